@@ -1,0 +1,87 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import qs from 'qs';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { createClock } from './lib/clock';
+import { createJwt } from './lib/jwt';
+import { registerAuth } from './plugins/auth';
+import { errorBody, registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { registrationsRoutes } from './routes/registrations';
+import { usersRoutes } from './routes/users';
+import { createAuthService } from './services/auth.service';
+
+export const API_PREFIX = '/backend/api';
+
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    // Strapi-style `filters[user][id][$eq]=1` needs nested parsing; depth and sizes are bounded.
+    routerOptions: {
+      querystringParser: (s: string) => qs.parse(s, { depth: 6, arrayLimit: 100, parameterLimit: 200 }),
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = createClock(config.APP_NOW);
+  const jwt = createJwt(config.JWT_SECRET);
+  const { db } = database;
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    redis,
+    nameSpace: 'salon-rl:',
+    // An attacker could search for valid URLs if 404 handling were not rate limited, so only
+    // static files are exempt.
+    allowList: (req) => !req.url.startsWith('/backend') && req.url.includes('.'),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      message: `Trop de requêtes. Veuillez réessayer dans ${ctx.after}.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Salon BTP API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  registerAuth(app, { db, jwt, clock });
+
+  const auth = createAuthService({ db, jwt, clock });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database, clock });
+      await api.register(authRoutes, { auth });
+      await api.register(usersRoutes, { db });
+      await api.register(registrationsRoutes, { db });
+    },
+    { prefix: API_PREFIX },
+  );
+  app.get('/backend/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/backend', { schema: { hide: true } }, async (_req, reply) =>
+    reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.')),
+  );
+  await registerWeb(app, config, clock);
+  return app;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Embedded database files, generated secrets, uploads and mail files when no SMTP is set. */
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** A PostgreSQL server; without it the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DEMO_DATA: bool,
+  /** smtp://user:pass@host:port; without it mails are written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Salon BTP <no-reply@example.com>'),
+  /** Signs sign-in tokens; generated once and kept under DATA_DIR when not set. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  APP_NOW: z.iso.datetime({ offset: true }).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app is; the API alone is served when it is missing. */
+  WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'apps/web/build')),
+  /** The 3D virtual tour shown on the home page. */
+  VIRTUAL_TOUR_URL: z.url().default('https://my.matterport.com/show/?m=example'),
+  UNDER_CONSTRUCTION: bool,
+  /** Behind a load balancer: trust X-Forwarded-For so that rate limits count real clients. */
+  TRUST_PROXY: bool,
+  /** Largest accepted request body, in bytes (uploads have their own limit). */
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+});
+
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'JWT_SECRET' | 'PUBLIC_URL' | 'DEMO_DATA' | 'UNDER_CONSTRUCTION' | 'TRUST_PROXY'
+> & {
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  DEMO_DATA: boolean;
+  UNDER_CONSTRUCTION: boolean;
+  TRUST_PROXY: boolean;
+};
+
+/** Reads a secret from DATA_DIR, creating it on first start so that sessions survive restarts. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, so `FOO= npm start` means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    JWT_SECRET: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt'),
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    DEMO_DATA: e.DEMO_DATA ?? !e.DATABASE_URL,
+    UNDER_CONSTRUCTION: e.UNDER_CONSTRUCTION ?? false,
+    TRUST_PROXY: e.TRUST_PROXY ?? false,
+  };
+}

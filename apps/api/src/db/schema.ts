@@ -1,0 +1,386 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { REGISTRATION_TYPES, SCAN_TYPES, USER_TYPES } from '@salon/shared';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const registrationType = pgEnum('registration_type', REGISTRATION_TYPES);
+export const userType = pgEnum('user_type', USER_TYPES);
+export const scanType = pgEnum('scan_type', SCAN_TYPES);
+export const bannerPlacement = pgEnum('banner_placement', ['Haut', 'Bas']);
+export const mailStatus = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
+export const tokenPurpose = pgEnum('token_purpose', ['set_password', 'badge_download', 'newsletter_confirm']);
+export const checkinVerdict = pgEnum('checkin_verdict', ['admitted', 'already_entered', 'refused']);
+
+/** Uploaded files (logos, banners, photos); the bytes live under UPLOAD_DIR, shared by every instance. */
+export const media = pgTable('media', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  /** Path relative to UPLOAD_DIR, also the public URL under /uploads/. */
+  path: text('path').notNull().unique(),
+  alt: text('alt'),
+  createdAt: createdAt(),
+});
+
+export const events = pgTable('events', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  edition: smallint('edition').notNull(),
+  startsOn: date('starts_on').notNull(),
+  endsOn: date('ends_on').notNull(),
+  city: text('city').notNull(),
+  theme: text('theme'),
+  exhibitors: integer('exhibitors'),
+  visitors: integer('visitors'),
+  createdAt: createdAt(),
+});
+
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    opensAt: time('opens_at').notNull(),
+    closesAt: time('closes_at').notNull(),
+  },
+  (t) => [unique('opening_hours_event_day').on(t.eventId, t.day)],
+);
+
+/** The halls; a hall's entrance is the gate that controllers work at. */
+export const gates = pgTable(
+  'gates',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [unique('gates_event_name').on(t.eventId, t.name)],
+);
+
+export const sectorKind = pgEnum('sector_kind', ['page', 'choice']);
+/** The sectors page (kind 'page', with descriptions) and the form choices (kind 'choice'). */
+export const sectors = pgTable(
+  'sectors',
+  {
+    id: serial('id').primaryKey(),
+    kind: sectorKind('kind').notNull(),
+    position: integer('position').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionFr: text('description_fr'),
+    descriptionEn: text('description_en'),
+  },
+  (t) => [unique('sectors_kind_name').on(t.kind, t.nameFr)],
+);
+
+export const conferenceKind = pgEnum('conference_kind', ['conference', 'academy', 'sponsor']);
+export const conferences = pgTable(
+  'conferences',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    kind: conferenceKind('kind').notNull().default('conference'),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en').notNull(),
+    themeFr: text('theme_fr'),
+    themeEn: text('theme_en'),
+    descriptionFr: text('description_fr'),
+    descriptionEn: text('description_en'),
+    day: date('day').notNull(),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+  },
+  (t) => [unique('conferences_event_number').on(t.eventId, t.number)],
+);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').notNull().unique(),
+  description: text('description'),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    type: userType('type').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    phone: text('phone'),
+    /** Digits in international form (see normalizePhone); the uniqueness check reads this. */
+    phoneNormalized: text('phone_normalized'),
+    company: text('company'),
+    jobPosition: text('job_position'),
+    secteurActivite: text('secteur_activite'),
+    businessSector: text('business_sector'),
+    adresse: text('adresse'),
+    pays: text('pays'),
+    avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
+    /** The exhibitor a collaborator works for. */
+    exhibitorId: integer('exhibitor_id').references((): never => users.id as never, { onDelete: 'set null' }),
+    /** argon2id hash; empty for people who never sign in (visitors). */
+    passwordHash: text('password_hash').notNull().default(''),
+    provider: text('provider').notNull().default('local'),
+    confirmed: boolean('confirmed').notNull().default(false),
+    emailOTPConfirmed: boolean('email_otp_confirmed').notNull().default(false),
+    blocked: boolean('blocked').notNull().default(false),
+    /** Bumped to revoke every sign-in token of the user (logout, password change, deletion). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_active').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_phone_active')
+      .on(t.phoneNormalized)
+      .where(sql`${t.deletedAt} is null and ${t.type} in ('exhibitor', 'collaborator')`),
+    index('users_exhibitor').on(t.exhibitorId),
+  ],
+);
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: registrationType('type').notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    conferenceId: integer('conference_id').references(() => conferences.id, { onDelete: 'cascade' }),
+    /** Hall (gate) and stand: the organiser's, copied to collaborators' registrations. */
+    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'set null' }),
+    booth: text('booth'),
+    /** A revoked badge is refused at the gates (deleted collaborator, cancelled registration). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('registrations_unique')
+      .on(t.eventId, t.userId, t.type, t.conferenceId)
+      .nullsNotDistinct(),
+    index('registrations_user').on(t.userId),
+    index('registrations_event_type').on(t.eventId, t.type, t.confirmed),
+  ],
+);
+
+export const scans = pgTable(
+  'scans',
+  {
+    id: serial('id').primaryKey(),
+    /** Made on the scanning device, so that a repeated send is taken once. */
+    clientId: uuid('client_id').notNull().unique(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    scannerId: integer('scanner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scannedId: integer('scanned_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    typeScanned: scanType('type_scanned').notNull(),
+    note: text('note'),
+    rating: smallint('rating'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scans_scanner').on(t.scannerId, t.createdAt), index('scans_scanned').on(t.scannedId)],
+);
+
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: serial('id').primaryKey(),
+    clientId: uuid('client_id').notNull().unique(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'set null' }),
+    controllerId: integer('controller_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: text('device_id').notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    verdict: checkinVerdict('verdict').notNull(),
+    reentry: boolean('reentry').notNull().default(false),
+    /** Set when two gates admitted the same badge the same day while offline. */
+    conflict: boolean('conflict').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkins_registration').on(t.registrationId, t.scannedAt)],
+);
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurpose('purpose').notNull(),
+    /** SHA-256 of the secret; the secret itself is only in the link sent. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tokens_user').on(t.userId, t.purpose)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** What to attach, rebuilt when the mail is sent (e.g. { kind: 'badge', registrationId }). */
+    attachments: jsonb('attachments').$type<{ kind: string; [key: string]: unknown }[]>(),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due').on(t.status, t.nextAttemptAt)],
+);
+
+export const newsletters = pgTable(
+  'newsletters',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletters_email').on(sql`lower(${t.email})`)],
+);
+
+export const demandesExposants = pgTable('demandes_exposants', {
+  id: serial('id').primaryKey(),
+  nom: text('nom').notNull(),
+  email: text('email').notNull(),
+  telephone: text('telephone').notNull(),
+  societe: text('societe'),
+  secteurActivite: text('secteur_activite').notNull().default('non rempli'),
+  message: text('message'),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const bannieres = pgTable('bannieres', {
+  id: serial('id').primaryKey(),
+  actif: boolean('actif').notNull().default(true),
+  emplacement: bannerPlacement('emplacement').notNull(),
+  lien: text('lien'),
+  fichierDesktopId: integer('fichier_desktop_id').references(() => media.id, { onDelete: 'set null' }),
+  fichierMobileId: integer('fichier_mobile_id').references(() => media.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+const partnerColumns = () => ({
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url'),
+  actif: boolean('actif').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  logoId: integer('logo_id').references(() => media.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+export const partenaires = pgTable('partenaires', partnerColumns());
+export const partenairesPresses = pgTable('partenaires_presses', partnerColumns());
+
+export const galeries = pgTable('galeries', {
+  id: serial('id').primaryKey(),
+  position: integer('position').notNull().default(0),
+  imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+  captionFr: text('caption_fr'),
+  captionEn: text('caption_en'),
+  createdAt: createdAt(),
+});
+
+export const temoignages = pgTable('temoignages', {
+  id: serial('id').primaryKey(),
+  position: integer('position').notNull().default(0),
+  author: text('author').notNull(),
+  roleFr: text('role_fr'),
+  roleEn: text('role_en'),
+  quoteFr: text('quote_fr').notNull(),
+  quoteEn: text('quote_en').notNull(),
+  photoId: integer('photo_id').references(() => media.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** The show record (a single row, id 1). */
+export const sib = pgTable('sib', {
+  id: integer('id').primaryKey().default(1),
+  logoSponsorOfficielId: integer('logo_sponsor_officiel_id').references(() => media.id, { onDelete: 'set null' }),
+  logoPaysInviteHonneurId: integer('logo_pays_invite_honneur_id').references(() => media.id, {
+    onDelete: 'set null',
+  }),
+  mediaFullBackgroundId: integer('media_full_background_id').references(() => media.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** The delegated organiser's agency record (a single row, id 1). */
+export const agence = pgTable('agence', {
+  id: integer('id').primaryKey().default(1),
+  name: text('name').notNull(),
+  email: text('email'),
+  website: text('website'),
+  logoId: integer('logo_id').references(() => media.id, { onDelete: 'set null' }),
+  logoFooterId: integer('logo_footer_id').references(() => media.id, { onDelete: 'set null' }),
+  imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** Records that the demo data was written once, so a second start never seeds twice. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_ROLE_ID, EVENT_ID, SECTOR_CHOICES, normalizeEmail, normalizePhone } from '@salon/shared';
+import type { Config } from '../../config/env';
+import { hashPassword } from '../../lib/passwords';
+import type { Db, Tx } from '../client';
+import * as t from '../schema';
+import * as content from './content';
+import { logoSvg, pictureSvg, storeSvg } from './media';
+
+export const ROLES = [
+  { id: DEFAULT_ROLE_ID, name: 'Authenticated', type: 'authenticated', description: 'Visiteurs, exposants et collaborateurs' },
+  { id: 2, name: 'Public', type: 'public', description: 'Sans connexion' },
+  { id: 3, name: 'Contrôleur', type: 'controller', description: 'Contrôle des badges aux portes' },
+  { id: 4, name: 'Organisateur', type: 'organiser', description: 'Back-office' },
+] as const;
+export const CONTROLLER_ROLE_ID = 3;
+export const ORGANISER_ROLE_ID = 4;
+
+/** The demo accounts of the README; their e-mails mark that demo data is present. */
+export const DEMO_ACCOUNTS = {
+  exhibitor: { email: 'exposant@example.com', password: 'Exposant2024!' },
+  collaborator: { email: 'collaborateur@example.com', password: 'Collab2024!' },
+  exhibitor2: { email: 'exposant2@example.com', password: 'Exposant2024!' },
+  controller: { email: 'controleur@example.com', password: 'Controle2024!' },
+  organiser: { email: 'organisateur@example.com', password: 'Organise2024!' },
+  /** Exhibited in 2017, only visits in 2024: refused by the exhibitor sign-in. */
+  formerExhibitor: { email: 'visiteur@example.com', password: 'Visiteur2024!' },
+} as const;
+
+/**
+ * Reference data (roles, the 2024 edition and its halls, sectors, conferences, hours) is
+ * written on every start and never duplicated; demo data once, recorded in `seed_runs`.
+ */
+export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await seedReference(db);
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureOrganiser(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  if (config.DEMO_DATA) {
+    const created = await seedDemo(db, path.join(config.DATA_DIR, 'uploads'));
+    if (created) log.info('demo data written');
+  }
+  if (config.DATABASE_URL) {
+    const [demo] = await db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(and(eq(t.users.email, DEMO_ACCOUNTS.organiser.email), isNull(t.users.deletedAt)));
+    if (demo) log.warn('demo accounts exist in this database: delete them before opening to the public');
+  }
+}
+
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(t.roles).values([...ROLES]).onConflictDoNothing();
+    await tx
+      .insert(t.events)
+      .values(content.EVENTS.map((e) => ({ ...e })))
+      .onConflictDoNothing();
+    await tx
+      .insert(t.gates)
+      .values(content.HALLS.map((name, position) => ({ eventId: EVENT_ID, name, position })))
+      .onConflictDoNothing();
+    await tx
+      .insert(t.openingHours)
+      .values(content.OPENING_HOURS.map((h) => ({ eventId: EVENT_ID, ...h })))
+      .onConflictDoNothing();
+    await tx
+      .insert(t.sectors)
+      .values([
+        ...content.PAGE_SECTORS.map((s, position) => ({ kind: 'page' as const, position, ...s })),
+        ...SECTOR_CHOICES.map((name, position) => ({ kind: 'choice' as const, position, nameFr: name, nameEn: name })),
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(t.conferences)
+      .values(content.CONFERENCES.map((c) => ({ eventId: EVENT_ID, ...c })))
+      .onConflictDoNothing();
+    await tx.insert(t.sib).values({ id: 1 }).onConflictDoNothing();
+    await tx.insert(t.agence).values({ id: 1, ...content.AGENCY }).onConflictDoNothing();
+  });
+}
+
+async function ensureOrganiser(db: Db, email: string, password: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(and(sql`lower(${t.users.email}) = ${normalizeEmail(email)}`, isNull(t.users.deletedAt)));
+  if (existing) return;
+  await db.insert(t.users).values({
+    type: 'organiser',
+    roleId: ORGANISER_ROLE_ID,
+    name: 'Organisateur',
+    email: normalizeEmail(email),
+    username: normalizeEmail(email),
+    passwordHash: await hashPassword(password),
+    confirmed: true,
+    emailOTPConfirmed: true,
+  });
+}
+
+/** A small deterministic generator: the demo data is the same on every machine. */
+function prng(seedValue: number) {
+  let a = seedValue;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, pick };
+}
+
+const demoPhone = (n: number) => `+212 6 00 ${String(n).padStart(6, '0').replace(/(\d{2})(\d{2})(\d{2})/, '$1 $2 $3')}`;
+
+type NewUser = typeof t.users.$inferInsert;
+
+async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
+  const [hashes] = await Promise.all([
+    Promise.all(
+      [
+        DEMO_ACCOUNTS.exhibitor.password,
+        DEMO_ACCOUNTS.collaborator.password,
+        DEMO_ACCOUNTS.controller.password,
+        DEMO_ACCOUNTS.organiser.password,
+        DEMO_ACCOUNTS.formerExhibitor.password,
+      ].map(hashPassword),
+    ),
+  ]);
+  const [exhibitorHash, collaboratorHash, controllerHash, organiserHash, formerHash] = hashes as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+
+  return db.transaction(async (tx) => {
+    // Claiming the run first makes a concurrent start (several instances) skip it.
+    const claimed = await tx.insert(t.seedRuns).values({ name: 'demo' }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    const rnd = prng(2024);
+    const gates = await tx.select().from(t.gates).where(eq(t.gates.eventId, EVENT_ID)).orderBy(t.gates.position);
+    let phoneCounter = 100;
+    const person = (overrides: Partial<NewUser> & Pick<NewUser, 'type' | 'email'>): NewUser => {
+      const name = `${rnd.pick(content.FIRST_NAMES)} ${rnd.pick(content.LAST_NAMES)}`;
+      const phone = demoPhone(phoneCounter++);
+      return {
+        roleId: DEFAULT_ROLE_ID,
+        name,
+        username: overrides.email,
+        phone,
+        phoneNormalized: normalizePhone(phone),
+        jobPosition: rnd.pick(content.JOB_POSITIONS),
+        confirmed: true,
+        emailOTPConfirmed: true,
+        ...overrides,
+      };
+    };
+
+    // Exhibitors: the first two are the demo accounts, the others fill the directory.
+    const companies = content.DEMO_COMPANIES;
+    const exhibitorRows = await tx
+      .insert(t.users)
+      .values(
+        await Promise.all(
+          companies.map(async (c, i) => {
+            const email =
+              i === 0 ? DEMO_ACCOUNTS.exhibitor.email : i === 1 ? DEMO_ACCOUNTS.exhibitor2.email : `exposant${String(i + 1).padStart(2, '0')}@example.com`;
+            const avatarId = await storeSvg(tx as unknown as Db, uploadDir, `logo-${i + 1}.svg`, logoSvg(c.company, i), c.company);
+            return person({
+              type: 'exhibitor',
+              email,
+              company: c.company,
+              secteurActivite: c.sector,
+              businessSector: c.businessSector,
+              pays: c.pays,
+              adresse: c.adresse,
+              avatarId,
+              passwordHash: i < 2 ? exhibitorHash : '',
+            });
+          }),
+        ),
+      )
+      .returning();
+    const boothCount = new Map<number, number>();
+    const exhibitorRegs = await tx
+      .insert(t.registrations)
+      .values(
+        exhibitorRows.map((u, i) => {
+          const gate = gates[i % gates.length]!;
+          const n = (boothCount.get(gate.id) ?? 0) + 1;
+          boothCount.set(gate.id, n);
+          return {
+            eventId: EVENT_ID,
+            userId: u.id,
+            type: 'exhibitor' as const,
+            confirmed: true,
+            gateId: gate.id,
+            booth: `${gate.name.slice(-1)}-${String(n * 2).padStart(2, '0')}`,
+          };
+        }),
+      )
+      .returning();
+    const [demo, demo2] = exhibitorRows as [typeof t.users.$inferSelect, typeof t.users.$inferSelect];
+
+    // Collaborators: three for the demo exhibitor, one for the second, two for a few others.
+    const staffSpecs: { exhibitorIndex: number; email: string; hash: string }[] = [
+      { exhibitorIndex: 0, email: DEMO_ACCOUNTS.collaborator.email, hash: collaboratorHash },
+      { exhibitorIndex: 0, email: 'collaborateur.b@example.com', hash: '' },
+      { exhibitorIndex: 0, email: 'collaborateur.c@example.com', hash: '' },
+      { exhibitorIndex: 1, email: 'collaborateur2@example.com', hash: '' },
+      ...[2, 3, 4, 5, 6].map((i) => ({ exhibitorIndex: i, email: `equipe${i + 1}@example.com`, hash: '' })),
+    ];
+    const staffRows = await tx
+      .insert(t.users)
+      .values(
+        staffSpecs.map((s) => {
+          const ex = exhibitorRows[s.exhibitorIndex]!;
+          return person({
+            type: 'collaborator',
+            email: s.email,
+            company: ex.company,
+            secteurActivite: ex.secteurActivite,
+            pays: ex.pays,
+            adresse: ex.adresse,
+            exhibitorId: ex.id,
+            passwordHash: s.hash,
+          });
+        }),
+      )
+      .returning();
+    await tx.insert(t.registrations).values(
+      staffRows.map((u, i) => {
+        const reg = exhibitorRegs[staffSpecs[i]!.exhibitorIndex]!;
+        return { eventId: EVENT_ID, userId: u.id, type: 'collaborator' as const, confirmed: true, gateId: reg.gateId, booth: reg.booth };
+      }),
+    );
+
+    // Visitors: no password, they never sign in.
+    const visitorCompanies = ['Bureau d’études (démo)', 'Cabinet d’architecture (démo)', 'Entreprise générale (démo)', 'Promoteur (démo)', 'Collectivité (démo)', 'Négoce matériaux (démo)'];
+    const visitorRows = await tx
+      .insert(t.users)
+      .values(
+        Array.from({ length: 200 }, (_, i) =>
+          person({
+            type: 'visitor',
+            email: `visiteur${String(i + 1).padStart(3, '0')}@example.com`,
+            company: rnd.pick(visitorCompanies),
+            secteurActivite: rnd.pick(SECTOR_CHOICES.slice(0, -1)),
+            pays: rnd.next() < 0.85 ? 'Maroc' : rnd.pick(['France', 'Sénégal', 'Espagne', 'Côte d’Ivoire']),
+          }),
+        ),
+      )
+      .returning();
+    await tx
+      .insert(t.registrations)
+      .values(visitorRows.map((u) => ({ eventId: EVENT_ID, userId: u.id, type: 'visitor' as const, confirmed: true })));
+
+    const [controller, , former] = await tx
+      .insert(t.users)
+      .values([
+        person({ type: 'controller', email: DEMO_ACCOUNTS.controller.email, roleId: CONTROLLER_ROLE_ID, passwordHash: controllerHash, jobPosition: 'Contrôleur', company: content.AGENCY.name }),
+        person({ type: 'organiser', email: DEMO_ACCOUNTS.organiser.email, roleId: ORGANISER_ROLE_ID, passwordHash: organiserHash, jobPosition: 'Organisateur', company: content.AGENCY.name }),
+        person({ type: 'visitor', email: DEMO_ACCOUNTS.formerExhibitor.email, passwordHash: formerHash, company: 'Ancien exposant (démo)' }),
+      ])
+      .returning();
+    await tx.insert(t.registrations).values([
+      { eventId: 5, userId: former!.id, type: 'exhibitor', confirmed: true },
+      { eventId: EVENT_ID, userId: former!.id, type: 'visitor', confirmed: true },
+    ]);
+    void controller;
+
+    // Scans during opening hours, by the two demo exhibitors and their staff.
+    const openings = content.OPENING_HOURS;
+    const scanTime = () => {
+      const day = rnd.pick(openings);
+      const [oh] = day.opensAt.split(':').map(Number) as [number];
+      const [ch] = day.closesAt.split(':').map(Number) as [number];
+      const minutes = Math.floor(rnd.next() * (ch - oh) * 60);
+      // Opening hours are local time in Marrakech (UTC+1 during the show).
+      return new Date(`${day.day}T${String(oh + Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+01:00`);
+    };
+    const demoStaff = staffRows.filter((s) => s.exhibitorId === demo.id);
+    const demo2Staff = staffRows.filter((s) => s.exhibitorId === demo2.id);
+    const otherStaff = [...staffRows.filter((s) => s.exhibitorId !== demo.id && s.exhibitorId !== demo2.id), ...exhibitorRows.slice(2, 6)];
+    const scanRows: (typeof t.scans.$inferInsert)[] = [];
+    const seen = new Set<string>();
+    const addScans = (scanner: { id: number }, count: number, pool: readonly (typeof t.users.$inferSelect)[]) => {
+      for (let i = 0; i < count; i++) {
+        const scanned = rnd.pick(pool);
+        const key = `${scanner.id}:${scanned.id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        scanRows.push({
+          clientId: randomUUID(),
+          eventId: EVENT_ID,
+          scannerId: scanner.id,
+          scannedId: scanned.id,
+          typeScanned: scanned.type === 'visitor' ? 'visitor' : scanned.type === 'exhibitor' ? 'exhibitor' : 'collaborator',
+          createdAt: scanTime(),
+        });
+      }
+    };
+    addScans(demo, 30, visitorRows);
+    addScans(demo, 4, otherStaff);
+    for (const s of demoStaff) addScans(s, 10, visitorRows);
+    addScans(demoStaff[0]!, 2, otherStaff);
+    addScans(demo2, 12, visitorRows);
+    addScans(demo2, 2, otherStaff);
+    for (const s of demo2Staff) addScans(s, 6, visitorRows);
+    await tx.insert(t.scans).values(scanRows);
+
+    await seedDemoContent(tx, uploadDir);
+    return true;
+  });
+}
+
+async function seedDemoContent(tx: Tx, uploadDir: string): Promise<void> {
+  const db = tx as unknown as Db;
+  const wide = { width: 1200, height: 300 };
+  const narrow = { width: 600, height: 300 };
+  const banners = [];
+  for (const [i, emplacement] of (['Haut', 'Bas'] as const).entries()) {
+    const caption = emplacement === 'Haut' ? 'Du 29 mai au 1er juin 2024 — Marrakech' : 'Demandez votre badge gratuit';
+    banners.push({
+      actif: true,
+      emplacement,
+      fichierDesktopId: await storeSvg(db, uploadDir, `banniere-${emplacement}-desktop.svg`, pictureSvg(caption, i, 1200, 300), caption, wide),
+      fichierMobileId: await storeSvg(db, uploadDir, `banniere-${emplacement}-mobile.svg`, pictureSvg(caption, i, 600, 300), caption, narrow),
+    });
+  }
+  await tx.insert(t.bannieres).values(banners);
+
+  const partnerRows = async (items: readonly content.PartnerSeed[], prefix: string) =>
+    Promise.all(
+      items.map(async (p, position) => ({
+        name: p.name,
+        url: p.url,
+        actif: true,
+        position,
+        logoId: await storeSvg(db, uploadDir, `${prefix}-${position + 1}.svg`, logoSvg(p.name, position + 3), p.name),
+      })),
+    );
+  await tx.insert(t.partenaires).values(await partnerRows(content.PARTNERS, 'partenaire'));
+  await tx.insert(t.partenairesPresses).values(await partnerRows(content.PRESS_PARTNERS, 'presse'));
+  await tx.insert(t.galeries).values(
+    await Promise.all(
+      content.GALLERY.map(async (g, position) => ({
+        position,
+        captionFr: g.captionFr,
+        captionEn: g.captionEn,
+        imageId: await storeSvg(db, uploadDir, `galerie-${position + 1}.svg`, pictureSvg(g.captionFr, position, 800, 600), g.captionFr, { width: 800, height: 600 }),
+      })),
+    ),
+  );
+  await tx.insert(t.temoignages).values(content.TESTIMONIALS.map((q, position) => ({ position, ...q })));
+
+  const sponsor = await storeSvg(db, uploadDir, 'sponsor-officiel.svg', logoSvg('Sponsor Officiel', 1), 'Sponsor officiel');
+  const guest = await storeSvg(db, uploadDir, 'pays-invite.svg', logoSvg('Pays Invité', 2), 'Pays invité d’honneur');
+  const background = await storeSvg(db, uploadDir, 'fond-accueil.svg', pictureSvg('', 4, 1920, 1080), '', { width: 1920, height: 1080 });
+  await tx
+    .update(t.sib)
+    .set({ logoSponsorOfficielId: sponsor, logoPaysInviteHonneurId: guest, mediaFullBackgroundId: background })
+    .where(eq(t.sib.id, 1));
+  const agencyLogo = await storeSvg(db, uploadDir, 'agence-logo.svg', logoSvg(content.AGENCY.name, 5), content.AGENCY.name);
+  const agencyFooter = await storeSvg(db, uploadDir, 'agence-logo-footer.svg', logoSvg(content.AGENCY.name, 6), content.AGENCY.name);
+  const agencyImage = await storeSvg(db, uploadDir, 'agence-image.svg', pictureSvg(content.AGENCY.name, 7, 800, 500), content.AGENCY.name, { width: 800, height: 500 });
+  await tx.update(t.agence).set({ logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage }).where(eq(t.agence.id, 1));
+}
+
+/** Used by tests: the ids of demo users by e-mail. */
+export async function demoUserIds(db: Db, emails: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: t.users.id, email: t.users.email })
+    .from(t.users)
+    .where(and(inArray(t.users.email, emails), isNull(t.users.deletedAt)));
+  return new Map(rows.map((r) => [r.email, r.id]));
+}

@@ -1,0 +1,2 @@
+export { createClock } from '@salon/shared';
+export type Clock = () => Date;

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import { RENEWED_TOKEN_HEADER } from '@salon/shared';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { unauthorized } from '../lib/errors';
+import { RENEW_AFTER_SECONDS, type Jwt } from '../lib/jwt';
+
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a live sign-in token. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clock: Clock }): void {
+  const { db, jwt, clock } = deps;
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw unauthorized();
+    const now = clock();
+    const claims = await jwt.verify(token, now);
+    if (!claims) throw unauthorized('Session expirée ou invalide.');
+    // The version check makes logout, a password change or a deletion end every session at once.
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)));
+    if (!user || user.blocked || user.tokenVersion !== claims.version) {
+      throw unauthorized('Session expirée ou invalide.');
+    }
+    request.user = user;
+    if (now.getTime() / 1000 - claims.issuedAt > RENEW_AFTER_SECONDS) {
+      reply.header(RENEWED_TOKEN_HEADER, await jwt.sign(user.id, user.tokenVersion, now));
+    }
+  });
+}
+
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+
+interface ErrorBody {
+  error: { status: number; name: string; message: string; details: Record<string, unknown> };
+}
+
+export function errorBody(status: number, name: string, message: string, details: Record<string, unknown> = {}): ErrorBody {
+  return { error: { status, name, message, details } };
+}
+
+/** Fastify's own client errors, with a message a person can read. */
+const clientErrors: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Le corps de la requête n’est pas un JSON valide.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps de la requête est vide.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Le corps de la requête est trop volumineux.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'En-tête Content-Length invalide.',
+};
+
+/**
+ * Every error leaves as `{ error: { status, name, message, details } }`. Client mistakes are 400
+ * with what was wrong; anything unexpected is logged and answered without its stack.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: [err.validationContext, ...v.instancePath.split('/').filter(Boolean)].filter(Boolean),
+        message: v.message ?? 'invalid',
+      }));
+      return reply.status(400).send(errorBody(400, 'ValidationError', 'Données invalides.', { errors }));
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.errorName, err.message, err.details));
+    }
+    const code = err.code ?? '';
+    if (code in clientErrors) {
+      return reply.status(400).send(errorBody(400, 'BadRequestError', clientErrors[code] ?? err.message));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(errorBody(429, 'TooManyRequestsError', err.message));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(status, err.name || 'BadRequestError', err.message));
+    }
+    request.log.error({ err }, 'unexpected error');
+    return reply.status(500).send(errorBody(500, 'InternalServerError', 'Une erreur interne est survenue.'));
+  });
+}

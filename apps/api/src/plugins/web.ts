@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { WebLoadContext } from '@salon/shared';
+import type { Config } from '../config/env';
+import type { Clock } from '../lib/clock';
+import { errorBody } from './errors';
+
+/**
+ * Serves the built web app: hashed assets from disk, every other GET rendered by React Router
+ * on the server, so that crawlers and slow phones get the page before any script runs.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config, clock: Clock): Promise<void> {
+  const uploads = path.join(config.DATA_DIR, 'uploads');
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1h',
+  });
+
+  const serverEntry = path.join(config.WEB_BUILD_DIR, 'server/index.js');
+  let render: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined;
+  if (existsSync(serverEntry)) {
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    const handler = createRequestHandler(build, 'production');
+    await app.register(fastifyStatic, {
+      root: path.join(config.WEB_BUILD_DIR, 'client'),
+      prefix: '/',
+      index: false,
+      // One route per built file: every other path falls through to the page renderer.
+      wildcard: false,
+      setHeaders(res, file) {
+        const rel = path.relative(path.join(config.WEB_BUILD_DIR, 'client'), file);
+        // Vite names built files by their hash: they never change. Translations do.
+        if (rel.startsWith('assets/') && !rel.startsWith('assets/i18n/') && !rel.startsWith('assets/files/')) {
+          void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          void res.header('Cache-Control', 'public, max-age=300');
+        }
+      },
+    });
+    render = async (request, reply) => {
+      const controller = new AbortController();
+      reply.raw.once('close', () => controller.abort());
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(request.headers)) {
+        if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const context: WebLoadContext = {
+        nonce: reply.cspNonce.script,
+        now: clock().toISOString(),
+        virtualTourUrl: config.VIRTUAL_TOUR_URL,
+        underConstruction: config.UNDER_CONSTRUCTION,
+      };
+      const response = await handler(
+        new Request(url, { method: request.method, headers, signal: controller.signal }),
+        context as never,
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') void reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) void reply.header('set-cookie', cookies);
+      if (!response.headers.has('cache-control')) void reply.header('cache-control', 'private, no-cache');
+      if (!response.body) return reply.send();
+      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+    };
+  } else {
+    app.log.warn({ serverEntry }, 'web app not built: serving the API only (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (render && isPage && !request.url.startsWith('/backend') && !request.url.startsWith('/uploads/')) {
+      return render(request, reply);
+    }
+    return reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.'));
+  });
+}

@@ -1,0 +1,42 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { normalizeEmail, type LoginBody } from '@salon/shared';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { badRequest } from '../lib/errors';
+import type { Jwt } from '../lib/jwt';
+import { verifyPassword } from '../lib/passwords';
+import { findAreaRegistration, loadUserView } from './users.service';
+
+/** Strapi's wording; the sign-in screen shows its own alert for any 400. */
+const INVALID_LOGIN = 'Invalid identifier or password';
+
+export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
+  const { db, jwt, clock } = deps;
+  return {
+    /**
+     * Sign-in to the exhibitor area. Visitors, controllers and organisers have valid accounts
+     * but no exhibitor or collaborator registration for event 7: they are refused with the
+     * same answer as a wrong password, so the screen cannot tell the cases apart.
+     */
+    async login(body: LoginBody) {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${normalizeEmail(body.identifier)}`, isNull(users.deletedAt)));
+      const valid = await verifyPassword(user?.passwordHash ?? '', body.password);
+      if (!user || !valid || user.blocked) throw badRequest(INVALID_LOGIN);
+      const area = await findAreaRegistration(db, user.id);
+      if (!area) throw badRequest(INVALID_LOGIN);
+      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
+    },
+
+    /** Ends every session of the user: the token version no longer matches. */
+    async logout(userId: number) {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+    },
+  };
+}

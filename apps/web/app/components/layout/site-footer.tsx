@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section>
+          <h2>{t('footer.organisationTitle')}</h2>
+          <ul className="plain">
+            <li>{t('footer.founder')}</li>
+            <li>{t('footer.coOrganiser')}</li>
+            <li>{t('footer.support')}</li>
+            <li>{t('footer.delegated')}</li>
+          </ul>
+        </section>
+        <section>
+          <h2>{t('footer.showTitle')}</h2>
+          <p>{t('footer.when')}</p>
+          <p>{t('footer.entry')}</p>
+        </section>
+        <section>
+          <h2>{t('footer.linksTitle')}</h2>
+          <ul className="plain">
+            <li>
+              <Link to={paths.infosPratiques}>{t('pages.infosPratiques.title')}</Link>
+            </li>
+            <li>
+              <Link to={paths.annuaire}>{t('pages.annuaire.title')}</Link>
+            </li>
+            <li>
+              <Link to={paths.infosContact}>{t('pages.infosContact.title')}</Link>
+            </li>
+            <li>
+              <Link to={paths.login}>{t('nav.exhibitorArea')}</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="container copyright">{t('footer.copyright')}</p>
+    </footer>
+  );
+}

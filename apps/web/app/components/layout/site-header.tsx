@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { navigation, paths } from '../../config/paths';
+import { LanguageSwitch } from './language-switch';
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // Menus are <details>: they work before any script; close them after a navigation.
+  useEffect(() => {
+    navRef.current?.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'));
+  }, [location.pathname]);
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
+          <img src="/assets/images/logo.svg" alt="" width="44" height="44" />
+          <span>
+            <strong>{t('brand.name')}</strong>
+            <small>{t('brand.dates')}</small>
+          </span>
+        </Link>
+        <nav ref={navRef} className="main-nav" aria-label={t('nav.label')}>
+          <details className="nav-toggle">
+            <summary aria-label={t('nav.menu')}>
+              <span aria-hidden="true">☰</span> {t('nav.menu')}
+            </summary>
+            <ul className="nav-groups">
+              {navigation.map((group) => (
+                <li key={group.key}>
+                  <details className="nav-group">
+                    <summary>{t(`nav.groups.${group.key}`)}</summary>
+                    <ul>
+                      {group.items.map((key) => (
+                        <li key={key}>
+                          <NavLink to={paths[key]}>{t(`pages.${key}.title`)}</NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ))}
+              <li>
+                <NavLink to={paths.espaceExposant} className="nav-cta">
+                  {t('nav.exhibitorArea')}
+                </NavLink>
+              </li>
+            </ul>
+          </details>
+        </nav>
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Every route of the specification's route table, in one place: the names are French and
+ * fixed, so a typo here is a broken link.
+ */
+export const paths = {
+  home: '/',
+  accueil: '/accueil',
+  exposer: '/exposer',
+  historique: '/historique',
+  forum: '/forum',
+  secteurs: '/secteurs-activites',
+  /** The show presentation ('{product}' in the specification: the show's own name). */
+  product: '/sib',
+  bientotDisponible: '/bientot-disponible',
+  demanderVotreBadge: '/demander-votre-badge',
+  assisterAuForum: '/assister-au-forum',
+  biographies: '/biographie-des-intervenants',
+  pourquoiExposer: '/pourquoi-exposer',
+  pourquoiSponsoriser: '/pourquoi-sponsoriser',
+  intervenir: '/intervenir-lors-du-forum',
+  conference: '/conference',
+  annuaire: '/annuaire',
+  programme: '/programme-du-forum',
+  editorial: '/editorial',
+  structure: '/structure-et-organisation',
+  infosPratiques: '/infos-pratiques',
+  infosHoraire: '/infos-horaire',
+  infosLieu: '/infos-lieu',
+  infosAcces: '/infos-acces-au-salon',
+  infosContact: '/infos-contact',
+  plan: '/plan-2024',
+  programmePdf: '/programme-2024',
+  telechargement: '/telechargement',
+  login: '/login',
+  espaceExposant: '/espace-exposant',
+  googleRedirect: '/connect/google/redirect',
+  notFound: '/not-found',
+  ebadge: '/ebadge',
+  borne: '/borne',
+  loginControleur: '/login-controleur',
+  controleur: '/controleur',
+  espaceControleur: '/espace-controleur',
+  readBadge: '/read-badge',
+} as const;
+
+export type PathKey = keyof typeof paths;
+
+/** Pages of the public site whose content is text only (issue 3 fills them). */
+export const infoPages = [
+  'exposer',
+  'historique',
+  'forum',
+  'secteurs',
+  'product',
+  'bientotDisponible',
+  'demanderVotreBadge',
+  'assisterAuForum',
+  'biographies',
+  'pourquoiExposer',
+  'pourquoiSponsoriser',
+  'intervenir',
+  'conference',
+  'annuaire',
+  'programme',
+  'editorial',
+  'structure',
+  'infosPratiques',
+  'infosHoraire',
+  'infosLieu',
+  'infosAcces',
+  'infosContact',
+  'plan',
+  'programmePdf',
+  'telechargement',
+  'notFound',
+] as const satisfies readonly PathKey[];
+
+export const minimalPages = [
+  'ebadge',
+  'borne',
+  'loginControleur',
+  'controleur',
+  'espaceControleur',
+  'readBadge',
+] as const satisfies readonly PathKey[];
+
+/** Header navigation: every public route is reachable from here. */
+export const navigation: { key: string; items: PathKey[] }[] = [
+  { key: 'salon', items: ['product', 'historique', 'editorial', 'structure', 'secteurs', 'annuaire', 'plan', 'telechargement'] },
+  { key: 'forum', items: ['forum', 'programme', 'programmePdf', 'conference', 'biographies', 'intervenir', 'assisterAuForum'] },
+  { key: 'exposer', items: ['exposer', 'pourquoiExposer', 'pourquoiSponsoriser', 'demanderVotreBadge', 'bientotDisponible'] },
+  { key: 'infos', items: ['infosPratiques', 'infosHoraire', 'infosLieu', 'infosAcces', 'infosContact'] },
+];
+
+/** A return URL is followed only when it stays on this site. */
+export function safeReturnUrl(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

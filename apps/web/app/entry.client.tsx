@@ -1,0 +1,25 @@
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { HydratedRouter } from 'react-router/dom';
+import { DEFAULT_LANGUAGE } from '@salon/shared';
+import { createI18n, fetchMessages, isLanguage } from './lib/i18n';
+
+async function start() {
+  // Hydrate in the language the server rendered; the file is preloaded by the page head.
+  const htmlLang = document.documentElement.lang;
+  const lang = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
+  const i18n = createI18n(lang, { [lang]: { translation: await fetchMessages(lang) } });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

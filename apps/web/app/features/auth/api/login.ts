@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { AREA_REGISTRATION_TYPES, EVENT_ID, type LoginForm } from '@salon/shared';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { saveSession, type Session, type SessionRegistration, type SessionUser } from '../session';
+
+/** The user has no exhibitor or collaborator registration for event 7: refused like a bad password. */
+export class NotAnExhibitorError extends Error {}
+
+async function login(form: LoginForm): Promise<Session> {
+  const { jwt, user } = await apiRequest<{ jwt: string; user: SessionUser }>('auth/local', {
+    method: 'POST',
+    auth: false,
+    body: { identifier: form.email, password: form.password },
+  });
+  const { data } = await apiRequest<{ data: SessionRegistration[] }>('registrations', {
+    query: { filters: { event: { id: EVENT_ID }, user: { id: user.id } } },
+    // The session is stored only once the registration allows the exhibitor area.
+    token: jwt,
+  });
+  const registration = data.find((r) => (AREA_REGISTRATION_TYPES as readonly string[]).includes(r.type));
+  if (!registration) throw new NotAnExhibitorError();
+  const session: Session = { user, jwt, type: registration.type as Session['type'], registration };
+  saveSession(session);
+  return session;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+export function isRefusedLogin(error: unknown): boolean {
+  return error instanceof NotAnExhibitorError || (error instanceof ApiError && error.status === 400);
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { SessionUser } from '../../auth/session';
+
+export interface Me extends SessionUser {
+  phone: string | null;
+  jobPosition: string | null;
+  numero_stand: string | null;
+  hall: string | null;
+}
+
+/** The signed-in user, fresh from the server; a revoked or expired session ends here with a 401. */
+export function useMe(enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'me'],
+    queryFn: () => apiRequest<{ data: Me }>('users/me', { query: { populate: ['role', 'avatar'] } }).then((r) => r.data),
+    enabled,
+    retry: false,
+  });
+}

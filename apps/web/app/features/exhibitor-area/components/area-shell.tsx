@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { apiRequest } from '../../../lib/api-client';
+import { clearSession, type Session } from '../../auth/session';
+import { useMe } from '../api/get-me';
+
+const FALLBACK_LOGO = '/assets/images/logo-fallback.svg';
+
+export const EXHIBITOR_TABS = ['informations', 'badge', 'collaborateurs', 'ajouter-collaborateur', 'scans'] as const;
+export const COLLABORATOR_TABS = ['informations', 'badge', 'scans'] as const;
+type Tab = (typeof EXHIBITOR_TABS)[number];
+
+function tabLabelKey(tab: Tab, type: Session['type']) {
+  return tab === 'badge' ? `area.tabs.badge_${type}` : `area.tabs.${tab}`;
+}
+
+export function AreaShell({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const me = useMe(true);
+  const user = me.data ?? session.user;
+  const tabs: readonly Tab[] = session.type === 'exhibitor' ? EXHIBITOR_TABS : COLLABORATOR_TABS;
+  const current = tabs.find((tab) => tab === params.get('tab')) ?? 'informations';
+  const [logoFailed, setLogoFailed] = useState(false);
+
+  const logout = async () => {
+    if (!window.confirm(t('area.logoutConfirm'))) return;
+    // The server ends the session everywhere; the device forgets it even if the call fails.
+    await apiRequest('auth/logout', { method: 'POST' }).catch(() => undefined);
+    clearSession();
+    void navigate(paths.login);
+  };
+
+  return (
+    <div className="area">
+      <div className="area-banner">
+        <div className="container">
+          <p>{t(`area.banner_${session.type}`)}</p>
+        </div>
+      </div>
+      <div className="container area-grid">
+        <aside className="area-side card">
+          <img
+            className="area-logo"
+            src={!logoFailed && user.avatar?.url ? user.avatar.url : FALLBACK_LOGO}
+            onError={() => setLogoFailed(true)}
+            alt={t('area.logoAlt', { company: user.company ?? '' })}
+            width="160"
+            height="160"
+          />
+          <p className="area-company">{user.company}</p>
+          <nav aria-label={t('area.menuLabel')}>
+            <ul className="area-menu">
+              {tabs.map((tab) => (
+                <li key={tab}>
+                  <button
+                    type="button"
+                    aria-current={tab === current ? 'page' : undefined}
+                    onClick={() => setParams({ tab }, { replace: true })}
+                  >
+                    {t(tabLabelKey(tab, session.type))}
+                  </button>
+                </li>
+              ))}
+              <li>
+                <button type="button" className="logout" onClick={() => void logout()}>
+                  {t('area.tabs.logout')}
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </aside>
+        <section className="area-content card" aria-labelledby="area-tab-title">
+          <h1 id="area-tab-title">{t(tabLabelKey(current, session.type))}</h1>
+          {current === 'informations' && (
+            <dl className="details">
+              <dt>{t('area.fields.name')}</dt>
+              <dd>{user.name}</dd>
+              <dt>{t('area.fields.email')}</dt>
+              <dd>{user.email}</dd>
+              <dt>{t('area.fields.company')}</dt>
+              <dd>{user.company}</dd>
+              {me.data && (
+                <>
+                  <dt>{t('area.fields.phone')}</dt>
+                  <dd>{me.data.phone}</dd>
+                  <dt>{t('area.fields.jobPosition')}</dt>
+                  <dd>{me.data.jobPosition}</dd>
+                  <dt>{t('area.fields.hall')}</dt>
+                  <dd>{me.data.hall}</dd>
+                  <dt>{t('area.fields.stand')}</dt>
+                  <dd>{me.data.numero_stand}</dd>
+                </>
+              )}
+            </dl>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

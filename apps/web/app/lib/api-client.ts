@@ -1,0 +1,81 @@
+import qs from 'qs';
+import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { clearSession, getSession, updateSessionToken } from '../features/auth/session';
+
+export const API_BASE = '/backend/api/';
+
+export interface ApiErrorBody {
+  error?: { status?: number; name?: string; message?: string; details?: Record<string, unknown> };
+}
+
+/** A failed call. `status` 0 means the network failed: never a success. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: ApiErrorBody,
+  ) {
+    super(message);
+  }
+}
+
+let onSessionExpired: ((returnUrl: string) => void) | undefined;
+export function setSessionExpiredHandler(handler: (returnUrl: string) => void): void {
+  onSessionExpired = handler;
+}
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, unknown>;
+  /** Send the stored session's bearer token (default true). */
+  auth?: boolean;
+  /** A token to send instead, e.g. right after sign-in before the session is stored. */
+  token?: string;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const session = options.auth === false ? null : getSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = options.token ?? session?.jwt;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // The specification's HTTP layer: the XSRF cookie goes back as a header on state changes.
+  if (method !== 'GET') {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);
+  }
+  const search = options.query ? `?${qs.stringify(options.query, { encodeValuesOnly: true })}` : '';
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}${search}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  const renewed = res.headers.get(RENEWED_TOKEN_HEADER);
+  if (renewed && session) updateSessionToken(renewed);
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => undefined)) as unknown;
+  if (!res.ok) {
+    const errorBody = body as ApiErrorBody | undefined;
+    if (res.status === 401 && session) {
+      clearSession();
+      onSessionExpired?.(window.location.pathname + window.location.search);
+    }
+    throw new ApiError(res.status, errorBody?.error?.message ?? res.statusText, errorBody);
+  }
+  return body as T;
+}

@@ -1,0 +1,71 @@
+import i18next, { type i18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type Language,
+} from '@salon/shared';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** `?lang=` first (English URLs for hreflang), then the cookie mirrored from localStorage. */
+export function languageFromRequest(request: Request): Language {
+  const param = new URL(request.url).searchParams.get('lang');
+  if (isLanguage(param)) return param;
+  const cookie = request.headers.get('cookie') ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(cookie);
+  return isLanguage(match?.[1]) ? match[1] : DEFAULT_LANGUAGE;
+}
+
+export function createI18n(lang: Language, resources: Resource): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** Translations come from /assets/i18n/<lang>.json, as the specification says. */
+export async function fetchMessages(lang: Language): Promise<Record<string, unknown>> {
+  const res = await fetch(`/assets/i18n/${lang}.json`);
+  if (!res.ok) throw new Error(`translations ${lang}: HTTP ${res.status}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Switches language: loads the file, keeps the choice in localStorage and mirrors it in a cookie. */
+export async function switchLanguage(instance: i18n, lang: Language): Promise<void> {
+  if (!instance.hasResourceBundle(lang, 'translation')) {
+    instance.addResourceBundle(lang, 'translation', await fetchMessages(lang));
+  }
+  rememberLanguage(lang);
+  await instance.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
+
+export function rememberLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Private browsing may refuse storage; the cookie still carries the choice.
+  }
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
+export function storedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigate,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { WebLoadContext } from '@salon/shared';
+import type { Route } from './+types/root';
+import './app.css';
+import { setSessionExpiredHandler } from './lib/api-client';
+import { ClockProvider } from './lib/clock';
+import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
+import { useNonce } from './lib/nonce';
+import { paths } from './config/paths';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context as Partial<WebLoadContext> | undefined;
+  return {
+    lang: languageFromRequest(request),
+    now: ctx?.now ?? new Date().toISOString(),
+    virtualTourUrl: ctx?.virtualTourUrl ?? '',
+    underConstruction: ctx?.underConstruction ?? false,
+  };
+}
+
+/** Language, clock and settings are read once per visit, not on every navigation. */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/assets/images/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const lang = data?.lang ?? 'fr';
+  const nonce = useNonce();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="preload" href={`/assets/i18n/${lang}.json`} as="fetch" crossOrigin="anonymous" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function useLanguagePreference() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const param = new URLSearchParams(window.location.search).get('lang');
+    if (isLanguage(param)) {
+      rememberLanguage(param);
+      return;
+    }
+    // The cookie may be gone while localStorage still holds the reader's choice.
+    const stored = storedLanguage();
+    if (stored && stored !== i18n.language) void switchLanguage(i18n, stored);
+    else if (!stored && isLanguage(i18n.language)) rememberLanguage(i18n.language);
+  }, [i18n]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } } }),
+  );
+  const navigate = useNavigate();
+  useLanguagePreference();
+  useEffect(() => {
+    setSessionExpiredHandler((returnUrl) => {
+      void navigate(`${paths.login}?expired=1&returnUrl=${encodeURIComponent(returnUrl)}`);
+    });
+  }, [navigate]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ClockProvider serverNow={loaderData.now}>
+        <Outlet />
+      </ClockProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="container page">
+      <h1>{t('errors.pageTitle')}</h1>
+      <p>{status === 404 ? t('errors.notFound') : t('errors.generic')}</p>
+      <a className="btn btn-primary" href={paths.home}>
+        {t('nav.home')}
+      </a>
+    </main>
+  );
+}

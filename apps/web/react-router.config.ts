@@ -1,0 +1,7 @@
+import type { Config } from '@react-router/dev/config';
+
+export default {
+  appDirectory: 'app',
+  // Pages are rendered by our Node server (apps/api) on each request.
+  ssr: true,
+} satisfies Config;

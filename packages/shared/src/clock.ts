@@ -1,0 +1,47 @@
+import { SHOW_TIME_ZONE } from './constants';
+
+/**
+ * The product's one clock. With `appNow` set (APP_NOW, for demos and tests) time starts there
+ * and runs on at the real pace, so durations still make sense.
+ */
+export function createClock(appNow?: string | Date | null): () => Date {
+  if (!appNow) return () => new Date();
+  const offset = new Date(appNow).getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: SHOW_TIME_ZONE, ...options });
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+/** '29 mai 2024' in French, '29 May 2024' in English, in the show's time zone. */
+export function formatDate(date: Date | string, lang: string): string {
+  const f = formatter(lang === 'en' ? 'en-GB' : 'fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+  return f.format(new Date(date));
+}
+
+/** 'HH:MM' in the show's time zone. */
+export function formatTime(date: Date | string): string {
+  return formatter('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(date));
+}
+
+/** 'dd/MM/yyyy HH:mm' in the show's time zone, the format of scan dates. */
+export function formatDateTime(date: Date | string): string {
+  const parts = formatter('fr-FR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(date));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}

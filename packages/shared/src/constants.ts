@@ -1,0 +1,56 @@
+/** The 2024 edition; the specification hard-codes it for the directory, registrations and collaborators. */
+export const EVENT_ID = 7;
+/** Role given to visitors and to new collaborators, as the specification says. */
+export const DEFAULT_ROLE_ID = 1;
+
+export const SHOW_TIME_ZONE = 'Africa/Casablanca';
+export const SESSION_STORAGE_KEY = 'auth';
+export const LANGUAGE_STORAGE_KEY = 'lang';
+export const LANGUAGE_COOKIE = 'lang';
+export const LANGUAGES = ['fr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fr';
+
+export const PAGE_SIZE = { directory: 100, banners: 1, collaborators: 50 } as const;
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+/** Response header that carries a renewed sign-in token while a session is in use. */
+export const RENEWED_TOKEN_HEADER = 'x-renewed-token';
+
+export const REGISTRATION_TYPES = ['exhibitor', 'collaborator', 'visitor', 'others'] as const;
+export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
+/** Only these registration types open the exhibitor area. */
+export const AREA_REGISTRATION_TYPES = ['exhibitor', 'collaborator'] as const satisfies readonly RegistrationType[];
+
+export const USER_TYPES = ['visitor', 'exhibitor', 'collaborator', 'controller', 'organiser'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const SCAN_TYPES = ['visitor', 'collaborator', 'exhibitor'] as const;
+export type ScanType = (typeof SCAN_TYPES)[number];
+
+/** The eleven sector choices of the forms (section 3); 'Autre' opens a free-text field. */
+export const SECTOR_CHOICES = [
+  'Gros Oeuvre',
+  'Menuiserie & fermetures',
+  'Décoration',
+  'Sanitaire, Climatisation',
+  'Equipement électrique',
+  'Matériel & outillage',
+  'Sécurité',
+  'Services et informatique',
+  'Formation',
+  'Promotion immobilière',
+  'Autre',
+] as const;
+export const OTHER_SECTOR = 'Autre';
+
+/** What the Node server hands to the web app's loaders on each page request. */
+export interface WebLoadContext {
+  /** CSP nonce of this response, for React Router's inline scripts. */
+  nonce: string;
+  /** The server's clock (APP_NOW), ISO 8601. */
+  now: string;
+  virtualTourUrl: string;
+  underConstruction: boolean;
+}

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './normalize';
+export * from './clock';
+export * from './schemas';

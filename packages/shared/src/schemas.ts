@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * Form schemas shared by the browser and the API. Issue messages are keys; the web app shows
+ * them through i18n (`validation.<key>`), the API returns them in `error.details`.
+ */
+export const requiredText = z.string({ error: 'required' }).trim().min(1, { error: 'required' });
+export const emailField = requiredText.pipe(z.email({ error: 'email' }));
+export const optionalText = z.string().trim().max(500).optional();
+
+export const loginFormSchema = z.object({
+  email: emailField,
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** `POST auth/local` body: the Strapi shape the specification's call table names. */
+export const loginBodySchema = z.object({
+  identifier: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(320),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
