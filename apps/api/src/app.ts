@@ -47,10 +47,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   await app.register(cookie);
   await registerSecurity(app, config);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
-    max: 600,
+    max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
     redis,
     nameSpace: 'salon-rl:',
@@ -72,7 +74,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, clock });
-      await api.register(authRoutes, { auth });
+      await api.register(authRoutes, { auth, loginRateLimit: config.LOGIN_RATE_LIMIT });
       await api.register(usersRoutes, { db });
       await api.register(registrationsRoutes, { db });
     },

@@ -37,6 +37,10 @@ const envSchema = z.object({
   UNDER_CONSTRUCTION: bool,
   /** Behind a load balancer: trust X-Forwarded-For so that rate limits count real clients. */
   TRUST_PROXY: bool,
+  /** API requests allowed per minute and per IP address (static files are not counted). */
+  API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Sign-in attempts allowed per minute, per IP address and per account. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Largest accepted request body, in bytes (uploads have their own limit). */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
 });

@@ -170,7 +170,9 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_active').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_active')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_phone_active')
       .on(t.phoneNormalized)
       .where(sql`${t.deletedAt} is null and ${t.type} in ('exhibitor', 'collaborator')`),
@@ -200,9 +202,7 @@ export const registrations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('registrations_unique')
-      .on(t.eventId, t.userId, t.type, t.conferenceId)
-      .nullsNotDistinct(),
+    unique('registrations_unique').on(t.eventId, t.userId, t.type, t.conferenceId).nullsNotDistinct(),
     index('registrations_user').on(t.userId),
     index('registrations_event_type').on(t.eventId, t.type, t.confirmed),
   ],

@@ -2,7 +2,7 @@ import { hash, verify, type Options } from '@node-rs/argon2';
 
 // Algorithm.Argon2id is an ambient const enum (value 2), which isolated modules cannot read.
 // Memory and time costs follow OWASP's argon2id recommendation.
-const options: Options = { algorithm: 2 as NonNullable<Options['algorithm']>, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const options: Options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);

@@ -6,7 +6,12 @@ interface ErrorBody {
   error: { status: number; name: string; message: string; details: Record<string, unknown> };
 }
 
-export function errorBody(status: number, name: string, message: string, details: Record<string, unknown> = {}): ErrorBody {
+export function errorBody(
+  status: number,
+  name: string,
+  message: string,
+  details: Record<string, unknown> = {},
+): ErrorBody {
   return { error: { status, name, message, details } };
 }
 

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,7 +71,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
       if (cookies.length) void reply.header('set-cookie', cookies);
       if (!response.headers.has('cache-control')) void reply.header('cache-control', 'private, no-cache');
       if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+      return reply.send(Readable.fromWeb(response.body));
     };
   } else {
     app.log.warn({ serverEntry }, 'web app not built: serving the API only (run `npm run build`)');

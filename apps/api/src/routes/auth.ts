@@ -1,33 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBodySchema, normalizeEmail } from '@salon/shared';
 import { z } from 'zod';
-import { badRequest } from '../lib/errors';
+import { badRequest, HttpError } from '../lib/errors';
 import { currentUser } from '../plugins/auth';
 import type { createAuthService } from '../services/auth.service';
 
 const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Veuillez patienter une minute avant de réessayer.';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: ReturnType<typeof createAuthService> }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: ReturnType<typeof createAuthService>;
+  loginRateLimit: number;
+}> = async (app, { auth, loginRateLimit }) => {
   const tooMany = (_req: unknown, context: { statusCode: number }) => ({
     statusCode: context.statusCode,
     message: TOO_MANY_LOGINS,
   });
-  // Per account, whatever the address: guessing one exhibitor's password from many IPs is slow too.
-  const perIdentifier = app.rateLimit({
-    max: 10,
+  // Per account, whatever the address: guessing one exhibitor's password from many IPs is slow
+  // too. A second limiter on the same route needs createRateLimit: the route's own limiter
+  // marks the request as counted.
+  const countAttempt = app.createRateLimit({
+    max: loginRateLimit,
     timeWindow: '1 minute',
     keyGenerator: (req) => {
       const body = req.body as { identifier?: unknown } | undefined;
       return `login:${typeof body?.identifier === 'string' ? normalizeEmail(body.identifier) : ''}`;
     },
-    errorResponseBuilder: tooMany,
   });
+  const perIdentifier = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await countAttempt(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      void reply.header('retry-after', limit.ttlInSeconds);
+      throw new HttpError(429, TOO_MANY_LOGINS);
+    }
+  };
 
   app.post(
     '/auth/local',
     {
       schema: { tags: ['auth'], body: loginBodySchema },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
+      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
       preHandler: perIdentifier,
     },
     async (request) => auth.login(request.body),

@@ -24,10 +24,20 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       if (f.op !== '$eq' && f.op !== '$in') throw badRequest(`Opérateur ${f.op} non pris en charge pour ${f.path}.`);
       switch (f.path) {
         case 'event.id':
-          where.push(inArray(registrations.eventId, values.map((v) => intValue(v, f.path))));
+          where.push(
+            inArray(
+              registrations.eventId,
+              values.map((v) => intValue(v, f.path)),
+            ),
+          );
           break;
         case 'user.id':
-          where.push(inArray(registrations.userId, values.map((v) => intValue(v, f.path))));
+          where.push(
+            inArray(
+              registrations.userId,
+              values.map((v) => intValue(v, f.path)),
+            ),
+          );
           break;
         case 'type': {
           const types = values.map(String);

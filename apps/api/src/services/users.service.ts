@@ -47,13 +47,25 @@ export async function findAreaRegistration(db: Db, userId: number) {
 
 /** The user as the API shows it: hall and stand come from the event-7 registration. */
 export async function loadUserView(db: Db, user: UserRow) {
-  const [area, role, avatar] = await Promise.all([
-    findAreaRegistration(db, user.id),
-    db.select().from(roles).where(eq(roles.id, user.roleId)).then((r) => r[0]),
-    user.avatarId
-      ? db.select().from(media).where(eq(media.id, user.avatarId)).then((r) => r[0])
-      : Promise.resolve(undefined),
-  ]);
+  // One round trip: this runs on every users/me and every sign-in.
+  const [row] = await db
+    .select({ role: roles, avatar: media, booth: registrations.booth, hall: gates.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(media, eq(media.id, users.avatarId))
+    .leftJoin(
+      registrations,
+      and(
+        eq(registrations.userId, users.id),
+        eq(registrations.eventId, EVENT_ID),
+        inArray(registrations.type, [...AREA_REGISTRATION_TYPES]),
+        isNull(registrations.conferenceId),
+        isNull(registrations.revokedAt),
+      ),
+    )
+    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .where(eq(users.id, user.id))
+    .limit(1);
   return {
     id: user.id,
     username: user.username,
@@ -66,15 +78,15 @@ export async function loadUserView(db: Db, user: UserRow) {
     businessSector: user.businessSector,
     adresse: user.adresse,
     pays: user.pays,
-    numero_stand: area?.registration.booth ?? null,
-    hall: area?.gate?.name ?? null,
+    numero_stand: row?.booth ?? null,
+    hall: row?.hall ?? null,
     type: user.type,
     provider: user.provider,
     confirmed: user.confirmed,
     blocked: user.blocked,
     exhibitor: user.exhibitorId,
-    role: role ? { id: role.id, name: role.name, type: role.type } : null,
-    avatar: serializeMedia(avatar),
+    role: row ? { id: row.role.id, name: row.role.name, type: row.role.type } : null,
+    avatar: serializeMedia(row?.avatar),
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };

@@ -86,9 +86,18 @@ export const minimalPages = [
 
 /** Header navigation: every public route is reachable from here. */
 export const navigation: { key: string; items: PathKey[] }[] = [
-  { key: 'salon', items: ['product', 'historique', 'editorial', 'structure', 'secteurs', 'annuaire', 'plan', 'telechargement'] },
-  { key: 'forum', items: ['forum', 'programme', 'programmePdf', 'conference', 'biographies', 'intervenir', 'assisterAuForum'] },
-  { key: 'exposer', items: ['exposer', 'pourquoiExposer', 'pourquoiSponsoriser', 'demanderVotreBadge', 'bientotDisponible'] },
+  {
+    key: 'salon',
+    items: ['product', 'historique', 'editorial', 'structure', 'secteurs', 'annuaire', 'plan', 'telechargement'],
+  },
+  {
+    key: 'forum',
+    items: ['forum', 'programme', 'programmePdf', 'conference', 'biographies', 'intervenir', 'assisterAuForum'],
+  },
+  {
+    key: 'exposer',
+    items: ['exposer', 'pourquoiExposer', 'pourquoiSponsoriser', 'demanderVotreBadge', 'bientotDisponible'],
+  },
   { key: 'infos', items: ['infosPratiques', 'infosHoraire', 'infosLieu', 'infosAcces', 'infosContact'] },
 ];
 

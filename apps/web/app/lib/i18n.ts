@@ -1,12 +1,6 @@
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  type Language,
-} from '@salon/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@salon/shared';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -5,7 +5,10 @@ import { paths } from '../config/paths';
 export function meta() {
   return [
     { title: 'Salon International du Bâtiment 2024 — Marrakech' },
-    { name: 'description', content: 'Salon International du Bâtiment, 6e édition, du 29 mai au 1er juin 2024 à Marrakech.' },
+    {
+      name: 'description',
+      content: 'Salon International du Bâtiment, 6e édition, du 29 mai au 1er juin 2024 à Marrakech.',
+    },
   ];
 }
 

@@ -11,7 +11,12 @@ import * as content from './content';
 import { logoSvg, pictureSvg, storeSvg } from './media';
 
 export const ROLES = [
-  { id: DEFAULT_ROLE_ID, name: 'Authenticated', type: 'authenticated', description: 'Visiteurs, exposants et collaborateurs' },
+  {
+    id: DEFAULT_ROLE_ID,
+    name: 'Authenticated',
+    type: 'authenticated',
+    description: 'Visiteurs, exposants et collaborateurs',
+  },
   { id: 2, name: 'Public', type: 'public', description: 'Sans connexion' },
   { id: 3, name: 'Contrôleur', type: 'controller', description: 'Contrôle des badges aux portes' },
   { id: 4, name: 'Organisateur', type: 'organiser', description: 'Back-office' },
@@ -52,7 +57,10 @@ export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Prom
 
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(t.roles).values([...ROLES]).onConflictDoNothing();
+    await tx
+      .insert(t.roles)
+      .values([...ROLES])
+      .onConflictDoNothing();
     await tx
       .insert(t.events)
       .values(content.EVENTS.map((e) => ({ ...e })))
@@ -77,7 +85,10 @@ export async function seedReference(db: Db): Promise<void> {
       .values(content.CONFERENCES.map((c) => ({ eventId: EVENT_ID, ...c })))
       .onConflictDoNothing();
     await tx.insert(t.sib).values({ id: 1 }).onConflictDoNothing();
-    await tx.insert(t.agence).values({ id: 1, ...content.AGENCY }).onConflictDoNothing();
+    await tx
+      .insert(t.agence)
+      .values({ id: 1, ...content.AGENCY })
+      .onConflictDoNothing();
   });
 }
 
@@ -112,29 +123,21 @@ function prng(seedValue: number) {
   return { next, pick };
 }
 
-const demoPhone = (n: number) => `+212 6 00 ${String(n).padStart(6, '0').replace(/(\d{2})(\d{2})(\d{2})/, '$1 $2 $3')}`;
+const demoPhone = (n: number) =>
+  `+212 6 00 ${String(n)
+    .padStart(6, '0')
+    .replace(/(\d{2})(\d{2})(\d{2})/, '$1 $2 $3')}`;
 
 type NewUser = typeof t.users.$inferInsert;
 
 async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
-  const [hashes] = await Promise.all([
-    Promise.all(
-      [
-        DEMO_ACCOUNTS.exhibitor.password,
-        DEMO_ACCOUNTS.collaborator.password,
-        DEMO_ACCOUNTS.controller.password,
-        DEMO_ACCOUNTS.organiser.password,
-        DEMO_ACCOUNTS.formerExhibitor.password,
-      ].map(hashPassword),
-    ),
+  const [exhibitorHash, collaboratorHash, controllerHash, organiserHash, formerHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.exhibitor.password),
+    hashPassword(DEMO_ACCOUNTS.collaborator.password),
+    hashPassword(DEMO_ACCOUNTS.controller.password),
+    hashPassword(DEMO_ACCOUNTS.organiser.password),
+    hashPassword(DEMO_ACCOUNTS.formerExhibitor.password),
   ]);
-  const [exhibitorHash, collaboratorHash, controllerHash, organiserHash, formerHash] = hashes as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
 
   return db.transaction(async (tx) => {
     // Claiming the run first makes a concurrent start (several instances) skip it.
@@ -161,29 +164,31 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
 
     // Exhibitors: the first two are the demo accounts, the others fill the directory.
     const companies = content.DEMO_COMPANIES;
-    const exhibitorRows = await tx
-      .insert(t.users)
-      .values(
-        await Promise.all(
-          companies.map(async (c, i) => {
-            const email =
-              i === 0 ? DEMO_ACCOUNTS.exhibitor.email : i === 1 ? DEMO_ACCOUNTS.exhibitor2.email : `exposant${String(i + 1).padStart(2, '0')}@example.com`;
-            const avatarId = await storeSvg(tx as unknown as Db, uploadDir, `logo-${i + 1}.svg`, logoSvg(c.company, i), c.company);
-            return person({
-              type: 'exhibitor',
-              email,
-              company: c.company,
-              secteurActivite: c.sector,
-              businessSector: c.businessSector,
-              pays: c.pays,
-              adresse: c.adresse,
-              avatarId,
-              passwordHash: i < 2 ? exhibitorHash : '',
-            });
-          }),
-        ),
-      )
-      .returning();
+    // One statement at a time: a transaction is one connection.
+    const exhibitorValues: NewUser[] = [];
+    for (const [i, c] of companies.entries()) {
+      const email =
+        i === 0
+          ? DEMO_ACCOUNTS.exhibitor.email
+          : i === 1
+            ? DEMO_ACCOUNTS.exhibitor2.email
+            : `exposant${String(i + 1).padStart(2, '0')}@example.com`;
+      const avatarId = await storeSvg(tx, uploadDir, `logo-${i + 1}.svg`, logoSvg(c.company, i), c.company);
+      exhibitorValues.push(
+        person({
+          type: 'exhibitor',
+          email,
+          company: c.company,
+          secteurActivite: c.sector,
+          businessSector: c.businessSector,
+          pays: c.pays,
+          adresse: c.adresse,
+          avatarId,
+          passwordHash: i < 2 ? exhibitorHash : '',
+        }),
+      );
+    }
+    const exhibitorRows = await tx.insert(t.users).values(exhibitorValues).returning();
     const boothCount = new Map<number, number>();
     const exhibitorRegs = await tx
       .insert(t.registrations)
@@ -234,12 +239,26 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
     await tx.insert(t.registrations).values(
       staffRows.map((u, i) => {
         const reg = exhibitorRegs[staffSpecs[i]!.exhibitorIndex]!;
-        return { eventId: EVENT_ID, userId: u.id, type: 'collaborator' as const, confirmed: true, gateId: reg.gateId, booth: reg.booth };
+        return {
+          eventId: EVENT_ID,
+          userId: u.id,
+          type: 'collaborator' as const,
+          confirmed: true,
+          gateId: reg.gateId,
+          booth: reg.booth,
+        };
       }),
     );
 
     // Visitors: no password, they never sign in.
-    const visitorCompanies = ['Bureau d’études (démo)', 'Cabinet d’architecture (démo)', 'Entreprise générale (démo)', 'Promoteur (démo)', 'Collectivité (démo)', 'Négoce matériaux (démo)'];
+    const visitorCompanies = [
+      'Bureau d’études (démo)',
+      'Cabinet d’architecture (démo)',
+      'Entreprise générale (démo)',
+      'Promoteur (démo)',
+      'Collectivité (démo)',
+      'Négoce matériaux (démo)',
+    ];
     const visitorRows = await tx
       .insert(t.users)
       .values(
@@ -261,9 +280,28 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
     const [controller, , former] = await tx
       .insert(t.users)
       .values([
-        person({ type: 'controller', email: DEMO_ACCOUNTS.controller.email, roleId: CONTROLLER_ROLE_ID, passwordHash: controllerHash, jobPosition: 'Contrôleur', company: content.AGENCY.name }),
-        person({ type: 'organiser', email: DEMO_ACCOUNTS.organiser.email, roleId: ORGANISER_ROLE_ID, passwordHash: organiserHash, jobPosition: 'Organisateur', company: content.AGENCY.name }),
-        person({ type: 'visitor', email: DEMO_ACCOUNTS.formerExhibitor.email, passwordHash: formerHash, company: 'Ancien exposant (démo)' }),
+        person({
+          type: 'controller',
+          email: DEMO_ACCOUNTS.controller.email,
+          roleId: CONTROLLER_ROLE_ID,
+          passwordHash: controllerHash,
+          jobPosition: 'Contrôleur',
+          company: content.AGENCY.name,
+        }),
+        person({
+          type: 'organiser',
+          email: DEMO_ACCOUNTS.organiser.email,
+          roleId: ORGANISER_ROLE_ID,
+          passwordHash: organiserHash,
+          jobPosition: 'Organisateur',
+          company: content.AGENCY.name,
+        }),
+        person({
+          type: 'visitor',
+          email: DEMO_ACCOUNTS.formerExhibitor.email,
+          passwordHash: formerHash,
+          company: 'Ancien exposant (démo)',
+        }),
       ])
       .returning();
     await tx.insert(t.registrations).values([
@@ -280,11 +318,16 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
       const [ch] = day.closesAt.split(':').map(Number) as [number];
       const minutes = Math.floor(rnd.next() * (ch - oh) * 60);
       // Opening hours are local time in Marrakech (UTC+1 during the show).
-      return new Date(`${day.day}T${String(oh + Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+01:00`);
+      return new Date(
+        `${day.day}T${String(oh + Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+01:00`,
+      );
     };
     const demoStaff = staffRows.filter((s) => s.exhibitorId === demo.id);
     const demo2Staff = staffRows.filter((s) => s.exhibitorId === demo2.id);
-    const otherStaff = [...staffRows.filter((s) => s.exhibitorId !== demo.id && s.exhibitorId !== demo2.id), ...exhibitorRows.slice(2, 6)];
+    const otherStaff = [
+      ...staffRows.filter((s) => s.exhibitorId !== demo.id && s.exhibitorId !== demo2.id),
+      ...exhibitorRows.slice(2, 6),
+    ];
     const scanRows: (typeof t.scans.$inferInsert)[] = [];
     const seen = new Set<string>();
     const addScans = (scanner: { id: number }, count: number, pool: readonly (typeof t.users.$inferSelect)[]) => {
@@ -298,7 +341,8 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
           eventId: EVENT_ID,
           scannerId: scanner.id,
           scannedId: scanned.id,
-          typeScanned: scanned.type === 'visitor' ? 'visitor' : scanned.type === 'exhibitor' ? 'exhibitor' : 'collaborator',
+          typeScanned:
+            scanned.type === 'visitor' ? 'visitor' : scanned.type === 'exhibitor' ? 'exhibitor' : 'collaborator',
           createdAt: scanTime(),
         });
       }
@@ -318,7 +362,7 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
 }
 
 async function seedDemoContent(tx: Tx, uploadDir: string): Promise<void> {
-  const db = tx as unknown as Db;
+  const db = tx;
   const wide = { width: 1200, height: 300 };
   const narrow = { width: 600, height: 300 };
   const banners = [];
@@ -327,47 +371,90 @@ async function seedDemoContent(tx: Tx, uploadDir: string): Promise<void> {
     banners.push({
       actif: true,
       emplacement,
-      fichierDesktopId: await storeSvg(db, uploadDir, `banniere-${emplacement}-desktop.svg`, pictureSvg(caption, i, 1200, 300), caption, wide),
-      fichierMobileId: await storeSvg(db, uploadDir, `banniere-${emplacement}-mobile.svg`, pictureSvg(caption, i, 600, 300), caption, narrow),
+      fichierDesktopId: await storeSvg(
+        db,
+        uploadDir,
+        `banniere-${emplacement}-desktop.svg`,
+        pictureSvg(caption, i, 1200, 300),
+        caption,
+        wide,
+      ),
+      fichierMobileId: await storeSvg(
+        db,
+        uploadDir,
+        `banniere-${emplacement}-mobile.svg`,
+        pictureSvg(caption, i, 600, 300),
+        caption,
+        narrow,
+      ),
     });
   }
   await tx.insert(t.bannieres).values(banners);
 
-  const partnerRows = async (items: readonly content.PartnerSeed[], prefix: string) =>
-    Promise.all(
-      items.map(async (p, position) => ({
-        name: p.name,
-        url: p.url,
-        actif: true,
-        position,
-        logoId: await storeSvg(db, uploadDir, `${prefix}-${position + 1}.svg`, logoSvg(p.name, position + 3), p.name),
-      })),
-    );
+  const partnerRows = async (items: readonly content.PartnerSeed[], prefix: string) => {
+    const rows = [];
+    for (const [position, p] of items.entries()) {
+      const logoId = await storeSvg(db, uploadDir, `${prefix}-${position + 1}.svg`, logoSvg(p.name, position + 3), p.name);
+      rows.push({ name: p.name, url: p.url, actif: true, position, logoId });
+    }
+    return rows;
+  };
   await tx.insert(t.partenaires).values(await partnerRows(content.PARTNERS, 'partenaire'));
   await tx.insert(t.partenairesPresses).values(await partnerRows(content.PRESS_PARTNERS, 'presse'));
-  await tx.insert(t.galeries).values(
-    await Promise.all(
-      content.GALLERY.map(async (g, position) => ({
-        position,
-        captionFr: g.captionFr,
-        captionEn: g.captionEn,
-        imageId: await storeSvg(db, uploadDir, `galerie-${position + 1}.svg`, pictureSvg(g.captionFr, position, 800, 600), g.captionFr, { width: 800, height: 600 }),
-      })),
-    ),
-  );
+  const gallery = [];
+  for (const [position, g] of content.GALLERY.entries()) {
+    const picture = pictureSvg(g.captionFr, position, 800, 600);
+    const imageId = await storeSvg(db, uploadDir, `galerie-${position + 1}.svg`, picture, g.captionFr, {
+      width: 800,
+      height: 600,
+    });
+    gallery.push({ position, captionFr: g.captionFr, captionEn: g.captionEn, imageId });
+  }
+  await tx.insert(t.galeries).values(gallery);
   await tx.insert(t.temoignages).values(content.TESTIMONIALS.map((q, position) => ({ position, ...q })));
 
-  const sponsor = await storeSvg(db, uploadDir, 'sponsor-officiel.svg', logoSvg('Sponsor Officiel', 1), 'Sponsor officiel');
+  const sponsor = await storeSvg(
+    db,
+    uploadDir,
+    'sponsor-officiel.svg',
+    logoSvg('Sponsor Officiel', 1),
+    'Sponsor officiel',
+  );
   const guest = await storeSvg(db, uploadDir, 'pays-invite.svg', logoSvg('Pays Invité', 2), 'Pays invité d’honneur');
-  const background = await storeSvg(db, uploadDir, 'fond-accueil.svg', pictureSvg('', 4, 1920, 1080), '', { width: 1920, height: 1080 });
+  const background = await storeSvg(db, uploadDir, 'fond-accueil.svg', pictureSvg('', 4, 1920, 1080), '', {
+    width: 1920,
+    height: 1080,
+  });
   await tx
     .update(t.sib)
     .set({ logoSponsorOfficielId: sponsor, logoPaysInviteHonneurId: guest, mediaFullBackgroundId: background })
     .where(eq(t.sib.id, 1));
-  const agencyLogo = await storeSvg(db, uploadDir, 'agence-logo.svg', logoSvg(content.AGENCY.name, 5), content.AGENCY.name);
-  const agencyFooter = await storeSvg(db, uploadDir, 'agence-logo-footer.svg', logoSvg(content.AGENCY.name, 6), content.AGENCY.name);
-  const agencyImage = await storeSvg(db, uploadDir, 'agence-image.svg', pictureSvg(content.AGENCY.name, 7, 800, 500), content.AGENCY.name, { width: 800, height: 500 });
-  await tx.update(t.agence).set({ logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage }).where(eq(t.agence.id, 1));
+  const agencyLogo = await storeSvg(
+    db,
+    uploadDir,
+    'agence-logo.svg',
+    logoSvg(content.AGENCY.name, 5),
+    content.AGENCY.name,
+  );
+  const agencyFooter = await storeSvg(
+    db,
+    uploadDir,
+    'agence-logo-footer.svg',
+    logoSvg(content.AGENCY.name, 6),
+    content.AGENCY.name,
+  );
+  const agencyImage = await storeSvg(
+    db,
+    uploadDir,
+    'agence-image.svg',
+    pictureSvg(content.AGENCY.name, 7, 800, 500),
+    content.AGENCY.name,
+    { width: 800, height: 500 },
+  );
+  await tx
+    .update(t.agence)
+    .set({ logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage })
+    .where(eq(t.agence.id, 1));
 }
 
 /** Used by tests: the ids of demo users by e-mail. */

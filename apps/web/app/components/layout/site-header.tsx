@@ -23,32 +23,33 @@ export function SiteHeader() {
           </span>
         </Link>
         <nav ref={navRef} className="main-nav" aria-label={t('nav.label')}>
+          {/* The toggle only opens the list on phones; wide screens show the list as a bar. */}
           <details className="nav-toggle">
-            <summary aria-label={t('nav.menu')}>
+            <summary>
               <span aria-hidden="true">☰</span> {t('nav.menu')}
             </summary>
-            <ul className="nav-groups">
-              {navigation.map((group) => (
-                <li key={group.key}>
-                  <details className="nav-group">
-                    <summary>{t(`nav.groups.${group.key}`)}</summary>
-                    <ul>
-                      {group.items.map((key) => (
-                        <li key={key}>
-                          <NavLink to={paths[key]}>{t(`pages.${key}.title`)}</NavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
-              ))}
-              <li>
-                <NavLink to={paths.espaceExposant} className="nav-cta">
-                  {t('nav.exhibitorArea')}
-                </NavLink>
-              </li>
-            </ul>
           </details>
+          <ul className="nav-groups">
+            {navigation.map((group) => (
+              <li key={group.key}>
+                <details className="nav-group">
+                  <summary>{t(`nav.groups.${group.key}`)}</summary>
+                  <ul>
+                    {group.items.map((key) => (
+                      <li key={key}>
+                        <NavLink to={paths[key]}>{t(`pages.${key}.title`)}</NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ))}
+            <li>
+              <NavLink to={paths.espaceExposant} className="nav-cta">
+                {t('nav.exhibitorArea')}
+              </NavLink>
+            </li>
+          </ul>
         </nav>
         <LanguageSwitch />
       </div>

@@ -29,7 +29,7 @@ export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Ses
     <form
       className="card form-card"
       noValidate
-      onSubmit={form.handleSubmit((values) => login.mutate(values, { onSuccess }))}
+      onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values, { onSuccess }))(event)}
     >
       <h1>{t('login.title')}</h1>
       {expired && !login.isError && <Alert tone="warning">{t('login.expired')}</Alert>}

@@ -13,7 +13,8 @@ export interface Me extends SessionUser {
 export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'me'],
-    queryFn: () => apiRequest<{ data: Me }>('users/me', { query: { populate: ['role', 'avatar'] } }).then((r) => r.data),
+    queryFn: () =>
+      apiRequest<{ data: Me }>('users/me', { query: { populate: ['role', 'avatar'] } }).then((r) => r.data),
     enabled,
     retry: false,
   });

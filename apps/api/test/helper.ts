@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { DEFAULT_ROLE_ID, EVENT_ID, XSRF_COOKIE, normalizeEmail, normalizePhone } from '@salon/shared';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config/env';
+import { openDatabase, type Db } from '../src/db/client';
+import { gates, registrations, users } from '../src/db/schema';
+import { seedReference } from '../src/db/seed';
+import { hashPassword } from '../src/lib/passwords';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/**
+ * A fresh database per test file: PGlite in memory, or, with TEST_DATABASE_URL set, a new
+ * PostgreSQL database created for the file and dropped after it.
+ */
+async function freshDatabase() {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { database: await openDatabase({}), drop: async () => undefined };
+  const name = `salon_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
+    DEMO_DATA: 'false',
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp(config, database);
+  await seedReference(database.db);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const XSRF = 'test-xsrf-token';
+
+/** Calls the API like the web client does: XSRF cookie and header, optional bearer token. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; xsrf?: boolean } = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const withXsrf = options.xsrf ?? true;
+  const inject: InjectOptions = {
+    method,
+    url: url.startsWith('/') ? url : `/backend/api/${url}`,
+    headers: withXsrf ? { ...headers, 'x-xsrf-token': XSRF } : headers,
+    cookies: withXsrf ? { [XSRF_COOKIE]: XSRF } : {},
+  };
+  if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
+  return app.inject(inject);
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+type NewUser = typeof users.$inferInsert;
+
+/** Factories with overrides, each user with a known password. */
+export async function createUser(db: Db, overrides: Partial<NewUser> & { password?: string } = {}) {
+  const { password, ...rest } = overrides;
+  const email = normalizeEmail(rest.email ?? `user-${unique()}@example.com`);
+  const phone = rest.phone ?? `+212 6 ${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      type: 'visitor',
+      roleId: DEFAULT_ROLE_ID,
+      name: 'Personne Test',
+      username: email,
+      company: 'Société Test',
+      confirmed: true,
+      emailOTPConfirmed: true,
+      ...rest,
+      email,
+      phone,
+      phoneNormalized: normalizePhone(phone),
+      passwordHash: password ? await hashPassword(password) : '',
+    })
+    .returning();
+  return user!;
+}
+
+export async function firstGate(db: Db) {
+  const [gate] = await db.select().from(gates).limit(1);
+  return gate!;
+}
+
+export async function createExhibitor(
+  db: Db,
+  overrides: Partial<NewUser> & { password?: string; booth?: string } = {},
+) {
+  const { booth = 'A-01', ...rest } = overrides;
+  const user = await createUser(db, {
+    type: 'exhibitor',
+    company: `Exposant ${unique()}`,
+    password: 'Secret-2024!',
+    ...rest,
+  });
+  const gate = await firstGate(db);
+  const [registration] = await db
+    .insert(registrations)
+    .values({ eventId: EVENT_ID, userId: user.id, type: 'exhibitor', confirmed: true, gateId: gate.id, booth })
+    .returning();
+  return { user, registration: registration!, gate };
+}
+
+export async function createCollaborator(
+  db: Db,
+  exhibitor: Awaited<ReturnType<typeof createExhibitor>>,
+  overrides: Partial<NewUser> & { password?: string } = {},
+) {
+  const user = await createUser(db, {
+    type: 'collaborator',
+    company: exhibitor.user.company,
+    exhibitorId: exhibitor.user.id,
+    password: 'Secret-2024!',
+    ...overrides,
+  });
+  const [registration] = await db
+    .insert(registrations)
+    .values({
+      eventId: EVENT_ID,
+      userId: user.id,
+      type: 'collaborator',
+      confirmed: true,
+      gateId: exhibitor.registration.gateId,
+      booth: exhibitor.registration.booth,
+    })
+    .returning();
+  return { user, registration: registration! };
+}
+
+export async function createVisitor(db: Db, overrides: Partial<NewUser> & { password?: string } = {}) {
+  const user = await createUser(db, { type: 'visitor', ...overrides });
+  const [registration] = await db
+    .insert(registrations)
+    .values({ eventId: EVENT_ID, userId: user.id, type: 'visitor', confirmed: true })
+    .returning();
+  return { user, registration: registration! };
+}
+
+/** Signs in through the API and returns the token. */
+export async function login(app: FastifyInstance, email: string, password = 'Secret-2024!'): Promise<string> {
+  const res = await call(app, 'POST', 'auth/local', { body: { identifier: email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ jwt: string }>().jwt;
+}

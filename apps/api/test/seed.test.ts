@@ -1,0 +1,240 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { and, count, countDistinct, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_ID } from '@salon/shared';
+import * as t from '../src/db/schema';
+import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
+import { call, createTestApp, type TestContext } from './helper';
+
+const ADMIN_EMAIL = 'admin.salon@example.com';
+const ADMIN_PASSWORD = 'Admin-Password-2024';
+
+const COUNTED = {
+  users: t.users,
+  registrations: t.registrations,
+  scans: t.scans,
+  media: t.media,
+  sectors: t.sectors,
+  conferences: t.conferences,
+  openingHours: t.openingHours,
+  gates: t.gates,
+  events: t.events,
+  roles: t.roles,
+  bannieres: t.bannieres,
+  partenaires: t.partenaires,
+  partenairesPresses: t.partenairesPresses,
+  galeries: t.galeries,
+  temoignages: t.temoignages,
+  sib: t.sib,
+  agence: t.agence,
+  seedRuns: t.seedRuns,
+} as const;
+
+let ctx: TestContext;
+let afterFirst: Record<string, number>;
+let afterSecond: Record<string, number>;
+
+async function countAll(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(COUNTED)) {
+    const [row] = await ctx.db.select({ n: count() }).from(table);
+    out[name] = row!.n;
+  }
+  return out;
+}
+
+async function userId(email: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(and(eq(t.users.email, email), isNull(t.users.deletedAt)));
+  expect(row, email).toBeDefined();
+  return row!.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ DEMO_DATA: 'true', ADMIN_EMAIL, ADMIN_PASSWORD });
+  await seed(ctx.db, ctx.config, ctx.app.log);
+  afterFirst = await countAll();
+  await seed(ctx.db, ctx.config, ctx.app.log);
+  afterSecond = await countAll();
+});
+afterAll(() => ctx.close());
+
+describe('seed', () => {
+  it('writes the demo data and a second run changes nothing', () => {
+    expect(ctx.config.DEMO_DATA).toBe(true);
+    expect(afterFirst.seedRuns).toBe(1);
+    expect(afterFirst.users).toBeGreaterThan(250);
+    expect(afterSecond).toEqual(afterFirst);
+  });
+
+  it('gives event 7 at least 40 confirmed exhibitors over at least 4 halls, each with a stand', async () => {
+    const exhibitorRegs = and(
+      eq(t.registrations.eventId, EVENT_ID),
+      eq(t.registrations.type, 'exhibitor'),
+      eq(t.registrations.confirmed, true),
+    );
+    const [row] = await ctx.db
+      .select({ n: count(), gates: countDistinct(t.registrations.gateId), booths: count(t.registrations.booth) })
+      .from(t.registrations)
+      .where(exhibitorRegs);
+    expect(row!.n).toBeGreaterThanOrEqual(40);
+    expect(row!.gates).toBeGreaterThanOrEqual(4);
+    expect(row!.booths).toBe(row!.n);
+    const [withoutGate] = await ctx.db
+      .select({ n: count() })
+      .from(t.registrations)
+      .where(and(exhibitorRegs, isNull(t.registrations.gateId)));
+    expect(withoutGate!.n).toBe(0);
+    // Two exhibitors never share a stand.
+    const [stands] = await ctx.db
+      .select({ n: countDistinct(sql`(${t.registrations.gateId}, ${t.registrations.booth})`) })
+      .from(t.registrations)
+      .where(exhibitorRegs);
+    expect(stands!.n).toBe(row!.n);
+  });
+
+  it('gives exposant@example.com exactly 3 collaborators and exposant2@example.com exactly 1', async () => {
+    for (const [email, expected] of [
+      [DEMO_ACCOUNTS.exhibitor.email, 3],
+      [DEMO_ACCOUNTS.exhibitor2.email, 1],
+    ] as const) {
+      const id = await userId(email);
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(t.users)
+        .where(and(eq(t.users.exhibitorId, id), eq(t.users.type, 'collaborator'), isNull(t.users.deletedAt)));
+      expect(row!.n, email).toBe(expected);
+    }
+  });
+
+  it('copies each collaborator’s hall and stand from its exhibitor’s registration', async () => {
+    const exhibitorId = await userId(DEMO_ACCOUNTS.exhibitor.email);
+    const [own] = await ctx.db
+      .select()
+      .from(t.registrations)
+      .where(and(eq(t.registrations.userId, exhibitorId), eq(t.registrations.eventId, EVENT_ID)));
+    const staff = await ctx.db
+      .select({ gateId: t.registrations.gateId, booth: t.registrations.booth, type: t.registrations.type })
+      .from(t.registrations)
+      .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+      .where(eq(t.users.exhibitorId, exhibitorId));
+    expect(staff).toHaveLength(3);
+    for (const s of staff) expect(s).toEqual({ gateId: own!.gateId, booth: own!.booth, type: 'collaborator' });
+  });
+
+  it('has at least 200 visitors registered for event 7', async () => {
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(t.registrations)
+      .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+      .where(
+        and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor'), eq(t.users.type, 'visitor')),
+      );
+    expect(row!.n).toBeGreaterThanOrEqual(200);
+  });
+
+  it('has scans by exposant@example.com and by each of its collaborators', async () => {
+    const exhibitorId = await userId(DEMO_ACCOUNTS.exhibitor.email);
+    const staff = await ctx.db.select({ id: t.users.id }).from(t.users).where(eq(t.users.exhibitorId, exhibitorId));
+    for (const scannerId of [exhibitorId, ...staff.map((s) => s.id)]) {
+      const [row] = await ctx.db.select({ n: count() }).from(t.scans).where(eq(t.scans.scannerId, scannerId));
+      expect(row!.n, `scanner ${scannerId}`).toBeGreaterThan(0);
+    }
+    const [wrongEvent] = await ctx.db
+      .select({ n: count() })
+      .from(t.scans)
+      .where(sql`${t.scans.eventId} <> ${EVENT_ID}`);
+    expect(wrongEvent!.n).toBe(0);
+  });
+
+  it('has the reference data: 18 page sectors, 11 choice sectors, 10 conferences and 4 opening days', async () => {
+    const sectors = await ctx.db.select({ kind: t.sectors.kind, n: count() }).from(t.sectors).groupBy(t.sectors.kind);
+    expect(Object.fromEntries(sectors.map((s) => [s.kind, s.n]))).toEqual({ page: 18, choice: 11 });
+    const [conferences] = await ctx.db
+      .select({ n: count() })
+      .from(t.conferences)
+      .where(eq(t.conferences.eventId, EVENT_ID));
+    expect(conferences!.n).toBe(10);
+    const hours = await ctx.db
+      .select({ day: t.openingHours.day })
+      .from(t.openingHours)
+      .where(eq(t.openingHours.eventId, EVENT_ID))
+      .orderBy(t.openingHours.day);
+    expect(hours.map((h) => h.day)).toEqual(['2024-05-29', '2024-05-30', '2024-05-31', '2024-06-01']);
+  });
+
+  it('has banners, partners, press partners, gallery pictures and testimonials', () => {
+    for (const name of ['bannieres', 'partenaires', 'partenairesPresses', 'galeries', 'temoignages'] as const) {
+      expect(afterFirst[name], name).toBeGreaterThan(0);
+    }
+  });
+
+  it('writes the demo pictures under DATA_DIR/uploads', async () => {
+    const files = await ctx.db.select({ path: t.media.path }).from(t.media);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(existsSync(path.join(ctx.config.DATA_DIR, 'uploads', f.path)), f.path).toBe(true);
+  });
+
+  it('signs the demo exhibitors and collaborator in and refuses the other demo accounts', async () => {
+    const expected: [string, string, number][] = [
+      [DEMO_ACCOUNTS.exhibitor.email, 'Exposant2024!', 200],
+      [DEMO_ACCOUNTS.collaborator.email, 'Collab2024!', 200],
+      [DEMO_ACCOUNTS.exhibitor2.email, 'Exposant2024!', 200],
+      [DEMO_ACCOUNTS.controller.email, 'Controle2024!', 400],
+      [DEMO_ACCOUNTS.organiser.email, 'Organise2024!', 400],
+      [DEMO_ACCOUNTS.formerExhibitor.email, 'Visiteur2024!', 400],
+    ];
+    for (const [identifier, password, status] of expected) {
+      const res = await call(ctx.app, 'POST', 'auth/local', { body: { identifier, password } });
+      expect(res.statusCode, identifier).toBe(status);
+      if (status === 400) {
+        expect(res.json<{ error: { message: string } }>().error.message).toBe('Invalid identifier or password');
+      } else {
+        const body = res.json<{ user: { email: string; hall: string | null; numero_stand: string | null } }>();
+        expect(body.user.email).toBe(identifier);
+        expect(body.user.hall).toMatch(/^Hall /);
+        expect(body.user.numero_stand).toBeTruthy();
+      }
+    }
+  });
+
+  it('creates the ADMIN_EMAIL organiser once', async () => {
+    const rows = await ctx.db
+      .select()
+      .from(t.users)
+      .where(and(eq(t.users.email, ADMIN_EMAIL), isNull(t.users.deletedAt)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'organiser', roleId: 4, confirmed: true });
+    expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('does not create the ADMIN_EMAIL organiser again when the address differs in case', async () => {
+    await seed(ctx.db, { ...ctx.config, ADMIN_EMAIL: ADMIN_EMAIL.toUpperCase() }, ctx.app.log);
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(t.users)
+      .where(sql`lower(${t.users.email}) = ${ADMIN_EMAIL}`);
+    expect(row!.n).toBe(1);
+  });
+
+  it('gives a password only to the six demo accounts and the admin', async () => {
+    const withPassword = await ctx.db
+      .select({ email: t.users.email })
+      .from(t.users)
+      .where(and(isNotNull(t.users.passwordHash), sql`${t.users.passwordHash} <> ''`));
+    expect(withPassword.map((u) => u.email).sort()).toEqual(
+      [
+        ADMIN_EMAIL,
+        DEMO_ACCOUNTS.exhibitor.email,
+        DEMO_ACCOUNTS.exhibitor2.email,
+        DEMO_ACCOUNTS.collaborator.email,
+        DEMO_ACCOUNTS.controller.email,
+        DEMO_ACCOUNTS.organiser.email,
+        DEMO_ACCOUNTS.formerExhibitor.email,
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Debian's Chromium: nothing downloads a browser. */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'fr-FR',
+    timezoneId: 'Africa/Casablanca',
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec\.ts/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /mobile\.spec\.ts/ },
+  ],
+  webServer: {
+    // The built app, as `npm start` serves it (the test script builds first).
+    command: 'npx tsx apps/api/src/server.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${port}/backend/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e'),
+      JWT_SECRET: E2E_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '100',
+      DEMO_DATA: 'true',
+    },
+  },
+});

@@ -1,0 +1,32 @@
+/**
+ * Starts the end-to-end suite on a free port with a temporary data directory, so that it never
+ * touches the developer's data and can run beside `npm start`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-e2e-'));
+const port = await freePort();
+const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  cwd: import.meta.dirname,
+  stdio: 'inherit',
+  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+});
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 1);
+});

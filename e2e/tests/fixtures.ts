@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo accounts seeded by the server (apps/api/src/db/seed/index.ts). */
+export const accounts = {
+  exhibitor: { email: 'exposant@example.com', password: 'Exposant2024!' },
+  collaborator: { email: 'collaborateur@example.com', password: 'Collab2024!' },
+  controller: { email: 'controleur@example.com', password: 'Controle2024!' },
+  organiser: { email: 'organisateur@example.com', password: 'Organise2024!' },
+  /** Exhibited in 2017, only a visitor registration for 2024. */
+  formerExhibitor: { email: 'visiteur@example.com', password: 'Visiteur2024!' },
+} as const;
+
+/** DEMO_COMPANIES[0] in apps/api/src/db/seed/content.ts: the demo exhibitor and its staff. */
+export const DEMO_COMPANY = 'Atlas Béton Industrie';
+
+export const texts = {
+  required: 'Champ obligatoire',
+  badEmail: "Format d'email incorrecte",
+  loginFailed: 'Login et/ou Mot de passe est incorect.',
+  expired: 'Votre session a expiré, veuillez vous reconnecter.',
+  logoutConfirm: 'Êtes vous sûr de vouloir se déconnecter ?',
+};
+
+/**
+ * Waits until React has hydrated the server-rendered page: before that, a click on a button
+ * does nothing (or submits the form natively).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('#main');
+    return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
+  });
+}
+
+/** Fills the sign-in form of the page already open at /login and submits it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  // The form works only once React has hydrated the page.
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  await waitForHydration(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs in through /login and waits for the exhibitor area. */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(/\/espace-exposant$/);
+}
+
+export async function storedSession(page: Page): Promise<{ jwt: string; user: { id: number } } | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('auth'));
+  return raw ? (JSON.parse(raw) as { jwt: string; user: { id: number } }) : null;
+}

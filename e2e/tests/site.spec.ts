@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { accounts, DEMO_COMPANY, login, waitForHydration } from './fixtures';
+
+const FR_THEME = 'Construire le Maroc de demain : Horizon 2030';
+const FR_TITLE = 'Salon International du Bâtiment et son Forum';
+const EN_TITLE = 'International Building Show and its Forum';
+
+test.describe('Public site', () => {
+  test('the home page is server-rendered in French', async ({ request }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain(FR_THEME);
+    expect(html).toContain(FR_TITLE);
+  });
+
+  test('the language switch turns the texts to English and the choice survives a reload', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FR_TITLE);
+    const languages = page.locator('header.site-header').getByRole('group', { name: 'Langue' });
+    await expect(languages.getByRole('button', { name: 'FR' })).toHaveAttribute('aria-pressed', 'true');
+
+    await languages.getByRole('button', { name: 'EN' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
+    await expect(page.getByText("Building tomorrow's Morocco: Horizon 2030")).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const englishSwitch = page.locator('header.site-header').getByRole('group', { name: 'Language' });
+    await expect(englishSwitch.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+    expect(cookie?.value).toBe('en');
+
+    const response = await page.reload();
+    const html = await response!.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain(EN_TITLE);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('"/?lang=en" is rendered in English by the server', async ({ request, page }) => {
+    const html = await (await request.get('/?lang=en')).text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain(EN_TITLE);
+    expect(html).not.toContain(FR_THEME);
+
+    await page.goto('/?lang=en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
+  });
+
+  test('an unknown address and "/accueil" land on the home page', async ({ page }) => {
+    await page.goto('/nimporte-quoi');
+    await expect(page).toHaveURL(/\/$/);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FR_TITLE);
+
+    await page.goto('/accueil');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FR_TITLE);
+  });
+
+  test('every link of the header navigation leads to a page with a title, without CSP violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    await page.goto('/');
+    const links = await page
+      .locator('header.site-header nav a')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => ({ href: a.getAttribute('href')!, text: (a.textContent ?? '').trim() })),
+      );
+    expect(links.length).toBeGreaterThanOrEqual(26);
+    expect(links.map((l) => l.href)).toContain('/espace-exposant');
+
+    for (const link of links) {
+      await page.goto(link.href);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading, `h1 of ${link.href}`).toBeVisible();
+      // Each page is titled like its menu entry; the exhibitor area asks to sign in first.
+      await expect(heading, `h1 of ${link.href}`).toHaveText(
+        link.href === '/espace-exposant' ? 'Se connecter' : link.text,
+      );
+    }
+    expect(violations).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  for (const path of ['/ebadge', '/borne', '/login-controleur', '/controleur', '/espace-controleur', '/read-badge']) {
+    test(`the minimal page ${path} has no site header and no footer`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Langue' })).toBeVisible();
+      await expect(page.locator('header.site-header')).toHaveCount(0);
+      await expect(page.locator('footer')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toHaveCount(0);
+    });
+  }
+
+  test('the Google sign-in landing page says "Bientôt disponible"', async ({ page }) => {
+    await page.goto('/connect/google/redirect?access_token=abc');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bientôt disponible');
+  });
+
+  test('the exhibitor logo falls back to the default image when it cannot load', async ({ page }) => {
+    await page.route('**/uploads/**', (route) => route.abort());
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+
+    const logo = page.getByRole('img', { name: `Logo de ${DEMO_COMPANY}` });
+    await expect(logo).toHaveAttribute('src', /\/assets\/images\/logo-fallback\.svg$/);
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+});
