@@ -394,7 +394,13 @@ async function seedDemoContent(tx: Tx, uploadDir: string): Promise<void> {
   const partnerRows = async (items: readonly content.PartnerSeed[], prefix: string) => {
     const rows = [];
     for (const [position, p] of items.entries()) {
-      const logoId = await storeSvg(db, uploadDir, `${prefix}-${position + 1}.svg`, logoSvg(p.name, position + 3), p.name);
+      const logoId = await storeSvg(
+        db,
+        uploadDir,
+        `${prefix}-${position + 1}.svg`,
+        logoSvg(p.name, position + 3),
+        p.name,
+      );
       rows.push({ name: p.name, url: p.url, actif: true, position, logoId });
     }
     return rows;
