@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigate,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -26,6 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     lang: languageFromRequest(request),
     now: ctx?.now ?? new Date().toISOString(),
+    publicUrl: ctx?.publicUrl ?? new URL(request.url).origin,
     virtualTourUrl: ctx?.virtualTourUrl ?? '',
     underConstruction: ctx?.underConstruction ?? false,
   };
@@ -44,12 +46,18 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang = data?.lang ?? 'fr';
   const nonce = useNonce();
+  const { pathname } = useLocation();
+  const pageUrl = `${data?.publicUrl ?? ''}${pathname}`;
   return (
     <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="preload" href={`/assets/i18n/${lang}.json`} as="fetch" crossOrigin="anonymous" />
+        {/* Every page exists in both languages: ?lang= gives each its own URL for search engines. */}
+        <link rel="alternate" hrefLang="fr" href={`${pageUrl}?lang=fr`} />
+        <link rel="alternate" hrefLang="en" href={`${pageUrl}?lang=en`} />
+        <link rel="alternate" hrefLang="x-default" href={pageUrl} />
         <Meta />
         <Links />
       </head>

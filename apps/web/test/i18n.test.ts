@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -19,5 +19,26 @@ describe('translations', () => {
     expect(fr.login?.failed).toBe('Login et/ou Mot de passe est incorect.');
     expect(fr.validation?.required).toBe('Champ obligatoire');
     expect(fr.validation?.email).toBe("Format d'email incorrecte");
+  });
+});
+
+describe('translation keys used in the code', () => {
+  it('all exist in fr.json', () => {
+    const appDir = path.resolve(import.meta.dirname, '../app');
+    const frKeys = new Set(keys(load('fr')));
+    const used = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name)) {
+          // Literal keys only: t('area.tabs.logout'). Keys built at run time are checked by the pages' tests.
+          for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g)) used.add(m[1]!);
+        }
+      }
+    };
+    walk(appDir);
+    expect(used.size).toBeGreaterThan(20);
+    expect([...used].filter((k) => !frKeys.has(k))).toEqual([]);
   });
 });

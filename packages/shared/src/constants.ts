@@ -51,6 +51,8 @@ export interface WebLoadContext {
   nonce: string;
   /** The server's clock (APP_NOW), ISO 8601. */
   now: string;
+  /** The site's public address, for absolute links (hreflang, canonical). */
+  publicUrl: string;
   virtualTourUrl: string;
   underConstruction: boolean;
 }

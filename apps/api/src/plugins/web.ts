@@ -56,6 +56,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
       const context: WebLoadContext = {
         nonce: reply.cspNonce.script,
         now: clock().toISOString(),
+        publicUrl: config.PUBLIC_URL,
         virtualTourUrl: config.VIRTUAL_TOUR_URL,
         underConstruction: config.UNDER_CONSTRUCTION,
       };
