@@ -362,101 +362,49 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
 }
 
 async function seedDemoContent(tx: Tx, uploadDir: string): Promise<void> {
-  const db = tx;
-  const wide = { width: 1200, height: 300 };
-  const narrow = { width: 600, height: 300 };
+  const logo = (file: string, name: string, colour: number) =>
+    storeSvg(tx, uploadDir, file, logoSvg(name, colour), name);
+  const picture = (file: string, caption: string, colour: number, width: number, height: number) =>
+    storeSvg(tx, uploadDir, file, pictureSvg(caption, colour, width, height), caption, { width, height });
+
   const banners = [];
   for (const [i, emplacement] of (['Haut', 'Bas'] as const).entries()) {
     const caption = emplacement === 'Haut' ? 'Du 29 mai au 1er juin 2024 — Marrakech' : 'Demandez votre badge gratuit';
-    banners.push({
-      actif: true,
-      emplacement,
-      fichierDesktopId: await storeSvg(
-        db,
-        uploadDir,
-        `banniere-${emplacement}-desktop.svg`,
-        pictureSvg(caption, i, 1200, 300),
-        caption,
-        wide,
-      ),
-      fichierMobileId: await storeSvg(
-        db,
-        uploadDir,
-        `banniere-${emplacement}-mobile.svg`,
-        pictureSvg(caption, i, 600, 300),
-        caption,
-        narrow,
-      ),
-    });
+    const fichierDesktopId = await picture(`banniere-${emplacement}-desktop.svg`, caption, i, 1200, 300);
+    const fichierMobileId = await picture(`banniere-${emplacement}-mobile.svg`, caption, i, 600, 300);
+    banners.push({ actif: true, emplacement, fichierDesktopId, fichierMobileId });
   }
   await tx.insert(t.bannieres).values(banners);
 
   const partnerRows = async (items: readonly content.PartnerSeed[], prefix: string) => {
     const rows = [];
     for (const [position, p] of items.entries()) {
-      const logoId = await storeSvg(
-        db,
-        uploadDir,
-        `${prefix}-${position + 1}.svg`,
-        logoSvg(p.name, position + 3),
-        p.name,
-      );
+      const logoId = await logo(`${prefix}-${position + 1}.svg`, p.name, position + 3);
       rows.push({ name: p.name, url: p.url, actif: true, position, logoId });
     }
     return rows;
   };
   await tx.insert(t.partenaires).values(await partnerRows(content.PARTNERS, 'partenaire'));
   await tx.insert(t.partenairesPresses).values(await partnerRows(content.PRESS_PARTNERS, 'presse'));
+
   const gallery = [];
   for (const [position, g] of content.GALLERY.entries()) {
-    const picture = pictureSvg(g.captionFr, position, 800, 600);
-    const imageId = await storeSvg(db, uploadDir, `galerie-${position + 1}.svg`, picture, g.captionFr, {
-      width: 800,
-      height: 600,
-    });
+    const imageId = await picture(`galerie-${position + 1}.svg`, g.captionFr, position, 800, 600);
     gallery.push({ position, captionFr: g.captionFr, captionEn: g.captionEn, imageId });
   }
   await tx.insert(t.galeries).values(gallery);
   await tx.insert(t.temoignages).values(content.TESTIMONIALS.map((q, position) => ({ position, ...q })));
 
-  const sponsor = await storeSvg(
-    db,
-    uploadDir,
-    'sponsor-officiel.svg',
-    logoSvg('Sponsor Officiel', 1),
-    'Sponsor officiel',
-  );
-  const guest = await storeSvg(db, uploadDir, 'pays-invite.svg', logoSvg('Pays Invité', 2), 'Pays invité d’honneur');
-  const background = await storeSvg(db, uploadDir, 'fond-accueil.svg', pictureSvg('', 4, 1920, 1080), '', {
-    width: 1920,
-    height: 1080,
-  });
+  const sponsor = await logo('sponsor-officiel.svg', 'Sponsor Officiel', 1);
+  const guest = await logo('pays-invite.svg', 'Pays Invité', 2);
+  const background = await picture('fond-accueil.svg', '', 4, 1920, 1080);
   await tx
     .update(t.sib)
     .set({ logoSponsorOfficielId: sponsor, logoPaysInviteHonneurId: guest, mediaFullBackgroundId: background })
     .where(eq(t.sib.id, 1));
-  const agencyLogo = await storeSvg(
-    db,
-    uploadDir,
-    'agence-logo.svg',
-    logoSvg(content.AGENCY.name, 5),
-    content.AGENCY.name,
-  );
-  const agencyFooter = await storeSvg(
-    db,
-    uploadDir,
-    'agence-logo-footer.svg',
-    logoSvg(content.AGENCY.name, 6),
-    content.AGENCY.name,
-  );
-  const agencyImage = await storeSvg(
-    db,
-    uploadDir,
-    'agence-image.svg',
-    pictureSvg(content.AGENCY.name, 7, 800, 500),
-    content.AGENCY.name,
-    { width: 800, height: 500 },
-  );
+  const agencyLogo = await logo('agence-logo.svg', content.AGENCY.name, 5);
+  const agencyFooter = await logo('agence-logo-footer.svg', content.AGENCY.name, 6);
+  const agencyImage = await picture('agence-image.svg', content.AGENCY.name, 7, 800, 500);
   await tx
     .update(t.agence)
     .set({ logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage })
