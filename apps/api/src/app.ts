@@ -16,6 +16,7 @@ import { createClock } from './lib/clock';
 import { createJwt } from './lib/jwt';
 import { registerAuth } from './plugins/auth';
 import { errorBody, registerErrorHandling } from './plugins/errors';
+import { isInternalCall } from './plugins/internal-call';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
@@ -58,7 +59,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     nameSpace: 'salon-rl:',
     // An attacker could search for valid URLs if 404 handling were not rate limited, so only
     // static files are exempt.
-    allowList: (req) => !req.url.startsWith('/backend') && req.url.includes('.'),
+    allowList: (req) => isInternalCall(req) || (!req.url.startsWith('/backend') && req.url.includes('.')),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       message: `Trop de requêtes. Veuillez réessayer dans ${ctx.after}.`,

@@ -28,6 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     lang: languageFromRequest(request),
     now: ctx?.now ?? new Date().toISOString(),
     publicUrl: ctx?.publicUrl ?? new URL(request.url).origin,
+    productSlug: ctx?.productSlug ?? 'salon',
     virtualTourUrl: ctx?.virtualTourUrl ?? '',
     underConstruction: ctx?.underConstruction ?? false,
   };

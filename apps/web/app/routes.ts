@@ -1,19 +1,50 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
-import { infoPages, minimalPages, paths } from './config/paths';
 
-const slug = (key: keyof typeof paths) => paths[key].slice(1);
-
+/** Every route of the specification's route table; paths also live in config/paths.ts. */
 export default [
   layout('components/layout/site-layout.tsx', [
     index('routes/home.tsx'),
-    route(slug('accueil'), 'routes/redirect-home.tsx', { id: 'accueil' }),
-    ...infoPages.map((key) => route(slug(key), 'routes/info-page.tsx', { id: `page-${key}` })),
-    route(slug('login'), 'routes/login.tsx'),
-    route(slug('espaceExposant'), 'routes/espace-exposant.tsx'),
-    route(slug('googleRedirect'), 'routes/google-redirect.tsx'),
+    route('accueil', 'routes/redirect-home.tsx', { id: 'accueil' }),
+    route('historique', 'routes/historique.tsx'),
+    route('forum', 'routes/forum.tsx'),
+    route('secteurs-activites', 'routes/secteurs-activites.tsx'),
+    route('bientot-disponible', 'routes/bientot-disponible.tsx'),
+    route('biographie-des-intervenants', 'routes/biographie-des-intervenants.tsx'),
+    route('pourquoi-exposer', 'routes/pourquoi-exposer.tsx'),
+    route('pourquoi-sponsoriser', 'routes/pourquoi-sponsoriser.tsx'),
+    route('intervenir-lors-du-forum', 'routes/intervenir-lors-du-forum.tsx'),
+    route('conference', 'routes/conference.tsx'),
+    route('annuaire', 'routes/annuaire.tsx'),
+    route('programme-du-forum', 'routes/programme-du-forum.tsx'),
+    route('editorial', 'routes/editorial.tsx'),
+    route('structure-et-organisation', 'routes/structure-et-organisation.tsx'),
+    route('infos-pratiques', 'routes/infos-pratiques.tsx'),
+    route('infos-horaire', 'routes/infos-horaire.tsx'),
+    route('infos-lieu', 'routes/infos-lieu.tsx'),
+    route('infos-acces-au-salon', 'routes/infos-acces-au-salon.tsx'),
+    route('infos-contact', 'routes/infos-contact.tsx'),
+    route('plan-2024', 'routes/plan-2024.tsx'),
+    route('programme-2024', 'routes/programme-2024.tsx'),
+    route('telechargement', 'routes/telechargement.tsx'),
+    route('not-found', 'routes/not-found.tsx'),
+    // Shared coming-soon page, as the specification's route table says.
+    route('exposer', 'routes/bientot-disponible.tsx', { id: 'exposer' }),
+    route('demander-votre-badge', 'routes/bientot-disponible.tsx', { id: 'demander-votre-badge' }),
+    route('assister-au-forum', 'routes/bientot-disponible.tsx', { id: 'assister-au-forum' }),
+    route('conference/:id', 'routes/conference-detail.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('espace-exposant', 'routes/espace-exposant.tsx'),
+    route('connect/google/redirect', 'routes/google-redirect.tsx'),
+    // The show presentation at its configured slug; a single unknown segment goes home.
+    route(':product', 'routes/product.tsx'),
     route('*', 'routes/redirect-home.tsx', { id: 'unknown' }),
   ]),
   layout('components/layout/minimal-layout.tsx', [
-    ...minimalPages.map((key) => route(slug(key), 'routes/minimal-page.tsx', { id: `minimal-${key}` })),
+    route('ebadge', 'routes/minimal-page.tsx', { id: 'minimal-ebadge' }),
+    route('borne', 'routes/minimal-page.tsx', { id: 'minimal-borne' }),
+    route('login-controleur', 'routes/minimal-page.tsx', { id: 'minimal-loginControleur' }),
+    route('controleur', 'routes/minimal-page.tsx', { id: 'minimal-controleur' }),
+    route('espace-controleur', 'routes/minimal-page.tsx', { id: 'minimal-espaceControleur' }),
+    route('read-badge', 'routes/minimal-page.tsx', { id: 'minimal-readBadge' }),
   ]),
 ] satisfies RouteConfig;

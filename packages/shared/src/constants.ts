@@ -53,6 +53,13 @@ export interface WebLoadContext {
   now: string;
   /** The site's public address, for absolute links (hreflang, canonical). */
   publicUrl: string;
+  /** The show presentation's path segment (the specification's '{product}' route). */
+  productSlug: string;
+  /**
+   * Calls the API in process (no network hop, same validation and access rules as a browser
+   * call). Pages' loaders read their data through it.
+   */
+  api: (path: string) => Promise<{ status: number; body: unknown }>;
   virtualTourUrl: string;
   underConstruction: boolean;
 }

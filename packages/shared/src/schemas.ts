@@ -20,3 +20,23 @@ export const loginBodySchema = z.object({
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Contact form (infos-contact): name, email, phone, company, message, 'Envoyer'. */
+export const contactFormSchema = z.object({
+  name: requiredText.max(200),
+  email: emailField,
+  phone: requiredText.max(40),
+  company: optionalText,
+  message: requiredText.max(5000),
+});
+export type ContactForm = z.infer<typeof contactFormSchema>;
+
+/** Registration to one forum conference (conference/<id>). */
+export const conferenceRegistrationSchema = z.object({
+  name: requiredText.max(200),
+  email: emailField,
+  phone: requiredText.max(40),
+  company: optionalText,
+  message: z.string().trim().max(2000).optional(),
+});
+export type ConferenceRegistrationForm = z.infer<typeof conferenceRegistrationSchema>;

@@ -35,6 +35,11 @@ const envSchema = z.object({
   /** The 3D virtual tour shown on the home page. */
   VIRTUAL_TOUR_URL: z.url().default('https://my.matterport.com/show/?m=example'),
   UNDER_CONSTRUCTION: bool,
+  /** Path of the show presentation page (the specification's '{product}' route). */
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'PRODUCT_SLUG: lower-case letters, digits and dashes')
+    .default('salon'),
   /** Behind a load balancer: trust X-Forwarded-For so that rate limits count real clients. */
   TRUST_PROXY: bool,
   /** API requests allowed per minute and per IP address (static files are not counted). */

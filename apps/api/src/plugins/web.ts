@@ -9,6 +9,7 @@ import type { WebLoadContext } from '@salon/shared';
 import type { Config } from '../config/env';
 import type { Clock } from '../lib/clock';
 import { errorBody } from './errors';
+import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
 
 /**
  * Serves the built web app: hashed assets from disk, every other GET rendered by React Router
@@ -57,6 +58,15 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
         nonce: reply.cspNonce.script,
         now: clock().toISOString(),
         publicUrl: config.PUBLIC_URL,
+        productSlug: config.PRODUCT_SLUG,
+        api: async (apiPath) => {
+          const res = await app.inject({
+            method: 'GET',
+            url: `/backend/api/${apiPath}`,
+            headers: { [INTERNAL_CALL_HEADER]: internalCallToken },
+          });
+          return { status: res.statusCode, body: res.json<unknown>() };
+        },
         virtualTourUrl: config.VIRTUAL_TOUR_URL,
         underConstruction: config.UNDER_CONSTRUCTION,
       };

@@ -10,7 +10,7 @@ export const paths = {
   forum: '/forum',
   secteurs: '/secteurs-activites',
   /** The show presentation ('{product}' in the specification: the show's own name). */
-  product: '/sib',
+  product: '/salon',
   bientotDisponible: '/bientot-disponible',
   demanderVotreBadge: '/demander-votre-badge',
   assisterAuForum: '/assister-au-forum',

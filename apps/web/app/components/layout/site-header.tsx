@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
-import { navigation, paths } from '../../config/paths';
+import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
+import { navigation, paths, type PathKey } from '../../config/paths';
 import { LanguageSwitch } from './language-switch';
 
 export function SiteHeader() {
   const { t } = useTranslation();
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
+  const root = useRouteLoaderData<{ productSlug?: string }>('root');
+  const href = (key: PathKey) => (key === 'product' ? `/${root?.productSlug ?? 'salon'}` : paths[key]);
   // Menus are <details>: they work before any script; close them after a navigation.
   useEffect(() => {
     navRef.current?.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'));
@@ -37,7 +39,7 @@ export function SiteHeader() {
                   <ul>
                     {group.items.map((key) => (
                       <li key={key}>
-                        <NavLink to={paths[key]}>{t(`pages.${key}.title`)}</NavLink>
+                        <NavLink to={href(key)}>{t(`pages.${key}.title`)}</NavLink>
                       </li>
                     ))}
                   </ul>

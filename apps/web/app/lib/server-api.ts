@@ -1,0 +1,40 @@
+import type { WebLoadContext } from '@salon/shared';
+
+/** Thrown by a loader's API read that failed; the page shows what it has, not a blank. */
+export class LoaderApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly path: string,
+  ) {
+    super(`GET ${path}: ${status}`);
+  }
+}
+
+/**
+ * Reads the API from a loader: in process under our server (`context.api`), over HTTP to the
+ * API beside Vite under `npm run dev`.
+ */
+export async function loaderApi<T>(context: unknown, path: string): Promise<T> {
+  const ctx = context as Partial<WebLoadContext> | undefined;
+  let status: number;
+  let body: unknown;
+  if (ctx?.api) {
+    ({ status, body } = await ctx.api(path));
+  } else {
+    const res = await fetch(`http://127.0.0.1:${process.env.API_PORT ?? '3001'}/backend/api/${path}`);
+    status = res.status;
+    body = await res.json().catch(() => null);
+  }
+  if (status >= 400) throw new LoaderApiError(status, path);
+  return body as T;
+}
+
+/** The same read, but a failure gives `fallback`: a failed content call never blanks the page. */
+export async function loaderApiOr<T>(context: unknown, path: string, fallback: T): Promise<T> {
+  try {
+    return await loaderApi<T>(context, path);
+  } catch (err) {
+    console.error(err);
+    return fallback;
+  }
+}

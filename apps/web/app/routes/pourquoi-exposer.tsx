@@ -1,0 +1,14 @@
+import { InfoPage } from '../components/ui/info-page';
+import { seoMeta } from '../lib/seo';
+import { pageSeo } from '../lib/seo.server';
+import type { Route } from './+types/pourquoi-exposer';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { seo: pageSeo(request, context, 'pourquoiExposer') };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function PourquoiExposerPage() {
+  return <InfoPage pageKey="pourquoiExposer" />;
+}
