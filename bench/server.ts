@@ -4,47 +4,12 @@
  *
  *   npm run build && npm run bench -w @salon/bench
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { printTable, startServer } from './start-server';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-const port = await new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const a = s.address();
-    s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-  });
-});
-const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-bench-'));
-const server = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    API_RATE_LIMIT: '100000000',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '1000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/backend/api/health`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (i > 240) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 500));
-}
+const server = await startServer();
+const base = server.base;
 
 // Sign in once for the authenticated call.
 const xsrf = 'bench';
@@ -98,15 +63,8 @@ for (const c of cases) {
     ok ? 'PASS' : 'MISS',
   ]);
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
 
-const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'target', 'result'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
 console.info(`20 connections, ${DURATION} s each, one process, PGlite, demo data`);
-console.info(line(header));
-console.info(widths.map((w) => '-'.repeat(w)).join('-|-'));
-for (const r of rows) console.info(line(r));
+printTable(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'target', 'result'], rows);
 process.exit(missed ? 1 : 0);

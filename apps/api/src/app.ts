@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,7 +21,13 @@ import { isInternalCall } from './plugins/internal-call';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
+import { conferencesRoutes } from './routes/conferences';
+import { contactRoutes } from './routes/contact';
+import { contentRoutes } from './routes/content';
+import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { referenceRoutes } from './routes/reference';
+import { seoRoutes } from './routes/seo';
 import { registrationsRoutes } from './routes/registrations';
 import { usersRoutes } from './routes/users';
 import { createAuthService } from './services/auth.service';
@@ -47,6 +54,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   registerErrorHandling(app);
   await app.register(cookie);
+  // Pages, scripts and JSON travel compressed: phones at the show are on busy mobile networks.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerSecurity(app, config);
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
@@ -78,13 +87,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(authRoutes, { auth, loginRateLimit: config.LOGIN_RATE_LIMIT });
       await api.register(usersRoutes, { db });
       await api.register(registrationsRoutes, { db });
+      await api.register(contentRoutes, { db });
+      await api.register(referenceRoutes, { db });
+      await api.register(conferencesRoutes, { db });
+      await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL });
     },
     { prefix: API_PREFIX },
   );
+  await app.register(seoRoutes, { db, config });
   app.get('/backend/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/backend', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.')),
   );
+  // The PDFs under /assets/files/ are made from the data, before the static files and pages.
+  await app.register(filesRoutes, { db });
   await registerWeb(app, config, clock);
   return app;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_ROLE_ID, EVENT_ID, XSRF_COOKIE, normalizeEmail, normalizePhone 
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
-import { gates, registrations, users } from '../src/db/schema';
+import { gates, media, registrations, users } from '../src/db/schema';
 import { seedReference } from '../src/db/seed';
 import { hashPassword } from '../src/lib/passwords';
 
@@ -81,7 +81,14 @@ export function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; xsrf?: boolean } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    xsrf?: boolean;
+    /** The client's address, for per-address rate limits (default 127.0.0.1). */
+    remoteAddress?: string;
+  } = {},
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -93,6 +100,7 @@ export function call(
     cookies: withXsrf ? { [XSRF_COOKIE]: XSRF } : {},
   };
   if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
+  if (options.remoteAddress) inject.remoteAddress = options.remoteAddress;
   return app.inject(inject);
 }
 
@@ -190,4 +198,23 @@ export async function login(app: FastifyInstance, email: string, password = 'Sec
   const res = await call(app, 'POST', 'auth/local', { body: { identifier: email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ jwt: string }>().jwt;
+}
+
+/** A media row (the file itself is not needed to serialize it). */
+export async function createMedia(db: Db, overrides: Partial<typeof media.$inferInsert> = {}) {
+  const name = overrides.name ?? `media-${unique()}.svg`;
+  const [row] = await db
+    .insert(media)
+    .values({
+      name,
+      mime: 'image/svg+xml',
+      size: 100,
+      width: 200,
+      height: 200,
+      path: `test/${name}`,
+      alt: name,
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

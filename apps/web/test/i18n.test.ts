@@ -39,6 +39,8 @@ describe('translation keys used in the code', () => {
     };
     walk(appDir);
     expect(used.size).toBeGreaterThan(20);
-    expect([...used].filter((k) => !frKeys.has(k))).toEqual([]);
+    // A plural key ('directory.count') is stored as its forms ('directory.count_one', '_other').
+    const missing = [...used].filter((k) => !frKeys.has(k) && !frKeys.has(`${k}_other`));
+    expect(missing).toEqual([]);
   });
 });

@@ -63,3 +63,35 @@ export interface WebLoadContext {
   virtualTourUrl: string;
   underConstruction: boolean;
 }
+
+/**
+ * The public pages of the route table, for the sitemap (the show page's slug comes from
+ * configuration and the conference pages from the data).
+ */
+export const PUBLIC_PATHS = [
+  '/',
+  '/historique',
+  '/forum',
+  '/secteurs-activites',
+  '/exposer',
+  '/bientot-disponible',
+  '/demander-votre-badge',
+  '/assister-au-forum',
+  '/biographie-des-intervenants',
+  '/pourquoi-exposer',
+  '/pourquoi-sponsoriser',
+  '/intervenir-lors-du-forum',
+  '/conference',
+  '/annuaire',
+  '/programme-du-forum',
+  '/editorial',
+  '/structure-et-organisation',
+  '/infos-pratiques',
+  '/infos-horaire',
+  '/infos-lieu',
+  '/infos-acces-au-salon',
+  '/infos-contact',
+  '/plan-2024',
+  '/programme-2024',
+  '/telechargement',
+] as const;

@@ -2,3 +2,4 @@ export * from './constants';
 export * from './normalize';
 export * from './clock';
 export * from './schemas';
+export * from './query-string';

@@ -22,6 +22,8 @@ const envSchema = z.object({
   /** smtp://user:pass@host:port; without it mails are written as .eml files under DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Salon BTP <no-reply@example.com>'),
+  /** Where the contact form's messages are sent. */
+  ORGANISER_EMAIL: z.email().default('contact@example.com'),
   /** Signs sign-in tokens; generated once and kept under DATA_DIR when not set. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),

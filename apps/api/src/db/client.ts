@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,6 +28,13 @@ const MIGRATION_LOCK = 720_240_529;
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    let closing = false;
+    // An idle connection can be cut by the server (restart, failover, an administrator, a
+    // dropped database): the pool discards it and opens another when needed. Without a
+    // listener, the pool's 'error' event would end the process.
+    pool.on('error', (err) => {
+      if (!closing) console.warn(`PostgreSQL: idle connection lost (${err.message}); the pool opens another.`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several instances may start at once: the first migrates, the others wait for it.
     const client = await pool.connect();
@@ -37,10 +45,19 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
   // No dataDir means in memory: each test file gets a database of its own.
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  // pg_trgm backs the directory's company search index (migration 0001 creates the extension).
+  const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

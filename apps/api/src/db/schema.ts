@@ -177,6 +177,8 @@ export const users = pgTable(
       .on(t.phoneNormalized)
       .where(sql`${t.deletedAt} is null and ${t.type} in ('exhibitor', 'collaborator')`),
     index('users_exhibitor').on(t.exhibitorId),
+    /** The directory's company search (`lower(company) like '%…%'`); needs the pg_trgm extension. */
+    index('users_company_trgm').using('gin', sql`lower(${t.company}) gin_trgm_ops`),
   ],
 );
 
@@ -311,6 +313,18 @@ export const demandesExposants = pgTable('demandes_exposants', {
   message: text('message'),
   handledAt: timestamp('handled_at', { withTimezone: true }),
   createdAt: createdAt(),
+});
+
+/** Messages of the contact form (infos-contact); each also queues a mail to the organiser. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  company: text('company'),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
 });
 
 export const bannieres = pgTable('bannieres', {

@@ -22,7 +22,8 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    maxAge: '1h',
+    // A changed file must get a new path (media.path): browsers keep uploads for a month.
+    maxAge: '30d',
   });
 
   const serverEntry = path.join(config.WEB_BUILD_DIR, 'server/index.js');

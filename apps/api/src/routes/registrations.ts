@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REGISTRATION_TYPES, type RegistrationType } from '@salon/shared';
 import type { Db } from '../db/client';
@@ -6,16 +7,30 @@ import { events, gates, registrations } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
 import { currentUser } from '../plugins/auth';
+import { listDirectory, namesDirectoryFilter } from '../services/directory.service';
 
 const ALLOWED_FILTERS = ['event.id', 'user.id', 'type'] as const;
 
 export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
+   * Without an Authorization header, `GET registrations` is the public exhibitor directory (it
+   * then needs `filters[type]=exhibitor`, else 401): see services/directory.service.ts. A
+   * signed-in client's directory call (the web app sends its bearer token on every call) is
+   * told apart by `filters[user][company]`, a filter the signed-in mode does not accept.
+   */
+  const isDirectoryCall = (request: FastifyRequest) =>
+    request.headers.authorization === undefined || namesDirectoryFilter(request.query as Record<string, unknown>);
+  const authOrPublic = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isDirectoryCall(request)) await app.authenticate(request, reply);
+  };
+
+  /**
    * The signed-in user's own registrations. A `filters[user]` naming someone else narrows the
    * result to nothing: client filters never widen what the caller may see.
    */
-  app.get('/registrations', { schema: { tags: ['registrations'] }, preHandler: app.authenticate }, async (request) => {
+  app.get('/registrations', { schema: { tags: ['registrations'] }, preHandler: authOrPublic }, async (request) => {
     const query = request.query as Record<string, unknown>;
+    if (isDirectoryCall(request)) return listDirectory(db, query);
     assertQueryKeys(query, ['filters', 'populate', 'sort', 'pagination']);
     const user = currentUser(request);
     const where: SQL[] = [eq(registrations.userId, user.id)];

@@ -1,5 +1,4 @@
-import qs from 'qs';
-import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, toQueryString } from '@salon/shared';
 import { clearSession, getSession, updateSessionToken } from '../features/auth/session';
 
 export const API_BASE = '/backend/api/';
@@ -53,7 +52,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);
   }
-  const search = options.query ? `?${qs.stringify(options.query, { encodeValuesOnly: true })}` : '';
+  const search = options.query ? `?${toQueryString(options.query)}` : '';
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${path}${search}`, {

@@ -6,16 +6,22 @@ import type { Seo } from './seo';
  * Title, description and Open Graph data of a page, translated on the server. The page's
  * texts live under `pages.<key>` in the translation files (title, lead or description).
  */
-export function pageSeo(request: Request, context: unknown, key: string): Seo {
+export function pageSeo(
+  request: Request,
+  context: unknown,
+  key: string,
+  options: { brandInTitle?: boolean } = {},
+): Seo {
   const { lang, t } = serverT(request);
   const base = (context as Partial<WebLoadContext> | undefined)?.publicUrl ?? new URL(request.url).origin;
   const url = new URL(request.url);
   const description = t(`pages.${key}.description`, { defaultValue: t(`pages.${key}.lead`) });
   return {
-    title: `${t(`pages.${key}.title`)} — ${t('brand.short')}`,
+    title:
+      options.brandInTitle === false ? t(`pages.${key}.title`) : `${t(`pages.${key}.title`)} — ${t('brand.short')}`,
     description,
     url: `${base}${url.pathname}${lang === 'en' ? '?lang=en' : ''}`,
     lang,
-    image: `${base}/assets/images/og-image.png`,
+    image: `${base}/assets/images/og-image.jpg`,
   };
 }

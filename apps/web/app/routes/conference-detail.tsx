@@ -1,14 +1,66 @@
-import { InfoPage } from '../components/ui/info-page';
+import { useTranslation } from 'react-i18next';
+import { data, Link } from 'react-router';
+import { localized, type Conference, type ItemResponse } from '../features/content/types';
+import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
+import { conferenceTitle, dayText, slotText } from '../features/programme/format';
+import { paths } from '../config/paths';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
+import { serverT } from '../lib/i18n.server';
+import { loaderApi, LoaderApiError } from '../lib/server-api';
 import type { Route } from './+types/conference-detail';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: pageSeo(request, context, 'conference') };
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const seo = pageSeo(request, context, 'conference');
+  try {
+    const { data: conference } = await loaderApi<ItemResponse<Conference>>(context, `conferences/${params.id}`);
+    if (!conference) throw new LoaderApiError(404, `conferences/${params.id}`);
+    const { lang } = serverT(request);
+    return { seo: { ...seo, title: `${conference.number} — ${conferenceTitle(conference, lang)}` }, conference };
+  } catch (err) {
+    if (err instanceof LoaderApiError && (err.status === 404 || err.status === 400)) {
+      throw data({ seo }, { status: 404 });
+    }
+    throw err;
+  }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data: loaderData }) => seoMeta(loaderData?.seo);
 
-export default function ConferenceDetailPage() {
-  return <InfoPage pageKey="conference" />;
+export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { conference } = loaderData;
+  const theme = localized(lang, conference.themeFr, conference.themeEn);
+  return (
+    <article className="container page conference-page">
+      <p>
+        <Link to={paths.programme}>← {t('pages.programme.title')}</Link>
+      </p>
+      <p className="conference-number">{conference.number}</p>
+      <h1>{conferenceTitle(conference, lang)}</h1>
+      <p className="conference-when">
+        {dayText(conference.day, lang)} · {slotText(conference)}
+      </p>
+      {theme && (
+        <p>
+          <strong>{t('programme.theme')} :</strong> {theme}
+        </p>
+      )}
+      <p>{localized(lang, conference.descriptionFr, conference.descriptionEn)}</p>
+      <ConferenceRegistrationFormCard conferenceId={conference.id} />
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <h1>{t('conference.notFound')}</h1>
+      <Link className="btn btn-primary" to={paths.programme}>
+        {t('pages.programme.title')}
+      </Link>
+    </div>
+  );
 }

@@ -1,36 +1,257 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { WebLoadContext } from '@salon/shared';
 import { paths } from '../config/paths';
+import { contentQueries } from '../features/content/api/queries';
+import { BannerBlock } from '../features/content/components/banner';
+import { LogoStrip } from '../features/content/components/logo-strip';
+import { Strip } from '../features/content/components/strip';
+import {
+  localized,
+  type Agency,
+  type Banner,
+  type GalleryItem,
+  type ItemResponse,
+  type ListResponse,
+  type Partner,
+  type Sector,
+  type ShowRecord,
+  type Testimonial,
+} from '../features/content/types';
+import { seoMeta } from '../lib/seo';
+import { pageSeo } from '../lib/seo.server';
+import { loaderApiOr } from '../lib/server-api';
+import type { Route } from './+types/home';
 
-export function meta() {
-  return [
-    { title: 'Salon International du Bâtiment 2024 — Marrakech' },
-    {
-      name: 'description',
-      content: 'Salon International du Bâtiment, 6e édition, du 29 mai au 1er juin 2024 à Marrakech.',
-    },
-  ];
+const none = { data: [] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context as Partial<WebLoadContext> | undefined;
+  // Each block reads on its own: a failed content call leaves its block out, never the page.
+  const [sib, banners, gallery, partners, press, testimonials, sectors] = await Promise.all([
+    loaderApiOr<ItemResponse<ShowRecord>>(context, contentQueries.sib, { data: null }),
+    loaderApiOr<ListResponse<Banner>>(context, contentQueries.bannieres, none),
+    loaderApiOr<ListResponse<GalleryItem>>(context, contentQueries.galeries, none),
+    loaderApiOr<ListResponse<Partner>>(context, contentQueries.partenaires, none),
+    loaderApiOr<ListResponse<Partner>>(context, contentQueries.partenairesPresses, none),
+    loaderApiOr<ListResponse<Testimonial>>(context, contentQueries.temoignages, none),
+    loaderApiOr<ListResponse<Sector>>(context, contentQueries.sectors, none),
+  ]);
+  return {
+    seo: pageSeo(request, context, 'home', { brandInTitle: false }),
+    sib: sib.data,
+    banners: banners.data,
+    gallery: gallery.data,
+    partners: partners.data,
+    press: press.data,
+    testimonials: testimonials.data,
+    sectors: sectors.data,
+    virtualTourUrl: ctx?.virtualTourUrl ?? '',
+    underConstruction: ctx?.underConstruction ?? false,
+  };
 }
 
-export default function Home() {
-  const { t } = useTranslation();
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+const ORGANISERS = ['institution-1', 'institution-2', 'organisateur', 'co-organisateur'] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const agency = useRouteLoaderData<{ agency: Agency | null }>('components/layout/site-layout')?.agency;
+  const productSlug = useRouteLoaderData<{ productSlug?: string }>('root')?.productSlug ?? 'salon';
+  const { sib, banners, gallery, partners, press, testimonials, sectors } = loaderData;
+  const background = sib?.media_full_background?.url;
   return (
-    <section className="hero">
-      <div className="container hero-inner">
-        <img src="/assets/images/logo.svg" alt={t('brand.name')} width="120" height="120" />
-        <p className="hero-edition">{t('home.edition')}</p>
-        <h1>{t('home.title')}</h1>
-        <p className="hero-theme">{t('home.theme')}</p>
-        <p className="hero-dates">{t('brand.dates')}</p>
-        <div className="hero-actions">
-          <Link className="btn btn-primary" to={paths.exposer}>
-            {t('common.exhibit')}
-          </Link>
-          <Link className="btn btn-light" to={paths.infosPratiques}>
-            {t('pages.infosPratiques.title')}
-          </Link>
+    <>
+      {loaderData.underConstruction && (
+        <div className="construction-notice" role="status">
+          <div className="container">
+            <strong>{t('home.construction.title')}</strong> {t('home.construction.text')}{' '}
+            <a href={`mailto:${agency?.email ?? 'contact@example.com'}`}>{agency?.email ?? 'contact@example.com'}</a>
+          </div>
         </div>
-      </div>
-    </section>
+      )}
+      <section className="hero" style={background ? { backgroundImage: `url(${background})` } : undefined}>
+        <div className="hero-shade">
+          <div className="container hero-inner">
+            <img src="/assets/images/logo.svg" alt={t('brand.name')} width="120" height="120" fetchPriority="high" />
+            <p className="hero-edition">{t('home.edition')}</p>
+            <h1>{t('home.title')}</h1>
+            <p className="hero-theme">{t('home.theme')}</p>
+            <p className="hero-dates">{t('brand.dates')}</p>
+            <div className="hero-actions">
+              <a className="btn btn-primary" href="#inscription-visiteur">
+                {t('home.ctaBadge')}
+              </a>
+              <Link className="btn btn-light" to={paths.exposer}>
+                {t('common.exhibit')}
+              </Link>
+            </div>
+            {(sib?.logo_sponsor_officiel || sib?.logo_pays_invite_honneur) && (
+              <div className="hero-sponsors">
+                {sib.logo_sponsor_officiel && (
+                  <figure>
+                    <img src={sib.logo_sponsor_officiel.url} alt="" width="72" height="72" />
+                    <figcaption>{t('home.officialSponsor')}</figcaption>
+                  </figure>
+                )}
+                {sib.logo_pays_invite_honneur && (
+                  <figure>
+                    <img src={sib.logo_pays_invite_honneur.url} alt="" width="72" height="72" />
+                    <figcaption>{t('home.guestCountry')}</figcaption>
+                  </figure>
+                )}
+              </div>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <BannerBlock banner={banners.find((b) => b.emplacement === 'Haut')} />
+
+      <section className="organisers container" aria-labelledby="organisers-title">
+        <h2 id="organisers-title" className="visually-hidden">
+          {t('home.organisersTitle')}
+        </h2>
+        <ul className="organiser-logos">
+          {ORGANISERS.map((key) => (
+            <li key={key}>
+              <img src={`/assets/images/${key}.svg`} alt="" width="96" height="96" loading="lazy" />
+              <span>{t(`home.organisers.${key}`)}</span>
+            </li>
+          ))}
+          <li>
+            <img
+              src={agency?.logo?.url ?? '/assets/images/logo-fallback.svg'}
+              alt=""
+              width="96"
+              height="96"
+              loading="lazy"
+            />
+            <span>{t('home.organisers.delegue', { name: agency?.name ?? '' })}</span>
+          </li>
+        </ul>
+      </section>
+
+      <section className="container presentation" aria-label={t('home.presentationLabel')}>
+        <article className="card">
+          <h2>{t('home.show.title')}</h2>
+          <p>{t('home.show.text')}</p>
+          <Link to={`/${productSlug}`} className="more-link">
+            {t('home.more')} <span className="visually-hidden">— {t('home.show.title')}</span>
+          </Link>
+        </article>
+        <article className="card">
+          <h2>{t('home.forum.title')}</h2>
+          <p>{t('home.forum.text')}</p>
+          <Link to={paths.forum} className="more-link">
+            {t('home.more')} <span className="visually-hidden">— {t('home.forum.title')}</span>
+          </Link>
+        </article>
+      </section>
+
+      {loaderData.virtualTourUrl && (
+        <section className="container tour" aria-labelledby="tour-title">
+          <h2 id="tour-title">{t('home.tour.title')}</h2>
+          <iframe
+            src={loaderData.virtualTourUrl}
+            title={t('home.tour.frameTitle')}
+            loading="lazy"
+            allow="fullscreen; xr-spatial-tracking"
+            allowFullScreen
+          />
+        </section>
+      )}
+
+      {gallery.length > 0 && (
+        <section className="container" aria-labelledby="gallery-title">
+          <h2 id="gallery-title">{t('home.gallery')}</h2>
+          <Strip label={t('home.gallery')} className="photo-strip">
+            {gallery.map((g) =>
+              g.image ? (
+                <li key={g.id}>
+                  <figure>
+                    {/* The caption describes the photo: the image itself needs no second text. */}
+                    <img src={g.image.url} alt="" width="320" height="240" loading="lazy" />
+                    <figcaption>{localized(lang, g.captionFr, g.captionEn)}</figcaption>
+                  </figure>
+                </li>
+              ) : null,
+            )}
+          </Strip>
+        </section>
+      )}
+
+      {sectors.length > 0 && (
+        <section className="container" aria-labelledby="sectors-title">
+          <h2 id="sectors-title">{t('home.sectors')}</h2>
+          <Strip label={t('home.sectors')} className="sector-strip">
+            {sectors.map((s) => (
+              <li key={s.id}>
+                <Link to={paths.secteurs} className="sector-card">
+                  {localized(lang, s.nameFr, s.nameEn)}
+                </Link>
+              </li>
+            ))}
+          </Strip>
+        </section>
+      )}
+
+      <section className="home-forms container" aria-label={t('home.formsLabel')}>
+        <article id="inscription-visiteur" className="card">
+          <h2>{t('home.visitor.title')}</h2>
+          <p>{t('home.visitor.text')}</p>
+        </article>
+        <article id="demande-exposant" className="card">
+          <h2>{t('home.exhibitor.title')}</h2>
+          <p>{t('home.exhibitor.text')}</p>
+          <Link className="btn btn-primary" to={paths.pourquoiExposer}>
+            {t('pages.pourquoiExposer.title')}
+          </Link>
+        </article>
+      </section>
+
+      {testimonials.length > 0 && (
+        <section className="container" aria-labelledby="testimonials-title">
+          <h2 id="testimonials-title">{t('home.testimonials')}</h2>
+          <ul className="testimonials">
+            {testimonials.map((q) => (
+              <li key={q.id}>
+                <blockquote>
+                  <p>{localized(lang, q.quoteFr, q.quoteEn)}</p>
+                  <footer>
+                    {q.author}
+                    {localized(lang, q.roleFr, q.roleEn) && <>, {localized(lang, q.roleFr, q.roleEn)}</>}
+                  </footer>
+                </blockquote>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {partners.length > 0 && (
+        <section className="container" aria-labelledby="partners-title">
+          <h2 id="partners-title">{t('home.partners')}</h2>
+          <LogoStrip label={t('home.partners')} partners={partners} />
+        </section>
+      )}
+      {press.length > 0 && (
+        <section className="container" aria-labelledby="press-title">
+          <h2 id="press-title">{t('home.press')}</h2>
+          <LogoStrip label={t('home.press')} partners={press} />
+        </section>
+      )}
+
+      <section id="newsletter" className="newsletter">
+        <div className="container">
+          <h2>{t('home.newsletter.title')}</h2>
+          <p>{t('home.newsletter.text')}</p>
+        </div>
+      </section>
+
+      <BannerBlock banner={banners.find((b) => b.emplacement === 'Bas')} />
+    </>
   );
 }

@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
+import { EntryConditions, InfoSection } from '../features/info/components/blocks';
+import { TransportModes } from '../features/info/components/transport';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-acces-au-salon';
@@ -9,6 +12,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
+/** 'Accès au salon': train (30 % off), car, free shuttles from Casablanca, plane, accommodation. */
 export default function InfosAccesAuSalonPage() {
-  return <InfoPage pageKey="infosAcces" />;
+  const { t } = useTranslation();
+  return (
+    <InfoPage pageKey="infosAcces">
+      <TransportModes headingLevel={2} />
+      <InfoSection id="entree" title={t('pages.infosPratiques.entryTitle')}>
+        <EntryConditions />
+      </InfoSection>
+    </InfoPage>
+  );
 }

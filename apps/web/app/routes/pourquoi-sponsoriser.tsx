@@ -1,4 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
+import { InfoSection, ItemList, MailLink } from '../features/info/components/blocks';
+import { CONTACT_EMAILS } from '../features/info/contacts';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/pourquoi-sponsoriser';
@@ -9,6 +12,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
+/** 'Pourquoi sponsoriser ?': five reasons and the sales team's contact. */
 export default function PourquoiSponsoriserPage() {
-  return <InfoPage pageKey="pourquoiSponsoriser" />;
+  const { t } = useTranslation();
+  return (
+    <InfoPage pageKey="pourquoiSponsoriser">
+      <InfoSection id="raisons" title={t('pages.pourquoiSponsoriser.reasonsTitle')}>
+        <ItemList pageKey="pourquoiSponsoriser" group="reasons" ids={['r1', 'r2', 'r3', 'r4', 'r5']} ordered />
+      </InfoSection>
+      <InfoSection id="contact" title={t('pages.pourquoiSponsoriser.contactTitle')} className="info-contact-box">
+        <p>{t('pages.pourquoiSponsoriser.contactText')}</p>
+        <p>
+          <a className="btn info-btn-outline" href={`mailto:${CONTACT_EMAILS.sales}`}>
+            {t('pages.pourquoiSponsoriser.contactButton')}
+          </a>{' '}
+          <MailLink email={CONTACT_EMAILS.sales} />
+        </p>
+      </InfoSection>
+    </InfoPage>
+  );
 }

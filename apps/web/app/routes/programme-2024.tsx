@@ -1,4 +1,5 @@
 import { InfoPage } from '../components/ui/info-page';
+import { AutoDownload } from '../features/downloads/components/auto-download';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/programme-2024';
@@ -10,5 +11,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function Programme2024Page() {
-  return <InfoPage pageKey="programmePdf" />;
+  return (
+    <InfoPage pageKey="programmePdf" cta={false}>
+      <AutoDownload file="programme" />
+    </InfoPage>
+  );
 }

@@ -1,14 +1,79 @@
-import { InfoPage } from '../components/ui/info-page';
+import { toQueryString } from '@salon/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { localized, type Conference, type ListResponse } from '../features/content/types';
+import { ConferenceDialog } from '../features/programme/components/conference-dialog';
+import { conferenceTitle, dayText, groupByDay, slotText } from '../features/programme/format';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
+import { loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/programme-du-forum';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: pageSeo(request, context, 'programme') };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const search = (url.searchParams.get('q') ?? '').trim();
+  const theme = (url.searchParams.get('theme') ?? '').trim();
+  const query = toQueryString({ search: search || undefined, theme: theme || undefined });
+  const conferences = await loaderApiOr<ListResponse<Conference>>(context, `conferences${query ? `?${query}` : ''}`, {
+    data: [],
+  });
+  return { seo: pageSeo(request, context, 'programme'), search, theme, conferences: conferences.data };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
-export default function ProgrammeDuForumPage() {
-  return <InfoPage pageKey="programme" />;
+export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { search, theme, conferences } = loaderData;
+  const [open, setOpen] = useState<Conference | null>(null);
+  return (
+    <div className="container page">
+      <h1>{t('pages.programme.title')}</h1>
+      <p className="lead">{t('pages.programme.lead')}</p>
+      <Form method="get" className="search-form card" role="search">
+        <div className="field">
+          <label htmlFor="programme-search">{t('programme.search')}</label>
+          <input id="programme-search" name="q" type="search" defaultValue={search} key={search} />
+        </div>
+        <div className="field">
+          <label htmlFor="programme-theme">{t('programme.theme')}</label>
+          <input id="programme-theme" name="theme" type="search" defaultValue={theme} key={theme} />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {t('common.search')}
+        </button>
+      </Form>
+      {conferences.length === 0 && <p className="empty">{t('programme.empty')}</p>}
+      {groupByDay(conferences).map(([day, items]) => (
+        <section key={day} aria-labelledby={`day-${day}`} className="programme-day">
+          <h2 id={`day-${day}`}>{dayText(day, lang)}</h2>
+          <ul className="conference-grid">
+            {items.map((c) => (
+              <li key={c.id} className="conference-card">
+                <p className="conference-number">{c.number}</p>
+                <h3>{conferenceTitle(c, lang)}</h3>
+                <p className="conference-when">{slotText(c)}</p>
+                {localized(lang, c.themeFr, c.themeEn) && (
+                  <p className="conference-theme">{localized(lang, c.themeFr, c.themeEn)}</p>
+                )}
+                <div className="conference-actions">
+                  <button type="button" className="btn btn-outline" onClick={() => setOpen(c)}>
+                    {t('programme.details')}
+                    <span className="visually-hidden"> — {c.number}</span>
+                  </button>
+                  <Link to={`/conference/${c.id}`}>
+                    {t('programme.register')}
+                    <span className="visually-hidden"> — {c.number}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <ConferenceDialog conference={open} onClose={() => setOpen(null)} />
+    </div>
+  );
 }

@@ -1,14 +1,37 @@
+import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
+import { localized } from '../features/info/data';
+import { sectorAnchor, useSectorNames } from '../features/info/components/sectors';
+import { loadPageSectors } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/secteurs-activites';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: pageSeo(request, context, 'secteurs') };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { seo: pageSeo(request, context, 'secteurs'), sectors: await loadPageSectors(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
-export default function SecteursActivitesPage() {
-  return <InfoPage pageKey="secteurs" />;
+/** Every sector with its description (from the API; the names alone from the translations if it fails). */
+export default function SecteursActivitesPage({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  const { sectors } = loaderData;
+  const names = useSectorNames(sectors);
+  return (
+    <InfoPage pageKey="secteurs">
+      <ul className="info-sectors">
+        {names.map((s, i) => {
+          const sector = sectors[i];
+          const description = sector ? localized(i18n.language, sector.descriptionFr, sector.descriptionEn) : '';
+          return (
+            <li key={s.key} id={sectorAnchor(i + 1)} className="info-sector">
+              <h2>{s.name}</h2>
+              {description && <p>{description}</p>}
+            </li>
+          );
+        })}
+      </ul>
+    </InfoPage>
+  );
 }

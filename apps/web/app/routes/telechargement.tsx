@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
+import { downloadUrl, type FileKey } from '../features/downloads/files';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/telechargement';
@@ -9,6 +11,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
+const FILES: FileKey[] = ['programme', 'plan', 'catalogue'];
+
 export default function TelechargementPage() {
-  return <InfoPage pageKey="telechargement" />;
+  const { t } = useTranslation();
+  return (
+    <InfoPage pageKey="telechargement">
+      <ul className="download-list">
+        {FILES.map((file) => (
+          <li key={file}>
+            <a className="btn btn-primary" href={downloadUrl(file)} download>
+              {t(`downloads.${file}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </InfoPage>
+  );
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import type { Agency } from '../../features/content/types';
 
-export function SiteFooter() {
+export function SiteFooter({ agency }: { agency: Agency | null }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
@@ -15,6 +16,30 @@ export function SiteFooter() {
             <li>{t('footer.support')}</li>
             <li>{t('footer.delegated')}</li>
           </ul>
+          {agency && (
+            <div className="footer-agency">
+              {agency.logo_footer && <img src={agency.logo_footer.url} alt="" width="56" height="56" loading="lazy" />}
+              <p>
+                {t('footer.delegatedBy', { name: agency.name })}
+                {agency.email && (
+                  <>
+                    <br />
+                    <a href={`mailto:${agency.email}`}>{agency.email}</a>
+                  </>
+                )}
+              </p>
+              {agency.image && (
+                <img
+                  className="footer-agency-image"
+                  src={agency.image.url}
+                  alt=""
+                  width="160"
+                  height="100"
+                  loading="lazy"
+                />
+              )}
+            </div>
+          )}
         </section>
         <section>
           <h2>{t('footer.showTitle')}</h2>

@@ -2,9 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { navigation, paths, type PathKey } from '../../config/paths';
+import type { Agency } from '../../features/content/types';
 import { LanguageSwitch } from './language-switch';
 
-export function SiteHeader() {
+export function SiteHeader({ agency }: { agency: Agency | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
@@ -53,6 +54,15 @@ export function SiteHeader() {
             </li>
           </ul>
         </nav>
+        {agency?.logo && (
+          <a
+            className="header-agency"
+            href={agency.website ?? undefined}
+            title={t('footer.delegatedBy', { name: agency.name })}
+          >
+            <img src={agency.logo.url} alt={t('footer.delegatedBy', { name: agency.name })} width="40" height="40" />
+          </a>
+        )}
         <LanguageSwitch />
       </div>
     </header>

@@ -1,20 +1,35 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { contentQueries } from '../../features/content/api/queries';
+import type { Agency, ItemResponse } from '../../features/content/types';
+import { loaderApiOr } from '../../lib/server-api';
+import type { Route } from './+types/site-layout';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-export default function SiteLayout() {
+/** The delegated organiser's record shows in the header and the footer of every page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const agence = await loaderApiOr<ItemResponse<Agency>>(context, contentQueries.agence, { data: null });
+  return { agency: agence.data };
+}
+
+/** The agency changes rarely: read it once per visit, not on every navigation. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      <SiteHeader />
+      <SiteHeader agency={loaderData.agency} />
       <main id="main">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter agency={loaderData.agency} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { loginFormSchema, type LoginForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/form';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
 import { isRefusedLogin, useLogin } from '../api/login';
 import type { Session } from '../session';
@@ -17,6 +18,7 @@ function errorMessageKey(error: unknown): string {
 
 export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Session) => void; expired: boolean }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const login = useLogin();
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -28,6 +30,7 @@ export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Ses
   return (
     <form
       className="card form-card"
+      method="post"
       noValidate
       onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values, { onSuccess }))(event)}
     >
@@ -49,7 +52,7 @@ export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Ses
         registration={form.register('password')}
         error={errors.password}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || login.isPending}>
         {login.isPending ? t('common.loading') : t('login.submit')}
       </button>
     </form>

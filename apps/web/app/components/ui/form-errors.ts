@@ -1,0 +1,33 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../lib/api-client';
+
+/**
+ * Puts the server's field errors (`error.details.errors[] = { path, message }`) on the form's
+ * fields; returns false when the error named no field of the form.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  const issues = (error.body?.error?.details?.errors ?? []) as { path?: unknown[]; message?: string }[];
+  let applied = false;
+  for (const issue of issues) {
+    const field = issue.path?.map(String).find((p) => (fields as readonly string[]).includes(p));
+    if (field) {
+      setError(field as Path<T>, { type: 'server', message: issue.message ?? 'invalid' });
+      applied = true;
+    }
+  }
+  return applied;
+}
+
+/** The message key for a failed submit that is not about one field. */
+export function submitErrorKey(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return 'errors.generic';
+  if (error.status === 0) return 'errors.network';
+  if (error.status === 429) return 'errors.tooManyAttempts';
+  if (error.status === 400) return null;
+  return 'errors.generic';
+}

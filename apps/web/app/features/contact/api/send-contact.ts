@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactForm } from '@salon/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+export const CONTACT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'message',
+] as const satisfies readonly (keyof ContactForm)[];
+
+/** `POST contact` with the Strapi-style `{ data }` wrapper; apiRequest adds the XSRF header. */
+async function sendContact(values: ContactForm): Promise<void> {
+  await apiRequest<unknown>('contact', { method: 'POST', body: { data: values }, auth: false });
+}
+
+export function useSendContact() {
+  return useMutation({ mutationFn: sendContact });
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type TextareaHTMLAttributes } from 'react';
+import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { contactFormSchema, type ContactForm } from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/form';
+import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { CONTACT_EMAILS } from '../../info/contacts';
+import { CONTACT_FIELDS, useSendContact } from '../api/send-contact';
+
+const EMPTY: ContactForm = { name: '', email: '', phone: '', company: '', message: '' };
+
+/** Like Field, for a multi-line text: label, error under it, the same message keys. */
+function TextAreaField({
+  label,
+  registration,
+  error,
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'> & {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        {...textarea}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error?.message && (
+        <p className="field-error" id={errorId}>
+          {t(`validation.${error.message}`, { defaultValue: error.message })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The contact form (infos-contact): checked in the browser with the shared schema, errors shown
+ * after a submit attempt; sent to `POST contact`. Success clears the form; a failure keeps what
+ * was typed, and a 400 puts the server's messages on the fields.
+ */
+export function ContactFormCard() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const send = useSendContact();
+  const form = useForm<ContactForm>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: () => form.reset(EMPTY),
+      // A 400 puts the server's messages on the fields; what was typed stays either way.
+      onError: (error) => void applyServerErrors(error, form.setError, CONTACT_FIELDS),
+    }),
+  );
+  return (
+    <form
+      className="card contact-form"
+      // Sent by script only; without it nothing leaves the page (POST keeps entries out of URLs).
+      method="post"
+      noValidate
+      aria-labelledby="contact-form-title"
+      onSubmit={(event) => {
+        // A new attempt clears the previous outcome, as the specification's public forms do.
+        send.reset();
+        void submit(event);
+      }}
+    >
+      <h2 id="contact-form-title">{t('pages.infosContact.formTitle')}</h2>
+      <p className="contact-hint">{t('contact.hint')}</p>
+      <noscript>
+        <p className="alert alert-info">
+          {t('contact.noScript')} <a href={`mailto:${CONTACT_EMAILS.general}`}>{CONTACT_EMAILS.general}</a>
+        </p>
+      </noscript>
+      {send.isSuccess && <Alert tone="success">{t('contact.success')}</Alert>}
+      {send.isError && <Alert tone="danger">{t(submitErrorKey(send.error) ?? 'contact.invalid')}</Alert>}
+      <div className="contact-grid">
+        <Field
+          label={t('contact.fields.name')}
+          autoComplete="name"
+          required
+          registration={form.register('name')}
+          error={errors.name}
+        />
+        <Field
+          label={t('contact.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          registration={form.register('email')}
+          error={errors.email}
+        />
+        <Field
+          label={t('contact.fields.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          registration={form.register('phone')}
+          error={errors.phone}
+        />
+        <Field
+          label={t('contact.fields.company')}
+          autoComplete="organization"
+          registration={form.register('company')}
+          error={errors.company}
+        />
+      </div>
+      <TextAreaField
+        label={t('contact.fields.message')}
+        rows={6}
+        required
+        registration={form.register('message')}
+        error={errors.message}
+      />
+      <button type="submit" className="btn btn-primary" disabled={!hydrated || send.isPending}>
+        {send.isPending ? t('contact.sending') : t('contact.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { Banner } from '../types';
+
+/** An organiser's banner: the mobile file on phones, the desktop file on wider screens. */
+export function BannerBlock({ banner }: { banner: Banner | undefined }) {
+  const { t } = useTranslation();
+  if (!banner?.fichier_desktop && !banner?.fichier_mobile) return null;
+  const desktop = banner.fichier_desktop ?? banner.fichier_mobile;
+  const mobile = banner.fichier_mobile ?? banner.fichier_desktop;
+  const picture = (
+    <picture>
+      <source media="(min-width: 768px)" srcSet={desktop!.url} />
+      <img
+        src={mobile!.url}
+        alt={desktop!.alternativeText ?? ''}
+        width={mobile!.width ?? undefined}
+        height={mobile!.height ?? undefined}
+        loading="lazy"
+      />
+    </picture>
+  );
+  return (
+    <aside
+      className={`banner banner-${banner.emplacement.toLowerCase()}`}
+      data-testid={`banner-${banner.emplacement}`}
+      aria-label={t(banner.emplacement === 'Haut' ? 'home.bannerTop' : 'home.bannerBottom')}
+    >
+      {banner.lien ? <a href={banner.lien}>{picture}</a> : picture}
+    </aside>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { FallbackImg } from '../../../components/ui/fallback-img';
+import type { DirectoryEntry } from '../../content/types';
+
+export const DEFAULT_LOGO = '/assets/images/logo-fallback.svg';
+
+export function ExhibitorCard({ entry }: { entry: DirectoryEntry }) {
+  const { t } = useTranslation();
+  const avatar = entry.user.avatar?.formats?.small?.url ?? entry.user.avatar?.url;
+  return (
+    <li className="exhibitor-card">
+      <FallbackImg src={avatar} fallback={DEFAULT_LOGO} alt="" width="96" height="96" loading="lazy" />
+      <div>
+        <h2>{entry.user.company}</h2>
+        <p className="exhibitor-sector">{entry.user.secteur_activite || 'BTP'}</p>
+        <dl>
+          <dt>{t('directory.hall')}</dt>
+          <dd>{entry.gate?.name ?? '—'}</dd>
+          <dt>{t('directory.stand')}</dt>
+          <dd>{entry.booth ?? '—'}</dd>
+        </dl>
+      </div>
+    </li>
+  );
+}

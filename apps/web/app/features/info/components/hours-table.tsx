@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { OpeningDay } from '../data';
+import { dayText, hoursText, weekdayText } from '../format';
+
+/** The show's opening hours, one row per day. */
+export function OpeningHoursTable({ days }: { days: OpeningDay[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <table className="info-table info-hours">
+      <caption>{t('pages.infosHoraire.table.caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('pages.infosHoraire.table.day')}</th>
+          <th scope="col">{t('pages.infosHoraire.table.hours')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((d) => (
+          <tr key={d.day}>
+            <th scope="row">
+              {weekdayText(d.day, lang)} <time dateTime={d.day.slice(0, 10)}>{dayText(d.day, lang)}</time>
+            </th>
+            <td className="info-nowrap">{hoursText(d.opensAt, d.closesAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

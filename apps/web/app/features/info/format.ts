@@ -1,0 +1,65 @@
+import { formatDate, SHOW_TIME_ZONE } from '@salon/shared';
+
+// Calendar days ('YYYY-MM-DD') are read at noon UTC, so that no time zone moves them.
+const noon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`);
+const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'fr-FR');
+
+/** French writes the first day of a month '1er'. */
+const firstOfMonth = (text: string, lang: string) => (lang === 'en' ? text : text.replace(/^1 /, '1er '));
+
+/** '29 mai 2024', '1er juin 2024'; '29 May 2024' in English. */
+export function dayText(day: string, lang: string): string {
+  return firstOfMonth(formatDate(noon(day), lang), lang);
+}
+
+function partial(day: string, lang: string, options: Intl.DateTimeFormatOptions): string {
+  const text = new Intl.DateTimeFormat(locale(lang), { timeZone: SHOW_TIME_ZONE, ...options }).format(noon(day));
+  return firstOfMonth(text, lang);
+}
+
+/** 'Mercredi' / 'Wednesday'. */
+export function weekdayText(day: string, lang: string): string {
+  const text = partial(day, lang, { weekday: 'long' });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The two ends of a stay, the start shortened when it shares the end's year or month:
+ * ['19', '22 novembre 2003'], ['29 mai', '1er juin 2024'].
+ */
+export function rangeParts(start: string, end: string, lang: string): { start: string; end: string } {
+  const sameYear = start.slice(0, 4) === end.slice(0, 4);
+  const sameMonth = sameYear && start.slice(0, 7) === end.slice(0, 7);
+  const startText = sameMonth
+    ? partial(start, lang, { day: 'numeric' })
+    : sameYear
+      ? partial(start, lang, { day: 'numeric', month: 'long' })
+      : dayText(start, lang);
+  return { start: startText, end: dayText(end, lang) };
+}
+
+/** '09:00' → '9h00', as the specification writes opening hours. */
+export function hourText(hhmm: string): string {
+  const [h = '0', m = '00'] = hhmm.split(':');
+  return `${Number(h)}h${m.padStart(2, '0')}`;
+}
+
+/** '9h00-19h00' */
+export function hoursText(opensAt: string, closesAt: string): string {
+  return `${hourText(opensAt)}-${hourText(closesAt)}`;
+}
+
+/** '25 000' in French, '25,000' in English (plain spaces: the figures stay searchable as written). */
+export function numberText(value: number, lang: string): string {
+  const grouped = Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return lang === 'en' ? grouped : grouped.replace(/,/g, ' ');
+}
+
+/** '1re', '2e' in French; '1st', '2nd', '3rd', '4th' in English. */
+export function ordinalText(n: number, lang: string): string {
+  if (lang !== 'en') return n === 1 ? '1re' : `${n}e`;
+  const suffix = { one: 'st', two: 'nd', few: 'rd', other: 'th', zero: 'th', many: 'th' } as const;
+  return `${n}${suffix[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)]}`;
+}

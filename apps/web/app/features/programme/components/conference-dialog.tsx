@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { localized, type Conference } from '../../content/types';
+import { conferenceTitle, dayText, slotText } from '../format';
+
+/** The conference's details in a modal dialog (the specification's programme modal). */
+export function ConferenceDialog({ conference, onClose }: { conference: Conference | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (conference && !dialog.open) dialog.showModal();
+    if (!conference && dialog.open) dialog.close();
+  }, [conference]);
+  const lang = i18n.language;
+  return (
+    <dialog ref={ref} className="conference-dialog" onClose={onClose} aria-labelledby="conference-dialog-title">
+      {conference && (
+        <>
+          <p className="conference-number">{conference.number}</p>
+          <h2 id="conference-dialog-title">{conferenceTitle(conference, lang)}</h2>
+          <p className="conference-when">
+            {dayText(conference.day, lang)} · {slotText(conference)}
+          </p>
+          {localized(lang, conference.themeFr, conference.themeEn) && (
+            <p>
+              <strong>{t('programme.theme')} :</strong> {localized(lang, conference.themeFr, conference.themeEn)}
+            </p>
+          )}
+          <p>{localized(lang, conference.descriptionFr, conference.descriptionEn)}</p>
+          <div className="dialog-actions">
+            <Link className="btn btn-primary" to={`/conference/${conference.id}`}>
+              {t('programme.register')}
+            </Link>
+            <button type="button" className="btn btn-outline" onClick={onClose}>
+              {t('common.close')}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

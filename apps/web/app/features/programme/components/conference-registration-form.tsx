@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { conferenceRegistrationSchema, type ConferenceRegistrationForm } from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/form';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { ApiError } from '../../../lib/api-client';
+import { useConferenceRegistration } from '../api/register';
+
+const FIELDS = ['name', 'email', 'phone', 'company', 'message'] as const;
+const EMPTY: ConferenceRegistrationForm = { name: '', email: '', phone: '', company: '', message: '' };
+
+export function ConferenceRegistrationFormCard({ conferenceId }: { conferenceId: number }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const register = useConferenceRegistration(conferenceId);
+  const form = useForm<ConferenceRegistrationForm>({
+    resolver: zodResolver(conferenceRegistrationSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const failure = register.error;
+  const failureKey = failure ? submitErrorKey(failure) : null;
+  // A 400 that names no field (already registered) shows the server's own words.
+  const serverMessage = failure instanceof ApiError && failure.status === 400 && !failureKey ? failure.message : null;
+
+  return (
+    <form
+      className="card form-card"
+      method="post"
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit((values) =>
+          register.mutate(values, {
+            onSuccess: () => form.reset(EMPTY),
+            onError: (error) => applyServerErrors(error, form.setError, FIELDS),
+          }),
+        )(event)
+      }
+    >
+      <h2>{t('conference.formTitle')}</h2>
+      {register.isSuccess && <Alert tone="success">{t('conference.success')}</Alert>}
+      {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
+      {serverMessage && <Alert tone="danger">{serverMessage}</Alert>}
+      <Field label={t('form.name')} autoComplete="name" registration={form.register('name')} error={errors.name} />
+      <Field
+        label={t('form.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        registration={form.register('email')}
+        error={errors.email}
+      />
+      <Field
+        label={t('form.phone')}
+        type="tel"
+        autoComplete="tel"
+        registration={form.register('phone')}
+        error={errors.phone}
+      />
+      <Field
+        label={t('form.company')}
+        autoComplete="organization"
+        registration={form.register('company')}
+        error={errors.company}
+      />
+      <div className="field">
+        <label htmlFor="conference-message">{t('form.message')}</label>
+        <textarea id="conference-message" rows={4} {...form.register('message')} />
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || register.isPending}>
+        {register.isPending ? t('common.loading') : t('conference.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { PUBLIC_PATHS } from '@salon/shared';
+
+/** Every public route of the route table, and the pages only signed-out visitors see. */
+const ROUTES = [...PUBLIC_PATHS, '/salon', '/login', '/not-found', '/conference/1'];
+
+test.describe('Accessibility', () => {
+  for (const path of ROUTES) {
+    test(`axe-core finds no violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+  }
+});

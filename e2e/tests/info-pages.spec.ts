@@ -1,0 +1,475 @@
+import { expect, test, type Page } from '@playwright/test';
+import { texts, waitForHydration } from './fixtures';
+
+/**
+ * The information pages show the specification's facts in the server's HTML: these checks run
+ * with JavaScript off, in French and in English (?lang=en).
+ */
+type Lang = 'fr' | 'en';
+interface InfoPageCase {
+  path: string;
+  h1: Record<Lang, string>;
+  facts: Record<Lang, string[]>;
+  /** Further checks on the page. */
+  check?: (page: Page, lang: Lang) => Promise<void>;
+}
+
+const THEME = { fr: 'Construire le Maroc de demain : Horizon 2030', en: "Building tomorrow's Morocco: Horizon 2030" };
+
+/** The opening hours of section 9, with the real dates (not the stale December ones). */
+const HOURS: Record<Lang, [string, string][]> = {
+  fr: [
+    ['29 mai 2024', '9h00-19h00'],
+    ['30 mai 2024', '9h00-19h00'],
+    ['31 mai 2024', '9h00-19h30'],
+    ['1er juin 2024', '9h00-18h00'],
+  ],
+  en: [
+    ['29 May 2024', '9h00-19h00'],
+    ['30 May 2024', '9h00-19h00'],
+    ['31 May 2024', '9h00-19h30'],
+    ['1 June 2024', '9h00-18h00'],
+  ],
+};
+
+async function expectOpeningHours(page: Page, lang: Lang): Promise<void> {
+  const table = page.locator('table.info-hours');
+  await expect(table.locator('caption')).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(4);
+  for (const [day, hours] of HOURS[lang]) {
+    await expect(table.locator('tbody tr', { hasText: day })).toContainText(hours);
+  }
+  await expect(page.locator('main')).not.toContainText(lang === 'fr' ? 'décembre' : 'December');
+}
+
+const ENTRY = {
+  fr: ['gratuite', 'e-badge', 'invitation', 'carte de visite professionnelle'],
+  en: ['free', 'e-badge', 'invitation', 'professional business card'],
+};
+const ACCESS = {
+  fr: [
+    '30 %',
+    'transporteur ferroviaire national',
+    '50 minutes',
+    'Casablanca',
+    'navettes gratuites',
+    'En avion',
+    'Hébergement',
+  ],
+  en: ['30%', 'national railway operator', '50-minute', 'Casablanca', 'Free shuttles', 'By plane', 'Accommodation'],
+};
+const COMING_SOON = { h1: { fr: 'Bientôt disponible', en: 'Coming soon' }, facts: { fr: [], en: [] } };
+
+const CASES: InfoPageCase[] = [
+  {
+    path: '/historique',
+    h1: { fr: 'Editions depuis 2003', en: 'Editions since 2003' },
+    facts: {
+      fr: [
+        '1re édition',
+        '6e édition',
+        'Du 29 mai au 1er juin 2024',
+        THEME.fr,
+        '25 000',
+        '50 000',
+        '60 000',
+        '39 000',
+        'fondé en 2003 par la fédération nationale du bâtiment',
+        "association d'importateurs",
+        'deux ministères',
+        'agence événementielle, organisateur délégué',
+      ],
+      en: [
+        '1st edition',
+        '6th edition',
+        '29 May to 1 June 2024',
+        '25,000',
+        '50,000',
+        '60,000',
+        '39,000',
+        'founded in 2003 by the national building federation',
+        "importers' association",
+        'two ministries',
+        'delegated organiser',
+      ],
+    },
+    check: async (page, lang) => {
+      const table = page.locator('table.info-editions');
+      await expect(table.locator('caption')).toBeVisible();
+      await expect(table.locator('thead th')).toHaveCount(6);
+      const rows = table.locator('tbody tr');
+      await expect(rows).toHaveCount(6);
+      const figures: [number, string, string, string][] = [
+        [0, '2003', '', ''],
+        [1, '2006', '200', lang === 'fr' ? '25 000' : '25,000'],
+        [2, '2008', '300', lang === 'fr' ? '50 000' : '50,000'],
+        [3, '2010', '350', lang === 'fr' ? '60 000' : '60,000'],
+        [4, '2017', '238', lang === 'fr' ? '39 000' : '39,000'],
+        [5, '2024', '', ''],
+      ];
+      for (const [i, year, exhibitors, visitors] of figures) {
+        const row = rows.nth(i);
+        await expect(row).toContainText(year);
+        // Columns: edition (row header), dates, city, theme, exhibitors, visitors.
+        if (exhibitors) await expect(row.locator('td').nth(3)).toHaveText(exhibitors);
+        if (visitors) await expect(row.locator('td').nth(4)).toHaveText(visitors);
+      }
+      // Themes come from the API, for each edition.
+      await expect(rows.nth(5)).toContainText(THEME.fr);
+    },
+  },
+  {
+    path: '/forum',
+    h1: { fr: 'Le Forum', en: 'The Forum' },
+    facts: {
+      fr: [THEME.fr, 'académie de formation', 'Deux sessions sponsors le 1er juin'],
+      en: [THEME.en, 'training-academy session', 'Two sponsor sessions on 1 June'],
+    },
+    check: async (page, lang) => {
+      const button = page.getByRole('link', {
+        name: lang === 'fr' ? 'Voir le programme du forum' : 'See the forum programme',
+      });
+      await expect(button).toHaveAttribute('href', '/programme-du-forum');
+    },
+  },
+  {
+    path: '/secteurs-activites',
+    h1: { fr: "Secteurs d'activités", en: 'Sectors' },
+    facts: {
+      fr: ['Institutionnels', 'Donneurs d’ordre', 'Second œuvre', 'Laboratoires et bureaux d’études'],
+      en: ['Institutions', 'Contracting authorities', 'Finishing works', 'Laboratories and design offices'],
+    },
+    check: async (page) => {
+      const sectors = page.locator('.info-sectors > li');
+      await expect(sectors).toHaveCount(18);
+      await expect(sectors.locator('h2')).toHaveCount(18);
+      // Each with its description, from the API.
+      await expect(sectors.locator('p')).toHaveCount(18);
+    },
+  },
+  {
+    path: '/salon',
+    h1: { fr: 'Le Salon', en: 'The Show' },
+    facts: {
+      fr: ['6e édition', 'Du 29 mai au 1er juin 2024', 'Marrakech', THEME.fr, '+300', '60 000', '20 000 m²'],
+      en: ['6th edition', 'From 29 May to 1 June 2024', 'Marrakech', THEME.en, '+300', '60,000', '20,000 m²'],
+    },
+  },
+  { path: '/bientot-disponible', ...COMING_SOON },
+  {
+    path: '/exposer',
+    h1: COMING_SOON.h1,
+    facts: { fr: ['exposants@example.com'], en: ['exposants@example.com'] },
+  },
+  {
+    path: '/demander-votre-badge',
+    h1: COMING_SOON.h1,
+    facts: { fr: ['carte de visite professionnelle'], en: ['professional business card'] },
+  },
+  { path: '/assister-au-forum', ...COMING_SOON },
+  {
+    path: '/biographie-des-intervenants',
+    h1: { fr: 'Biographie des intervenants', en: 'Speaker biographies' },
+    facts: { fr: ['publiées prochainement'], en: ['published soon'] },
+  },
+  {
+    path: '/pourquoi-exposer',
+    h1: { fr: 'Pourquoi exposer ?', en: 'Why exhibit?' },
+    facts: {
+      fr: ['+300', 'exposants', '+100 000', 'visiteurs', '10 000 m²', '42', 'pays', 'exposants@example.com'],
+      en: ['+300', 'exhibitors', '+100,000', 'visitors', '10,000 m²', '42', 'countries', 'exposants@example.com'],
+    },
+    check: async (page) => {
+      await expect(page.locator('.info-figures li', { hasText: '42' })).toBeVisible();
+      await expect(page.locator('ol.info-items > li')).toHaveCount(5);
+      // The sector carousel.
+      await expect(page.locator('.info-strip-list > li a')).toHaveCount(18);
+    },
+  },
+  {
+    path: '/pourquoi-sponsoriser',
+    h1: { fr: 'Pourquoi sponsoriser ?', en: 'Why sponsor?' },
+    facts: {
+      fr: ["Contacter l'équipe commerciale", 'commercial@example.com', 'sessions sponsors'],
+      en: ['Contact the sales team', 'commercial@example.com', 'sponsor sessions'],
+    },
+    check: async (page) => {
+      await expect(page.locator('ol.info-items > li')).toHaveCount(5);
+      await expect(page.locator('a[href="mailto:commercial@example.com"]').first()).toBeVisible();
+    },
+  },
+  {
+    path: '/intervenir-lors-du-forum',
+    h1: { fr: 'Intervenir lors du Forum', en: 'Speak at the Forum' },
+    facts: {
+      fr: ['Les avantages pour les intervenants', 'contact@example.com', 'sur simple demande par e-mail'],
+      en: ['Benefits for speakers', 'contact@example.com', 'given on request by e-mail'],
+    },
+    check: async (page) => {
+      await expect(page.locator('ol.info-items > li')).toHaveCount(5);
+      await expect(page.locator('a[href="mailto:contact@example.com"]').first()).toBeVisible();
+      // No invented phone number.
+      expect(await page.locator('main').innerText()).not.toMatch(/\+?\d[\d .-]{7,}\d/);
+    },
+  },
+  {
+    path: '/editorial',
+    h1: { fr: 'Éditorial', en: 'Editorial' },
+    facts: {
+      fr: [THEME.fr, 'Le Commissaire général du Salon International du Bâtiment'],
+      en: [THEME.en, 'The General Commissioner of the International Building Show'],
+    },
+  },
+  {
+    path: '/structure-et-organisation',
+    h1: { fr: 'Structure et organisation', en: 'Structure and organisation' },
+    facts: {
+      fr: [
+        'networking',
+        'formation',
+        'Plateau TV',
+        'presse et médias',
+        'plus de 10 000 m²',
+        'Espace femmes',
+        'Une dizaine de startups',
+        'Services aux visiteurs et aux exposants',
+        'Conférences',
+        'recrutement',
+        'démonstrations',
+      ],
+      en: [
+        'Networking',
+        'Training',
+        'TV studio',
+        'Press and media',
+        'over 10,000 m²',
+        "Women's area",
+        'About ten start-ups',
+        'Visitor and exhibitor services',
+        'Conferences',
+        'Recruitment',
+        'demonstrations',
+      ],
+    },
+    check: async (page) => {
+      await expect(page.locator('.info-items > li h3')).toHaveCount(11);
+    },
+  },
+  {
+    path: '/infos-pratiques',
+    h1: { fr: 'Infos pratiques', en: 'Practical information' },
+    facts: {
+      fr: ['Marrakech, du 29 mai au 1er juin 2024', ...ENTRY.fr, ...ACCESS.fr],
+      en: ['Marrakech from 29 May to 1 June 2024', ...ENTRY.en, ...ACCESS.en],
+    },
+    check: expectOpeningHours,
+  },
+  {
+    path: '/infos-horaire',
+    h1: { fr: 'Dates et horaires', en: 'Dates and hours' },
+    facts: { fr: ['du 29 mai au 1er juin 2024', ...ENTRY.fr], en: ['from 29 May to 1 June 2024', ...ENTRY.en] },
+    check: expectOpeningHours,
+  },
+  {
+    path: '/infos-lieu',
+    h1: { fr: 'Lieu', en: 'Venue' },
+    facts: { fr: ['Marrakech, du 29 mai au 1er juin 2024.'], en: ['Marrakech, 29 May to 1 June 2024.'] },
+  },
+  {
+    path: '/infos-acces-au-salon',
+    h1: { fr: 'Accès au salon', en: 'Getting there' },
+    facts: {
+      fr: [...ACCESS.fr, 'points de prise en charge seront confirmés', ...ENTRY.fr],
+      en: [...ACCESS.en, 'Pick-up points will be confirmed', ...ENTRY.en],
+    },
+  },
+  {
+    path: '/infos-contact',
+    h1: { fr: 'Contact', en: 'Contact' },
+    facts: {
+      fr: ['contact@example.com', 'exposants@example.com', 'commercial@example.com', 'presse@example.com'],
+      en: ['contact@example.com', 'exposants@example.com', 'commercial@example.com', 'presse@example.com'],
+    },
+    check: async (page, lang) => {
+      await expect(page.locator('.contact-cards > li')).toHaveCount(4);
+      const map = page.locator('.contact-map iframe');
+      await expect(map).toHaveAttribute('src', 'https://www.google.com/maps?q=Marrakech&output=embed');
+      await expect(map).toHaveAttribute('title', /Marrakech/);
+      await expect(map).toHaveAttribute('loading', 'lazy');
+      await expect(page.locator('.contact-map a[href^="https://www.google.com/maps"]')).toBeVisible();
+      // The form is there without scripts, but sends only once they run.
+      await expect(page.getByLabel(lang === 'fr' ? 'Nom & Prénom' : 'Full name')).toBeVisible();
+      await expect(page.getByRole('button', { name: lang === 'fr' ? 'Envoyer' : 'Send' })).toBeDisabled();
+    },
+  },
+  {
+    path: '/not-found',
+    h1: { fr: 'Page introuvable', en: 'Page not found' },
+    facts: { fr: ['Cette page n’existe pas.'], en: ['This page does not exist.'] },
+  },
+];
+
+/** The information pages that carry the 'Exposer' call to action. */
+const WITHOUT_CTA = [
+  '/not-found',
+  '/biographie-des-intervenants',
+  '/bientot-disponible',
+  '/exposer',
+  '/demander-votre-badge',
+  '/assister-au-forum',
+];
+
+test.describe('Information pages, server-rendered, with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ['fr', 'en'] as const) {
+    for (const c of CASES) {
+      test(`${c.path} (${lang}) shows its heading and the specification's facts`, async ({ page }) => {
+        const response = await page.goto(lang === 'en' ? `${c.path}?lang=en` : c.path);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('h1')).toHaveCount(1);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.h1[lang]);
+        const main = page.locator('main');
+        for (const fact of c.facts[lang]) await expect(main, fact).toContainText(fact);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description?.length ?? 0).toBeGreaterThan(40);
+        const exhibit = main.getByRole('link', { name: lang === 'fr' ? 'Exposer' : 'Exhibit', exact: true });
+        if (WITHOUT_CTA.includes(c.path)) await expect(exhibit).toHaveCount(0);
+        else await expect(exhibit).toHaveAttribute('href', '/exposer');
+        await c.check?.(page, lang);
+      });
+    }
+  }
+});
+
+test.describe('Information pages on a small screen', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no page scrolls sideways at 360 px', async ({ page }) => {
+    for (const c of CASES) {
+      await page.goto(c.path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, c.path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe('Contact form', () => {
+  const success = 'Votre message a bien été envoyé. Nous vous répondrons rapidement.';
+
+  async function openForm(page: Page, path = '/infos-contact') {
+    await page.goto(path);
+    await waitForHydration(page);
+    const form = page.locator('form.contact-form');
+    await expect(form.getByRole('button')).toBeEnabled();
+    return form;
+  }
+
+  async function fillValid(page: Page) {
+    await page.getByLabel('Nom & Prénom').fill('Test Contact');
+    await page.getByLabel('Email').fill('test.contact@example.com');
+    await page.getByLabel('Téléphone').fill('0600000000');
+    await page.getByLabel('Société').fill('Société de test');
+    await page.getByLabel('Message').fill('Bonjour, je souhaite des informations sur le salon.');
+  }
+
+  test('shows no error before a submit attempt, then "Champ obligatoire" on each required field', async ({ page }) => {
+    const form = await openForm(page);
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/backend/api/contact')) posted = true;
+    });
+    await expect(form.locator('.field-error')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(form.getByText(texts.required)).toHaveCount(4);
+    await expect(page.getByLabel('Nom & Prénom')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Société')).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Email').fill('pas-un-email');
+    await expect(form.getByText(texts.badEmail)).toBeVisible();
+    expect(posted).toBe(false);
+  });
+
+  test('a valid message is sent, confirmed and the form cleared', async ({ page }) => {
+    const form = await openForm(page);
+    await fillValid(page);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/backend/api/contact')),
+      form.getByRole('button', { name: 'Envoyer' }).click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({
+      data: {
+        name: 'Test Contact',
+        email: 'test.contact@example.com',
+        phone: '0600000000',
+        company: 'Société de test',
+        message: 'Bonjour, je souhaite des informations sur le salon.',
+      },
+    });
+    expect(request.headers()['x-xsrf-token']).toBeTruthy();
+    await expect(form.getByRole('status')).toHaveText(success);
+    await expect(page.getByLabel('Nom & Prénom')).toHaveValue('');
+    await expect(page.getByLabel('Message')).toHaveValue('');
+    await expect(form.locator('.field-error')).toHaveCount(0);
+  });
+
+  test('in English, the labels and the confirmation are English', async ({ page }) => {
+    const form = await openForm(page, '/infos-contact?lang=en');
+    await page.getByLabel('Full name').fill('Test Contact');
+    await page.getByLabel('Email').fill('test.contact.en@example.com');
+    await page.getByLabel('Phone').fill('0600000001');
+    await page.getByLabel('Message').fill('Hello, I would like information about the show.');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your message has been sent. We will get back to you shortly.');
+  });
+
+  test("the server's field errors of a 400 show on the fields", async ({ page }) => {
+    await page.route('**/backend/api/contact', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            status: 400,
+            name: 'ValidationError',
+            message: 'Données invalides.',
+            details: { errors: [{ path: ['body', 'email'], message: 'email' }] },
+          },
+        }),
+      }),
+    );
+    const form = await openForm(page);
+    await fillValid(page);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(form.getByText(texts.badEmail)).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Nom & Prénom')).toHaveValue('Test Contact');
+  });
+
+  test('a network failure says so and keeps what was typed', async ({ page }) => {
+    await page.route('**/backend/api/contact', (route) => route.abort());
+    const form = await openForm(page);
+    await fillValid(page);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(form.getByRole('alert')).toContainText('Connexion impossible');
+    await expect(page.getByLabel('Nom & Prénom')).toHaveValue('Test Contact');
+    await expect(page.getByLabel('Message')).toHaveValue('Bonjour, je souhaite des informations sur le salon.');
+  });
+
+  test('too many messages: the visitor is asked to wait', async ({ page }) => {
+    await page.route('**/backend/api/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { status: 429, name: 'TooManyRequestsError', message: 'Trop de requêtes.' } }),
+      }),
+    );
+    const form = await openForm(page);
+    await fillValid(page);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(form.getByRole('alert')).toContainText('Trop de tentatives');
+    await expect(page.getByLabel('Email')).toHaveValue('test.contact@example.com');
+  });
+});

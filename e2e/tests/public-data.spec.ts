@@ -1,0 +1,210 @@
+import { expect, test } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { DEMO_COMPANY, texts, waitForHydration } from './fixtures';
+
+async function pdfText(body: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: body });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+test.describe('Home page', () => {
+  test('shows the active top and bottom banners, the desktop file on a desktop screen', async ({ page }) => {
+    await page.goto('/');
+    const top = page.getByTestId('banner-Haut');
+    await expect(top).toBeVisible();
+    await expect(page.getByTestId('banner-Bas')).toBeAttached();
+    const src = await top.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(src).toContain('desktop');
+  });
+
+  test('holds the organisers, the presentation blocks, the virtual tour, the gallery, partners and testimonials', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salon International du Bâtiment et son Forum');
+    const organisers = page.locator('#main .organiser-logos');
+    await expect(organisers.getByText('Organisateur : la fédération nationale du bâtiment')).toBeVisible();
+    await expect(page.getByRole('link', { name: /En savoir plus — Le Salon/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /En savoir plus — Le Forum/ })).toBeVisible();
+    const tour = page.locator('.tour iframe');
+    await expect(tour).toHaveAttribute('title', 'Visite virtuelle 3D du salon');
+    expect(await tour.evaluate((f) => f.getBoundingClientRect().height)).toBe(600);
+    await expect(page.getByRole('region', { name: 'Le salon en images' }).locator('img').first()).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Nos partenaires' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Partenaires presse' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ils en parlent' })).toBeVisible();
+  });
+});
+
+test.describe('Exhibitor directory', () => {
+  test('finds an exhibitor by company, keeps the search in the address, and shows hall, sector and stand', async ({
+    page,
+  }) => {
+    await page.goto('/annuaire');
+    await waitForHydration(page);
+    await page.getByLabel('Rechercher un exposant').fill('  atlas béton  ');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page).toHaveURL(/q=\+*atlas/);
+    const cards = page.locator('.exhibitor-card');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(DEMO_COMPANY);
+    await expect(cards.first()).toContainText('Hall A');
+    await expect(cards.first()).toContainText('Gros Oeuvre');
+  });
+
+  test('finds the exhibitors of one hall, and only them', async ({ page }) => {
+    await page.goto('/annuaire?hall=Hall%20B');
+    const cards = page.locator('.exhibitor-card');
+    expect(await cards.count()).toBeGreaterThan(5);
+    for (const text of await cards.allInnerTexts()) expect(text).toContain('Hall B');
+  });
+
+  test('lists every confirmed exhibitor without a search, and says so when nothing matches', async ({ page }) => {
+    await page.goto('/annuaire');
+    await expect(page.locator('.exhibitor-card')).toHaveCount(50);
+    await expect(page.getByText('50 exposants')).toBeVisible();
+    await page.goto('/annuaire?q=zzzz-aucun');
+    await expect(page.getByText('Aucun exposant ne correspond à votre recherche.')).toBeVisible();
+  });
+
+  test('shows the default logo when an exhibitor’s image cannot load', async ({ page }) => {
+    await page.route('**/uploads/**', (route) => route.abort());
+    await page.goto('/annuaire?q=Atlas');
+    await expect(page.locator('.exhibitor-card img').first()).toHaveAttribute(
+      'src',
+      '/assets/images/logo-fallback.svg',
+    );
+  });
+});
+
+test.describe('Forum programme', () => {
+  test('shows the ten sessions with the specification’s days and times', async ({ page }) => {
+    await page.goto('/programme-du-forum');
+    await expect(page.locator('.conference-card')).toHaveCount(10);
+    for (const day of ['29 mai 2024', '30 mai 2024', '31 mai 2024', '1 juin 2024']) {
+      await expect(page.getByRole('heading', { level: 2, name: day })).toBeVisible();
+    }
+    for (const slot of ['10h00 – 12h00', '15h00 – 16h30', '16h30 – 18h00', '15h00 – 17h30', '14h00 – 16h30']) {
+      await expect(page.getByText(slot).first()).toBeVisible();
+    }
+  });
+
+  test('the search filters the conferences and the theme field too', async ({ page }) => {
+    await page.goto('/programme-du-forum');
+    await waitForHydration(page);
+    await page.getByLabel('Rechercher une conférence').fill('N°2');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page).toHaveURL(/q=N%C2%B02|q=N°2/);
+    await expect(page.locator('.conference-card')).toHaveCount(2);
+    await page.goto('/programme-du-forum?theme=zzzz-aucun');
+    await expect(page.getByText('Aucune conférence ne correspond à votre recherche.')).toBeVisible();
+  });
+
+  test('a card opens the detail modal, which links to the conference page', async ({ page }) => {
+    await page.goto('/programme-du-forum');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /Voir le détail — N°1$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('10h00 – 12h00');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: /Voir le détail — N°1$/ }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'S’inscrire à cette conférence' }).click();
+    await expect(page).toHaveURL(/\/conference\/\d+$/);
+    await expect(page.getByText('N°1', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Conference registration', () => {
+  test('validates, confirms, and refuses a second registration of the same person', async ({ page }) => {
+    await page.goto('/programme-du-forum');
+    await page.getByRole('link', { name: /S’inscrire à cette conférence — N°3$/ }).click();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
+    await expect(page.getByText(texts.required).first()).toBeVisible();
+    const email = `forum-${Date.now()}@example.com`;
+    await page.getByLabel('Nom & Prénom').fill('Personne Forum');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Téléphone').fill('0600000999');
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
+    await expect(page.getByText('Votre inscription à cette conférence est enregistrée.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('');
+    await page.getByLabel('Nom & Prénom').fill('Personne Forum');
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    await page.getByLabel('Téléphone').fill('0600000999');
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
+    await expect(page.getByText('Vous êtes déjà inscrit(e) à cette conférence.')).toBeVisible();
+  });
+});
+
+test.describe('Downloads', () => {
+  test('plan-2024 starts the floor plan’s download on load and offers the link', async ({ page }) => {
+    const download = page.waitForEvent('download');
+    await page.goto('/plan-2024');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/plan.*\.pdf$/);
+    await expect(page.getByRole('link', { name: 'Télécharger le plan' })).toBeVisible();
+  });
+
+  test('programme-2024 starts the programme’s download on load', async ({ page }) => {
+    const download = page.waitForEvent('download');
+    await page.goto('/programme-2024');
+    expect((await download).suggestedFilename()).toMatch(/programme.*\.pdf$/);
+  });
+
+  test('each PDF is valid and holds its data: every session, every confirmed exhibitor, every stand', async ({
+    request,
+  }) => {
+    const get = async (name: string) => {
+      const res = await request.get(`/assets/files/${name}`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toContain('application/pdf');
+      const body = await res.body();
+      expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+      return pdfText(body);
+    };
+    const programme = await get('programme-2024.pdf');
+    for (const n of ['N°1', 'N°2.1', 'N°2.2', 'N°3', 'N°4', 'N°5.1', 'N°5.2']) expect(programme).toContain(n);
+    const directory = (await (
+      await request.get('/backend/api/registrations?filters[type]=exhibitor&pagination[pageSize]=100')
+    ).json()) as { data: { booth: string; user: { company: string } }[] };
+    expect(directory.data).toHaveLength(50);
+    const catalogue = await get('catalogue-2024.pdf');
+    const plan = await get('plan-2024.pdf');
+    for (const entry of directory.data) {
+      expect(catalogue).toContain(entry.user.company);
+      expect(plan).toContain(entry.booth);
+    }
+  });
+
+  test('telechargement offers the programme, the plan and the catalogue', async ({ page }) => {
+    await page.goto('/telechargement');
+    for (const name of ['Télécharger le programme', 'Télécharger le plan', 'Télécharger le catalogue']) {
+      await expect(page.getByRole('link', { name })).toBeVisible();
+    }
+  });
+});
+
+test.describe('Search engines', () => {
+  test('robots.txt and sitemap.xml are served, and each page has its title, description and Open Graph data', async ({
+    page,
+    request,
+  }) => {
+    expect((await request.get('/robots.txt')).status()).toBe(200);
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain('/annuaire</loc>');
+    await page.goto('/annuaire?lang=en');
+    await expect(page).toHaveTitle('Exhibitor directory — SIB 2024');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.+/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      'Exhibitor directory — SIB 2024',
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute('href', /\/annuaire\?lang=fr$/);
+  });
+});
