@@ -116,7 +116,8 @@ test.describe('Forum programme', () => {
     await page.getByRole('button', { name: /Voir le détail — N°1$/ }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'S’inscrire à cette conférence' }).click();
     await expect(page).toHaveURL(/\/conference\/\d+$/);
-    await expect(page.getByText('N°1', { exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('.conference-page .conference-number')).toHaveText('N°1');
   });
 });
 
@@ -207,4 +208,28 @@ test.describe('Search engines', () => {
     );
     await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute('href', /\/annuaire\?lang=fr$/);
   });
+});
+
+test.describe('Server-rendered headings and facts, in both languages, without scripts', () => {
+  const pages: [string, string, string, string[]][] = [
+    ['/', 'Salon International du Bâtiment et son Forum', 'International Building Show and its Forum', []],
+    ['/annuaire', 'Annuaire des exposants', 'Exhibitor directory', [DEMO_COMPANY]],
+    ['/programme-du-forum', 'Programme du Forum', 'Forum programme', ['10h00 – 12h00', '14h00 – 16h30', 'N°5.2']],
+    ['/conference', 'Conférence', 'Conference', []],
+    ['/plan-2024', 'Plan 2024', '2024 floor plan', ['/assets/files/plan-2024.pdf']],
+    ['/programme-2024', 'Programme 2024', '2024 programme', ['/assets/files/programme-2024.pdf']],
+    ['/telechargement', 'Téléchargements', 'Downloads', ['/assets/files/catalogue-2024.pdf']],
+  ];
+  for (const [path, fr, en, facts] of pages) {
+    test(`${path} arrives with its heading and facts in French and in English`, async ({ request }) => {
+      for (const [query, heading] of [
+        ['', fr],
+        ['?lang=en', en],
+      ] as const) {
+        const html = await (await request.get(`${path}${query}`)).text();
+        expect(html).toMatch(new RegExp(`<h1[^>]*>${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+        for (const fact of facts) expect(html).toContain(fact);
+      }
+    });
+  }
 });

@@ -31,7 +31,7 @@ export function ConferenceDialog({ conference, onClose }: { conference: Conferen
           )}
           <p>{localized(lang, conference.descriptionFr, conference.descriptionEn)}</p>
           <div className="dialog-actions">
-            <Link className="btn btn-primary" to={`/conference/${conference.id}`}>
+            <Link className="btn btn-primary" to={`/conference/${conference.id}`} onClick={onClose}>
               {t('programme.register')}
             </Link>
             <button type="button" className="btn btn-outline" onClick={onClose}>
