@@ -85,7 +85,7 @@ test.describe('Forum programme', () => {
   test('shows the ten sessions with the specification’s days and times', async ({ page }) => {
     await page.goto('/programme-du-forum');
     await expect(page.locator('.conference-card')).toHaveCount(10);
-    for (const day of ['29 mai 2024', '30 mai 2024', '31 mai 2024', '1 juin 2024']) {
+    for (const day of ['29 mai 2024', '30 mai 2024', '31 mai 2024', '1er juin 2024']) {
       await expect(page.getByRole('heading', { level: 2, name: day })).toBeVisible();
     }
     for (const slot of ['10h00 – 12h00', '15h00 – 16h30', '16h30 – 18h00', '15h00 – 17h30', '14h00 – 16h30']) {
