@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -83,10 +84,28 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
       if (cookies.length) void reply.header('set-cookie', cookies);
       if (!response.headers.has('cache-control')) void reply.header('cache-control', 'private, no-cache');
       if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body));
+      return reply.send(compressed(request, reply, Readable.fromWeb(response.body)));
     };
   } else {
     app.log.warn({ serverEntry }, 'web app not built: serving the API only (run `npm run build`)');
+  }
+
+  /**
+   * Pages are rendered in the not-found handler, which is not a route: the compress plugin's
+   * per-route hook does not reach it, so pages are compressed here (Brotli at a fast level).
+   */
+  function compressed(request: FastifyRequest, reply: FastifyReply, body: Readable): Readable {
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    void reply.header('vary', 'accept-encoding');
+    if (/\bbr\b/.test(accept)) {
+      void reply.header('content-encoding', 'br');
+      return body.pipe(createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accept)) {
+      void reply.header('content-encoding', 'gzip');
+      return body.pipe(createGzip());
+    }
+    return body;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
