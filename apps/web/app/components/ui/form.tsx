@@ -1,36 +1,63 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+interface FieldBase {
   label: string;
   registration: UseFormRegisterReturn;
   error?: FieldError;
 }
 
 /**
- * A labelled input whose error shows under it. Schemas carry message keys ('required',
- * 'email'); they are translated here, so browser and server speak the same words.
+ * Label, control and the error under it. Schemas carry message keys ('required', 'email');
+ * they are translated here, so browser and server speak the same words.
  */
-export function Field({ label, registration, error, ...input }: FieldProps) {
+function FieldShell({
+  label,
+  error,
+  children,
+}: Omit<FieldBase, 'registration'> & {
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        {...input}
-        {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
       {error?.message && (
         <p className="field-error" id={errorId}>
           {t(`validation.${error.message}`, { defaultValue: error.message })}
         </p>
       )}
     </div>
+  );
+}
+
+export function Field({
+  label,
+  registration,
+  error,
+  ...input
+}: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  return (
+    <FieldShell label={label} error={error}>
+      {(a11y) => <input {...input} {...registration} {...a11y} />}
+    </FieldShell>
+  );
+}
+
+/** The same for a multi-line text. */
+export function TextAreaField({
+  label,
+  registration,
+  error,
+  ...textarea
+}: FieldBase & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+  return (
+    <FieldShell label={label} error={error}>
+      {(a11y) => <textarea {...textarea} {...registration} {...a11y} />}
+    </FieldShell>
   );
 }

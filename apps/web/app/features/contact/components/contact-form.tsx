@@ -1,49 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type TextareaHTMLAttributes } from 'react';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contactFormSchema, type ContactForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/form';
+import { Field, TextAreaField } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { CONTACT_EMAILS } from '../../info/contacts';
 import { CONTACT_FIELDS, useSendContact } from '../api/send-contact';
 
 const EMPTY: ContactForm = { name: '', email: '', phone: '', company: '', message: '' };
-
-/** Like Field, for a multi-line text: label, error under it, the same message keys. */
-function TextAreaField({
-  label,
-  registration,
-  error,
-  ...textarea
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'> & {
-  label: string;
-  registration: UseFormRegisterReturn;
-  error?: FieldError;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        {...textarea}
-        {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error?.message && (
-        <p className="field-error" id={errorId}>
-          {t(`validation.${error.message}`, { defaultValue: error.message })}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * The contact form (infos-contact): checked in the browser with the shared schema, errors shown

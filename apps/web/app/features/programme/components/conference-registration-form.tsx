@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { conferenceRegistrationSchema, type ConferenceRegistrationForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/form';
+import { Field, TextAreaField } from '../../../components/ui/form';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { ApiError } from '../../../lib/api-client';
@@ -66,10 +66,12 @@ export function ConferenceRegistrationFormCard({ conferenceId }: { conferenceId:
         registration={form.register('company')}
         error={errors.company}
       />
-      <div className="field">
-        <label htmlFor="conference-message">{t('form.message')}</label>
-        <textarea id="conference-message" rows={4} {...form.register('message')} />
-      </div>
+      <TextAreaField
+        label={t('form.message')}
+        rows={4}
+        registration={form.register('message')}
+        error={errors.message}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || register.isPending}>
         {register.isPending ? t('common.loading') : t('conference.submit')}
       </button>
