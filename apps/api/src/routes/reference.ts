@@ -5,17 +5,13 @@ import type { Db } from '../db/client';
 import { events, gates, openingHours, sectors } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { assertQueryKeys, parseFilters } from '../lib/query';
+import { wholeList } from '../services/query-params';
 
 const SECTOR_KINDS = ['page', 'choice'] as const;
 type SectorKind = (typeof SECTOR_KINDS)[number];
 
 /** PostgreSQL's `time` reads as 'HH:MM:SS'; the product prints 'HH:MM'. */
 const hhmm = (time: string) => time.slice(0, 5);
-
-const whole = <T>(data: T[]) => ({
-  data,
-  meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } },
-});
 
 /** Reference data of the information pages: editions, opening hours, sectors, halls. */
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -25,20 +21,21 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters']);
     parseFilters(q.filters, []);
-    const rows = await db.select().from(events).orderBy(asc(events.startsOn), asc(events.id));
-    return whole(
-      rows.map((e) => ({
-        id: e.id,
-        edition: e.edition,
-        name: e.name,
-        startsOn: e.startsOn,
-        endsOn: e.endsOn,
-        city: e.city,
-        theme: e.theme,
-        exhibitors: e.exhibitors,
-        visitors: e.visitors,
-      })),
-    );
+    const rows = await db
+      .select({
+        id: events.id,
+        edition: events.edition,
+        name: events.name,
+        startsOn: events.startsOn,
+        endsOn: events.endsOn,
+        city: events.city,
+        theme: events.theme,
+        exhibitors: events.exhibitors,
+        visitors: events.visitors,
+      })
+      .from(events)
+      .orderBy(asc(events.startsOn), asc(events.id));
+    return wholeList(rows);
   });
 
   app.get('/opening-hours', { schema: { tags } }, async (request) => {
@@ -50,7 +47,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       .from(openingHours)
       .where(eq(openingHours.eventId, EVENT_ID))
       .orderBy(openingHours.day);
-    return whole(rows.map((h) => ({ day: h.day, opensAt: hhmm(h.opensAt), closesAt: hhmm(h.closesAt) })));
+    return wholeList(rows.map((h) => ({ day: h.day, opensAt: hhmm(h.opensAt), closesAt: hhmm(h.closesAt) })));
   });
 
   app.get('/sectors', { schema: { tags } }, async (request) => {
@@ -69,17 +66,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       .from(sectors)
       .where(kind ? eq(sectors.kind, kind) : undefined)
       .orderBy(asc(sectors.kind), asc(sectors.position), asc(sectors.id));
-    return whole(
-      rows.map((s) => ({
-        id: s.id,
-        kind: s.kind,
-        position: s.position,
-        nameFr: s.nameFr,
-        nameEn: s.nameEn,
-        descriptionFr: s.descriptionFr,
-        descriptionEn: s.descriptionEn,
-      })),
-    );
+    return wholeList(rows);
   });
 
   app.get('/gates', { schema: { tags } }, async (request) => {
@@ -91,6 +78,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       .from(gates)
       .where(eq(gates.eventId, EVENT_ID))
       .orderBy(asc(gates.position), asc(gates.id));
-    return whole(rows);
+    return wholeList(rows);
   });
 };

@@ -8,6 +8,7 @@ import { badRequest } from '../lib/errors';
 import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
 import { currentUser } from '../plugins/auth';
 import { listDirectory, namesDirectoryFilter } from '../services/directory.service';
+import { wholeList } from '../services/query-params';
 
 const ALLOWED_FILTERS = ['event.id', 'user.id', 'type'] as const;
 
@@ -83,6 +84,6 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       gate: gate ? { id: gate.id, name: gate.name } : null,
       createdAt: r.createdAt,
     }));
-    return { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } } };
+    return wholeList(data);
   });
 };

@@ -205,3 +205,8 @@ export function idParam(value: string): number | null {
   const n = Number(value);
   return n >= 1 && n <= 2_147_483_647 ? n : null;
 }
+
+/** A whole list in one page: the `{ data, meta }` answer of the unpaged endpoints. */
+export function wholeList<T>(data: T[]) {
+  return { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } } };
+}
