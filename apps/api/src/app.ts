@@ -31,6 +31,7 @@ import { seoRoutes } from './routes/seo';
 import { registrationsRoutes } from './routes/registrations';
 import { usersRoutes } from './routes/users';
 import { createAuthService } from './services/auth.service';
+import { createDirectoryCache } from './services/directory.service';
 
 export const API_PREFIX = '/backend/api';
 
@@ -81,12 +82,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerAuth(app, { db, jwt, clock });
 
   const auth = createAuthService({ db, jwt, clock });
+  const directoryCache = createDirectoryCache(config.DIRECTORY_CACHE_SECONDS);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, clock });
       await api.register(authRoutes, { auth, loginRateLimit: config.LOGIN_RATE_LIMIT });
       await api.register(usersRoutes, { db });
-      await api.register(registrationsRoutes, { db });
+      await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
       await api.register(referenceRoutes, { db });
       await api.register(conferencesRoutes, { db });

@@ -328,3 +328,29 @@ describe('directory search index', () => {
     expect(plan).toContain('users_company_trgm');
   });
 });
+
+describe('the directory kept in memory', () => {
+  it('answers a repeated call from memory and a new search from the data', async () => {
+    expect(ids(await directory(company('zulu')))).toEqual([]);
+    const zulu = await exhibitor('Zulu Travaux', 'Hall B', 'B-40');
+    expect(ids(await directory(company('zulu')))).toEqual([]);
+    expect(ids(await directory(company('zulu trav')))).toEqual([zulu.registration.id]);
+  });
+
+  it('reads the data on every call when DIRECTORY_CACHE_SECONDS is 0', async () => {
+    const uncached = await createTestApp({ DIRECTORY_CACHE_SECONDS: '0' });
+    try {
+      const search = `${BASE}${company('yankee')}`;
+      expect((await call(uncached.app, 'GET', search)).json<ListBody>().data).toEqual([]);
+      const user = await createUser(uncached.db, { type: 'exhibitor', company: 'Yankee Levage' });
+      await uncached.db
+        .insert(registrations)
+        .values({ eventId: EVENT_ID, userId: user.id, type: 'exhibitor', confirmed: true });
+      expect((await call(uncached.app, 'GET', search)).json<ListBody>().data.map((e) => e.user.company)).toEqual([
+        'Yankee Levage',
+      ]);
+    } finally {
+      await uncached.close();
+    }
+  });
+});

@@ -48,6 +48,11 @@ const envSchema = z.object({
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /** Sign-in attempts allowed per minute, per IP address and per account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * How long a directory answer may be served from memory, in seconds (0: never). Changes made
+   * through this process show at once; other processes see them within this delay.
+   */
+  DIRECTORY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Largest accepted request body, in bytes (uploads have their own limit). */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
 });

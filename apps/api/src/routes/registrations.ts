@@ -7,12 +7,15 @@ import { events, gates, registrations } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
 import { currentUser } from '../plugins/auth';
-import { listDirectory, namesDirectoryFilter } from '../services/directory.service';
+import { listDirectory, namesDirectoryFilter, type DirectoryCache } from '../services/directory.service';
 import { wholeList } from '../services/query-params';
 
 const ALLOWED_FILTERS = ['event.id', 'user.id', 'type'] as const;
 
-export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
+  app,
+  { db, directoryCache },
+) => {
   /**
    * Without an Authorization header, `GET registrations` is the public exhibitor directory (it
    * then needs `filters[type]=exhibitor`, else 401): see services/directory.service.ts. A
@@ -31,7 +34,14 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
    */
   app.get('/registrations', { schema: { tags: ['registrations'] }, preHandler: authOrPublic }, async (request) => {
     const query = request.query as Record<string, unknown>;
-    if (isDirectoryCall(request)) return listDirectory(db, query);
+    // Directory answers are kept a few seconds, by URL; refused queries are never kept.
+    if (isDirectoryCall(request)) {
+      const cached = directoryCache.get(request.url);
+      if (cached) return cached;
+      const answer = await listDirectory(db, query);
+      directoryCache.set(request.url, answer);
+      return answer;
+    }
     assertQueryKeys(query, ['filters', 'populate', 'sort', 'pagination']);
     const user = currentUser(request);
     const where: SQL[] = [eq(registrations.userId, user.id)];

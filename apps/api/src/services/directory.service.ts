@@ -3,6 +3,7 @@ import { EVENT_ID, PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../db/client';
 import { gates, media, registrations, users } from '../db/schema';
 import { badRequest, unauthorized } from '../lib/errors';
+import { TtlCache } from '../lib/ttl-cache';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../lib/query';
 import {
   booleanValue,
@@ -103,6 +104,23 @@ function directoryConditions(query: Record<string, unknown>): SQL[] {
   return where;
 }
 
+/**
+ * Directory answers kept in memory by URL (docs/decisions/006): made once per app, cleared by
+ * any route that changes what the directory shows.
+ */
+export type DirectoryCache = TtlCache<Awaited<ReturnType<typeof listDirectory>>>;
+export const createDirectoryCache = (seconds: number): DirectoryCache => new TtlCache(seconds * 1000);
+
+async function countDirectory(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
 export async function listDirectory(db: Db, query: Record<string, unknown>) {
   const filters = isRecord(query.filters) ? query.filters : {};
   if (!isExhibitorType(filters.type)) throw unauthorized();
@@ -126,35 +144,30 @@ export async function listDirectory(db: Db, query: Record<string, unknown>) {
     sql`btrim(${users.company}) <> ''`,
     ...searches,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: registrations.id,
-        booth: registrations.booth,
-        gate: { id: gates.id, name: gates.name },
-        user: {
-          id: users.id,
-          company: users.company,
-          secteurActivite: users.secteurActivite,
-          businessSector: users.businessSector,
-        },
-        avatar: media,
-      })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .leftJoin(gates, eq(gates.id, registrations.gateId))
-      .leftJoin(media, eq(media.id, users.avatarId))
-      .where(where)
-      .orderBy(asc(sql`lower(${users.company})`), asc(registrations.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db
-      .select({ n: count() })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .leftJoin(gates, eq(gates.id, registrations.gateId))
-      .where(where),
-  ]);
+  // The page and the total in one query; past the last page, a count of its own.
+  const rows = await db
+    .select({
+      id: registrations.id,
+      booth: registrations.booth,
+      gate: { id: gates.id, name: gates.name },
+      user: {
+        id: users.id,
+        company: users.company,
+        secteurActivite: users.secteurActivite,
+        businessSector: users.businessSector,
+      },
+      avatar: media,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .leftJoin(media, eq(media.id, users.avatarId))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.company})`), asc(registrations.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const total = rows[0]?.total ?? (page.page > 1 ? await countDirectory(db, where) : 0);
   const data = rows.map((r) => ({
     id: r.id,
     booth: r.booth,
@@ -167,5 +180,5 @@ export async function listDirectory(db: Db, query: Record<string, unknown>) {
       avatar: serializeMedia(r.avatar),
     },
   }));
-  return { data, meta: { pagination: paginationMeta(page, total?.n ?? 0) } };
+  return { data, meta: { pagination: paginationMeta(page, total) } };
 }
