@@ -2,7 +2,7 @@
  * Lighthouse 12 (mobile settings, Debian's Chromium) on the built app's main public pages:
  * performance, accessibility, best practices, SEO, and the gzipped JavaScript each page loads.
  *
- *   npm run build && npm run lighthouse -w @salon/bench
+ *   npm run build && npm run lighthouse -w @salon/bench   (LIGHTHOUSE_RUNS=5 runs per page)
  */
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -11,6 +11,7 @@ import { printTable, startServer } from './start-server';
 
 const PAGES = ['/', '/annuaire', '/programme-du-forum', '/infos-pratiques'];
 const TARGETS = { performance: 95, accessibility: 100, seo: 100, jsKb: 150 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
@@ -35,14 +36,25 @@ async function gzipSize(url: string): Promise<number> {
 }
 try {
   for (const page of PAGES) {
-    const result = await lighthouse(`${server.base}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (!result) throw new Error(`no result for ${page}`);
-    const { categories, audits } = result.lhr;
+    // A server in use has its code compiled and its data cached: warm it as the show's first
+    // visitors would, so the first response time is not the one Lighthouse measures.
+    for (let i = 0; i < 3; i++) await fetch(`${server.base}${page}`).then((r) => r.arrayBuffer());
+    // Lighthouse's simulated throttling moves with the machine's load: the median of RUNS runs,
+    // by performance score, as Lighthouse's own documentation advises.
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${server.base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`no result for ${page}`);
+      runs.push(result.lhr);
+    }
+    runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)]!;
+    const { categories, audits } = lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; url: string }[] })
       ?.items;
@@ -52,7 +64,7 @@ try {
     const jsKb = sizes.reduce((a, b) => a + b, 0) / 1024;
     const metric = (id: string) => audits[id]?.displayValue ?? '';
     metrics.push(
-      `  ${page}: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+      `  ${page}: performance ${runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(', ')}; median run: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
     );
     const checks: [string, boolean][] = [
       ['performance', score('performance') >= TARGETS.performance],
@@ -84,7 +96,7 @@ try {
   await server.stop();
 }
 console.info(
-  `Lighthouse 12, mobile, targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, SEO ${TARGETS.seo}, JS ≤ ${TARGETS.jsKb} KB gzip`,
+  `Lighthouse 12, mobile, median of ${RUNS} runs per page; targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, SEO ${TARGETS.seo}, JS ≤ ${TARGETS.jsKb} KB gzip`,
 );
 printTable(['page', 'perf', 'a11y', 'best pr.', 'seo', 'JS KB gz', 'result'], rows);
 console.info(metrics.join('\n'));

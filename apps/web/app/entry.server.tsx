@@ -9,7 +9,8 @@ import type { WebLoadContext } from '@salon/shared';
 import en from '../public/assets/i18n/en.json';
 import fr from '../public/assets/i18n/fr.json';
 import { createI18n, isLanguage } from './lib/i18n';
-import { NonceContext } from './lib/nonce';
+import appCss from './app.css?inline';
+import { InlineStyleContext, NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +21,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce } = (loadContext as Partial<WebLoadContext> | undefined) ?? {};
+  const { nonce, styleNonce } = (loadContext as Partial<WebLoadContext> | undefined) ?? {};
+  const inlineStyle = { css: import.meta.env.DEV ? '' : appCss, nonce: styleNonce };
   const rootData = routerContext.staticHandlerContext.loaderData.root as { lang?: unknown } | undefined;
   const lang = isLanguage(rootData?.lang) ? rootData.lang : 'fr';
   const i18n = createI18n(lang, { fr: { translation: fr }, en: { translation: en } });
@@ -32,9 +34,11 @@ export default function handleRequest(
       isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <InlineStyleContext.Provider value={inlineStyle}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </InlineStyleContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -15,11 +15,11 @@ import {
 } from 'react-router';
 import type { WebLoadContext } from '@salon/shared';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import { setSessionExpiredHandler } from './lib/api-client';
 import { ClockProvider } from './lib/clock';
 import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
-import { useNonce } from './lib/nonce';
+import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';
 import { paths } from './config/paths';
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -39,7 +39,9 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
   return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
 }
 
+// In development Vite serves the style sheet; built pages carry it inline (see lib/nonce.ts).
 export const links: Route.LinksFunction = () => [
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCss }] : []),
   { rel: 'icon', href: '/assets/images/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -47,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const lang = data?.lang ?? 'fr';
   const nonce = useNonce();
+  const inlineStyle = useInlineStyle();
   const { pathname } = useLocation();
   const pageUrl = `${data?.publicUrl ?? ''}${pathname}`;
   return (
@@ -54,6 +57,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {inlineStyle.css && (
+          <style
+            id={INLINE_STYLE_ID}
+            nonce={inlineStyle.nonce}
+            // Hydration finds the same text in the page: React leaves it as it is.
+            dangerouslySetInnerHTML={{ __html: inlineStyle.css }}
+          />
+        )}
         <link rel="preload" href={`/assets/i18n/${lang}.json`} as="fetch" crossOrigin="anonymous" />
         {/* Every page exists in both languages: ?lang= gives each its own URL for search engines. */}
         <link rel="alternate" hrefLang="fr" href={`${pageUrl}?lang=fr`} />

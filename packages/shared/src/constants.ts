@@ -49,6 +49,8 @@ export const OTHER_SECTOR = 'Autre';
 export interface WebLoadContext {
   /** CSP nonce of this response, for React Router's inline scripts. */
   nonce: string;
+  /** CSP nonce of this response for inline styles (the page's style sheet is inlined). */
+  styleNonce: string;
   /** The server's clock (APP_NOW), ISO 8601. */
   now: string;
   /** The site's public address, for absolute links (hreflang, canonical). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -26,6 +26,22 @@ const envSchema = z.object({
   ORGANISER_EMAIL: z.email().default('contact@example.com'),
   /** Signs sign-in tokens; generated once and kept under DATA_DIR when not set. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * Ed25519 private key (PKCS#8 PEM) that signs the badges' QR codes; generated once and kept
+   * under DATA_DIR when not set. Every instance must have the same one.
+   */
+  BADGE_PRIVATE_KEY: z
+    .string()
+    .refine((pem) => {
+      try {
+        return createPrivateKey(pem).asymmetricKeyType === 'ed25519';
+      } catch {
+        return false;
+      }
+    }, 'BADGE_PRIVATE_KEY must be an Ed25519 private key in PEM form')
+    .optional(),
+  /** Run the mail worker in this process (false: only queue mails, another instance sends). */
+  MAIL_WORKER: bool,
   PUBLIC_URL: z.url().optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   APP_NOW: z.iso.datetime({ offset: true }).optional(),
@@ -59,9 +75,11 @@ const envSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'JWT_SECRET' | 'PUBLIC_URL' | 'DEMO_DATA' | 'UNDER_CONSTRUCTION' | 'TRUST_PROXY'
+  'JWT_SECRET' | 'BADGE_PRIVATE_KEY' | 'MAIL_WORKER' | 'PUBLIC_URL' | 'DEMO_DATA' | 'UNDER_CONSTRUCTION' | 'TRUST_PROXY'
 > & {
   JWT_SECRET: string;
+  BADGE_PRIVATE_KEY: string;
+  MAIL_WORKER: boolean;
   PUBLIC_URL: string;
   DEMO_DATA: boolean;
   UNDER_CONSTRUCTION: boolean;
@@ -69,11 +87,11 @@ export type Config = Omit<
 };
 
 /** Reads a secret from DATA_DIR, creating it on first start so that sessions survive restarts. */
-function persistedSecret(dataDir: string, name: string): string {
+function persistedSecret(dataDir: string, name: string, create = () => randomBytes(48).toString('base64url')): string {
   const file = path.join(dataDir, 'secrets', name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = create();
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }
@@ -95,6 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     DATA_DIR: dataDir,
     JWT_SECRET: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt'),
+    BADGE_PRIVATE_KEY:
+      e.BADGE_PRIVATE_KEY ??
+      persistedSecret(dataDir, 'badge-ed25519.pem', () =>
+        generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ),
+    MAIL_WORKER: e.MAIL_WORKER ?? true,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     DEMO_DATA: e.DEMO_DATA ?? !e.DATABASE_URL,
     UNDER_CONSTRUCTION: e.UNDER_CONSTRUCTION ?? false,

@@ -58,6 +58,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       const context: WebLoadContext = {
         nonce: reply.cspNonce.script,
+        styleNonce: reply.cspNonce.style,
         now: clock().toISOString(),
         publicUrl: config.PUBLIC_URL,
         productSlug: config.PRODUCT_SLUG,

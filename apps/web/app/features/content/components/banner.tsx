@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '../types';
 
@@ -7,6 +8,13 @@ export function BannerBlock({ banner }: { banner: Banner | undefined }) {
   if (!banner?.fichier_desktop && !banner?.fichier_mobile) return null;
   const desktop = banner.fichier_desktop ?? banner.fichier_mobile;
   const mobile = banner.fichier_mobile ?? banner.fichier_desktop;
+  const isTop = banner.emplacement === 'Haut';
+  if (isTop) {
+    // Near the fold on phones, the top banner is often the page's largest image: fetch the file
+    // the screen will show from the <head>, not once the parser reaches it.
+    preload(mobile!.url, { as: 'image', fetchPriority: 'high', media: '(max-width: 767.98px)' });
+    preload(desktop!.url, { as: 'image', fetchPriority: 'high', media: '(min-width: 768px)' });
+  }
   const picture = (
     <picture>
       <source media="(min-width: 768px)" srcSet={desktop!.url} />
@@ -15,7 +23,8 @@ export function BannerBlock({ banner }: { banner: Banner | undefined }) {
         alt={desktop!.alternativeText ?? ''}
         width={mobile!.width ?? undefined}
         height={mobile!.height ?? undefined}
-        loading="lazy"
+        loading={isTop ? 'eager' : 'lazy'}
+        fetchPriority={isTop ? 'high' : undefined}
       />
     </picture>
   );
