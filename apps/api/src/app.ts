@@ -15,6 +15,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { createClock } from './lib/clock';
 import { createJwt } from './lib/jwt';
+import { createLinkSigner } from './lib/links';
 import { registerAuth } from './plugins/auth';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
@@ -24,18 +25,26 @@ import { authRoutes } from './routes/auth';
 import { conferencesRoutes } from './routes/conferences';
 import { contactRoutes } from './routes/contact';
 import { contentRoutes } from './routes/content';
+import { enquiriesRoutes } from './routes/enquiries';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { newslettersRoutes } from './routes/newsletters';
 import { referenceRoutes } from './routes/reference';
 import { seoRoutes } from './routes/seo';
 import { registrationsRoutes } from './routes/registrations';
 import { usersRoutes } from './routes/users';
+import { visitorsRoutes } from './routes/visitors';
 import { createAuthService } from './services/auth.service';
 import { createDirectoryCache } from './services/directory.service';
 
 export const API_PREFIX = '/backend/api';
 
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export interface AppHooks {
+  /** Told when a request has queued mail, so that a worker in this process sends it at once. */
+  onMailQueued?: () => void;
+}
+
+export async function buildApp(config: Config, database: Database, hooks: AppHooks = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
@@ -83,6 +92,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const auth = createAuthService({ db, jwt, clock });
   const directoryCache = createDirectoryCache(config.DIRECTORY_CACHE_SECONDS);
+  const mail = { links: createLinkSigner(config.JWT_SECRET), publicUrl: config.PUBLIC_URL, now: clock };
+  const onQueued = hooks.onMailQueued ?? (() => undefined);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, clock });
@@ -93,6 +104,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(referenceRoutes, { db });
       await api.register(conferencesRoutes, { db });
       await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL });
+      await api.register(visitorsRoutes, { db, mail, onQueued });
+      await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
+      await api.register(newslettersRoutes, { db, mail, onQueued });
     },
     { prefix: API_PREFIX },
   );

@@ -3,3 +3,4 @@ export * from './normalize';
 export * from './clock';
 export * from './schemas';
 export * from './query-string';
+export * from './day-format';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 
 /**
  * Form schemas shared by the browser and the API. Issue messages are keys; the web app shows
@@ -40,3 +41,45 @@ export const conferenceRegistrationSchema = z.object({
   message: z.string().trim().max(2000).optional(),
 });
 export type ConferenceRegistrationForm = z.infer<typeof conferenceRegistrationSchema>;
+
+/** The language the form was filled in: the person's e-mails and the server's answers use it. */
+const formLanguage = z.enum(LANGUAGES).optional();
+
+/**
+ * Visitor registration (home page). The specification's hidden values (event, confirmed, type,
+ * role, username, password…) may come along; they are dropped here and set by the server.
+ */
+export const visitorFormSchema = z.object({
+  name: requiredText.max(200),
+  email: emailField,
+  phone: requiredText.max(40),
+  company: optionalText,
+  jobPosition: optionalText,
+  /** Exhibitors who scan the badge receive the name, e-mail, phone, company and position. */
+  consent: z.literal(true, { error: 'consent' }),
+  lang: formLanguage,
+});
+export type VisitorForm = z.infer<typeof visitorFormSchema>;
+
+/** Exhibitor enquiry (home page); an empty sector is stored as 'non rempli'. */
+export const exhibitorEnquirySchema = z.object({
+  nom: requiredText.max(200),
+  email: emailField,
+  telephone: requiredText.max(40),
+  societe: optionalText,
+  secteur_activite: z.string().trim().max(200).optional(),
+  message: z.string().trim().max(5000).optional(),
+  lang: formLanguage,
+});
+export type ExhibitorEnquiryForm = z.infer<typeof exhibitorEnquirySchema>;
+
+/** Newsletter subscription: the trimmed address must be an e-mail address. */
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: 'email' })
+    .trim()
+    .max(320)
+    .pipe(z.email({ error: 'email' })),
+  lang: formLanguage,
+});
+export type NewsletterForm = z.infer<typeof newsletterSchema>;

@@ -154,6 +154,8 @@ export const users = pgTable(
     businessSector: text('business_sector'),
     adresse: text('adresse'),
     pays: text('pays'),
+    /** The language the person registered in: their e-mails are written in it. */
+    language: text('language').notNull().default('fr'),
     avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
     /** The exhibitor a collaborator works for. */
     exhibitorId: integer('exhibitor_id').references((): never => users.id as never, { onDelete: 'set null' }),
@@ -279,6 +281,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers, e.g. List-Unsubscribe on newsletter mails. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** What to attach, rebuilt when the mail is sent (e.g. { kind: 'badge', registrationId }). */
     attachments: jsonb('attachments').$type<{ kind: string; [key: string]: unknown }[]>(),
     status: mailStatus('status').notNull().default('pending'),
@@ -298,6 +302,7 @@ export const newsletters = pgTable(
     email: text('email').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    language: text('language').notNull().default('fr'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('newsletters_email').on(sql`lower(${t.email})`)],
@@ -311,6 +316,7 @@ export const demandesExposants = pgTable('demandes_exposants', {
   societe: text('societe'),
   secteurActivite: text('secteur_activite').notNull().default('non rempli'),
   message: text('message'),
+  language: text('language').notNull().default('fr'),
   handledAt: timestamp('handled_at', { withTimezone: true }),
   createdAt: createdAt(),
 });

@@ -6,6 +6,11 @@ import type { Config } from '../config/env';
 import { forbidden } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Mail clients POST to a newsletter's List-Unsubscribe address (RFC 8058) without any cookie;
+ * the signed token in that address is what authorises it, so it needs no XSRF token.
+ */
+const XSRF_EXEMPT = ['/backend/api/newsletters/unsubscribe?'];
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const tourOrigin = new URL(config.VIRTUAL_TOUR_URL).origin;
@@ -49,6 +54,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       });
     }
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/backend/')) return;
+    if (XSRF_EXEMPT.some((prefix) => request.url.startsWith(prefix))) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       throw forbidden('Jeton XSRF manquant ou invalide.');

@@ -1,14 +1,9 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import {
-  DEFAULT_ROLE_ID,
-  EVENT_ID,
-  normalizeEmail,
-  normalizePhone,
-  type ConferenceRegistrationForm,
-} from '@salon/shared';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { EVENT_ID, type ConferenceRegistrationForm } from '@salon/shared';
 import type { Db } from '../db/client';
-import { conferences, registrations, users } from '../db/schema';
+import { conferences, registrations } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
+import { findOrCreateVisitor } from './people.service';
 import { containsPattern } from './query-params';
 
 type ConferenceRow = typeof conferences.$inferSelect;
@@ -84,7 +79,6 @@ export async function findConference(db: Db, id: number) {
  * role, type and confirmation are the server's.
  */
 export async function registerForConference(db: Db, conferenceId: number, form: ConferenceRegistrationForm) {
-  const email = normalizeEmail(form.email);
   return db.transaction(async (tx) => {
     const [conference] = await tx
       .select({ id: conferences.id })
@@ -92,36 +86,7 @@ export async function registerForConference(db: Db, conferenceId: number, form: 
       .where(and(eq(conferences.id, conferenceId), eq(conferences.eventId, EVENT_ID)));
     if (!conference) throw notFound('Conférence introuvable.');
 
-    const findPerson = async () => {
-      const [row] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
-      return row;
-    };
-    let person = await findPerson();
-    if (!person) {
-      // Two sign-ups with the same new address at once: the second insert does nothing (the
-      // active e-mail is unique) and then finds the first one's row.
-      const [created] = await tx
-        .insert(users)
-        .values({
-          type: 'visitor',
-          roleId: DEFAULT_ROLE_ID,
-          name: form.name,
-          email,
-          username: email,
-          phone: form.phone,
-          phoneNormalized: normalizePhone(form.phone),
-          company: form.company || null,
-          confirmed: true,
-          emailOTPConfirmed: true,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      person = created ?? (await findPerson());
-      if (!person) throw new Error('conference registration: person neither created nor found');
-    }
+    const person = await findOrCreateVisitor(tx, form);
 
     const [registration] = await tx
       .insert(registrations)

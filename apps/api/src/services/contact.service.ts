@@ -1,11 +1,9 @@
 import { formatDateTime, type ContactForm } from '@salon/shared';
 import type { Db } from '../db/client';
 import { contactMessages, mailOutbox } from '../db/schema';
+import { oneLine } from './mail/templates';
 
 type ContactRow = typeof contactMessages.$inferSelect;
-
-/** A header must stay on one line, whatever was typed in the name field. */
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
 
 export function contactMail(row: ContactRow) {
   return {

@@ -1,4 +1,4 @@
-import { dayText, hourText } from '../../lib/format';
+import { dayText, hourText } from '@salon/shared';
 import { localized, type Conference } from '../content/types';
 
 export { dayText };

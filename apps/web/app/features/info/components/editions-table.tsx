@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EVENT_ID } from '@salon/shared';
 import { FALLBACK_EDITIONS, type ShowEvent } from '../data';
-import { numberText, ordinalText, rangeParts } from '../../../lib/format';
+import { numberText, ordinalText, rangeParts } from '@salon/shared';
 
 interface Row {
   key: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OpeningDay } from '../data';
-import { dayText, hoursText, weekdayText } from '../../../lib/format';
+import { dayText, hoursText, weekdayText } from '@salon/shared';
 
 /** The show's opening hours, one row per day. */
 export function OpeningHoursTable({ days }: { days: OpeningDay[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayText, hoursText, hourText, numberText, ordinalText, rangeParts, weekdayText } from '../app/lib/format';
+import { dayText, hoursText, hourText, numberText, ordinalText, rangeParts, weekdayText } from '../src/day-format';
 
 describe('information pages: formats', () => {
   it('prints days as the specification does, with "1er" for the first of a month in French', () => {

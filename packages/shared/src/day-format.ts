@@ -1,4 +1,5 @@
-import { formatDate, SHOW_TIME_ZONE } from '@salon/shared';
+import { formatDate } from './clock';
+import { SHOW_TIME_ZONE } from './constants';
 
 // Calendar days ('YYYY-MM-DD') are read at noon UTC, so that no time zone moves them.
 const noon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`);

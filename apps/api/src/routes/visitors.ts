@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { visitorFormSchema } from '@salon/shared';
+import type { Db } from '../db/client';
+import { badRequest } from '../lib/errors';
+import { parseFormBody } from '../services/query-params';
+import {
+  ALREADY_REGISTERED,
+  REGISTRATION_CANCELLED,
+  badgeDownloadUrl,
+  ebadgeUrl,
+  registerVisitor,
+  type MailLinks,
+} from '../services/visitors.service';
+
+/** Visitor registrations allowed per minute and per address (a venue's Wi-Fi shares one). */
+export const VISITOR_RATE_LIMIT = 30;
+
+/**
+ * The home page's visitor registration. `POST visiteurs/putVisitor` is what the form sends;
+ * `POST auth/local/register` with the same body does the same, so the specification's call
+ * table holds. Only the form's fields are read: role, type, confirmation, password and the
+ * like are the server's to set.
+ */
+export const visitorsRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks; onQueued: () => void }> = async (
+  app,
+  { db, mail, onQueued },
+) => {
+  const handler = async (request: { body: unknown }) => {
+    const form = parseFormBody(visitorFormSchema, request.body);
+    const lang = form.lang ?? 'fr';
+    const result = await registerVisitor(db, mail, form);
+    onQueued();
+    if (result.outcome !== 'created') {
+      throw badRequest((result.outcome === 'duplicate' ? ALREADY_REGISTERED : REGISTRATION_CANCELLED)[lang]);
+    }
+    return {
+      data: {
+        registration: { id: result.registrationId, type: 'visitor' as const },
+        // The badge, now: the one who just registered may download it before the mail arrives.
+        badgeUrl: await badgeDownloadUrl(mail, result.registrationId),
+        ebadgeUrl: await ebadgeUrl(mail, result.registrationId),
+      },
+      meta: {},
+    };
+  };
+  const options = {
+    schema: { tags: ['visitors'] },
+    config: { rateLimit: { max: VISITOR_RATE_LIMIT, timeWindow: '1 minute' } },
+  };
+  app.post('/visiteurs/putVisitor', options, async (request, reply) => reply.status(201).send(await handler(request)));
+  app.post('/auth/local/register', options, async (request, reply) => reply.status(201).send(await handler(request)));
+};

@@ -1,0 +1,208 @@
+import { formatDateTime, rangeParts, type Language } from '@salon/shared';
+
+/**
+ * The site's e-mails: a subject, a plain-text part and an HTML part built with tables and inline
+ * styles, the way common mail clients render them. French, or English for people who used the
+ * site in English. Whatever a person typed is escaped before it goes into the HTML.
+ */
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface ShowFacts {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  city: string;
+}
+
+const SHOW = { fr: 'Salon International du Bâtiment', en: 'International Building Exhibition' } as const;
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A header must stay on one line, whatever was typed in a name field. */
+export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
+
+/** 'du 29 mai au 1er juin 2024 à Marrakech' / 'from 29 May to 1 June 2024 in Marrakech'. */
+export function whenAndWhere(show: ShowFacts, lang: Language): string {
+  const { start, end } = rangeParts(show.startsOn, show.endsOn, lang);
+  return lang === 'en' ? `from ${start} to ${end} in ${show.city}` : `du ${start} au ${end} à ${show.city}`;
+}
+
+interface Block {
+  /** Paragraphs, as plain text (escaped for the HTML part). */
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** Small print under the message (plain text). */
+  footer?: string[];
+}
+
+function render(lang: Language, title: string, block: Block): { text: string; html: string } {
+  const show = SHOW[lang];
+  const text = [
+    ...block.paragraphs.flatMap((p) => [p, '']),
+    ...(block.button ? [`${block.button.label} : ${block.button.url}`, ''] : []),
+    '—',
+    show,
+    ...(block.footer ?? []),
+  ].join('\n');
+  const paragraph = (p: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1d2430">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
+  const button = block.button
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="background:#d9730d;border-radius:6px"><a href="${escapeHtml(block.button.url)}" style="display:inline-block;padding:12px 20px;color:#ffffff;font-weight:bold;text-decoration:none;font-size:16px">${escapeHtml(block.button.label)}</a></td></tr></table>`
+    : '';
+  const footer = (block.footer ?? [])
+    .map((f) => `<p style="margin:0 0 8px;font-size:13px;color:#5a6472">${escapeHtml(f)}</p>`)
+    .join('');
+  const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f7fa"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px">
+<tr><td style="background:#12355b;color:#ffffff;padding:20px 24px;font-size:18px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(show)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="margin:0 0 16px;font-size:22px;color:#12355b">${escapeHtml(title)}</h1>
+${block.paragraphs.map(paragraph).join('\n')}
+${button}
+${footer}
+</td></tr></table>
+</td></tr></table>
+</body></html>`;
+  return { text, html };
+}
+
+const ENTRY_RULE = {
+  fr: 'L’entrée est gratuite sur présentation de ce badge, d’une invitation ou d’une carte de visite.',
+  en: 'Entry is free with this badge, an invitation or a business card.',
+} as const;
+
+/** The badge mail: the PDF is attached; the link shows the badge on a phone at the gate. */
+export function badgeMail(lang: Language, data: { name: string; show: ShowFacts; ebadgeUrl: string }): Mail {
+  const when = whenAndWhere(data.show, lang);
+  if (lang === 'en') {
+    const title = 'Your badge';
+    return {
+      subject: `Your badge — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          `Hello ${data.name},`,
+          `Your registration for the ${SHOW.en}, ${when}, is confirmed. Your badge is attached as a PDF: print it, or show it on your phone at the entrance.`,
+          ENTRY_RULE.en,
+        ],
+        button: { label: 'Show my badge', url: data.ebadgeUrl },
+        footer: ['This link is personal: do not share it.'],
+      }),
+    };
+  }
+  const title = 'Votre badge';
+  return {
+    subject: `Votre badge — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        `Bonjour ${data.name},`,
+        `Votre inscription au ${SHOW.fr}, ${when}, est confirmée. Votre badge est joint en PDF : imprimez-le, ou présentez-le sur votre téléphone à l’entrée.`,
+        ENTRY_RULE.fr,
+      ],
+      button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
+      footer: ['Ce lien est personnel : ne le partagez pas.'],
+    }),
+  };
+}
+
+export interface EnquiryFacts {
+  id: number;
+  nom: string;
+  email: string;
+  telephone: string;
+  societe: string | null;
+  secteurActivite: string;
+  message: string | null;
+  createdAt: Date;
+}
+
+/** To the organiser (in French): everything the enquiry says. */
+export function enquiryOrganiserMail(e: EnquiryFacts): Mail {
+  const title = 'Nouvelle demande exposant';
+  return {
+    subject: `Nouvelle demande exposant — ${oneLine(e.societe || e.nom)}`,
+    ...render('fr', title, {
+      paragraphs: [
+        'Une demande a été envoyée depuis le formulaire « Devenir exposant » du site.',
+        [
+          `Nom : ${e.nom}`,
+          `E-mail : ${e.email}`,
+          `Téléphone : ${e.telephone}`,
+          `Société : ${e.societe || '—'}`,
+          `Secteur d’activité : ${e.secteurActivite}`,
+          `Reçue le : ${formatDateTime(e.createdAt)}`,
+        ].join('\n'),
+        `Message :\n${e.message || '—'}`,
+      ],
+      footer: [`Demande n° ${e.id}`],
+    }),
+  };
+}
+
+/** To the sender: we have it, and someone will answer. */
+export function enquiryAckMail(lang: Language, e: EnquiryFacts, show: ShowFacts): Mail {
+  if (lang === 'en') {
+    const title = 'We have received your request';
+    return {
+      subject: `Your exhibitor request — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          `Hello ${e.nom},`,
+          `Thank you for your interest in exhibiting at the ${SHOW.en}, ${whenAndWhere(show, lang)}. Our team will contact you shortly.`,
+        ],
+      }),
+    };
+  }
+  const title = 'Nous avons bien reçu votre demande';
+  return {
+    subject: `Votre demande exposant — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        `Bonjour ${e.nom},`,
+        `Merci de votre intérêt pour le ${SHOW.fr}, ${whenAndWhere(show, lang)}. Notre équipe vous contactera très prochainement.`,
+      ],
+    }),
+  };
+}
+
+/** Double opt-in: the address counts once the link is followed. Carries the unsubscribe link. */
+export function newsletterConfirmMail(lang: Language, links: { confirmUrl: string; unsubscribeUrl: string }): Mail {
+  if (lang === 'en') {
+    const title = 'Confirm your subscription';
+    return {
+      subject: `Confirm your subscription — ${SHOW.en} newsletter`,
+      ...render(lang, title, {
+        paragraphs: [
+          'You asked to receive the news of the show and its forum. Please confirm your address with the button below.',
+          'If you did not ask for it, ignore this message: you will receive nothing else.',
+        ],
+        button: { label: 'Confirm my subscription', url: links.confirmUrl },
+        footer: [`Unsubscribe: ${links.unsubscribeUrl}`],
+      }),
+    };
+  }
+  const title = 'Confirmez votre inscription';
+  return {
+    subject: `Confirmez votre inscription — newsletter du ${SHOW.fr}`,
+    ...render(lang, title, {
+      paragraphs: [
+        'Vous avez demandé à recevoir les actualités du salon et de son forum. Merci de confirmer votre adresse avec le bouton ci-dessous.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne recevrez rien d’autre.',
+      ],
+      button: { label: 'Confirmer mon inscription', url: links.confirmUrl },
+      footer: [`Se désinscrire : ${links.unsubscribeUrl}`],
+    }),
+  };
+}
+
+/** RFC 8058 one-click unsubscribe, for every newsletter mail. */
+export const unsubscribeHeaders = (oneClickUrl: string, pageUrl: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${oneClickUrl}>, <${pageUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
