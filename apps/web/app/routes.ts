@@ -32,6 +32,7 @@ export default [
     route('demander-votre-badge', 'routes/bientot-disponible.tsx', { id: 'demander-votre-badge' }),
     route('assister-au-forum', 'routes/bientot-disponible.tsx', { id: 'assister-au-forum' }),
     route('conference/:id', 'routes/conference-detail.tsx'),
+    route('newsletter', 'routes/newsletter.tsx'),
     route('login', 'routes/login.tsx'),
     route('espace-exposant', 'routes/espace-exposant.tsx'),
     route('connect/google/redirect', 'routes/google-redirect.tsx'),

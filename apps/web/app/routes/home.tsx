@@ -4,6 +4,9 @@ import type { WebLoadContext } from '@salon/shared';
 import { paths } from '../config/paths';
 import { contentQueries } from '../features/content/api/queries';
 import { BannerBlock } from '../features/content/components/banner';
+import { ExhibitorEnquiryFormCard } from '../features/registration/components/exhibitor-enquiry-form';
+import { NewsletterForm } from '../features/registration/components/newsletter-form';
+import { VisitorRegistrationForm } from '../features/registration/components/visitor-form';
 import { LogoStrip } from '../features/content/components/logo-strip';
 import { Strip } from '../features/content/components/strip';
 import {
@@ -200,15 +203,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="home-forms container" aria-label={t('home.formsLabel')}>
         <article id="inscription-visiteur" className="card">
-          <h2>{t('home.visitor.title')}</h2>
-          <p>{t('home.visitor.text')}</p>
+          <VisitorRegistrationForm />
         </article>
         <article id="demande-exposant" className="card">
-          <h2>{t('home.exhibitor.title')}</h2>
-          <p>{t('home.exhibitor.text')}</p>
-          <Link className="btn btn-primary" to={paths.pourquoiExposer}>
-            {t('pages.pourquoiExposer.title')}
-          </Link>
+          <ExhibitorEnquiryFormCard />
         </article>
       </section>
 
@@ -248,6 +246,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h2>{t('home.newsletter.title')}</h2>
           <p>{t('home.newsletter.text')}</p>
+          <NewsletterForm />
         </div>
       </section>
 

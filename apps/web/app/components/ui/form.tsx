@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -59,5 +65,55 @@ export function TextAreaField({
     <FieldShell label={label} error={error}>
       {(a11y) => <textarea {...textarea} {...registration} {...a11y} />}
     </FieldShell>
+  );
+}
+
+/** A choice list; `options` are value/label pairs, the first one usually empty. */
+export function SelectField({
+  label,
+  registration,
+  error,
+  options,
+  ...select
+}: FieldBase & { options: { value: string; label: string }[] } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'name'
+  >) {
+  return (
+    <FieldShell label={label} error={error}>
+      {(a11y) => (
+        <select {...select} {...registration} {...a11y}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A box to tick, its text beside it and the error under both. */
+export function CheckboxField({ label, registration, error }: FieldBase) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field field-checkbox">
+      <input
+        type="checkbox"
+        id={id}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error?.message && (
+        <p className="field-error" id={errorId}>
+          {t(`validation.${error.message}`, { defaultValue: error.message })}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { exhibitorEnquirySchema, OTHER_SECTOR, SECTOR_CHOICES, type ExhibitorEnquiryForm } from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Field, SelectField, TextAreaField } from '../../../components/ui/form';
+import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { isLanguage } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useSendEnquiry } from '../api/public-forms';
+
+const FIELDS = ['nom', 'email', 'telephone', 'societe', 'secteur_activite', 'message'] as const;
+type Values = Omit<ExhibitorEnquiryForm, 'lang'> & { secteur_autre: string };
+const EMPTY: Values = {
+  nom: '',
+  email: '',
+  telephone: '',
+  societe: '',
+  secteur_activite: '',
+  secteur_autre: '',
+  message: '',
+};
+
+/**
+ * The exhibitor enquiry (home page). Choosing 'Autre' shows a free-text sector field and puts
+ * the cursor in it; what is typed there is sent as the sector. An empty sector is stored by the
+ * server as 'non rempli'.
+ */
+export function ExhibitorEnquiryFormCard() {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const send = useSendEnquiry();
+  const form = useForm<Values>({ resolver: zodResolver(exhibitorEnquirySchema) as never, defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const sector = form.watch('secteur_activite');
+  const isOther = sector === OTHER_SECTOR;
+  useEffect(() => {
+    if (isOther) form.setFocus('secteur_autre');
+  }, [isOther, form]);
+  const failureKey = send.error ? submitErrorKey(send.error) : null;
+
+  const submit = form.handleSubmit((values) => {
+    const other = form.getValues('secteur_autre').trim();
+    send.mutate(
+      {
+        nom: values.nom,
+        email: values.email,
+        telephone: values.telephone,
+        societe: values.societe,
+        secteur_activite: isOther ? other || OTHER_SECTOR : values.secteur_activite,
+        message: values.message,
+        lang: isLanguage(i18n.language) ? i18n.language : 'fr',
+      },
+      {
+        onSuccess: () => form.reset(EMPTY),
+        onError: (error) => void applyServerErrors(error, form.setError, FIELDS),
+      },
+    );
+  });
+
+  return (
+    <form
+      className="registration-form"
+      method="post"
+      noValidate
+      aria-labelledby="enquiry-form-title"
+      onSubmit={(event) => {
+        send.reset();
+        void submit(event);
+      }}
+    >
+      <h2 id="enquiry-form-title">{t('home.exhibitor.title')}</h2>
+      <p>{t('home.exhibitor.text')}</p>
+      {send.isSuccess && <Alert tone="success">{t('enquiryForm.success')}</Alert>}
+      {send.isError && (
+        <Alert tone="danger">
+          {t('enquiryForm.failure')}
+          {failureKey && <> {t(failureKey)}</>}
+        </Alert>
+      )}
+      <Field
+        label={t('form.name')}
+        autoComplete="name"
+        required
+        registration={form.register('nom')}
+        error={errors.nom}
+      />
+      <Field
+        label={t('form.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        registration={form.register('email')}
+        error={errors.email}
+      />
+      <Field
+        label={t('form.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        registration={form.register('telephone')}
+        error={errors.telephone}
+      />
+      <Field
+        label={t('form.company')}
+        autoComplete="organization"
+        registration={form.register('societe')}
+        error={errors.societe}
+      />
+      <SelectField
+        label={t('form.sector')}
+        registration={form.register('secteur_activite')}
+        error={errors.secteur_activite}
+        options={[
+          { value: '', label: t('enquiryForm.chooseSector') },
+          ...SECTOR_CHOICES.map((s) => ({ value: s, label: t(`sectorChoices.${s}`, { defaultValue: s }) })),
+        ]}
+      />
+      {isOther && <Field label={t('form.otherSector')} registration={form.register('secteur_autre')} maxLength={200} />}
+      <TextAreaField
+        label={t('form.message')}
+        rows={4}
+        registration={form.register('message')}
+        error={errors.message}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || send.isPending}>
+        {send.isPending ? t('common.loading') : t('enquiryForm.submit')}
+      </button>
+    </form>
+  );
+}

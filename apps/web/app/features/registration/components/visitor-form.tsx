@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { visitorFormSchema, type VisitorForm } from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { CheckboxField, Field } from '../../../components/ui/form';
+import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { ApiError } from '../../../lib/api-client';
+import { isLanguage } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useRegisterVisitor } from '../api/public-forms';
+
+const FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition', 'consent'] as const;
+type Values = Omit<VisitorForm, 'consent' | 'lang'> & { consent: boolean };
+const EMPTY: Values = { name: '', email: '', phone: '', company: '', jobPosition: '', consent: false };
+
+/**
+ * The home page's visitor registration. As the specification's public forms: a submit clears
+ * the previous outcome and shows errors only then; an invalid submit scrolls to the top; success
+ * clears the form and offers the badge at once; a 400 shows the failure with the server's reason.
+ * A network failure or any other error says so and keeps what was typed.
+ */
+export function VisitorRegistrationForm() {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const register = useRegisterVisitor();
+  const form = useForm<Values, unknown, VisitorForm>({
+    resolver: zodResolver(visitorFormSchema) as never,
+    defaultValues: EMPTY,
+    // The specification scrolls an invalid form to the top of the page instead.
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const failure = register.error;
+  const failureKey = failure ? submitErrorKey(failure) : null;
+  const reason = failure instanceof ApiError && failure.status === 400 && !failureKey ? failure.message : null;
+  const submit = form.handleSubmit(
+    (values) =>
+      register.mutate(
+        { ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
+        {
+          onSuccess: () => form.reset(EMPTY),
+          onError: (error) => void applyServerErrors(error, form.setError, FIELDS),
+        },
+      ),
+    () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+  );
+
+  return (
+    <form
+      className="registration-form"
+      method="post"
+      noValidate
+      aria-labelledby="visitor-form-title"
+      onSubmit={(event) => {
+        register.reset();
+        void submit(event);
+      }}
+    >
+      <h2 id="visitor-form-title">{t('home.visitor.title')}</h2>
+      <p>{t('home.visitor.text')}</p>
+      {register.isSuccess && (
+        <div className="alert alert-success" role="status">
+          <p>{t('visitorForm.success')}</p>
+          <a className="btn btn-primary" href={register.data.badgeUrl} download>
+            {t('visitorForm.download')}
+          </a>
+        </div>
+      )}
+      {register.isError && (
+        <Alert tone="danger">
+          {t('visitorForm.failure')}
+          {(reason ?? failureKey) && <> {reason ?? t(failureKey!)}</>}
+        </Alert>
+      )}
+      <Field
+        label={t('form.name')}
+        autoComplete="name"
+        required
+        registration={form.register('name')}
+        error={errors.name}
+      />
+      <Field
+        label={t('form.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        registration={form.register('email')}
+        error={errors.email}
+      />
+      <Field
+        label={t('form.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        registration={form.register('phone')}
+        error={errors.phone}
+      />
+      <Field
+        label={t('form.company')}
+        autoComplete="organization"
+        registration={form.register('company')}
+        error={errors.company}
+      />
+      <Field
+        label={t('form.jobPosition')}
+        autoComplete="organization-title"
+        registration={form.register('jobPosition')}
+        error={errors.jobPosition}
+      />
+      <CheckboxField label={t('visitorForm.consent')} registration={form.register('consent')} error={errors.consent} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || register.isPending}>
+        {register.isPending ? t('common.loading') : t('visitorForm.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { texts, waitForHydration } from './fixtures';
+
+/** Addresses no other test uses: the e2e database lives for the whole run. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openHome(page: Page, path = '/') {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.locator('#inscription-visiteur button[type=submit]')).toBeEnabled();
+}
+
+test.describe('Visitor registration', () => {
+  const form = (page: Page) => page.locator('#inscription-visiteur');
+
+  async function fill(page: Page, email: string) {
+    const f = form(page);
+    await f.getByLabel('Nom & Prénom').fill('Amina Test');
+    await f.getByLabel('Email').fill(email);
+    await f.getByLabel('Téléphone').fill('0612345678');
+    await f.getByLabel('Société').fill('Test Construction');
+    await f.getByLabel('Fonction').fill('Ingénieure');
+    await f.getByLabel(/exposants qui scannent mon badge reçoivent/).check();
+  }
+
+  test('an invalid submit shows the messages under the fields and scrolls to the top, sending nothing', async ({
+    page,
+  }) => {
+    await openHome(page);
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('putVisitor')) posted = true;
+    });
+    await expect(form(page).locator('.field-error')).toHaveCount(0);
+    await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
+    await expect(form(page).getByText(texts.required)).toHaveCount(3);
+    await expect(form(page).getByText('Cochez cette case pour recevoir votre badge.')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await form(page).getByLabel('Email').fill('pas-un-email');
+    await expect(form(page).getByText(texts.badEmail)).toBeVisible();
+    expect(posted).toBe(false);
+  });
+
+  test('a registration is confirmed, clears the form and offers the badge PDF at once', async ({ page }) => {
+    await openHome(page);
+    const email = `visiteur-${unique()}@example.com`;
+    await fill(page, email);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/backend/api/visiteurs/putVisitor')),
+      form(page).getByRole('button', { name: 'Recevoir mon badge' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({
+      data: { name: 'Amina Test', email, phone: '0612345678', consent: true, eBadge: true, lang: 'fr' },
+    });
+    await expect(form(page).getByRole('status')).toContainText(
+      'Votre inscription est confirmée : votre badge vous a été envoyé par e-mail.',
+    );
+    await expect(form(page).getByLabel('Email')).toHaveValue('');
+    await expect(form(page).getByLabel(/exposants qui scannent/)).not.toBeChecked();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      form(page).getByRole('link', { name: 'Télécharger mon badge maintenant' }).click(),
+    ]);
+    const file = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const pdf = await readFile(file);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('the same address again shows the failure with the server’s reason', async ({ page }) => {
+    await openHome(page);
+    const email = `deux-fois-${unique()}@example.com`;
+    await fill(page, email);
+    await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
+    await expect(form(page).getByRole('status')).toBeVisible();
+    await fill(page, email.toUpperCase());
+    await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
+    await expect(form(page).getByRole('alert')).toHaveText(
+      'Votre inscription n’a pas abouti. Vous êtes déjà inscrit(e) avec cette adresse e-mail : votre badge vient de vous être renvoyé par e-mail.',
+    );
+    // What was typed stays.
+    await expect(form(page).getByLabel('Nom & Prénom')).toHaveValue('Amina Test');
+  });
+
+  test('without network, the form says so and keeps what was typed', async ({ page }) => {
+    await openHome(page);
+    await fill(page, `hors-ligne-${unique()}@example.com`);
+    await page.route('**/backend/api/visiteurs/putVisitor', (route) => route.abort('internetdisconnected'));
+    await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
+    await expect(form(page).getByRole('alert')).toContainText('Connexion impossible');
+    await expect(form(page).getByLabel('Nom & Prénom')).toHaveValue('Amina Test');
+    await expect(form(page).getByRole('status')).toHaveCount(0);
+  });
+
+  test('in English, the form and its confirmation are English', async ({ page }) => {
+    await openHome(page, '/?lang=en');
+    const f = form(page);
+    await f.getByLabel('Full name').fill('John Test');
+    await f.getByLabel('Email').fill(`english-${unique()}@example.com`);
+    await f.getByLabel('Phone').fill('0612345678');
+    await f.getByLabel(/exhibitors who scan my badge receive/).check();
+    await f.getByRole('button', { name: 'Get my badge' }).click();
+    await expect(f.getByRole('status')).toContainText('Your registration is confirmed');
+    await expect(f.getByRole('link', { name: 'Download my badge now' })).toBeVisible();
+  });
+});
+
+test.describe('Exhibitor enquiry', () => {
+  const form = (page: Page) => page.locator('#demande-exposant');
+
+  test('"Autre" shows a free-text sector field and puts the cursor in it; the text is sent as the sector', async ({
+    page,
+  }) => {
+    await openHome(page);
+    const f = form(page);
+    await expect(f.getByLabel('Précisez votre secteur d’activité')).toHaveCount(0);
+    await f.getByLabel('Secteur d’activité').selectOption('Autre');
+    await expect(f.getByLabel('Précisez votre secteur d’activité')).toBeFocused();
+    await page.keyboard.type('Géotechnique');
+    await f.getByLabel('Nom & Prénom').fill('Omar Test');
+    await f.getByLabel('Email').fill(`demande-${unique()}@example.com`);
+    await f.getByLabel('Téléphone').fill('0522000000');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/backend/api/demandes-exposants')),
+      f.getByRole('button', { name: 'Envoyer ma demande' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({ data: { nom: 'Omar Test', secteur_activite: 'Géotechnique' } });
+    await expect(f.getByRole('status')).toHaveText(
+      'Votre demande a bien été envoyée : notre équipe vous contactera très prochainement.',
+    );
+    await expect(f.getByLabel('Nom & Prénom')).toHaveValue('');
+  });
+
+  test('nom, email and telephone are required, with the form’s messages', async ({ page }) => {
+    await openHome(page);
+    const f = form(page);
+    await f.getByRole('button', { name: 'Envoyer ma demande' }).click();
+    await expect(f.getByText(texts.required)).toHaveCount(3);
+    await f.getByLabel('Email').fill('x@');
+    await expect(f.getByText(texts.badEmail)).toBeVisible();
+  });
+});
+
+test.describe('Newsletter', () => {
+  const field = (page: Page) => page.getByLabel('Votre adresse e-mail');
+  const submit = (page: Page) => page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' });
+
+  test('an address that is not one gives "Email non valide !"', async ({ page }) => {
+    await openHome(page);
+    await field(page).fill('  pas-un-email ');
+    await submit(page).click();
+    await expect(page.locator('#newsletter').getByRole('alert')).toHaveText('Email non valide !');
+    await expect(field(page)).toBeFocused();
+  });
+
+  test('a trimmed address is registered; the same one again shows the server’s message and refocuses', async ({
+    page,
+  }) => {
+    await openHome(page);
+    const email = `news-${unique()}@example.com`;
+    await field(page).fill(`  ${email}  `);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/backend/api/newsletters')),
+      submit(page).click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({ data: { email, lang: 'fr' } });
+    await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
+    await field(page).fill(email);
+    await submit(page).click();
+    await expect(page.locator('#newsletter').getByRole('alert')).toHaveText(
+      'Cette adresse e-mail est déjà inscrite : confirmez-la avec le lien reçu par e-mail.',
+    );
+    await expect(field(page)).toBeFocused();
+  });
+});
