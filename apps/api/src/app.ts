@@ -36,15 +36,11 @@ import { usersRoutes } from './routes/users';
 import { visitorsRoutes } from './routes/visitors';
 import { createAuthService } from './services/auth.service';
 import { createDirectoryCache } from './services/directory.service';
+import { notifyMailWorkers } from './services/mail/worker';
 
 export const API_PREFIX = '/backend/api';
 
-export interface AppHooks {
-  /** Told when a request has queued mail, so that a worker in this process sends it at once. */
-  onMailQueued?: () => void;
-}
-
-export async function buildApp(config: Config, database: Database, hooks: AppHooks = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT,
@@ -93,7 +89,8 @@ export async function buildApp(config: Config, database: Database, hooks: AppHoo
   const auth = createAuthService({ db, jwt, clock });
   const directoryCache = createDirectoryCache(config.DIRECTORY_CACHE_SECONDS);
   const mail = { links: createLinkSigner(config.JWT_SECRET), publicUrl: config.PUBLIC_URL, now: clock };
-  const onQueued = hooks.onMailQueued ?? (() => undefined);
+  // After a commit that queued mail, a worker in this process sends it at once (else it polls).
+  const onQueued = notifyMailWorkers;
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, clock });
@@ -103,7 +100,7 @@ export async function buildApp(config: Config, database: Database, hooks: AppHoo
       await api.register(contentRoutes, { db });
       await api.register(referenceRoutes, { db });
       await api.register(conferencesRoutes, { db });
-      await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL });
+      await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
       await api.register(visitorsRoutes, { db, mail, onQueued });
       await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
       await api.register(newslettersRoutes, { db, mail, onQueued });

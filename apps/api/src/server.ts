@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { createAttachmentResolver } from './services/mail/attachments';
+import { createMailTransport, type MailTransport } from './services/mail/transport';
+import { createMailWorker, type MailWorker } from './services/mail/worker';
 
 async function main(): Promise<void> {
   let config;
@@ -20,7 +23,15 @@ async function main(): Promise<void> {
   });
   const app = await buildApp(config, database);
   await seed(database.db, config, app.log);
-  app.addHook('onClose', async () => database.close());
+  let mail: { worker: MailWorker; transport: MailTransport } | undefined;
+  app.addHook('onClose', async () => {
+    // The mail worker first: it finishes the mails it is sending, which needs the database.
+    if (mail) {
+      await mail.worker.stop();
+      mail.transport.close();
+    }
+    await database.close();
+  });
 
   // Stop accepting, let requests in flight finish, then close the database.
   let closing = false;
@@ -41,6 +52,17 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  // Sends the mail outbox; with MAIL_WORKER=false this instance only queues (another one sends).
+  if (config.MAIL_WORKER && !closing) {
+    const transport = createMailTransport(config);
+    const resolveAttachments = createAttachmentResolver({
+      // badge: registered by services/badge
+    });
+    const worker = createMailWorker({ db: database.db, transport, resolveAttachments, log: app.log });
+    mail = { worker, transport };
+    worker.start();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -8,9 +8,9 @@ import { parseFormBody } from '../services/query-params';
 export const CONTACT_RATE_LIMIT = 5;
 
 /** The contact form of infos-contact: stored, and mailed to the organiser through the outbox. */
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: string }> = async (
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: string; onQueued: () => void }> = async (
   app,
-  { db, organiserEmail },
+  { db, organiserEmail, onQueued },
 ) => {
   app.post(
     '/contact',
@@ -21,6 +21,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: stri
     async (request, reply) => {
       const form = parseFormBody(contactFormSchema, request.body);
       const data = await submitContact(db, form, organiserEmail);
+      onQueued();
       return reply.status(201).send({ data, meta: {} });
     },
   );

@@ -1,0 +1,263 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { ResolveAttachments } from './attachments';
+import type { MailTransport } from './transport';
+
+export type { ResolveAttachments } from './attachments';
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export interface MailWorkerOptions {
+  /** Mails claimed at once (default 20). */
+  batchSize?: number;
+  /** Mails of a batch sent at the same time (default 4). */
+  concurrency?: number;
+  /** Wait between two looks when nothing was due (default 1 s). */
+  pollIntervalMs?: number;
+  /** How long a claim holds; past it the mail is taken again, as from a crashed worker (default 5 min). */
+  leaseMs?: number;
+  /** Attempts before a mail is 'failed' (default 8). */
+  maxAttempts?: number;
+  /** Wait before the retry after the 1st, 2nd, … failure; the last one repeats. */
+  retryDelaysMs?: number[];
+}
+
+export interface MailWorker {
+  /** Starts polling; does nothing if already started. */
+  start(): void;
+  /** Stops polling and waits for the mails being sent. */
+  stop(): Promise<void>;
+  /** Claims one batch of due mails and sends it; resolves with the number claimed. */
+  runOnce(): Promise<number>;
+  /** Looks for due mails now instead of at the next poll (call it after enqueuing). */
+  kick(): void;
+  /** Stops claiming mails (in-flight ones finish) until resume(); for the bench. */
+  pause(): void;
+  resume(): void;
+}
+
+export interface MailWorkerDeps {
+  db: Db;
+  transport: MailTransport;
+  resolveAttachments: ResolveAttachments;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  options?: MailWorkerOptions;
+}
+
+const DEFAULTS = {
+  batchSize: 20,
+  concurrency: 4,
+  pollIntervalMs: 1_000,
+  leaseMs: 5 * 60_000,
+  maxAttempts: 8,
+  // 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h: about 8 hours before a mail is given up.
+  retryDelaysMs: [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000],
+} satisfies Required<MailWorkerOptions>;
+
+/** `now() + ms`, computed by the database. */
+const nowPlus = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
+
+/** The error as the back-office shows it: its message, on one line, not a whole stack. */
+export function errorLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const line = message.replace(/\s+/g, ' ').trim() || 'unknown error';
+  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
+}
+
+/** Every worker started in this process, for notifyMailWorkers(). */
+const started = new Set<MailWorker>();
+
+/**
+ * Wakes the workers of this process so that a mail just queued leaves at once rather than at the
+ * next poll. Call it after the transaction that queued the mail has committed. Does nothing when
+ * this process runs no worker (MAIL_WORKER=false): another instance sends it within its poll.
+ */
+export function notifyMailWorkers(): void {
+  for (const worker of started) worker.kick();
+}
+
+/**
+ * Sends the mails of the `mail_outbox` table. Times (due, lease, retry) all come from the
+ * database's clock, which every instance shares and which wrote `next_attempt_at` in the first
+ * place; the app clock (APP_NOW) may be set in the past for demos and must not hold mails back.
+ *
+ * A mail may be sent twice only if a send outlasts the lease or a worker dies between the
+ * server's acceptance and the row's update: at least once, never lost.
+ */
+export function createMailWorker(deps: MailWorkerDeps): MailWorker {
+  const { db, transport, resolveAttachments, log } = deps;
+  const o = { ...DEFAULTS, ...deps.options };
+
+  /**
+   * Takes up to a batch of due mails in one statement: pending ones whose time has come, and
+   * 'sending' ones whose lease ran out. SKIP LOCKED lets several workers (instances) claim at
+   * once without waiting for each other or taking the same row; the claim's lease is written in
+   * `next_attempt_at`, so the same index serves both cases.
+   */
+  async function claim(): Promise<OutboxRow[]> {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(mailOutbox.id)
+      .limit(o.batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: nowPlus(o.leaseMs) })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Records the outcome of a claim. `attempts` is the claim's own number: if the lease ran out and
+   * another worker took the row meanwhile, this late outcome does not overwrite the newer one.
+   */
+  async function settle(row: OutboxRow, values: PgUpdateSetSource<typeof mailOutbox>) {
+    await db
+      .update(mailOutbox)
+      .set(values)
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts)));
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (row.attempts > o.maxAttempts) {
+      // Only a worker that died during the last attempt leaves this: a mail that crashes the
+      // process each time must not be taken again forever.
+      log.error(
+        { mailId: row.id, attempts: row.attempts },
+        'mail abandoned: the worker stopped during its last attempt',
+      );
+      await settle(row, {
+        status: 'failed',
+        lastError: errorLine(
+          `${row.lastError ?? ''} (abandoned: the worker stopped during attempt ${row.attempts - 1})`,
+        ),
+      });
+      return;
+    }
+    try {
+      const attachments = row.attachments?.length ? await resolveAttachments(row.attachments) : [];
+      await transport.send({
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers ?? undefined,
+        attachments,
+      });
+    } catch (err) {
+      const lastError = errorLine(err);
+      if (row.attempts >= o.maxAttempts) {
+        log.error({ mailId: row.id, attempts: row.attempts, error: lastError }, 'mail failed, no attempt left');
+        await settle(row, { status: 'failed', lastError });
+      } else {
+        const delay = o.retryDelaysMs[Math.min(row.attempts, o.retryDelaysMs.length) - 1] ?? 0;
+        log.warn(
+          { mailId: row.id, attempts: row.attempts, error: lastError, retryInMs: delay },
+          'mail not sent, will retry',
+        );
+        await settle(row, { status: 'pending', lastError, nextAttemptAt: nowPlus(delay) });
+      }
+      return;
+    }
+    await settle(row, { status: 'sent', sentAt: sql`now()` });
+  }
+
+  /** Sends the rows, `concurrency` at a time; one mail's trouble never stops the others. */
+  async function deliverAll(rows: OutboxRow[]): Promise<void> {
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        // A database error while settling leaves the row 'sending': it is taken again after the lease.
+        await deliver(row).catch((err: unknown) => log.error({ err, mailId: row.id }, 'mail outcome not recorded'));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(o.concurrency, rows.length) }, lane));
+  }
+
+  const inFlight = new Set<Promise<number>>();
+  function runOnce(): Promise<number> {
+    const run = claim().then(async (rows) => {
+      await deliverAll(rows);
+      return rows.length;
+    });
+    inFlight.add(run);
+    const forget = () => inFlight.delete(run);
+    void run.then(forget, forget);
+    return run;
+  }
+
+  let running = false;
+  let paused = false;
+  let kicked = false;
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  /** Waits `ms`, or less if woken; the timer never keeps the process alive. */
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      wake = done;
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+    });
+  }
+
+  async function poll(): Promise<void> {
+    while (running) {
+      kicked = false;
+      let full = false;
+      if (!paused) {
+        try {
+          full = (await runOnce()) === o.batchSize;
+        } catch (err) {
+          // The database is unreachable: say so and try again at the next poll.
+          log.error({ err }, 'mail worker could not claim mails');
+        }
+      }
+      // A full batch means more may be due: look again at once.
+      if (running && !full && !kicked) await sleep(o.pollIntervalMs);
+    }
+  }
+
+  const worker: MailWorker = {
+    start() {
+      if (running) return;
+      running = true;
+      started.add(worker);
+      loop = poll();
+      log.info({ transport: transport.kind }, 'mail worker started');
+    },
+    async stop() {
+      running = false;
+      started.delete(worker);
+      wake?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+    runOnce,
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+    pause() {
+      paused = true;
+    },
+    resume() {
+      paused = false;
+      worker.kick();
+    },
+  };
+  return worker;
+}
