@@ -22,9 +22,11 @@ import { isInternalCall } from './plugins/internal-call';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
+import { badgesRoutes } from './routes/badges';
 import { conferencesRoutes } from './routes/conferences';
 import { contactRoutes } from './routes/contact';
 import { contentRoutes } from './routes/content';
+import { ebadgeRoutes } from './routes/ebadge';
 import { enquiriesRoutes } from './routes/enquiries';
 import { filesRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -35,6 +37,8 @@ import { registrationsRoutes } from './routes/registrations';
 import { usersRoutes } from './routes/users';
 import { visitorsRoutes } from './routes/visitors';
 import { createAuthService } from './services/auth.service';
+import { createBadgeSigner } from './services/badge/token';
+import { createBadgeService } from './services/badges.service';
 import { createDirectoryCache } from './services/directory.service';
 import { notifyMailWorkers } from './services/mail/worker';
 
@@ -91,6 +95,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const mail = { links: createLinkSigner(config.JWT_SECRET), publicUrl: config.PUBLIC_URL, now: clock };
   // After a commit that queued mail, a worker in this process sends it at once (else it polls).
   const onQueued = notifyMailWorkers;
+  const badgeSigner = createBadgeSigner(config.BADGE_PRIVATE_KEY);
+  const badges = createBadgeService(db, badgeSigner);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, clock });
@@ -101,9 +107,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(referenceRoutes, { db });
       await api.register(conferencesRoutes, { db });
       await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
-      await api.register(visitorsRoutes, { db, mail, onQueued });
+      await api.register(visitorsRoutes, { db, mail, onQueued, rateLimit: config.REGISTRATION_RATE_LIMIT });
       await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
       await api.register(newslettersRoutes, { db, mail, onQueued });
+      await api.register(ebadgeRoutes, { db, badges, mail, onQueued });
+      await api.register(badgesRoutes, { signer: badgeSigner });
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { createBadgeSigner } from './services/badge/token';
+import { createBadgeService } from './services/badges.service';
 import { createAttachmentResolver } from './services/mail/attachments';
 import { createMailTransport, type MailTransport } from './services/mail/transport';
 import { createMailWorker, type MailWorker } from './services/mail/worker';
@@ -56,9 +58,8 @@ async function main(): Promise<void> {
   // Sends the mail outbox; with MAIL_WORKER=false this instance only queues (another one sends).
   if (config.MAIL_WORKER && !closing) {
     const transport = createMailTransport(config);
-    const resolveAttachments = createAttachmentResolver({
-      // badge: registered by services/badge
-    });
+    const badges = createBadgeService(database.db, createBadgeSigner(config.BADGE_PRIVATE_KEY));
+    const resolveAttachments = createAttachmentResolver({ badge: badges.attachment });
     const worker = createMailWorker({ db: database.db, transport, resolveAttachments, log: app.log });
     mail = { worker, transport };
     worker.start();

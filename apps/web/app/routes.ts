@@ -41,7 +41,7 @@ export default [
     route('*', 'routes/redirect-home.tsx', { id: 'unknown' }),
   ]),
   layout('components/layout/minimal-layout.tsx', [
-    route('ebadge', 'routes/minimal-page.tsx', { id: 'minimal-ebadge' }),
+    route('ebadge', 'routes/ebadge.tsx'),
     route('borne', 'routes/minimal-page.tsx', { id: 'minimal-borne' }),
     route('login-controleur', 'routes/minimal-page.tsx', { id: 'minimal-loginControleur' }),
     route('controleur', 'routes/minimal-page.tsx', { id: 'minimal-controleur' }),

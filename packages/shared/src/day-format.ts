@@ -13,9 +13,16 @@ export function dayText(day: string, lang: string): string {
   return firstOfMonth(formatDate(noon(day), lang), lang);
 }
 
+// Making a formatter costs far more than using one: each is made once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
 function partial(day: string, lang: string, options: Intl.DateTimeFormatOptions): string {
-  const text = new Intl.DateTimeFormat(locale(lang), { timeZone: SHOW_TIME_ZONE, ...options }).format(noon(day));
-  return firstOfMonth(text, lang);
+  const key = `${locale(lang)}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(lang), { timeZone: SHOW_TIME_ZONE, ...options });
+    formatters.set(key, f);
+  }
+  return firstOfMonth(f.format(noon(day)), lang);
 }
 
 /** 'Mercredi' / 'Wednesday'. */

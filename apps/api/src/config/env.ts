@@ -62,6 +62,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   /** API requests allowed per minute and per IP address (static files are not counted). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /**
+   * Visitor registrations allowed per minute and per IP address: raise it when registration
+   * kiosks or a venue's Wi-Fi put many people behind one address.
+   */
+  REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Sign-in attempts allowed per minute, per IP address and per account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { hmacKey } from './hmac-key';
 
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 3600;
 /** A token older than this is replaced by a fresh one on the next authenticated call. */
@@ -11,7 +12,8 @@ export interface SessionClaims {
 }
 
 export function createJwt(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: jose would otherwise import raw bytes again on every signature.
+  const key = hmacKey(secret);
   return {
     async sign(userId: number, version: number, now: Date): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
@@ -20,11 +22,11 @@ export function createJwt(secret: string) {
         .setSubject(String(userId))
         .setIssuedAt(iat)
         .setExpirationTime(iat + SESSION_LIFETIME_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token: string, now: Date): Promise<SessionClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           currentDate: now,
         });

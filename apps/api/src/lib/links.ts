@@ -1,44 +1,53 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed links sent by e-mail or handed to the browser: a badge download (a navigation, which
  * cannot carry a bearer header), the e-badge page, newsletter confirmation and unsubscription.
- * Signed with the session secret but with their own audience and purpose, so that a link is
- * never a session token, nor a link for something else.
+ *
+ * A link token is `base64url(payload).base64url(HMAC-SHA-256)`, with a key derived from the
+ * session secret for this use only: a link is never a session token (those are three-part JWTs
+ * signed with another key), nor a link for another purpose. Signing is synchronous and takes
+ * microseconds: a registration signs two of them.
  */
 export type LinkPurpose = 'badge_download' | 'ebadge' | 'newsletter_confirm' | 'newsletter_unsubscribe';
 
-const AUDIENCE = 'link';
+interface LinkPayload {
+  /** Purpose. */
+  p: LinkPurpose;
+  /** Subject: a registration or subscription id. */
+  s: number;
+  /** Expiry, in seconds since 1970; absent: never. */
+  e?: number;
+}
 
 export function createLinkSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  const key = createHmac('sha256', secret).update('salon-btp links v1').digest();
+  const mac = (data: string) => createHmac('sha256', key).update(data).digest();
   return {
-    /** A token for `subject` (a registration or subscription id); `ttlSeconds` null: no expiry. */
-    async sign(purpose: LinkPurpose, subject: number, ttlSeconds: number | null, now: Date): Promise<string> {
-      const iat = Math.floor(now.getTime() / 1000);
-      const jwt = new SignJWT({ purpose })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setAudience(AUDIENCE)
-        .setSubject(String(subject))
-        .setIssuedAt(iat);
-      if (ttlSeconds !== null) jwt.setExpirationTime(iat + ttlSeconds);
-      return jwt.sign(key);
+    /** A token for `subject`; `ttlSeconds` null: no expiry. */
+    sign(purpose: LinkPurpose, subject: number, ttlSeconds: number | null, now: Date): string {
+      const payload: LinkPayload = { p: purpose, s: subject };
+      if (ttlSeconds !== null) payload.e = Math.floor(now.getTime() / 1000) + ttlSeconds;
+      const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      return `${data}.${mac(data).toString('base64url')}`;
     },
     /** The subject, or null when the token is not a valid, unexpired link for this purpose. */
-    async verify(token: string, purposes: LinkPurpose | LinkPurpose[], now: Date): Promise<number | null> {
+    verify(token: string, purposes: LinkPurpose | LinkPurpose[], now: Date): number | null {
+      const [data, signature, extra] = token.split('.');
+      if (!data || !signature || extra !== undefined) return null;
+      const expected = mac(data);
+      const given = Buffer.from(signature, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      let payload: Partial<LinkPayload>;
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          audience: AUDIENCE,
-          currentDate: now,
-        });
-        const subject = Number(payload.sub);
-        const allowed = ([] as LinkPurpose[]).concat(purposes);
-        if (!allowed.includes(payload.purpose as LinkPurpose) || !Number.isInteger(subject)) return null;
-        return subject;
+        payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as Partial<LinkPayload>;
       } catch {
         return null;
       }
+      const allowed = ([] as LinkPurpose[]).concat(purposes);
+      if (!payload.p || !allowed.includes(payload.p) || !Number.isInteger(payload.s)) return null;
+      if (payload.e !== undefined && payload.e * 1000 <= now.getTime()) return null;
+      return payload.s!;
     },
   };
 }

@@ -12,19 +12,19 @@ import {
   type MailLinks,
 } from '../services/visitors.service';
 
-/** Visitor registrations allowed per minute and per address (a venue's Wi-Fi shares one). */
-export const VISITOR_RATE_LIMIT = 30;
-
 /**
  * The home page's visitor registration. `POST visiteurs/putVisitor` is what the form sends;
  * `POST auth/local/register` with the same body does the same, so the specification's call
  * table holds. Only the form's fields are read: role, type, confirmation, password and the
  * like are the server's to set.
  */
-export const visitorsRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks; onQueued: () => void }> = async (
-  app,
-  { db, mail, onQueued },
-) => {
+export const visitorsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mail: MailLinks;
+  onQueued: () => void;
+  /** Registrations per minute and per address (REGISTRATION_RATE_LIMIT). */
+  rateLimit: number;
+}> = async (app, { db, mail, onQueued, rateLimit }) => {
   const handler = async (request: { body: unknown }) => {
     const form = parseFormBody(visitorFormSchema, request.body);
     const lang = form.lang ?? 'fr';
@@ -37,15 +37,15 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks; on
       data: {
         registration: { id: result.registrationId, type: 'visitor' as const },
         // The badge, now: the one who just registered may download it before the mail arrives.
-        badgeUrl: await badgeDownloadUrl(mail, result.registrationId),
-        ebadgeUrl: await ebadgeUrl(mail, result.registrationId),
+        badgeUrl: badgeDownloadUrl(mail, result.registrationId),
+        ebadgeUrl: ebadgeUrl(mail, result.registrationId),
       },
       meta: {},
     };
   };
   const options = {
     schema: { tags: ['visitors'] },
-    config: { rateLimit: { max: VISITOR_RATE_LIMIT, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
   };
   app.post('/visiteurs/putVisitor', options, async (request, reply) => reply.status(201).send(await handler(request)));
   app.post('/auth/local/register', options, async (request, reply) => reply.status(201).send(await handler(request)));

@@ -19,8 +19,8 @@ export const NEWSLETTER_MESSAGES = {
 } satisfies Record<string, Record<Language, string>>;
 
 /** The links every newsletter mail carries: the page, and RFC 8058's one-click POST. */
-async function unsubscribeLinks(ctx: MailLinks, id: number) {
-  const token = await ctx.links.sign('newsletter_unsubscribe', id, null, ctx.now());
+function unsubscribeLinks(ctx: MailLinks, id: number) {
+  const token = ctx.links.sign('newsletter_unsubscribe', id, null, ctx.now());
   return {
     pageUrl: `${ctx.publicUrl}/newsletter?action=unsubscribe&token=${token}`,
     oneClickUrl: `${ctx.publicUrl}/backend/api/newsletters/unsubscribe?token=${token}`,
@@ -49,8 +49,8 @@ export async function subscribe(db: Db, ctx: MailLinks, form: NewsletterForm) {
       : await tx.insert(newsletters).values({ email, language: lang }).onConflictDoNothing().returning();
     // Sent twice at once: the other request stored it.
     if (!row) return 'pending';
-    const confirmToken = await ctx.links.sign('newsletter_confirm', row.id, LINK_TTL.newsletterConfirm, ctx.now());
-    const unsubscribe = await unsubscribeLinks(ctx, row.id);
+    const confirmToken = ctx.links.sign('newsletter_confirm', row.id, LINK_TTL.newsletterConfirm, ctx.now());
+    const unsubscribe = unsubscribeLinks(ctx, row.id);
     await tx.insert(mailOutbox).values({
       to: row.email,
       ...newsletterConfirmMail(lang, {
@@ -66,7 +66,7 @@ export async function subscribe(db: Db, ctx: MailLinks, form: NewsletterForm) {
 
 /** Follows the confirmation link: false when the link is not valid (or the address left). */
 export async function confirmSubscription(db: Db, ctx: MailLinks, token: string): Promise<boolean> {
-  const id = await ctx.links.verify(token, 'newsletter_confirm', ctx.now());
+  const id = ctx.links.verify(token, 'newsletter_confirm', ctx.now());
   if (id === null) return false;
   const rows = await db
     .update(newsletters)
@@ -78,7 +78,7 @@ export async function confirmSubscription(db: Db, ctx: MailLinks, token: string)
 
 /** One-click unsubscription: false when the link is not valid. Doing it twice is fine. */
 export async function unsubscribe(db: Db, ctx: MailLinks, token: string): Promise<boolean> {
-  const id = await ctx.links.verify(token, 'newsletter_unsubscribe', ctx.now());
+  const id = ctx.links.verify(token, 'newsletter_unsubscribe', ctx.now());
   if (id === null) return false;
   const rows = await db
     .update(newsletters)

@@ -17,6 +17,9 @@ export interface PersonFields {
  * (no password). An existing person's details are never changed from a public form: anyone can
  * type anyone's address. Two forms sent at once with the same new address: the second insert
  * does nothing (the active e-mail is unique) and finds the first one's row.
+ *
+ * The insert is tried first: conflicts on the other unique index (a phone already used by an
+ * exhibitor account) cannot happen, since that index only covers exhibitors and collaborators.
  */
 export async function findOrCreateVisitor(tx: Tx, fields: PersonFields): Promise<{ id: number; created: boolean }> {
   const email = normalizeEmail(fields.email);
@@ -27,8 +30,8 @@ export async function findOrCreateVisitor(tx: Tx, fields: PersonFields): Promise
       .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
     return row;
   };
-  const existing = await find();
-  if (existing) return { id: existing.id, created: false };
+  // Most people are new: try the insert first, one round trip; the unique active e-mail turns
+  // it into nothing for someone already there, who is then read.
   const [created] = await tx
     .insert(users)
     .values({
@@ -48,7 +51,7 @@ export async function findOrCreateVisitor(tx: Tx, fields: PersonFields): Promise
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (created) return { id: created.id, created: true };
-  const raced = await find();
-  if (!raced) throw new Error('person neither created nor found');
-  return { id: raced.id, created: false };
+  const existing = await find();
+  if (!existing) throw new Error('person neither created nor found');
+  return { id: existing.id, created: false };
 }

@@ -1,9 +1,10 @@
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { EVENT_ID, type Language, type VisitorForm } from '@salon/shared';
+import { EVENT_ID, normalizeEmail, type Language, type VisitorForm } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, registrations, users } from '../db/schema';
 import { LINK_TTL, type LinkSigner } from '../lib/links';
-import { badgeMail } from './mail/templates';
+import { TtlCache } from '../lib/ttl-cache';
+import { badgeMail, type ShowFacts } from './mail/templates';
 import { loadEvent } from './pdf/data';
 import { findOrCreateVisitor } from './people.service';
 
@@ -28,28 +29,51 @@ export interface MailLinks {
 }
 
 /** The e-badge page's address for a registration: what the badge mail links to. */
-export async function ebadgeUrl(ctx: MailLinks, registrationId: number): Promise<string> {
-  const token = await ctx.links.sign('ebadge', registrationId, LINK_TTL.ebadge, ctx.now());
+export function ebadgeUrl(ctx: MailLinks, registrationId: number): string {
+  const token = ctx.links.sign('ebadge', registrationId, LINK_TTL.ebadge, ctx.now());
   return `${ctx.publicUrl}/ebadge?token=${token}`;
 }
 
 /** A short-lived address that downloads the badge PDF (a navigation cannot send a bearer). */
-export async function badgeDownloadUrl(ctx: MailLinks, registrationId: number): Promise<string> {
-  const token = await ctx.links.sign('badge_download', registrationId, LINK_TTL.badgeDownload, ctx.now());
+export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string {
+  const token = ctx.links.sign('badge_download', registrationId, LINK_TTL.badgeDownload, ctx.now());
   return `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`;
 }
 
-/** Queues the badge mail of a registration, PDF attached when it is sent. */
-export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: number): Promise<void> {
-  const [row] = await tx
-    .select({ name: users.name, email: users.email, language: users.language })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.userId))
-    .where(eq(registrations.id, registrationId));
+/** The show's dates and city change at most a few times a year: read once a minute. */
+const showFacts = new TtlCache<ShowFacts>(60_000, 1);
+async function currentShow(tx: Tx): Promise<ShowFacts> {
+  const cached = showFacts.get('event');
+  if (cached) return cached;
+  const event = await loadEvent(tx);
+  showFacts.set('event', event);
+  return event;
+}
+
+interface Recipient {
+  name: string;
+  email: string;
+  language: string;
+}
+
+/**
+ * Queues the badge mail of a registration, PDF attached when it is sent. The holder is read
+ * from the data unless the caller has just written it.
+ */
+export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: number, known?: Recipient): Promise<void> {
+  const row =
+    known ??
+    (
+      await tx
+        .select({ name: users.name, email: users.email, language: users.language })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .where(eq(registrations.id, registrationId))
+    )[0];
   if (!row) throw new Error(`registration ${registrationId} not found`);
   const lang: Language = row.language === 'en' ? 'en' : 'fr';
-  const event = await loadEvent(tx);
-  const mail = badgeMail(lang, { name: row.name, show: event, ebadgeUrl: await ebadgeUrl(ctx, registrationId) });
+  const show = await currentShow(tx);
+  const mail = badgeMail(lang, { name: row.name, show, ebadgeUrl: ebadgeUrl(ctx, registrationId) });
   await tx.insert(mailOutbox).values({
     to: row.email,
     ...mail,
@@ -91,20 +115,23 @@ export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm)
   const lang: Language = form.lang ?? 'fr';
   return db.transaction(async (tx) => {
     const person = await findOrCreateVisitor(tx, { ...form, language: lang });
-    const [existing] = await tx
-      .select({ id: registrations.id })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.userId, person.id),
-          eq(registrations.eventId, EVENT_ID),
-          inArray(registrations.type, [...BADGE_TYPES]),
-          isNull(registrations.conferenceId),
-          isNull(registrations.revokedAt),
-        ),
-      )
-      .orderBy(registrations.id)
-      .limit(1);
+    // Someone created a moment ago has no registration yet: no need to look.
+    const [existing] = person.created
+      ? []
+      : await tx
+          .select({ id: registrations.id })
+          .from(registrations)
+          .where(
+            and(
+              eq(registrations.userId, person.id),
+              eq(registrations.eventId, EVENT_ID),
+              inArray(registrations.type, [...BADGE_TYPES]),
+              isNull(registrations.conferenceId),
+              isNull(registrations.revokedAt),
+            ),
+          )
+          .orderBy(registrations.id)
+          .limit(1);
     if (existing) {
       if (!(await badgeMailedRecently(tx, existing.id))) await queueBadgeMail(tx, ctx, existing.id);
       return { outcome: 'duplicate' };
@@ -116,7 +143,10 @@ export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm)
       .returning({ id: registrations.id });
     // Only a revoked visitor registration is left to conflict with: the organiser's decision stands.
     if (!created) return { outcome: 'cancelled' };
-    await queueBadgeMail(tx, ctx, created.id);
+    const recipient = person.created
+      ? { name: form.name, email: normalizeEmail(form.email), language: lang }
+      : undefined;
+    await queueBadgeMail(tx, ctx, created.id, recipient);
     return { outcome: 'created', registrationId: created.id, userId: person.id };
   });
 }

@@ -21,15 +21,18 @@ export const SHOW_NAME = 'Salon International du Bâtiment';
 
 export interface NewDocument {
   title: string;
-  size: 'A4' | 'A3';
+  size: 'A4' | 'A3' | 'A6';
   layout: 'portrait' | 'landscape';
   margin: number;
   /** Written as the PDF's creation date: the data's, so that the same data gives the same bytes. */
   createdAt: Date;
 }
 
-/** A document whose bytes are collected in memory; call `finish` once everything is drawn. */
-export function createDocument(options: NewDocument): { doc: Doc; finish: (footer: string) => Promise<Buffer> } {
+/**
+ * A document whose bytes are collected in memory; call `finish` once everything is drawn, with
+ * the footer label of every page, or nothing for a one-page card such as a badge.
+ */
+export function createDocument(options: NewDocument): { doc: Doc; finish: (footer?: string) => Promise<Buffer> } {
   const doc = new PDFDocument({
     size: options.size,
     layout: options.layout,
@@ -53,8 +56,8 @@ export function createDocument(options: NewDocument): { doc: Doc; finish: (foote
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const finish = (footer: string) => {
-    addFooters(doc, pdfText(footer));
+  const finish = (footer?: string) => {
+    if (footer !== undefined) addFooters(doc, pdfText(footer));
     doc.end();
     return done;
   };
