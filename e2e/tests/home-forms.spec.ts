@@ -16,10 +16,10 @@ test.describe('Visitor registration', () => {
   async function fill(page: Page, email: string) {
     const f = form(page);
     await f.getByLabel('Nom & Prénom').fill('Amina Test');
-    await f.getByLabel('Email').fill(email);
-    await f.getByLabel('Téléphone').fill('0612345678');
-    await f.getByLabel('Société').fill('Test Construction');
-    await f.getByLabel('Fonction').fill('Ingénieure');
+    await f.getByLabel('Email', { exact: true }).fill(email);
+    await f.getByLabel('Téléphone', { exact: true }).fill('0612345678');
+    await f.getByLabel('Société', { exact: true }).fill('Test Construction');
+    await f.getByLabel('Fonction', { exact: true }).fill('Ingénieure');
     await f.getByLabel(/exposants qui scannent mon badge reçoivent/).check();
   }
 
@@ -36,7 +36,7 @@ test.describe('Visitor registration', () => {
     await expect(form(page).getByText(texts.required)).toHaveCount(3);
     await expect(form(page).getByText('Cochez cette case pour recevoir votre badge.')).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await form(page).getByLabel('Email').fill('pas-un-email');
+    await form(page).getByLabel('Email', { exact: true }).fill('pas-un-email');
     await expect(form(page).getByText(texts.badEmail)).toBeVisible();
     expect(posted).toBe(false);
   });
@@ -55,7 +55,7 @@ test.describe('Visitor registration', () => {
     await expect(form(page).getByRole('status')).toContainText(
       'Votre inscription est confirmée : votre badge vous a été envoyé par e-mail.',
     );
-    await expect(form(page).getByLabel('Email')).toHaveValue('');
+    await expect(form(page).getByLabel('Email', { exact: true })).toHaveValue('');
     await expect(form(page).getByLabel(/exposants qui scannent/)).not.toBeChecked();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -96,8 +96,8 @@ test.describe('Visitor registration', () => {
     await openHome(page, '/?lang=en');
     const f = form(page);
     await f.getByLabel('Full name').fill('John Test');
-    await f.getByLabel('Email').fill(`english-${unique()}@example.com`);
-    await f.getByLabel('Phone').fill('0612345678');
+    await f.getByLabel('Email', { exact: true }).fill(`english-${unique()}@example.com`);
+    await f.getByLabel('Phone', { exact: true }).fill('0612345678');
     await f.getByLabel(/exhibitors who scan my badge receive/).check();
     await f.getByRole('button', { name: 'Get my badge' }).click();
     await expect(f.getByRole('status')).toContainText('Your registration is confirmed');
@@ -118,8 +118,8 @@ test.describe('Exhibitor enquiry', () => {
     await expect(f.getByLabel('Précisez votre secteur d’activité')).toBeFocused();
     await page.keyboard.type('Géotechnique');
     await f.getByLabel('Nom & Prénom').fill('Omar Test');
-    await f.getByLabel('Email').fill(`demande-${unique()}@example.com`);
-    await f.getByLabel('Téléphone').fill('0522000000');
+    await f.getByLabel('Email', { exact: true }).fill(`demande-${unique()}@example.com`);
+    await f.getByLabel('Téléphone', { exact: true }).fill('0522000000');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/backend/api/demandes-exposants')),
       f.getByRole('button', { name: 'Envoyer ma demande' }).click(),
@@ -136,7 +136,7 @@ test.describe('Exhibitor enquiry', () => {
     const f = form(page);
     await f.getByRole('button', { name: 'Envoyer ma demande' }).click();
     await expect(f.getByText(texts.required)).toHaveCount(3);
-    await f.getByLabel('Email').fill('x@');
+    await f.getByLabel('Email', { exact: true }).fill('x@');
     await expect(f.getByText(texts.badEmail)).toBeVisible();
   });
 });

@@ -1,0 +1,97 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './fixtures';
+
+/** Where the e2e server writes its mails (no SMTP_URL): DATA_DIR/mail, one .eml file each. */
+const mailDir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../../data/e2e'), 'mail');
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The text of the newest mail to `to`, quoted-printable undone, once the worker wrote it. */
+async function mailTo(to: string, count = 1): Promise<string> {
+  let found: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
+        const texts = await Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
+        found = texts.filter((t) => t.includes(`To: ${to}`));
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(count);
+  return found
+    .at(-1)!
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+}
+
+const link = (mail: string, pattern: RegExp) => pattern.exec(mail)![0];
+
+async function registerVisitor(page: Page, email: string) {
+  await page.goto('/');
+  await waitForHydration(page);
+  const form = page.locator('#inscription-visiteur');
+  await form.getByLabel('Nom & Prénom').fill('Yasmine Badge');
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Téléphone', { exact: true }).fill('0612345678');
+  await form.getByLabel('Société', { exact: true }).fill('Atelier Test');
+  await form.getByLabel(/exposants qui scannent mon badge reçoivent/).check();
+  await form.getByRole('button', { name: 'Recevoir mon badge' }).click();
+  await expect(form.getByRole('status')).toBeVisible();
+}
+
+test.describe('The badge mail and the e-badge page', () => {
+  test('the badge mail arrives with the PDF attached, and its link shows the badge on the phone', async ({ page }) => {
+    const email = `ebadge-${unique()}@example.com`;
+    await registerVisitor(page, email);
+    const mail = await mailTo(email);
+    expect(mail).toContain('Subject: =?UTF-8?Q?Votre_badge');
+    expect(mail).toMatch(/Content-Type: application\/pdf; name=badge-sib-2024-\d+\.pdf/);
+    const ebadge = link(mail, /https?:\/\/[^\s"<]+\/ebadge\?token=[\w.-]+/);
+    await page.goto(new URL(ebadge).pathname + new URL(ebadge).search);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yasmine Badge');
+    await expect(page.getByText('Visiteur', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Code QR du badge, à présenter au contrôle' })).toBeVisible();
+    await expect(page.getByText('Entrée gratuite sur présentation de ce badge')).toBeVisible();
+    await expect(page.locator('header.site-header')).toHaveCount(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Télécharger le badge (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^badge-sib-2024-\d+\.pdf$/);
+  });
+
+  test('a link that is not valid says so', async ({ page }) => {
+    await page.goto('/ebadge?token=abc.def');
+    await expect(page.getByRole('alert')).toContainText('Ce lien n’est pas valide ou a expiré.');
+  });
+});
+
+test.describe('Newsletter double opt-in', () => {
+  test('the confirmation mail’s link confirms, and its unsubscribe link unsubscribes in one click', async ({
+    page,
+  }) => {
+    const email = `optin-${unique()}@example.com`;
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByLabel('Votre adresse e-mail').fill(email);
+    await page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' }).click();
+    await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
+
+    const mail = await mailTo(email);
+    expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const confirm = new URL(link(mail, /https?:\/\/[^\s"<]+\/newsletter\?action=confirm&token=[\w.-]+/));
+    await page.goto(confirm.pathname + confirm.search);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
+    await expect(page.getByRole('status')).toHaveText('Votre inscription à la newsletter est confirmée. Merci !');
+
+    const unsubscribe = new URL(link(mail, /https?:\/\/[^\s"<]+\/newsletter\?action=unsubscribe&token=[\w.-]+/));
+    await page.goto(unsubscribe.pathname + unsubscribe.search);
+    await expect(page.getByRole('status')).toHaveText(
+      'Vous êtes désinscrit(e) de la newsletter : vous ne recevrez plus nos e-mails.',
+    );
+  });
+});
