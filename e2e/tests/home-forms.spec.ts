@@ -7,6 +7,8 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 async function openHome(page: Page, path = '/') {
   await page.goto(path);
   await waitForHydration(page);
+  // The forms' code loads when they come near the screen.
+  await page.locator('#inscription-visiteur').scrollIntoViewIfNeeded();
   await expect(page.locator('#inscription-visiteur button[type=submit]')).toBeEnabled();
 }
 
@@ -144,9 +146,13 @@ test.describe('Exhibitor enquiry', () => {
 test.describe('Newsletter', () => {
   const field = (page: Page) => page.getByLabel('Votre adresse e-mail');
   const submit = (page: Page) => page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' });
+  test.beforeEach(async ({ page }) => {
+    await openHome(page);
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
+    await expect(submit(page)).toBeEnabled();
+  });
 
   test('an address that is not one gives "Email non valide !"', async ({ page }) => {
-    await openHome(page);
     await field(page).fill('  pas-un-email ');
     await submit(page).click();
     await expect(page.locator('#newsletter').getByRole('alert')).toHaveText('Email non valide !');
@@ -156,7 +162,6 @@ test.describe('Newsletter', () => {
   test('a trimmed address is registered; the same one again shows the server’s message and refocuses', async ({
     page,
   }) => {
-    await openHome(page);
     const email = `news-${unique()}@example.com`;
     await field(page).fill(`  ${email}  `);
     const [request] = await Promise.all([

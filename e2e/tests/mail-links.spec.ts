@@ -33,6 +33,8 @@ async function registerVisitor(page: Page, email: string) {
   await page.goto('/');
   await waitForHydration(page);
   const form = page.locator('#inscription-visiteur');
+  await form.scrollIntoViewIfNeeded();
+  await expect(form.getByRole('button', { name: 'Recevoir mon badge' })).toBeEnabled();
   await form.getByLabel('Nom & Prénom').fill('Yasmine Badge');
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Téléphone', { exact: true }).fill('0612345678');
@@ -76,6 +78,8 @@ test.describe('Newsletter double opt-in', () => {
     const email = `optin-${unique()}@example.com`;
     await page.goto('/');
     await waitForHydration(page);
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
+    await expect(page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' })).toBeEnabled();
     await page.getByLabel('Votre adresse e-mail').fill(email);
     await page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' }).click();
     await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');

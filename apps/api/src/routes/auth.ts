@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginBodySchema, normalizeEmail } from '@salon/shared';
+import { normalizeEmail } from '@salon/shared';
+import { loginBodySchema } from '../services/auth.service';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../lib/errors';
 import { currentUser } from '../plugins/auth';

@@ -1,6 +1,6 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { badRequest } from '../lib/errors';
 
 /**
@@ -188,9 +188,9 @@ export function booleanValue(value: unknown, label: string): boolean {
  * route schemas' own: 400 'Données invalides.' with `details.errors[{ path, message }]`, the
  * path naming the form field (`['body', 'email']`) whichever form was sent.
  */
-export function parseFormBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+export function parseFormBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
   const input = isRecord(body) && isRecord(body.data) ? body.data : body;
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     path: ['body', ...issue.path.map(String)],

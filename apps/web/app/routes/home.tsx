@@ -4,9 +4,7 @@ import type { WebLoadContext } from '@salon/shared';
 import { paths } from '../config/paths';
 import { contentQueries } from '../features/content/api/queries';
 import { BannerBlock } from '../features/content/components/banner';
-import { ExhibitorEnquiryFormCard } from '../features/registration/components/exhibitor-enquiry-form';
-import { NewsletterForm } from '../features/registration/components/newsletter-form';
-import { VisitorRegistrationForm } from '../features/registration/components/visitor-form';
+import { lazyWhenVisible } from '../lib/lazy-when-visible';
 import { LogoStrip } from '../features/content/components/logo-strip';
 import { Strip } from '../features/content/components/strip';
 import {
@@ -25,6 +23,10 @@ import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/home';
+
+// Far below the fold: their form and validation code loads when they come near the screen.
+const HomeForms = lazyWhenVisible(() => import('../features/registration/components/home-forms'));
+const NewsletterForm = lazyWhenVisible(() => import('../features/registration/components/newsletter-form'));
 
 const none = { data: [] };
 
@@ -201,14 +203,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <section className="home-forms container" aria-label={t('home.formsLabel')}>
-        <article id="inscription-visiteur" className="card">
-          <VisitorRegistrationForm />
-        </article>
-        <article id="demande-exposant" className="card">
-          <ExhibitorEnquiryFormCard />
-        </article>
-      </section>
+      <HomeForms />
 
       {testimonials.length > 0 && (
         <section className="container" aria-labelledby="testimonials-title">

@@ -11,7 +11,7 @@ import { useSubscribe } from '../api/public-forms';
  * success says 'Votre email a été bien enregistré.'; a server error shows the server's message
  * and puts the cursor back in the field. The address counts once the mailed link is followed.
  */
-export function NewsletterForm() {
+export default function NewsletterForm() {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const subscribe = useSubscribe();

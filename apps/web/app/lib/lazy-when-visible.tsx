@@ -1,0 +1,36 @@
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+
+/**
+ * A part of a page whose code the browser fetches only when it comes near the screen (or is
+ * touched): the home page's forms, far below the fold, would otherwise add their validation and
+ * form code to every visit. The server renders it as usual; in the browser its HTML stays as
+ * served (buttons disabled until then, see use-hydrated) and React hydrates it once the code is
+ * there.
+ */
+export function lazyWhenVisible(load: () => Promise<{ default: ComponentType }>): () => ReactNode {
+  let reveal: () => void = () => undefined;
+  const near = typeof document === 'undefined' ? Promise.resolve() : new Promise<void>((r) => (reveal = r));
+  const Lazy = lazy(() => near.then(load));
+  return function WhenVisible() {
+    const box = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      const element = box.current;
+      if (!element || typeof IntersectionObserver === 'undefined') return reveal();
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), {
+        rootMargin: '600px 0px',
+      });
+      observer.observe(element);
+      // A tap or a tab into it before it scrolled into view: load now.
+      element.addEventListener('pointerdown', reveal, { once: true });
+      element.addEventListener('focusin', reveal, { once: true });
+      return () => observer.disconnect();
+    }, []);
+    return (
+      <div ref={box}>
+        <Suspense fallback={null}>
+          <Lazy />
+        </Suspense>
+      </div>
+    );
+  };
+}
