@@ -17,7 +17,7 @@ interface ErrorBody {
   error: { status: number; message: string };
 }
 interface Registered {
-  data: { registration: { id: number }; badgeUrl: string; ebadgeUrl: string };
+  data: { registration: { id: number }; badgeUrl: string };
 }
 interface EbadgeBody {
   data: {
@@ -32,6 +32,8 @@ interface EbadgeBody {
 
 let ctx: TestContext;
 let registered: Registered['data'];
+/** The e-badge link's key, as the badge mail carries it. */
+let ebadgeKey: string;
 const links = createLinkSigner(TEST_JWT_SECRET);
 const get = (url: string) => call(ctx.app, 'GET', url);
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;
@@ -51,6 +53,8 @@ beforeAll(async () => {
     },
   });
   registered = res.json<Registered>().data;
+  const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'leila@example.com'));
+  ebadgeKey = /\/ebadge\?token=([\w-]+)/.exec(mail!.text)![1]!;
 });
 afterAll(() => ctx.close());
 
@@ -103,7 +107,7 @@ describe('GET registrations/downloadEbadgeFull/:id', () => {
 
 describe('GET registrations/ebadge', () => {
   it('shows the badge of the mailed link: holder, type, QR code and a download link', async () => {
-    const res = await get(`registrations/ebadge?token=${tokenOf(registered.ebadgeUrl)}`);
+    const res = await get(`registrations/ebadge?token=${ebadgeKey}`);
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json<EbadgeBody>();
     expect(data).toMatchObject({
@@ -115,9 +119,18 @@ describe('GET registrations/ebadge', () => {
     expect((await get(data.downloadUrl)).statusCode).toBe(200);
   });
 
-  it('does not take a download link, nor a forged one', async () => {
+  it('does not take a download link, a made-up key, nor the key of a revoked badge', async () => {
     expect((await get(`registrations/ebadge?token=${tokenOf(registered.badgeUrl)}`)).statusCode).toBe(403);
     expect((await get('registrations/ebadge?token=abc.def.ghi')).statusCode).toBe(403);
+    expect((await get(`registrations/ebadge?token=${crypto.randomUUID()}`)).statusCode).toBe(403);
+    const visitor = await createVisitor(ctx.db);
+    await ctx.db
+      .update(registrations)
+      .set({ revokedAt: new Date() })
+      .where(eq(registrations.id, visitor.registration.id));
+    const res = await get(`registrations/ebadge?token=${visitor.registration.badgeKey}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ErrorBody>().error.message).toBe('Ce lien n’est pas valide ou a expiré.');
   });
 });
 

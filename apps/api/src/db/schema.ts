@@ -202,12 +202,15 @@ export const registrations = pgTable(
     booth: text('booth'),
     /** A revoked badge is refused at the gates (deleted collaborator, cancelled registration). */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The secret in the e-badge link of the badge mail (`ebadge?token=`): random, one per badge. */
+    badgeKey: uuid('badge_key').notNull().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('registrations_unique').on(t.eventId, t.userId, t.type, t.conferenceId).nullsNotDistinct(),
     index('registrations_user').on(t.userId),
+    uniqueIndex('registrations_badge_key').on(t.badgeKey),
     index('registrations_event_type').on(t.eventId, t.type, t.confirmed),
   ],
 );

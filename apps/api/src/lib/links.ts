@@ -2,14 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed links sent by e-mail or handed to the browser: a badge download (a navigation, which
- * cannot carry a bearer header), the e-badge page, newsletter confirmation and unsubscription.
+ * cannot carry a bearer header), newsletter confirmation and unsubscription. (The e-badge link
+ * of the badge mail carries the registration's random badge key instead.)
  *
  * A link token is `base64url(payload).base64url(HMAC-SHA-256)`, with a key derived from the
  * session secret for this use only: a link is never a session token (those are three-part JWTs
  * signed with another key), nor a link for another purpose. Signing is synchronous and takes
- * microseconds: a registration signs two of them.
+ * microseconds.
  */
-export type LinkPurpose = 'badge_download' | 'ebadge' | 'newsletter_confirm' | 'newsletter_unsubscribe';
+export type LinkPurpose = 'badge_download' | 'newsletter_confirm' | 'newsletter_unsubscribe';
 
 interface LinkPayload {
   /** Purpose. */
@@ -57,7 +58,5 @@ export type LinkSigner = ReturnType<typeof createLinkSigner>;
 export const LINK_TTL = {
   /** The download starts at once; a copied link soon stops working. */
   badgeDownload: 15 * 60,
-  /** The e-mailed e-badge is shown at the gates: it must last past the show. */
-  ebadge: 365 * 24 * 3600,
   newsletterConfirm: 7 * 24 * 3600,
 } as const;

@@ -40,7 +40,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['badges'], querystring: tokenQuery } },
     async (request, reply) => {
       const id = idParam((request.params as { id: string }).id);
-      const subject = mail.links.verify(request.query.token, ['badge_download', 'ebadge'], mail.now());
+      const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
       if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
       const badge = await badges.load(id);
       if (!badge) throw notFound('Badge introuvable.');
@@ -56,12 +56,12 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
     '/registrations/ebadge',
     { schema: { tags: ['badges'], querystring: tokenQuery } },
     async (request, reply) => {
-      const id = mail.links.verify(request.query.token, 'ebadge', mail.now());
-      if (id === null) throw forbidden('Ce lien n’est pas valide ou a expiré.');
-      const badge = await badges.load(id);
-      if (!badge) throw notFound('Badge introuvable.');
+      // The mail's link carries the badge's random key; a revoked badge's key opens nothing.
+      const badge = await badges.loadByKey(request.query.token);
+      if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
       reply.header('cache-control', 'private, no-store');
-      return { data: { ...badges.view(badge), downloadUrl: badgeDownloadUrl(mail, id) }, meta: {} };
+      const downloadUrl = badgeDownloadUrl(mail, badge.registrationId);
+      return { data: { ...badges.view(badge), downloadUrl }, meta: {} };
     },
   );
 

@@ -7,7 +7,6 @@ import {
   ALREADY_REGISTERED,
   REGISTRATION_CANCELLED,
   badgeDownloadUrl,
-  ebadgeUrl,
   registerVisitor,
   type MailLinks,
 } from '../services/visitors.service';
@@ -38,7 +37,6 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
         registration: { id: result.registrationId, type: 'visitor' as const },
         // The badge, now: the one who just registered may download it before the mail arrives.
         badgeUrl: badgeDownloadUrl(mail, result.registrationId),
-        ebadgeUrl: ebadgeUrl(mail, result.registrationId),
       },
       meta: {},
     };

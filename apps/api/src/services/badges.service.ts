@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import { EVENT_ID, type Language } from '@salon/shared';
 import type { Db } from '../db/client';
 import { openingHours, registrations, users } from '../db/schema';
-import { renderBadgePdf, type BadgeData } from './badge/pdf';
+import { TtlCache } from '../lib/ttl-cache';
+import { renderBadgePdf, type BadgeData, type BadgeOpeningHours } from './badge/pdf';
 import { qrSvgPath } from './badge/qr';
 import type { BadgeSigner } from './badge/token';
 import type { AttachmentBuilder } from './mail/attachments';
@@ -25,8 +26,30 @@ export const badgeFileName = (registrationId: number) => `badge-sib-2024-${regis
  * registration's, so the PDF, the mail and the e-badge page always show the same QR code.
  */
 export function createBadgeService(db: Db, signer: BadgeSigner) {
+  // The show's dates, city and hours change a few times a year, badges are made by the
+  // thousand: read them once a minute.
+  const facts = new TtlCache<{ event: Awaited<ReturnType<typeof loadEvent>>; hours: BadgeOpeningHours[] }>(60_000, 1);
+  async function showFacts() {
+    const cached = facts.get('show');
+    if (cached) return cached;
+    const [event, hours] = await Promise.all([
+      loadEvent(db),
+      db
+        .select({ day: openingHours.day, opens: openingHours.opensAt, closes: openingHours.closesAt })
+        .from(openingHours)
+        .where(eq(openingHours.eventId, EVENT_ID))
+        .orderBy(asc(openingHours.day)),
+    ]);
+    facts.set('show', { event, hours });
+    return { event, hours };
+  }
+
   /** A live badge of event 7 (not revoked, account not deleted), or null. */
   async function load(registrationId: number): Promise<LoadedBadge | null> {
+    return loadWhere(eq(registrations.id, registrationId));
+  }
+
+  async function loadWhere(which: SQL): Promise<LoadedBadge | null> {
     const [row] = await db
       .select({
         id: registrations.id,
@@ -41,23 +64,9 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
-      .where(
-        and(
-          eq(registrations.id, registrationId),
-          eq(registrations.eventId, EVENT_ID),
-          isNull(registrations.revokedAt),
-          isNull(users.deletedAt),
-        ),
-      );
+      .where(and(which, eq(registrations.eventId, EVENT_ID), isNull(registrations.revokedAt), isNull(users.deletedAt)));
     if (!row) return null;
-    const [event, hours] = await Promise.all([
-      loadEvent(db),
-      db
-        .select({ day: openingHours.day, opens: openingHours.opensAt, closes: openingHours.closesAt })
-        .from(openingHours)
-        .where(eq(openingHours.eventId, EVENT_ID))
-        .orderBy(asc(openingHours.day)),
-    ]);
+    const { event, hours } = await showFacts();
     const issuedAt = Math.floor(row.createdAt.getTime() / 1000);
     const lang: Language = row.language === 'en' ? 'en' : 'fr';
     return {
@@ -84,8 +93,11 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
     };
   }
 
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   return {
     load,
+    /** The badge whose e-badge link carries this key (anything else than a key: null). */
+    loadByKey: (key: string) => (UUID.test(key) ? loadWhere(eq(registrations.badgeKey, key)) : Promise.resolve(null)),
     async pdf(badge: LoadedBadge): Promise<Buffer> {
       return renderBadgePdf(badge.data);
     },

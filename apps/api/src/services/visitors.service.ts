@@ -1,7 +1,15 @@
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { EVENT_ID, normalizeEmail, type Language, type VisitorForm } from '@salon/shared';
-import type { Db, Tx } from '../db/client';
+import {
+  DEFAULT_ROLE_ID,
+  EVENT_ID,
+  normalizeEmail,
+  normalizePhone,
+  type Language,
+  type VisitorForm,
+} from '@salon/shared';
+import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox, registrations, users } from '../db/schema';
+import { randomUUID } from 'node:crypto';
 import { LINK_TTL, type LinkSigner } from '../lib/links';
 import { TtlCache } from '../lib/ttl-cache';
 import { badgeMail, type ShowFacts } from './mail/templates';
@@ -29,9 +37,8 @@ export interface MailLinks {
 }
 
 /** The e-badge page's address for a registration: what the badge mail links to. */
-export function ebadgeUrl(ctx: MailLinks, registrationId: number): string {
-  const token = ctx.links.sign('ebadge', registrationId, LINK_TTL.ebadge, ctx.now());
-  return `${ctx.publicUrl}/ebadge?token=${token}`;
+export function ebadgeUrl(ctx: MailLinks, badgeKey: string): string {
+  return `${ctx.publicUrl}/ebadge?token=${badgeKey}`;
 }
 
 /** A short-lived address that downloads the badge PDF (a navigation cannot send a bearer). */
@@ -42,7 +49,7 @@ export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string
 
 /** The show's dates and city change at most a few times a year: read once a minute. */
 const showFacts = new TtlCache<ShowFacts>(60_000, 1);
-async function currentShow(tx: Tx): Promise<ShowFacts> {
+async function currentShow(tx: Db | Tx): Promise<ShowFacts> {
   const cached = showFacts.get('event');
   if (cached) return cached;
   const event = await loadEvent(tx);
@@ -50,30 +57,22 @@ async function currentShow(tx: Tx): Promise<ShowFacts> {
   return event;
 }
 
-interface Recipient {
-  name: string;
-  email: string;
-  language: string;
-}
-
-/**
- * Queues the badge mail of a registration, PDF attached when it is sent. The holder is read
- * from the data unless the caller has just written it.
- */
-export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: number, known?: Recipient): Promise<void> {
-  const row =
-    known ??
-    (
-      await tx
-        .select({ name: users.name, email: users.email, language: users.language })
-        .from(registrations)
-        .innerJoin(users, eq(users.id, registrations.userId))
-        .where(eq(registrations.id, registrationId))
-    )[0];
+/** Queues the badge mail of a registration, PDF attached when it is sent. */
+export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: number): Promise<void> {
+  const [row] = await tx
+    .select({
+      name: users.name,
+      email: users.email,
+      language: users.language,
+      badgeKey: registrations.badgeKey,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.id, registrationId));
   if (!row) throw new Error(`registration ${registrationId} not found`);
   const lang: Language = row.language === 'en' ? 'en' : 'fr';
   const show = await currentShow(tx);
-  const mail = badgeMail(lang, { name: row.name, show, ebadgeUrl: ebadgeUrl(ctx, registrationId) });
+  const mail = badgeMail(lang, { name: row.name, show, ebadgeUrl: ebadgeUrl(ctx, row.badgeKey) });
   await tx.insert(mailOutbox).values({
     to: row.email,
     ...mail,
@@ -105,6 +104,41 @@ export type VisitorRegistration =
   { outcome: 'created'; registrationId: number; userId: number } | { outcome: 'duplicate' | 'cancelled' };
 
 /**
+ * The usual case, a new person, in one statement: the person, the registration and the badge
+ * mail, all or nothing. The badge's random key, made here, is what the mail's e-badge link
+ * carries. Null when the address is already known: nothing was written.
+ */
+async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lang: Language) {
+  const email = normalizeEmail(form.email);
+  const badgeKey = randomUUID();
+  const show = await currentShow(db);
+  const mail = badgeMail(lang, { name: form.name, show, ebadgeUrl: ebadgeUrl(ctx, badgeKey) });
+  const rows = await queryRows<{ user_id: number; registration_id: number }>(
+    db,
+    sql`
+    with person as (
+      insert into ${users} (type, role_id, name, email, username, phone, phone_normalized, company,
+        job_position, language, confirmed, email_otp_confirmed)
+      values ('visitor', ${DEFAULT_ROLE_ID}, ${form.name}, ${email}, ${email}, ${form.phone},
+        ${normalizePhone(form.phone)}, ${form.company || null}, ${form.jobPosition || null}, ${lang}, true, true)
+      on conflict do nothing
+      returning id
+    ), registration as (
+      insert into ${registrations} (event_id, user_id, type, confirmed, badge_key)
+      select ${EVENT_ID}, id, 'visitor', true, ${badgeKey}::uuid from person
+      returning id, user_id
+    ), queued as (
+      insert into ${mailOutbox} ("to", subject, text, html, attachments)
+      select ${email}, ${mail.subject}, ${mail.text}, ${mail.html},
+        jsonb_build_array(jsonb_build_object('kind', 'badge', 'registrationId', id)) from registration
+    )
+    select user_id, id as registration_id from registration`,
+  );
+  const row = rows[0];
+  return row ? { registrationId: row.registration_id, userId: row.user_id } : null;
+}
+
+/**
  * The home page's visitor registration, in one transaction: the person (found by e-mail or
  * created without a password), a confirmed visitor registration for event 7, and the badge mail
  * in the outbox. Someone who already has a badge for the show gets it mailed again (at most
@@ -113,6 +147,8 @@ export type VisitorRegistration =
  */
 export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm): Promise<VisitorRegistration> {
   const lang: Language = form.lang ?? 'fr';
+  const created = await registerNewVisitor(db, ctx, form, lang);
+  if (created) return { outcome: 'created', ...created };
   return db.transaction(async (tx) => {
     const person = await findOrCreateVisitor(tx, { ...form, language: lang });
     // Someone created a moment ago has no registration yet: no need to look.
@@ -143,10 +179,7 @@ export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm)
       .returning({ id: registrations.id });
     // Only a revoked visitor registration is left to conflict with: the organiser's decision stands.
     if (!created) return { outcome: 'cancelled' };
-    const recipient = person.created
-      ? { name: form.name, email: normalizeEmail(form.email), language: lang }
-      : undefined;
-    await queueBadgeMail(tx, ctx, created.id, recipient);
+    await queueBadgeMail(tx, ctx, created.id);
     return { outcome: 'created', registrationId: created.id, userId: person.id };
   });
 }

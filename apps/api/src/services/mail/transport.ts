@@ -58,7 +58,7 @@ export function createSmtpTransport(
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: options.maxConnections ?? 5,
+    maxConnections: options.maxConnections ?? 8,
     ...SMTP_TIMEOUTS,
   });
   return {

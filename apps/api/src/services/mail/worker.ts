@@ -48,8 +48,8 @@ export interface MailWorkerDeps {
 }
 
 const DEFAULTS = {
-  batchSize: 20,
-  concurrency: 4,
+  batchSize: 50,
+  concurrency: 8,
   pollIntervalMs: 1_000,
   leaseMs: 5 * 60_000,
   maxAttempts: 8,

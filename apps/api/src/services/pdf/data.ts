@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { EVENT_ID } from '@salon/shared';
-import type { Db, Tx } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 import { conferences, events, gates, registrations, users } from '../../db/schema';
 
 /**
@@ -97,9 +97,7 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind): Promise<Fingerpri
             from listed)
           select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
           from ${events} e, x where e.id = ${EVENT_ID}`;
-  const result = await db.execute(query);
-  // Both drivers (node-postgres, PGlite) answer with `rows`.
-  const [row] = (result as { rows: { hash: string; changed_at: Date | string }[] }).rows;
+  const [row] = await queryRows<{ hash: string; changed_at: Date | string }>(db, query);
   if (!row) throw new Error(`event ${EVENT_ID} is missing`);
   return { hash: row.hash, changedAt: new Date(row.changed_at) };
 }

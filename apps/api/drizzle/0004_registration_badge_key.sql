@@ -1,0 +1,2 @@
+ALTER TABLE "registrations" ADD COLUMN "badge_key" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "registrations_badge_key" ON "registrations" USING btree ("badge_key");
