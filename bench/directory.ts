@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { DEFAULT_ROLE_ID, EVENT_ID, toQueryString } from '@salon/shared';
 import { openDatabase, type Db } from '../apps/api/src/db/client';
 import { gates, registrations, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
-import { printTable, startServer } from './start-server';
+import { printTable, startServer, withBenchDatabase } from './start-server';
 
 const EXHIBITORS = 5000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -144,25 +143,13 @@ const rows: string[][] = [];
 }
 
 // PostgreSQL: a database made for the run, dropped after it.
-{
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `salon_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString() });
-    await fill(database.db);
-    await database.db.execute(sql`analyze`);
-    await database.close();
-    rows.push(...(await measureBoth('PostgreSQL', { DATABASE_URL: url.toString() })));
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+await withBenchDatabase(async (url) => {
+  const database = await openDatabase({ url });
+  await fill(database.db);
+  await database.db.execute(sql`analyze`);
+  await database.close();
+  rows.push(...(await measureBoth('PostgreSQL', { DATABASE_URL: url })));
+});
 
 console.info(
   `${EXHIBITORS} confirmed exhibitors, ${DURATION} s per run; target on PostgreSQL for the company search: ≥ 1000 req/s at 50 connections and p99 ≤ 25 ms at 10 (Strapi 5 serves the original call at about 25 req/s here)`,

@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/api/src/config/env';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
@@ -24,7 +23,7 @@ import { createBadgeService } from '../apps/api/src/services/badges.service';
 import { createAttachmentResolver } from '../apps/api/src/services/mail/attachments';
 import { createSmtpTransport } from '../apps/api/src/services/mail/transport';
 import { createMailWorker } from '../apps/api/src/services/mail/worker';
-import { printTable, startServer } from './start-server';
+import { printTable, startServer, withBenchDatabase } from './start-server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGETS = { perSecond: 500, p99: 100, mailsPerSecond: 100 };
@@ -140,28 +139,16 @@ const serverEnv = {
 }
 
 // PostgreSQL: a database made for the run, dropped after it.
-{
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `salon_reg_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    const server = await startServer({ ...serverEnv, DATABASE_URL: url.toString() });
-    const figures = await register(server.base);
-    await server.stop();
-    const database = await openDatabase({ url: url.toString() });
-    await database.db.execute(sql`analyze`);
-    const mailsPerSecond = await sendMails(database, privateKey);
-    await database.close();
-    rows.push({ database: 'PostgreSQL', ...figures, mailsPerSecond });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+await withBenchDatabase(async (url) => {
+  const server = await startServer({ ...serverEnv, DATABASE_URL: url });
+  const figures = await register(server.base);
+  await server.stop();
+  const database = await openDatabase({ url });
+  await database.db.execute(sql`analyze`);
+  const mailsPerSecond = await sendMails(database, privateKey);
+  await database.close();
+  rows.push({ database: 'PostgreSQL', ...figures, mailsPerSecond });
+});
 rmSync(keyDir, { recursive: true, force: true });
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');

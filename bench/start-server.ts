@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -70,4 +71,24 @@ export function printTable(header: string[], rows: string[][]): void {
   console.info(line(header));
   console.info(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const r of rows) console.info(line(r));
+}
+
+/**
+ * Runs `use` with the address of a PostgreSQL database made for it (on BENCH_DATABASE_URL's
+ * server, default the local one), dropped afterwards whatever happens.
+ */
+export async function withBenchDatabase<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `salon_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { PDFParse } from 'pdf-parse';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, registrations } from '../src/db/schema';
 import { createBadgeSigner, verifyBadgeToken } from '../src/services/badge/token';
@@ -11,73 +10,13 @@ import { createSmtpTransport, type MailTransport } from '../src/services/mail/tr
 import { createMailWorker, type MailWorker } from '../src/services/mail/worker';
 import { decodeBadgeQrFromPdf } from './badge-helpers';
 import { call, createTestApp, type TestContext } from './helper';
+import { startSmtp, type Received, type TestSmtp } from './smtp';
 
 const PUBLIC_URL = 'https://salon.example';
 const FROM = 'Salon BTP <no-reply@example.com>';
 const SUBJECT_FR = 'Votre badge — Salon International du Bâtiment 2024';
 const SUBJECT_EN = 'Your badge — International Building Exhibition 2024';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** One mail as the SMTP server got it: the envelope's recipients and the parsed message. */
-interface Received {
-  rcptTo: string[];
-  mail: ParsedMail;
-}
-
-/** A real SMTP server on 127.0.0.1 that parses and keeps every mail it accepts. */
-interface TestSmtp {
-  port: number;
-  received: Received[];
-  stop(): Promise<void>;
-  /** Listens again on the same port (after stop). */
-  restart(): Promise<void>;
-}
-
-async function startSmtp(): Promise<TestSmtp> {
-  const received: Received[] = [];
-  let server: SMTPServer | undefined;
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const s = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        closeTimeout: 100,
-        onData(stream, session, callback) {
-          const rcptTo = session.envelope.rcptTo.map((a) => a.address.toLowerCase());
-          simpleParser(stream).then(
-            (mail) => {
-              received.push({ rcptTo, mail });
-              callback();
-            },
-            (err: Error) => callback(err),
-          );
-        },
-      });
-      server = s;
-      s.once('error', reject);
-      const net = s.listen(port, '127.0.0.1', () => {
-        const address = net.address();
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  let running = true;
-  const smtp: TestSmtp = {
-    port: await listen(0),
-    received,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (!running || !server) return resolve();
-        running = false;
-        server.close(() => resolve());
-      }),
-    restart: async () => {
-      await listen(smtp.port);
-      running = true;
-    },
-  };
-  return smtp;
-}
 
 let ctx: TestContext;
 let smtp: TestSmtp;

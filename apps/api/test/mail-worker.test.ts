@@ -3,8 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema';
 import { createAttachmentResolver } from '../src/services/mail/attachments';
@@ -16,6 +15,7 @@ import {
   type MailWorkerOptions,
 } from '../src/services/mail/worker';
 import { createTestApp, type TestContext } from './helper';
+import { startSmtp } from './smtp';
 
 const FROM = 'Salon BTP <no-reply@example.com>';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -29,50 +29,6 @@ afterAll(() => ctx.close());
 beforeEach(async () => {
   await ctx.db.delete(mailOutbox);
 });
-
-/** A real SMTP server on 127.0.0.1 that parses and keeps every mail it accepts. */
-interface TestSmtp {
-  port: number;
-  received: ParsedMail[];
-  stop(): Promise<void>;
-  /** Listens again on the same port (after stop). */
-  restart(): Promise<void>;
-}
-
-async function startSmtp(): Promise<TestSmtp> {
-  const received: ParsedMail[] = [];
-  let server: SMTPServer;
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        closeTimeout: 100,
-        onData(stream, _session, callback) {
-          simpleParser(stream).then(
-            (mail) => {
-              received.push(mail);
-              callback();
-            },
-            (err: Error) => callback(err),
-          );
-        },
-      });
-      server.once('error', reject);
-      const net = server.listen(port, '127.0.0.1', () => {
-        const address = net.address();
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  const smtp: TestSmtp = {
-    port: await listen(0),
-    received,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    restart: async () => void (await listen(smtp.port)),
-  };
-  return smtp;
-}
 
 const smtpTransport = (port: number) =>
   createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: FROM, DATA_DIR: ctx.config.DATA_DIR });
@@ -137,7 +93,7 @@ describe('mail outbox worker', () => {
       expect(await worker(transport).runOnce()).toBe(1);
 
       expect(smtp.received).toHaveLength(1);
-      const mail = smtp.received[0]!;
+      const mail = smtp.received[0]!.mail;
       expect(mail.subject).toBe('Votre e-badge — Salon du Bâtiment 2024');
       expect(mail.from?.text).toBe('"Salon BTP" <no-reply@example.com>');
       expect(mail.text?.trim()).toBe('Bonjour Karim,\nVoici votre badge.');
@@ -184,7 +140,7 @@ describe('mail outbox worker', () => {
       expect(await w.runOnce()).toBe(3);
       expect(await w.runOnce()).toBe(0);
 
-      expect(smtp.received.map((m) => m.subject).sort()).toEqual(['Mail n° 0', 'Mail n° 1', 'Mail n° 2']);
+      expect(smtp.received.map((m) => m.mail.subject).sort()).toEqual(['Mail n° 0', 'Mail n° 1', 'Mail n° 2']);
       for (const row of await rows()) expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     } finally {
       transport.close();
@@ -257,10 +213,10 @@ describe('mail outbox worker', () => {
       }, 15_000);
       await Promise.all(workers.map((w) => w.stop()));
 
-      const subjects = smtp.received.map((m) => m.subject);
+      const subjects = smtp.received.map((m) => m.mail.subject);
       expect(subjects).toHaveLength(300);
       expect(new Set(subjects).size).toBe(300);
-      expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(300);
+      expect(new Set(smtp.received.map((m) => m.mail.messageId)).size).toBe(300);
       expect(sentBy[0]! + sentBy[1]!).toBe(300);
       expect(sentBy[0]).toBeGreaterThan(0);
       expect(sentBy[1]).toBeGreaterThan(0);
@@ -291,7 +247,7 @@ describe('mail outbox worker', () => {
 
       expect(await worker(transport).runOnce()).toBe(1);
 
-      expect(smtp.received.map((m) => m.subject)).toEqual(['Lease expired']);
+      expect(smtp.received.map((m) => m.mail.subject)).toEqual(['Lease expired']);
       const byId = new Map((await rows()).map((r) => [r.id, r]));
       expect(byId.get(expired!.id)).toMatchObject({ status: 'sent', attempts: 2 });
       expect(byId.get(claimed!.id)).toMatchObject({ status: 'sending', attempts: 1, sentAt: null });
@@ -375,7 +331,7 @@ describe('mail outbox worker', () => {
       w.resume();
       await waitFor(async () => (await rows()).some((r) => r.subject === 'Held' && r.status === 'sending'), 3_000);
       await w.stop();
-      expect(smtp.received.map((m) => m.subject)).toEqual(['Notified', 'Held']);
+      expect(smtp.received.map((m) => m.mail.subject)).toEqual(['Notified', 'Held']);
       expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent']);
     } finally {
       await w.stop();

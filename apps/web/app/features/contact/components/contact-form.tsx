@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contactFormSchema, type ContactForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field, TextAreaField } from '../../../components/ui/form';
+import { PersonFields, TextAreaField } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { CONTACT_EMAILS } from '../../info/contacts';
@@ -57,40 +57,15 @@ export function ContactFormCard() {
       {send.isSuccess && <Alert tone="success">{t('contact.success')}</Alert>}
       {send.isError && <Alert tone="danger">{t(submitErrorKey(send.error) ?? 'contact.invalid')}</Alert>}
       <div className="contact-grid">
-        <Field
-          label={t('contact.fields.name')}
-          autoComplete="name"
-          required
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <Field
-          label={t('contact.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          registration={form.register('email')}
-          error={errors.email}
-        />
-        <Field
-          label={t('contact.fields.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          registration={form.register('phone')}
-          error={errors.phone}
-        />
-        <Field
-          label={t('contact.fields.company')}
-          autoComplete="organization"
-          registration={form.register('company')}
-          error={errors.company}
+        <PersonFields
+          name={{ registration: form.register('name'), error: errors.name }}
+          email={{ registration: form.register('email'), error: errors.email }}
+          phone={{ registration: form.register('phone'), error: errors.phone }}
+          company={{ registration: form.register('company'), error: errors.company }}
         />
       </div>
       <TextAreaField
-        label={t('contact.fields.message')}
+        label={t('form.message')}
         rows={6}
         required
         registration={form.register('message')}

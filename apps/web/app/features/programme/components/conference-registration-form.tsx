@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { conferenceRegistrationSchema, type ConferenceRegistrationForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field, TextAreaField } from '../../../components/ui/form';
+import { PersonFields, TextAreaField } from '../../../components/ui/form';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { ApiError } from '../../../lib/api-client';
@@ -44,27 +44,11 @@ export function ConferenceRegistrationFormCard({ conferenceId }: { conferenceId:
       {register.isSuccess && <Alert tone="success">{t('conference.success')}</Alert>}
       {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
       {serverMessage && <Alert tone="danger">{serverMessage}</Alert>}
-      <Field label={t('form.name')} autoComplete="name" registration={form.register('name')} error={errors.name} />
-      <Field
-        label={t('form.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        registration={form.register('email')}
-        error={errors.email}
-      />
-      <Field
-        label={t('form.phone')}
-        type="tel"
-        autoComplete="tel"
-        registration={form.register('phone')}
-        error={errors.phone}
-      />
-      <Field
-        label={t('form.company')}
-        autoComplete="organization"
-        registration={form.register('company')}
-        error={errors.company}
+      <PersonFields
+        name={{ registration: form.register('name'), error: errors.name }}
+        email={{ registration: form.register('email'), error: errors.email }}
+        phone={{ registration: form.register('phone'), error: errors.phone }}
+        company={{ registration: form.register('company'), error: errors.company }}
       />
       <TextAreaField
         label={t('form.message')}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { exhibitorEnquirySchema, OTHER_SECTOR, SECTOR_CHOICES, type ExhibitorEnquiryForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field, SelectField, TextAreaField } from '../../../components/ui/form';
+import { Field, PersonFields, SelectField, TextAreaField } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -79,36 +79,11 @@ export function ExhibitorEnquiryFormCard() {
           {failureKey && <> {t(failureKey)}</>}
         </Alert>
       )}
-      <Field
-        label={t('form.name')}
-        autoComplete="name"
-        required
-        registration={form.register('nom')}
-        error={errors.nom}
-      />
-      <Field
-        label={t('form.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        registration={form.register('email')}
-        error={errors.email}
-      />
-      <Field
-        label={t('form.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        registration={form.register('telephone')}
-        error={errors.telephone}
-      />
-      <Field
-        label={t('form.company')}
-        autoComplete="organization"
-        registration={form.register('societe')}
-        error={errors.societe}
+      <PersonFields
+        name={{ registration: form.register('nom'), error: errors.nom }}
+        email={{ registration: form.register('email'), error: errors.email }}
+        phone={{ registration: form.register('telephone'), error: errors.telephone }}
+        company={{ registration: form.register('societe'), error: errors.societe }}
       />
       <SelectField
         label={t('form.sector')}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { visitorFormSchema, type VisitorForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { CheckboxField, Field } from '../../../components/ui/form';
+import { CheckboxField, Field, PersonFields } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { isLanguage } from '../../../lib/i18n';
@@ -73,36 +73,11 @@ export function VisitorRegistrationForm() {
           {(reason ?? failureKey) && <> {reason ?? t(failureKey!)}</>}
         </Alert>
       )}
-      <Field
-        label={t('form.name')}
-        autoComplete="name"
-        required
-        registration={form.register('name')}
-        error={errors.name}
-      />
-      <Field
-        label={t('form.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        registration={form.register('email')}
-        error={errors.email}
-      />
-      <Field
-        label={t('form.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        registration={form.register('phone')}
-        error={errors.phone}
-      />
-      <Field
-        label={t('form.company')}
-        autoComplete="organization"
-        registration={form.register('company')}
-        error={errors.company}
+      <PersonFields
+        name={{ registration: form.register('name'), error: errors.name }}
+        email={{ registration: form.register('email'), error: errors.email }}
+        phone={{ registration: form.register('phone'), error: errors.phone }}
+        company={{ registration: form.register('company'), error: errors.company }}
       />
       <Field
         label={t('form.jobPosition')}
