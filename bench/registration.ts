@@ -6,16 +6,17 @@
  *    MAIL_WORKER=false: each request writes the person, the registration and the badge mail in
  *    the outbox, and nothing is sent, so the figure is the request path's.
  * 2. One worker, in this process, on the mails those requests queued: each badge rendered (token,
- *    QR, PDF) and delivered to an SMTP server started here. Mails per second over BENCH_SECONDS.
+ *    QR, PDF) and delivered to an SMTP server in a process of its own (smtp-sink.ts). Mails per
+ *    second over BENCH_SECONDS.
  *
  *   npm run bench:registration
  */
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/api/src/config/env';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { createBadgeSigner } from '../apps/api/src/services/badge/token';
@@ -77,25 +78,13 @@ async function register(base: string): Promise<Omit<Row, 'database' | 'mailsPerS
 
 /** One worker sending the queued badge mails to a local SMTP server for DURATION seconds. */
 async function sendMails(database: Database, privateKey: string): Promise<number> {
-  let delivered = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        delivered += 1;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const server = smtp.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
+  const sink = fork(path.join(import.meta.dirname, 'smtp-sink.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const ask = <T>(message?: string) =>
+    new Promise<T>((resolve) => {
+      sink.once('message', (m) => resolve(m as T));
+      if (message !== undefined) sink.send(message);
     });
-  });
+  const { port } = await ask<{ port: number }>();
   const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Bench <bench@example.com>');
   const badges = createBadgeService(database.db, createBadgeSigner(privateKey));
   const worker = createMailWorker({
@@ -110,7 +99,8 @@ async function sendMails(database: Database, privateKey: string): Promise<number
   }
   const seconds = (performance.now() - started) / 1000;
   transport.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  const { delivered } = await ask<{ delivered: number }>('count');
+  sink.disconnect();
   return delivered / seconds;
 }
 
