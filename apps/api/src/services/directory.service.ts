@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { EVENT_ID, PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../db/client';
 import { gates, media, registrations, users } from '../db/schema';
@@ -25,6 +25,21 @@ import { serializeMedia } from './users.service';
  * conference registration, not revoked, account not deleted) and the filters only narrow it.
  * Items carry public fields only: never an e-mail or a phone number.
  */
+/**
+ * The exhibitors the public directory shows, and so the catalogue and the floor plan: event 7,
+ * confirmed exhibitor registrations with a company, no conference, not revoked, account not
+ * deleted. Filters only ever narrow it.
+ */
+export const listedExhibitor: SQL = and(
+  eq(registrations.eventId, EVENT_ID),
+  eq(registrations.type, 'exhibitor'),
+  eq(registrations.confirmed, true),
+  isNull(registrations.conferenceId),
+  isNull(registrations.revokedAt),
+  isNull(users.deletedAt),
+  sql`btrim(coalesce(${users.company}, '')) <> ''`,
+)!;
+
 export const DIRECTORY_FILTERS = ['event.id', 'type', 'confirmed', 'user.company', 'conference.id'] as const;
 export const DIRECTORY_OR_FILTERS = ['gate.name', 'booth'] as const;
 export const DIRECTORY_POPULATE = ['gate', 'user', 'user.avatar'] as const;
@@ -133,17 +148,7 @@ export async function listDirectory(db: Db, query: Record<string, unknown>) {
   }
   const page = parsePagination(query.pagination, DIRECTORY_PAGE);
 
-  const where = and(
-    eq(registrations.eventId, EVENT_ID),
-    eq(registrations.type, 'exhibitor'),
-    eq(registrations.confirmed, true),
-    isNull(registrations.conferenceId),
-    isNull(registrations.revokedAt),
-    isNull(users.deletedAt),
-    isNotNull(users.company),
-    sql`btrim(${users.company}) <> ''`,
-    ...searches,
-  );
+  const where = and(listedExhibitor, ...searches);
   // The page and the total in one query; past the last page, a count of its own.
   const rows = await db
     .select({

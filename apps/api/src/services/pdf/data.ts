@@ -1,24 +1,14 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { EVENT_ID } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { conferences, events, gates, registrations, users } from '../../db/schema';
+import { listedExhibitor } from '../directory.service';
 
 /**
  * What the PDFs are made of, and the fingerprints that say when they must be made again. A
  * fingerprint hashes, in the database, exactly the columns a PDF prints: any change to them,
  * however it was written (API, back-office, SQL by hand), gives a new one; nothing else does.
  */
-
-/** The exhibitors the public directory shows: the same rule, in one place for the three PDFs. */
-const listedExhibitor: SQL = and(
-  eq(registrations.eventId, EVENT_ID),
-  eq(registrations.type, 'exhibitor'),
-  eq(registrations.confirmed, true),
-  isNull(registrations.revokedAt),
-  isNull(registrations.conferenceId),
-  isNull(users.deletedAt),
-  sql`btrim(coalesce(${users.company}, '')) <> ''`,
-)!;
 
 export interface EventInfo {
   name: string;
