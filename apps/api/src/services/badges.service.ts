@@ -1,14 +1,13 @@
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { EVENT_ID, type Language } from '@salon/shared';
 import type { Db } from '../db/client';
-import { openingHours, registrations, users } from '../db/schema';
-import { TtlCache } from '../lib/ttl-cache';
-import { renderBadgePdf, type BadgeData, type BadgeOpeningHours } from './badge/pdf';
+import { registrations, users } from '../db/schema';
+import { renderBadgePdf, type BadgeData } from './badge/pdf';
 import { qrSvgPath } from './badge/qr';
 import type { BadgeSigner } from './badge/token';
 import type { AttachmentBuilder } from './mail/attachments';
 import { SHOW_NAME } from './pdf/document';
-import { loadEvent } from './pdf/data';
+import { currentShow } from './show-facts';
 
 /** A registration's badge, as the PDF, the e-badge page and the mail attachment need it. */
 export interface LoadedBadge {
@@ -26,24 +25,6 @@ export const badgeFileName = (registrationId: number) => `badge-sib-2024-${regis
  * registration's, so the PDF, the mail and the e-badge page always show the same QR code.
  */
 export function createBadgeService(db: Db, signer: BadgeSigner) {
-  // The show's dates, city and hours change a few times a year, badges are made by the
-  // thousand: read them once a minute.
-  const facts = new TtlCache<{ event: Awaited<ReturnType<typeof loadEvent>>; hours: BadgeOpeningHours[] }>(60_000, 1);
-  async function showFacts() {
-    const cached = facts.get('show');
-    if (cached) return cached;
-    const [event, hours] = await Promise.all([
-      loadEvent(db),
-      db
-        .select({ day: openingHours.day, opens: openingHours.opensAt, closes: openingHours.closesAt })
-        .from(openingHours)
-        .where(eq(openingHours.eventId, EVENT_ID))
-        .orderBy(asc(openingHours.day)),
-    ]);
-    facts.set('show', { event, hours });
-    return { event, hours };
-  }
-
   /** A live badge of event 7 (not revoked, account not deleted), or null. */
   async function load(registrationId: number): Promise<LoadedBadge | null> {
     return loadWhere(eq(registrations.id, registrationId));
@@ -66,7 +47,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       .innerJoin(users, eq(users.id, registrations.userId))
       .where(and(which, eq(registrations.eventId, EVENT_ID), isNull(registrations.revokedAt), isNull(users.deletedAt)));
     if (!row) return null;
-    const { event, hours } = await showFacts();
+    const { event, hours } = await currentShow(db);
     const issuedAt = Math.floor(row.createdAt.getTime() / 1000);
     const lang: Language = row.language === 'en' ? 'en' : 'fr';
     return {

@@ -11,10 +11,9 @@ import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox, registrations, users } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import { LINK_TTL, type LinkSigner } from '../lib/links';
-import { TtlCache } from '../lib/ttl-cache';
-import { badgeMail, type ShowFacts } from './mail/templates';
-import { loadEvent } from './pdf/data';
+import { badgeMail } from './mail/templates';
 import { findOrCreateVisitor } from './people.service';
+import { currentShow } from './show-facts';
 
 /** Registration types whose holder has a badge for the show. */
 const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
@@ -47,16 +46,6 @@ export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string
   return `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`;
 }
 
-/** The show's dates and city change at most a few times a year: read once a minute. */
-const showFacts = new TtlCache<ShowFacts>(60_000, 1);
-async function currentShow(tx: Db | Tx): Promise<ShowFacts> {
-  const cached = showFacts.get('event');
-  if (cached) return cached;
-  const event = await loadEvent(tx);
-  showFacts.set('event', event);
-  return event;
-}
-
 /** Queues the badge mail of a registration, PDF attached when it is sent. */
 export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: number): Promise<void> {
   const [row] = await tx
@@ -71,7 +60,7 @@ export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: num
     .where(eq(registrations.id, registrationId));
   if (!row) throw new Error(`registration ${registrationId} not found`);
   const lang: Language = row.language === 'en' ? 'en' : 'fr';
-  const show = await currentShow(tx);
+  const { event: show } = await currentShow(tx);
   const mail = badgeMail(lang, { name: row.name, show, ebadgeUrl: ebadgeUrl(ctx, row.badgeKey) });
   await tx.insert(mailOutbox).values({
     to: row.email,
@@ -111,7 +100,7 @@ export type VisitorRegistration =
 async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lang: Language) {
   const email = normalizeEmail(form.email);
   const badgeKey = randomUUID();
-  const show = await currentShow(db);
+  const { event: show } = await currentShow(db);
   const mail = badgeMail(lang, { name: form.name, show, ebadgeUrl: ebadgeUrl(ctx, badgeKey) });
   const rows = await queryRows<{ user_id: number; registration_id: number }>(
     db,
