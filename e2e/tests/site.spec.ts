@@ -18,6 +18,30 @@ test.describe('Public site', () => {
     expect(html).toContain(FR_TITLE);
   });
 
+  test('the page is painted before any script is requested, then React takes it over', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const timings = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js'));
+      return {
+        loaded: navigation.loadEventStart,
+        painted: paint?.startTime ?? Infinity,
+        firstScript: Math.min(...scripts.map((s) => s.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timings.scripts).toBeGreaterThan(0);
+    expect(timings.firstScript).toBeGreaterThanOrEqual(timings.loaded);
+    expect(timings.firstScript).toBeGreaterThan(timings.painted);
+    // Hydrated: a client-side control answers.
+    await page.locator('header.site-header').getByRole('button', { name: 'EN' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
   test('the language switch turns the texts to English and the choice survives a reload', async ({ page, context }) => {
     await page.goto('/');
     await waitForHydration(page);

@@ -10,6 +10,7 @@ import en from '../public/assets/i18n/en.json';
 import fr from '../public/assets/i18n/fr.json';
 import { createI18n, isLanguage } from './lib/i18n';
 import appCss from './app.css?inline';
+import { deferScripts } from './lib/deferred-scripts.server';
 import { InlineStyleContext, NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -46,8 +47,17 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          const html = createReadableStreamFromReadable(body);
+          // In production the page's scripts wait for its first paint (lib/deferred-scripts.ts).
+          const page = import.meta.env.DEV
+            ? html
+            : html
+                // (TypeScript types the decoder as taking any BufferSource, which a Uint8Array is.)
+                .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
+                .pipeThrough(deferScripts())
+                .pipeThrough(new TextEncoderStream());
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(page, {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

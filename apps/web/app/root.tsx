@@ -19,6 +19,7 @@ import appCss from './app.css?url';
 import { setSessionExpiredHandler } from './lib/api-client';
 import { ClockProvider } from './lib/clock';
 import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
+import { deferredScriptsStarter } from './lib/deferred-scripts';
 import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';
 import { paths } from './config/paths';
 
@@ -65,7 +66,6 @@ export function Layout({ children }: { children: ReactNode }) {
             dangerouslySetInnerHTML={{ __html: inlineStyle.css }}
           />
         )}
-        <link rel="preload" href={`/assets/i18n/${lang}.json`} as="fetch" crossOrigin="anonymous" />
         {/* Every page exists in both languages: ?lang= gives each its own URL for search engines. */}
         <link rel="alternate" hrefLang="fr" href={`${pageUrl}?lang=fr`} />
         <link rel="alternate" hrefLang="en" href={`${pageUrl}?lang=en`} />
@@ -76,6 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: deferredScriptsStarter(`/assets/i18n/${lang}.json`) }}
+        />
         <Scripts nonce={nonce} />
       </body>
     </html>

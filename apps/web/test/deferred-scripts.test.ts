@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { deferScripts } from '../app/lib/deferred-scripts.server';
+
+const page =
+  '<html><head><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="modulepreload" href="/assets/é.js"/>' +
+  '</head><body><p>Accès — 29 mai</p><script nonce="n">window.x = 1;</script>' +
+  '<script nonce="n" type="module" async="">import "/assets/a.js";</script></body></html>';
+
+async function rewritten(chunks: string[]): Promise<string> {
+  const input = new ReadableStream<string>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  const reader = input.pipeThrough(deferScripts()).getReader();
+  let out = '';
+  for (let read = await reader.read(); !read.done; read = await reader.read()) out += read.value;
+  return out;
+}
+
+describe('deferring the page scripts in the HTML stream', () => {
+  it('turns the module preloads and the boot module into tags the browser leaves alone', async () => {
+    const html = await rewritten([page]);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html.match(/rel="deferred-modulepreload"/g)).toHaveLength(2);
+    expect(html).toContain('<script nonce="n" type="deferred-module">import "/assets/a.js";</script>');
+    expect(html).toContain('<script nonce="n">window.x = 1;</script>');
+    expect(html).toContain('<p>Accès — 29 mai</p>');
+  });
+
+  it('gives the same page wherever the stream happens to be cut', async () => {
+    const whole = await rewritten([page]);
+    for (let cut = 1; cut < page.length; cut++) {
+      expect(await rewritten([page.slice(0, cut), page.slice(cut)])).toBe(whole);
+    }
+  });
+});
