@@ -100,8 +100,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, clock });
-      await api.register(authRoutes, { auth, loginRateLimit: config.LOGIN_RATE_LIMIT });
-      await api.register(usersRoutes, { db });
+      await api.register(authRoutes, { auth, db, mail, onQueued, loginRateLimit: config.LOGIN_RATE_LIMIT });
+      await api.register(usersRoutes, { db, mail, onQueued, directoryCache });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
       await api.register(referenceRoutes, { db });

@@ -240,7 +240,7 @@ describe('bad input', () => {
     for (const [method, url] of [
       ['GET', 'no-such-route'],
       ['POST', 'no-such-route'],
-      ['DELETE', 'users/me'],
+      ['DELETE', 'users/me/avatar'],
       ['GET', '/backend'],
       ['GET', '/backend/nothing-here'],
     ] as const) {

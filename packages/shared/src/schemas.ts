@@ -80,3 +80,63 @@ export const newsletterSchema = z.object({
   lang: formLanguage,
 });
 export type NewsletterForm = z.infer<typeof newsletterSchema>;
+
+/** 'Informations' of an exhibitor: name, email, phone and company required. */
+export const exhibitorInfoSchema = z.object({
+  name: requiredText(200),
+  email: emailField,
+  phone: requiredText(40),
+  company: requiredText(200),
+  jobPosition: optionalText(200),
+});
+export type ExhibitorInfoForm = z.infer<typeof exhibitorInfoSchema>;
+
+/**
+ * 'Informations' of a collaborator: what it may change. Company, sector, country, hall and stand
+ * are its exhibitor's and the organiser's: shown read-only, and ignored by the server if sent.
+ */
+export const collaboratorInfoSchema = z.object({
+  name: requiredText(200),
+  email: emailField,
+  phone: requiredText(40),
+  jobPosition: optionalText(200),
+  adresse: optionalText(500),
+});
+export type CollaboratorInfoForm = z.infer<typeof collaboratorInfoSchema>;
+
+/** 'Ajouter un collaborateur': Nom & Prénom, Fonction, Email, Téléphone, all required. */
+export const collaboratorFormSchema = z.object({
+  name: requiredText(200),
+  jobPosition: requiredText(200),
+  email: emailField,
+  phone: requiredText(40),
+  lang: formLanguage,
+});
+export type CollaboratorForm = z.infer<typeof collaboratorFormSchema>;
+
+/** The rules a new password follows, shown one by one as it is typed (key: `password.<key>`). */
+export const PASSWORD_RULES = [
+  { key: 'length', test: (p: string) => p.length >= 10 },
+  { key: 'lower', test: (p: string) => /\p{Ll}/u.test(p) },
+  { key: 'upper', test: (p: string) => /\p{Lu}/u.test(p) },
+  { key: 'digit', test: (p: string) => /\d/.test(p) },
+] as const;
+
+export const newPasswordField = z
+  .string({ error: 'required' })
+  .check(
+    z.minLength(1, { error: 'required' }),
+    z.maxLength(200),
+    z.refine((p) => PASSWORD_RULES.every((rule) => rule.test(p)), { error: 'weakPassword' }),
+  );
+
+/** The set-password page, opened from the access or reset link. */
+export const setPasswordSchema = z.object({
+  token: z.string().check(z.minLength(1, { error: 'required' }), z.maxLength(200)),
+  password: newPasswordField,
+});
+export type SetPasswordForm = z.infer<typeof setPasswordSchema>;
+
+/** 'Mot de passe oublié ?': the address of an exhibitor or collaborator account. */
+export const forgotPasswordSchema = z.object({ email: emailField, lang: formLanguage });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { normalizeEmail } from '@salon/shared';
+import { forgotPasswordSchema, normalizeEmail, setPasswordSchema } from '@salon/shared';
+import type { Db } from '../db/client';
+import { requestPasswordReset } from '../services/access.service';
+import { parseFormBody } from '../services/query-params';
+import type { MailLinks } from '../services/visitors.service';
 import { loginBodySchema } from '../services/auth.service';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../lib/errors';
@@ -11,8 +15,11 @@ const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Veuillez patienter une
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: ReturnType<typeof createAuthService>;
+  db: Db;
+  mail: MailLinks;
+  onQueued: () => void;
   loginRateLimit: number;
-}> = async (app, { auth, loginRateLimit }) => {
+}> = async (app, { auth, db, mail, onQueued, loginRateLimit }) => {
   const tooMany = (_req: unknown, context: { statusCode: number }) => ({
     statusCode: context.statusCode,
     message: TOO_MANY_LOGINS,
@@ -50,6 +57,30 @@ export const authRoutes: FastifyPluginAsyncZod<{
     await auth.logout(currentUser(request).id);
     return reply.status(204).send();
   });
+
+  /**
+   * 'Mot de passe oublié ?': the same answer whether or not the address is an exhibitor's or a
+   * collaborator's, so the form tells nobody who has an account.
+   */
+  app.post(
+    '/auth/forgot-password',
+    { schema: { tags: ['auth'] }, config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } },
+    async (request) => {
+      const form = parseFormBody(forgotPasswordSchema, request.body);
+      if (await requestPasswordReset(db, mail, form.email)) onQueued();
+      return { data: { sent: true }, meta: {} };
+    },
+  );
+
+  /** The set-password page (link of the access or reset mail): sets it and signs in. */
+  app.post(
+    '/auth/reset-password',
+    { schema: { tags: ['auth'] }, config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } },
+    async (request) => {
+      const form = parseFormBody(setPasswordSchema, request.body);
+      return auth.setPassword(form.token, form.password);
+    },
+  );
 
   // Google sign-in is not offered; the landing page says 'Bientôt disponible'.
   app.get(

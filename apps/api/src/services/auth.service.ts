@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock';
 import { badRequest } from '../lib/errors';
 import type { Jwt } from '../lib/jwt';
 import { verifyPassword } from '../lib/passwords';
+import { INVALID_ACCESS_LINK, setPasswordWithLink } from './access.service';
 import { findAreaRegistration, loadUserView } from './users.service';
 
 /** `POST auth/local` body: the Strapi shape the specification's call table names. */
@@ -36,6 +37,17 @@ export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
       if (!user || !valid || user.blocked) throw badRequest(INVALID_LOGIN);
       const area = await findAreaRegistration(db, user.id);
       if (!area) throw badRequest(INVALID_LOGIN);
+      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
+    },
+
+    /**
+     * The set-password page: the link's holder gets the password and is signed in, as by a
+     * login. A link that is unknown, used or expired, or whose holder may no longer enter the
+     * exhibitor area, is refused.
+     */
+    async setPassword(secret: string, password: string) {
+      const user = await setPasswordWithLink(db, clock(), secret, password);
+      if (!user || !(await findAreaRegistration(db, user.id))) throw badRequest(INVALID_ACCESS_LINK);
       return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
     },
 

@@ -206,3 +206,45 @@ export const unsubscribeHeaders = (oneClickUrl: string, pageUrl: string): Record
   'List-Unsubscribe': `<${oneClickUrl}>, <${pageUrl}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
+
+/**
+ * The link to set a password: sent to a new collaborator (its access, or access sent again by
+ * its exhibitor), and to an exhibitor or collaborator who forgot theirs.
+ */
+export function accessMail(
+  lang: Language,
+  data: { name: string; company: string | null; url: string; reason: 'access' | 'reset'; days: number },
+): Mail {
+  if (lang === 'en') {
+    const title = data.reason === 'access' ? 'Your exhibitor area' : 'Choose a new password';
+    return {
+      subject: `${title} — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          `Hello ${data.name},`,
+          data.reason === 'access'
+            ? `${data.company ?? 'Your exhibitor'} has given you access to the exhibitor area: your badge, your details and the badges you scan at the stand. Choose your password with the button below; you are then signed in.`
+            : 'You asked to choose a new password for the exhibitor area. Use the button below; you are then signed in.',
+          `The link works once, for ${data.days} days. If you did not expect this message, ignore it.`,
+        ],
+        button: { label: 'Choose my password', url: data.url },
+        footer: ['This link is personal: do not share it.'],
+      }),
+    };
+  }
+  const title = data.reason === 'access' ? 'Votre espace exposant' : 'Choisissez un nouveau mot de passe';
+  return {
+    subject: `${title} — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        `Bonjour ${data.name},`,
+        data.reason === 'access'
+          ? `${data.company ?? 'Votre exposant'} vous a ouvert l’accès à l’espace exposant : votre badge, vos informations et les badges que vous scannez sur le stand. Choisissez votre mot de passe avec le bouton ci-dessous ; vous serez ensuite connecté(e).`
+          : 'Vous avez demandé à choisir un nouveau mot de passe pour l’espace exposant. Utilisez le bouton ci-dessous ; vous serez ensuite connecté(e).',
+        `Le lien fonctionne une fois, pendant ${data.days} jours. Si vous n’attendiez pas ce message, ignorez-le.`,
+      ],
+      button: { label: 'Choisir mon mot de passe', url: data.url },
+      footer: ['Ce lien est personnel : ne le partagez pas.'],
+    }),
+  };
+}
