@@ -1,0 +1,704 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_ID } from '@salon/shared';
+import { conferences, newsletters, tokens, users } from '../src/db/schema';
+import { createLinkSigner } from '../src/lib/links';
+import {
+  TEST_JWT_SECRET,
+  call,
+  createCollaborator,
+  createExhibitor,
+  createTestApp,
+  createUser,
+  login,
+  type TestContext,
+} from './helper';
+
+/**
+ * The access matrix: every route of the API (read from Fastify's own route table) against every
+ * kind of caller, with the status each one must get, in one table. Path parameters point at
+ * exhibitor A's things, so that the table also shows what exhibitor B and B's collaborator get
+ * when they reach for them.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Route = `${Method} /${string}`;
+type User = typeof users.$inferSelect;
+type Exhibitor = Awaited<ReturnType<typeof createExhibitor>>;
+type Collaborator = Awaited<ReturnType<typeof createCollaborator>>;
+
+/** The callers, in the order of the table's columns. */
+const CALLERS = [
+  { id: 'anonymous', label: 'an anonymous caller' },
+  { id: 'exhibitorA', label: 'exhibitor A' },
+  { id: 'collaboratorA', label: 'a collaborator of A' },
+  { id: 'exhibitorB', label: 'exhibitor B' },
+  { id: 'collaboratorB', label: 'a collaborator of B' },
+  { id: 'deleted', label: 'a deleted collaborator of A (its old token)' },
+  { id: 'expired', label: 'an expired token of exhibitor A' },
+  { id: 'controller', label: 'a controller' },
+  { id: 'organiser', label: 'an organiser' },
+] as const;
+type CallerId = (typeof CALLERS)[number]['id'];
+type Statuses = readonly [number, number, number, number, number, number, number, number, number];
+
+/** What a row's request and check see. */
+interface Case {
+  f: Fixtures;
+  caller: CallerId;
+  /** The caller's own account (exhibitor A's for the anonymous caller and the expired token). */
+  self: User;
+}
+
+interface Row {
+  route: Route;
+  /** Completes "<caller> gets <status> when it …". */
+  when: string;
+  expect: Statuses;
+  /** The URL (relative to /backend/api/ unless it starts with '/') and body; default: the route's path. */
+  request?: (c: Case) => { url: string; body?: unknown } | Promise<{ url: string; body?: unknown }>;
+  /** More to assert about the answer. */
+  check?: (res: LightMyRequestResponse, c: Case, request: { url: string }) => void | Promise<void>;
+  /** A success ends the caller's session (it signs in again for the next rows). */
+  endsSession?: boolean;
+}
+
+/** @fastify/static's `/uploads/*`, which printRoutes shows as a bare `*`. */
+const UPLOADS = 'GET *' as Route;
+
+/** Routes that are not the API's: the robots and sitemap files and the uploads folder. */
+const NOT_API: Route[] = ['GET /robots.txt', 'GET /sitemap.xml', UPLOADS];
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+interface Fixtures {
+  ctx: TestContext;
+  exhibitorA: Exhibitor;
+  collaboratorA: Collaborator;
+  exhibitorB: Exhibitor;
+  collaboratorB: Collaborator;
+  deleted: Collaborator;
+  controller: User;
+  organiser: User;
+  conferenceId: number;
+  links: ReturnType<typeof createLinkSigner>;
+}
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`;
+/** A phone no factory of helper.ts makes (those start with +212 6). */
+const freshPhone = () => `+212 7 ${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
+const freshEmail = (what: string) => `matrix-${what}-${unique()}@example.com`;
+/** Each request from its own address, so that the per-address limits of single routes never count. */
+let addresses = 0;
+const nextAddress = () => {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
+const DAY = 24 * 3600;
+
+/** A sign-in token as the server makes it (lib/jwt.ts). */
+function signSession(userId: number, version: number, times: { iat?: number; exp?: number } = {}): Promise<string> {
+  const iat = times.iat ?? Math.floor(Date.now() / 1000);
+  return new SignJWT({ ver: version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt(iat)
+    .setExpirationTime(times.exp ?? iat + 7 * DAY)
+    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+}
+
+async function readUser(f: Fixtures, id: number): Promise<User> {
+  const [row] = await f.ctx.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+let f: Fixtures;
+let expiredToken: string;
+let deletedToken: string;
+/** users/me with the deleted collaborator's token, before the deletion. */
+let deletedTokenBefore: number;
+const sessions = new Map<CallerId, string>();
+
+/** The caller's bearer token: exhibitors and collaborators sign in, the others get one signed. */
+async function tokenOf(caller: CallerId): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  if (caller === 'deleted') return deletedToken;
+  if (caller === 'expired') return expiredToken;
+  const known = sessions.get(caller);
+  if (known) return known;
+  let token: string;
+  if (caller === 'controller' || caller === 'organiser') {
+    // They may not sign in through auth/local: their token is made as the server would.
+    const user = await readUser(f, f[caller].id);
+    token = await signSession(user.id, user.tokenVersion);
+  } else {
+    token = await login(f.ctx.app, f[caller].user.email);
+  }
+  sessions.set(caller, token);
+  return token;
+}
+
+function selfOf(caller: CallerId): User {
+  switch (caller) {
+    case 'anonymous':
+    case 'expired':
+    case 'exhibitorA':
+      return f.exhibitorA.user;
+    case 'collaboratorA':
+    case 'exhibitorB':
+    case 'collaboratorB':
+    case 'deleted':
+      return f[caller].user;
+    case 'controller':
+    case 'organiser':
+      return f[caller];
+  }
+}
+
+/** The 'Informations' form filled with the account's current details (saving changes nothing). */
+function ownInfo(user: User) {
+  const common = { name: user.name, email: user.email, phone: user.phone };
+  return user.type === 'collaborator' ? common : { ...common, company: user.company };
+}
+
+/** A collaborator of A made for one case (deleted, or its password set, by that case). */
+const freshCollaboratorOfA = () => createCollaborator(f.ctx.db, f.exhibitorA, { email: freshEmail('collab') });
+
+/** A set-password link's secret for this user, as queueAccessMail stores it (hash only). */
+async function setPasswordSecret(userId: number): Promise<string> {
+  const secret = randomBytes(32).toString('base64url');
+  await f.ctx.db.insert(tokens).values({
+    userId,
+    purpose: 'set_password',
+    tokenHash: createHash('sha256').update(secret).digest('hex'),
+    expiresAt: new Date(Date.now() + DAY * 1000),
+  });
+  return secret;
+}
+
+async function freshSubscription(): Promise<number> {
+  const [row] = await f.ctx.db
+    .insert(newsletters)
+    .values({ email: freshEmail('news'), language: 'fr' })
+    .returning({ id: newsletters.id });
+  return row!.id;
+}
+
+const badgeLink = (registrationId: number) => f.links.sign('badge_download', registrationId, 15 * 60, new Date());
+
+const json = <T>(res: LightMyRequestResponse) => res.json<T>();
+const ids = (res: LightMyRequestResponse) => json<{ data: { id: number }[] }>(res).data.map((d) => d.id);
+
+// ---------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------
+
+const ok200: Statuses = [200, 200, 200, 200, 200, 200, 200, 200, 200];
+const created201: Statuses = [201, 201, 201, 201, 201, 201, 201, 201, 201];
+const all = (status: number): Statuses => [status, status, status, status, status, status, status, status, status];
+
+/** Public routes: the same answer whoever calls, with or without a (dead) token. */
+const publicGet = (route: Route, when: string): Row => ({ route, when, expect: ok200 });
+
+// prettier-ignore
+const TABLE: Row[] = [
+  //                                                                anon exA  colA exB  colB del  exp  ctrl org
+  // --- System ---------------------------------------------------------------------------------------------------
+  { route: 'GET /backend', when: 'asks for the bare /backend', expect: all(404) },
+  publicGet('GET /backend/docs', 'reads the OpenAPI document'),
+  publicGet('GET /backend/api/health', 'checks the health'),
+  publicGet('GET /backend/api/badges/public-key', 'fetches the badge public key'),
+
+  // --- Sign-in and sessions -------------------------------------------------------------------------------------
+  {
+    route: 'POST /backend/api/auth/local',
+    when: 'signs in with exhibitor A’s e-mail and password',
+    expect: ok200,
+    request: () => ({ url: 'auth/local', body: { identifier: f.exhibitorA.user.email, password: 'Secret-2024!' } }),
+    check: (res) => expect(json<{ user: { id: number } }>(res).user.id).toBe(f.exhibitorA.user.id),
+  },
+  {
+    route: 'POST /backend/api/auth/logout',
+    when: 'signs out',
+    expect:                                                        [401, 204, 204, 204, 204, 401, 401, 204, 204],
+    endsSession: true,
+  },
+  {
+    route: 'POST /backend/api/auth/forgot-password',
+    when: 'asks for a reset link for A’s collaborator',
+    expect: ok200,
+    request: () => ({ url: 'auth/forgot-password', body: { email: f.collaboratorA.user.email } }),
+  },
+  {
+    route: 'POST /backend/api/auth/reset-password',
+    when: 'sets a password with a valid link (of a fresh collaborator of A)',
+    expect: ok200,
+    request: async () => {
+      const holder = await freshCollaboratorOfA();
+      return { url: 'auth/reset-password', body: { token: await setPasswordSecret(holder.user.id), password: 'Nouveau-Secret-2025' } };
+    },
+  },
+  { route: 'GET /backend/api/auth/google/callback', when: 'comes back from Google sign-in (not offered)', expect: all(400) },
+
+  // --- The signed-in user ---------------------------------------------------------------------------------------
+  {
+    route: 'GET /backend/api/users/me',
+    when: 'reads its own record',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 200, 200],
+    check: (res, c) => {
+      if (res.statusCode === 200) expect(json<{ data: { id: number } }>(res).data.id).toBe(c.self.id);
+    },
+  },
+  {
+    route: 'PUT /backend/api/users/:id',
+    when: 'saves its own record unchanged',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    request: (c) => ({ url: `users/${c.self.id}`, body: ownInfo(c.self) }),
+    check: (res, c) => {
+      if (res.statusCode === 200) expect(json<{ data: { id: number } }>(res).data.id).toBe(c.self.id);
+    },
+  },
+  {
+    route: 'PUT /backend/api/users/:id',
+    when: 'saves the record of A’s collaborator',
+    expect:                                                        [401, 404, 200, 404, 404, 401, 401, 404, 404],
+    request: () => ({ url: `users/${f.collaboratorA.user.id}`, body: ownInfo(f.collaboratorA.user) }),
+  },
+
+  {
+    route: 'PUT /backend/api/users/:id',
+    when: 'saves exhibitor A’s record',
+    expect:                                                        [401, 200, 404, 404, 404, 401, 401, 404, 404],
+    request: () => ({ url: `users/${f.exhibitorA.user.id}`, body: ownInfo(f.exhibitorA.user) }),
+  },
+
+  // --- Collaborators --------------------------------------------------------------------------------------------
+  {
+    route: 'GET /backend/api/users',
+    when: 'lists the collaborators with filters[exhibitor][id] naming A',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    request: () => ({ url: `users?filters[exhibitor][id]=${f.exhibitorA.user.id}` }),
+    check: (res, c) => {
+      if (c.caller === 'exhibitorA') expect(ids(res)).toContain(f.collaboratorA.user.id);
+      if (c.caller === 'exhibitorB') expect(ids(res)).toEqual([]);
+    },
+  },
+  {
+    route: 'GET /backend/api/users',
+    when: 'lists its collaborators',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res, c) => {
+      if (c.caller === 'exhibitorA') expect(ids(res)).toContain(f.collaboratorA.user.id);
+      if (c.caller === 'exhibitorB') {
+        expect(ids(res)).toContain(f.collaboratorB.user.id);
+        expect(ids(res)).not.toContain(f.collaboratorA.user.id);
+      }
+    },
+  },
+  {
+    route: 'POST /backend/api/auth/local/register/',
+    when: 'adds a collaborator',
+    expect:                                                        [401, 201, 403, 201, 403, 401, 401, 403, 403],
+    request: () => ({
+      url: 'auth/local/register/',
+      body: { name: 'Nouveau Collaborateur', jobPosition: 'Commercial', email: freshEmail('new'), phone: freshPhone() },
+    }),
+  },
+  {
+    route: 'DELETE /backend/api/users/:id',
+    when: 'deletes a collaborator of A (a fresh one)',
+    expect:                                                        [401, 200, 403, 404, 403, 401, 401, 403, 403],
+    request: async () => ({ url: `users/${(await freshCollaboratorOfA()).user.id}` }),
+    check: async (res, _c, request) => {
+      const id = Number(request.url.slice('users/'.length));
+      const target = await readUser(f, id);
+      // Only exhibitor A's own request may delete it.
+      if (res.statusCode === 200) expect(target.deletedAt).not.toBeNull();
+      else expect(target.deletedAt).toBeNull();
+    },
+  },
+  {
+    route: 'DELETE /backend/api/users/:id',
+    when: 'deletes exhibitor A’s own account',
+    expect:                                                        [401, 404, 403, 404, 403, 401, 401, 403, 403],
+    request: () => ({ url: `users/${f.exhibitorA.user.id}` }),
+    check: async () => expect((await readUser(f, f.exhibitorA.user.id)).deletedAt).toBeNull(),
+  },
+  {
+    route: 'POST /backend/api/sendAuthCollaborateur/:id',
+    when: 'sends a new access link to A’s collaborator (its registration)',
+    expect:                                                        [401, 200, 403, 404, 403, 401, 401, 403, 403],
+    request: () => ({ url: `sendAuthCollaborateur/${f.collaboratorA.registration.id}` }),
+  },
+
+  // --- Registrations and badges ---------------------------------------------------------------------------------
+  {
+    route: 'GET /backend/api/registrations',
+    when: 'lists exhibitor registrations (the public directory without a token)',
+    expect:                                                        [200, 200, 200, 200, 200, 401, 401, 200, 200],
+    request: () => ({ url: 'registrations?filters[type]=exhibitor' }),
+  },
+  {
+    route: 'GET /backend/api/registrations',
+    when: 'searches the directory by company',
+    expect: ok200,
+    request: () => ({ url: 'registrations?filters[type]=exhibitor&filters[user][company][$containsi]=Exposant' }),
+    check: (res) => {
+      const companies = json<{ data: { user: { company: string } }[] }>(res).data.map((r) => r.user.company);
+      expect(companies).toContain(f.exhibitorA.user.company);
+    },
+  },
+  {
+    route: 'GET /backend/api/registrations',
+    when: 'lists registrations with filters[user][id] naming A',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 200, 200],
+    request: () => ({ url: `registrations?filters[user][id]=${f.exhibitorA.user.id}` }),
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      const rows = json<{ data: { id: number; user: { id: number } }[] }>(res).data;
+      if (c.caller === 'exhibitorA') expect(rows.map((r) => r.id)).toContain(f.exhibitorA.registration.id);
+      // Filters never widen: nobody else sees A's registrations.
+      else expect(rows).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /backend/api/registrations/:id/badge-link',
+    when: 'asks for a download link of the badge of A’s collaborator',
+    expect:                                                        [401, 200, 200, 404, 404, 401, 401, 404, 404],
+    request: () => ({ url: `registrations/${f.collaboratorA.registration.id}/badge-link` }),
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: { url: string } }>(res).data.url).toContain('downloadEbadgeFull');
+    },
+  },
+  {
+    route: 'POST /backend/api/registrations/:id/badge-link',
+    when: 'asks for a download link of exhibitor A’s own badge',
+    expect:                                                        [401, 200, 404, 404, 404, 401, 401, 404, 404],
+    request: () => ({ url: `registrations/${f.exhibitorA.registration.id}/badge-link` }),
+  },
+  {
+    route: 'POST /backend/api/registrations/sendEmailEBadge/:id',
+    when: 'mails the badge of A’s collaborator again',
+    expect:                                                        [401, 200, 200, 404, 404, 401, 401, 404, 404],
+    request: () => ({ url: `registrations/sendEmailEBadge/${f.collaboratorA.registration.id}` }),
+  },
+  {
+    route: 'POST /backend/api/registrations/sendEmailEBadge/:id',
+    when: 'mails exhibitor A’s own badge again',
+    expect:                                                        [401, 200, 404, 404, 404, 401, 401, 404, 404],
+    request: () => ({ url: `registrations/sendEmailEBadge/${f.exhibitorA.registration.id}` }),
+  },
+  {
+    route: 'GET /backend/api/registrations/downloadEbadgeFull/:id',
+    when: 'downloads the badge of A’s collaborator with its signed link',
+    expect: ok200,
+    request: () => {
+      const id = f.collaboratorA.registration.id;
+      return { url: `registrations/downloadEbadgeFull/${id}?token=${badgeLink(id)}` };
+    },
+    check: (res) => expect(res.headers['content-type']).toContain('application/pdf'),
+  },
+  {
+    route: 'GET /backend/api/registrations/downloadEbadgeFull/:id',
+    when: 'downloads the badge of A’s collaborator with the link of another badge',
+    expect: all(403),
+    request: () => ({
+      url: `registrations/downloadEbadgeFull/${f.collaboratorA.registration.id}?token=${badgeLink(f.exhibitorB.registration.id)}`,
+    }),
+  },
+  {
+    route: 'GET /backend/api/registrations/ebadge',
+    when: 'opens the e-badge page of A’s collaborator with the key of its mail',
+    expect: ok200,
+    request: () => ({ url: `registrations/ebadge?token=${f.collaboratorA.registration.badgeKey}` }),
+  },
+  {
+    route: 'GET /backend/api/registrations/ebadge',
+    when: 'opens an e-badge page with an unknown key',
+    expect: all(403),
+    request: () => ({ url: `registrations/ebadge?token=${randomUUID()}` }),
+  },
+
+  // --- Public forms ---------------------------------------------------------------------------------------------
+  {
+    route: 'POST /backend/api/auth/local/register',
+    when: 'registers as a visitor (the specification’s address)',
+    expect: created201,
+    request: () => ({
+      url: 'auth/local/register',
+      body: { name: 'Visiteur Test', email: freshEmail('visitor'), phone: freshPhone(), consent: true },
+    }),
+  },
+  {
+    route: 'POST /backend/api/visiteurs/putVisitor',
+    when: 'registers as a visitor',
+    expect: created201,
+    request: () => ({
+      url: 'visiteurs/putVisitor',
+      body: { name: 'Visiteur Test', email: freshEmail('visitor'), phone: freshPhone(), consent: true },
+    }),
+  },
+  {
+    route: 'POST /backend/api/contact',
+    when: 'sends the contact form',
+    expect: created201,
+    request: () => ({
+      url: 'contact',
+      body: { name: 'Contact Test', email: freshEmail('contact'), phone: freshPhone(), message: 'Bonjour.' },
+    }),
+  },
+  {
+    route: 'POST /backend/api/demandes-exposants',
+    when: 'sends an exhibitor enquiry',
+    expect: created201,
+    request: () => ({
+      url: 'demandes-exposants',
+      body: { nom: 'Demande Test', email: freshEmail('enquiry'), telephone: freshPhone() },
+    }),
+  },
+  {
+    route: 'POST /backend/api/newsletters',
+    when: 'subscribes to the newsletter',
+    expect: created201,
+    request: () => ({ url: 'newsletters', body: { email: freshEmail('news') } }),
+  },
+  {
+    route: 'POST /backend/api/newsletters/confirm',
+    when: 'confirms a subscription with its link',
+    expect: ok200,
+    request: async () => ({
+      url: `newsletters/confirm?token=${f.links.sign('newsletter_confirm', await freshSubscription(), DAY, new Date())}`,
+    }),
+  },
+  {
+    route: 'POST /backend/api/newsletters/unsubscribe',
+    when: 'unsubscribes with the link of a newsletter',
+    expect: ok200,
+    request: async () => ({
+      url: `newsletters/unsubscribe?token=${f.links.sign('newsletter_unsubscribe', await freshSubscription(), null, new Date())}`,
+    }),
+  },
+
+  // --- Forum ----------------------------------------------------------------------------------------------------
+  publicGet('GET /backend/api/conferences', 'reads the forum programme'),
+  {
+    route: 'GET /backend/api/conferences/:id',
+    when: 'reads one conference',
+    expect: ok200,
+    request: () => ({ url: `conferences/${f.conferenceId}` }),
+  },
+  {
+    route: 'POST /backend/api/conferences/:id/registrations',
+    when: 'signs up for a conference',
+    expect: created201,
+    request: () => ({
+      url: `conferences/${f.conferenceId}/registrations`,
+      body: { name: 'Auditeur Test', email: freshEmail('talk'), phone: freshPhone() },
+    }),
+  },
+
+  // --- Reference data and content -------------------------------------------------------------------------------
+  publicGet('GET /backend/api/events', 'reads the editions'),
+  publicGet('GET /backend/api/opening-hours', 'reads the opening hours'),
+  publicGet('GET /backend/api/sectors', 'reads the sectors'),
+  publicGet('GET /backend/api/gates', 'reads the halls'),
+  publicGet('GET /backend/api/sib', 'reads the show’s settings'),
+  publicGet('GET /backend/api/sib/', 'reads the show’s settings (trailing slash)'),
+  publicGet('GET /backend/api/agence', 'reads the agency'),
+  publicGet('GET /backend/api/agence/', 'reads the agency (trailing slash)'),
+  publicGet('GET /backend/api/temoignages', 'reads the testimonials'),
+  publicGet('GET /backend/api/temoignages/', 'reads the testimonials (trailing slash)'),
+  publicGet('GET /backend/api/galeries', 'reads the gallery'),
+  publicGet('GET /backend/api/galeries/', 'reads the gallery (trailing slash)'),
+  publicGet('GET /backend/api/partenaires', 'reads the partners'),
+  publicGet('GET /backend/api/partenaires/', 'reads the partners (trailing slash)'),
+  publicGet('GET /backend/api/partenaires-presses', 'reads the press partners'),
+  publicGet('GET /backend/api/partenaires-presses/', 'reads the press partners (trailing slash)'),
+  publicGet('GET /backend/api/bannieres', 'reads the banners'),
+  publicGet('GET /backend/api/bannieres/', 'reads the banners (trailing slash)'),
+
+  // --- PDF files ------------------------------------------------------------------------------------------------
+  publicGet('GET /assets/files/programme-2024.pdf', 'downloads the forum programme PDF'),
+  publicGet('GET /assets/files/plan-2024.pdf', 'downloads the floor plan PDF'),
+  publicGet('GET /assets/files/catalogue-2024.pdf', 'downloads the catalogue PDF'),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Fastify's route table
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every route Fastify knows, from `printRoutes({ commonPrefix: false })`: a tree whose lines
+ * carry a path piece to add to the parent's path and the methods in parentheses. HEAD, which
+ * Fastify adds to every GET, is left out.
+ */
+function fastifyRoutes(tree: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) throw new Error(`printRoutes line not understood: ${JSON.stringify(line)}`);
+    const depth = m[1]!.length / 4;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack.length = depth;
+    stack.push(path);
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
+      if (method && method !== 'HEAD') routes.push(`${method} ${path}` as Route);
+    }
+  }
+  return routes;
+}
+
+/** Whether a concrete path is one of the route's (parameters match one path segment). */
+function pathMatches(route: Route, url: string): boolean {
+  const pattern = route.slice(route.indexOf(' ') + 1);
+  const path = url.split('?')[0]!;
+  const regex = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+  return regex.test(path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  const ctx = await createTestApp({
+    API_RATE_LIMIT: '100000',
+    LOGIN_RATE_LIMIT: '1000',
+    REGISTRATION_RATE_LIMIT: '1000',
+  });
+  const exhibitorA = await createExhibitor(ctx.db, { booth: 'A-01' });
+  const exhibitorB = await createExhibitor(ctx.db, { booth: 'B-02' });
+  const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, EVENT_ID)).limit(1);
+  f = {
+    ctx,
+    exhibitorA,
+    exhibitorB,
+    collaboratorA: await createCollaborator(ctx.db, exhibitorA),
+    collaboratorB: await createCollaborator(ctx.db, exhibitorB),
+    deleted: await createCollaborator(ctx.db, exhibitorA),
+    controller: await createUser(ctx.db, { type: 'controller', password: 'Secret-2024!' }),
+    organiser: await createUser(ctx.db, { type: 'organiser', password: 'Secret-2024!' }),
+    conferenceId: conference!.id,
+    links: createLinkSigner(TEST_JWT_SECRET),
+  };
+
+  // The deleted collaborator signed in, then exhibitor A deleted it.
+  deletedToken = await login(ctx.app, f.deleted.user.email);
+  deletedTokenBefore = (await call(ctx.app, 'GET', 'users/me', { token: deletedToken })).statusCode;
+  const removal = await call(ctx.app, 'DELETE', `users/${f.deleted.user.id}`, { token: await tokenOf('exhibitorA') });
+  if (removal.statusCode !== 200) throw new Error(`could not delete the collaborator: ${removal.body}`);
+
+  const now = Math.floor(Date.now() / 1000);
+  expiredToken = await signSession(f.exhibitorA.user.id, f.exhibitorA.user.tokenVersion, {
+    iat: now - 8 * DAY,
+    exp: now - DAY,
+  });
+});
+afterAll(() => f?.ctx.close());
+
+describe('the callers', () => {
+  it('the deleted collaborator’s token worked before the deletion and is refused after it', async () => {
+    expect(deletedTokenBefore).toBe(200);
+    const res = await call(f.ctx.app, 'GET', 'users/me', { token: deletedToken });
+    expect(res.statusCode).toBe(401);
+    const [row] = await f.ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, f.deleted.user.id), isNull(users.deletedAt)));
+    expect(row).toBeUndefined();
+  });
+
+  it('a controller and an organiser cannot sign in through auth/local, so their tokens are signed here', async () => {
+    for (const user of [f.controller, f.organiser]) {
+      const res = await call(f.ctx.app, 'POST', 'auth/local', {
+        body: { identifier: user.email, password: 'Secret-2024!' },
+        remoteAddress: nextAddress(),
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('the expired token is exhibitor A’s, signed with the server’s secret, and refused only for its age', async () => {
+    const res = await call(f.ctx.app, 'GET', 'users/me', { token: expiredToken });
+    expect(res.statusCode).toBe(401);
+    const { tokenVersion } = await readUser(f, f.exhibitorA.user.id);
+    const live = await signSession(f.exhibitorA.user.id, tokenVersion);
+    expect((await call(f.ctx.app, 'GET', 'users/me', { token: live })).statusCode).toBe(200);
+  });
+});
+
+describe('the route table', () => {
+  const inTable = [...new Set(TABLE.map((row) => row.route))].sort();
+
+  it('lists every route Fastify serves (HEAD and the web files aside), and no route that does not exist', () => {
+    const served = [...new Set(fastifyRoutes(f.ctx.app.printRoutes({ commonPrefix: false })))]
+      .filter((route) => !NOT_API.includes(route))
+      .sort();
+    expect(served.length).toBeGreaterThan(40);
+    expect({
+      missingFromTable: served.filter((r) => !inTable.includes(r)),
+      notServed: inTable.filter((r) => !served.includes(r)),
+    }).toEqual({ missingFromTable: [], notServed: [] });
+    for (const route of NOT_API.filter((r) => r !== UPLOADS)) {
+      expect(f.ctx.app.hasRoute({ method: 'GET', url: route.slice(4) })).toBe(true);
+    }
+  });
+
+  it('reads the route tree right: each route found is one Fastify has, and the OpenAPI paths are all among them', async () => {
+    const found = fastifyRoutes(f.ctx.app.printRoutes({ commonPrefix: false }));
+    for (const route of found.filter((r) => r !== UPLOADS)) {
+      const [method, url] = route.split(' ') as [Method, string];
+      expect({ route, known: f.ctx.app.hasRoute({ method, url }) }).toEqual({ route, known: true });
+    }
+    expect(f.ctx.app.hasRoute({ method: 'GET', url: '/uploads/*' })).toBe(true);
+    const docs = await call(f.ctx.app, 'GET', '/backend/docs');
+    const paths = docs.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const method of Object.keys(operations)) {
+        const route = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}` as Route;
+        expect(found).toContain(route);
+      }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The matrix
+// ---------------------------------------------------------------------------------------------
+
+describe('access matrix', () => {
+  for (const row of TABLE) {
+    describe(`${row.route} — ${row.when}`, () => {
+      CALLERS.forEach((caller, column) => {
+        const status = row.expect[column]!;
+        it(`${caller.label} gets ${status} ${STATUS_CODES[status]} when it ${row.when}`, async () => {
+          const c: Case = { f, caller: caller.id, self: selfOf(caller.id) };
+          const method = row.route.slice(0, row.route.indexOf(' ')) as Method;
+          const { url, body } = row.request
+            ? await row.request(c)
+            : { url: row.route.slice(method.length + 1), body: undefined };
+          const fullUrl = url.startsWith('/') ? url : `/backend/api/${url}`;
+          expect(pathMatches(row.route, fullUrl), `${fullUrl} is not a path of ${row.route}`).toBe(true);
+          const res = await call(f.ctx.app, method, url, {
+            token: await tokenOf(caller.id),
+            body,
+            remoteAddress: nextAddress(),
+          });
+          expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+          await row.check?.(res, c, { url });
+          if (row.endsSession && res.statusCode < 300) sessions.delete(caller.id);
+        });
+      });
+    });
+  }
+});
