@@ -34,6 +34,8 @@ export default [
     route('conference/:id', 'routes/conference-detail.tsx'),
     route('newsletter', 'routes/newsletter.tsx'),
     route('login', 'routes/login.tsx'),
+    route('mot-de-passe-oublie', 'routes/mot-de-passe-oublie.tsx'),
+    route('definir-mot-de-passe', 'routes/definir-mot-de-passe.tsx'),
     route('espace-exposant', 'routes/espace-exposant.tsx'),
     route('connect/google/redirect', 'routes/google-redirect.tsx'),
     // The show presentation at its configured slug; a single unknown segment goes home.

@@ -20,6 +20,26 @@ describe('translations', () => {
     expect(fr.validation?.required).toBe('Champ obligatoire');
     expect(fr.validation?.email).toBe("Format d'email incorrecte");
   });
+  it('keeps the exhibitor area’s French texts to the letter', () => {
+    const fr = load('fr') as Record<string, Record<string, Record<string, string>>>;
+    expect(fr.area?.info).toMatchObject({ submit: 'Sauvegarder', success: 'Modifications enregistrées avec succès.' });
+    expect(fr.area?.badge).toMatchObject({
+      download: 'Télécharger mon Badge',
+      send: 'Envoyer mon Badge par email',
+      sent_exhibitor: 'Badge exposant envoyé avec succès.',
+      sent_collaborator: 'Badge collaborateur envoyé avec succès.',
+    });
+    expect(fr.area?.collaborators).toMatchObject({
+      sendBadgeLabel: 'Envoyer le Badge par email à {{email}}',
+      badgeSent: 'Badge envoyé avec succès.',
+      accessSent: 'Accès envoyé avec succès.',
+      empty: 'Aucun collaborateur trouvé !',
+    });
+    expect(fr.area?.addCollaborator).toMatchObject({
+      success: 'Collaborateur ajouté avec succès.',
+      duplicate: 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.',
+    });
+  });
 });
 
 describe('translation keys used in the code', () => {

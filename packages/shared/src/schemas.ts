@@ -122,13 +122,11 @@ export const PASSWORD_RULES = [
   { key: 'digit', test: (p: string) => /\d/.test(p) },
 ] as const;
 
-export const newPasswordField = z
-  .string({ error: 'required' })
-  .check(
-    z.minLength(1, { error: 'required' }),
-    z.maxLength(200),
-    z.refine((p) => PASSWORD_RULES.every((rule) => rule.test(p)), { error: 'weakPassword' }),
-  );
+export const newPasswordField = z.string({ error: 'required' }).check(
+  z.minLength(1, { error: 'required' }),
+  z.maxLength(200),
+  z.refine((p) => PASSWORD_RULES.every((rule) => rule.test(p)), { error: 'weakPassword' }),
+);
 
 /** The set-password page, opened from the access or reset link. */
 export const setPasswordSchema = z.object({

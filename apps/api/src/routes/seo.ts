@@ -21,6 +21,8 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
           'Disallow: /backend/',
           'Disallow: /espace-exposant',
           'Disallow: /login',
+          'Disallow: /definir-mot-de-passe',
+          'Disallow: /mot-de-passe-oublie',
           'Disallow: /admin',
           `Sitemap: ${base}/sitemap.xml`,
           '',

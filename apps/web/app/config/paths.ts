@@ -32,6 +32,8 @@ export const paths = {
   programmePdf: '/programme-2024',
   telechargement: '/telechargement',
   login: '/login',
+  motDePasseOublie: '/mot-de-passe-oublie',
+  definirMotDePasse: '/definir-mot-de-passe',
   espaceExposant: '/espace-exposant',
   googleRedirect: '/connect/google/redirect',
   notFound: '/not-found',

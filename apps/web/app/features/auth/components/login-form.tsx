@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { loginFormSchema, type LoginForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/form';
+import { paths } from '../../../config/paths';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
 import { isRefusedLogin, useLogin } from '../api/login';
@@ -55,6 +57,9 @@ export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Ses
       <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || login.isPending}>
         {login.isPending ? t('common.loading') : t('login.submit')}
       </button>
+      <p className="form-link">
+        <Link to={paths.motDePasseOublie}>{t('login.forgotPassword')}</Link>
+      </p>
     </form>
   );
 }

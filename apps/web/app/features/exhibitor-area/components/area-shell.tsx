@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 import { clearSession, type Session } from '../../auth/session';
 import { useMe } from '../api/get-me';
+import { AddCollaboratorForm } from './add-collaborator-form';
+import { BadgeTab } from './badge-tab';
+import { CollaboratorsTable } from './collaborators-table';
+import { CollaboratorInfoFormCard, ExhibitorInfoFormCard } from './info-forms';
 
 const FALLBACK_LOGO = '/assets/images/logo-fallback.svg';
 
@@ -14,6 +20,18 @@ type Tab = (typeof EXHIBITOR_TABS)[number];
 
 function tabLabelKey(tab: Tab, type: Session['type']) {
   return tab === 'badge' ? `area.tabs.badge_${type}` : `area.tabs.${tab}`;
+}
+
+/** The form waits for the server's copy of the user: the stored session lacks most fields. */
+function InformationsTab({ session, me }: { session: Session; me: ReturnType<typeof useMe> }) {
+  const { t } = useTranslation();
+  if (me.isError) return <Alert tone="danger">{t(submitErrorKey(me.error) ?? 'errors.generic')}</Alert>;
+  if (!me.data) return <p aria-busy="true">{t('common.loading')}</p>;
+  return session.type === 'exhibitor' ? (
+    <ExhibitorInfoFormCard me={me.data} />
+  ) : (
+    <CollaboratorInfoFormCard me={me.data} />
+  );
 }
 
 export function AreaShell({ session }: { session: Session }) {
@@ -75,28 +93,10 @@ export function AreaShell({ session }: { session: Session }) {
         </aside>
         <section className="area-content card" aria-labelledby="area-tab-title">
           <h1 id="area-tab-title">{t(tabLabelKey(current, session.type))}</h1>
-          {current === 'informations' && (
-            <dl className="details">
-              <dt>{t('area.fields.name')}</dt>
-              <dd>{user.name}</dd>
-              <dt>{t('area.fields.email')}</dt>
-              <dd>{user.email}</dd>
-              <dt>{t('area.fields.company')}</dt>
-              <dd>{user.company}</dd>
-              {me.data && (
-                <>
-                  <dt>{t('area.fields.phone')}</dt>
-                  <dd>{me.data.phone}</dd>
-                  <dt>{t('area.fields.jobPosition')}</dt>
-                  <dd>{me.data.jobPosition}</dd>
-                  <dt>{t('area.fields.hall')}</dt>
-                  <dd>{me.data.hall}</dd>
-                  <dt>{t('area.fields.stand')}</dt>
-                  <dd>{me.data.numero_stand}</dd>
-                </>
-              )}
-            </dl>
-          )}
+          {current === 'informations' && <InformationsTab session={session} me={me} />}
+          {current === 'badge' && <BadgeTab session={session} />}
+          {current === 'collaborateurs' && <CollaboratorsTable exhibitorId={session.user.id} />}
+          {current === 'ajouter-collaborateur' && <AddCollaboratorForm />}
         </section>
       </div>
     </div>

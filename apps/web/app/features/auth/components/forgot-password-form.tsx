@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { forgotPasswordSchema, type ForgotPasswordForm } from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/form';
+import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { paths } from '../../../config/paths';
+import { isLanguage } from '../../../lib/i18n';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useForgotPassword } from '../api/password';
+
+/**
+ * 'Mot de passe oublié ?'. The answer is the same whether the address has an account or not, so
+ * the page tells nobody which addresses are registered.
+ */
+export function ForgotPasswordFormCard() {
+  const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const send = useForgotPassword();
+  const form = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors } = form.formState;
+  const failureKey = send.isError ? submitErrorKey(send.error) : null;
+  const submit = form.handleSubmit((values) =>
+    send.mutate(
+      { ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
+      { onError: (error) => void applyServerErrors(error, form.setError, ['email']) },
+    ),
+  );
+  return (
+    <form
+      className="card form-card"
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        send.reset();
+        void submit(event);
+      }}
+    >
+      <h1>{t('forgotPassword.title')}</h1>
+      <p>{t('forgotPassword.intro')}</p>
+      {send.isSuccess && <Alert tone="success">{t('forgotPassword.sent')}</Alert>}
+      {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
+      <Field
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        registration={form.register('email')}
+        error={errors.email}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || send.isPending}>
+        {send.isPending ? t('common.loading') : t('forgotPassword.submit')}
+      </button>
+      <p className="form-link">
+        <Link to={paths.login}>{t('forgotPassword.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { collaboratorFormSchema, type CollaboratorForm } from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/form';
+import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { isLanguage } from '../../../lib/i18n';
+import { useAddCollaborator } from '../api/collaborators';
+
+const FIELDS = ['name', 'jobPosition', 'email', 'phone'] as const;
+const EMPTY: CollaboratorForm = { name: '', jobPosition: '', email: '', phone: '' };
+
+/**
+ * 'Ajouter un collaborateur'. The server's 400 either names fields (shown at them) or says the
+ * e-mail or phone is taken, shown with the specification's text.
+ */
+export function AddCollaboratorForm() {
+  const { t, i18n } = useTranslation();
+  const add = useAddCollaborator();
+  const [duplicate, setDuplicate] = useState(false);
+  const form = useForm<CollaboratorForm>({ resolver: zodResolver(collaboratorFormSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const failureKey = add.isError ? submitErrorKey(add.error) : null;
+  const submit = form.handleSubmit((values) =>
+    add.mutate(
+      { ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
+      {
+        onSuccess: () => form.reset(EMPTY),
+        onError: (error) => {
+          // A 400 without field errors: the e-mail or phone belongs to an account already.
+          if (submitErrorKey(error) === null && !applyServerErrors(error, form.setError, FIELDS)) setDuplicate(true);
+        },
+      },
+    ),
+  );
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        add.reset();
+        setDuplicate(false);
+        void submit(event);
+      }}
+    >
+      <p>{t('area.addCollaborator.intro')}</p>
+      {add.isSuccess && <Alert tone="success">{t('area.addCollaborator.success')}</Alert>}
+      {duplicate && <Alert tone="danger">{t('area.addCollaborator.duplicate')}</Alert>}
+      {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
+      <div className="form-grid">
+        <Field
+          label={t('area.fields.name')}
+          autoComplete="off"
+          required
+          registration={form.register('name')}
+          error={errors.name}
+        />
+        <Field
+          label={t('area.fields.jobPosition')}
+          autoComplete="off"
+          required
+          registration={form.register('jobPosition')}
+          error={errors.jobPosition}
+        />
+        <Field
+          label={t('area.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          required
+          registration={form.register('email')}
+          error={errors.email}
+        />
+        <Field
+          label={t('area.fields.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          required
+          registration={form.register('phone')}
+          error={errors.phone}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+        {add.isPending ? t('area.info.saving') : t('area.addCollaborator.submit')}
+      </button>
+    </form>
+  );
+}

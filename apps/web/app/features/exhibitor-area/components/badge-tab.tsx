@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import type { Session } from '../../auth/session';
+import { useDownloadBadge, useSendBadge } from '../api/badges';
+
+/** 'Badge Exposant' / 'Badge Collaborateur': the signed-in user's own badge. */
+export function BadgeTab({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const download = useDownloadBadge();
+  const send = useSendBadge();
+  const registrationId = session.registration.id;
+  const failed = download.error ?? send.error;
+  return (
+    <>
+      <p>{t('area.badge.intro')}</p>
+      {send.isSuccess && <Alert tone="success">{t(`area.badge.sent_${session.type}`)}</Alert>}
+      {failed && <Alert tone="danger">{t(submitErrorKey(failed) ?? 'errors.generic')}</Alert>}
+      <div className="area-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={download.isPending}
+          onClick={() => {
+            send.reset();
+            download.mutate(registrationId);
+          }}
+        >
+          {t('area.badge.download')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={send.isPending}
+          onClick={() => {
+            download.reset();
+            send.mutate(registrationId);
+          }}
+        >
+          {t('area.badge.send')}
+        </button>
+      </div>
+    </>
+  );
+}

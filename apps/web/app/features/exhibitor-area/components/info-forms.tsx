@@ -1,0 +1,234 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  collaboratorInfoSchema,
+  exhibitorInfoSchema,
+  OTHER_SECTOR,
+  SECTOR_CHOICES,
+  type CollaboratorInfoForm,
+  type ExhibitorInfoForm,
+} from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/form';
+import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import type { Me } from '../api/get-me';
+import { useUpdateMe } from '../api/update-me';
+
+const EXHIBITOR_FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition'] as const;
+const COLLABORATOR_FIELDS = ['name', 'email', 'phone', 'jobPosition', 'adresse'] as const;
+
+/**
+ * The outcome of a save: the success message, or for a failure other than a 400 the generic
+ * one. A 400 shows no message (specification, section 8): its field errors are at their fields.
+ */
+function SaveOutcome({ save }: { save: ReturnType<typeof useUpdateMe> }) {
+  const { t } = useTranslation();
+  const failureKey = save.isError ? submitErrorKey(save.error) : null;
+  if (save.isSuccess) return <Alert tone="success">{t('area.info.success')}</Alert>;
+  return failureKey ? <Alert tone="danger">{t(failureKey)}</Alert> : null;
+}
+
+function SaveButton({ pending }: { pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button type="submit" className="btn btn-primary" disabled={pending}>
+      {pending ? t('area.info.saving') : t('area.info.submit')}
+    </button>
+  );
+}
+
+/** The exhibitor's 'Informations': name, email, phone and company required, position optional. */
+export function ExhibitorInfoFormCard({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const save = useUpdateMe(me.id);
+  const form = useForm<ExhibitorInfoForm>({
+    resolver: zodResolver(exhibitorInfoSchema),
+    defaultValues: {
+      name: me.name,
+      email: me.email,
+      phone: me.phone ?? '',
+      company: me.company ?? '',
+      jobPosition: me.jobPosition ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, { onError: (error) => void applyServerErrors(error, form.setError, EXHIBITOR_FIELDS) }),
+  );
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        save.reset();
+        void submit(event);
+      }}
+    >
+      <SaveOutcome save={save} />
+      <div className="form-grid">
+        <Field
+          label={t('area.fields.name')}
+          autoComplete="name"
+          required
+          registration={form.register('name')}
+          error={errors.name}
+        />
+        <Field
+          label={t('area.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          registration={form.register('email')}
+          error={errors.email}
+        />
+        <Field
+          label={t('area.fields.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          registration={form.register('phone')}
+          error={errors.phone}
+        />
+        <Field
+          label={t('area.fields.company')}
+          autoComplete="organization"
+          required
+          registration={form.register('company')}
+          error={errors.company}
+        />
+        <Field
+          label={t('area.fields.jobPosition')}
+          autoComplete="organization-title"
+          registration={form.register('jobPosition')}
+          error={errors.jobPosition}
+        />
+      </div>
+      <SaveButton pending={save.isPending} />
+    </form>
+  );
+}
+
+/** A value the user sees but does not change here. */
+function ReadOnlyField({ label, value }: { label: string; value: string | null }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value ?? ''} readOnly />
+    </div>
+  );
+}
+
+/**
+ * The sector as the choice list shows it: a stored value outside the list is 'Autre' with the
+ * value as its free text.
+ */
+function SectorView({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const listed = (SECTOR_CHOICES as readonly string[]).includes(value ?? '');
+  const selected = !value ? '' : listed ? value : OTHER_SECTOR;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id}>{t('area.fields.sector')}</label>
+        <select id={id} value={selected} disabled>
+          <option value="" />
+          {SECTOR_CHOICES.map((s) => (
+            <option key={s} value={s}>
+              {t(`sectorChoices.${s}`, { defaultValue: s })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {selected === OTHER_SECTOR && <ReadOnlyField label={t('area.fields.otherSector')} value={listed ? '' : value} />}
+    </>
+  );
+}
+
+/**
+ * The collaborator's 'Informations', view style: its own details are editable; company, sector,
+ * country, stand and hall belong to its exhibitor and the organiser and are shown read-only.
+ */
+export function CollaboratorInfoFormCard({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const save = useUpdateMe(me.id);
+  const form = useForm<CollaboratorInfoForm>({
+    resolver: zodResolver(collaboratorInfoSchema),
+    defaultValues: {
+      name: me.name,
+      email: me.email,
+      phone: me.phone ?? '',
+      jobPosition: me.jobPosition ?? '',
+      adresse: me.adresse ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, { onError: (error) => void applyServerErrors(error, form.setError, COLLABORATOR_FIELDS) }),
+  );
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        save.reset();
+        void submit(event);
+      }}
+    >
+      <SaveOutcome save={save} />
+      <div className="form-grid">
+        <Field
+          label={t('area.fields.name')}
+          autoComplete="name"
+          required
+          registration={form.register('name')}
+          error={errors.name}
+        />
+        <Field
+          label={t('area.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          registration={form.register('email')}
+          error={errors.email}
+        />
+        <Field
+          label={t('area.fields.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          registration={form.register('phone')}
+          error={errors.phone}
+        />
+        <Field
+          label={t('area.fields.jobPosition')}
+          autoComplete="organization-title"
+          registration={form.register('jobPosition')}
+          error={errors.jobPosition}
+        />
+        <Field
+          label={t('area.fields.address')}
+          autoComplete="street-address"
+          registration={form.register('adresse')}
+          error={errors.adresse}
+        />
+      </div>
+      <p className="form-hint">{t('area.info.readOnlyHint')}</p>
+      <div className="form-grid">
+        <ReadOnlyField label={t('area.fields.company')} value={me.company} />
+        <SectorView value={me.secteur_activite} />
+        <ReadOnlyField label={t('area.fields.country')} value={me.pays} />
+        <ReadOnlyField label={t('area.fields.stand')} value={me.numero_stand} />
+        <ReadOnlyField label={t('area.fields.hall')} value={me.hall} />
+      </div>
+      <SaveButton pending={save.isPending} />
+    </form>
+  );
+}
