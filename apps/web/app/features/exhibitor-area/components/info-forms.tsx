@@ -11,7 +11,7 @@ import {
   type ExhibitorInfoForm,
 } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/form';
+import { Field, PersonFields } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import type { Me } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
@@ -68,37 +68,11 @@ export function ExhibitorInfoFormCard({ me }: { me: Me }) {
     >
       <SaveOutcome save={save} />
       <div className="form-grid">
-        <Field
-          label={t('area.fields.name')}
-          autoComplete="name"
-          required
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <Field
-          label={t('area.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          registration={form.register('email')}
-          error={errors.email}
-        />
-        <Field
-          label={t('area.fields.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          registration={form.register('phone')}
-          error={errors.phone}
-        />
-        <Field
-          label={t('area.fields.company')}
-          autoComplete="organization"
-          required
-          registration={form.register('company')}
-          error={errors.company}
+        <PersonFields
+          name={{ registration: form.register('name'), error: errors.name }}
+          email={{ registration: form.register('email'), error: errors.email }}
+          phone={{ registration: form.register('phone'), error: errors.phone }}
+          company={{ registration: form.register('company'), error: errors.company, required: true }}
         />
         <Field
           label={t('area.fields.jobPosition')}
@@ -182,30 +156,10 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
     >
       <SaveOutcome save={save} />
       <div className="form-grid">
-        <Field
-          label={t('area.fields.name')}
-          autoComplete="name"
-          required
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <Field
-          label={t('area.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          registration={form.register('email')}
-          error={errors.email}
-        />
-        <Field
-          label={t('area.fields.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          registration={form.register('phone')}
-          error={errors.phone}
+        <PersonFields
+          name={{ registration: form.register('name'), error: errors.name }}
+          email={{ registration: form.register('email'), error: errors.email }}
+          phone={{ registration: form.register('phone'), error: errors.phone }}
         />
         <Field
           label={t('area.fields.jobPosition')}
