@@ -34,6 +34,7 @@ import { newslettersRoutes } from './routes/newsletters';
 import { referenceRoutes } from './routes/reference';
 import { seoRoutes } from './routes/seo';
 import { registrationsRoutes } from './routes/registrations';
+import { scansRoutes } from './routes/scans';
 import { usersRoutes } from './routes/users';
 import { visitorsRoutes } from './routes/visitors';
 import { createAuthService } from './services/auth.service';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(newslettersRoutes, { db, mail, onQueued });
       await api.register(ebadgeRoutes, { db, badges, mail, onQueued });
       await api.register(badgesRoutes, { signer: badgeSigner });
+      await api.register(scansRoutes, { db, signer: badgeSigner, clock });
     },
     { prefix: API_PREFIX },
   );

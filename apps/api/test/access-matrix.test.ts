@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
 import { conferences, newsletters, tokens, users } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
+import { createBadgeSigner } from '../src/services/badge/token';
 import {
   TEST_JWT_SECRET,
   call,
@@ -14,6 +15,7 @@ import {
   createExhibitor,
   createTestApp,
   createUser,
+  createVisitor,
   login,
   type TestContext,
 } from './helper';
@@ -192,6 +194,21 @@ async function freshSubscription(): Promise<number> {
   return row!.id;
 }
 
+/** A scan by A's collaborator, made before the table runs. */
+let scanOfCollaboratorA = '';
+
+/** A scan of a new visitor's genuine badge, as a device sends it. */
+async function freshVisitorScan() {
+  const visitor = await createVisitor(f.ctx.db, { email: freshEmail('scanned') });
+  const badge = createBadgeSigner(f.ctx.config.BADGE_PRIVATE_KEY).sign({
+    registrationId: visitor.registration.id,
+    type: 'visitor',
+    eventId: EVENT_ID,
+    issuedAt: Math.floor(Date.now() / 1000),
+  });
+  return { id: randomUUID(), badge, scannedAt: new Date().toISOString() };
+}
+
 const badgeLink = (registrationId: number) => f.links.sign('badge_download', registrationId, 15 * 60, new Date());
 
 const json = <T>(res: LightMyRequestResponse) => res.json<T>();
@@ -337,6 +354,51 @@ const TABLE: Row[] = [
     when: 'sends a new access link to A’s collaborator (its registration)',
     expect:                                                        [401, 200, 403, 404, 403, 401, 401, 403, 403],
     request: () => ({ url: `sendAuthCollaborateur/${f.collaboratorA.registration.id}` }),
+  },
+
+  // --- Scans ----------------------------------------------------------------------------------------------------
+  {
+    route: 'POST /backend/api/scans',
+    when: 'records a scan of a visitor’s badge',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    request: async () => ({ url: 'scans', body: { scans: [await freshVisitorScan()] } }),
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: { status: string }[] }>(res).data[0]?.status).toBe('recorded');
+    },
+  },
+  {
+    route: 'GET /backend/api/scans',
+    when: 'lists its own scans',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      const rows = json<{ data: { id: string; scanner: { id: number } }[] }>(res).data;
+      expect(rows.every((r) => r.scanner.id === c.self.id)).toBe(true);
+      if (c.caller === 'collaboratorA') expect(rows.map((r) => r.id)).toContain(scanOfCollaboratorA);
+      else expect(rows.map((r) => r.id)).not.toContain(scanOfCollaboratorA);
+    },
+  },
+  {
+    route: 'GET /backend/api/scans',
+    when: 'lists the scans of A’s collaborators with filters[scanner][exhibitor][id] naming A',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    request: () => ({ url: `scans?filters[scanner][exhibitor][id][$eq]=${f.exhibitorA.user.id}` }),
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      const rows = json<{ data: { id: string }[] }>(res).data.map((r) => r.id);
+      // Filters never widen: only exhibitor A sees its collaborators' scans.
+      if (c.caller === 'exhibitorA') expect(rows).toContain(scanOfCollaboratorA);
+      else expect(rows).toEqual([]);
+    },
+  },
+  {
+    route: 'GET /backend/api/scans/export',
+    when: 'exports the scans of its collaborators as SCANS.xlsx',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    request: () => ({ url: 'scans/export?table=scansByCollaborators' }),
+    check: (res) => {
+      if (res.statusCode === 200) expect(res.headers['content-disposition']).toContain('SCANS.xlsx');
+    },
   },
 
   // --- Registrations and badges ---------------------------------------------------------------------------------
@@ -591,6 +653,12 @@ beforeAll(async () => {
     conferenceId: conference!.id,
     links: createLinkSigner(TEST_JWT_SECRET),
   };
+
+  const scanned = await call(ctx.app, 'POST', 'scans', {
+    token: await tokenOf('collaboratorA'),
+    body: { scans: [await freshVisitorScan()] },
+  });
+  scanOfCollaboratorA = scanned.json<{ data: { scan: { id: string } }[] }>().data[0]!.scan.id;
 
   // The deleted collaborator signed in, then exhibitor A deleted it.
   deletedToken = await login(ctx.app, f.deleted.user.email);

@@ -184,6 +184,7 @@ describe('deleting a collaborator', () => {
       scannerId: collaborator.user.id,
       scannedId: visitor.user.id,
       typeScanned: 'visitor',
+      scanDay: '2024-05-30',
     });
     expect((await call(ctx.app, 'DELETE', `users/${collaborator.user.id}`, { token: otherToken })).statusCode).toBe(
       404,

@@ -45,3 +45,10 @@ export function formatDateTime(date: Date | string): string {
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
 }
+
+/** The calendar day ('YYYY-MM-DD') of an instant in the show's time zone: 'today' at the show. */
+export function showDay(date: Date | string): string {
+  const parts = formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(date));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

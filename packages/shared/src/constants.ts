@@ -11,7 +11,7 @@ export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
-export const PAGE_SIZE = { directory: 100, banners: 1, collaborators: 50 } as const;
+export const PAGE_SIZE = { directory: 100, banners: 1, collaborators: 50, scans: 50 } as const;
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -28,6 +28,20 @@ export type UserType = (typeof USER_TYPES)[number];
 
 export const SCAN_TYPES = ['visitor', 'collaborator', 'exhibitor'] as const;
 export type ScanType = (typeof SCAN_TYPES)[number];
+/** The two tables of 'Mes scans', by the ids the specification gives them (also the export's). */
+export const SCAN_TABLES = ['scansExposant', 'scansByCollaborators'] as const;
+export type ScanTable = (typeof SCAN_TABLES)[number];
+/**
+ * Why a read badge is not recorded: not a badge of ours (forged, altered, any other QR code),
+ * a badge of another edition, a revoked badge (deleted collaborator, cancelled registration),
+ * or the scanner's own badge.
+ */
+export const SCAN_REFUSALS = ['invalid', 'otherEvent', 'revoked', 'self'] as const;
+export type ScanRefusal = (typeof SCAN_REFUSALS)[number];
+/** At most this many scans in one send from a device. */
+export const SCAN_BATCH_MAX = 100;
+/** The shape of a badge token (see the API's services/badge/token.ts): a device can reject other QR codes at once. */
+export const BADGE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{19}\.[A-Za-z0-9_-]{86}$/;
 
 /** The eleven sector choices of the forms (section 3); 'Autre' opens a free-text field. */
 export const SECTOR_CHOICES = [

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LANGUAGES } from './constants';
+import { BADGE_TOKEN_SHAPE, LANGUAGES, SCAN_BATCH_MAX } from './constants';
 
 /**
  * Form schemas shared by the browser and the API. Issue messages are keys; the web app shows
@@ -138,3 +138,32 @@ export type SetPasswordForm = z.infer<typeof setPasswordSchema>;
 /** 'Mot de passe oublié ?': the address of an exhibitor or collaborator account. */
 export const forgotPasswordSchema = z.object({ email: emailField, lang: formLanguage });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+
+/** Lead qualification added right after a scan: a note and a rating from 1 to 5, both optional. */
+export const scanQualificationSchema = z.object({
+  note: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000)))),
+  rating: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(5)))),
+});
+export type ScanQualification = z.infer<typeof scanQualificationSchema>;
+
+/**
+ * One scan as a device sends it. `id` is made on the device, so a send repeated (its answer lost,
+ * the page reloaded) is taken once. `scannedAt` is when the camera read the badge, which may be
+ * long before the send when the device was offline. Note and rating, when present, replace what
+ * the scan had; when absent, they are kept.
+ */
+export const scanSubmissionSchema = z.extend(scanQualificationSchema, {
+  id: z.uuid(),
+  badge: z.string().check(z.maxLength(200)),
+  scannedAt: z.iso.datetime({ offset: true }),
+});
+export type ScanSubmission = z.infer<typeof scanSubmissionSchema>;
+
+/** `POST scans`: what a device has waiting, oldest first. */
+export const scanBatchSchema = z.object({
+  scans: z.array(scanSubmissionSchema).check(z.minLength(1), z.maxLength(SCAN_BATCH_MAX)),
+});
+export type ScanBatch = z.infer<typeof scanBatchSchema>;
+
+/** True when a QR code's text could be a badge (the signature is checked by the server). */
+export const looksLikeBadge = (text: string) => BADGE_TOKEN_SHAPE.test(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock, formatDate, formatDateTime, formatTime } from '../src';
+import { createClock, formatDate, formatDateTime, formatTime, showDay } from '../src';
 
 describe('the product clock', () => {
   it('starts at APP_NOW and runs on', () => {
@@ -21,5 +21,13 @@ describe('dates in the show time zone', () => {
   it('prints times and scan dates in Casablanca time', () => {
     expect(formatTime('2024-05-29T08:05:00Z')).toBe('09:05');
     expect(formatDateTime('2024-05-31T17:45:00Z')).toBe('31/05/2024 18:45');
+  });
+});
+
+describe('showDay', () => {
+  it('gives the calendar day in Marrakech, which is not the UTC day late in the evening', () => {
+    expect(showDay('2024-05-29T22:30:00Z')).toBe('2024-05-29');
+    expect(showDay('2024-05-29T23:30:00Z')).toBe('2024-05-30');
+    expect(showDay(new Date('2024-06-01T08:00:00+01:00'))).toBe('2024-06-01');
   });
 });

@@ -233,9 +233,16 @@ export const scans = pgTable(
     typeScanned: scanType('type_scanned').notNull(),
     note: text('note'),
     rating: smallint('rating'),
+    /** When the badge was read (on the device, maybe offline long before it was sent). */
     createdAt: createdAt(),
+    /** The show day of createdAt (Africa/Casablanca): one scan per person, scanner and day. */
+    scanDay: date('scan_day').notNull(),
   },
-  (t) => [index('scans_scanner').on(t.scannerId, t.createdAt), index('scans_scanned').on(t.scannedId)],
+  (t) => [
+    index('scans_scanner').on(t.scannerId, t.createdAt),
+    index('scans_scanned').on(t.scannedId),
+    unique('scans_once_a_day').on(t.scannerId, t.scannedId, t.scanDay),
+  ],
 );
 
 export const checkins = pgTable(

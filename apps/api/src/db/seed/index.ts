@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_ROLE_ID, EVENT_ID, SECTOR_CHOICES, normalizeEmail, normalizePhone } from '@salon/shared';
+import { DEFAULT_ROLE_ID, EVENT_ID, SECTOR_CHOICES, normalizeEmail, normalizePhone, showDay } from '@salon/shared';
 import type { Config } from '../../config/env';
 import { hashPassword } from '../../lib/passwords';
 import type { Db, Tx } from '../client';
@@ -336,6 +336,7 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
         const key = `${scanner.id}:${scanned.id}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        const createdAt = scanTime();
         scanRows.push({
           clientId: randomUUID(),
           eventId: EVENT_ID,
@@ -343,7 +344,8 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
           scannedId: scanned.id,
           typeScanned:
             scanned.type === 'visitor' ? 'visitor' : scanned.type === 'exhibitor' ? 'exhibitor' : 'collaborator',
-          createdAt: scanTime(),
+          createdAt,
+          scanDay: showDay(createdAt),
         });
       }
     };

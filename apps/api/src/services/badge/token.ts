@@ -16,14 +16,13 @@
  * holds it.
  */
 import { createPrivateKey, createPublicKey, sign as edSign, verify as edVerify, type KeyObject } from 'node:crypto';
-import { REGISTRATION_TYPES, type RegistrationType } from '@salon/shared';
+// BADGE_TOKEN_SHAPE: base64url without padding, as Buffer writes it: 14 bytes → 19 characters, 64 → 86.
+import { BADGE_TOKEN_SHAPE, REGISTRATION_TYPES, type RegistrationType } from '@salon/shared';
 
 export const BADGE_TOKEN_VERSION = 1;
 const PAYLOAD_BYTES = 14;
 const SIGNATURE_BYTES = 64;
 const UINT32_MAX = 0xffff_ffff;
-/** base64url without padding, as Buffer writes it: 14 bytes → 19 characters, 64 → 86. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{19}\.[A-Za-z0-9_-]{86}$/;
 
 /** What a badge token says; nothing personal. */
 export interface BadgeClaims {
@@ -100,7 +99,7 @@ export function badgePublicKey(key: KeyObject | string): KeyObject {
  * another version, wrong length, not even a string). Never throws on what a camera read.
  */
 export function verifyBadgeToken(token: unknown, publicKey: KeyObject | string): BadgeClaims | null {
-  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
+  if (typeof token !== 'string' || !BADGE_TOKEN_SHAPE.test(token)) return null;
   const [payloadText = '', signatureText = ''] = token.split('.');
   const payload = Buffer.from(payloadText, 'base64url');
   const signature = Buffer.from(signatureText, 'base64url');

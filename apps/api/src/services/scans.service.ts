@@ -1,0 +1,261 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  EVENT_ID,
+  showDay,
+  type RegistrationType,
+  type ScanRefusal,
+  type ScanSubmission,
+  type ScanTable,
+  type ScanType,
+} from '@salon/shared';
+import type { Db } from '../db/client';
+import { registrations, scans, users } from '../db/schema';
+import type { SessionUser } from '../plugins/auth';
+import type { BadgeClaims } from './badge/token';
+import { paginationMeta, type Page } from './query-params';
+
+/** A device offline for longer than this sends a time nobody can vouch for: the send time is kept. */
+const MAX_OFFLINE_MS = 30 * 24 * 3600 * 1000;
+
+export type ScanResult =
+  | { id: string; status: 'recorded' | 'alreadyScanned'; scan: ScanView }
+  | { id: string; status: 'refused'; reason: ScanRefusal };
+
+const scanned = alias(users, 'scanned');
+const scanner = alias(users, 'scanner');
+
+/** One scan as the screens and the export show it: the scanned party and who scanned. */
+const viewColumns = {
+  serial: scans.id,
+  id: scans.clientId,
+  typeScanned: scans.typeScanned,
+  createdAt: scans.createdAt,
+  note: scans.note,
+  rating: scans.rating,
+  name: scanned.name,
+  email: scanned.email,
+  phone: scanned.phone,
+  company: scanned.company,
+  jobPosition: scanned.jobPosition,
+  scannerId: scanner.id,
+  scannerName: scanner.name,
+};
+type ViewRow = {
+  [K in keyof typeof viewColumns]: (typeof viewColumns)[K]['_']['notNull'] extends true
+    ? (typeof viewColumns)[K]['_']['data']
+    : (typeof viewColumns)[K]['_']['data'] | null;
+};
+
+export function toView(row: ViewRow) {
+  return {
+    id: row.id,
+    typeScanned: row.typeScanned,
+    createdAt: row.createdAt.toISOString(),
+    note: row.note,
+    rating: row.rating,
+    person: {
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      jobPosition: row.jobPosition,
+    },
+    scanner: { id: row.scannerId, name: row.scannerName },
+  };
+}
+export type ScanView = ReturnType<typeof toView>;
+
+function selectViews(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(scans)
+    .innerJoin(scanned, eq(scanned.id, scans.scannedId))
+    .innerJoin(scanner, eq(scanner.id, scans.scannerId))
+    .$dynamic();
+}
+
+async function viewOf(db: Db, where: SQL): Promise<ScanView | null> {
+  const [row] = await selectViews(db).where(where).limit(1);
+  return row ? toView(row) : null;
+}
+
+/**
+ * Which scans a table holds for the caller. 'scansExposant' is the caller's own scans (an
+ * exhibitor's or a collaborator's); 'scansByCollaborators' those of an exhibitor's collaborators,
+ * the deleted ones included (their scans stay the exhibitor's). A collaborator has no
+ * collaborators: that table is empty for it.
+ */
+export function tableScope(table: ScanTable, user: SessionUser): SQL | null {
+  const ofEvent = eq(scans.eventId, EVENT_ID);
+  if (table === 'scansExposant') return and(ofEvent, eq(scans.scannerId, user.id))!;
+  if (user.type !== 'exhibitor') return null;
+  return and(ofEvent, eq(scanner.exhibitorId, user.id), eq(scanner.type, 'collaborator'))!;
+}
+
+/** A page of a table, newest first. */
+export async function listScans(db: Db, scope: SQL | null, page: Page) {
+  if (!scope) return { data: [], meta: { pagination: paginationMeta(page, 0) } };
+  const [rows, total] = await Promise.all([
+    selectViews(db)
+      .where(scope)
+      .orderBy(desc(scans.createdAt), desc(scans.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(scans).innerJoin(scanner, eq(scanner.id, scans.scannerId)).where(scope),
+  ]);
+  return { data: rows.map(toView), meta: { pagination: paginationMeta(page, total[0]?.n ?? 0) } };
+}
+
+/** Every row of a table, newest first, read `chunk` at a time (keyset paging: flat memory, no skipped rows). */
+export async function* allScans(db: Db, scope: SQL | null, chunk = 2000): AsyncGenerator<ViewRow[]> {
+  if (!scope) return;
+  let after: { createdAt: Date; serial: number } | null = null;
+  for (;;) {
+    const cursor = after ? sqlBefore(after.createdAt, after.serial) : undefined;
+    const rows: ViewRow[] = await selectViews(db)
+      .where(cursor ? and(scope, cursor) : scope)
+      .orderBy(desc(scans.createdAt), desc(scans.id))
+      .limit(chunk);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.createdAt, serial: last.serial };
+    if (rows.length < chunk) return;
+  }
+}
+
+/** Rows after the cursor in newest-first order. */
+const sqlBefore = (createdAt: Date, serial: number) =>
+  sql`(${scans.createdAt}, ${scans.id}) < (${createdAt.toISOString()}::timestamptz, ${serial})`;
+
+const SCAN_TYPE_OF: Record<RegistrationType, ScanType> = {
+  visitor: 'visitor',
+  others: 'visitor',
+  exhibitor: 'exhibitor',
+  collaborator: 'collaborator',
+};
+
+/** The badge's holder, or why the badge cannot be scanned. */
+async function holderOf(db: Db, claims: BadgeClaims | null, scannerId: number) {
+  if (!claims) return { refused: 'invalid' as const };
+  if (claims.eventId !== EVENT_ID) return { refused: 'otherEvent' as const };
+  const [row] = await db
+    .select({
+      userId: registrations.userId,
+      type: registrations.type,
+      eventId: registrations.eventId,
+      revokedAt: registrations.revokedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.id, claims.registrationId));
+  // A genuine token whose registration is gone, cancelled or whose holder was deleted.
+  if (!row || row.revokedAt || row.deletedAt) return { refused: 'revoked' as const };
+  if (row.eventId !== claims.eventId || row.type !== claims.type) return { refused: 'invalid' as const };
+  if (row.userId === scannerId) return { refused: 'self' as const };
+  return { refused: null, userId: row.userId, typeScanned: SCAN_TYPE_OF[row.type] };
+}
+
+/** Note and rating as sent: a key left out keeps what the scan has. */
+function qualification(s: ScanSubmission) {
+  const set: { note?: string | null; rating?: number | null } = {};
+  if (s.note !== undefined) set.note = s.note === null || s.note === '' ? null : s.note;
+  if (s.rating !== undefined) set.rating = s.rating;
+  return set;
+}
+
+/**
+ * Records what a device sends. Each id is taken once: a resend (its answer lost, the page
+ * reloaded) answers as the first send did and only updates the note and rating. The same person
+ * scanned again by the same scanner on the same show day is the first scan. A badge that is not
+ * genuine, of another edition, revoked or the scanner's own is recorded nowhere.
+ */
+export async function recordScans(
+  db: Db,
+  verify: (token: string) => BadgeClaims | null,
+  user: SessionUser,
+  submissions: readonly ScanSubmission[],
+  now: Date,
+): Promise<ScanResult[]> {
+  const results: ScanResult[] = [];
+  for (const s of submissions) {
+    results.push(await recordOne(db, verify, user, s, now));
+  }
+  return results;
+}
+
+async function recordOne(
+  db: Db,
+  verify: (token: string) => BadgeClaims | null,
+  user: SessionUser,
+  s: ScanSubmission,
+  now: Date,
+): Promise<ScanResult> {
+  const [known] = await db.select({ scannerId: scans.scannerId }).from(scans).where(eq(scans.clientId, s.id));
+  if (known) return resent(db, user, s, known.scannerId);
+
+  const holder = await holderOf(db, verify(s.badge), user.id);
+  if (holder.refused) return { id: s.id, status: 'refused', reason: holder.refused };
+
+  const readAt = new Date(s.scannedAt);
+  const at = readAt > now || now.getTime() - readAt.getTime() > MAX_OFFLINE_MS ? now : readAt;
+  const scanDay = showDay(at);
+  const inserted = await db
+    .insert(scans)
+    .values({
+      clientId: s.id,
+      eventId: EVENT_ID,
+      scannerId: user.id,
+      scannedId: holder.userId,
+      typeScanned: holder.typeScanned,
+      createdAt: at,
+      scanDay,
+      note: s.note || null,
+      rating: s.rating ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: scans.id });
+  if (inserted.length) {
+    return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
+  }
+  // Not inserted: the same id raced in from a parallel send, or this person was scanned today.
+  const [raced] = await db.select({ scannerId: scans.scannerId }).from(scans).where(eq(scans.clientId, s.id));
+  if (raced) return resent(db, user, s, raced.scannerId);
+  const first = await viewOf(
+    db,
+    and(eq(scans.scannerId, user.id), eq(scans.scannedId, holder.userId), eq(scans.scanDay, scanDay))!,
+  );
+  return { id: s.id, status: 'alreadyScanned', scan: first! };
+}
+
+/** An id already stored: the scanner's own resend, or (a made-up id of someone else's scan) refused. */
+async function resent(db: Db, user: SessionUser, s: ScanSubmission, scannerId: number): Promise<ScanResult> {
+  if (scannerId !== user.id) return { id: s.id, status: 'refused', reason: 'invalid' };
+  const set = qualification(s);
+  if (Object.keys(set).length) await db.update(scans).set(set).where(eq(scans.clientId, s.id));
+  return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
+}
+
+/** The longest text of each column of a table, so the export can size its columns before streaming. */
+export async function longestTexts(db: Db, scope: SQL | null) {
+  const longest = (column: AnyPgColumn) => sql<number | null>`max(char_length(${column}))`.mapWith(Number);
+  const [row] = scope
+    ? await db
+        .select({
+          name: longest(scanned.name),
+          email: longest(scanned.email),
+          phone: longest(scanned.phone),
+          company: longest(scanned.company),
+          jobPosition: longest(scanned.jobPosition),
+          scannerName: longest(scanner.name),
+          note: longest(scans.note),
+        })
+        .from(scans)
+        .innerJoin(scanned, eq(scanned.id, scans.scannedId))
+        .innerJoin(scanner, eq(scanner.id, scans.scannerId))
+        .where(scope)
+    : [];
+  return row;
+}
