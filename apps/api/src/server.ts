@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp(config, database);
   await seed(database.db, config, app.log);
+  await database.analyze?.();
   let mail: { worker: MailWorker; transport: MailTransport } | undefined;
   app.addHook('onClose', async () => {
     // The mail worker first: it finishes the mails it is sending, which needs the database.

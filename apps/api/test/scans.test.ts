@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID, formatDateTime, type RegistrationType } from '@salon/shared';
 import { scans } from '../src/db/schema';
 import { createBadgeSigner } from '../src/services/badge/token';
+import { showWallClock } from '../src/services/scans-export';
 import type { ScanResult, ScanView } from '../src/services/scans.service';
 import {
   call,
@@ -374,5 +375,12 @@ describe('SCANS.xlsx', () => {
     expect((await exportTable('scansByCollaborators', collaboratorToken)).rowCount).toBe(1);
     const bad = await call(ctx.app, 'GET', 'scans/export?table=users', { token });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the export’s wall clock', () => {
+  it('writes Marrakech’s local time, which is UTC+1 at the show and UTC+0 during Ramadan', () => {
+    expect(showWallClock(new Date('2024-05-30T09:05:00Z')).toISOString()).toBe('2024-05-30T10:05:00.000Z');
+    expect(showWallClock(new Date('2024-03-20T09:05:00Z')).toISOString()).toBe('2024-03-20T09:05:00.000Z');
   });
 });

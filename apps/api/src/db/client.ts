@@ -1,10 +1,7 @@
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -18,8 +15,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Refreshes the planner's statistics where nothing else does (PGlite); PostgreSQL's autovacuum does it. */
+  analyze?: () => Promise<unknown>;
   close(): Promise<void>;
 }
+
+const PGLITE_ANALYZE_MS = 5 * 60_000;
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** Any constant shared by every instance; it names the lock held while migrating. */
@@ -54,13 +55,33 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       },
     };
   }
+  // Loaded only here: a server on PostgreSQL does not carry the embedded database in memory.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // No dataDir means in memory: each test file gets a database of its own.
   // pg_trgm backs the directory's company search index (migration 0001 creates the extension).
   const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // PGlite has no autovacuum, so nothing keeps the planner's statistics: without them it guesses
+  // one row per scanner and joins whole tables. They are refreshed now and every few minutes.
+  const analyze = () => client.exec('analyze').catch(() => undefined);
+  const timer = setInterval(() => void analyze(), PGLITE_ANALYZE_MS);
+  timer.unref();
+  return {
+    db,
+    kind: 'pglite',
+    analyze,
+    close: () => {
+      clearInterval(timer);
+      return client.close();
+    },
+  };
 }
 
 export async function ping(db: Db): Promise<void> {

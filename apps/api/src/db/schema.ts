@@ -239,7 +239,8 @@ export const scans = pgTable(
     scanDay: date('scan_day').notNull(),
   },
   (t) => [
-    index('scans_scanner').on(t.scannerId, t.createdAt),
+    // 'Mes scans' pages and the export read a scanner's scans newest first from this index alone.
+    index('scans_scanner').on(t.scannerId, t.eventId, t.createdAt.desc(), t.id.desc()),
     index('scans_scanned').on(t.scannedId),
     unique('scans_once_a_day').on(t.scannerId, t.scannedId, t.scanDay),
   ],

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   EVENT_ID,
@@ -88,21 +88,42 @@ async function viewOf(db: Db, where: SQL): Promise<ScanView | null> {
  */
 export function tableScope(table: ScanTable, user: SessionUser): SQL | null {
   const ofEvent = eq(scans.eventId, EVENT_ID);
-  if (table === 'scansExposant') return and(ofEvent, eq(scans.scannerId, user.id))!;
+  if (table === 'scansExposant') return and(eq(scans.scannerId, user.id), ofEvent)!;
   if (user.type !== 'exhibitor') return null;
-  return and(ofEvent, eq(scanner.exhibitorId, user.id), eq(scanner.type, 'collaborator'))!;
+  const staff = staffOf(user.id);
+  return and(inArray(scans.scannerId, staff), ofEvent)!;
+}
+
+/** An exhibitor's collaborators, deleted ones included. */
+const staffOf = (exhibitorId: number) =>
+  sql`(select ${users.id} from ${users} where ${users.exhibitorId} = ${exhibitorId} and ${users.type} = 'collaborator')`;
+
+const newestFirst = [desc(scans.createdAt), desc(scans.id)];
+
+/**
+ * The rows of some scans, found first by their ids alone: the scans_scanner index gives the
+ * page's ids without reading a row, and only those rows are then joined to their people.
+ */
+function rowsOf(db: Db, ids: { limit: number; offset?: number; where: SQL }) {
+  const page = db
+    .select({ id: scans.id })
+    .from(scans)
+    .where(ids.where)
+    .orderBy(...newestFirst)
+    .limit(ids.limit)
+    .offset(ids.offset ?? 0)
+    .as('page');
+  return selectViews(db)
+    .innerJoin(page, eq(page.id, scans.id))
+    .orderBy(...newestFirst);
 }
 
 /** A page of a table, newest first. */
 export async function listScans(db: Db, scope: SQL | null, page: Page) {
   if (!scope) return { data: [], meta: { pagination: paginationMeta(page, 0) } };
   const [rows, total] = await Promise.all([
-    selectViews(db)
-      .where(scope)
-      .orderBy(desc(scans.createdAt), desc(scans.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ n: count() }).from(scans).innerJoin(scanner, eq(scanner.id, scans.scannerId)).where(scope),
+    rowsOf(db, { where: scope, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+    db.select({ n: count() }).from(scans).where(scope),
   ]);
   return { data: rows.map(toView), meta: { pagination: paginationMeta(page, total[0]?.n ?? 0) } };
 }
@@ -113,10 +134,7 @@ export async function* allScans(db: Db, scope: SQL | null, chunk = 2000): AsyncG
   let after: { createdAt: Date; serial: number } | null = null;
   for (;;) {
     const cursor = after ? sqlBefore(after.createdAt, after.serial) : undefined;
-    const rows: ViewRow[] = await selectViews(db)
-      .where(cursor ? and(scope, cursor) : scope)
-      .orderBy(desc(scans.createdAt), desc(scans.id))
-      .limit(chunk);
+    const rows: ViewRow[] = await rowsOf(db, { where: cursor ? and(scope, cursor)! : scope, limit: chunk });
     if (rows.length === 0) return;
     yield rows;
     const last = rows.at(-1)!;
