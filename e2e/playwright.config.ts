@@ -35,7 +35,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec\.ts/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area)\.spec\.ts/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area|scans)\.spec\.ts/ },
   ],
   webServer: {
     // The built app, as `npm start` serves it (the test script builds first).

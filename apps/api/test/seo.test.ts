@@ -14,6 +14,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('Disallow: /espace-exposant');
+    expect(res.body).toContain('Disallow: /scanner');
     expect(res.body).toContain('Sitemap: https://salon.example.com/sitemap.xml');
   });
 

@@ -49,5 +49,6 @@ export default [
     route('controleur', 'routes/minimal-page.tsx', { id: 'minimal-controleur' }),
     route('espace-controleur', 'routes/minimal-page.tsx', { id: 'minimal-espaceControleur' }),
     route('read-badge', 'routes/minimal-page.tsx', { id: 'minimal-readBadge' }),
+    route('scanner', 'routes/scanner.tsx'),
   ]),
 ] satisfies RouteConfig;

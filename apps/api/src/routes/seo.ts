@@ -23,6 +23,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
           'Disallow: /login',
           'Disallow: /definir-mot-de-passe',
           'Disallow: /mot-de-passe-oublie',
+          'Disallow: /scanner',
           'Disallow: /admin',
           `Sitemap: ${base}/sitemap.xml`,
           '',

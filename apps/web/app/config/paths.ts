@@ -35,6 +35,8 @@ export const paths = {
   motDePasseOublie: '/mot-de-passe-oublie',
   definirMotDePasse: '/definir-mot-de-passe',
   espaceExposant: '/espace-exposant',
+  /** The badge scanner of exhibitors and collaborators (minimal layout, signed in). */
+  scanner: '/scanner',
   googleRedirect: '/connect/google/redirect',
   notFound: '/not-found',
   ebadge: '/ebadge',

@@ -40,10 +40,11 @@ export interface RequestOptions {
   token?: string;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** One call with the session's headers; the answer is read by the caller. */
+async function send(path: string, options: RequestOptions, accept: string) {
   const method = options.method ?? 'GET';
   const session = options.auth === false ? null : getSession();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.token ?? session?.jwt;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -66,15 +67,39 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const renewed = res.headers.get(RENEWED_TOKEN_HEADER);
   if (renewed && session) updateSessionToken(renewed);
-  if (res.status === 204) return undefined as T;
-  const body = (await res.json().catch(() => undefined)) as unknown;
   if (!res.ok) {
-    const errorBody = body as ApiErrorBody | undefined;
+    const errorBody = (await res.json().catch(() => undefined)) as ApiErrorBody | undefined;
     if (res.status === 401 && session) {
       clearSession();
       onSessionExpired?.(window.location.pathname + window.location.search);
     }
     throw new ApiError(res.status, errorBody?.error?.message ?? res.statusText, errorBody);
   }
-  return body as T;
+  return res;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options, 'application/json');
+  if (res.status === 204) return undefined as T;
+  return (await res.json().catch(() => undefined)) as T;
+}
+
+/**
+ * A file the API streams only to a signed-in caller (a link cannot carry the bearer token):
+ * fetched with the session's headers, then saved under `filename` from the browser's memory.
+ */
+export async function apiDownload(path: string, filename: string, options: RequestOptions = {}): Promise<void> {
+  const res = await send(path, options, '*/*');
+  const blob = await res.blob().catch(() => {
+    throw new ApiError(0, 'network');
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a little later: some browsers read the blob after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

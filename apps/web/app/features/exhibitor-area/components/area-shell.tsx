@@ -11,6 +11,7 @@ import { AddCollaboratorForm } from './add-collaborator-form';
 import { BadgeTab } from './badge-tab';
 import { CollaboratorsTable } from './collaborators-table';
 import { CollaboratorInfoFormCard, ExhibitorInfoFormCard } from './info-forms';
+import { ScansTab } from './scans-tab';
 
 const FALLBACK_LOGO = '/assets/images/logo-fallback.svg';
 
@@ -97,6 +98,7 @@ export function AreaShell({ session }: { session: Session }) {
           {current === 'badge' && <BadgeTab session={session} />}
           {current === 'collaborateurs' && <CollaboratorsTable exhibitorId={session.user.id} />}
           {current === 'ajouter-collaborateur' && <AddCollaboratorForm />}
+          {current === 'scans' && <ScansTab session={session} />}
         </section>
       </div>
     </div>

@@ -1,0 +1,42 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type ScanTable } from '@salon/shared';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+import type { ScanView } from '../../scans/types';
+
+interface ScanPage {
+  data: ScanView[];
+  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
+}
+
+export const scansKey = ['scans'] as const;
+
+/** 'Mes scans' are the user's own; the second table, an exhibitor's collaborators' scans. */
+function scanFilter(table: ScanTable, userId: number) {
+  return table === 'scansExposant'
+    ? { scanner: { id: { $eq: userId } } }
+    : { scanner: { exhibitor: { id: { $eq: userId } } } };
+}
+
+/** `GET scans`, newest first, 50 a page. */
+export function useScans(table: ScanTable, userId: number, page: number) {
+  return useQuery({
+    queryKey: [...scansKey, table, userId, page],
+    queryFn: () =>
+      apiRequest<ScanPage>('scans', {
+        query: { filters: scanFilter(table, userId), pagination: { page, pageSize: PAGE_SIZE.scans } },
+      }),
+    placeholderData: keepPreviousData,
+    // Scans arrive from this phone's scanner and from the collaborators': read anew at each visit.
+    staleTime: 0,
+  });
+}
+
+/** 'Exporter': every row of the table as SCANS.xlsx, its headings in the page's language. */
+export function useExportScans() {
+  return useMutation({
+    mutationFn: ({ table, lang }: { table: ScanTable; lang: string }) =>
+      apiDownload('scans/export', 'SCANS.xlsx', { query: { table, lang } }),
+    // Offline, the button says so at once instead of waiting for the network.
+    networkMode: 'always',
+  });
+}

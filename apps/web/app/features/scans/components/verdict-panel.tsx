@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { formatTime, type ScanRefusal } from '@salon/shared';
+import type { ScanView } from '../types';
+
+export type Verdict =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'recorded' | 'alreadyScanned'; scan: ScanView }
+  | { kind: 'kept' }
+  | { kind: 'refused'; reason: ScanRefusal };
+
+function Person({ scan }: { scan: ScanView }) {
+  const { name, company, jobPosition } = scan.person;
+  return (
+    <>
+      {name && <p className="verdict-name">{name}</p>}
+      {company && <p className="verdict-company">{company}</p>}
+      {jobPosition && <p>{jobPosition}</p>}
+    </>
+  );
+}
+
+/**
+ * What became of the last badge, big and coloured so that it reads at arm's length. The region
+ * is always in the page, so that a screen reader announces each new verdict; a refusal is an
+ * alert.
+ */
+export function VerdictPanel({ verdict }: { verdict: Verdict }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={`verdict verdict-${verdict.kind}`}
+      role="status"
+      aria-live="polite"
+      data-testid="scan-verdict"
+      data-verdict={verdict.kind}
+    >
+      {verdict.kind === 'idle' && <p>{t('scanner.idle')}</p>}
+      {verdict.kind === 'checking' && <p aria-busy="true">{t('common.loading')}</p>}
+      {verdict.kind === 'recorded' && (
+        <>
+          <h2>{t('scanner.recorded')}</h2>
+          <Person scan={verdict.scan} />
+        </>
+      )}
+      {verdict.kind === 'alreadyScanned' && (
+        <>
+          <h2>{t('scanner.alreadyScanned', { time: formatTime(verdict.scan.createdAt) })}</h2>
+          <Person scan={verdict.scan} />
+        </>
+      )}
+      {verdict.kind === 'kept' && (
+        <>
+          <h2>{t('scanner.kept')}</h2>
+          <p>{t('scanner.keptHint')}</p>
+        </>
+      )}
+      {verdict.kind === 'refused' && (
+        <div role="alert">
+          <p className="verdict-reason">{t(`scanner.refused.${verdict.reason}`)}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { countWaiting, onQueueChange } from './queue';
+
+function subscribeOnline(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** The browser's network state, followed live. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** How many of the user's scans wait on this device, read again at every change of the queue. */
+export function useWaitingCount(userId: number): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let latest = 0;
+    const read = () => {
+      const call = ++latest;
+      countWaiting(userId).then(
+        // Two reads may end out of order: only the last one counts.
+        (n) => call === latest && setCount(n),
+        () => undefined,
+      );
+    };
+    read();
+    const stop = onQueueChange(read);
+    return () => {
+      latest = -1;
+      stop();
+    };
+  }, [userId]);
+  return count;
+}
+
+/** A random uuid v4; crypto.randomUUID exists only on HTTPS pages and localhost. */
+export function newScanId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

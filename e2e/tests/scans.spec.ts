@@ -1,0 +1,456 @@
+import { rm, writeFile } from 'node:fs/promises';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { formatDateTime } from '@salon/shared';
+import { accounts, login, storedSession, submitLogin, waitForHydration } from './fixtures';
+import { darkModules, darkModulesOfPath, launchWithCamera, writeBadgeVideo } from './support/fake-camera';
+import { forge, registerVisitor, type Visitor } from './support/visitors';
+
+/** The texts of the contract (the web app's French). */
+const texts = {
+  recorded: 'Scan enregistré',
+  kept: "Scan enregistré sur l'appareil",
+  keptDetail: 'Il sera envoyé au retour du réseau.',
+  invalid: "Badge invalide : ce QR code n'est pas un badge du salon.",
+  noteSaved: 'Note enregistrée.',
+  cameraUnavailable: 'Caméra indisponible : saisissez le code du badge.',
+  alreadyScanned: (time: string) => `Déjà scanné aujourd'hui à ${time}`,
+  waiting: (count: number) => (count === 1 ? "1 scan en attente d'envoi." : `${count} scans en attente d'envoi.`),
+};
+const COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure'];
+const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation'];
+
+/**
+ * `cameraPage(badge)`: a page in a Chromium of its own whose camera films that badge (the video
+ * file is a launch switch, so one browser per call), with the project's device and locale.
+ */
+const test = base.extend<{ cameraPage: (badge: string) => Promise<Page> }>({
+  cameraPage: async (
+    { launchOptions, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId },
+    use,
+    testInfo,
+  ) => {
+    const opened: { browser: Browser; page: Page; file: string; log: string[] }[] = [];
+    await use(async (badge) => {
+      const file = testInfo.outputPath(`camera-${opened.length}.y4m`);
+      await writeBadgeVideo(file, badge);
+      const { browser, page } = await launchWithCamera(file, launchOptions, {
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
+        baseURL,
+        locale,
+        timezoneId,
+      });
+      const log: string[] = [];
+      page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
+      opened.push({ browser, page, file, log });
+      return page;
+    });
+    for (const [i, { browser, page, file, log }] of opened.entries()) {
+      if (testInfo.status !== testInfo.expectedStatus) {
+        // The camera's browser is not the one the trace records: what it showed, and its console.
+        const shot = await page.screenshot({ fullPage: true }).catch(() => null);
+        if (shot) await testInfo.attach(`camera page ${i}`, { body: shot, contentType: 'image/png' });
+        const snapshot = await page
+          .locator('body')
+          .ariaSnapshot()
+          .catch(() => '');
+        const video = await page
+          .evaluate(() => {
+            const v = document.querySelector('video');
+            return v && { width: v.videoWidth, height: v.videoHeight, readyState: v.readyState, paused: v.paused };
+          })
+          .catch(() => null);
+        const report = testInfo.outputPath(`camera-page-${i}.txt`);
+        await writeFile(report, `${page.url()}\n${snapshot}\n\nvideo: ${JSON.stringify(video)}\n\n${log.join('\n')}\n`);
+        await testInfo.attach(`camera page ${i}`, { path: report, contentType: 'text/plain' });
+      }
+      await browser.close();
+      await rm(file, { force: true });
+    }
+  },
+});
+
+const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+
+async function openMyScans(page: Page) {
+  await areaMenu(page).getByRole('button', { name: 'Mes scans', exact: true }).click();
+  await expect(page).toHaveURL(/\/espace-exposant\?tab=scans$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Mes scans', exact: true })).toBeVisible();
+}
+
+/** From 'Mes scans', the 'Scanner un badge' link, to the scanner ready for a typed code. */
+async function openScanner(page: Page) {
+  await openMyScans(page);
+  await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
+  await expect(page).toHaveURL(/\/scanner$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
+  await waitForHydration(page);
+}
+
+async function typeBadge(page: Page, badge: string) {
+  await page.getByLabel('Code du badge').fill(badge);
+  await page.getByRole('button', { name: 'Valider', exact: true }).click();
+}
+
+/** The verdict panel whose heading is `heading`. */
+const verdict = (page: Page, heading: string) =>
+  page.getByRole('status').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+
+const scanTable = (page: Page, id: 'scansExposant' | 'scansByCollaborators') => page.locator(`table#${id}`);
+const rowOf = (table: Locator, name: string) => table.getByRole('row').filter({ hasText: name });
+
+/** The cell of `row` under the column header `column` of `table`. */
+async function cell(table: Locator, row: Locator, column: string): Promise<Locator> {
+  const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+  const index = headers.indexOf(column);
+  expect(index, `column ${column} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return row.locator(':scope > td, :scope > th').nth(index);
+}
+
+interface ScanView {
+  id: string;
+  typeScanned: 'visitor' | 'collaborator' | 'exhibitor';
+  createdAt: string;
+  note: string | null;
+  rating: number | null;
+  person: { name: string | null; email: string | null };
+  scanner: { id: number; name: string };
+}
+
+/** `GET scans` with the session of `page`: its own scans, or its collaborators'. */
+async function scansOf(request: APIRequestContext, page: Page, table: 'mine' | 'collaborators' = 'mine') {
+  const session = await storedSession(page);
+  if (!session) throw new Error('no session in localStorage');
+  const filter = table === 'mine' ? 'filters[scanner][id][$eq]' : 'filters[scanner][exhibitor][id][$eq]';
+  const response = await request.get('/backend/api/scans', {
+    params: { [filter]: session.user.id, 'pagination[pageSize]': 50 },
+    headers: { authorization: `Bearer ${session.jwt}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: ScanView[] }).data;
+}
+
+const scansOfVisitor = async (request: APIRequestContext, page: Page, visitor: Visitor) =>
+  (await scansOf(request, page)).filter((s) => s.person.name === visitor.name);
+
+/**
+ * `formatDateTime` run by the browser: the page formats dates with the browser's own time zone
+ * data, which may differ from Node's (Debian's Chromium has no Morocco offsets after 2025 and
+ * falls back to UTC+0 there, while Node's ICU keeps UTC+1).
+ */
+async function browserDateTime(page: Page, instants: number[]): Promise<string[]> {
+  return page.evaluate((list) => {
+    const format = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Africa/Casablanca',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    return list.map((ms) => {
+      const parts = format.formatToParts(new Date(ms));
+      const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+      return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+    });
+  }, instants);
+}
+
+/**
+ * What Excel shows for a date cell in 'dd/mm/yyyy hh:mm': the serial number's wall-clock time,
+ * which exceljs reads back as that time in UTC.
+ */
+function excelWallClock(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
+  );
+}
+
+test.describe('Badge scans', () => {
+  test('the collaborator scans a new visitor’s badge with the camera and notes it; its exhibitor sees the scan and exports it', async ({
+    page,
+    request,
+    cameraPage,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const visitor = await registerVisitor(request, 'Yasmine');
+    const note = `Intéressée par les coffrages, rappeler en juin (${visitor.email})`;
+
+    // The camera films the very QR code the visitor's e-badge shows.
+    expect(darkModules(visitor.token)).toEqual(darkModulesOfPath(visitor.qr.path));
+
+    // The collaborator, on its phone with the camera.
+    const phone = await cameraPage(visitor.token);
+    await login(phone, accounts.collaborator.email, accounts.collaborator.password);
+    const collaboratorName = phone.getByLabel('Nom & Prénom');
+    await expect(collaboratorName).not.toHaveValue('');
+    const scannerName = await collaboratorName.inputValue();
+
+    await openMyScans(phone);
+    const before = Date.now();
+    await phone.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
+    await expect(phone).toHaveURL(/\/scanner$/);
+    await expect(phone.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
+    await expect(phone.getByRole('link', { name: 'Mes scans', exact: true })).toBeVisible();
+    await expect(phone.getByText('En ligne', { exact: true })).toBeVisible();
+    await expect(phone.getByLabel('Caméra')).toBeVisible();
+    await expect(phone.getByText(texts.cameraUnavailable)).toHaveCount(0);
+
+    const recorded = verdict(phone, texts.recorded);
+    await expect(recorded).toBeVisible({ timeout: 15_000 });
+    const after = Date.now();
+    await expect(recorded).toContainText(visitor.name);
+    await expect(recorded).toContainText(visitor.company);
+    await expect(recorded).toContainText(visitor.jobPosition);
+
+    await phone.getByLabel('Note', { exact: true }).fill(note);
+    await phone.getByRole('group', { name: 'Évaluation' }).getByRole('radio', { name: '4', exact: true }).check();
+    await phone.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(phone.getByText(texts.noteSaved)).toBeVisible();
+
+    await phone.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    await expect(phone).toHaveURL(/\/espace-exposant\?tab=scans$/);
+    await expect(phone.getByRole('heading', { level: 2, name: 'Scans de mes collaborateurs' })).toHaveCount(0);
+    const mine = scanTable(phone, 'scansExposant');
+    await expect(mine.getByRole('columnheader')).toHaveText(COLUMNS);
+    const row = rowOf(mine, visitor.name);
+    await expect(row).toHaveCount(1);
+    await expect(await cell(mine, row, 'Type')).toHaveText('Visiteur');
+    await expect(await cell(mine, row, 'Email')).toHaveText(visitor.email);
+    await expect(await cell(mine, row, 'Téléphone')).toHaveText(visitor.phone);
+    await expect(await cell(mine, row, 'Société')).toHaveText(visitor.company);
+    await expect(await cell(mine, row, 'Fonction')).toHaveText(visitor.jobPosition);
+    const shownAt = ((await (await cell(mine, row, 'Date & Heure')).textContent()) ?? '').trim();
+    // The time the camera read the badge, to the minute, in the show's time zone.
+    expect(await browserDateTime(phone, [before, after])).toContain(shownAt);
+
+    const details = row.getByRole('button', { name: visitor.name });
+    await expect(details).toHaveAttribute('aria-expanded', 'false');
+    await expect(phone.getByText(`Note : ${note}`)).toHaveCount(0);
+    await details.click();
+    await expect(details).toHaveAttribute('aria-expanded', 'true');
+    await expect(mine.getByText(`Note : ${note}`)).toBeVisible();
+    await expect(mine.getByText('Évaluation : 4/5')).toBeVisible();
+
+    // Its exhibitor.
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await openMyScans(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Scans de mes collaborateurs' })).toBeVisible();
+    await expect(rowOf(scanTable(page, 'scansExposant'), visitor.name)).toHaveCount(0);
+    const theirs = scanTable(page, 'scansByCollaborators');
+    await expect(theirs.getByRole('columnheader')).toHaveText([...COLUMNS, 'Par']);
+    const theirRow = rowOf(theirs, visitor.name);
+    await expect(theirRow).toHaveCount(1);
+    await expect(await cell(theirs, theirRow, 'Type')).toHaveText('Visiteur');
+    await expect(await cell(theirs, theirRow, 'Par')).toHaveText(scannerName);
+    await expect(await cell(theirs, theirRow, 'Date & Heure')).toHaveText(shownAt);
+    const viaApi = (await scansOf(request, page, 'collaborators')).filter((s) => s.person.name === visitor.name);
+    expect(viaApi.map((s) => [s.typeScanned, s.scanner.name, s.note, s.rating])).toEqual([
+      ['visitor', scannerName, note, 4],
+    ]);
+
+    // The second table's 'Exporter'.
+    const exportButtons = page.getByRole('button', { name: 'Exporter', exact: true });
+    await expect(exportButtons).toHaveCount(2);
+    const downloading = page.waitForEvent('download');
+    await exportButtons.nth(1).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('SCANS.xlsx');
+    const saved = testInfo.outputPath('SCANS.xlsx');
+    await download.saveAs(saved);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(saved);
+    const sheet = workbook.worksheets[0]!;
+    const header = sheet.getRow(1);
+    const headers = Array.from({ length: header.cellCount }, (_, i) => header.getCell(i + 1).text.trim());
+    expect(headers).toEqual(EXPORT_COLUMNS);
+    const column = (name: string) => headers.indexOf(name) + 1;
+    const rows: ExcelJS.Row[] = [];
+    sheet.eachRow((r, n) => {
+      if (n > 1 && r.getCell(column('Nom')).text === visitor.name) rows.push(r);
+    });
+    expect(rows).toHaveLength(1);
+    const exported = rows[0]!;
+    expect(exported.getCell(column('Email')).text).toBe(visitor.email);
+    expect(exported.getCell(column('Par')).text).toBe(scannerName);
+    expect(exported.getCell(column('Note')).text).toBe(note);
+    expect(exported.getCell(column('Évaluation')).text).toMatch(/^4\b/);
+    const date = exported.getCell(column('Date & Heure'));
+    expect(date.value, 'a real date cell').toBeInstanceOf(Date);
+    const inExcel = excelWallClock(date.value as Date);
+    // The server's time zone data decides the spreadsheet's numbers; where it agrees with the
+    // browser's (not so in this Debian's Chromium after 2025), Excel shows what the page showed.
+    const serverTimes = [formatDateTime(new Date(before)), formatDateTime(new Date(after))];
+    expect(serverTimes).toContain(inExcel);
+    if (serverTimes.join() === (await browserDateTime(page, [before, after])).join()) expect(inExcel).toBe(shownAt);
+    // Excel shows the time too, not only the day.
+    expect(date.numFmt ?? '').toMatch(/hh?:mm/i);
+  });
+
+  test('the same badge typed in again says it was already scanned today, at the time the list shows', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const visitor = await registerVisitor(request, 'Omar');
+    await login(page, accounts.collaborator.email, accounts.collaborator.password);
+    await openScanner(page);
+    // No camera in this browser: the typed code is the way.
+    await expect(page.getByText(texts.cameraUnavailable)).toBeVisible();
+
+    await typeBadge(page, visitor.token);
+    await expect(verdict(page, texts.recorded)).toContainText(visitor.name);
+
+    await typeBadge(page, visitor.token);
+    const already = page.getByRole('status').filter({ has: page.getByRole('heading', { name: /^Déjà scanné/ }) });
+    await expect(already).toContainText(visitor.name);
+    const heading = (await already.getByRole('heading').textContent()) ?? '';
+    expect(heading).toMatch(/^Déjà scanné aujourd'hui à \d\d:\d\d$/);
+    await expect(verdict(page, texts.recorded)).toHaveCount(0);
+
+    // Later, the same badge again: the answer is the same, with the first scan's time.
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    const mine = scanTable(page, 'scansExposant');
+    const row = rowOf(mine, visitor.name);
+    await expect(row).toHaveCount(1);
+    const shownAt = ((await (await cell(mine, row, 'Date & Heure')).textContent()) ?? '').trim();
+    expect(heading).toBe(texts.alreadyScanned(shownAt.slice(-5)));
+    await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
+    await expect(page).toHaveURL(/\/scanner$/);
+    await waitForHydration(page);
+    await typeBadge(page, visitor.token);
+    await expect(verdict(page, heading)).toContainText(visitor.name);
+
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    await expect(rowOf(scanTable(page, 'scansExposant'), visitor.name)).toHaveCount(1);
+    expect(await scansOfVisitor(request, page, visitor)).toHaveLength(1);
+  });
+
+  test('signed out, the scanner asks to sign in first, then opens', async ({ page }) => {
+    await page.goto('/scanner');
+    await expect(page).toHaveURL(/\/login\?returnUrl=%2Fscanner$/);
+    await submitLogin(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await expect(page).toHaveURL(/\/scanner$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
+    await expect(page.getByLabel('Code du badge')).toBeVisible();
+  });
+
+  test('a forged badge is refused as not a badge of the show, and nothing is recorded', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const visitor = await registerVisitor(request, 'Karim');
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await openScanner(page);
+
+    await typeBadge(page, forge(visitor.token));
+    await expect(page.getByRole('alert')).toHaveText(texts.invalid);
+    await expect(page.getByText(visitor.name)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Enregistrer la note' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    await expect(page).toHaveURL(/\/espace-exposant\?tab=scans$/);
+    // The list loaded (the demo data or earlier tests may leave it empty), without the visitor.
+    const mine = scanTable(page, 'scansExposant');
+    await expect(mine.or(page.getByText('Aucun scan de badge trouvé !').first())).toBeVisible();
+    await expect(page.getByText(visitor.name)).toHaveCount(0);
+    expect(await scansOfVisitor(request, page, visitor)).toHaveLength(0);
+  });
+
+  test('offline, two badges are kept on the device, survive a reload and are sent once the server is reachable', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const [first, second] = await Promise.all([registerVisitor(request, 'Salma'), registerVisitor(request, 'Hicham')]);
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await openScanner(page);
+    await expect(page.getByText('En ligne', { exact: true })).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(page.getByText('Hors ligne', { exact: true })).toBeVisible();
+    await typeBadge(page, first.token);
+    await expect(verdict(page, texts.kept)).toContainText(texts.keptDetail);
+    await expect(page.getByText(texts.waiting(1))).toBeVisible();
+    await typeBadge(page, second.token);
+    await expect(page.getByText(texts.waiting(2))).toBeVisible();
+    await expect(verdict(page, texts.kept)).toContainText(texts.keptDetail);
+
+    // The network is back but the API is not reachable yet: a reload keeps both waiting.
+    const sends: Request[] = [];
+    await page.route('**/backend/api/scans', async (route) => {
+      sends.push(route.request());
+      await route.abort('connectionrefused');
+    });
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
+    await expect(page.getByText(texts.waiting(2))).toBeVisible();
+    await expect.poll(() => sends.length, { message: 'a send tried on page load' }).toBeGreaterThan(0);
+    await expect(page.getByText(texts.waiting(2))).toBeVisible();
+
+    // The API answers again: the 10 s retry sends both.
+    await page.unroute('**/backend/api/scans');
+    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    const mine = scanTable(page, 'scansExposant');
+    await expect(rowOf(mine, first.name)).toHaveCount(1);
+    await expect(rowOf(mine, second.name)).toHaveCount(1);
+    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0);
+    expect(await scansOfVisitor(request, page, first)).toHaveLength(1);
+    expect(await scansOfVisitor(request, page, second)).toHaveLength(1);
+  });
+
+  test('a scan whose answer is lost stays waiting, is sent again and is recorded once', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const visitor = await registerVisitor(request, 'Nadia');
+    await login(page, accounts.collaborator.email, accounts.collaborator.password);
+    await openScanner(page);
+
+    const posted: string[] = [];
+    let lost = false;
+    await page.route('**/backend/api/scans', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      posted.push(route.request().postData() ?? '');
+      if (!lost) {
+        lost = true;
+        await route.fetch(); // the server gets it and stores the scan…
+        return route.abort('connectionreset'); // …but its answer never comes back
+      }
+      return route.fallback();
+    });
+
+    await typeBadge(page, visitor.token);
+    await expect(page.getByText(texts.waiting(1))).toBeVisible();
+    await expect(verdict(page, texts.kept)).toBeVisible();
+
+    // Sent again within the 10 s retry.
+    await expect(page.getByText(texts.waiting(1))).toHaveCount(0, { timeout: 15_000 });
+    expect(posted.length).toBeGreaterThanOrEqual(2);
+    const ids = posted.map((body) => (JSON.parse(body) as { scans: { id: string; badge: string }[] }).scans);
+    const firstSent = ids[0]!.find((s) => s.badge === visitor.token);
+    const resent = ids[1]!.find((s) => s.badge === visitor.token);
+    expect(resent?.id, 'the resend carries the same scan id').toBe(firstSent?.id);
+
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    await expect(rowOf(scanTable(page, 'scansExposant'), visitor.name)).toHaveCount(1);
+    expect(await scansOfVisitor(request, page, visitor)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Real visitor badges for the scanner: a visitor registers through the public API (as the home
+ * page's form does), the badge mail arrives, its e-badge link's key opens the e-badge data, which
+ * holds the signed token the QR code carries.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+
+/** Where the e2e server writes its mails (no SMTP_URL): DATA_DIR/mail, one .eml file each. */
+const mailDir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../../../data/e2e'), 'mail');
+
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+let phoneCounter = 0;
+/** A phone number no other registration of this run uses. */
+const uniquePhone = () => `06${String(Date.now() + phoneCounter++).slice(-8)}`;
+
+export interface Visitor {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  jobPosition: string;
+  /** The badge's QR code text. */
+  token: string;
+  /** The QR code the e-badge page draws: an SVG path, one unit per module. */
+  qr: { size: number; path: string };
+}
+
+/** The newest mail to `to` once the worker wrote it, quoted-printable soft breaks and `=3D` undone. */
+async function mailTo(to: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
+        const mails = await Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
+        found = mails.filter((m) => m.includes(`To: ${to}`)).at(-1);
+        return found !== undefined;
+      },
+      { timeout: 15_000, message: `a mail to ${to}` },
+    )
+    .toBe(true);
+  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** The XSRF cookie the server sets on any response, to copy into the header of a POST. */
+async function xsrfToken(request: APIRequestContext): Promise<string> {
+  await request.get('/');
+  const cookie = (await request.storageState()).cookies.find((c) => c.name === XSRF_COOKIE);
+  if (!cookie) throw new Error(`no ${XSRF_COOKIE} cookie after GET /`);
+  return cookie.value;
+}
+
+/**
+ * Registers a new visitor (a unique name and address) and returns it with its badge token, read
+ * the way the visitor gets it: the badge mail's e-badge link, then the e-badge page's data.
+ */
+export async function registerVisitor(request: APIRequestContext, firstName = 'Yasmine'): Promise<Visitor> {
+  const id = unique();
+  const visitor = {
+    name: `${firstName} Scan ${id}`,
+    email: `scan-${id}@example.com`,
+    phone: uniquePhone(),
+    company: `Atelier ${id}`,
+    jobPosition: 'Acheteuse',
+  };
+  const registered = await request.post('/backend/api/visiteurs/putVisitor', {
+    headers: { [XSRF_HEADER]: await xsrfToken(request) },
+    data: { ...visitor, consent: true, lang: 'fr' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  const mail = await mailTo(visitor.email);
+  const link = /https?:\/\/[^\s"<]+\/ebadge\?token=([\w.-]+)/.exec(mail);
+  if (!link) throw new Error(`no e-badge link in the badge mail to ${visitor.email}`);
+  const ebadge = await request.get(`/backend/api/registrations/ebadge?token=${encodeURIComponent(link[1]!)}`);
+  expect(ebadge.status(), await ebadge.text()).toBe(200);
+  const { data } = (await ebadge.json()) as { data: { name: string; token: string; qr: Visitor['qr'] } };
+  expect(data.name).toBe(visitor.name);
+  return { ...visitor, token: data.token, qr: data.qr };
+}
+
+/**
+ * The same token with one character of its signature changed: the shape of a badge, but not one
+ * the show signed. (A middle character: the last one carries padding bits a decoder may ignore.)
+ */
+export function forge(token: string): string {
+  const at = token.indexOf('.') + 20;
+  const swapped = token[at] === 'A' ? 'B' : 'A';
+  return token.slice(0, at) + swapped + token.slice(at + 1);
+}
