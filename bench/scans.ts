@@ -408,7 +408,9 @@ const rows: string[][] = [];
 await withBenchDatabase(async (url) => {
   const database = await openDatabase({ url });
   await fill(database.db);
-  await database.db.execute(sql`analyze`);
+  // What autovacuum does within a minute of a bulk load: statistics, and the visibility map that
+  // lets a count read the index alone.
+  await database.db.execute(sql`vacuum analyze`);
   await database.close();
   rows.push(...(await measure('PostgreSQL', { DATABASE_URL: url })));
 });

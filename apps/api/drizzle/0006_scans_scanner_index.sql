@@ -1,2 +1,2 @@
 DROP INDEX "scans_scanner";--> statement-breakpoint
-CREATE INDEX "scans_scanner" ON "scans" USING btree ("scanner_id","event_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "scans_scanner" ON "scans" USING btree ("scanner_id","event_id","created_at","id");

@@ -286,6 +286,18 @@ describe('Mes scans', () => {
     expect(first.meta.pagination).toMatchObject({ total: 55, pageCount: 2 });
     expect(first.data[0]!.createdAt > first.data[1]!.createdAt).toBe(true);
     expect((await list('?pagination[page]=2', pagerToken)).data).toHaveLength(5);
+    // The total is kept a few seconds, but a new scan counts at once.
+    const one = await createVisitor(ctx.db);
+    await send([scan(badgeOf(one.registration))], pagerToken);
+    expect((await list('', pagerToken)).meta.pagination.total).toBe(56);
+  });
+
+  it('counts a collaborator’s new scan at once in its exhibitor’s table', async () => {
+    const before = (await list(`?filters[scanner][exhibitor][id]=${exhibitor.user.id}`)).meta.pagination.total;
+    const visitor = await createVisitor(ctx.db);
+    await send([scan(badgeOf(visitor.registration))], collaboratorToken);
+    const after = (await list(`?filters[scanner][exhibitor][id]=${exhibitor.user.id}`)).meta.pagination.total;
+    expect(after).toBe(before + 1);
   });
 
   it('asks anonymous callers to sign in', async () => {

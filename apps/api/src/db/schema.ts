@@ -239,8 +239,9 @@ export const scans = pgTable(
     scanDay: date('scan_day').notNull(),
   },
   (t) => [
-    // 'Mes scans' pages and the export read a scanner's scans newest first from this index alone.
-    index('scans_scanner').on(t.scannerId, t.eventId, t.createdAt.desc(), t.id.desc()),
+    // 'Mes scans' pages and the export read a scanner's scans newest first from this index alone
+    // (read backwards: ascending order is what `order by created_at desc, id desc` walks back).
+    index('scans_scanner').on(t.scannerId, t.eventId, t.createdAt, t.id),
     index('scans_scanned').on(t.scannedId),
     unique('scans_once_a_day').on(t.scannerId, t.scannedId, t.scanDay),
   ],

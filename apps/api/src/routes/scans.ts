@@ -9,7 +9,7 @@ import { currentUser, type SessionUser } from '../plugins/auth';
 import type { BadgeSigner } from '../services/badge/token';
 import { paginationMeta, parseFormBody, parsePagination } from '../services/query-params';
 import { SCANS_FILE_NAME, writeScansXlsx, XLSX_TYPE } from '../services/scans-export';
-import { listScans, recordScans, tableScope } from '../services/scans.service';
+import { createScanTotals, listScans, recordScans, tableScope } from '../services/scans.service';
 
 /** Scans are made and read by exhibitors and their collaborators; the gates have their own routes. */
 function scanningUser(user: SessionUser): SessionUser {
@@ -30,11 +30,15 @@ export const scansRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; c
 ) => {
   const tags = ['scans'];
   const signedIn = { preHandler: app.authenticate };
+  const totals = createScanTotals();
 
   app.post('/scans', { schema: { tags }, ...signedIn }, async (request) => {
     const user = scanningUser(currentUser(request));
     const batch = parseFormBody(scanBatchSchema, request.body);
-    return { data: await recordScans(db, (badge) => signer.verify(badge), user, batch.scans, clock()), meta: {} };
+    return {
+      data: await recordScans(db, (badge) => signer.verify(badge), user, batch.scans, clock(), totals),
+      meta: {},
+    };
   });
 
   /**
@@ -53,7 +57,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; c
       }
       if (f.path === 'scanner.exhibitor.id') table = 'scansByCollaborators';
     }
-    return listScans(db, tableScope(table, user), page);
+    return listScans(db, table, user, page, totals);
   });
 
   app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {

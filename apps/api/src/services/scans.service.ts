@@ -10,6 +10,7 @@ import {
   type ScanType,
 } from '@salon/shared';
 import type { Db } from '../db/client';
+import { TtlCache } from '../lib/ttl-cache';
 import { registrations, scans, users } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 import type { BadgeClaims } from './badge/token';
@@ -118,18 +119,38 @@ function rowsOf(db: Db, ids: { limit: number; offset?: number; where: SQL }) {
     .orderBy(...newestFirst);
 }
 
+/**
+ * How many scans each table holds, for a few seconds: counting 50,000 scans costs more than
+ * reading the page itself, and an exhibitor paging through its scans asks again and again. A
+ * scan recorded by this process clears the counts it changes; other instances' counts are
+ * at most TOTALS_TTL_MS old.
+ */
+const TOTALS_TTL_MS = 10_000;
+export type ScanTotals = TtlCache<number>;
+export const createScanTotals = (): ScanTotals => new TtlCache<number>(TOTALS_TTL_MS, 5000);
+const totalKey = (table: ScanTable, userId: number) => `${table}:${userId}`;
+
 /** A page of a table, newest first. */
-export async function listScans(db: Db, scope: SQL | null, page: Page) {
+export async function listScans(db: Db, table: ScanTable, user: SessionUser, page: Page, totals: ScanTotals) {
+  const scope = tableScope(table, user);
   if (!scope) return { data: [], meta: { pagination: paginationMeta(page, 0) } };
+  const key = totalKey(table, user.id);
+  const counted = totals.get(key);
   const [rows, total] = await Promise.all([
     rowsOf(db, { where: scope, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
-    db.select({ n: count() }).from(scans).where(scope),
+    counted ??
+      db
+        .select({ n: count() })
+        .from(scans)
+        .where(scope)
+        .then(([row]) => row?.n ?? 0),
   ]);
-  return { data: rows.map(toView), meta: { pagination: paginationMeta(page, total[0]?.n ?? 0) } };
+  totals.set(key, total);
+  return { data: rows.map(toView), meta: { pagination: paginationMeta(page, total) } };
 }
 
 /** Every row of a table, newest first, read `chunk` at a time (keyset paging: flat memory, no skipped rows). */
-export async function* allScans(db: Db, scope: SQL | null, chunk = 2000): AsyncGenerator<ViewRow[]> {
+export async function* allScans(db: Db, scope: SQL | null, chunk = 500): AsyncGenerator<ViewRow[]> {
   if (!scope) return;
   let after: { createdAt: Date; serial: number } | null = null;
   for (;;) {
@@ -196,11 +217,14 @@ export async function recordScans(
   user: SessionUser,
   submissions: readonly ScanSubmission[],
   now: Date,
+  totals: ScanTotals,
 ): Promise<ScanResult[]> {
   const results: ScanResult[] = [];
   for (const s of submissions) {
     results.push(await recordOne(db, verify, user, s, now));
   }
+  totals.delete(totalKey('scansExposant', user.id));
+  if (user.exhibitorId) totals.delete(totalKey('scansByCollaborators', user.exhibitorId));
   return results;
 }
 
