@@ -1,11 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { accounts, DEMO_COMPANY, login, texts, waitForHydration } from './fixtures';
-
-/** Where the e2e server writes its mails (no SMTP_URL): DATA_DIR/mail, one .eml file each. */
-const mailDir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../../data/e2e'), 'mail');
+import { mailTo } from './support/mail';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** A phone number no other test uses. */
@@ -16,23 +12,6 @@ const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l
 async function openTab(page: Page, name: string) {
   await areaMenu(page).getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-/** The newest mail to `to` once the worker wrote it, quoted-printable undone. */
-async function mailTo(to: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
-        const mails = await Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
-        found = mails.filter((m) => m.includes(`To: ${to}`)).at(-1);
-        return found !== undefined;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
 
 async function addCollaborator(

@@ -1,31 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './fixtures';
+import { mailTo } from './support/mail';
 
-/** Where the e2e server writes its mails (no SMTP_URL): DATA_DIR/mail, one .eml file each. */
-const mailDir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../../data/e2e'), 'mail');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The text of the newest mail to `to`, quoted-printable undone, once the worker wrote it. */
-async function mailTo(to: string, count = 1): Promise<string> {
-  let found: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
-        const texts = await Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
-        found = texts.filter((t) => t.includes(`To: ${to}`));
-        return found.length;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(count);
-  return found
-    .at(-1)!
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-}
 
 const link = (mail: string, pattern: RegExp) => pattern.exec(mail)![0];
 
@@ -48,7 +25,7 @@ test.describe('The badge mail and the e-badge page', () => {
   test('the badge mail arrives with the PDF attached, and its link shows the badge on the phone', async ({ page }) => {
     const email = `ebadge-${unique()}@example.com`;
     await registerVisitor(page, email);
-    const mail = await mailTo(email);
+    const mail = await mailTo(email, 1);
     expect(mail).toContain('Subject: =?UTF-8?Q?Votre_badge');
     expect(mail).toMatch(/Content-Type: application\/pdf; name=badge-sib-2024-\d+\.pdf/);
     const ebadge = link(mail, /https?:\/\/[^\s"<]+\/ebadge\?token=[\w.-]+/);
@@ -84,7 +61,7 @@ test.describe('Newsletter double opt-in', () => {
     await page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' }).click();
     await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
 
-    const mail = await mailTo(email);
+    const mail = await mailTo(email, 1);
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const confirm = new URL(link(mail, /https?:\/\/[^\s"<]+\/newsletter\?action=confirm&token=[\w.-]+/));
     await page.goto(confirm.pathname + confirm.search);

@@ -418,6 +418,29 @@ test.describe('Badge scans', () => {
     expect(await scansOfVisitor(request, page, second)).toHaveLength(1);
   });
 
+  test('a scan kept offline when the session ends stays on the device and is sent after the next sign-in', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const visitor = await registerVisitor(request, 'Rachid');
+    await login(page, accounts.collaborator.email, accounts.collaborator.password);
+    await openScanner(page);
+    await context.setOffline(true);
+    await typeBadge(page, visitor.token);
+    await expect(page.getByText(texts.waiting(1))).toBeVisible();
+
+    // The session ends on this device (expired, or signed out elsewhere); the network returns.
+    await page.evaluate(() => localStorage.removeItem('auth'));
+    await context.setOffline(false);
+    await page.goto('/scanner');
+    await expect(page).toHaveURL(/\/login\?returnUrl=%2Fscanner/);
+
+    await login(page, accounts.collaborator.email, accounts.collaborator.password);
+    await expect.poll(async () => (await scansOfVisitor(request, page, visitor)).length, { timeout: 15_000 }).toBe(1);
+  });
+
   test('a scan whose answer is lost stays waiting, is sent again and is recorded once', async ({ page, request }) => {
     test.setTimeout(60_000);
     const visitor = await registerVisitor(request, 'Nadia');

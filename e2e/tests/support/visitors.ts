@@ -3,13 +3,9 @@
  * page's form does), the badge mail arrives, its e-badge link's key opens the e-badge data, which
  * holds the signed token the QR code carries.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
-
-/** Where the e2e server writes its mails (no SMTP_URL): DATA_DIR/mail, one .eml file each. */
-const mailDir = path.join(process.env.E2E_DATA_DIR ?? path.resolve(import.meta.dirname, '../../../data/e2e'), 'mail');
+import { mailTo } from './mail';
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let phoneCounter = 0;
@@ -26,23 +22,6 @@ export interface Visitor {
   token: string;
   /** The QR code the e-badge page draws: an SVG path, one unit per module. */
   qr: { size: number; path: string };
-}
-
-/** The newest mail to `to` once the worker wrote it, quoted-printable soft breaks and `=3D` undone. */
-async function mailTo(to: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.eml')).sort();
-        const mails = await Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
-        found = mails.filter((m) => m.includes(`To: ${to}`)).at(-1);
-        return found !== undefined;
-      },
-      { timeout: 15_000, message: `a mail to ${to}` },
-    )
-    .toBe(true);
-  return found!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
 
 /** The XSRF cookie the server sets on any response, to copy into the header of a POST. */

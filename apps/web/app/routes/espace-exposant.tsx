@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { redirect } from 'react-router';
-import { paths } from '../config/paths';
-import { getSession, useSession } from '../features/auth/session';
+import { requireSession } from '../features/auth/require-session';
+import { useSession } from '../features/auth/session';
 import { AreaShell } from '../features/exhibitor-area/components/area-shell';
 import type { Route } from './+types/espace-exposant';
 
@@ -9,14 +8,7 @@ export function meta() {
   return [{ title: 'Espace exposant' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** The session lives in the browser (localStorage 'auth'): the guard runs there. */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  if (!getSession()) {
-    const url = new URL(request.url);
-    throw redirect(`${paths.login}?returnUrl=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return null;
-}
+export const clientLoader = (args: Route.ClientLoaderArgs) => requireSession(args);
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {

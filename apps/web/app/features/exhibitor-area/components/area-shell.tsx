@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -6,6 +6,8 @@ import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 import { clearSession, type Session } from '../../auth/session';
+import { queueAvailable } from '../../scans/queue';
+import { syncQueue } from '../../scans/sync';
 import { useMe } from '../api/get-me';
 import { AddCollaboratorForm } from './add-collaborator-form';
 import { BadgeTab } from './badge-tab';
@@ -44,6 +46,11 @@ export function AreaShell({ session }: { session: Session }) {
   const tabs: readonly Tab[] = session.type === 'exhibitor' ? EXHIBITOR_TABS : COLLABORATOR_TABS;
   const current = tabs.find((tab) => tab === params.get('tab')) ?? 'informations';
   const [logoFailed, setLogoFailed] = useState(false);
+
+  // Scans left waiting on this device (offline, or the session expired) leave once signed in again.
+  useEffect(() => {
+    if (queueAvailable()) syncQueue(session.user.id).catch(() => undefined);
+  }, [session.user.id]);
 
   const logout = async () => {
     if (!window.confirm(t('area.logoutConfirm'))) return;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
+import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { useCollaboratorAction, useCollaborators, type CollaboratorAction } from '../api/collaborators';
 
@@ -165,22 +166,7 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
           </table>
         </div>
       )}
-      {pageCount > 1 && (
-        <nav className="pager" aria-label={t('area.collaborators.pagination')}>
-          <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('area.collaborators.previous')}
-          </button>
-          <span>{t('area.collaborators.pageOf', { page, count: pageCount })}</span>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={page >= pageCount}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('area.collaborators.next')}
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} onPage={setPage} label={t('area.collaborators.pagination')} />
     </>
   );
 }

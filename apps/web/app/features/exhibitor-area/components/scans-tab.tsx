@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, type ScanTable } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
+import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import type { Session } from '../../auth/session';
@@ -155,22 +156,7 @@ function ScansTable({ table, userId, title }: { table: ScanTable; userId: number
       </div>
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
       {body}
-      {pageCount > 1 && (
-        <nav className="pager" aria-label={t('area.scans.pagination', { title })}>
-          <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('area.collaborators.previous')}
-          </button>
-          <span>{t('area.collaborators.pageOf', { page, count: pageCount })}</span>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={page >= pageCount}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('area.collaborators.next')}
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} onPage={setPage} label={t('area.scans.pagination', { title })} />
     </section>
   );
 }
