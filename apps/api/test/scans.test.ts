@@ -6,7 +6,7 @@ import { EVENT_ID, formatDateTime, type RegistrationType } from '@salon/shared';
 import { scans } from '../src/db/schema';
 import { createBadgeSigner } from '../src/services/badge/token';
 import { showWallClock } from '../src/services/scans-export';
-import type { ScanResult, ScanView } from '../src/services/scans.service';
+import { allScans, tableScope, type ScanResult, type ScanView } from '../src/services/scans.service';
 import {
   call,
   createCollaborator,
@@ -387,6 +387,34 @@ describe('SCANS.xlsx', () => {
     expect((await exportTable('scansByCollaborators', collaboratorToken)).rowCount).toBe(1);
     const bad = await call(ctx.app, 'GET', 'scans/export?table=users', { token });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('reading a whole table for the export', () => {
+  it('reads every scan once, chunk after chunk, even when several share the same second', async () => {
+    const reader = await createExhibitor(ctx.db);
+    const visitors = await Promise.all(Array.from({ length: 7 }, () => createVisitor(ctx.db)));
+    const sameSecond = new Date('2024-05-31T11:00:00+01:00');
+    await ctx.db.insert(scans).values(
+      visitors.map((v, i) => ({
+        clientId: randomUUID(),
+        eventId: EVENT_ID,
+        scannerId: reader.user.id,
+        scannedId: v.user.id,
+        typeScanned: 'visitor' as const,
+        createdAt: i < 5 ? sameSecond : new Date(sameSecond.getTime() + i * 60_000),
+        scanDay: '2024-05-31',
+      })),
+    );
+    const chunks: number[][] = [];
+    for await (const rows of allScans(ctx.db, tableScope('scansExposant', reader.user), 2)) {
+      chunks.push(rows.map((r) => r.serial));
+    }
+    expect(chunks.map((c) => c.length)).toEqual([2, 2, 2, 1]);
+    const serials = chunks.flat();
+    expect(new Set(serials).size).toBe(7);
+    const stored = await storedFor(reader.user.id);
+    expect(serials.sort()).toEqual(stored.map((s) => s.id).sort());
   });
 });
 

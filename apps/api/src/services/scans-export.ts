@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { SHOW_TIME_ZONE, type Language, type ScanTable } from '@salon/shared';
 import type { SQL } from 'drizzle-orm';
@@ -67,6 +68,9 @@ export function showWallClock(date: Date): Date {
   return new Date(date.getTime() + offsetMinutes(date) * 60_000);
 }
 
+const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy hh:mm' };
+const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
+
 /** Between a header's width and 60 characters; Excel's width unit is about one character. */
 const fit = (header: string, longest: number | null | undefined, min = 0) =>
   Math.min(60, Math.max(header.length, longest ?? 0, min) + 2);
@@ -98,7 +102,7 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
     { header: h.phone, key: 'phone', width: fit(h.phone, longest?.phone) },
     { header: h.company, key: 'company', width: fit(h.company, longest?.company) },
     { header: h.jobPosition, key: 'jobPosition', width: fit(h.jobPosition, longest?.jobPosition) },
-    { header: h.createdAt, key: 'createdAt', width: fit(h.createdAt, 16), style: { numFmt: 'dd/mm/yyyy hh:mm' } },
+    { header: h.createdAt, key: 'createdAt', width: fit(h.createdAt, 16) },
     ...(withScanner
       ? [{ header: h.scannerName, key: 'scannerName', width: fit(h.scannerName, longest?.scannerName) }]
       : []),
@@ -107,22 +111,27 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
   ];
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  const dateColumn = sheet.getColumn('createdAt').number;
   for await (const rows of allScans(db, scope)) {
     for (const row of rows) {
-      sheet
-        .addRow({
-          type: row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
-          name: row.name,
-          email: row.email,
-          phone: row.phone ?? '',
-          company: row.company ?? '',
-          jobPosition: row.jobPosition ?? '',
-          createdAt: showWallClock(row.createdAt),
-          scannerName: row.scannerName,
-          note: row.note ?? '',
-          rating: row.rating ?? '',
-        })
-        .commit();
+      const line = sheet.addRow({
+        type: row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
+        name: row.name,
+        email: row.email,
+        phone: row.phone ?? '',
+        company: row.company ?? '',
+        jobPosition: row.jobPosition ?? '',
+        createdAt: showWallClock(row.createdAt),
+        scannerName: row.scannerName,
+        note: row.note ?? '',
+        rating: row.rating ?? '',
+      });
+      // exceljs gives each cell a style object of its own and works out each one's style again
+      // (a third of the export's time); cells that share one object are worked out once.
+      line.eachCell((cell, column) => {
+        cell.style = column === dateColumn ? DATE_STYLE : PLAIN_STYLE;
+      });
+      line.commit();
     }
     // Let compression and the client catch up before the next chunk, so memory stays flat.
     if (out.writableNeedDrain) await once(out, 'drain');

@@ -152,15 +152,13 @@ export async function listScans(db: Db, table: ScanTable, user: SessionUser, pag
 /** Every row of a table, newest first, read `chunk` at a time (keyset paging: flat memory, no skipped rows). */
 export async function* allScans(db: Db, scope: SQL | null, chunk = 500): AsyncGenerator<ViewRow[]> {
   if (!scope) return;
-  let after: { createdAt: Date; serial: number } | null = null;
+  let after: ViewRow | undefined;
   for (;;) {
-    const cursor = after ? sqlBefore(after.createdAt, after.serial) : undefined;
-    const rows: ViewRow[] = await rowsOf(db, { where: cursor ? and(scope, cursor)! : scope, limit: chunk });
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows.at(-1)!;
-    after = { createdAt: last.createdAt, serial: last.serial };
+    const where = after ? and(scope, sqlBefore(after.createdAt, after.serial))! : scope;
+    const rows: ViewRow[] = await rowsOf(db, { where, limit: chunk });
+    if (rows.length) yield rows;
     if (rows.length < chunk) return;
+    after = rows.at(-1);
   }
 }
 
