@@ -1,5 +1,13 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
 import { pdfText } from './text';
+
+/**
+ * pdfkit (about 20 MB once loaded, with its fonts) is loaded the first time a PDF is made: a
+ * server that only serves pages and the API never pays for it.
+ */
+const load = createRequire(import.meta.url);
+let PDFDocument: typeof PDFKitDocument | undefined;
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -33,6 +41,7 @@ export interface NewDocument {
  * the footer label of every page, or nothing for a one-page card such as a badge.
  */
 export function createDocument(options: NewDocument): { doc: Doc; finish: (footer?: string) => Promise<Buffer> } {
+  PDFDocument ??= load('pdfkit') as typeof PDFKitDocument;
   const doc = new PDFDocument({
     size: options.size,
     layout: options.layout,
