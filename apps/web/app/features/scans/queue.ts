@@ -12,7 +12,6 @@ export interface QueuedScan extends ScanQualification {
   badge: string;
   scannedAt: string;
   userId: number;
-  state: 'waiting';
 }
 
 interface ScansDb extends DBSchema {

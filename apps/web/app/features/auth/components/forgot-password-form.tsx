@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useForgotPassword } from '../api/password';
+import { AccountEmailField } from './account-email-field';
 
 /**
  * 'Mot de passe oublié ?'. The answer is the same whether the address has an account or not, so
@@ -45,14 +45,7 @@ export function ForgotPasswordFormCard() {
       <p>{t('forgotPassword.intro')}</p>
       {send.isSuccess && <Alert tone="success">{t('forgotPassword.sent')}</Alert>}
       {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
-      <Field
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        registration={form.register('email')}
-        error={errors.email}
-      />
+      <AccountEmailField registration={form.register('email')} error={errors.email} />
       <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || send.isPending}>
         {send.isPending ? t('common.loading') : t('forgotPassword.submit')}
       </button>

@@ -10,6 +10,7 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
 import { isRefusedLogin, useLogin } from '../api/login';
 import type { Session } from '../session';
+import { AccountEmailField } from './account-email-field';
 
 function errorMessageKey(error: unknown): string {
   if (isRefusedLogin(error)) return 'login.failed';
@@ -39,14 +40,7 @@ export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Ses
       <h1>{t('login.title')}</h1>
       {expired && !login.isError && <Alert tone="warning">{t('login.expired')}</Alert>}
       {login.isError && <Alert tone="danger">{t(errorMessageKey(login.error))}</Alert>}
-      <Field
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        registration={form.register('email')}
-        error={errors.email}
-      />
+      <AccountEmailField registration={form.register('email')} error={errors.email} />
       <Field
         label={t('login.password')}
         type="password"

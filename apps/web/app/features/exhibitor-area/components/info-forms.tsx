@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, type ReactNode } from 'react';
+import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   collaboratorInfoSchema,
@@ -39,6 +39,40 @@ function SaveButton({ pending }: { pending: boolean }) {
   );
 }
 
+/**
+ * An 'Informations' form around its fields: the outcome above them, 'Sauvegarder' below. The
+ * server's field errors of a 400 go to their fields.
+ */
+function InfoForm<T extends ExhibitorInfoForm | CollaboratorInfoForm>({
+  form,
+  save,
+  fields,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  save: ReturnType<typeof useUpdateMe>;
+  fields: readonly Path<T>[];
+  children: ReactNode;
+}) {
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, { onError: (error) => void applyServerErrors(error, form.setError, fields) }),
+  );
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => {
+        save.reset();
+        void submit(event);
+      }}
+    >
+      <SaveOutcome save={save} />
+      {children}
+      <SaveButton pending={save.isPending} />
+    </form>
+  );
+}
+
 /** The exhibitor's 'Informations': name, email, phone and company required, position optional. */
 export function ExhibitorInfoFormCard({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -54,19 +88,8 @@ export function ExhibitorInfoFormCard({ me }: { me: Me }) {
     },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) =>
-    save.mutate(values, { onError: (error) => void applyServerErrors(error, form.setError, EXHIBITOR_FIELDS) }),
-  );
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        save.reset();
-        void submit(event);
-      }}
-    >
-      <SaveOutcome save={save} />
+    <InfoForm form={form} save={save} fields={EXHIBITOR_FIELDS}>
       <div className="form-grid">
         <PersonFields
           name={{ registration: form.register('name'), error: errors.name }}
@@ -81,8 +104,7 @@ export function ExhibitorInfoFormCard({ me }: { me: Me }) {
           error={errors.jobPosition}
         />
       </div>
-      <SaveButton pending={save.isPending} />
-    </form>
+    </InfoForm>
   );
 }
 
@@ -142,19 +164,8 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
     },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) =>
-    save.mutate(values, { onError: (error) => void applyServerErrors(error, form.setError, COLLABORATOR_FIELDS) }),
-  );
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        save.reset();
-        void submit(event);
-      }}
-    >
-      <SaveOutcome save={save} />
+    <InfoForm form={form} save={save} fields={COLLABORATOR_FIELDS}>
       <div className="form-grid">
         <PersonFields
           name={{ registration: form.register('name'), error: errors.name }}
@@ -182,7 +193,6 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
         <ReadOnlyField label={t('area.fields.stand')} value={me.numero_stand} />
         <ReadOnlyField label={t('area.fields.hall')} value={me.hall} />
       </div>
-      <SaveButton pending={save.isPending} />
-    </form>
+    </InfoForm>
   );
 }

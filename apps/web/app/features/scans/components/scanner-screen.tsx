@@ -100,7 +100,7 @@ export function ScannerScreen({ session }: { session: Session }) {
 
   const scan = useCallback(
     async (badge: string) => {
-      const queued: QueuedScan = { id: newScanId(), badge, scannedAt: clock().toISOString(), userId, state: 'waiting' };
+      const queued: QueuedScan = { id: newScanId(), badge, scannedAt: clock().toISOString(), userId };
       latest.current = queued.id;
       const show = (verdict: Verdict, target: QueuedScan | null = null) => {
         if (latest.current === queued.id) setOutcome({ key: queued.id, verdict, target });
