@@ -35,11 +35,14 @@ import { referenceRoutes } from './routes/reference';
 import { seoRoutes } from './routes/seo';
 import { registrationsRoutes } from './routes/registrations';
 import { scansRoutes } from './routes/scans';
+import { gateRoutes } from './routes/gate';
+import { kioskRoutes } from './routes/kiosk';
 import { usersRoutes } from './routes/users';
 import { visitorsRoutes } from './routes/visitors';
 import { createAuthService } from './services/auth.service';
 import { createBadgeSigner } from './services/badge/token';
 import { createBadgeService } from './services/badges.service';
+import { createKioskService } from './services/kiosk.service';
 import { createDirectoryCache } from './services/directory.service';
 import { notifyMailWorkers } from './services/mail/worker';
 
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     transform: jsonSchemaTransform,
   });
   registerAuth(app, { db, jwt, clock });
+  app.decorateRequest('kiosk', null);
 
   const auth = createAuthService({ db, jwt, clock });
   const directoryCache = createDirectoryCache(config.DIRECTORY_CACHE_SECONDS);
@@ -98,10 +102,19 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const onQueued = notifyMailWorkers;
   const badgeSigner = createBadgeSigner(config.BADGE_PRIVATE_KEY);
   const badges = createBadgeService(db, badgeSigner);
+  const kiosks = createKioskService(db, badges, badgeSigner);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, clock });
-      await api.register(authRoutes, { auth, db, mail, onQueued, loginRateLimit: config.LOGIN_RATE_LIMIT });
+      await api.register(authRoutes, {
+        auth,
+        db,
+        mail,
+        onQueued,
+        loginRateLimit: config.LOGIN_RATE_LIMIT,
+        kiosks,
+        clock,
+      });
       await api.register(usersRoutes, { db, mail, onQueued, directoryCache });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
@@ -114,6 +127,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(ebadgeRoutes, { db, badges, mail, onQueued });
       await api.register(badgesRoutes, { signer: badgeSigner });
       await api.register(scansRoutes, { db, signer: badgeSigner, clock });
+      await api.register(gateRoutes, { db, signer: badgeSigner, clock });
+      await api.register(kioskRoutes, { kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
     },
     { prefix: API_PREFIX },
   );

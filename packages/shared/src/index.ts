@@ -4,3 +4,4 @@ export * from './clock';
 export * from './schemas';
 export * from './query-string';
 export * from './day-format';
+export * from './gate';

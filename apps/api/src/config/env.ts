@@ -67,6 +67,8 @@ const envSchema = z.object({
    * kiosks or a venue's Wi-Fi put many people behind one address.
    */
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Badge lookups allowed per minute and per kiosk (e-mail and phone digits, or the e-badge QR). */
+  KIOSK_LOOKUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Sign-in attempts allowed per minute, per IP address and per account. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /**

@@ -247,26 +247,51 @@ export const scans = pgTable(
   ],
 );
 
+export const gateRefusal = pgEnum('gate_refusal', ['invalid', 'otherEvent', 'revoked', 'closed']);
+
+/**
+ * What the gates decided, as the devices send it: every badge shown, admitted or not. A forged
+ * badge has no registration. `checkin_day` is the show's day (Marrakech time) of `scanned_at`.
+ */
 export const checkins = pgTable(
   'checkins',
   {
     id: serial('id').primaryKey(),
     clientId: uuid('client_id').notNull().unique(),
-    registrationId: integer('registration_id')
-      .notNull()
-      .references(() => registrations.id, { onDelete: 'cascade' }),
+    registrationId: integer('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
     gateId: integer('gate_id').references(() => gates.id, { onDelete: 'set null' }),
     controllerId: integer('controller_id').references(() => users.id, { onDelete: 'set null' }),
     deviceId: text('device_id').notNull(),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    checkinDay: date('checkin_day').notNull(),
     verdict: checkinVerdict('verdict').notNull(),
+    reason: gateRefusal('reason'),
     reentry: boolean('reentry').notNull().default(false),
     /** Set when two gates admitted the same badge the same day while offline. */
     conflict: boolean('conflict').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('checkins_registration').on(t.registrationId, t.scannedAt)],
+  (t) => [
+    index('checkins_registration').on(t.registrationId, t.checkinDay),
+    index('checkins_day_gate').on(t.checkinDay, t.gateId),
+    index('checkins_created').on(t.createdAt),
+  ],
 );
+
+/**
+ * A self-service kiosk at the entrance, enabled by a controller's or organiser's sign-in on that
+ * device. Its token never expires; revoking the row ends it.
+ */
+export const kioskSessions = pgTable('kiosk_sessions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** SHA-256 of the kiosk's token; the token itself stays on the device. */
+  tokenHash: text('token_hash').notNull().unique(),
+  enabledBy: integer('enabled_by').references(() => users.id, { onDelete: 'set null' }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 export const tokens = pgTable(
   'tokens',

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forgotPasswordSchema, normalizeEmail, setPasswordSchema } from '@salon/shared';
+import { forgotPasswordSchema, kioskEnableSchema, loginFormSchema, normalizeEmail, setPasswordSchema } from '@salon/shared';
 import type { Db } from '../db/client';
 import { requestPasswordReset } from '../services/access.service';
 import { parseFormBody } from '../services/query-params';
@@ -10,6 +10,9 @@ import { z } from 'zod';
 import { badRequest, HttpError } from '../lib/errors';
 import { currentUser } from '../plugins/auth';
 import type { createAuthService } from '../services/auth.service';
+import type { Clock } from '../lib/clock';
+import type { KioskService } from '../services/kiosk.service';
+import { kioskOnly } from './kiosk';
 
 const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Veuillez patienter une minute avant de réessayer.';
 
@@ -19,7 +22,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   mail: MailLinks;
   onQueued: () => void;
   loginRateLimit: number;
-}> = async (app, { auth, db, mail, onQueued, loginRateLimit }) => {
+  kiosks: KioskService;
+  clock: Clock;
+}> = async (app, { auth, db, mail, onQueued, loginRateLimit, kiosks, clock }) => {
   const tooMany = (_req: unknown, context: { statusCode: number }) => ({
     statusCode: context.statusCode,
     message: TOO_MANY_LOGINS,
@@ -31,8 +36,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     max: loginRateLimit,
     timeWindow: '1 minute',
     keyGenerator: (req) => {
-      const body = req.body as { identifier?: unknown } | undefined;
-      return `login:${typeof body?.identifier === 'string' ? normalizeEmail(body.identifier) : ''}`;
+      // `identifier` on the sign-ins, `email` on the kiosk's forms.
+      const body = req.body as { identifier?: unknown; email?: unknown } | undefined;
+      const account = body?.identifier ?? body?.email;
+      return `login:${typeof account === 'string' ? normalizeEmail(account) : ''}`;
     },
   });
   const perIdentifier = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -51,6 +58,38 @@ export const authRoutes: FastifyPluginAsyncZod<{
       preHandler: perIdentifier,
     },
     async (request) => auth.login(request.body),
+  );
+
+  const limited = {
+    config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
+    preHandler: perIdentifier,
+  };
+
+  /** `login-controleur`: controllers only; anyone else gets the main sign-in's answer to a wrong password. */
+  app.post('/auth/controller', { schema: { tags: ['auth', 'gate'], body: loginBodySchema }, ...limited }, async (request) =>
+    auth.loginController(request.body),
+  );
+
+  /**
+   * Turns this device into a kiosk: a controller's or organiser's e-mail and password, typed on
+   * the device, give it a token that lasts until revoked.
+   */
+  app.post('/kiosk/sessions', { schema: { tags: ['kiosk'] }, ...limited }, async (request) => {
+    const form = parseFormBody(kioskEnableSchema, request.body);
+    const user = await auth.checkStaff({ identifier: form.email, password: form.password }, ['controller', 'organiser']);
+    return { data: await kiosks.enable(form.name, user.id), meta: {} };
+  });
+
+  /** Leaving kiosk mode on the kiosk itself takes a controller's or organiser's password, not a visitor's tap. */
+  app.post(
+    '/kiosk/session/end',
+    { schema: { tags: ['kiosk'] }, config: limited.config, preHandler: [kioskOnly(kiosks, clock), perIdentifier] },
+    async (request, reply) => {
+      const form = parseFormBody(loginFormSchema, request.body);
+      await auth.checkStaff({ identifier: form.email, password: form.password }, ['controller', 'organiser']);
+      await kiosks.revoke(request.kiosk!.id, clock());
+      return reply.status(204).send();
+    },
   );
 
   app.post('/auth/logout', { schema: { tags: ['auth'] }, preHandler: app.authenticate }, async (request, reply) => {

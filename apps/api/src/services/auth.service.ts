@@ -22,19 +22,45 @@ const INVALID_LOGIN = 'Invalid identifier or password';
 
 export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
   const { db, jwt, clock } = deps;
+
+  /** The live account with this e-mail and password, or null. */
+  async function checkCredentials(body: LoginBody) {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${normalizeEmail(body.identifier)}`, isNull(users.deletedAt)));
+    const valid = await verifyPassword(user?.passwordHash ?? '', body.password);
+    return user && valid && !user.blocked ? user : null;
+  }
+
   return {
+    /**
+     * A controller's or organiser's e-mail and password, for the screens only they may open (the
+     * gates, enabling a kiosk); anyone else is refused as a wrong password is.
+     */
+    async checkStaff(body: LoginBody, types: readonly ('controller' | 'organiser')[]) {
+      const user = await checkCredentials(body);
+      if (!user || !types.includes(user.type as 'controller' | 'organiser')) throw badRequest(INVALID_LOGIN);
+      return user;
+    },
+
+    /** Sign-in at the gates (`login-controleur`): controllers only, a session of its own. */
+    async loginController(body: LoginBody) {
+      const user = await this.checkStaff(body, ['controller']);
+      return {
+        jwt: await jwt.sign(user.id, user.tokenVersion, clock()),
+        user: { id: user.id, name: user.name, email: user.email, type: user.type },
+      };
+    },
+
     /**
      * Sign-in to the exhibitor area. Visitors, controllers and organisers have valid accounts
      * but no exhibitor or collaborator registration for event 7: they are refused with the
      * same answer as a wrong password, so the screen cannot tell the cases apart.
      */
     async login(body: LoginBody) {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${normalizeEmail(body.identifier)}`, isNull(users.deletedAt)));
-      const valid = await verifyPassword(user?.passwordHash ?? '', body.password);
-      if (!user || !valid || user.blocked) throw badRequest(INVALID_LOGIN);
+      const user = await checkCredentials(body);
+      if (!user) throw badRequest(INVALID_LOGIN);
       const area = await findAreaRegistration(db, user.id);
       if (!area) throw badRequest(INVALID_LOGIN);
       return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
