@@ -2,6 +2,13 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * A second server whose clock stands inside the show (APP_NOW), for the gates: a badge is
+ * admitted only during the show's days and hours.
+ */
+const gatePort = Number(process.env.E2E_GATE_PORT ?? 3211);
+export const GATE_BASE_URL = `http://127.0.0.1:${gatePort}`;
+export const GATE_APP_NOW = '2024-05-30T10:00:00+01:00';
 export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -35,26 +42,48 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec\.ts/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area|scans)\.spec\.ts/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area|scans|gate)\.spec\.ts/ },
   ],
-  webServer: {
-    // The built app, as `npm start` serves it (the test script builds first).
-    command: 'npx tsx apps/api/src/server.ts',
-    cwd: root,
-    url: `http://127.0.0.1:${port}/backend/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e'),
-      JWT_SECRET: E2E_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '100',
-      DEMO_DATA: 'true',
+  webServer: [
+    {
+      // The built app, as `npm start` serves it (the test script builds first).
+      command: 'npx tsx apps/api/src/server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${port}/backend/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e'),
+        JWT_SECRET: E2E_JWT_SECRET,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '100',
+        DEMO_DATA: 'true',
+      },
     },
-  },
+    {
+      command: 'npx tsx apps/api/src/server.ts',
+      cwd: root,
+      url: `${GATE_BASE_URL}/backend/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(gatePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_GATE_DATA_DIR ?? path.join(root, 'data/e2e-gate'),
+        JWT_SECRET: E2E_JWT_SECRET,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT: '100',
+        DEMO_DATA: 'true',
+        APP_NOW: GATE_APP_NOW,
+      },
+    },
+  ],
 });

@@ -33,6 +33,7 @@ import { healthRoutes } from './routes/health';
 import { newslettersRoutes } from './routes/newsletters';
 import { referenceRoutes } from './routes/reference';
 import { seoRoutes } from './routes/seo';
+import { offlineSwRoutes } from './routes/offline-sw';
 import { registrationsRoutes } from './routes/registrations';
 import { scansRoutes } from './routes/scans';
 import { gateRoutes } from './routes/gate';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: API_PREFIX },
   );
   await app.register(seoRoutes, { db, config });
+  await app.register(offlineSwRoutes, { config });
   app.get('/backend/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/backend', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.')),

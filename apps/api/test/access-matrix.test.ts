@@ -4,8 +4,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
-import { conferences, newsletters, tokens, users } from '../src/db/schema';
+import { EVENT_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
+import { checkins, conferences, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
 import { createBadgeSigner } from '../src/services/badge/token';
 import {
@@ -56,15 +56,22 @@ interface Case {
   self: User;
 }
 
+/** A row's request; `headers` are sent besides the caller's own (a kiosk's token). */
+interface CaseRequest {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
 interface Row {
   route: Route;
   /** Completes "<caller> gets <status> when it …". */
   when: string;
   expect: Statuses;
   /** The URL (relative to /backend/api/ unless it starts with '/') and body; default: the route's path. */
-  request?: (c: Case) => { url: string; body?: unknown } | Promise<{ url: string; body?: unknown }>;
+  request?: (c: Case) => CaseRequest | Promise<CaseRequest>;
   /** More to assert about the answer. */
-  check?: (res: LightMyRequestResponse, c: Case, request: { url: string }) => void | Promise<void>;
+  check?: (res: LightMyRequestResponse, c: Case, request: CaseRequest) => void | Promise<void>;
   /** A success ends the caller's session (it signs in again for the next rows). */
   endsSession?: boolean;
 }
@@ -208,6 +215,29 @@ async function freshVisitorScan() {
   });
   return { id: randomUUID(), badge, scannedAt: new Date().toISOString() };
 }
+
+/** A check-in of a new visitor's genuine badge, as a gate device sends it. */
+async function freshCheckin() {
+  const { id, badge, scannedAt } = await freshVisitorScan();
+  const gateId = f.exhibitorA.gate.id;
+  return { id, badge, gateId, deviceId: 'matrix-device', scannedAt, verdict: 'admitted', reason: null, reentry: false };
+}
+
+/** A kiosk enabled with the controller's e-mail and password, for one case. */
+async function freshKiosk(): Promise<{ token: string; id: number }> {
+  const res = await call(f.ctx.app, 'POST', 'kiosk/sessions', {
+    body: { email: f.controller.email, password: 'Secret-2024!', name: 'Borne matrice' },
+    remoteAddress: nextAddress(),
+  });
+  if (res.statusCode !== 200) throw new Error(`could not enable a kiosk: ${res.body}`);
+  return res.json<{ data: { token: string; id: number } }>().data;
+}
+
+const kioskHeader = (token: string) => ({ [KIOSK_TOKEN_HEADER]: token });
+
+/** Whether the kiosk of these headers still opens its session. */
+const kioskLive = async (headers: Record<string, string> | undefined) =>
+  (await call(f.ctx.app, 'GET', 'kiosk/session', { headers, remoteAddress: nextAddress() })).statusCode === 200;
 
 const badgeLink = (registrationId: number) => f.links.sign('badge_download', registrationId, 15 * 60, new Date());
 
@@ -401,6 +431,121 @@ const TABLE: Row[] = [
     },
   },
 
+  // --- Gates -------------------------------------------------------------------------------------------------------
+  {
+    route: 'POST /backend/api/auth/controller',
+    when: 'signs in at the gates with its own e-mail and password (exhibitor A’s for the anonymous caller and the expired token)',
+    expect:                                                        [400, 400, 400, 400, 400, 400, 400, 200, 400],
+    request: (c) => ({ url: 'auth/controller', body: { identifier: c.self.email, password: 'Secret-2024!' } }),
+    check: (res, c) => {
+      if (res.statusCode === 200) expect(json<{ user: unknown }>(res).user).toMatchObject({ id: c.self.id, type: 'controller' });
+      else expect(res.body).not.toContain('jwt');
+    },
+  },
+  {
+    route: 'POST /backend/api/auth/controller',
+    when: 'signs in at the gates with the controller’s e-mail and password',
+    expect: ok200,
+    request: () => ({ url: 'auth/controller', body: { identifier: f.controller.email, password: 'Secret-2024!' } }),
+    check: (res) => expect(json<{ user: { id: number } }>(res).user.id).toBe(f.controller.id),
+  },
+  {
+    route: 'GET /backend/api/gate/roster',
+    when: 'fetches the gate roster',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 200, 200],
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: { full: boolean } }>(res).data.full).toBe(true);
+      else expect(res.body).not.toContain('publicKey');
+    },
+  },
+  {
+    route: 'POST /backend/api/checkins',
+    when: 'sends a check-in of a visitor’s badge',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 200, 200],
+    request: async () => ({ url: 'checkins', body: { checkins: [await freshCheckin()] } }),
+    check: async (res, _c, request) => {
+      const { id } = (request.body as { checkins: { id: string }[] }).checkins[0]!;
+      const stored = await f.ctx.db.select().from(checkins).where(eq(checkins.clientId, id));
+      // Only a controller's or an organiser's check-in is stored.
+      expect(stored).toHaveLength(res.statusCode === 200 ? 1 : 0);
+      if (res.statusCode === 200) expect(json<{ data: { status: string }[] }>(res).data[0]?.status).toBe('recorded');
+    },
+  },
+
+  // --- Kiosks ---------------------------------------------------------------------------------------------------
+  {
+    route: 'POST /backend/api/kiosk/sessions',
+    when: 'enables a kiosk with its own e-mail and password (exhibitor A’s for the anonymous caller and the expired token)',
+    expect:                                                        [400, 400, 400, 400, 400, 400, 400, 200, 200],
+    request: (c) => ({ url: 'kiosk/sessions', body: { email: c.self.email, password: 'Secret-2024!', name: 'Borne matrice' } }),
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: { token: string } }>(res).data.token).toEqual(expect.any(String));
+      else expect(res.body).not.toContain('token');
+    },
+  },
+  { route: 'GET /backend/api/kiosk/session', when: 'asks for a kiosk’s session with no kiosk token', expect: all(401) },
+  {
+    route: 'GET /backend/api/kiosk/session',
+    when: 'asks for a kiosk’s session with a live kiosk’s token',
+    expect: ok200,
+    request: async () => ({ url: 'kiosk/session', headers: kioskHeader((await freshKiosk()).token) }),
+  },
+  {
+    route: 'POST /backend/api/kiosk/lookup',
+    when: 'looks a visitor’s badge up by its QR code with no kiosk token',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 200, 200],
+    request: async () => ({ url: 'kiosk/lookup', body: { token: (await freshVisitorScan()).badge } }),
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: { registration: { type: string } } }>(res).data.registration.type).toBe('visitor');
+      else expect(res.body).not.toContain('qr');
+    },
+  },
+  {
+    route: 'POST /backend/api/kiosk/lookup',
+    when: 'looks a visitor’s badge up by its QR code with a live kiosk’s token',
+    expect: ok200,
+    request: async () => ({
+      url: 'kiosk/lookup',
+      body: { token: (await freshVisitorScan()).badge },
+      headers: kioskHeader((await freshKiosk()).token),
+    }),
+  },
+  {
+    route: 'POST /backend/api/kiosk/session/end',
+    when: 'ends a kiosk with the controller’s e-mail and password but no kiosk token',
+    expect: all(401),
+    request: () => ({ url: 'kiosk/session/end', body: { email: f.controller.email, password: 'Secret-2024!' } }),
+  },
+  {
+    route: 'POST /backend/api/kiosk/session/end',
+    when: 'ends a live kiosk with its own e-mail and password (exhibitor A’s for the anonymous caller and the expired token)',
+    expect:                                                        [400, 400, 400, 400, 400, 400, 400, 204, 204],
+    request: async (c) => ({
+      url: 'kiosk/session/end',
+      body: { email: c.self.email, password: 'Secret-2024!' },
+      headers: kioskHeader((await freshKiosk()).token),
+    }),
+    // Only a controller's or an organiser's password ends the kiosk.
+    check: async (res, _c, request) => expect(await kioskLive(request.headers)).toBe(res.statusCode !== 204),
+  },
+  {
+    route: 'GET /backend/api/kiosk/sessions',
+    when: 'lists the kiosks',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 200, 200],
+  },
+  {
+    route: 'DELETE /backend/api/kiosk/sessions/:id',
+    when: 'revokes a live kiosk (a fresh one)',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 204, 204],
+    request: async () => ({ url: `kiosk/sessions/${(await freshKiosk()).id}` }),
+    check: async (res, _c, request) => {
+      const id = Number(request.url.slice('kiosk/sessions/'.length));
+      const [kiosk] = await f.ctx.db.select().from(kioskSessions).where(eq(kioskSessions.id, id));
+      if (res.statusCode === 204) expect(kiosk?.revokedAt).not.toBeNull();
+      else expect(kiosk?.revokedAt).toBeNull();
+    },
+  },
+
   // --- Registrations and badges ---------------------------------------------------------------------------------
   {
     route: 'GET /backend/api/registrations',
@@ -591,6 +736,9 @@ const TABLE: Row[] = [
   publicGet('GET /assets/files/programme-2024.pdf', 'downloads the forum programme PDF'),
   publicGet('GET /assets/files/plan-2024.pdf', 'downloads the floor plan PDF'),
   publicGet('GET /assets/files/catalogue-2024.pdf', 'downloads the catalogue PDF'),
+
+  // --- Offline ----------------------------------------------------------------------------------------------------
+  publicGet('GET /offline-sw.js', 'fetches the service worker of the gate and kiosk pages'),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -752,18 +900,18 @@ describe('access matrix', () => {
         it(`${caller.label} gets ${status} ${STATUS_CODES[status]} when it ${row.when}`, async () => {
           const c: Case = { f, caller: caller.id, self: selfOf(caller.id) };
           const method = row.route.slice(0, row.route.indexOf(' ')) as Method;
-          const { url, body } = row.request
-            ? await row.request(c)
-            : { url: row.route.slice(method.length + 1), body: undefined };
+          const request: CaseRequest = row.request ? await row.request(c) : { url: row.route.slice(method.length + 1) };
+          const { url, body, headers } = request;
           const fullUrl = url.startsWith('/') ? url : `/backend/api/${url}`;
           expect(pathMatches(row.route, fullUrl), `${fullUrl} is not a path of ${row.route}`).toBe(true);
           const res = await call(f.ctx.app, method, url, {
             token: await tokenOf(caller.id),
             body,
+            headers,
             remoteAddress: nextAddress(),
           });
           expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
-          await row.check?.(res, c, { url });
+          await row.check?.(res, c, request);
           if (row.endsSession && res.statusCode < 300) sessions.delete(caller.id);
         });
       });

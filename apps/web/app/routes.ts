@@ -44,11 +44,12 @@ export default [
   ]),
   layout('components/layout/minimal-layout.tsx', [
     route('ebadge', 'routes/ebadge.tsx'),
-    route('borne', 'routes/minimal-page.tsx', { id: 'minimal-borne' }),
-    route('login-controleur', 'routes/minimal-page.tsx', { id: 'minimal-loginControleur' }),
-    route('controleur', 'routes/minimal-page.tsx', { id: 'minimal-controleur' }),
-    route('espace-controleur', 'routes/minimal-page.tsx', { id: 'minimal-espaceControleur' }),
-    route('read-badge', 'routes/minimal-page.tsx', { id: 'minimal-readBadge' }),
+    route('borne', 'routes/borne.tsx'),
+    route('login-controleur', 'routes/login-controleur.tsx'),
+    route('espace-controleur', 'routes/espace-controleur.tsx'),
+    // The gate screen under both of the specification's names.
+    route('controleur', 'routes/controleur.tsx'),
+    route('read-badge', 'routes/controleur.tsx', { id: 'read-badge' }),
     route('scanner', 'routes/scanner.tsx'),
   ]),
 ] satisfies RouteConfig;

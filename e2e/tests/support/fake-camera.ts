@@ -7,7 +7,9 @@
  * The video shows the badge's QR code for a few seconds, held by a hand that moves a little
  * (each frame a few pixels aside, a little nearer or farther: the scanner must take it once,
  * though it reads it on frame after frame), then an empty scene (the badge taken away) long
- * enough for a test to finish before Chromium loops the file back to the badge.
+ * enough for a test to finish before Chromium loops the file back to the badge. A video of
+ * scenes (scenesVideo) shows several badges one after another, with empty scenes between, for a
+ * gate that sees one person after another.
  *
  * Why not one still picture: the scanner's decoder (zxing-js) misses some QR codes at some sizes
  * however sharp the picture is (zxing-js/library issue #653); a real camera never films the same
@@ -152,20 +154,68 @@ function badgeFrames(text: string, width: number, height: number, count: number)
   return Array.from({ length: count }, (_, i) => poses[i % poses.length]!);
 }
 
-/** The .y4m video of a badge held in front of the camera, then taken away. */
-export function badgeVideo(text: string, options: BadgeVideoOptions = {}): Buffer {
-  const { width = 640, height = 480, fps = 1, badgeSeconds = 8, emptySeconds = 50 } = options;
+/**
+ * One scene of a camera video: a badge held up in front of the camera (`badge`, the QR code's
+ * text), or the empty scene when there is none.
+ */
+export interface CameraScene {
+  badge?: string;
+  seconds: number;
+}
+
+export interface ScenesVideoOptions {
+  width?: number;
+  height?: number;
+  /** Frames per second of the file; Chromium delivers the frames at this pace. */
+  fps?: number;
+}
+
+const FRAME_MARK = 'FRAME\n';
+
+/** How many frames a scene lasts: a badge at least one, however short. */
+const frameCount = (scene: CameraScene, fps: number) =>
+  scene.badge === undefined ? Math.round(scene.seconds * fps) : Math.max(1, Math.round(scene.seconds * fps));
+
+/**
+ * The .y4m video of scenes one after another: badges held up, each for its scene, with empty
+ * scenes between them (a scanner takes a badge once while it stays in view, so the same badge
+ * twice needs the empty scene between). Each scene starts with the hand's first pose.
+ */
+export function scenesVideo(scenes: readonly CameraScene[], options: ScenesVideoOptions = {}): Buffer {
+  const { width = 640, height = 480, fps = 1 } = options;
   if (width % 2 || height % 2) throw new Error('4:2:0 needs an even width and height');
-  const badge = badgeFrames(text, width, height, Math.max(1, Math.round(badgeSeconds * fps)));
   const empty = new Uint8Array(width * height).fill(EMPTY_SCENE);
   const chroma = new Uint8Array((width / 2) * (height / 2) * 2).fill(128);
-  const frameMark = Buffer.from('FRAME\n', 'latin1');
+  const frameMark = Buffer.from(FRAME_MARK, 'latin1');
   const frames: Uint8Array[] = [];
-  for (const y of [...badge, ...Array<Uint8Array>(Math.round(emptySeconds * fps)).fill(empty)]) {
-    frames.push(frameMark, y, chroma);
+  for (const scene of scenes) {
+    const count = frameCount(scene, fps);
+    const planes =
+      scene.badge === undefined ? Array<Uint8Array>(count).fill(empty) : badgeFrames(scene.badge, width, height, count);
+    for (const y of planes) frames.push(frameMark, y, chroma);
   }
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`, 'latin1');
   return Buffer.concat([header, ...frames]);
+}
+
+/** The .y4m video of a badge held in front of the camera, then taken away. */
+export function badgeVideo(text: string, options: BadgeVideoOptions = {}): Buffer {
+  const { badgeSeconds = 8, emptySeconds = 50, ...video } = options;
+  return scenesVideo([{ badge: text, seconds: badgeSeconds }, { seconds: emptySeconds }], video);
+}
+
+/** The Y plane of frame `index` (0 first) of a .y4m file. */
+export function lumaPlaneAt(video: Uint8Array, index: number): { width: number; height: number; y: Uint8Array } {
+  const { width, height } = firstLumaPlane(video);
+  const header = Y4M_HEADER.exec(Buffer.from(video.subarray(0, 100)).toString('latin1'))!;
+  const frameSize = FRAME_MARK.length + (width * height * 3) / 2;
+  const start = header[0].length + index * frameSize;
+  if (Buffer.from(video.subarray(start, start + FRAME_MARK.length)).toString('latin1') !== FRAME_MARK) {
+    throw new Error(`no frame ${index} in the video`);
+  }
+  const y = video.subarray(start + FRAME_MARK.length, start + FRAME_MARK.length + width * height);
+  if (y.length !== width * height) throw new Error(`frame ${index} is cut short`);
+  return { width, height, y };
 }
 
 /**
@@ -179,6 +229,33 @@ export async function writeBadgeVideo(file: string, text: string, options?: Badg
   const decoded = decodeLumaPlane(y, width, height);
   if (decoded !== text) {
     throw new Error(`the fake camera's first frame decodes to ${JSON.stringify(decoded)}, not the badge`);
+  }
+  await writeFile(file, video);
+}
+
+/**
+ * Writes the video of `scenes` to `file` after reading back, from the file's bytes, the first
+ * frame of every scene: each badge scene must decode to its badge, each empty one to nothing.
+ */
+export async function writeScenesVideo(
+  file: string,
+  scenes: readonly CameraScene[],
+  options: ScenesVideoOptions = {},
+): Promise<void> {
+  const video = scenesVideo(scenes, options);
+  const fps = options.fps ?? 1;
+  let index = 0;
+  for (const [n, scene] of scenes.entries()) {
+    const count = frameCount(scene, fps);
+    if (count === 0) continue;
+    const { width, height, y } = lumaPlaneAt(video, index);
+    const decoded = decodeLumaPlane(y, width, height);
+    if (decoded !== (scene.badge ?? null)) {
+      throw new Error(
+        `the fake camera's scene ${n} decodes to ${JSON.stringify(decoded)}, not ${JSON.stringify(scene.badge ?? null)}`,
+      );
+    }
+    index += count;
   }
   await writeFile(file, video);
 }

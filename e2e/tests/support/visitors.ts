@@ -36,7 +36,11 @@ async function xsrfToken(request: APIRequestContext): Promise<string> {
  * Registers a new visitor (a unique name and address) and returns it with its badge token, read
  * the way the visitor gets it: the badge mail's e-badge link, then the e-badge page's data.
  */
-export async function registerVisitor(request: APIRequestContext, firstName = 'Yasmine'): Promise<Visitor> {
+export async function registerVisitor(
+  request: APIRequestContext,
+  firstName = 'Yasmine',
+  mailDir?: string,
+): Promise<Visitor> {
   const id = unique();
   const visitor = {
     name: `${firstName} Scan ${id}`,
@@ -51,7 +55,7 @@ export async function registerVisitor(request: APIRequestContext, firstName = 'Y
   });
   expect(registered.status(), await registered.text()).toBe(201);
 
-  const mail = await mailTo(visitor.email);
+  const mail = await mailTo(visitor.email, undefined, mailDir);
   const link = /https?:\/\/[^\s"<]+\/ebadge\?token=([\w.-]+)/.exec(mail);
   if (!link) throw new Error(`no e-badge link in the badge mail to ${visitor.email}`);
   const ebadge = await request.get(`/backend/api/registrations/ebadge?token=${encodeURIComponent(link[1]!)}`);

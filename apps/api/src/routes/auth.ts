@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forgotPasswordSchema, kioskEnableSchema, loginFormSchema, normalizeEmail, setPasswordSchema } from '@salon/shared';
+import {
+  forgotPasswordSchema,
+  kioskEnableSchema,
+  loginFormSchema,
+  normalizeEmail,
+  setPasswordSchema,
+} from '@salon/shared';
 import type { Db } from '../db/client';
 import { requestPasswordReset } from '../services/access.service';
 import { parseFormBody } from '../services/query-params';
@@ -66,8 +72,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
   };
 
   /** `login-controleur`: controllers only; anyone else gets the main sign-in's answer to a wrong password. */
-  app.post('/auth/controller', { schema: { tags: ['auth', 'gate'], body: loginBodySchema }, ...limited }, async (request) =>
-    auth.loginController(request.body),
+  app.post(
+    '/auth/controller',
+    { schema: { tags: ['auth', 'gate'], body: loginBodySchema }, ...limited },
+    async (request) => auth.loginController(request.body),
   );
 
   /**
@@ -76,7 +84,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
    */
   app.post('/kiosk/sessions', { schema: { tags: ['kiosk'] }, ...limited }, async (request) => {
     const form = parseFormBody(kioskEnableSchema, request.body);
-    const user = await auth.checkStaff({ identifier: form.email, password: form.password }, ['controller', 'organiser']);
+    const user = await auth.checkStaff({ identifier: form.email, password: form.password }, [
+      'controller',
+      'organiser',
+    ]);
     return { data: await kiosks.enable(form.name, user.id), meta: {} };
   });
 

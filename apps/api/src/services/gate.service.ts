@@ -44,7 +44,12 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * with name and company, the revoked ones and today's entries. With `since` (the cursor of the
  * last answer), only what changed after it.
  */
-export async function loadRoster(db: Db, signer: BadgeSigner, now: Date, since: string | undefined): Promise<GateRoster> {
+export async function loadRoster(
+  db: Db,
+  signer: BadgeSigner,
+  now: Date,
+  since: string | undefined,
+): Promise<GateRoster> {
   const [clockRow] = await queryRows<{ dbNow: Date | string }>(db, sql`select now() as "dbNow"`);
   const cursor = iso(clockRow!.dbNow);
   const sinceTime = since ? new Date(since) : null;
@@ -126,8 +131,9 @@ export async function loadRoster(db: Db, signer: BadgeSigner, now: Date, since: 
 
 /** The verdict stored: the device's, unless the server finds the badge is not one of ours. */
 function storedVerdict(s: CheckinSubmission, claims: BadgeClaims | null, known: boolean) {
-  if (!claims || !known) return { verdict: 'refused' as const, reason: 'invalid' as const };
+  if (!claims) return { verdict: 'refused' as const, reason: 'invalid' as const };
   if (claims.eventId !== EVENT_ID) return { verdict: 'refused' as const, reason: 'otherEvent' as const };
+  if (!known) return { verdict: 'refused' as const, reason: 'invalid' as const };
   if (s.verdict === 'refused') return { verdict: 'refused' as const, reason: s.reason ?? 'invalid' };
   return { verdict: s.verdict, reason: null };
 }
@@ -165,7 +171,8 @@ export async function recordCheckins(
   const fresh = submissions.filter((s, i) => !storedIds.has(s.id) && ids.indexOf(s.id) === i);
   const rows = fresh.map((s) => {
     const claims = claimsOf.get(s.id) ?? null;
-    const known = claims !== null && registrationIds.has(claims.registrationId);
+    // Another edition's registration ids are not this one's: its badge names nobody here.
+    const known = claims !== null && claims.eventId === EVENT_ID && registrationIds.has(claims.registrationId);
     const readAt = new Date(s.scannedAt);
     const at = readAt > now || now.getTime() - readAt.getTime() > MAX_OFFLINE_MS ? now : readAt;
     const { verdict, reason } = storedVerdict(s, claims, known);
@@ -188,12 +195,9 @@ export async function recordCheckins(
       .values(rows)
       .onConflictDoNothing({ target: checkins.clientId })
       .returning({ clientId: checkins.clientId });
+    const insertedIds = new Set(inserted.map((i) => i.clientId));
     const firstEntries = rows.filter(
-      (r) =>
-        r.registrationId !== null &&
-        r.verdict === 'admitted' &&
-        !r.reentry &&
-        inserted.some((i) => i.clientId === r.clientId),
+      (r) => r.registrationId !== null && r.verdict === 'admitted' && !r.reentry && insertedIds.has(r.clientId),
     );
     if (firstEntries.length) await markConflicts(db, firstEntries);
   }
@@ -210,15 +214,18 @@ export async function recordCheckins(
   });
 }
 
-/** Marks every first entry of a badge on a day that has more than one. */
+/**
+ * Marks every first entry of a badge on a day that has more than one.
+ *
+ * The batch's badges and days go as two array parameters. A list of (badge, day) pairs, as
+ * before, became a 500-branch OR that PGlite could not plan: from about 300 pairs the embedded
+ * database spun for minutes (bench:gate), freezing the whole server. Crossing badges and days can
+ * only reach more first entries of the same badges, and any badge-day with two is a real conflict.
+ */
 async function markConflicts(db: Db, entries: { registrationId: number | null; checkinDay: string }[]) {
-  const pairs = sql.join(
-    [...new Set(entries.map((e) => `${e.registrationId}|${e.checkinDay}`))].map((key) => {
-      const [registrationId, day] = key.split('|');
-      return sql`(${Number(registrationId)}::integer, ${day}::date)`;
-    }),
-    sql`, `,
-  );
+  const arrayOf = (values: (number | string | null)[]) => `{${[...new Set(values)].join(',')}}`;
+  const badges = arrayOf(entries.map((e) => e.registrationId));
+  const days = arrayOf(entries.map((e) => e.checkinDay));
   const firstEntry = and(eq(checkins.verdict, 'admitted'), eq(checkins.reentry, false))!;
   await db
     .update(checkins)
@@ -229,7 +236,8 @@ async function markConflicts(db: Db, entries: { registrationId: number | null; c
         eq(checkins.conflict, false),
         sql`(${checkins.registrationId}, ${checkins.checkinDay}) in (
           select ${checkins.registrationId}, ${checkins.checkinDay} from ${checkins}
-          where ${firstEntry} and (${checkins.registrationId}, ${checkins.checkinDay}) in (${pairs})
+          where ${firstEntry} and ${checkins.registrationId} = any(${badges}::integer[])
+            and ${checkins.checkinDay} = any(${days}::date[])
           group by 1, 2 having count(*) > 1)`,
       ),
     );

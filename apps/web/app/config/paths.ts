@@ -79,15 +79,6 @@ export const infoPages = [
   'notFound',
 ] as const satisfies readonly PathKey[];
 
-export const minimalPages = [
-  'ebadge',
-  'borne',
-  'loginControleur',
-  'controleur',
-  'espaceControleur',
-  'readBadge',
-] as const satisfies readonly PathKey[];
-
 /** Header navigation: every public route is reachable from here. */
 export const navigation: { key: string; items: PathKey[] }[] = [
   {

@@ -38,13 +38,17 @@ export interface RequestOptions {
   auth?: boolean;
   /** A token to send instead, e.g. right after sign-in before the session is stored. */
   token?: string;
+  /** Extra headers, e.g. a kiosk's token (a kiosk has no user session). */
+  headers?: Record<string, string>;
+  /** Told of a token the API renewed, for a session kept elsewhere than 'auth' (the controller's). */
+  onRenewedToken?: (jwt: string) => void;
 }
 
 /** One call with the session's headers; the answer is read by the caller. */
 async function send(path: string, options: RequestOptions, accept: string) {
   const method = options.method ?? 'GET';
   const session = options.auth === false ? null : getSession();
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.token ?? session?.jwt;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -67,6 +71,7 @@ async function send(path: string, options: RequestOptions, accept: string) {
   }
   const renewed = res.headers.get(RENEWED_TOKEN_HEADER);
   if (renewed && session) updateSessionToken(renewed);
+  if (renewed) options.onRenewedToken?.(renewed);
   if (!res.ok) {
     const errorBody = (await res.json().catch(() => undefined)) as ApiErrorBody | undefined;
     if (res.status === 401 && session) {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { hoursText, dayText, rangeParts, type RegistrationType } from '@salon/shared';
+import type { RegistrationType } from '@salon/shared';
+import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -37,14 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { name: 'robots', content: 'noindex' }];
 
-/**
- * The badge on a phone, from the link in the badge mail: shown at the gate without printing.
- * The QR code is drawn as an SVG from the server's path, large and on white for the scanners.
- */
+/** The badge on a phone, from the link in the badge mail: shown at the gate without printing. */
 export default function EbadgePage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { badge } = loaderData;
-  const lang = i18n.language;
   if (!badge) {
     return (
       <div className="container page">
@@ -53,39 +50,11 @@ export default function EbadgePage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { start, end } = rangeParts(badge.event.startsOn, badge.event.endsOn, lang);
   return (
-    <article className={`ebadge ebadge-${badge.registration.type}`}>
-      <header className="ebadge-band">
-        <p className="ebadge-show">{badge.event.name}</p>
-        <p>{t('ebadge.dates', { start, end, city: badge.event.city })}</p>
-      </header>
-      <p className="ebadge-type">{t(`ebadge.types.${badge.registration.type}`)}</p>
-      <h1 className="ebadge-name">{badge.name}</h1>
-      {badge.jobPosition && <p className="ebadge-position">{badge.jobPosition}</p>}
-      {badge.company && <p className="ebadge-company">{badge.company}</p>}
-      <svg
-        className="ebadge-qr"
-        viewBox={`0 0 ${badge.qr.size} ${badge.qr.size}`}
-        role="img"
-        aria-label={t('ebadge.qr')}
-        shapeRendering="crispEdges"
-      >
-        <rect width={badge.qr.size} height={badge.qr.size} fill="#fff" />
-        <path d={badge.qr.path} fill="#000" />
-      </svg>
-      <p className="ebadge-rule">{t('ebadge.rule')}</p>
-      <h2>{t('ebadge.hours')}</h2>
-      <ul className="ebadge-hours">
-        {badge.hours.map((h) => (
-          <li key={h.day}>
-            {dayText(h.day, lang)} : {hoursText(h.opens, h.closes)}
-          </li>
-        ))}
-      </ul>
+    <BadgeCard badge={badge}>
       <a className="btn btn-primary btn-block" href={badge.downloadUrl} download>
         {t('ebadge.download')}
       </a>
-    </article>
+    </BadgeCard>
   );
 }

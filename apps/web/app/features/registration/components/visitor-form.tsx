@@ -20,7 +20,12 @@ const EMPTY: Values = { name: '', email: '', phone: '', company: '', jobPosition
  * clears the form and offers the badge at once; a 400 shows the failure with the server's reason.
  * A network failure or any other error says so and keeps what was typed.
  */
-export function VisitorRegistrationForm() {
+export function VisitorRegistrationForm({
+  onRegistered,
+}: {
+  /** Told what was registered once the server confirmed it (the kiosk then shows the badge). */
+  onRegistered?: (values: VisitorForm) => void;
+} = {}) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const register = useRegisterVisitor();
@@ -39,7 +44,10 @@ export function VisitorRegistrationForm() {
       register.mutate(
         { ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
         {
-          onSuccess: () => form.reset(EMPTY),
+          onSuccess: () => {
+            form.reset(EMPTY);
+            onRegistered?.(values);
+          },
           onError: (error) => void applyServerErrors(error, form.setError, FIELDS),
         },
       ),

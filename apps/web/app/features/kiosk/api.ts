@@ -1,0 +1,63 @@
+import { KIOSK_TOKEN_HEADER, type KioskBadge, type KioskEnable, type KioskLookup, type LoginForm } from '@salon/shared';
+import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
+import { clearKioskDevice, saveKioskDevice, type KioskDevice } from './device';
+
+/**
+ * A call as the kiosk: its own token, never the exhibitor session stored in the same browser.
+ * Any 401 means the kiosk was revoked (or ended elsewhere): the device forgets it at once.
+ */
+async function kioskRequest<T>(device: KioskDevice, path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await apiRequest<T>(path, { ...options, auth: false, headers: { [KIOSK_TOKEN_HEADER]: device.token } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) clearKioskDevice('revoked');
+    throw error;
+  }
+}
+
+/** `POST kiosk/sessions`: a controller's or organiser's credentials turn this device into a kiosk. */
+export async function enableKiosk(form: KioskEnable): Promise<KioskDevice> {
+  const { data } = await apiRequest<{ data: KioskDevice }>('kiosk/sessions', {
+    method: 'POST',
+    body: form,
+    auth: false,
+  });
+  saveKioskDevice(data);
+  return data;
+}
+
+/** `GET kiosk/session`: still live? (a 401 clears it in kioskRequest). */
+export function checkKiosk(device: KioskDevice): Promise<unknown> {
+  return kioskRequest(device, 'kiosk/session');
+}
+
+/** `POST kiosk/lookup`: by e-mail and the phone's last four digits, or by the e-badge's QR token. */
+export async function lookupBadge(device: KioskDevice, query: KioskLookup | { token: string }): Promise<KioskBadge> {
+  const { data } = await kioskRequest<{ data: KioskBadge }>(device, 'kiosk/lookup', { method: 'POST', body: query });
+  return data;
+}
+
+/** `POST kiosk/session/end`: a controller or organiser leaves kiosk mode on this device. */
+export async function endKiosk(device: KioskDevice, form: LoginForm): Promise<void> {
+  await kioskRequest(device, 'kiosk/session/end', { method: 'POST', body: form });
+  clearKioskDevice('left');
+}
+
+/** The last four digits of a phone number as typed (spaces, dots and '+' ignored). */
+export const lastFourDigits = (phone: string) => phone.replace(/\D/g, '').slice(-4);
+
+/** Message key for a staff credentials form (enable, leave): as the main sign-in says it. */
+export function staffErrorKey(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400) return 'login.failed';
+  if (error instanceof ApiError && error.status === 429) return 'errors.tooManyAttempts';
+  if (error instanceof ApiError && error.status === 0) return 'errors.network';
+  return 'errors.generic';
+}
+
+/** Message key for a failed lookup; `notFound` also offers registration. */
+export function lookupErrorKey(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return 'kiosk.start.notFound';
+  if (error instanceof ApiError && error.status === 429) return 'errors.tooManyAttempts';
+  if (error instanceof ApiError && error.status === 0) return 'errors.network';
+  return 'errors.generic';
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { KioskPage } from '../features/kiosk/components/kiosk-screen';
+import { registerOfflinePages } from '../lib/offline';
+
+export function meta() {
+  return [{ title: 'Borne d’impression des badges' }, { name: 'robots', content: 'noindex' }];
+}
+
+/**
+ * The self-service kiosk at the entrance: enabled on this device by a controller or organiser,
+ * then visitors find (or register) and print their badge. Everything lives in this browser's
+ * storage, so the page is drawn on the client.
+ */
+export default function Borne() {
+  // A kiosk restarted during a network outage still opens.
+  useEffect(() => registerOfflinePages(), []);
+  return <KioskPage />;
+}

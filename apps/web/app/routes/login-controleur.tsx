@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { redirect, useNavigate, useSearchParams } from 'react-router';
+import { paths, safeReturnUrl } from '../config/paths';
+import { ControllerLoginForm } from '../features/gate/components/controller-login-form';
+import { getControllerSession } from '../features/gate/session';
+import { registerOfflinePages } from '../lib/offline';
+import type { Route } from './+types/login-controleur';
+
+export function meta() {
+  return [{ title: 'Connexion contrôleur' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** A controller already signed in on this device goes straight to the controller's area. */
+export function clientLoader(_: Route.ClientLoaderArgs) {
+  if (getControllerSession()) throw redirect(paths.espaceControleur);
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page narrow">
+      <h1>{t('pages.loginControleur.title')}</h1>
+      <p aria-busy="true">{t('common.loading')}</p>
+    </div>
+  );
+}
+
+export default function LoginControleur() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  useEffect(registerOfflinePages, []);
+  return (
+    <div className="container page narrow">
+      <ControllerLoginForm
+        expired={params.get('expired') === '1'}
+        onSuccess={() => void navigate(returnUrl ?? paths.espaceControleur, { replace: true })}
+      />
+    </div>
+  );
+}
