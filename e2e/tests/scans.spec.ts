@@ -1,17 +1,9 @@
-import { rm, writeFile } from 'node:fs/promises';
-import {
-  expect,
-  test as base,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-  type Request,
-} from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { formatDateTime } from '@salon/shared';
 import { accounts, login, storedSession, submitLogin, waitForHydration } from './fixtures';
-import { darkModules, darkModulesOfPath, launchWithCamera, writeBadgeVideo } from './support/fake-camera';
+import { expect, test } from './support/camera-test';
+import { darkModules, darkModulesOfPath } from './support/fake-camera';
 import { forge, registerVisitor, type Visitor } from './support/visitors';
 
 /** The texts of the contract (the web app's French). */
@@ -27,61 +19,6 @@ const texts = {
 };
 const COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure'];
 const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation'];
-
-/**
- * `cameraPage(badge)`: a page in a Chromium of its own whose camera films that badge (the video
- * file is a launch switch, so one browser per call), with the project's device and locale.
- */
-const test = base.extend<{ cameraPage: (badge: string) => Promise<Page> }>({
-  cameraPage: async (
-    { launchOptions, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId },
-    use,
-    testInfo,
-  ) => {
-    const opened: { browser: Browser; page: Page; file: string; log: string[] }[] = [];
-    await use(async (badge) => {
-      const file = testInfo.outputPath(`camera-${opened.length}.y4m`);
-      await writeBadgeVideo(file, badge);
-      const { browser, page } = await launchWithCamera(file, launchOptions, {
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        isMobile,
-        hasTouch,
-        baseURL,
-        locale,
-        timezoneId,
-      });
-      const log: string[] = [];
-      page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`));
-      page.on('pageerror', (error) => log.push(`pageerror: ${error.message}`));
-      opened.push({ browser, page, file, log });
-      return page;
-    });
-    for (const [i, { browser, page, file, log }] of opened.entries()) {
-      if (testInfo.status !== testInfo.expectedStatus) {
-        // The camera's browser is not the one the trace records: what it showed, and its console.
-        const shot = await page.screenshot({ fullPage: true }).catch(() => null);
-        if (shot) await testInfo.attach(`camera page ${i}`, { body: shot, contentType: 'image/png' });
-        const snapshot = await page
-          .locator('body')
-          .ariaSnapshot()
-          .catch(() => '');
-        const video = await page
-          .evaluate(() => {
-            const v = document.querySelector('video');
-            return v && { width: v.videoWidth, height: v.videoHeight, readyState: v.readyState, paused: v.paused };
-          })
-          .catch(() => null);
-        const report = testInfo.outputPath(`camera-page-${i}.txt`);
-        await writeFile(report, `${page.url()}\n${snapshot}\n\nvideo: ${JSON.stringify(video)}\n\n${log.join('\n')}\n`);
-        await testInfo.attach(`camera page ${i}`, { path: report, contentType: 'text/plain' });
-      }
-      await browser.close();
-      await rm(file, { force: true });
-    }
-  },
-});
 
 const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
 
@@ -196,7 +133,8 @@ test.describe('Badge scans', () => {
     expect(darkModules(visitor.token)).toEqual(darkModulesOfPath(visitor.qr.path));
 
     // The collaborator, on its phone with the camera.
-    const phone = await cameraPage(visitor.token);
+    // The badge held up for 8 s, then taken away long enough for the test to end before the video loops.
+    const phone = await cameraPage([{ badge: visitor.token, seconds: 8 }, { seconds: 50 }]);
     await login(phone, accounts.collaborator.email, accounts.collaborator.password);
     const collaboratorName = phone.getByLabel('Nom & Prénom');
     await expect(collaboratorName).not.toHaveValue('');

@@ -4,12 +4,11 @@
  * Chromium reads there: a header line, then for each frame "FRAME\n" and the raw 4:2:0 planes
  * (Y at full size, U and V at a quarter each; U = V = 128 is grey, so the Y plane is the picture).
  *
- * The video shows the badge's QR code for a few seconds, held by a hand that moves a little
- * (each frame a few pixels aside, a little nearer or farther: the scanner must take it once,
- * though it reads it on frame after frame), then an empty scene (the badge taken away) long
- * enough for a test to finish before Chromium loops the file back to the badge. A video of
- * scenes (scenesVideo) shows several badges one after another, with empty scenes between, for a
- * gate that sees one person after another.
+ * The video is a list of scenes: a badge's QR code held for a few seconds by a hand that moves a
+ * little (each frame a few pixels aside, a little nearer or farther: the scanner must take it
+ * once, though it reads it on frame after frame), or an empty scene (the badge taken away). A
+ * gate sees one person after another; a test ends on an empty scene long enough to finish
+ * before Chromium loops the file back to the start.
  *
  * Why not one still picture: the scanner's decoder (zxing-js) misses some QR codes at some sizes
  * however sharp the picture is (zxing-js/library issue #653); a real camera never films the same
@@ -19,17 +18,6 @@ import { writeFile } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContextOptions, type LaunchOptions, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
-
-export interface BadgeVideoOptions {
-  width?: number;
-  height?: number;
-  /** Frames per second of the file; Chromium delivers the frames at this pace. */
-  fps?: number;
-  /** How long the badge is held in front of the camera. */
-  badgeSeconds?: number;
-  /** How long the empty scene lasts after it, before the file loops. */
-  emptySeconds?: number;
-}
 
 /** Luma of the QR code's dark modules, of the paper and of the empty scene (video range, 16..235). */
 const DARK = 16;
@@ -198,12 +186,6 @@ export function scenesVideo(scenes: readonly CameraScene[], options: ScenesVideo
   return Buffer.concat([header, ...frames]);
 }
 
-/** The .y4m video of a badge held in front of the camera, then taken away. */
-export function badgeVideo(text: string, options: BadgeVideoOptions = {}): Buffer {
-  const { badgeSeconds = 8, emptySeconds = 50, ...video } = options;
-  return scenesVideo([{ badge: text, seconds: badgeSeconds }, { seconds: emptySeconds }], video);
-}
-
 /** The Y plane of frame `index` (0 first) of a .y4m file. */
 export function lumaPlaneAt(video: Uint8Array, index: number): { width: number; height: number; y: Uint8Array } {
   const { width, height } = firstLumaPlane(video);
@@ -216,21 +198,6 @@ export function lumaPlaneAt(video: Uint8Array, index: number): { width: number; 
   const y = video.subarray(start + FRAME_MARK.length, start + FRAME_MARK.length + width * height);
   if (y.length !== width * height) throw new Error(`frame ${index} is cut short`);
   return { width, height, y };
-}
-
-/**
- * Writes the badge video to `file` after checking that what the file holds, read back from its
- * first frame, decodes to the badge: a broken video fails here, loudly, not as a scanner that
- * sees nothing.
- */
-export async function writeBadgeVideo(file: string, text: string, options?: BadgeVideoOptions): Promise<void> {
-  const video = badgeVideo(text, options);
-  const { width, height, y } = firstLumaPlane(video);
-  const decoded = decodeLumaPlane(y, width, height);
-  if (decoded !== text) {
-    throw new Error(`the fake camera's first frame decodes to ${JSON.stringify(decoded)}, not the badge`);
-  }
-  await writeFile(file, video);
 }
 
 /**
