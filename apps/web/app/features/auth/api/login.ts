@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { AREA_REGISTRATION_TYPES, EVENT_ID, type LoginForm } from '@salon/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { saveSession, type Session, type SessionRegistration, type SessionUser } from '../session';
@@ -23,17 +22,13 @@ export async function startSession({ jwt, user }: { jwt: string; user: SessionUs
   return session;
 }
 
-async function login(form: LoginForm): Promise<Session> {
+export async function login(form: LoginForm): Promise<Session> {
   const answer = await apiRequest<{ jwt: string; user: SessionUser }>('auth/local', {
     method: 'POST',
     auth: false,
     body: { identifier: form.email, password: form.password },
   });
   return startSession(answer);
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }
 
 export function isRefusedLogin(error: unknown): boolean {

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +10,7 @@ import { Field } from '../../../components/ui/form';
 import { paths } from '../../../config/paths';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
-import { isRefusedLogin, useLogin } from '../api/login';
+import { isRefusedLogin, login } from '../api/login';
 import type { Session } from '../session';
 import { AccountEmailField } from './account-email-field';
 
@@ -19,10 +21,30 @@ function errorMessageKey(error: unknown): string {
   return 'errors.generic';
 }
 
-export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Session) => void; expired: boolean }) {
+/**
+ * An e-mail and password card with the main sign-in's alerts, for any sign-in: the exhibitor
+ * area's and the gates' each pass their own call, title and links.
+ */
+export function SignInCard<T>({
+  title,
+  children,
+  signIn,
+  onSuccess,
+  expired,
+  footer,
+}: {
+  title: string;
+  /** Under the title. */
+  children?: ReactNode;
+  signIn: (form: LoginForm) => Promise<T>;
+  onSuccess: (result: T) => void;
+  expired: boolean;
+  /** Under the button. */
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const login = useLogin();
+  const mutation = useMutation({ mutationFn: signIn, onSuccess });
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: '', password: '' },
@@ -35,11 +57,12 @@ export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Ses
       className="card form-card"
       method="post"
       noValidate
-      onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values, { onSuccess }))(event)}
+      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}
     >
-      <h1>{t('login.title')}</h1>
-      {expired && !login.isError && <Alert tone="warning">{t('login.expired')}</Alert>}
-      {login.isError && <Alert tone="danger">{t(errorMessageKey(login.error))}</Alert>}
+      <h1>{title}</h1>
+      {children}
+      {expired && !mutation.isError && <Alert tone="warning">{t('login.expired')}</Alert>}
+      {mutation.isError && <Alert tone="danger">{t(errorMessageKey(mutation.error))}</Alert>}
       <AccountEmailField registration={form.register('email')} error={errors.email} />
       <Field
         label={t('login.password')}
@@ -48,12 +71,28 @@ export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Ses
         registration={form.register('password')}
         error={errors.password}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || login.isPending}>
-        {login.isPending ? t('common.loading') : t('login.submit')}
+      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || mutation.isPending}>
+        {mutation.isPending ? t('common.loading') : t('login.submit')}
       </button>
-      <p className="form-link">
-        <Link to={paths.motDePasseOublie}>{t('login.forgotPassword')}</Link>
-      </p>
+      {footer}
     </form>
+  );
+}
+
+/** The exhibitor area's sign-in. */
+export function LoginFormCard({ onSuccess, expired }: { onSuccess: (session: Session) => void; expired: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <SignInCard
+      title={t('login.title')}
+      signIn={login}
+      onSuccess={onSuccess}
+      expired={expired}
+      footer={
+        <p className="form-link">
+          <Link to={paths.motDePasseOublie}>{t('login.forgotPassword')}</Link>
+        </p>
+      }
+    />
   );
 }
