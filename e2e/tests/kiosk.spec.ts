@@ -145,10 +145,10 @@ test.describe('The badge kiosk', () => {
 
     await printAndCheckLayout(page);
 
-    // The badge stays a moment for the visitor, then the kiosk is ready for the next one.
-    await page.clock.fastForward(5_000);
-    await expect(badge).toBeVisible();
+    // The badge stays 30 s after printing, then the kiosk is ready for the next visitor.
     await page.clock.fastForward(25_000);
+    await expect(badge).toBeVisible();
+    await page.clock.fastForward(6_000);
     await expect(page.getByRole('heading', { level: 1, name: texts.start })).toBeVisible();
     await expect(badge).toHaveCount(0);
     await expect(page.getByLabel('Adresse e-mail')).toHaveValue('');

@@ -13,13 +13,11 @@ import { KioskExitForm } from './exit-form';
 import { KioskLookupForm } from './lookup-form';
 import { KioskSetupForm } from './setup-form';
 
-/** Back to the start after this long without a touch: the next visitor starts from a blank screen. */
-const IDLE_SECONDS = 30;
 /**
- * After the print tap the badge stays this long: some browsers print the page as it is after
- * print() has returned, and the visitor sees that it worked.
+ * Back to the start after this long without a touch (after printing too): the next visitor
+ * starts from a blank screen.
  */
-const PRINTED_SECONDS = 10;
+const IDLE_SECONDS = 30;
 /** The countdown shows on the forms only near the end: a visitor typing is not rushed. */
 const SHOW_COUNTDOWN_UNDER = 10;
 /** The camera reads the same QR code many times a second: one lookup per code in this time. */
@@ -101,8 +99,7 @@ function KioskSession({ device }: { device: KioskDevice }) {
 
   const onStart = view.kind === 'start';
   const counting = view.kind !== 'start' || used || lookup.isError;
-  const seconds = view.kind === 'badge' && view.printed ? PRINTED_SECONDS : IDLE_SECONDS;
-  const left = useIdleCountdown(counting && view.kind !== 'finding', seconds, restart);
+  const left = useIdleCountdown(counting && view.kind !== 'finding', IDLE_SECONDS, restart);
   const showCountdown =
     left !== null && (view.kind === 'badge' || left <= SHOW_COUNTDOWN_UNDER) && view.kind !== 'exit';
 
