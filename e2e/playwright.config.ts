@@ -24,6 +24,30 @@ const launchOptions = {
   ],
 };
 
+/** The built app, as `npm start` serves it (the test script builds first). */
+function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: 'npx tsx apps/api/src/server.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${serverPort}/backend/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: E2E_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '100',
+      DEMO_DATA: 'true',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -45,45 +69,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area|scans|gate)\.spec\.ts/ },
   ],
   webServer: [
-    {
-      // The built app, as `npm start` serves it (the test script builds first).
-      command: 'npx tsx apps/api/src/server.ts',
-      cwd: root,
-      url: `http://127.0.0.1:${port}/backend/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e'),
-        JWT_SECRET: E2E_JWT_SECRET,
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT: '100',
-        DEMO_DATA: 'true',
-      },
-    },
-    {
-      command: 'npx tsx apps/api/src/server.ts',
-      cwd: root,
-      url: `${GATE_BASE_URL}/backend/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(gatePort),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_GATE_DATA_DIR ?? path.join(root, 'data/e2e-gate'),
-        JWT_SECRET: E2E_JWT_SECRET,
-        LOG_LEVEL: 'warn',
-        LOGIN_RATE_LIMIT: '100',
-        DEMO_DATA: 'true',
-        APP_NOW: GATE_APP_NOW,
-      },
-    },
+    server(port, process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e')),
+    server(gatePort, process.env.E2E_GATE_DATA_DIR ?? path.join(root, 'data/e2e-gate'), { APP_NOW: GATE_APP_NOW }),
   ],
 });

@@ -1,20 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { RegistrationType } from '@salon/shared';
-import { BadgeCard } from '../components/badge-card';
+import { BadgeCard, type BadgeView } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApi, LoaderApiError } from '../lib/server-api';
 import type { Route } from './+types/ebadge';
 
-interface Ebadge {
+interface Ebadge extends BadgeView {
   registration: { id: number; type: RegistrationType };
-  name: string;
-  company: string | null;
-  jobPosition: string | null;
-  qr: { size: number; path: string };
-  event: { name: string; startsOn: string; endsOn: string; city: string };
-  hours: { day: string; opens: string; closes: string }[];
   downloadUrl: string;
 }
 

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { loginFormSchema, type LoginForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/form';
 import { endKiosk, staffErrorKey } from '../api';
 import type { KioskDevice } from '../device';
+import { StaffCredentialFields } from './staff-credential-fields';
 
 /** 'Quitter le mode borne': a controller's or organiser's password, never a visitor's tap. */
 export function KioskExitForm({ device, onCancel }: { device: KioskDevice; onCancel: () => void }) {
@@ -28,21 +28,7 @@ export function KioskExitForm({ device, onCancel }: { device: KioskDevice; onCan
       <h1>{t('kiosk.exit.title')}</h1>
       <p className="kiosk-lead">{t('kiosk.exit.text')}</p>
       {end.isError && <Alert tone="danger">{t(staffErrorKey(end.error))}</Alert>}
-      <Field
-        label={t('kiosk.setup.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        registration={form.register('email')}
-        error={errors.email}
-      />
-      <Field
-        label={t('kiosk.setup.password')}
-        type="password"
-        autoComplete="off"
-        registration={form.register('password')}
-        error={errors.password}
-      />
+      <StaffCredentialFields email={form.register('email')} password={form.register('password')} errors={errors} />
       <div className="kiosk-actions">
         <button type="submit" className="btn btn-primary" disabled={end.isPending}>
           {end.isPending ? t('common.loading') : t('kiosk.exit.submit')}

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/form';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { enableKiosk, staffErrorKey } from '../api';
+import { StaffCredentialFields } from './staff-credential-fields';
 
 /**
  * 'Activer la borne': a controller or organiser signs in once on this device; the kiosk then
@@ -34,21 +35,7 @@ export function KioskSetupForm({ revoked }: { revoked: boolean }) {
       <p className="kiosk-lead">{t('kiosk.setup.text')}</p>
       {revoked && !enable.isError && <Alert tone="warning">{t('kiosk.setup.revoked')}</Alert>}
       {enable.isError && <Alert tone="danger">{t(staffErrorKey(enable.error))}</Alert>}
-      <Field
-        label={t('kiosk.setup.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        registration={form.register('email')}
-        error={errors.email}
-      />
-      <Field
-        label={t('kiosk.setup.password')}
-        type="password"
-        autoComplete="off"
-        registration={form.register('password')}
-        error={errors.password}
-      />
+      <StaffCredentialFields email={form.register('email')} password={form.register('password')} errors={errors} />
       <Field
         label={t('kiosk.setup.name')}
         autoComplete="off"
