@@ -38,6 +38,7 @@ import { registrationsRoutes } from './routes/registrations';
 import { scansRoutes } from './routes/scans';
 import { gateRoutes } from './routes/gate';
 import { kioskRoutes } from './routes/kiosk';
+import { adminRoutes } from './routes/admin';
 import { usersRoutes } from './routes/users';
 import { visitorsRoutes } from './routes/visitors';
 import { createAuthService } from './services/auth.service';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(badgesRoutes, { signer: badgeSigner });
       await api.register(scansRoutes, { db, signer: badgeSigner, clock });
       await api.register(gateRoutes, { db, signer: badgeSigner, clock });
+      await api.register(adminRoutes, { prefix: '/admin', db, clock });
       await api.register(kioskRoutes, { kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
     },
     { prefix: API_PREFIX },

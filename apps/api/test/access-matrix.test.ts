@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
 import { checkins, conferences, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
@@ -17,8 +16,10 @@ import {
   createUser,
   createVisitor,
   login,
+  signSession,
   type TestContext,
 } from './helper';
+import { fastifyRoutes, type Method, type Route } from './route-table';
 
 /**
  * The access matrix: every route of the API (read from Fastify's own route table) against every
@@ -27,8 +28,6 @@ import {
  * when they reach for them.
  */
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Route = `${Method} /${string}`;
 type User = typeof users.$inferSelect;
 type Exhibitor = Awaited<ReturnType<typeof createExhibitor>>;
 type Collaborator = Awaited<ReturnType<typeof createCollaborator>>;
@@ -112,17 +111,6 @@ const nextAddress = () => {
 };
 
 const DAY = 24 * 3600;
-
-/** A sign-in token as the server makes it (lib/jwt.ts). */
-function signSession(userId: number, version: number, times: { iat?: number; exp?: number } = {}): Promise<string> {
-  const iat = times.iat ?? Math.floor(Date.now() / 1000);
-  return new SignJWT({ ver: version })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuedAt(iat)
-    .setExpirationTime(times.exp ?? iat + 7 * DAY)
-    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-}
 
 async function readUser(f: Fixtures, id: number): Promise<User> {
   const [row] = await f.ctx.db.select().from(users).where(eq(users.id, id));
@@ -546,6 +534,42 @@ const TABLE: Row[] = [
     },
   },
 
+  // --- Back-office (organisers only) -----------------------------------------------------------------------------
+  {
+    route: 'GET /backend/api/admin/checkins',
+    when: 'lists the gates\' check-ins with their conflicts',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 403, 200],
+    request: () => ({ url: 'admin/checkins?filter=%7B%22conflict%22%3Atrue%7D' }),
+  },
+  {
+    route: 'GET /backend/api/admin/kiosk-sessions',
+    when: 'lists the kiosks in the back-office',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 403, 200],
+  },
+  {
+    route: 'GET /backend/api/admin/kiosk-sessions/:id',
+    when: 'reads one kiosk in the back-office',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 403, 200],
+    request: async () => ({ url: `admin/kiosk-sessions/${(await freshKiosk()).id}` }),
+  },
+  {
+    route: 'DELETE /backend/api/admin/kiosk-sessions/:id',
+    when: 'revokes a kiosk from the back-office (a fresh one)',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 403, 200],
+    request: async () => ({ url: `admin/kiosk-sessions/${(await freshKiosk()).id}` }),
+    check: async (res, _c, request) => {
+      const id = Number(request.url.slice('admin/kiosk-sessions/'.length));
+      const [kiosk] = await f.ctx.db.select().from(kioskSessions).where(eq(kioskSessions.id, id));
+      if (res.statusCode === 200) expect(kiosk?.revokedAt).not.toBeNull();
+      else expect(kiosk?.revokedAt).toBeNull();
+    },
+  },
+  {
+    route: 'GET /backend/api/admin/audit-log',
+    when: 'reads the audit log',
+    expect:                                                        [401, 403, 403, 403, 403, 401, 401, 403, 200],
+  },
+
   // --- Registrations and badges ---------------------------------------------------------------------------------
   {
     route: 'GET /backend/api/registrations',
@@ -744,29 +768,6 @@ const TABLE: Row[] = [
 // ---------------------------------------------------------------------------------------------
 // Fastify's route table
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Every route Fastify knows, from `printRoutes({ commonPrefix: false })`: a tree whose lines
- * carry a path piece to add to the parent's path and the methods in parentheses. HEAD, which
- * Fastify adds to every GET, is left out.
- */
-function fastifyRoutes(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    if (!line.trim()) continue;
-    const m = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) throw new Error(`printRoutes line not understood: ${JSON.stringify(line)}`);
-    const depth = m[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + m[2]!;
-    stack.length = depth;
-    stack.push(path);
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
-      if (method && method !== 'HEAD') routes.push(`${method} ${path}` as Route);
-    }
-  }
-  return routes;
-}
 
 /** Whether a concrete path is one of the route's (parameters match one path segment). */
 function pathMatches(route: Route, url: string): boolean {

@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -217,4 +218,19 @@ export async function createMedia(db: Db, overrides: Partial<typeof media.$infer
     })
     .returning();
   return row!;
+}
+
+/** A sign-in token as the server makes it (lib/jwt.ts). */
+export function signSession(
+  userId: number,
+  version: number,
+  times: { iat?: number; exp?: number } = {},
+): Promise<string> {
+  const iat = times.iat ?? Math.floor(Date.now() / 1000);
+  return new SignJWT({ ver: version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt(iat)
+    .setExpirationTime(times.exp ?? iat + 7 * 24 * 3600)
+    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 }

@@ -293,6 +293,23 @@ export const kioskSessions = pgTable('kiosk_sessions', {
   createdAt: createdAt(),
 });
 
+/** Every organiser action in the back-office: who, what, on which record, when, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The route, e.g. 'DELETE /admin/kiosk-sessions/:id'. */
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created').on(t.createdAt)],
+);
+
 export const tokens = pgTable(
   'tokens',
   {
