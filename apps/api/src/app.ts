@@ -130,7 +130,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(badgesRoutes, { signer: badgeSigner });
       await api.register(scansRoutes, { db, signer: badgeSigner, clock });
       await api.register(gateRoutes, { db, signer: badgeSigner, clock });
-      await api.register(adminRoutes, { prefix: '/admin', db, clock });
+      await api.register(adminRoutes, {
+        prefix: '/admin',
+        db,
+        clock,
+        config,
+        mail,
+        onQueued,
+        directoryCache,
+        badges,
+        kiosks,
+      });
       await api.register(kioskRoutes, { kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
     },
     { prefix: API_PREFIX },

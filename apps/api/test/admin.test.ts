@@ -6,7 +6,9 @@ import { EVENT_ID } from '@salon/shared';
 import { auditLog, kioskSessions, type users } from '../src/db/schema';
 import { createBadgeSigner } from '../src/services/badge/token';
 import { call, createTestApp, createUser, createVisitor, firstGate, signSession, type TestContext } from './helper';
-import { fastifyRoutes, type Route } from './route-table';
+import { ADMIN_AREAS } from './admin';
+import type { AdminArea } from './admin/area';
+import { fastifyRoutes } from './route-table';
 
 /**
  * The back-office API: react-admin's simple REST shape (arrays with a Content-Range header),
@@ -20,7 +22,6 @@ let controllerToken: string;
 
 async function signIn(type: 'organiser' | 'controller'): Promise<{ user: typeof users.$inferSelect; token: string }> {
   const user = await createUser(ctx.db, { type, password: 'Secret-2024!' });
-  // No sign-in route gives an organiser a session yet: its token is made as the server would.
   return { user, token: await signSession(user.id, user.tokenVersion) };
 }
 
@@ -38,6 +39,34 @@ beforeAll(async () => {
   ({ token: controllerToken } = await signIn('controller'));
 });
 afterAll(async () => ctx.close());
+
+describe('The back-office sign-in', () => {
+  it('gives an organiser a session that opens the back-office', async () => {
+    const res = await call(ctx.app, 'POST', 'auth/organiser', {
+      body: { identifier: organiser.email.toUpperCase(), password: 'Secret-2024!' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { jwt, user } = res.json<{ jwt: string; user: { id: number; type: string; name: string } }>();
+    expect(user).toMatchObject({ id: organiser.id, type: 'organiser', name: organiser.name });
+    expect((await call(ctx.app, 'GET', 'admin/audit-log', { token: jwt })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password, a controller and an exhibitor with the same answer', async () => {
+    const controller = await createUser(ctx.db, { type: 'controller', password: 'Secret-2024!' });
+    const exhibitor = await createUser(ctx.db, { type: 'exhibitor', password: 'Secret-2024!' });
+    const answers = [];
+    for (const [identifier, password] of [
+      [organiser.email, 'Wrong-2024!'],
+      [controller.email, 'Secret-2024!'],
+      [exhibitor.email, 'Secret-2024!'],
+    ] as const) {
+      const res = await call(ctx.app, 'POST', 'auth/organiser', { body: { identifier, password } });
+      expect(res.statusCode).toBe(400);
+      answers.push(res.json<{ error: { message: string } }>().error.message);
+    }
+    expect(new Set(answers).size).toBe(1);
+  });
+});
 
 describe('The back-office lists', () => {
   it('answer an array with the Content-Range header react-admin reads the total from', async () => {
@@ -111,13 +140,8 @@ describe('The back-office lists', () => {
   });
 });
 
-/** How to call each write route of the back-office once, as an organiser. */
-const WRITES: Partial<Record<Route, () => Promise<{ url: string; body?: unknown; recordId: string }>>> = {
-  'DELETE /backend/api/admin/kiosk-sessions/:id': async () => {
-    const id = await enableKiosk('Borne à révoquer');
-    return { url: `admin/kiosk-sessions/${id}`, recordId: String(id) };
-  },
-};
+/** How to call each write route of the back-office once, as an organiser (from each area of test/admin/). */
+const WRITES = Object.assign({}, ...ADMIN_AREAS.map((area) => area.writes)) as AdminArea['writes'];
 
 describe('The audit log', () => {
   const writeRoutes = () =>
@@ -133,9 +157,9 @@ describe('The audit log', () => {
   it('records who did what on which record, before and after, for every write route', async () => {
     for (const route of writeRoutes()) {
       const [method] = route.split(' ') as ['POST' | 'PUT' | 'DELETE'];
-      const { url, body, recordId } = await WRITES[route]!();
+      const { url, body, recordId, status } = await WRITES[route]!({ ctx, organiser });
       const res: LightMyRequestResponse = await call(ctx.app, method, url, { token: organiserToken, body });
-      expect(res.statusCode, `${route}: ${res.body}`).toBe(200);
+      expect(res.statusCode, `${route}: ${res.body}`).toBe(status ?? 200);
       const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.recordId, recordId));
       expect(entry, route).toBeDefined();
       expect(entry!.userId).toBe(organiser.id);

@@ -32,6 +32,7 @@ export const bannerPlacement = pgEnum('banner_placement', ['Haut', 'Bas']);
 export const mailStatus = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
 export const tokenPurpose = pgEnum('token_purpose', ['set_password', 'badge_download', 'newsletter_confirm']);
 export const checkinVerdict = pgEnum('checkin_verdict', ['admitted', 'already_entered', 'refused']);
+export const enquiryStatus = pgEnum('enquiry_status', ['nouveau', 'contacte', 'converti', 'refuse']);
 
 /** Uploaded files (logos, banners, photos); the bytes live under UPLOAD_DIR, shared by every instance. */
 export const media = pgTable('media', {
@@ -168,6 +169,8 @@ export const users = pgTable(
     /** Bumped to revoke every sign-in token of the user (logout, password change, deletion). */
     tokenVersion: integer('token_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Erased under the personal-data law: personal fields anonymised, scans of them kept as counts. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -372,6 +375,11 @@ export const demandesExposants = pgTable('demandes_exposants', {
   message: text('message'),
   language: text('language').notNull().default('fr'),
   handledAt: timestamp('handled_at', { withTimezone: true }),
+  /** The organisers' follow-up in the back-office. */
+  status: enquiryStatus('status').notNull().default('nouveau'),
+  notes: text('notes'),
+  /** The exhibitor account the enquiry was converted into. */
+  exhibitorId: integer('exhibitor_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 
@@ -438,6 +446,22 @@ export const sib = pgTable('sib', {
     onDelete: 'set null',
   }),
   mediaFullBackgroundId: integer('media_full_background_id').references(() => media.id, { onDelete: 'set null' }),
+  /** Uploaded PDFs that replace the generated floor plan, programme and catalogue when set. */
+  planPdfId: integer('plan_pdf_id').references(() => media.id, { onDelete: 'set null' }),
+  programmePdfId: integer('programme_pdf_id').references(() => media.id, { onDelete: 'set null' }),
+  cataloguePdfId: integer('catalogue_pdf_id').references(() => media.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Personal-data retention (a single row, id 1): visitors are anonymised this many months after
+ * the show's last day, by a job that stays off until an organiser turns it on.
+ */
+export const retentionSettings = pgTable('retention_settings', {
+  id: integer('id').primaryKey().default(1),
+  enabled: boolean('enabled').notNull().default(false),
+  months: integer('months').notNull().default(24),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 

@@ -75,7 +75,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/controller',
     { schema: { tags: ['auth', 'gate'], body: loginBodySchema }, ...limited },
-    async (request) => auth.loginController(request.body),
+    async (request) => auth.loginStaff(request.body, 'controller'),
+  );
+
+  /** The back-office's sign-in (`/admin`): organisers only, answered like `auth/controller`. */
+  app.post(
+    '/auth/organiser',
+    { schema: { tags: ['auth', 'admin'], body: loginBodySchema }, ...limited },
+    async (request) => auth.loginStaff(request.body, 'organiser'),
   );
 
   /**

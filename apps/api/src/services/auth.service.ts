@@ -44,9 +44,12 @@ export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
       return user;
     },
 
-    /** Sign-in at the gates (`login-controleur`): controllers only, a session of its own. */
-    async loginController(body: LoginBody) {
-      const user = await this.checkStaff(body, ['controller']);
+    /**
+     * The sign-ins of staff screens, each with a session of its own: the gates
+     * (`login-controleur`, controllers only) and the back-office (`/admin`, organisers only).
+     */
+    async loginStaff(body: LoginBody, type: 'controller' | 'organiser') {
+      const user = await this.checkStaff(body, [type]);
       return {
         jwt: await jwt.sign(user.id, user.tokenVersion, clock()),
         user: { id: user.id, name: user.name, email: user.email, type: user.type },

@@ -1,207 +1,32 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHECKIN_VERDICTS } from '@salon/shared';
-import type { Db } from '../../db/client';
-import { auditLog, checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, sendList, type ListQuery } from '../../services/admin-list';
-import { recordAudit } from '../../services/audit.service';
-import { idParam } from '../../services/query-params';
+import { adminContentRoutes } from './content';
+import type { AdminDeps } from './deps';
+import { adminDevicesRoutes } from './devices';
+import { adminExhibitorsRoutes } from './exhibitors';
+import { adminMailDashboardRoutes } from './mail-dashboard';
+import { adminPeopleRoutes } from './people';
 
-const holder = alias(users, 'holder');
-const controller = alias(users, 'controller');
-
-const booleanFilter = (column: Parameters<typeof eq>[0], name: string) => (value: unknown) => {
-  if (typeof value !== 'boolean') throw badRequest(`Filtre ${name} : true ou false.`);
-  return eq(column, value);
-};
-const idFilter = (column: Parameters<typeof eq>[0], name: string) => (value: unknown) => {
-  if (!Number.isInteger(value) || (value as number) < 1) throw badRequest(`Filtre ${name} : un identifiant.`);
-  return eq(column, value);
-};
-const dayFilter = (value: unknown) => {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest('Filtre day : AAAA-MM-JJ.');
-  return eq(checkins.checkinDay, value);
-};
-const verdictFilter = (value: unknown) => {
-  const verdict = CHECKIN_VERDICTS.find((v) => v === value);
-  if (!verdict) throw badRequest(`Filtre verdict : ${CHECKIN_VERDICTS.join(', ')}.`);
-  return eq(checkins.verdict, verdict);
-};
-
-const whereOf = (list: ListQuery, ...more: (SQL | undefined)[]) => and(...list.where, ...more);
+export type { AdminDeps } from './deps';
 
 /**
  * The organisers' back-office API, in the shape of react-admin's simple REST data provider:
  * lists answer an array with a Content-Range header, single records answer the record. Organisers
- * only; every write is recorded in the audit log with the record before and after.
+ * only (the hook below runs before every route of every part); every write is recorded in the
+ * audit log with the record before and after, in the transaction of the change.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  const tags = ['admin'];
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options) => {
+  // The parts are registered under this plugin's own prefix, not under it twice.
+  const { prefix: _prefix, ...deps } = options as AdminDeps & { prefix?: string };
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(request, reply);
     if (currentUser(request).type !== 'organiser') throw forbidden('Réservé aux organisateurs.');
   });
-
-  /** The gates' check-ins, with the double admissions of two gates offline (`filter={"conflict":true}`). */
-  app.get('/checkins', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: checkins.id, scannedAt: checkins.scannedAt },
-      defaultSort: [desc(checkins.scannedAt), desc(checkins.id)],
-      filters: {
-        conflict: booleanFilter(checkins.conflict, 'conflict'),
-        reentry: booleanFilter(checkins.reentry, 'reentry'),
-        gateId: idFilter(checkins.gateId, 'gateId'),
-        registrationId: idFilter(checkins.registrationId, 'registrationId'),
-        day: dayFilter,
-        verdict: verdictFilter,
-      },
-    });
-    const where = whereOf(list);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: checkins.id,
-          registrationId: checkins.registrationId,
-          name: holder.name,
-          company: holder.company,
-          gateId: checkins.gateId,
-          gate: gates.name,
-          controller: controller.name,
-          deviceId: checkins.deviceId,
-          scannedAt: checkins.scannedAt,
-          day: checkins.checkinDay,
-          verdict: checkins.verdict,
-          reason: checkins.reason,
-          reentry: checkins.reentry,
-          conflict: checkins.conflict,
-        })
-        .from(checkins)
-        .leftJoin(registrations, eq(registrations.id, checkins.registrationId))
-        .leftJoin(holder, eq(holder.id, registrations.userId))
-        .leftJoin(gates, eq(gates.id, checkins.gateId))
-        .leftJoin(controller, eq(controller.id, checkins.controllerId))
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ n: count() }).from(checkins).where(where),
-    ]);
-    return sendList(reply, 'checkins', list, rows, total?.n ?? 0);
-  });
-
-  const kioskColumns = {
-    id: kioskSessions.id,
-    name: kioskSessions.name,
-    enabledBy: users.name,
-    createdAt: kioskSessions.createdAt,
-    lastSeenAt: kioskSessions.lastSeenAt,
-    revokedAt: kioskSessions.revokedAt,
-  };
-  const kioskRecord = async (id: number) => {
-    const [row] = await db
-      .select(kioskColumns)
-      .from(kioskSessions)
-      .leftJoin(users, eq(users.id, kioskSessions.enabledBy))
-      .where(eq(kioskSessions.id, id));
-    return row ?? null;
-  };
-
-  app.get('/kiosk-sessions', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: kioskSessions.id, createdAt: kioskSessions.createdAt, lastSeenAt: kioskSessions.lastSeenAt },
-      defaultSort: [desc(kioskSessions.createdAt), desc(kioskSessions.id)],
-      filters: {
-        live: (value) => {
-          if (typeof value !== 'boolean') throw badRequest('Filtre live : true ou false.');
-          return value ? isNull(kioskSessions.revokedAt) : sql`${kioskSessions.revokedAt} is not null`;
-        },
-      },
-    });
-    const where = whereOf(list);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(kioskColumns)
-        .from(kioskSessions)
-        .leftJoin(users, eq(users.id, kioskSessions.enabledBy))
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ n: count() }).from(kioskSessions).where(where),
-    ]);
-    return sendList(reply, 'kiosk-sessions', list, rows, total?.n ?? 0);
-  });
-
-  app.get<{ Params: { id: string } }>('/kiosk-sessions/:id', { schema: { tags } }, async (request) => {
-    const id = idParam(request.params.id);
-    const record = id === null ? null : await kioskRecord(id);
-    if (!record) throw notFound('Borne introuvable.');
-    return record;
-  });
-
-  /** Revokes a kiosk (the record stays, with its revocation time); the kiosk returns to its setup screen. */
-  app.delete<{ Params: { id: string } }>('/kiosk-sessions/:id', { schema: { tags } }, async (request) => {
-    const id = idParam(request.params.id);
-    const before = id === null ? null : await kioskRecord(id);
-    if (!before || id === null) throw notFound('Borne introuvable.');
-    if (!before.revokedAt) {
-      await db.transaction(async (tx) => {
-        await tx.update(kioskSessions).set({ revokedAt: clock() }).where(eq(kioskSessions.id, id));
-        const [after] = await tx.select().from(kioskSessions).where(eq(kioskSessions.id, id));
-        await recordAudit(tx, {
-          userId: currentUser(request).id,
-          action: 'DELETE /admin/kiosk-sessions/:id',
-          resource: 'kiosk-sessions',
-          recordId: id,
-          before,
-          after: { ...before, revokedAt: after?.revokedAt ?? null },
-        });
-      });
-    }
-    return (await kioskRecord(id))!;
-  });
-
-  /** Who did what, newest first. */
-  app.get('/audit-log', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: auditLog.id, createdAt: auditLog.createdAt },
-      defaultSort: [desc(auditLog.createdAt), desc(auditLog.id)],
-      filters: {
-        resource: (value) => {
-          if (typeof value !== 'string' || value.length > 60)
-            throw badRequest('Filtre resource : un nom de ressource.');
-          return eq(auditLog.resource, value);
-        },
-        userId: idFilter(auditLog.userId, 'userId'),
-      },
-    });
-    const where = whereOf(list);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: auditLog.id,
-          userId: auditLog.userId,
-          user: users.name,
-          action: auditLog.action,
-          resource: auditLog.resource,
-          recordId: auditLog.recordId,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ n: count() }).from(auditLog).where(where),
-    ]);
-    return sendList(reply, 'audit-log', list, rows, total?.n ?? 0);
-  });
+  await app.register(adminDevicesRoutes, deps);
+  await app.register(adminExhibitorsRoutes, deps);
+  await app.register(adminContentRoutes, deps);
+  await app.register(adminPeopleRoutes, deps);
+  await app.register(adminMailDashboardRoutes, deps);
 };

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminDeps } from './deps';
+
+export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async () => {};

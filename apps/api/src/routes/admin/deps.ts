@@ -1,0 +1,22 @@
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { BadgeService } from '../../services/badges.service';
+import type { DirectoryCache } from '../../services/directory.service';
+import type { KioskService } from '../../services/kiosk.service';
+import type { MailLinks } from '../../services/visitors.service';
+
+/** What every part of the back-office may use; app.ts builds it once. */
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  /** Signs the links put in mails (set-password, newsletter) and knows the public address. */
+  mail: MailLinks;
+  /** Wakes this process's mail worker after a commit that queued mail. */
+  onQueued: () => void;
+  /** Cleared after any change the public directory shows. */
+  directoryCache: DirectoryCache;
+  badges: BadgeService;
+  kiosks: KioskService;
+}

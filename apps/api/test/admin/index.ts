@@ -1,0 +1,9 @@
+import type { AdminArea } from './area';
+import { contentArea } from './content';
+import { devicesArea } from './devices';
+import { exhibitorsArea } from './exhibitors';
+import { mailDashboardArea } from './mail-dashboard';
+import { peopleArea } from './people';
+
+/** Every part of the back-office; each file says how to call its routes. */
+export const ADMIN_AREAS: AdminArea[] = [devicesArea, exhibitorsArea, contentArea, peopleArea, mailDashboardArea];

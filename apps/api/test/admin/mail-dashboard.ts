@@ -1,0 +1,3 @@
+import type { AdminArea } from './area';
+
+export const mailDashboardArea: AdminArea = { rows: [], writes: {} };

@@ -1,0 +1,3 @@
+import type { AdminArea } from './area';
+
+export const peopleArea: AdminArea = { rows: [], writes: {} };
