@@ -52,4 +52,6 @@ export default [
     route('read-badge', 'routes/controleur.tsx', { id: 'read-badge' }),
     route('scanner', 'routes/scanner.tsx'),
   ]),
+  // The organisers' back-office: react-admin's own layout and router below /admin.
+  route('admin/*', 'routes/admin.tsx'),
 ] satisfies RouteConfig;

@@ -1,0 +1,48 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { useState } from 'react';
+import { Admin, ListGuesser, Resource } from 'react-admin';
+import { authProvider } from './auth-provider';
+import { dataProvider } from './data-provider';
+import { createI18nProvider, type AdminMessages } from './i18n';
+import { AdminLoginPage } from './login-page';
+// --- Parts: each file of resources/ exports its <Resource> elements and its messages. Add a part here. ---
+
+/**
+ * The organisers' back-office, mounted at /admin by routes/admin.tsx and loaded only there.
+ *
+ * Conventions for a part (a file of resources/):
+ * - export a fragment of `<Resource name="…">` elements (names are the admin API's paths under
+ *   `/backend/api/admin/`) and `messages: AdminMessages` (`resources.<name>.name` and
+ *   `resources.<name>.fields.<field>` in French and English; anything else under `admin.<part>.`);
+ * - read and write through react-admin's data provider (`data-provider.ts`); other calls (an
+ *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
+ * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`.
+ */
+const PARTS: AdminMessages[] = [];
+const i18nProvider = createI18nProvider(PARTS);
+
+/** MUI writes its styles at run time: they carry the page's CSP style nonce, as the site's inline style does. */
+function pageNonce(): string | undefined {
+  return document.querySelector<HTMLStyleElement>('style[nonce]')?.nonce || undefined;
+}
+
+export default function AdminApp() {
+  const [cache] = useState(() => createCache({ key: 'ra', nonce: pageNonce(), prepend: true }));
+  return (
+    <CacheProvider value={cache}>
+      <Admin
+        basename="/admin"
+        title="admin.title"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        loginPage={AdminLoginPage}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="audit-log" list={ListGuesser} />
+      </Admin>
+    </CacheProvider>
+  );
+}

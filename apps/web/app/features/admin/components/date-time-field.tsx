@@ -1,0 +1,9 @@
+import { useRecordContext } from 'react-admin';
+import { formatDateTime } from '@salon/shared';
+
+/** A date and time as the show prints them: dd/MM/yyyy HH:mm in Marrakech time, whatever the browser's zone. */
+export function DateTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  const value = record?.[source] as string | null | undefined;
+  return <span>{value ? formatDateTime(value) : ''}</span>;
+}

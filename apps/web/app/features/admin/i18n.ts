@@ -1,0 +1,120 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import frenchMessages from 'ra-language-french';
+import type { TranslationMessages } from 'react-admin';
+import { LANGUAGE_STORAGE_KEY, type Language } from '@salon/shared';
+
+/** A part's own messages in both languages (French first, English complete). */
+export interface AdminMessages {
+  fr: Record<string, unknown>;
+  en: Record<string, unknown>;
+}
+
+/** What the shell itself says, and the keys the shared zod schemas and the API answer with. */
+const shellMessages: AdminMessages = {
+  fr: {
+    admin: {
+      title: 'Back-office du Salon',
+      auth: {
+        email: 'Adresse e-mail',
+        password: 'Mot de passe',
+        signIn: 'Se connecter',
+        intro: 'Espace réservé aux organisateurs.',
+        failed: 'Adresse e-mail ou mot de passe incorrect.',
+        required: 'Veuillez vous connecter.',
+        expired: 'Votre session a expiré, veuillez vous reconnecter.',
+      },
+      errors: {
+        network: 'Connexion impossible. Vérifiez votre réseau et réessayez : vos saisies sont conservées.',
+        generic: 'Une erreur est survenue, veuillez réessayer.',
+      },
+      media: {
+        choose: 'Choisir un fichier',
+        replace: 'Remplacer',
+        remove: 'Retirer',
+        uploading: 'Envoi…',
+        imageHint: 'PNG, JPEG ou WebP, 5 Mo au plus.',
+        pdfHint: 'PDF, 20 Mo au plus.',
+        none: 'Aucun fichier',
+      },
+      language: 'Langue',
+    },
+    required: 'Champ obligatoire',
+    email: "Format d'email incorrecte",
+    weakPassword: 'Le mot de passe ne respecte pas toutes les règles.',
+    emailTaken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+    phoneTaken: 'Ce numéro de téléphone est déjà utilisé par un autre compte.',
+  },
+  en: {
+    admin: {
+      title: 'Show back-office',
+      auth: {
+        email: 'E-mail address',
+        password: 'Password',
+        signIn: 'Sign in',
+        intro: 'For the organisers only.',
+        failed: 'Wrong e-mail address or password.',
+        required: 'Please sign in.',
+        expired: 'Your session has expired, please sign in again.',
+      },
+      errors: {
+        network: 'Cannot connect. Check your network and try again: what you typed is kept.',
+        generic: 'Something went wrong, please try again.',
+      },
+      media: {
+        choose: 'Choose a file',
+        replace: 'Replace',
+        remove: 'Remove',
+        uploading: 'Uploading…',
+        imageHint: 'PNG, JPEG or WebP, 5 MB at most.',
+        pdfHint: 'PDF, 20 MB at most.',
+        none: 'No file',
+      },
+      language: 'Language',
+    },
+    required: 'Required',
+    email: 'Invalid e-mail address',
+    weakPassword: 'The password does not follow all the rules.',
+    emailTaken: 'This e-mail address is already used by another account.',
+    phoneTaken: 'This phone number is already used by another account.',
+  },
+};
+
+function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const current = out[key];
+    out[key] =
+      value && typeof value === 'object' && current && typeof current === 'object'
+        ? merge(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
+}
+
+/** The language the visitor chose on the public site, kept in localStorage; French otherwise. */
+function initialLanguage(): Language {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'en' ? 'en' : 'fr';
+  } catch {
+    return 'fr';
+  }
+}
+
+export function createI18nProvider(parts: AdminMessages[]) {
+  const all = [shellMessages, ...parts];
+  const catalogue = {
+    fr: all.reduce((acc, p) => merge(acc, p.fr), frenchMessages as unknown as Record<string, unknown>),
+    en: all.reduce((acc, p) => merge(acc, p.en), englishMessages as unknown as Record<string, unknown>),
+  };
+  return polyglotI18nProvider(
+    (locale) => (catalogue[locale === 'en' ? 'en' : 'fr'] ?? catalogue.fr) as TranslationMessages,
+    initialLanguage(),
+    [
+      { locale: 'fr', name: 'Français' },
+      { locale: 'en', name: 'English' },
+    ],
+    // A key no part translates shows as its last word rather than a crash or a blank.
+    { allowMissing: true },
+  );
+}
