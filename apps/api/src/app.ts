@@ -1,3 +1,4 @@
+import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -152,7 +153,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.')),
   );
   // The PDFs under /assets/files/ are made from the data, before the static files and pages.
-  await app.register(filesRoutes, { db });
+  await app.register(filesRoutes, { db, uploadDir: path.join(config.DATA_DIR, 'uploads') });
   await registerWeb(app, config, clock);
   return app;
 }

@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '@salon/shared';
 import type { Config } from '../config/env';
 import type { Clock } from '../lib/clock';
+import { HASHED_UPLOAD } from '../services/uploads.service';
 import { errorBody } from './errors';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
 
@@ -23,8 +24,16 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    // A changed file must get a new path (media.path): browsers keep uploads for a month.
-    maxAge: '30d',
+    cacheControl: false,
+    setHeaders(reply, file) {
+      const rel = path.relative(uploads, file).split(path.sep).join('/');
+      // Uploaded files are named by the hash of their bytes: a changed file is a new name, so a
+      // name can be kept for ever. The demo files have fixed names: browsers keep them a month.
+      void reply.header(
+        'Cache-Control',
+        HASHED_UPLOAD.test(rel) ? 'public, max-age=31536000, immutable' : 'public, max-age=2592000',
+      );
+    },
   });
 
   const serverEntry = path.join(config.WEB_BUILD_DIR, 'server/index.js');

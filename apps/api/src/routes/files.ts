@@ -1,7 +1,19 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { media, sib } from '../db/schema';
 import { createPdfService, PDF_FILES, type PdfKind } from '../services/pdf';
+
+/** The show record's columns of the PDFs an organiser uploaded in place of the generated ones. */
+const UPLOADED: Record<PdfKind, 'planPdfId' | 'programmePdfId' | 'cataloguePdfId'> = {
+  plan: 'planPdfId',
+  programme: 'programmePdfId',
+  catalogue: 'cataloguePdfId',
+};
 
 /** Weak comparison (RFC 9110, 13.1.2): `W/"x"` matches `"x"`, and `*` matches anything. */
 export function etagMatches(header: string | undefined, etag: string): boolean {
@@ -13,13 +25,35 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 /**
  * The floor plan, forum programme and catalogue, where the specification fetches them: in the
  * assets folder. They are not files on disk but made from the database when asked, and kept
- * until their data changes (services/pdf). Unlike the hashed assets beside them they change,
- * so they are cached for a minute and revalidated with their ETag.
+ * until their data changes (services/pdf), unless an organiser uploaded one in its place (the
+ * show record's planPdfId, programmePdfId, cataloguePdfId; the file under `uploadDir`). Unlike the
+ * hashed assets beside them they change, so they are cached for a minute and revalidated with
+ * their ETag.
  */
-export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; uploadDir?: string }> = async (app, { db, uploadDir }) => {
   const pdfs = createPdfService(db, {
     onMade: ({ kind, ms, bytes }) => app.log.info({ pdf: kind, ms: Math.round(ms), bytes }, 'PDF made from the data'),
   });
+  if (!uploadDir) app.log.warn('files: no uploadDir given, uploaded PDFs cannot replace the generated ones');
+
+  /** The uploaded PDF of that kind, when there is one and its file is there. */
+  async function uploaded(kind: PdfKind) {
+    if (!uploadDir) return null;
+    const [row] = await db
+      .select({ path: media.path, mime: media.mime })
+      .from(sib)
+      .innerJoin(media, eq(media.id, sib[UPLOADED[kind]]))
+      .where(eq(sib.id, 1));
+    if (row?.mime !== 'application/pdf') return null;
+    const file = path.join(uploadDir, row.path);
+    const info = await stat(file).catch(() => null);
+    if (!info) {
+      app.log.error({ pdf: kind, file }, 'uploaded PDF missing on disk: serving the generated one');
+      return null;
+    }
+    // Stored names carry the hash of their bytes: the name is a strong validator.
+    return { file, size: info.size, etag: `"upload-${path.basename(row.path, '.pdf')}"` };
+  }
 
   // Public and cacheable by any proxy: no cookie may ride along (the XSRF cookie is set on the
   // next page or API call instead).
@@ -42,7 +76,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
       async (request, reply) => {
         const download = request.query.download === '1' || request.query.download === 'true';
-        const etag = await pdfs.etag(kind);
+        const upload = await uploaded(kind);
+        const etag = upload?.etag ?? (await pdfs.etag(kind));
         void reply
           .header('cache-control', 'public, max-age=60')
           .header('etag', etag)
@@ -51,12 +86,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           // there is to restrict.
           .header('content-security-policy', "frame-ancestors 'self'");
         if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-        const pdf = await pdfs.get(kind, etag);
-        return reply
-          .header('etag', pdf.etag)
+        void reply
           .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${file}"`)
-          .type('application/pdf')
-          .send(pdf.body);
+          .type('application/pdf');
+        if (upload) return reply.header('content-length', upload.size).send(createReadStream(upload.file));
+        const pdf = await pdfs.get(kind, etag);
+        return reply.header('etag', pdf.etag).send(pdf.body);
       },
     );
   }

@@ -7,6 +7,7 @@ import { dataProvider } from './data-provider';
 import { createI18nProvider, type AdminMessages } from './i18n';
 import { AdminLoginPage } from './login-page';
 // --- Parts: each file of resources/ exports its <Resource> elements and its messages. Add a part here. ---
+import { contentMessages, contentResources } from './resources/content';
 
 /**
  * The organisers' back-office, mounted at /admin by routes/admin.tsx and loaded only there.
@@ -19,7 +20,7 @@ import { AdminLoginPage } from './login-page';
  *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
  * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`.
  */
-const PARTS: AdminMessages[] = [];
+const PARTS: AdminMessages[] = [contentMessages];
 const i18nProvider = createI18nProvider(PARTS);
 
 /** MUI writes its styles at run time: they carry the page's CSP style nonce, as the site's inline style does. */
@@ -42,6 +43,7 @@ export default function AdminApp() {
         disableTelemetry
       >
         <Resource name="audit-log" list={ListGuesser} />
+        {contentResources}
       </Admin>
     </CacheProvider>
   );

@@ -31,7 +31,8 @@ export function MediaInput({ source, label, kind = 'image' }: MediaInputProps) {
   const [busy, setBusy] = useState(false);
   const inputId = useId();
   const fromRecord = record?.[source.replace(/Id$/, '')] as AdminMedia | null | undefined;
-  const value = field.value as number | null | undefined;
+  // A new record's form starts the field empty ('').
+  const value = typeof field.value === 'number' ? field.value : null;
   const current =
     value == null ? null : uploaded?.id === value ? uploaded : fromRecord?.id === value ? fromRecord : null;
 
@@ -70,7 +71,7 @@ export function MediaInput({ source, label, kind = 'image' }: MediaInputProps) {
             </Link>
           )
         ) : (
-          <span>{value == null ? translate('admin.media.none') : `#${value}`}</span>
+          <span>{value === null ? translate('admin.media.none') : `#${value}`}</span>
         )}
         <Button variant="outlined" component="label" size="small" disabled={busy}>
           {translate(busy ? 'admin.media.uploading' : current ? 'admin.media.replace' : 'admin.media.choose')}
@@ -82,7 +83,7 @@ export function MediaInput({ source, label, kind = 'image' }: MediaInputProps) {
             onChange={(e) => void onFile(e.currentTarget)}
           />
         </Button>
-        {value != null && (
+        {value !== null && (
           <Button size="small" onClick={() => field.onChange(null)} disabled={busy}>
             {translate('admin.media.remove')}
           </Button>
