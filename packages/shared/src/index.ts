@@ -5,3 +5,4 @@ export * from './schemas';
 export * from './query-string';
 export * from './day-format';
 export * from './gate';
+export * from './admin-schemas';

@@ -34,7 +34,7 @@ export async function pngForm(name = 'logo.png', hue = counter++): Promise<FormD
 }
 
 /** The id the next row of a table will get (its serial's next value, without taking it). */
-async function nextId(db: Db, table: PgTable): Promise<number> {
+export async function nextId(db: Db, table: PgTable): Promise<number> {
   const [row] = await queryRows<{ last_value: string; is_called: boolean }>(
     db,
     sql.raw(`select last_value, is_called from ${getTableName(table)}_id_seq`),

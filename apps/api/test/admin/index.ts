@@ -1,9 +1,17 @@
 import type { AdminArea } from './area';
 import { contentArea } from './content';
 import { devicesArea } from './devices';
+import { exhibitorAccountsArea } from './exhibitor-accounts';
 import { exhibitorsArea } from './exhibitors';
 import { mailDashboardArea } from './mail-dashboard';
 import { peopleArea } from './people';
 
 /** Every part of the back-office; each file says how to call its routes. */
-export const ADMIN_AREAS: AdminArea[] = [devicesArea, exhibitorsArea, contentArea, peopleArea, mailDashboardArea];
+export const ADMIN_AREAS: AdminArea[] = [
+  devicesArea,
+  exhibitorAccountsArea,
+  exhibitorsArea,
+  contentArea,
+  peopleArea,
+  mailDashboardArea,
+];

@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/auth';
 import { adminContentRoutes } from './content';
 import type { AdminDeps } from './deps';
 import { adminDevicesRoutes } from './devices';
+import { adminExhibitorAccountsRoutes } from './exhibitor-accounts';
 import { adminExhibitorsRoutes } from './exhibitors';
 import { adminMailDashboardRoutes } from './mail-dashboard';
 import { adminPeopleRoutes } from './people';
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
     if (currentUser(request).type !== 'organiser') throw forbidden('Réservé aux organisateurs.');
   });
   await app.register(adminDevicesRoutes, deps);
+  await app.register(adminExhibitorAccountsRoutes, deps);
   await app.register(adminExhibitorsRoutes, deps);
   await app.register(adminContentRoutes, deps);
   await app.register(adminPeopleRoutes, deps);

@@ -1,0 +1,33 @@
+import * as z from 'zod/mini';
+import { emailField, optionalText, requiredText } from './schemas';
+
+/** The back-office's forms, checked in the browser and by the API with the same rules. */
+
+const optionalId = z.optional(z.nullable(z.int().check(z.positive())));
+
+/** An exhibitor as the organisers keep it: the account, its hall and stand, its logo. */
+export const exhibitorAccountSchema = z.object({
+  company: requiredText(200),
+  name: requiredText(200),
+  email: emailField,
+  phone: requiredText(40),
+  secteurActivite: optionalText(200),
+  pays: optionalText(100),
+  adresse: optionalText(500),
+  gateId: optionalId,
+  booth: optionalText(20),
+  logoId: optionalId,
+  /** The enquiry this exhibitor comes from: it becomes 'converti'. */
+  enquiryId: optionalId,
+});
+export type ExhibitorAccountForm = z.infer<typeof exhibitorAccountSchema>;
+
+export const ENQUIRY_STATUSES = ['nouveau', 'contacte', 'converti', 'refuse'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+/** The organisers' follow-up of an exhibitor enquiry. */
+export const enquiryFollowUpSchema = z.object({
+  status: z.enum(ENQUIRY_STATUSES, { error: 'required' }),
+  notes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(5000)))),
+});
+export type EnquiryFollowUpForm = z.infer<typeof enquiryFollowUpSchema>;
