@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accounts } from './fixtures';
+import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { accounts, waitForHydration } from './fixtures';
+import { mailTo } from './support/mail';
+import { unique } from './support/visitors';
 
 /** Signs in to the back-office at /admin (react-admin's own sign-in page). */
 async function adminLogin(
@@ -91,6 +94,67 @@ test.describe('Content', () => {
     await expect(page.getByText(/Format refusé/)).toBeVisible();
     await expect(page.getByLabel('Lien')).toHaveValue('/annuaire');
     await expect(page.locator('img[src^="/uploads/media/"]')).toHaveCount(0);
+  });
+});
+
+test.describe('Exhibitors', () => {
+  test('the organiser converts an enquiry into an exhibitor with a hall, a stand and a logo; the exhibitor sets its password, signs in and appears in the directory with its logo', async ({
+    page,
+  }) => {
+    const id = unique();
+    const company = `Chantiers ${id}`;
+    const email = `exposant-${id}@example.com`;
+    // The enquiry, as the home page's form sends it.
+    await page.goto('/');
+    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+    const sent = await page.request.post('/backend/api/demandes-exposants', {
+      headers: { [XSRF_HEADER]: xsrf },
+      data: { nom: 'Salma Idrissi', email, telephone: `07${String(Date.now()).slice(-8)}`, societe: company },
+    });
+    expect(sent.status()).toBe(201);
+
+    await adminLogin(page);
+    await page.goto('/admin/enquiries');
+    await page.getByPlaceholder('Rechercher').fill(company);
+    await page.getByRole('cell', { name: company }).click();
+    await expect(page.getByText('Salma Idrissi')).toBeVisible();
+    await page.getByRole('link', { name: 'Convertir en exposant' }).click();
+
+    await expect(page.getByLabel('Société')).toHaveValue(company);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByRole('combobox', { name: 'Hall' }).click();
+    await page.getByRole('option', { name: 'Hall C' }).click();
+    await page.getByLabel('Stand').fill('C-99');
+    await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    const logo = page.locator('img[src^="/uploads/media/"]');
+    await expect(logo).toHaveCount(1);
+    const logoUrl = (await logo.getAttribute('src'))!;
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('À confirmer')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByText('Exposant confirmé : le lien d’accès est envoyé.')).toBeVisible();
+    await expect(page.getByText('Confirmé', { exact: true })).toBeVisible();
+
+    // The enquiry is now 'Converti'.
+    await page.goto('/admin/enquiries');
+    await page.getByPlaceholder('Rechercher').fill(company);
+    await expect(page.getByRole('row', { name: new RegExp(company) }).getByText('Converti')).toBeVisible();
+
+    const link = /https?:\/\/[^\s"<]+\/definir-mot-de-passe\?token=[\w.-]+/.exec(await mailTo(email))![0];
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await waitForHydration(page);
+    await page.getByLabel('Nouveau mot de passe').fill('Chantier2024x');
+    await page.getByRole('button', { name: 'Enregistrer et me connecter' }).click();
+    await expect(page).toHaveURL(/\/espace-exposant$/);
+    await expect(page.getByLabel('Société')).toHaveValue(company);
+
+    await page.goto(`/annuaire?q=${encodeURIComponent(company)}`);
+    const card = page.locator('.exhibitor-card').filter({ hasText: company });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('C-99')).toBeVisible();
+    await expect(card.locator('img')).toHaveAttribute('src', logoUrl);
   });
 });
 

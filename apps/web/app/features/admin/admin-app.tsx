@@ -8,6 +8,7 @@ import { createI18nProvider, type AdminMessages } from './i18n';
 import { AdminLoginPage } from './login-page';
 // --- Parts: each file of resources/ exports its <Resource> elements and its messages. Add a part here. ---
 import { contentMessages, contentResources } from './resources/content';
+import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
 
 /**
  * The organisers' back-office, mounted at /admin by routes/admin.tsx and loaded only there.
@@ -20,7 +21,7 @@ import { contentMessages, contentResources } from './resources/content';
  *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
  * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`.
  */
-const PARTS: AdminMessages[] = [contentMessages];
+const PARTS: AdminMessages[] = [exhibitorAccountsMessages, contentMessages];
 const i18nProvider = createI18nProvider(PARTS);
 
 /** MUI writes its styles at run time: they carry the page's CSP style nonce, as the site's inline style does. */
@@ -42,8 +43,9 @@ export default function AdminApp() {
         requireAuth
         disableTelemetry
       >
-        <Resource name="audit-log" list={ListGuesser} />
+        {exhibitorAccountsResources}
         {contentResources}
+        <Resource name="audit-log" list={ListGuesser} />
       </Admin>
     </CacheProvider>
   );
