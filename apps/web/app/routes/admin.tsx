@@ -1,16 +1,37 @@
-import { lazy, Suspense } from 'react';
-import { useHydrated } from '../lib/use-hydrated';
-
-// react-admin and MUI load only here, never with the public pages.
-const AdminApp = lazy(() => import('../features/admin/admin-app'));
+import { useEffect, useRef } from 'react';
+import type { Root } from 'react-dom/client';
 
 export function meta() {
   return [{ title: 'Back-office' }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** The organisers' back-office: a single-page app rendered in the browser only. */
+/**
+ * The organisers' back-office: react-admin, loaded here only and rendered in the browser in a
+ * React root of its own, with its own router below /admin. Under the site's router, react-admin's
+ * redirects and React Router's lazy route discovery restarted each other (a request storm for
+ * the route manifest, and sometimes a blank page).
+ */
 export default function AdminRoute() {
-  const hydrated = useHydrated();
-  const loading = <p style={{ padding: '2rem', fontFamily: 'sans-serif' }}>Chargement…</p>;
-  return hydrated ? <Suspense fallback={loading}>{<AdminApp />}</Suspense> : loading;
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let root: Root | undefined;
+    let cancelled = false;
+    void Promise.all([import('react-dom/client'), import('../features/admin/admin-root')]).then(
+      ([{ createRoot }, { AdminRoot }]) => {
+        if (cancelled || !container.current) return;
+        root = createRoot(container.current);
+        root.render(<AdminRoot />);
+      },
+    );
+    return () => {
+      cancelled = true;
+      root?.unmount();
+    };
+  }, []);
+  return (
+    <>
+      <noscript>Le back-office a besoin de JavaScript.</noscript>
+      <div ref={container} />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import InboxIcon from '@mui/icons-material/Inbox';
 import StoreIcon from '@mui/icons-material/Store';
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
 import {
   ArrayField,
@@ -18,6 +18,7 @@ import {
   SearchInput,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
@@ -69,9 +70,13 @@ const exhibitorStatusChoices = (['pending', 'confirmed', 'deactivated'] as const
 }));
 const sectorChoices = SECTOR_CHOICES.map((s) => ({ id: s, name: s }));
 
+/** Phones get a one-line-per-record list instead of a wide table. */
+const useSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
 // ---- Enquiries ----------------------------------------------------------------------------------
 
 function EnquiryList() {
+  const small = useSmall();
   return (
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -81,17 +86,26 @@ function EnquiryList() {
       ]}
       exporter={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="createdAt" field={DateTimeField} />
-        <DataTable.Col source="societe" disableSort />
-        <DataTable.Col source="nom" disableSort />
-        <DataTable.Col source="email" disableSort />
-        <DataTable.Col source="telephone" disableSort />
-        <DataTable.Col source="secteurActivite" disableSort />
-        <DataTable.Col source="status">
-          <StatusChip prefix="enquiries" />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList<{ id: number; societe: string | null; nom: string; telephone: string; status: string }>
+          primaryText={(r) => r.societe || r.nom}
+          secondaryText={(r) => `${r.nom} · ${r.telephone}`}
+          tertiaryText={<StatusChip prefix="enquiries" />}
+          linkType="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="createdAt" field={DateTimeField} />
+          <DataTable.Col source="societe" disableSort />
+          <DataTable.Col source="nom" disableSort />
+          <DataTable.Col source="email" disableSort />
+          <DataTable.Col source="telephone" disableSort />
+          <DataTable.Col source="secteurActivite" disableSort />
+          <DataTable.Col source="status">
+            <StatusChip prefix="enquiries" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }
@@ -175,6 +189,7 @@ function Logo() {
 }
 
 function ExhibitorList() {
+  const small = useSmall();
   return (
     <List
       filters={[
@@ -187,21 +202,31 @@ function ExhibitorList() {
       ]}
       exporter={false}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="logo" disableSort>
-          <Logo />
-        </DataTable.Col>
-        <DataTable.Col source="company" />
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="email" disableSort />
-        <DataTable.Col source="gate" disableSort />
-        <DataTable.Col source="booth" />
-        <DataTable.Col source="status" disableSort>
-          <StatusChip prefix="exhibitors" />
-        </DataTable.Col>
-        <DataTable.NumberCol source="collaborators" disableSort />
-        <DataTable.NumberCol source="scans" disableSort />
-      </DataTable>
+      {small ? (
+        <SimpleList<{ id: number; company: string; logo: AdminMedia | null; gate: string | null; booth: string | null }>
+          primaryText={(r) => r.company}
+          secondaryText={(r) => [r.gate, r.booth].filter(Boolean).join(' · ')}
+          tertiaryText={<StatusChip prefix="exhibitors" />}
+          leftAvatar={(r) => (r.logo ? <img src={r.logo.url} alt="" width={40} /> : null)}
+          linkType="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="logo" disableSort>
+            <Logo />
+          </DataTable.Col>
+          <DataTable.Col source="company" />
+          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="email" disableSort />
+          <DataTable.Col source="gate" disableSort />
+          <DataTable.Col source="booth" />
+          <DataTable.Col source="status" disableSort>
+            <StatusChip prefix="exhibitors" />
+          </DataTable.Col>
+          <DataTable.NumberCol source="collaborators" disableSort />
+          <DataTable.NumberCol source="scans" disableSort />
+        </DataTable>
+      )}
     </List>
   );
 }
