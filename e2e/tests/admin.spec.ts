@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 import { accounts, waitForHydration } from './fixtures';
 import { mailTo } from './support/mail';
-import { unique } from './support/visitors';
+import { registerVisitor, unique } from './support/visitors';
 
 /** Signs in to the back-office at /admin (react-admin's own sign-in page). */
 async function adminLogin(
@@ -56,6 +56,31 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+test.describe('The dashboard', () => {
+  test('shows the demo show’s figures and charts, and counts a new registration without a reload', async ({ page }) => {
+    await adminLogin(page);
+    await expect(page.getByRole('heading', { name: 'Inscriptions de visiteurs par jour' })).toBeVisible();
+    await expect(page.getByTestId('figure-Exposants confirmés')).toHaveText('50');
+    await expect(page.getByTestId('figure-Collaborateurs')).toHaveText('9');
+    await expect(page.getByTestId('figure-Scans de badges')).toHaveText('86');
+    for (const chart of [
+      'Visiteurs par secteur',
+      'Visiteurs par pays',
+      'Scans par jour',
+      'Exposants les plus actifs (scans)',
+    ]) {
+      await expect(page.getByRole('region', { name: chart }).locator('.recharts-surface').first()).toBeVisible();
+    }
+    const top = page.getByRole('region', { name: 'Exposants les plus actifs (scans)' });
+    await expect(top.getByText('Atlas Béton Industrie')).toBeVisible();
+
+    const visitors = page.getByTestId('figure-Visiteurs inscrits');
+    const before = Number((await visitors.textContent())!.replace(/\D/g, ''));
+    await registerVisitor(page.request, 'Tableau');
+    await expect(visitors).toHaveText(String(before + 1), { timeout: 25_000 });
+  });
+});
 
 test.describe('Content', () => {
   test('the organiser uploads a top banner and the home page shows it at once', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { AdminArea } from './area';
 import { contentArea } from './content';
+import { dashboardArea } from './dashboard';
 import { devicesArea } from './devices';
 import { exhibitorAccountsArea } from './exhibitor-accounts';
 import { exhibitorsArea } from './exhibitors';
@@ -8,6 +9,7 @@ import { peopleArea } from './people';
 
 /** Every part of the back-office; each file says how to call its routes. */
 export const ADMIN_AREAS: AdminArea[] = [
+  dashboardArea,
   devicesArea,
   exhibitorAccountsArea,
   exhibitorsArea,

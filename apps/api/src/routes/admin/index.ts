@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { adminContentRoutes } from './content';
+import { adminDashboardRoutes } from './dashboard';
 import type { AdminDeps } from './deps';
 import { adminDevicesRoutes } from './devices';
 import { adminExhibitorAccountsRoutes } from './exhibitor-accounts';
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
     await app.authenticate(request, reply);
     if (currentUser(request).type !== 'organiser') throw forbidden('Réservé aux organisateurs.');
   });
+  await app.register(adminDashboardRoutes, deps);
   await app.register(adminDevicesRoutes, deps);
   await app.register(adminExhibitorAccountsRoutes, deps);
   await app.register(adminExhibitorsRoutes, deps);

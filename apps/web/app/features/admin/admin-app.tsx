@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Admin, ListGuesser, Resource } from 'react-admin';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
+import { DashboardPage, dashboardMessages } from './dashboard-page';
 import { createI18nProvider, type AdminMessages } from './i18n';
 import { AdminLoginPage } from './login-page';
 // --- Parts: each file of resources/ exports its <Resource> elements and its messages. Add a part here. ---
@@ -21,7 +22,7 @@ import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resourc
  *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
  * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`.
  */
-const PARTS: AdminMessages[] = [exhibitorAccountsMessages, contentMessages];
+const PARTS: AdminMessages[] = [dashboardMessages, exhibitorAccountsMessages, contentMessages];
 const i18nProvider = createI18nProvider(PARTS);
 
 /** MUI writes its styles at run time: they carry the page's CSP style nonce, as the site's inline style does. */
@@ -36,6 +37,7 @@ export default function AdminApp() {
       <Admin
         basename="/admin"
         title="admin.title"
+        dashboard={DashboardPage}
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}

@@ -1,0 +1,276 @@
+import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { adminFetch } from './http';
+import type { AdminMessages } from './i18n';
+
+/** What `GET admin/dashboard` answers (services/show-dashboard.service.ts). */
+interface Dashboard {
+  totals: Record<
+    | 'visitors'
+    | 'exhibitorsConfirmed'
+    | 'exhibitorsPending'
+    | 'exhibitorsDeactivated'
+    | 'collaborators'
+    | 'scans'
+    | 'entries'
+    | 'mailsWaiting'
+    | 'mailsFailed'
+    | 'newsletterConfirmed',
+    number
+  >;
+  registrationsPerDay: { day: string; daily: number; cumulative: number }[];
+  visitorsBySector: { label: string | null; value: number }[];
+  visitorsByCountry: { label: string | null; value: number }[];
+  scansPerDay: { day: string; scans: number }[];
+  topExhibitors: { id: number; company: string | null; scans: number }[];
+  entriesPerDay: { day: string; entries: number }[];
+  entriesPerHour: ({ hour: number; total: number } & Record<string, number>)[];
+  gates: string[];
+  peakHour: { hour: number; entries: number } | null;
+}
+
+const REFRESH_MS = 15_000;
+const COLOURS = ['#1565c0', '#ef6c00', '#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#9e9d24', '#4e342e', '#757575'];
+const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}h`;
+
+function Figure({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" data-testid={`figure-${label}`}>
+          {value.toLocaleString('fr-FR')}
+        </Typography>
+        {hint && (
+          <Typography variant="caption" color="text.secondary">
+            {hint}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChartCard({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Card sx={{ gridColumn: { md: wide ? 'span 2' : undefined } }} component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Box sx={{ width: '100%', height: 280 }}>
+          <ResponsiveContainer width="100%" height="100%">
+            {children as never}
+          </ResponsiveContainer>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The organisers' dashboard: the show at a glance, refreshed every 15 seconds without a reload. */
+export function DashboardPage() {
+  const translate = useTranslate();
+  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.dashboard.${key}`, options);
+  const { data, error } = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => adminFetch<Dashboard>('dashboard'),
+    refetchInterval: REFRESH_MS,
+  });
+  if (error) return <Alert severity="error">{translate('admin.errors.generic')}</Alert>;
+  if (!data) return <CircularProgress sx={{ m: 4 }} aria-label={translate('ra.page.loading')} />;
+  const { totals } = data;
+  const others = (label: string | null) => (label === 'Autres' ? t('others') : (label ?? t('unknown')));
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title="admin.dashboard.title" />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+          mb: 2,
+        }}
+      >
+        <Figure label={t('visitors')} value={totals.visitors} />
+        <Figure
+          label={t('exhibitors')}
+          value={totals.exhibitorsConfirmed}
+          hint={t('exhibitorsHint', { pending: totals.exhibitorsPending, deactivated: totals.exhibitorsDeactivated })}
+        />
+        <Figure label={t('collaborators')} value={totals.collaborators} />
+        <Figure label={t('scans')} value={totals.scans} />
+        <Figure label={t('entries')} value={totals.entries} />
+        <Figure
+          label={t('mailsWaiting')}
+          value={totals.mailsWaiting}
+          hint={t('mailsFailed', { smart_count: totals.mailsFailed })}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <ChartCard title={t('registrationsPerDay')} wide>
+          <ComposedChart data={data.registrationsPerDay.map((r) => ({ ...r, label: dayLabel(r.day) }))}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="label" />
+            <YAxis yAxisId="daily" allowDecimals={false} />
+            <YAxis yAxisId="cumulative" orientation="right" allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            <Bar yAxisId="daily" dataKey="daily" name={t('daily')} fill={COLOURS[0]} />
+            <Line yAxisId="cumulative" dataKey="cumulative" name={t('cumulative')} stroke={COLOURS[1]} dot={false} />
+          </ComposedChart>
+        </ChartCard>
+        <ChartCard title={t('bySector')}>
+          <BarChart layout="vertical" data={data.visitorsBySector.map((r) => ({ ...r, label: others(r.label) }))}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis type="number" allowDecimals={false} />
+            <YAxis type="category" dataKey="label" width={150} interval={0} />
+            <Tooltip />
+            <Bar dataKey="value" name={t('visitors')} fill={COLOURS[0]} />
+          </BarChart>
+        </ChartCard>
+        <ChartCard title={t('byCountry')}>
+          <PieChart>
+            <Pie
+              data={data.visitorsByCountry.map((r) => ({ ...r, label: others(r.label) }))}
+              dataKey="value"
+              nameKey="label"
+              outerRadius="75%"
+              label
+            >
+              {data.visitorsByCountry.map((r, i) => (
+                <Cell key={r.label ?? i} fill={COLOURS[i % COLOURS.length]} />
+              ))}
+            </Pie>
+            <Tooltip />
+            <Legend />
+          </PieChart>
+        </ChartCard>
+        <ChartCard title={t('scansPerDay')}>
+          <BarChart data={data.scansPerDay.map((r) => ({ ...r, label: dayLabel(r.day) }))}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="label" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Bar dataKey="scans" name={t('scans')} fill={COLOURS[2]} />
+          </BarChart>
+        </ChartCard>
+        <ChartCard title={t('topExhibitors')}>
+          <BarChart layout="vertical" data={data.topExhibitors}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis type="number" allowDecimals={false} />
+            <YAxis type="category" dataKey="company" width={160} interval={0} />
+            <Tooltip />
+            <Bar dataKey="scans" name={t('scans')} fill={COLOURS[3]} />
+          </BarChart>
+        </ChartCard>
+        <ChartCard title={t('entriesPerDay')}>
+          <BarChart data={data.entriesPerDay.map((r) => ({ ...r, label: dayLabel(r.day) }))}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="label" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Bar dataKey="entries" name={t('entries')} fill={COLOURS[5]} />
+          </BarChart>
+        </ChartCard>
+        <ChartCard title={t('entriesPerHour')} wide>
+          <BarChart data={data.entriesPerHour.map((r) => ({ ...r, label: hourLabel(r.hour) }))}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="label" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            {data.gates.map((gate, i) => (
+              <Bar key={gate} dataKey={gate} stackId="gates" fill={COLOURS[i % COLOURS.length]} />
+            ))}
+          </BarChart>
+        </ChartCard>
+      </Box>
+      <Typography sx={{ mt: 2 }} data-testid="peak-hour">
+        {data.peakHour
+          ? t('peakHour', { hour: hourLabel(data.peakHour.hour), smart_count: data.peakHour.entries })
+          : t('noEntries')}
+      </Typography>
+    </Box>
+  );
+}
+
+export const dashboardMessages: AdminMessages = {
+  fr: {
+    admin: {
+      dashboard: {
+        title: 'Tableau de bord',
+        visitors: 'Visiteurs inscrits',
+        exhibitors: 'Exposants confirmés',
+        exhibitorsHint: '%{pending} à confirmer, %{deactivated} désactivé(s)',
+        collaborators: 'Collaborateurs',
+        scans: 'Scans de badges',
+        entries: 'Entrées aux portes',
+        mailsWaiting: 'Mails en attente',
+        mailsFailed: '%{smart_count} en échec |||| %{smart_count} en échec',
+        registrationsPerDay: 'Inscriptions de visiteurs par jour',
+        daily: 'Du jour',
+        cumulative: 'Cumul',
+        bySector: 'Visiteurs par secteur',
+        byCountry: 'Visiteurs par pays',
+        scansPerDay: 'Scans par jour',
+        topExhibitors: 'Exposants les plus actifs (scans)',
+        entriesPerDay: 'Entrées par jour',
+        entriesPerHour: 'Entrées par heure et par porte',
+        peakHour:
+          'Heure de pointe : %{hour} (%{smart_count} entrée) |||| Heure de pointe : %{hour} (%{smart_count} entrées)',
+        noEntries: 'Aucune entrée enregistrée aux portes pour l’instant.',
+        others: 'Autres',
+        unknown: 'Non renseigné',
+      },
+    },
+  },
+  en: {
+    admin: {
+      dashboard: {
+        title: 'Dashboard',
+        visitors: 'Registered visitors',
+        exhibitors: 'Confirmed exhibitors',
+        exhibitorsHint: '%{pending} to confirm, %{deactivated} deactivated',
+        collaborators: 'Collaborators',
+        scans: 'Badge scans',
+        entries: 'Gate entries',
+        mailsWaiting: 'Mails waiting',
+        mailsFailed: '%{smart_count} failed |||| %{smart_count} failed',
+        registrationsPerDay: 'Visitor registrations per day',
+        daily: 'That day',
+        cumulative: 'Total',
+        bySector: 'Visitors by sector',
+        byCountry: 'Visitors by country',
+        scansPerDay: 'Scans per day',
+        topExhibitors: 'Most active exhibitors (scans)',
+        entriesPerDay: 'Entries per day',
+        entriesPerHour: 'Entries per hour and gate',
+        peakHour: 'Peak hour: %{hour} (%{smart_count} entry) |||| Peak hour: %{hour} (%{smart_count} entries)',
+        noEntries: 'No entry recorded at the gates yet.',
+        others: 'Others',
+        unknown: 'Not given',
+      },
+    },
+  },
+};
