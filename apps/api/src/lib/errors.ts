@@ -23,3 +23,7 @@ export const badRequest = (message: string, details?: Record<string, unknown>) =
 export const unauthorized = (message = 'Authentification requise.') => new HttpError(401, message);
 export const forbidden = (message = 'Accès refusé.') => new HttpError(403, message);
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message);
+
+/** PostgreSQL's unique_violation: two requests raced past the checks; the index decided. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  (error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505';

@@ -10,7 +10,7 @@ import {
 } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
 import { registrations, users } from '../db/schema';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
 import type { SessionUser } from '../plugins/auth';
 import { queueAccessMail } from './access.service';
 import { paginationMeta, type Page } from './query-params';
@@ -21,11 +21,6 @@ export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email e
 
 /** Exhibitor and collaborator accounts: their e-mail and their phone are each one account's. */
 const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
-
-/** PostgreSQL's unique_violation: two requests raced past the checks; the index decided. */
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown; cause?: { code?: unknown } }).code === '23505' ||
-  (error as { cause?: { code?: unknown } }).cause?.code === '23505';
 
 /** 'Collaborateurs': the exhibitor's active collaborators, 50 a page, with their badge. */
 export async function listCollaborators(db: Db, exhibitorId: number, page: Page) {

@@ -10,7 +10,7 @@ import {
 } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
 import { demandesExposants, gates, media, registrations, scans, users } from '../db/schema';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
 import { queueAccessMail } from './access.service';
 import type { ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
@@ -163,10 +163,6 @@ const taken = (field: 'email' | 'phone') =>
   badRequest('Données invalides.', {
     errors: [{ path: ['body', field], message: field === 'email' ? 'emailTaken' : 'phoneTaken' }],
   });
-
-/** PostgreSQL's unique_violation: two requests raced past the checks; the index decided. */
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown }).code === '23505' || (error as { cause?: { code?: unknown } }).cause?.code === '23505';
 
 /**
  * An e-mail is one live account's; a phone is one exhibitor's or collaborator's. A person known

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { saveBlob } from '../../lib/api-client';
 
 /**
  * The back-office's calls to `/backend/api/`: the organiser's bearer token (a session of its
@@ -121,13 +122,5 @@ export async function adminDownload(path: string, filename: string): Promise<voi
     const error = (await res.json().catch(() => undefined)) as ServerError | undefined;
     throw new HttpError(error?.error?.message ?? res.statusText, res.status, error);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a little later: some browsers read the blob after the click has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await res.blob(), filename);
 }
