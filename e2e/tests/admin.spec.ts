@@ -180,6 +180,12 @@ test.describe('Exhibitors', () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByText('C-99')).toBeVisible();
     await expect(card.locator('img')).toHaveAttribute('src', logoUrl);
+
+    // Every step is in the organisers' audit log.
+    await page.goto('/admin/audit-log');
+    for (const action of ['POST /admin/exhibitors', 'POST /admin/exhibitors/:id/confirm', 'POST /admin/media']) {
+      await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHECKIN_VERDICTS } from '@salon/shared';
@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList, type ListQuery } from '../../services/admin-list';
 import { recordAudit } from '../../services/audit.service';
-import { idParam } from '../../services/query-params';
+import { containsPattern, idParam, textValue } from '../../services/query-params';
 import type { AdminDeps } from './deps';
 
 const holder = alias(users, 'holder');
@@ -31,6 +31,15 @@ const verdictFilter = (value: unknown) => {
   return eq(checkins.verdict, verdict);
 };
 
+/** `q`: a case-insensitive part of any of the columns; an empty text filters nothing. */
+export const searchFilter =
+  (...columns: Parameters<typeof ilike>[0][]) =>
+  (value: unknown): SQL => {
+    const text = textValue(value, 'q');
+    if (text === null) return sql`true`;
+    return or(...columns.map((column) => ilike(column, containsPattern(text))))!;
+  };
+
 const whereOf = (list: ListQuery, ...more: (SQL | undefined)[]) => and(...list.where, ...more);
 
 /** The gates' check-ins, the kiosks and the audit log. */
@@ -39,6 +48,7 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
 
   /** The gates' check-ins, with the double admissions of two gates offline (`filter={"conflict":true}`). */
   app.get('/checkins', { schema: { tags } }, async (request, reply) => {
+    let searched = false;
     const list = parseListQuery(request.query as Record<string, unknown>, {
       sortable: { id: checkins.id, scannedAt: checkins.scannedAt },
       defaultSort: [desc(checkins.scannedAt), desc(checkins.id)],
@@ -49,9 +59,22 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         registrationId: idFilter(checkins.registrationId, 'registrationId'),
         day: dayFilter,
         verdict: verdictFilter,
+        q: (value) => {
+          searched = true;
+          return searchFilter(holder.name, holder.email, holder.company, checkins.deviceId)(value);
+        },
       },
     });
     const where = whereOf(list);
+    // The holder is joined for the count only when searched: counting 200,000 check-ins stays one scan.
+    const counted = searched
+      ? db
+          .select({ n: count() })
+          .from(checkins)
+          .leftJoin(registrations, eq(registrations.id, checkins.registrationId))
+          .leftJoin(holder, eq(holder.id, registrations.userId))
+          .where(where)
+      : db.select({ n: count() }).from(checkins).where(where);
     const [rows, [total]] = await Promise.all([
       db
         .select({
@@ -79,7 +102,7 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         .orderBy(...list.orderBy)
         .limit(list.limit)
         .offset(list.offset),
-      db.select({ n: count() }).from(checkins).where(where),
+      counted,
     ]);
     return sendList(reply, 'checkins', list, rows, total?.n ?? 0);
   });
@@ -110,6 +133,7 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
           if (typeof value !== 'boolean') throw badRequest('Filtre live : true ou false.');
           return value ? isNull(kioskSessions.revokedAt) : sql`${kioskSessions.revokedAt} is not null`;
         },
+        q: searchFilter(kioskSessions.name),
       },
     });
     const where = whereOf(list);
@@ -168,6 +192,7 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
           return eq(auditLog.resource, value);
         },
         userId: idFilter(auditLog.userId, 'userId'),
+        q: searchFilter(auditLog.action, auditLog.resource, auditLog.recordId, users.name),
       },
     });
     const where = whereOf(list);
@@ -190,7 +215,7 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         .orderBy(...list.orderBy)
         .limit(list.limit)
         .offset(list.offset),
-      db.select({ n: count() }).from(auditLog).where(where),
+      db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).where(where),
     ]);
     return sendList(reply, 'audit-log', list, rows, total?.n ?? 0);
   });

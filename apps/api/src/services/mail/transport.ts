@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
@@ -37,7 +37,7 @@ export interface MailTransport {
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 
 /** The fields nodemailer wants, from our message. */
-function mailOptions(from: string, message: MailMessage) {
+export function mailOptions(from: string, message: MailMessage) {
   return {
     from,
     to: message.to,
@@ -94,8 +94,38 @@ export function createFileTransport(dir: string, from: string): MailTransport {
   };
 }
 
+const EML_NAME = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3})Z-(\d+)\.eml$/;
+
+/**
+ * The .eml file the file transport wrote for outbox row `id`, or null. The name is built here,
+ * never taken from a request. A mail sent twice (a lease that ran out) has two files: the last
+ * one is taken. Files written before `notBefore` (the row's creation) are another database's
+ * rows that had the same id in the same DATA_DIR, and are left out.
+ */
+export async function findEmlFile(dir: string, id: number, notBefore: Date): Promise<string | null> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return null;
+  }
+  // Clocks of the database and of this process may differ a little.
+  const since = notBefore.getTime() - 60_000;
+  let best: { name: string; at: number } | null = null;
+  for (const name of names) {
+    const m = EML_NAME.exec(name);
+    if (!m || Number(m[5]) !== id) continue;
+    const at = Date.parse(`${m[1]}:${m[2]}:${m[3]}.${m[4]}Z`);
+    if (at >= since && (!best || at > best.at)) best = { name, at };
+  }
+  return best ? path.join(dir, best.name) : null;
+}
+
+/** Where the file transport writes: DATA_DIR/mail. */
+export const mailDir = (config: Pick<Config, 'DATA_DIR'>) => path.join(config.DATA_DIR, 'mail');
+
 /** The transport the configuration asks for: SMTP with SMTP_URL, else files under DATA_DIR/mail. */
 export function createMailTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>): MailTransport {
   if (config.SMTP_URL) return createSmtpTransport(config.SMTP_URL, config.MAIL_FROM);
-  return createFileTransport(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM);
+  return createFileTransport(mailDir(config), config.MAIL_FROM);
 }

@@ -1,7 +1,7 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { useState } from 'react';
-import { Admin, ListGuesser, Resource } from 'react-admin';
+import { Admin } from 'react-admin';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
 import { DashboardPage, dashboardMessages } from './dashboard-page';
@@ -9,7 +9,9 @@ import { createI18nProvider, type AdminMessages } from './i18n';
 import { AdminLoginPage } from './login-page';
 // --- Parts: each file of resources/ exports its <Resource> elements and its messages. Add a part here. ---
 import { contentMessages, contentResources } from './resources/content';
+import { devicesMessages, devicesResources } from './resources/devices';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
+import { mailMessages, mailResources } from './resources/mail';
 
 /**
  * The organisers' back-office, mounted at /admin by routes/admin.tsx and loaded only there.
@@ -22,7 +24,13 @@ import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resourc
  *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
  * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`.
  */
-const PARTS: AdminMessages[] = [dashboardMessages, exhibitorAccountsMessages, contentMessages];
+const PARTS: AdminMessages[] = [
+  dashboardMessages,
+  exhibitorAccountsMessages,
+  contentMessages,
+  mailMessages,
+  devicesMessages,
+];
 const i18nProvider = createI18nProvider(PARTS);
 
 /** MUI writes its styles at run time: they carry the page's CSP style nonce, as the site's inline style does. */
@@ -47,7 +55,8 @@ export default function AdminApp() {
       >
         {exhibitorAccountsResources}
         {contentResources}
-        <Resource name="audit-log" list={ListGuesser} />
+        {mailResources}
+        {devicesResources}
       </Admin>
     </CacheProvider>
   );
