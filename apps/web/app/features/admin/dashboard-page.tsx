@@ -91,7 +91,7 @@ function ChartCard({ title, children, wide }: { title: string; children: ReactNo
 /** The organisers' dashboard: the show at a glance, refreshed every 15 seconds without a reload. */
 export function DashboardPage() {
   const translate = useTranslate();
-  const t = (key: string, options?: Record<string, unknown>) => translate(`admin.dashboard.${key}`, options);
+  const say = (key: string, options?: Record<string, unknown>) => translate(`admin.dashboard.${key}`, options);
   const { data, error } = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: () => adminFetch<Dashboard>('dashboard'),
@@ -100,7 +100,7 @@ export function DashboardPage() {
   if (error) return <Alert severity="error">{translate('admin.errors.generic')}</Alert>;
   if (!data) return <CircularProgress sx={{ m: 4 }} aria-label={translate('ra.page.loading')} />;
   const { totals } = data;
-  const others = (label: string | null) => (label === 'Autres' ? t('others') : (label ?? t('unknown')));
+  const others = (label: string | null) => (label === 'Autres' ? say('others') : (label ?? say('unknown')));
   return (
     <Box sx={{ py: 2 }}>
       <Title title="admin.dashboard.title" />
@@ -112,23 +112,23 @@ export function DashboardPage() {
           mb: 2,
         }}
       >
-        <Figure label={t('visitors')} value={totals.visitors} />
+        <Figure label={say('visitors')} value={totals.visitors} />
         <Figure
-          label={t('exhibitors')}
+          label={say('exhibitors')}
           value={totals.exhibitorsConfirmed}
-          hint={t('exhibitorsHint', { pending: totals.exhibitorsPending, deactivated: totals.exhibitorsDeactivated })}
+          hint={say('exhibitorsHint', { pending: totals.exhibitorsPending, deactivated: totals.exhibitorsDeactivated })}
         />
-        <Figure label={t('collaborators')} value={totals.collaborators} />
-        <Figure label={t('scans')} value={totals.scans} />
-        <Figure label={t('entries')} value={totals.entries} />
+        <Figure label={say('collaborators')} value={totals.collaborators} />
+        <Figure label={say('scans')} value={totals.scans} />
+        <Figure label={say('entries')} value={totals.entries} />
         <Figure
-          label={t('mailsWaiting')}
+          label={say('mailsWaiting')}
           value={totals.mailsWaiting}
-          hint={t('mailsFailed', { smart_count: totals.mailsFailed })}
+          hint={say('mailsFailed', { smart_count: totals.mailsFailed })}
         />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <ChartCard title={t('registrationsPerDay')} wide>
+        <ChartCard title={say('registrationsPerDay')} wide>
           <ComposedChart data={data.registrationsPerDay.map((r) => ({ ...r, label: dayLabel(r.day) }))}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" />
@@ -136,20 +136,20 @@ export function DashboardPage() {
             <YAxis yAxisId="cumulative" orientation="right" allowDecimals={false} />
             <Tooltip />
             <Legend />
-            <Bar yAxisId="daily" dataKey="daily" name={t('daily')} fill={COLOURS[0]} />
-            <Line yAxisId="cumulative" dataKey="cumulative" name={t('cumulative')} stroke={COLOURS[1]} dot={false} />
+            <Bar yAxisId="daily" dataKey="daily" name={say('daily')} fill={COLOURS[0]} />
+            <Line yAxisId="cumulative" dataKey="cumulative" name={say('cumulative')} stroke={COLOURS[1]} dot={false} />
           </ComposedChart>
         </ChartCard>
-        <ChartCard title={t('bySector')}>
+        <ChartCard title={say('bySector')}>
           <BarChart layout="vertical" data={data.visitorsBySector.map((r) => ({ ...r, label: others(r.label) }))}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="label" width={150} interval={0} />
             <Tooltip />
-            <Bar dataKey="value" name={t('visitors')} fill={COLOURS[0]} />
+            <Bar dataKey="value" name={say('visitors')} fill={COLOURS[0]} />
           </BarChart>
         </ChartCard>
-        <ChartCard title={t('byCountry')}>
+        <ChartCard title={say('byCountry')}>
           <PieChart>
             <Pie
               data={data.visitorsByCountry.map((r) => ({ ...r, label: others(r.label) }))}
@@ -166,34 +166,34 @@ export function DashboardPage() {
             <Legend />
           </PieChart>
         </ChartCard>
-        <ChartCard title={t('scansPerDay')}>
+        <ChartCard title={say('scansPerDay')}>
           <BarChart data={data.scansPerDay.map((r) => ({ ...r, label: dayLabel(r.day) }))}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" />
             <YAxis allowDecimals={false} />
             <Tooltip />
-            <Bar dataKey="scans" name={t('scans')} fill={COLOURS[2]} />
+            <Bar dataKey="scans" name={say('scans')} fill={COLOURS[2]} />
           </BarChart>
         </ChartCard>
-        <ChartCard title={t('topExhibitors')}>
+        <ChartCard title={say('topExhibitors')}>
           <BarChart layout="vertical" data={data.topExhibitors}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="company" width={160} interval={0} />
             <Tooltip />
-            <Bar dataKey="scans" name={t('scans')} fill={COLOURS[3]} />
+            <Bar dataKey="scans" name={say('scans')} fill={COLOURS[3]} />
           </BarChart>
         </ChartCard>
-        <ChartCard title={t('entriesPerDay')}>
+        <ChartCard title={say('entriesPerDay')}>
           <BarChart data={data.entriesPerDay.map((r) => ({ ...r, label: dayLabel(r.day) }))}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" />
             <YAxis allowDecimals={false} />
             <Tooltip />
-            <Bar dataKey="entries" name={t('entries')} fill={COLOURS[5]} />
+            <Bar dataKey="entries" name={say('entries')} fill={COLOURS[5]} />
           </BarChart>
         </ChartCard>
-        <ChartCard title={t('entriesPerHour')} wide>
+        <ChartCard title={say('entriesPerHour')} wide>
           <BarChart data={data.entriesPerHour.map((r) => ({ ...r, label: hourLabel(r.hour) }))}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" />
@@ -208,8 +208,8 @@ export function DashboardPage() {
       </Box>
       <Typography sx={{ mt: 2 }} data-testid="peak-hour">
         {data.peakHour
-          ? t('peakHour', { hour: hourLabel(data.peakHour.hour), smart_count: data.peakHour.entries })
-          : t('noEntries')}
+          ? say('peakHour', { hour: hourLabel(data.peakHour.hour), smart_count: data.peakHour.entries })
+          : say('noEntries')}
       </Typography>
     </Box>
   );
