@@ -4,16 +4,19 @@ import { accounts, waitForHydration } from './fixtures';
 import { mailTo } from './support/mail';
 import { registerVisitor, unique } from './support/visitors';
 
-/** Signs in to the back-office at /admin (react-admin's own sign-in page). */
-async function adminLogin(
-  page: Page,
-  email: string = accounts.organiser.email,
-  password: string = accounts.organiser.password,
-) {
+/** Fills and sends the back-office's sign-in form at /admin (react-admin's own sign-in page). */
+async function submitAdminLogin(page: Page, email: string, password: string) {
   await page.goto('/admin');
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Signs the demo organiser in, and waits until the session is kept (a page opened sooner asks again). */
+async function adminLogin(page: Page) {
+  await submitAdminLogin(page, accounts.organiser.email, accounts.organiser.password);
+  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
+  await expect(page.getByText('Mehdi Lefebvre')).toBeVisible();
 }
 
 test.describe('The back-office sign-in', () => {
@@ -38,7 +41,7 @@ test.describe('The back-office sign-in', () => {
       [accounts.controller.email, accounts.controller.password],
       [accounts.organiser.email, 'Faux-mot-de-passe1!'],
     ] as const) {
-      await adminLogin(page, email, password);
+      await submitAdminLogin(page, email, password);
       await expect(page.getByText('Adresse e-mail ou mot de passe incorrect.')).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/login$/);
       await page.evaluate(() => localStorage.clear());
@@ -46,7 +49,7 @@ test.describe('The back-office sign-in', () => {
   });
 
   test('a malformed e-mail is refused in the browser with the site’s message', async ({ page }) => {
-    await adminLogin(page, 'pas-un-email', 'x');
+    await submitAdminLogin(page, 'pas-un-email', 'x');
     await expect(page.getByText("Format d'email incorrecte")).toBeVisible();
   });
 });
