@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demandesExposants, gates, mailOutbox, registrations, users } from '../src/db/schema';
+import { EVENT_ID } from '@salon/shared';
+import { demandesExposants, gates, mailOutbox, registrations, scans, users } from '../src/db/schema';
 import {
   call,
   createCollaborator,
@@ -190,6 +192,34 @@ describe('Editing and deactivating an exhibitor', () => {
     expect(back.json()).toMatchObject({ status: 'confirmed' });
     expect((await login(ctx.app, collaborator.user.email)).length).toBeGreaterThan(20);
     expect((await directoryCompanies()).map((d) => d.company)).toContain(exhibitor.user.company);
+  });
+
+  it('shows each collaborator with its own scans, and the exhibitor with its team’s', async () => {
+    const exhibitor = await createExhibitor(ctx.db);
+    const collaborator = await createCollaborator(ctx.db, exhibitor, { name: 'Zoé Scanneuse' });
+    await createCollaborator(ctx.db, exhibitor, { name: 'Yanis Sans Scan' });
+    const visitors = await Promise.all([1, 2, 3].map(() => createVisitor(ctx.db)));
+    const scan = (scannerId: number, scannedId: number) => ({
+      clientId: randomUUID(),
+      eventId: EVENT_ID,
+      scannerId,
+      scannedId,
+      typeScanned: 'visitor' as const,
+      scanDay: '2024-05-29',
+    });
+    await ctx.db
+      .insert(scans)
+      .values([
+        ...visitors.map((v) => scan(collaborator.user.id, v.user.id)),
+        scan(exhibitor.user.id, visitors[0]!.user.id),
+      ]);
+    const res = await admin('GET', `exhibitors/${exhibitor.user.id}`);
+    const record = res.json<{ scans: number; collaboratorList: { name: string; scans: number }[] }>();
+    expect(record.scans).toBe(4);
+    expect(record.collaboratorList.map((c) => [c.name, c.scans])).toEqual([
+      ['Yanis Sans Scan', 0],
+      ['Zoé Scanneuse', 3],
+    ]);
   });
 
   it('finds exhibitors by company and by hall, and refuses an unknown status filter', async () => {

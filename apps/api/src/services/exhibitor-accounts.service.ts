@@ -151,10 +151,12 @@ export async function getExhibitor(db: Db | Tx, id: number) {
       phone: users.phone,
       jobPosition: users.jobPosition,
       deleted: sql<boolean>`${users.deletedAt} is not null`,
-      scans: sql<number>`(select count(*)::int from ${scans} where ${scans.scannerId} = ${users.id} and ${scans.eventId} = ${EVENT_ID})`,
+      scans: count(scans.id),
     })
     .from(users)
+    .leftJoin(scans, and(eq(scans.scannerId, users.id), eq(scans.eventId, EVENT_ID)))
     .where(and(eq(users.exhibitorId, id), eq(users.type, 'collaborator')))
+    .groupBy(users.id)
     .orderBy(users.name);
   return { ...record!, collaboratorList };
 }
