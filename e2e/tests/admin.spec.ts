@@ -144,6 +144,9 @@ test.describe('Exhibitors', () => {
     await adminLogin(page);
     await page.goto('/admin/enquiries');
     await page.getByPlaceholder('Rechercher').fill(company);
+    // The search goes into the address once typing pauses; clicking a row before that would be undone by it.
+    await expect(page).toHaveURL(/filter=/);
+    await expect(page.locator('tbody tr')).toHaveCount(1);
     await page.getByRole('cell', { name: company }).click();
     await expect(page.getByText('Salma Idrissi')).toBeVisible();
     await page.getByRole('link', { name: 'Convertir en exposant' }).click();
