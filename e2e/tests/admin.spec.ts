@@ -63,6 +63,8 @@ const PNG = Buffer.from(
 test.describe('The dashboard', () => {
   test('shows the demo show’s figures and charts, and counts a new registration without a reload', async ({ page }) => {
     await adminLogin(page);
+    // It waits for the dashboard's next refresh (every 15 s).
+    test.slow();
     await expect(page.getByRole('heading', { name: 'Inscriptions de visiteurs par jour' })).toBeVisible();
     await expect(page.getByTestId('figure-Exposants confirmés')).toHaveText('50');
     await expect(page.getByTestId('figure-Collaborateurs')).toHaveText('9');
@@ -129,6 +131,8 @@ test.describe('Exhibitors', () => {
   test('the organiser converts an enquiry into an exhibitor with a hall, a stand and a logo; the exhibitor sets its password, signs in and appears in the directory with its logo', async ({
     page,
   }) => {
+    // The whole story, from the enquiry to the directory: longer than one screen's test.
+    test.slow();
     const id = unique();
     const company = `Chantiers ${id}`;
     const email = `exposant-${id}@example.com`;
