@@ -108,6 +108,24 @@ test.describe('Content', () => {
     const file = await page.request.get(url!);
     expect(file.status()).toBe(200);
     expect(file.headers()['cache-control']).toContain('immutable');
+
+    // Leave the home page as the other tests know it: the demo's banners.
+    const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
+      jwt: string;
+    };
+    const headers = {
+      authorization: `Bearer ${jwt}`,
+      [XSRF_HEADER]: (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value,
+    };
+    const newest = await page.request.get(
+      '/backend/api/admin/bannieres?sort=%5B%22id%22%2C%22DESC%22%5D&range=%5B0%2C0%5D',
+      {
+        headers,
+      },
+    );
+    const [created] = (await newest.json()) as { id: number; fichierDesktop: { url: string } }[];
+    expect(created!.fichierDesktop.url).toBe(url);
+    expect((await page.request.delete(`/backend/api/admin/bannieres/${created!.id}`, { headers })).status()).toBe(200);
   });
 
   test('a file that is not an image is refused with the server’s message, and the form keeps its values', async ({
