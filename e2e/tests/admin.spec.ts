@@ -184,6 +184,7 @@ test.describe('Exhibitors', () => {
     const logoUrl = (await logo.getAttribute('src'))!;
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('À confirmer')).toBeVisible();
+    const exhibitorId = /\/admin\/exhibitors\/(\d+)/.exec(page.url())![1];
 
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
@@ -214,6 +215,17 @@ test.describe('Exhibitors', () => {
     for (const action of ['POST /admin/exhibitors', 'POST /admin/exhibitors/:id/confirm', 'POST /admin/media']) {
       await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
     }
+
+    // Leave the directory as the other tests know it: the demo's 50 exhibitors.
+    const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
+      jwt: string;
+    };
+    const headers = {
+      authorization: `Bearer ${jwt}`,
+      [XSRF_HEADER]: (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value,
+    };
+    const off = await page.request.post(`/backend/api/admin/exhibitors/${exhibitorId}/deactivate`, { headers });
+    expect(off.status()).toBe(200);
   });
 });
 
