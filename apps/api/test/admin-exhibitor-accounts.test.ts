@@ -194,6 +194,21 @@ describe('Editing and deactivating an exhibitor', () => {
     expect((await directoryCompanies()).map((d) => d.company)).toContain(exhibitor.user.company);
   });
 
+  it('reactivating leaves an erased collaborator blocked with the badge revoked', async () => {
+    const exhibitor = await createExhibitor(ctx.db);
+    const kept = await createCollaborator(ctx.db, exhibitor);
+    const erased = await createCollaborator(ctx.db, exhibitor);
+    await admin('POST', `exhibitors/${exhibitor.user.id}/deactivate`);
+    await ctx.db.update(users).set({ anonymisedAt: new Date() }).where(eq(users.id, erased.user.id));
+
+    await admin('POST', `exhibitors/${exhibitor.user.id}/reactivate`);
+    const [erasedUser] = await ctx.db.select().from(users).where(eq(users.id, erased.user.id));
+    expect(erasedUser!.blocked).toBe(true);
+    const regs = await ctx.db.select().from(registrations);
+    expect(regs.find((r) => r.id === erased.registration.id)!.revokedAt).not.toBeNull();
+    expect(regs.find((r) => r.id === kept.registration.id)!.revokedAt).toBeNull();
+  });
+
   it('shows each collaborator with its own scans, and the exhibitor with its team’s', async () => {
     const exhibitor = await createExhibitor(ctx.db);
     const collaborator = await createCollaborator(ctx.db, exhibitor, { name: 'Zoé Scanneuse' });
@@ -220,6 +235,15 @@ describe('Editing and deactivating an exhibitor', () => {
       ['Yanis Sans Scan', 0],
       ['Zoé Scanneuse', 3],
     ]);
+  });
+
+  it('takes % and _ in a search as the characters themselves', async () => {
+    await createExhibitor(ctx.db, { company: 'Ciment 100% Recherche' });
+    await createExhibitor(ctx.db, { company: 'Ciment 1000 Recherche' });
+    const res = await admin('GET', `exhibitors?${filter({ q: '100% Rech' })}`);
+    expect(res.json<{ company: string }[]>().map((r) => r.company)).toEqual(['Ciment 100% Recherche']);
+    const underscore = await admin('GET', `exhibitors?${filter({ q: 'Ciment 10_0' })}`);
+    expect(underscore.json<unknown[]>()).toHaveLength(0);
   });
 
   it('finds exhibitors by company and by hall, and refuses an unknown status filter', async () => {

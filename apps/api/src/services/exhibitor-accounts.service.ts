@@ -14,6 +14,7 @@ import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
 import { queueAccessMail } from './access.service';
 import type { ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
+import { containsPattern } from './query-params';
 import { loadMedia } from './media.service';
 import type { MailLinks } from './visitors.service';
 
@@ -37,8 +38,10 @@ export const statusCondition = (status: ExhibitorStatus): SQL =>
     ? eq(users.blocked, true)
     : and(eq(users.blocked, false), eq(registrations.confirmed, status === 'confirmed'))!;
 
-export const searchCondition = (q: string): SQL =>
-  or(ilike(users.company, `%${q}%`), ilike(users.name, `%${q}%`), ilike(users.email, `%${q}%`))!;
+export const searchCondition = (q: string): SQL => {
+  const pattern = containsPattern(q);
+  return or(ilike(users.company, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!;
+};
 
 const columns = {
   id: users.id,
@@ -238,7 +241,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createExhibitor(db: Db, organiserId: number, form: ExhibitorAccountForm) {
+export function createExhibitor(db: Db, now: Date, organiserId: number, form: ExhibitorAccountForm) {
   return guarded(() =>
     db.transaction(async (tx) => {
       const { email, phone, visitorId } = await checkAccount(tx, form);
@@ -267,7 +270,7 @@ export function createExhibitor(db: Db, organiserId: number, form: ExhibitorAcco
       if (enquiry) {
         await tx
           .update(demandesExposants)
-          .set({ status: 'converti', exhibitorId: user!.id, handledAt: new Date() })
+          .set({ status: 'converti', exhibitorId: user!.id, handledAt: now })
           .where(eq(demandesExposants.id, enquiry.id));
       }
       const after = await getExhibitor(tx, user!.id);
@@ -370,29 +373,28 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
             ),
           );
         break;
-      case 'reactivate':
+      case 'reactivate': {
         if (before.status !== 'deactivated') return { record: before, mailed };
-        await tx
-          .update(users)
-          .set({ blocked: false })
-          .where(and(inArray(users.id, team), isNull(users.deletedAt)));
+        // An erased or deleted member of the team stays blocked, with the badge revoked.
+        const living = tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(or(eq(users.id, id), eq(users.exhibitorId, id)), isNull(users.deletedAt), isNull(users.anonymisedAt)),
+          );
+        await tx.update(users).set({ blocked: false }).where(inArray(users.id, living));
         await tx
           .update(registrations)
           .set({ revokedAt: null })
           .where(
             and(
-              inArray(
-                registrations.userId,
-                tx
-                  .select({ id: users.id })
-                  .from(users)
-                  .where(and(or(eq(users.id, id), eq(users.exhibitorId, id)), isNull(users.deletedAt))),
-              ),
+              inArray(registrations.userId, living),
               eq(registrations.eventId, EVENT_ID),
               isNotNull(registrations.revokedAt),
             ),
           );
         break;
+      }
     }
     const after = await getExhibitor(tx, id);
     await recordAudit(tx, {
@@ -446,14 +448,14 @@ export async function getEnquiry(db: Db | Tx, id: number) {
 }
 
 /** A converted enquiry stays 'converti': its exhibitor exists. */
-export function followUpEnquiry(db: Db, organiserId: number, id: number, form: EnquiryFollowUpForm) {
+export function followUpEnquiry(db: Db, now: Date, organiserId: number, id: number, form: EnquiryFollowUpForm) {
   return db.transaction(async (tx) => {
     const before = await getEnquiry(tx, id);
     if (before.exhibitorId && form.status !== 'converti')
       throw badRequest('Données invalides.', { errors: [{ path: ['body', 'status'], message: 'alreadyConverted' }] });
     await tx
       .update(demandesExposants)
-      .set({ status: form.status, notes: form.notes || null, handledAt: form.status === 'nouveau' ? null : new Date() })
+      .set({ status: form.status, notes: form.notes || null, handledAt: form.status === 'nouveau' ? null : now })
       .where(eq(demandesExposants.id, id));
     const after = await getEnquiry(tx, id);
     await recordAudit(tx, {

@@ -19,7 +19,7 @@ import {
   updateExhibitor,
   type ExhibitorStatus,
 } from '../../services/exhibitor-accounts.service';
-import { idParam, parseFormBody } from '../../services/query-params';
+import { containsPattern, idParam, parseFormBody } from '../../services/query-params';
 import type { AdminDeps } from './deps';
 
 const text =
@@ -38,7 +38,7 @@ function recordId(raw: string, what: string): number {
 /** Enquiries and exhibitors: from the home page's enquiry to the public directory. */
 export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app,
-  { db, mail, onQueued, directoryCache },
+  { db, clock, mail, onQueued, directoryCache },
 ) => {
   const tags = ['admin'];
 
@@ -48,11 +48,11 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
       defaultSort: [desc(demandesExposants.createdAt)],
       filters: {
         q: (value) => {
-          const q = text('q')(value);
+          const pattern = containsPattern(text('q')(value));
           return or(
-            ilike(demandesExposants.nom, `%${q}%`),
-            ilike(demandesExposants.email, `%${q}%`),
-            ilike(demandesExposants.societe, `%${q}%`),
+            ilike(demandesExposants.nom, pattern),
+            ilike(demandesExposants.email, pattern),
+            ilike(demandesExposants.societe, pattern),
           )!;
         },
         status: (value) => {
@@ -72,7 +72,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
 
   app.put<{ Params: { id: string } }>('/enquiries/:id', { schema: { tags } }, async (request) => {
     const form = parseFormBody(enquiryFollowUpSchema, request.body);
-    return followUpEnquiry(db, currentUser(request).id, recordId(request.params.id, 'Demande'), form);
+    return followUpEnquiry(db, clock(), currentUser(request).id, recordId(request.params.id, 'Demande'), form);
   });
 
   app.get('/exhibitors', { schema: { tags } }, async (request, reply) => {
@@ -103,7 +103,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
 
   app.post('/exhibitors', { schema: { tags } }, async (request, reply) => {
     const form = parseFormBody(exhibitorAccountSchema, request.body);
-    const record = await createExhibitor(db, currentUser(request).id, form);
+    const record = await createExhibitor(db, clock(), currentUser(request).id, form);
     return reply.status(201).send(record);
   });
 
