@@ -69,11 +69,16 @@ test.describe('The dashboard', () => {
     await expect(page.getByTestId('figure-Exposants confirmés')).toHaveText('50');
     await expect(page.getByTestId('figure-Collaborateurs')).toHaveText('9');
     await expect(page.getByTestId('figure-Scans de badges')).toHaveText('86');
+    // The demo's entries at the gates over the show's four days (no e2e test admits anyone on them here).
+    await expect(page.getByTestId('figure-Entrées aux portes')).toHaveText('383');
+    await expect(page.getByTestId('peak-hour')).toHaveText('Heure de pointe : 11h (76 entrées)');
     for (const chart of [
       'Visiteurs par secteur',
       'Visiteurs par pays',
       'Scans par jour',
       'Exposants les plus actifs (scans)',
+      'Entrées par jour',
+      'Entrées par heure et par porte',
     ]) {
       await expect(page.getByRole('region', { name: chart }).locator('.recharts-surface').first()).toBeVisible();
     }

@@ -14,6 +14,7 @@ const COUNTED = {
   users: t.users,
   registrations: t.registrations,
   scans: t.scans,
+  checkins: t.checkins,
   media: t.media,
   sectors: t.sectors,
   conferences: t.conferences,
@@ -134,6 +135,23 @@ describe('seed', () => {
         and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor'), eq(t.users.type, 'visitor')),
       );
     expect(row!.n).toBeGreaterThanOrEqual(200);
+  });
+
+  it('has visitors registering over the weeks before the show, and entries at the gates on each of its four days', async () => {
+    const [spread] = await ctx.db
+      .select({ days: countDistinct(sql`(${t.registrations.createdAt} at time zone 'Africa/Casablanca')::date`) })
+      .from(t.registrations)
+      .where(and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor')));
+    expect(spread!.days).toBeGreaterThanOrEqual(30);
+    const entries = await ctx.db
+      .select({ day: sql<string>`to_char(${t.checkins.checkinDay}, 'YYYY-MM-DD')`, n: count() })
+      .from(t.checkins)
+      .innerJoin(t.gates, eq(t.gates.id, t.checkins.gateId))
+      .where(eq(t.checkins.verdict, 'admitted'))
+      .groupBy(t.checkins.checkinDay)
+      .orderBy(t.checkins.checkinDay);
+    expect(entries.map((e) => e.day)).toEqual(['2024-05-29', '2024-05-30', '2024-05-31', '2024-06-01']);
+    for (const e of entries) expect(e.n, e.day).toBeGreaterThan(50);
   });
 
   it('has scans by exposant@example.com and by each of its collaborators', async () => {

@@ -259,23 +259,36 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
       'Collectivité (démo)',
       'Négoce matériaux (démo)',
     ];
+    // Their own generator, so that the rest of the demo (and the scans' figures) stays as it was.
+    const visits = prng(2025);
+    const registeredAt = visitorRegistrationDates(visits, 200);
     const visitorRows = await tx
       .insert(t.users)
       .values(
-        Array.from({ length: 200 }, (_, i) =>
-          person({
+        Array.from({ length: 200 }, (_, i) => ({
+          ...person({
             type: 'visitor',
             email: `visiteur${String(i + 1).padStart(3, '0')}@example.com`,
             company: rnd.pick(visitorCompanies),
             secteurActivite: rnd.pick(SECTOR_CHOICES.slice(0, -1)),
             pays: rnd.next() < 0.85 ? 'Maroc' : rnd.pick(['France', 'Sénégal', 'Espagne', 'Côte d’Ivoire']),
           }),
-        ),
+          createdAt: registeredAt[i],
+        })),
       )
       .returning();
-    await tx
+    const visitorRegs = await tx
       .insert(t.registrations)
-      .values(visitorRows.map((u) => ({ eventId: EVENT_ID, userId: u.id, type: 'visitor' as const, confirmed: true })));
+      .values(
+        visitorRows.map((u) => ({
+          eventId: EVENT_ID,
+          userId: u.id,
+          type: 'visitor' as const,
+          confirmed: true,
+          createdAt: u.createdAt,
+        })),
+      )
+      .returning();
 
     const [controller, , former] = await tx
       .insert(t.users)
@@ -308,7 +321,7 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
       { eventId: 5, userId: former!.id, type: 'exhibitor', confirmed: true },
       { eventId: EVENT_ID, userId: former!.id, type: 'visitor', confirmed: true },
     ]);
-    void controller;
+    await tx.insert(t.checkins).values(demoEntries(visits, visitorRegs, gates, controller!.id));
 
     // Scans during opening hours, by the two demo exhibitors and their staff.
     const openings = content.OPENING_HOURS;
@@ -361,6 +374,67 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
     await seedDemoContent(tx, uploadDir);
     return true;
   });
+}
+
+type Prng = ReturnType<typeof prng>;
+const DAY_MS = 86_400_000;
+
+/** Registrations over the ten weeks before the show, more of them as it draws near. */
+function visitorRegistrationDates(rnd: Prng, n: number): Date[] {
+  const firstDay = Date.parse(`${content.OPENING_HOURS[0]!.day}T09:00:00+01:00`);
+  return Array.from({ length: n }, () => {
+    const daysBefore = Math.floor(70 * (1 - Math.sqrt(rnd.next())));
+    return new Date(firstDay - daysBefore * DAY_MS - Math.floor(rnd.next() * 12) * 3_600_000);
+  }).sort((a, b) => a.getTime() - b.getTime());
+}
+
+/**
+ * Entries at the gates on each show day: about half the visitors a day, most in the morning and
+ * after lunch, at the gate of their choice; a few come back in after going out.
+ */
+function demoEntries(
+  rnd: Prng,
+  registrations: { id: number }[],
+  gates: { id: number; name: string }[],
+  controllerId: number,
+): (typeof t.checkins.$inferInsert)[] {
+  const hourWeights = [3, 9, 8, 6, 3, 4, 6, 5, 3, 2, 1];
+  const total = hourWeights.reduce((a, b) => a + b, 0);
+  const hour = () => {
+    let r = rnd.next() * total;
+    for (const [i, w] of hourWeights.entries()) if ((r -= w) < 0) return 9 + i;
+    return 9;
+  };
+  const rows: (typeof t.checkins.$inferInsert)[] = [];
+  for (const [d, day] of content.OPENING_HOURS.entries()) {
+    const closes = Number(day.closesAt.slice(0, 2));
+    for (const registration of registrations) {
+      if (rnd.next() > [0.45, 0.6, 0.55, 0.35][d]!) continue;
+      const gate = rnd.pick(gates);
+      const at = `${day.day}T${String(Math.min(hour(), closes - 1)).padStart(2, '0')}:${String(Math.floor(rnd.next() * 60)).padStart(2, '0')}:00+01:00`;
+      const entry = {
+        registrationId: registration.id,
+        gateId: gate.id,
+        controllerId,
+        deviceId: `demo-${gate.name}`,
+        verdict: 'admitted' as const,
+        checkinDay: day.day,
+      };
+      rows.push({ ...entry, clientId: randomUUID(), scannedAt: new Date(at), createdAt: new Date(at) });
+      if (rnd.next() < 0.08) {
+        const later = new Date(Date.parse(at) + (1 + Math.floor(rnd.next() * 3)) * 3_600_000);
+        rows.push({
+          ...entry,
+          verdict: 'already_entered',
+          reentry: true,
+          clientId: randomUUID(),
+          scannedAt: later,
+          createdAt: later,
+        });
+      }
+    }
+  }
+  return rows;
 }
 
 async function seedDemoContent(tx: Tx, uploadDir: string): Promise<void> {
