@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField, optionalText, requiredText } from './schemas';
+import { PASSWORD_RULES, emailField, newPasswordField, optionalText, requiredText } from './schemas';
 
 /** The back-office's forms, checked in the browser and by the API with the same rules. */
 
@@ -31,3 +31,30 @@ export const enquiryFollowUpSchema = z.object({
   notes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(5000)))),
 });
 export type EnquiryFollowUpForm = z.infer<typeof enquiryFollowUpSchema>;
+
+/**
+ * A controller's account (the gate staff): who it is, and whether it may sign in at
+ * /login-controleur. The password follows the project's rules (PASSWORD_RULES); it is required
+ * on creation and, on edit, only sent to replace the current one (empty: unchanged).
+ */
+const controllerFields = {
+  name: requiredText(200),
+  email: emailField,
+  phone: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(40)))),
+  active: z.optional(z.boolean()),
+};
+export const controllerAccountSchema = z.object({ ...controllerFields, password: newPasswordField });
+export type ControllerAccountForm = z.infer<typeof controllerAccountSchema>;
+
+export const controllerAccountEditSchema = z.object({
+  ...controllerFields,
+  password: z.optional(
+    z.nullable(
+      z.string().check(
+        z.maxLength(200),
+        z.refine((p) => p === '' || PASSWORD_RULES.every((rule) => rule.test(p)), { error: 'weakPassword' }),
+      ),
+    ),
+  ),
+});
+export type ControllerAccountEditForm = z.infer<typeof controllerAccountEditSchema>;

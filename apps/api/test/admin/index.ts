@@ -3,16 +3,16 @@ import { contentArea } from './content';
 import { dashboardArea } from './dashboard';
 import { devicesArea } from './devices';
 import { exhibitorAccountsArea } from './exhibitor-accounts';
-import { exhibitorsArea } from './exhibitors';
 import { mailDashboardArea } from './mail-dashboard';
 import { peopleArea } from './people';
+import { staffArea } from './staff';
 
 /** Every part of the back-office; each file says how to call its routes. */
 export const ADMIN_AREAS: AdminArea[] = [
   dashboardArea,
   devicesArea,
   exhibitorAccountsArea,
-  exhibitorsArea,
+  staffArea,
   contentArea,
   peopleArea,
   mailDashboardArea,

@@ -7,9 +7,9 @@ import { adminDashboardRoutes } from './dashboard';
 import type { AdminDeps } from './deps';
 import { adminDevicesRoutes } from './devices';
 import { adminExhibitorAccountsRoutes } from './exhibitor-accounts';
-import { adminExhibitorsRoutes } from './exhibitors';
 import { adminMailDashboardRoutes } from './mail-dashboard';
 import { adminPeopleRoutes } from './people';
+import { adminStaffRoutes } from './staff';
 
 export type { AdminDeps } from './deps';
 
@@ -29,7 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminDashboardRoutes, deps);
   await app.register(adminDevicesRoutes, deps);
   await app.register(adminExhibitorAccountsRoutes, deps);
-  await app.register(adminExhibitorsRoutes, deps);
+  await app.register(adminStaffRoutes, deps);
   await app.register(adminContentRoutes, deps);
   await app.register(adminPeopleRoutes, deps);
   await app.register(adminMailDashboardRoutes, deps);
