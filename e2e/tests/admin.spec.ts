@@ -19,6 +19,15 @@ async function adminLogin(page: Page) {
   await expect(page.getByText('Mehdi Lefebvre')).toBeVisible();
 }
 
+/** The signed-in organiser's API headers, for the clean-up calls the tests make after a story. */
+async function organiserHeaders(page: Page): Promise<Record<string, string>> {
+  const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
+    jwt: string;
+  };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  return { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
+}
+
 test.describe('The back-office sign-in', () => {
   test('an organiser signs in and sees its name; signed out, /admin asks again', async ({ page }) => {
     await adminLogin(page);
@@ -115,13 +124,7 @@ test.describe('Content', () => {
     expect(file.headers()['cache-control']).toContain('immutable');
 
     // Leave the home page as the other tests know it: the demo's banners.
-    const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
-      jwt: string;
-    };
-    const headers = {
-      authorization: `Bearer ${jwt}`,
-      [XSRF_HEADER]: (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value,
-    };
+    const headers = await organiserHeaders(page);
     const newest = await page.request.get(
       '/backend/api/admin/bannieres?sort=%5B%22id%22%2C%22DESC%22%5D&range=%5B0%2C0%5D',
       {
@@ -222,13 +225,7 @@ test.describe('Exhibitors', () => {
     }
 
     // Leave the directory as the other tests know it: the demo's 50 exhibitors.
-    const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
-      jwt: string;
-    };
-    const headers = {
-      authorization: `Bearer ${jwt}`,
-      [XSRF_HEADER]: (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value,
-    };
+    const headers = await organiserHeaders(page);
     const off = await page.request.post(`/backend/api/admin/exhibitors/${exhibitorId}/deactivate`, { headers });
     expect(off.status()).toBe(200);
   });
