@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import InboxIcon from '@mui/icons-material/Inbox';
 import StoreIcon from '@mui/icons-material/Store';
-import { Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
 import {
   ArrayField,
@@ -29,6 +29,7 @@ import {
 } from 'react-admin';
 import { ENQUIRY_STATUSES, SECTOR_CHOICES, enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
 import { DateTimeField } from '../components/date-time-field';
+import { StateChip } from '../components/state-chip';
 import { MediaInput, type AdminMedia } from '../components/media-input';
 import { adminFetch } from '../http';
 import type { AdminMessages } from '../i18n';
@@ -49,19 +50,9 @@ const STATUS_COLOURS = {
   deactivated: 'default',
 } as const;
 
-function StatusChip({ prefix }: { prefix: 'enquiries' | 'exhibitors'; label?: string }) {
-  const record = useRecordContext<{ status: keyof typeof STATUS_COLOURS }>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLOURS[record.status]}
-      label={translate(`admin.exhibitors.status.${record.status}`)}
-      data-prefix={prefix}
-    />
-  );
-}
+const StatusChip = (props: { label?: string }) => (
+  <StateChip source="status" colours={STATUS_COLOURS} messages="admin.exhibitors.status" {...props} />
+);
 
 const enquiryStatusChoices = ENQUIRY_STATUSES.map((id) => ({ id, name: `admin.exhibitors.status.${id}` }));
 const exhibitorStatusChoices = (['pending', 'confirmed', 'deactivated'] as const).map((id) => ({
@@ -90,7 +81,7 @@ function EnquiryList() {
         <SimpleList<{ id: number; societe: string | null; nom: string; telephone: string; status: string }>
           primaryText={(r) => r.societe || r.nom}
           secondaryText={(r) => `${r.nom} · ${r.telephone}`}
-          tertiaryText={<StatusChip prefix="enquiries" />}
+          tertiaryText={<StatusChip />}
           linkType="edit"
         />
       ) : (
@@ -102,7 +93,7 @@ function EnquiryList() {
           <DataTable.Col source="telephone" disableSort />
           <DataTable.Col source="secteurActivite" disableSort />
           <DataTable.Col source="status">
-            <StatusChip prefix="enquiries" />
+            <StatusChip />
           </DataTable.Col>
         </DataTable>
       )}
@@ -206,7 +197,7 @@ function ExhibitorList() {
         <SimpleList<{ id: number; company: string; logo: AdminMedia | null; gate: string | null; booth: string | null }>
           primaryText={(r) => r.company}
           secondaryText={(r) => [r.gate, r.booth].filter(Boolean).join(' · ')}
-          tertiaryText={<StatusChip prefix="exhibitors" />}
+          tertiaryText={<StatusChip />}
           leftAvatar={(r) => (r.logo ? <img src={r.logo.url} alt="" width={40} /> : null)}
           linkType="edit"
         />
@@ -221,7 +212,7 @@ function ExhibitorList() {
           <DataTable.Col source="gate" disableSort />
           <DataTable.Col source="booth" />
           <DataTable.Col source="status" disableSort>
-            <StatusChip prefix="exhibitors" />
+            <StatusChip />
           </DataTable.Col>
           <DataTable.NumberCol source="collaborators" disableSort />
           <DataTable.NumberCol source="scans" disableSort />
@@ -355,7 +346,7 @@ function ExhibitorStatusLine() {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
       <Typography variant="body2">{translate('resources.exhibitors.fields.status')} :</Typography>
-      <StatusChip prefix="exhibitors" />
+      <StatusChip />
     </Stack>
   );
 }

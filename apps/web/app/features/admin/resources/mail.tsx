@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/Mail';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Box, Chip, Stack, Tab, Tabs, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Stack, Tab, Tabs, Typography, useMediaQuery, type ChipProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -28,6 +28,7 @@ import {
 } from 'react-admin';
 import { formatDateTime } from '@salon/shared';
 import { DateTimeField } from '../components/date-time-field';
+import { StateChip } from '../components/state-chip';
 import { adminDownload, adminFetch } from '../http';
 import type { AdminMessages } from '../i18n';
 
@@ -55,26 +56,24 @@ interface MailRow {
   html?: string | null;
 }
 
-const MAIL_COLOURS = { pending: 'info', sending: 'warning', sent: 'success', failed: 'error' } as const;
-const STATE_COLOURS = { waiting: 'warning', confirmed: 'success', unsubscribed: 'default' } as const;
+const MAIL_COLOURS: Record<MailStatus, ChipProps['color']> = {
+  pending: 'info',
+  sending: 'warning',
+  sent: 'success',
+  failed: 'error',
+};
+const STATE_COLOURS: Record<NewsletterState, ChipProps['color']> = {
+  waiting: 'warning',
+  confirmed: 'success',
+  unsubscribed: 'default',
+};
 
-function MailStatusChip(_props: { label?: string }) {
-  const record = useRecordContext<MailRow>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip size="small" color={MAIL_COLOURS[record.status]} label={translate(`admin.mail.status.${record.status}`)} />
-  );
-}
-
-function StateChip(_props: { label?: string }) {
-  const record = useRecordContext<{ state: NewsletterState }>();
-  const translate = useTranslate();
-  if (!record) return null;
-  return (
-    <Chip size="small" color={STATE_COLOURS[record.state]} label={translate(`admin.mail.state.${record.state}`)} />
-  );
-}
+const MailStatusChip = (props: { label?: string }) => (
+  <StateChip source="status" colours={MAIL_COLOURS} messages="admin.mail.status" {...props} />
+);
+const NewsletterStateChip = (props: { label?: string }) => (
+  <StateChip source="state" colours={STATE_COLOURS} messages="admin.mail.state" {...props} />
+);
 
 const mailStatusChoices = MAIL_STATUSES.map((id) => ({ id, name: `admin.mail.status.${id}` }));
 const stateChoices = NEWSLETTER_STATES.map((id) => ({ id, name: `admin.mail.state.${id}` }));
@@ -302,7 +301,7 @@ function NewsletterList() {
         <SimpleList<{ id: number; email: string; createdAt: string }>
           primaryText={(r) => r.email}
           secondaryText={(r) => formatDateTime(r.createdAt)}
-          tertiaryText={<StateChip />}
+          tertiaryText={<NewsletterStateChip />}
           linkType={false}
         />
       ) : (
@@ -310,7 +309,7 @@ function NewsletterList() {
           <DataTable.Col source="email" />
           <DataTable.Col source="language" disableSort />
           <DataTable.Col source="state" disableSort>
-            <StateChip />
+            <NewsletterStateChip />
           </DataTable.Col>
           <DataTable.Col source="createdAt" field={DateTimeField} />
           <DataTable.Col source="confirmedAt" field={DateTimeField} />
