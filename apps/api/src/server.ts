@@ -5,8 +5,10 @@ import { seed } from './db/seed';
 import { createBadgeSigner } from './services/badge/token';
 import { createBadgeService } from './services/badges.service';
 import { createAttachmentResolver } from './services/mail/attachments';
-import { createMailTransport, type MailTransport } from './services/mail/transport';
+import { createMailTransport, mailDir, type MailTransport } from './services/mail/transport';
 import { createMailWorker, type MailWorker } from './services/mail/worker';
+import { startRetentionJob, type RetentionJob } from './services/retention.service';
+import { createClock } from './lib/clock';
 
 async function main(): Promise<void> {
   let config;
@@ -27,8 +29,11 @@ async function main(): Promise<void> {
   await seed(database.db, config, app.log);
   await database.analyze?.();
   let mail: { worker: MailWorker; transport: MailTransport } | undefined;
+  let retention: RetentionJob | undefined;
   app.addHook('onClose', async () => {
-    // The mail worker first: it finishes the mails it is sending, which needs the database.
+    // The jobs first: they finish what they are doing (a retention run, the mails being sent),
+    // which needs the database.
+    await retention?.stop();
     if (mail) {
       await mail.worker.stop();
       mail.transport.close();
@@ -64,6 +69,15 @@ async function main(): Promise<void> {
     const worker = createMailWorker({ db: database.db, transport, resolveAttachments, log: app.log });
     mail = { worker, transport };
     worker.start();
+  }
+  // Anonymises visitors past the retention period once a day, when an organiser turned it on.
+  if (!closing) {
+    retention = startRetentionJob({
+      db: database.db,
+      clock: createClock(config.APP_NOW),
+      mailDir: mailDir(config),
+      log: app.log,
+    });
   }
 }
 

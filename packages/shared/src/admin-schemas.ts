@@ -58,3 +58,15 @@ export const controllerAccountEditSchema = z.object({
   ),
 });
 export type ControllerAccountEditForm = z.infer<typeof controllerAccountEditSchema>;
+
+/** Personal-data retention: visitors are anonymised this many months after the show's last day. */
+export const retentionSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'Indiquez si la suppression automatique est activée.' }),
+  months: z
+    .int({ error: 'Une durée en mois entiers est attendue.' })
+    .check(
+      z.gte(1, { error: 'La durée doit être d’au moins 1 mois.' }),
+      z.lte(240, { error: 'La durée ne peut dépasser 240 mois (20 ans).' }),
+    ),
+});
+export type RetentionSettingsForm = z.infer<typeof retentionSettingsSchema>;

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { SHOW_TIME_ZONE, type Language, type ScanTable } from '@salon/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { allScans, longestTexts } from './scans.service';
+import { allScans, erasedRow, longestTexts } from './scans.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -113,11 +113,12 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
   sheet.getRow(1).commit();
   const dateColumn = sheet.getColumn('createdAt').number;
   for await (const rows of allScans(db, scope)) {
-    for (const row of rows) {
+    for (const stored of rows) {
+      const row = erasedRow(stored);
       const line = sheet.addRow({
         type: row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
         name: row.name,
-        email: row.email,
+        email: row.email ?? '',
         phone: row.phone ?? '',
         company: row.company ?? '',
         jobPosition: row.jobPosition ?? '',

@@ -39,6 +39,7 @@ const viewColumns = {
   phone: scanned.phone,
   company: scanned.company,
   jobPosition: scanned.jobPosition,
+  anonymisedAt: scanned.anonymisedAt,
   scannerId: scanner.id,
   scannerName: scanner.name,
 };
@@ -48,7 +49,23 @@ type ViewRow = {
     : (typeof viewColumns)[K]['_']['data'] | null;
 };
 
-export function toView(row: ViewRow) {
+/** A row as shown: an erased person's has no e-mail. */
+type ShownRow = Omit<ViewRow, 'email'> & { email: string | null };
+
+/** The name an erased person's scans show (their row keeps the placeholder; this does not rely on it). */
+export const ERASED_PERSON = 'Personne supprimée';
+
+/**
+ * A scan of a person erased under the personal-data law keeps its date and rating, so that the
+ * exhibitor's counts stay, but names nobody: no e-mail, phone, company or note.
+ */
+export function erasedRow(row: ViewRow): ShownRow {
+  if (!row.anonymisedAt) return row;
+  return { ...row, name: ERASED_PERSON, email: null, phone: null, company: null, jobPosition: null, note: null };
+}
+
+export function toView(stored: ViewRow) {
+  const row = erasedRow(stored);
   return {
     id: row.id,
     typeScanned: row.typeScanned,
@@ -63,6 +80,7 @@ export function toView(row: ViewRow) {
       jobPosition: row.jobPosition,
     },
     scanner: { id: row.scannerId, name: row.scannerName },
+    ...(row.anonymisedAt ? { erased: true as const } : {}),
   };
 }
 export type ScanView = ReturnType<typeof toView>;
