@@ -1,0 +1,303 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LockPersonIcon from '@mui/icons-material/LockPerson';
+import { Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  Confirm,
+  Create,
+  DataTable,
+  DeleteWithConfirmButton,
+  Edit,
+  List,
+  NullableBooleanInput,
+  PasswordInput,
+  Resource,
+  SaveButton,
+  SearchInput,
+  SimpleForm,
+  SimpleList,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { controllerAccountEditSchema, controllerAccountSchema } from '@salon/shared';
+import { DateTimeField } from '../components/date-time-field';
+import type { AdminMessages } from '../i18n';
+
+/**
+ * The gate staff's accounts: controllers who sign in at /login-controleur. A new password, a
+ * deactivation or a deletion ends the controller's open session (the API bumps its token version).
+ */
+
+interface ControllerRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  active: boolean;
+  createdAt: string;
+}
+
+const useSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+function ActiveChip(_props: { label?: string }) {
+  const record = useRecordContext<ControllerRow>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={record.active ? 'success' : 'default'}
+      label={translate(record.active ? 'admin.staff.status.active' : 'admin.staff.status.inactive')}
+    />
+  );
+}
+
+function ControllerList() {
+  const small = useSmall();
+  return (
+    <List
+      sort={{ field: 'name', order: 'ASC' }}
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <NullableBooleanInput key="active" source="active" alwaysOn />,
+      ]}
+      exporter={false}
+    >
+      {small ? (
+        <SimpleList<ControllerRow>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => [r.email, r.phone].filter(Boolean).join(' · ')}
+          tertiaryText={<ActiveChip />}
+          linkType="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="email" />
+          <DataTable.Col source="phone" disableSort />
+          <DataTable.Col source="active" disableSort>
+            <ActiveChip />
+          </DataTable.Col>
+          <DataTable.Col source="createdAt" field={DateTimeField} />
+        </DataTable>
+      )}
+    </List>
+  );
+}
+
+function ContactFields() {
+  return (
+    <>
+      <TextInput source="name" fullWidth />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 2 }} sx={{ width: '100%' }}>
+        <TextInput source="email" type="email" autoComplete="off" fullWidth />
+        <TextInput source="phone" type="tel" fullWidth />
+      </Stack>
+    </>
+  );
+}
+
+function ControllerCreate() {
+  return (
+    <Create redirect="list" mutationMode="pessimistic">
+      <SimpleForm resolver={zodResolver(controllerAccountSchema) as never} defaultValues={{ active: true }}>
+        <ContactFields />
+        <PasswordInput source="password" autoComplete="new-password" helperText="admin.staff.passwordRules" fullWidth />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/** Deactivating (or reactivating) after a confirmation; the controller's other fields are kept. */
+function ActiveButton() {
+  const record = useRecordContext<ControllerRow>();
+  const [open, setOpen] = useState(false);
+  const [update, { isPending }] = useUpdate<ControllerRow>();
+  const notify = useNotify();
+  if (!record) return null;
+  const action = record.active ? 'deactivate' : 'reactivate';
+  const run = () =>
+    update(
+      'controllers',
+      {
+        id: record.id,
+        data: { name: record.name, email: record.email, phone: record.phone, active: !record.active },
+        previousData: record,
+      },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify(`admin.staff.done.${action}`, { type: 'success' }),
+        onError: (error) => notify(error.message || 'admin.errors.generic', { type: 'error' }),
+        onSettled: () => setOpen(false),
+      },
+    );
+  return (
+    <>
+      <Button label={`admin.staff.actions.${action}`} onClick={() => setOpen(true)} disabled={isPending} />
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title={`admin.staff.actions.${action}`}
+        content={`admin.staff.confirm.${action}`}
+        translateOptions={{ name: record.name }}
+        onConfirm={() => void run()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+function DeleteControllerButton() {
+  const record = useRecordContext<ControllerRow>();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      confirmTitle="admin.staff.deleteTitle"
+      confirmContent="admin.staff.deleteContent"
+      titleTranslateOptions={{ name: record.name }}
+      contentTranslateOptions={{ name: record.name }}
+      successMessage="admin.staff.deleted"
+      mutationMode="pessimistic"
+    />
+  );
+}
+
+const editToolbar = (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <SaveButton />
+    <DeleteControllerButton />
+  </Toolbar>
+);
+
+function StatusLine() {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+      <Typography variant="body2">{translate('resources.controllers.fields.active')} :</Typography>
+      <ActiveChip />
+    </Stack>
+  );
+}
+
+/**
+ * The form leaves the status to 'Désactiver' / 'Réactiver' (a stale value in the form must not
+ * undo them), and sends a password only when a new one was typed.
+ */
+const editTransform = ({ active: _active, password, ...data }: Record<string, unknown>) =>
+  password ? { ...data, password } : data;
+
+function ControllerEdit() {
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      transform={editTransform}
+      actions={
+        <TopToolbar>
+          <ActiveButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleForm resolver={zodResolver(controllerAccountEditSchema) as never} toolbar={editToolbar}>
+        <StatusLine />
+        <ContactFields />
+        <PasswordInput
+          source="password"
+          label="admin.staff.newPassword"
+          autoComplete="new-password"
+          helperText="admin.staff.newPasswordHelp"
+          fullWidth
+        />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export const staffResources = (
+  <>
+    <Resource
+      name="controllers"
+      icon={LockPersonIcon}
+      list={ControllerList}
+      create={ControllerCreate}
+      edit={ControllerEdit}
+    />
+  </>
+);
+
+export const staffMessages: AdminMessages = {
+  fr: {
+    resources: {
+      controllers: {
+        name: 'Contrôleur |||| Contrôleurs',
+        fields: {
+          name: 'Nom',
+          email: 'Email',
+          phone: 'Téléphone',
+          active: 'Statut',
+          createdAt: 'Créé le',
+          password: 'Mot de passe',
+          q: 'Rechercher',
+        },
+      },
+    },
+    admin: {
+      staff: {
+        status: { active: 'Actif', inactive: 'Désactivé' },
+        passwordRules: '10 caractères au moins, dont une minuscule, une majuscule et un chiffre.',
+        newPassword: 'Nouveau mot de passe',
+        newPasswordHelp:
+          'Laisser vide pour garder le mot de passe actuel. Un nouveau mot de passe ferme la session ouverte du contrôleur.',
+        actions: { deactivate: 'Désactiver', reactivate: 'Réactiver' },
+        confirm: {
+          deactivate: '%{name} ne pourra plus se connecter aux portes et sa session ouverte sera fermée.',
+          reactivate: '%{name} pourra de nouveau se connecter aux portes.',
+        },
+        done: { deactivate: 'Contrôleur désactivé.', reactivate: 'Contrôleur réactivé.' },
+        deleteTitle: 'Supprimer le contrôleur %{name} ?',
+        deleteContent:
+          '%{name} ne pourra plus se connecter et sa session ouverte sera fermée. Les contrôles déjà faits sont conservés.',
+        deleted: 'Contrôleur supprimé.',
+      },
+    },
+  },
+  en: {
+    resources: {
+      controllers: {
+        name: 'Controller |||| Controllers',
+        fields: {
+          name: 'Name',
+          email: 'E-mail',
+          phone: 'Phone',
+          active: 'Status',
+          createdAt: 'Created',
+          password: 'Password',
+          q: 'Search',
+        },
+      },
+    },
+    admin: {
+      staff: {
+        status: { active: 'Active', inactive: 'Deactivated' },
+        passwordRules: 'At least 10 characters, with a lower-case letter, an upper-case letter and a digit.',
+        newPassword: 'New password',
+        newPasswordHelp: "Leave empty to keep the current password. A new password ends the controller's open session.",
+        actions: { deactivate: 'Deactivate', reactivate: 'Reactivate' },
+        confirm: {
+          deactivate: '%{name} will no longer sign in at the gates and their open session will end.',
+          reactivate: '%{name} will be able to sign in at the gates again.',
+        },
+        done: { deactivate: 'Controller deactivated.', reactivate: 'Controller reactivated.' },
+        deleteTitle: 'Delete the controller %{name}?',
+        deleteContent:
+          '%{name} will no longer sign in and their open session will end. The checks already made are kept.',
+        deleted: 'Controller deleted.',
+      },
+    },
+  },
+};
