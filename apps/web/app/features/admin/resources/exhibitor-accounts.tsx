@@ -54,6 +54,9 @@ const StatusChip = (props: { label?: string }) => (
   <StateChip source="status" colours={STATUS_COLOURS} messages="admin.exhibitors.status" {...props} />
 );
 
+/** What the enquirer wrote on the home page's form, shown above the follow-up. */
+const ENQUIRY_DETAILS = ['societe', 'nom', 'email', 'telephone', 'secteurActivite'] as const;
+
 const enquiryStatusChoices = ENQUIRY_STATUSES.map((id) => ({ id, name: `admin.exhibitors.status.${id}` }));
 const exhibitorStatusChoices = (['pending', 'confirmed', 'deactivated'] as const).map((id) => ({
   id,
@@ -144,21 +147,11 @@ function EnquiryEdit() {
     >
       <SimpleForm resolver={zodResolver(enquiryFollowUpSchema) as never}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mb: 2 }}>
-          <Labeled source="societe">
-            <TextField source="societe" emptyText="—" />
-          </Labeled>
-          <Labeled source="nom">
-            <TextField source="nom" />
-          </Labeled>
-          <Labeled source="email">
-            <TextField source="email" />
-          </Labeled>
-          <Labeled source="telephone">
-            <TextField source="telephone" />
-          </Labeled>
-          <Labeled source="secteurActivite">
-            <TextField source="secteurActivite" />
-          </Labeled>
+          {ENQUIRY_DETAILS.map((source) => (
+            <Labeled key={source} source={source}>
+              <TextField source={source} emptyText="—" />
+            </Labeled>
+          ))}
         </Stack>
         <Labeled source="message">
           <TextField source="message" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
