@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AutoDeleteIcon from '@mui/icons-material/AutoDelete';
+import DataObjectIcon from '@mui/icons-material/DataObject';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DownloadIcon from '@mui/icons-material/Download';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import PeopleIcon from '@mui/icons-material/People';
 import SendIcon from '@mui/icons-material/Send';
 import {
   Alert,
   Box,
+  Button as MuiButton,
   Card,
   CardContent,
   Chip,
@@ -44,6 +47,7 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  ToolbarClasses,
   TopToolbar,
   useGetOne,
   useListContext,
@@ -114,6 +118,17 @@ function PersonStateChip(_props: { label?: string }) {
   if (record.badgeRevoked)
     return <Chip size="small" color="warning" label={translate('admin.people.state.badgeRevoked')} />;
   return null;
+}
+
+/** The state on the visitor's page, only when there is one to show. */
+function PersonStateLine() {
+  const record = useRecordContext<VisitorRow>();
+  if (!record?.anonymisedAt && !record?.badgeRevoked) return null;
+  return (
+    <Labeled source="status">
+      <PersonStateChip />
+    </Labeled>
+  );
 }
 
 // ---- Visitors -----------------------------------------------------------------------------------
@@ -227,7 +242,7 @@ function PersonExportButton({ format }: { format: 'json' | 'xlsx' }) {
   }
   return (
     <Button label={`admin.people.export.${format}`} onClick={() => void download()} disabled={busy}>
-      <DownloadIcon />
+      {format === 'json' ? <DataObjectIcon /> : <GridOnIcon />}
     </Button>
   );
 }
@@ -323,9 +338,7 @@ function VisitorShow() {
           <Labeled source="phone">
             <TextField source="phone" emptyText="—" />
           </Labeled>
-          <Labeled source="status">
-            <PersonStateChip />
-          </Labeled>
+          <PersonStateLine />
         </Stack>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 3 }}>
           <Labeled source="company">
@@ -359,9 +372,12 @@ function VisitorShow() {
 
 // ---- Retention ----------------------------------------------------------------------------------
 
-/** One record that always exists: saved, never deleted. */
+/**
+ * One record that always exists: saved, never deleted. The toolbar stays under its form on phones
+ * too (react-admin pins it to the screen's bottom, where it would cover the checklist below).
+ */
 const saveOnly = (
-  <Toolbar>
+  <Toolbar sx={{ [`&.${ToolbarClasses.mobileToolbar}`]: { position: 'static' } }}>
     <SaveButton />
   </Toolbar>
 );
@@ -373,10 +389,12 @@ function RetentionDates() {
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 4 }} sx={{ mb: 1 }}>
       <Labeled label="resources.retention.fields.lastRunAt">
-        <span>{record.lastRunAt ? formatDateTime(record.lastRunAt) : translate('admin.people.retention.never')}</span>
+        <Typography variant="body2">
+          {record.lastRunAt ? formatDateTime(record.lastRunAt) : translate('admin.people.retention.never')}
+        </Typography>
       </Labeled>
       <Labeled label="resources.retention.fields.cutoff">
-        <span>{frenchDate(record.cutoff)}</span>
+        <Typography variant="body2">{frenchDate(record.cutoff)}</Typography>
       </Labeled>
     </Stack>
   );
@@ -432,7 +450,6 @@ function DryRunPanel() {
             <Typography sx={{ my: 1 }} data-testid="retention-total">
               {translate(data.total === 0 ? 'admin.people.retention.none' : 'admin.people.retention.total', {
                 smart_count: data.total,
-                cutoff: frenchDate(data.cutoff),
               })}
             </Typography>
             {data.people.length < data.total && (
@@ -456,13 +473,15 @@ function DryRunPanel() {
                         <TableCell>
                           {p.name}
                           {small && p.email && (
-                            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                               {p.email}
                             </Typography>
                           )}
                         </TableCell>
                         {!small && <TableCell>{p.email}</TableCell>}
-                        <TableCell>{formatDateTime(p.createdAt)}</TableCell>
+                        <TableCell>
+                          {small ? frenchDate(p.createdAt).slice(0, 10) : formatDateTime(p.createdAt)}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -471,16 +490,17 @@ function DryRunPanel() {
             )}
           </>
         )}
-        <Button
-          label="admin.people.retention.run"
+        {/* MUI's button: react-admin's shows only its icon on phones, too little for this one. */}
+        <MuiButton
           variant="contained"
           color="error"
+          startIcon={<AutoDeleteIcon />}
           onClick={() => setOpen(true)}
           disabled={busy || isFetching || ids.length === 0}
           sx={{ mt: 1 }}
         >
-          <AutoDeleteIcon />
-        </Button>
+          {translate('admin.people.retention.run')}
+        </MuiButton>
         <Confirm
           isOpen={open}
           loading={busy}
@@ -568,7 +588,7 @@ export const peopleMessages: AdminMessages = {
           enabled: 'Anonymisation automatique activée',
           months: 'Durée de conservation (mois après le dernier jour du salon)',
           lastRunAt: 'Dernière anonymisation',
-          cutoff: 'Date limite',
+          cutoff: 'Données de cette édition conservées jusqu’au',
         },
       },
     },
@@ -599,10 +619,10 @@ export const peopleMessages: AdminMessages = {
           never: 'Jamais',
           dryRun: 'Liste de contrôle (simulation)',
           dryRunHint:
-            'Les visiteurs que la durée enregistrée ferait anonymiser aujourd’hui. Rien n’est modifié tant que vous ne cliquez pas sur « Anonymiser maintenant ».',
-          none: 'Aucun visiteur à anonymiser (date limite : %{cutoff}).',
+            'Les visiteurs dont le dernier salon s’est terminé depuis plus longtemps que la durée enregistrée. Rien n’est modifié tant que vous ne cliquez pas sur « Anonymiser maintenant ».',
+          none: 'Aucun visiteur à anonymiser aujourd’hui.',
           total:
-            '%{smart_count} visiteur à anonymiser (date limite : %{cutoff}). |||| %{smart_count} visiteurs à anonymiser (date limite : %{cutoff}).',
+            '%{smart_count} visiteur à anonymiser aujourd’hui. |||| %{smart_count} visiteurs à anonymiser aujourd’hui.',
           partial: 'Les %{smart_count} premiers sont listés et seront anonymisés.',
           run: 'Anonymiser maintenant',
           runConfirm:
@@ -639,7 +659,7 @@ export const peopleMessages: AdminMessages = {
           enabled: 'Automatic anonymisation on',
           months: 'Retention period (months after the last day of the show)',
           lastRunAt: 'Last anonymisation',
-          cutoff: 'Cut-off date',
+          cutoff: 'This edition’s data kept until',
         },
       },
     },
@@ -668,10 +688,9 @@ export const peopleMessages: AdminMessages = {
           never: 'Never',
           dryRun: 'Checklist (dry run)',
           dryRunHint:
-            'The visitors the saved period would anonymise today. Nothing changes until you click “Anonymise now”.',
-          none: 'No visitor to anonymise (cut-off date: %{cutoff}).',
-          total:
-            '%{smart_count} visitor to anonymise (cut-off date: %{cutoff}). |||| %{smart_count} visitors to anonymise (cut-off date: %{cutoff}).',
+            'The visitors whose latest show ended longer ago than the saved period. Nothing changes until you click “Anonymise now”.',
+          none: 'No visitor to anonymise today.',
+          total: '%{smart_count} visitor to anonymise today. |||| %{smart_count} visitors to anonymise today.',
           partial: 'The first %{smart_count} are listed and will be anonymised.',
           run: 'Anonymise now',
           runConfirm:
