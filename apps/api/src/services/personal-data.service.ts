@@ -36,11 +36,15 @@ import { queueBadgeMail, type MailLinks } from './visitors.service';
 export const ERASED_NAME = 'Personne supprimée';
 export const erasedEmail = (id: number) => `supprime-${id}@invalid`;
 
-/** The person's badge of the current show (their own type's, not a conference's) is revoked. */
+/**
+ * The person's badge of the current show (their own type's, not a conference's) is revoked.
+ * Written with qualified names: drizzle leaves a column bare where it thinks one table is in
+ * play, and a bare "id" inside the subquery would be the registration's.
+ */
 const badgeRevoked = sql<boolean>`coalesce((
-  select ${registrations.revokedAt} is not null from ${registrations}
-  where ${registrations.userId} = ${users.id} and ${registrations.eventId} = ${EVENT_ID}
-    and ${registrations.conferenceId} is null and ${registrations.type}::text = ${users.type}::text
+  select r.revoked_at is not null from registrations r
+  where r.user_id = "users"."id" and r.event_id = ${EVENT_ID}
+    and r.conference_id is null and r.type::text = "users"."type"::text
   limit 1), false)`.mapWith(Boolean);
 
 const personColumns = {

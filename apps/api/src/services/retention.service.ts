@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_ID, showDay, type RetentionSettingsForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../db/client';
-import { auditLog, events, registrations, retentionSettings, users } from '../db/schema';
+import { auditLog, events, retentionSettings, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { recordAudit } from './audit.service';
 import { anonymise, deleteMailFiles, type MailFile } from './personal-data.service';
@@ -68,9 +68,9 @@ export function updateRetention(db: Db, organiserId: number, form: RetentionSett
  * show's day, Marrakech time).
  */
 function pastRetention(months: number, today: string) {
-  const latestShow = sql`(select max(${events.endsOn}) from ${registrations}
-    inner join ${events} on ${events.id} = ${registrations.eventId}
-    where ${registrations.userId} = ${users.id})`;
+  // Qualified names: a bare "id" inside the subquery would be the registration's.
+  const latestShow = sql`(select max(e.ends_on) from registrations r
+    inner join events e on e.id = r.event_id where r.user_id = "users"."id")`;
   return and(
     eq(users.type, 'visitor'),
     isNull(users.anonymisedAt),
