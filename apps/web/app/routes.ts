@@ -52,6 +52,5 @@ export default [
     route('read-badge', 'routes/controleur.tsx', { id: 'read-badge' }),
     route('scanner', 'routes/scanner.tsx'),
   ]),
-  // The organisers' back-office: react-admin's own layout and router below /admin.
-  route('admin/*', 'routes/admin.tsx'),
+  // /admin, the organisers' back-office, is a build of its own (vite.admin.config.ts) served by the API.
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
@@ -99,6 +99,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
   } else {
     app.log.warn({ serverEntry }, 'web app not built: serving the API only (run `npm run build`)');
   }
+  await registerBackOffice(app, config);
 
   /**
    * Pages are rendered in the not-found handler, which is not a route: the compress plugin's
@@ -125,4 +126,48 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
     }
     return reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.'));
   });
+}
+
+/** What apps/web/admin/index.html holds where each response writes its CSP style nonce. */
+const STYLE_NONCE_PLACEHOLDER = '__CSP_STYLE_NONCE__';
+
+/**
+ * The organisers' back-office: a build of its own (apps/web/vite.admin.config.ts), one HTML page
+ * for /admin and every path below it (react-admin's routes, in the browser), and its scripts under
+ * /admin/assets/. The page carries the response's CSP style nonce: MUI gives it to the styles it
+ * writes (features/admin/admin-app.tsx). Its scripts are files of this origin: no nonce needed.
+ */
+async function registerBackOffice(app: FastifyInstance, config: Config): Promise<void> {
+  const dir = path.join(config.WEB_BUILD_DIR, 'admin');
+  const htmlFile = path.join(dir, 'index.html');
+  if (!existsSync(htmlFile)) {
+    app.log.warn({ htmlFile }, 'back-office not built: no /admin (run `npm run build`)');
+    return;
+  }
+  const html = readFileSync(htmlFile, 'utf8');
+  await app.register(fastifyStatic, {
+    root: path.join(dir, 'assets'),
+    prefix: '/admin/assets/',
+    decorateReply: false,
+    index: false,
+    wildcard: false,
+    // Vite names them by their hash.
+    cacheControl: false,
+    setHeaders(res) {
+      void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A script or style that is not there is a 404, not the page.
+    if (request.url.startsWith('/admin/assets/')) {
+      return reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.'));
+    }
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(html.replaceAll(STYLE_NONCE_PLACEHOLDER, reply.cspNonce.style));
+  };
+  app.get('/admin', { schema: { hide: true } }, page);
+  app.get('/admin/*', { schema: { hide: true } }, page);
 }

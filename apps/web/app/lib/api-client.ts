@@ -98,11 +98,6 @@ export async function apiDownload(path: string, filename: string, options: Reque
   const blob = await res.blob().catch(() => {
     throw new ApiError(0, 'network');
   });
-  saveBlob(blob, filename);
-}
-
-/** Saves a file fetched into the browser's memory under `filename`, as a download. */
-export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -14,7 +14,7 @@ import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resourc
 import { mailMessages, mailResources } from './resources/mail';
 
 /**
- * The organisers' back-office, mounted at /admin by routes/admin.tsx and loaded only there.
+ * The organisers' back-office at /admin: a build of its own (apps/web/vite.admin.config.ts).
  *
  * Conventions for a part (a file of resources/):
  * - export a fragment of `<Resource name="…">` elements (names are the admin API's paths under
@@ -33,7 +33,7 @@ const PARTS: AdminMessages[] = [
 ];
 const i18nProvider = createI18nProvider(PARTS);
 
-/** MUI writes its styles at run time: they carry the page's CSP style nonce, as the site's inline style does. */
+/** MUI writes its styles at run time: they carry the page's CSP style nonce (the API writes it into admin/index.html). */
 function pageNonce(): string | undefined {
   return document.querySelector<HTMLStyleElement>('style[nonce]')?.nonce || undefined;
 }

@@ -1,0 +1,83 @@
+/**
+ * The JavaScript each main public page loads, gzipped at level 9: every file the server-rendered
+ * HTML names (module preloads, module scripts, the boot script's imports) and the route manifest's
+ * entry and the modules of the routes the page renders (root, layout, page) with their imports.
+ *
+ *   npm run bench:public-js   (builds first; `npm run public-js -w @salon/bench` on a build)
+ *
+ * The public pages' budget: the home page's 146.4 KB before the back-office existed (commit
+ * b5e16f3's parent), compared at the table's precision (0.1 KB: a chunk's hashed name in an
+ * import moves its compressed size by a few bytes).
+ */
+import { gzipSync } from 'node:zlib';
+import { printTable, startServer } from './start-server';
+
+const PAGES = ['/', '/annuaire', '/programme-du-forum', '/infos-pratiques'];
+const HOME_BUDGET_KB = 146.4;
+
+interface ManifestEntry {
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: ManifestEntry;
+  routes: Record<string, ManifestEntry>;
+}
+
+/** The script files a rendered page names, in the order met. */
+function scriptFiles(html: string): string[] {
+  const files = new Set<string>();
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = attr(tag, 'rel');
+    // In production the server writes `deferred-modulepreload` (lib/deferred-scripts.server.ts).
+    const href = attr(tag, 'href');
+    if (href && (rel === 'modulepreload' || rel === 'deferred-modulepreload')) files.add(href);
+  }
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = attr(tag, 'src');
+    if (src && /\btype="(module|deferred-module)"/.test(tag)) files.add(src);
+  }
+  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    // React Router's boot script: `import * as routeN from "…"`, `import("…")`, and the manifest.
+    for (const [, spec] of body!.matchAll(/\bimport\s*(?:\*\s*as\s+\w+\s+from\s*|\(\s*)"([^"]+\.js)"/g))
+      files.add(spec!);
+    const manifestText = /window\.__reactRouterManifest\s*=\s*(\{[\s\S]*?\});\s*window\.__reactRouterRouteModules/.exec(
+      body!,
+    )?.[1];
+    const modulesText = /window\.__reactRouterRouteModules\s*=\s*\{([^}]*)\}/.exec(body!)?.[1];
+    if (!manifestText) continue;
+    const manifest = JSON.parse(manifestText) as Manifest;
+    const rendered = [...(modulesText ?? '').matchAll(/"([^"]+)":/g)].map(([, id]) => id!);
+    for (const entry of [manifest.entry, ...rendered.map((id) => manifest.routes[id]!)]) {
+      files.add(entry.module);
+      for (const file of entry.imports ?? []) files.add(file);
+    }
+  }
+  return [...files];
+}
+
+const server = await startServer();
+const rows: string[][] = [];
+let home = 0;
+try {
+  for (const page of PAGES) {
+    const html = await (await fetch(`${server.base}${page}`)).text();
+    const files = scriptFiles(html);
+    let bytes = 0;
+    for (const file of files) {
+      const res = await fetch(new URL(file, server.base), { headers: { 'accept-encoding': 'identity' } });
+      if (!res.ok) throw new Error(`${file}: ${res.status}`);
+      bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+    }
+    const kb = bytes / 1024;
+    if (page === '/') home = kb;
+    rows.push([page, String(files.length), kb.toFixed(1)]);
+  }
+} finally {
+  await server.stop();
+}
+printTable(['route', 'files', 'KB gzip'], rows);
+const withinBudget = Number(home.toFixed(1)) <= HOME_BUDGET_KB;
+console.info(`\nhome page: ${home.toFixed(1)} KB, budget ${HOME_BUDGET_KB} KB: ${withinBudget ? 'ok' : 'OVER'}`);
+if (!withinBudget) process.exitCode = 1;
