@@ -531,14 +531,13 @@ function RetentionPage() {
         title="admin.people.retention.title"
         transform={(data: RetentionSettings) => ({ enabled: data.enabled, months: data.months })}
       >
-        <SimpleForm toolbar={saveOnly} resolver={retentionResolver}>
+        {/* Without the room react-admin leaves on phones for a pinned toolbar: this one is not pinned. */}
+        <SimpleForm toolbar={saveOnly} resolver={retentionResolver} sx={{ '&&': { pb: 2 } }}>
           <RetentionDates />
           <BooleanInput source="enabled" helperText="admin.people.retention.enabledHint" />
+          {/* No min/max: the schema's message says what is wrong, not the browser's bubble in its own language. */}
           <NumberInput
             source="months"
-            min={1}
-            max={240}
-            step={1}
             helperText="admin.people.retention.monthsHint"
             sx={{ maxWidth: 420 }}
             fullWidth
