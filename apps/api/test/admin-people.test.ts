@@ -510,7 +510,7 @@ describe('retention', () => {
     expect(res.json()).toEqual({ id: 1, enabled: false, months: 24, lastRunAt: null, cutoff: '2026-06-01' });
   });
 
-  it('refuses 0 months and 400 months at the field, in French, and saves a valid change', async () => {
+  it('refuses 0 months and 400 months at the field, and saves a valid change', async () => {
     for (const months of [0, 400]) {
       const res = await admin('PUT', 'retention/1', { enabled: true, months });
       expect(res.statusCode).toBe(400);
@@ -518,8 +518,7 @@ describe('retention', () => {
       expect(details.errors).toEqual([
         {
           path: ['body', 'months'],
-          message:
-            months === 0 ? 'La durée doit être d’au moins 1 mois.' : 'La durée ne peut dépasser 240 mois (20 ans).',
+          message: 'retentionMonths',
         },
       ]);
     }

@@ -59,14 +59,12 @@ export const controllerAccountEditSchema = z.object({
 });
 export type ControllerAccountEditForm = z.infer<typeof controllerAccountEditSchema>;
 
-/** Personal-data retention: visitors are anonymised this many months after the show's last day. */
+/**
+ * Personal-data retention: visitors are anonymised this many months after the show's last day.
+ * Errors are message keys, as in the other back-office forms.
+ */
 export const retentionSettingsSchema = z.object({
-  enabled: z.boolean({ error: 'Indiquez si la suppression automatique est activée.' }),
-  months: z
-    .int({ error: 'Une durée en mois entiers est attendue.' })
-    .check(
-      z.gte(1, { error: 'La durée doit être d’au moins 1 mois.' }),
-      z.lte(240, { error: 'La durée ne peut dépasser 240 mois (20 ans).' }),
-    ),
+  enabled: z.boolean({ error: 'required' }),
+  months: z.int({ error: 'retentionMonths' }).check(z.gte(1, 'retentionMonths'), z.lte(240, 'retentionMonths')),
 });
 export type RetentionSettingsForm = z.infer<typeof retentionSettingsSchema>;

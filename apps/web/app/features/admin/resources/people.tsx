@@ -561,6 +561,7 @@ export const peopleResources = (
 
 export const peopleMessages: AdminMessages = {
   fr: {
+    retentionMonths: 'Une durée de 1 à 240 mois (20 ans) est attendue.',
     resources: {
       visitors: {
         name: 'Visiteur |||| Visiteurs',
@@ -632,6 +633,7 @@ export const peopleMessages: AdminMessages = {
     },
   },
   en: {
+    retentionMonths: 'A duration of 1 to 240 months (20 years) is expected.',
     resources: {
       visitors: {
         name: 'Visitor |||| Visitors',
