@@ -17,6 +17,8 @@ export interface ScanView {
     jobPosition: string | null;
   };
   scanner: { id: number; name: string };
+  /** The person was erased under the personal-data law: the scan stays as a count, naming nobody. */
+  erased?: true;
 }
 
 /** The server's answer for one submitted scan, in the order they were sent. */

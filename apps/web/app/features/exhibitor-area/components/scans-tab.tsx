@@ -98,7 +98,7 @@ function ScansTable({ table, userId, title }: { table: ScanTable; userId: number
               const hasDetails = Boolean(scan.note) || scan.rating !== null;
               const open = hasDetails && opened === scan.id;
               const visitor = scan.typeScanned === 'visitor';
-              const name = scan.person.name ?? scan.person.email ?? '';
+              const name = scan.erased ? t('area.scans.erased') : (scan.person.name ?? scan.person.email ?? '');
               return (
                 <Fragment key={scan.id}>
                   <tr>
