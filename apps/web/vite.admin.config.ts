@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 
@@ -13,12 +14,32 @@ import { defineConfig } from 'vite';
  */
 const adminPort = Number(process.env.ADMIN_PORT ?? 3002);
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: path.join(import.meta.dirname, 'admin'),
   base: '/admin/',
-  // The site's public files are the site's (and served by it); the back-office has none.
-  publicDir: false,
+  // The site's public files are the site's, served by the API at /assets/ (the page's icon). The
+  // dev server serves them below /admin/, where it writes the page's links to them.
+  publicDir: command === 'serve' ? path.join(import.meta.dirname, 'public') : false,
   esbuild: { jsx: 'automatic' },
+  plugins: [
+    {
+      // In development this server, not the API, hands out the page.
+      name: 'admin-dev-page',
+      apply: 'serve',
+      // No Content-Security-Policy in development: no nonce for the page's styles.
+      transformIndexHtml: (html) => html.replaceAll('__CSP_STYLE_NONCE__', ''),
+      // The API gives a page its XSRF cookie (plugins/security.ts, XSRF_COOKIE of @salon/shared):
+      // the sign-in form's POST, the page's first call, needs one.
+      configureServer(server) {
+        server.middlewares.use((req, res, next) => {
+          if (req.headers.accept?.includes('text/html') && !/(^|;\s*)XSRF-TOKEN=/.test(req.headers.cookie ?? '')) {
+            res.setHeader('set-cookie', `XSRF-TOKEN=${randomBytes(24).toString('base64url')}; Path=/; SameSite=Strict`);
+          }
+          next();
+        });
+      },
+    },
+  ],
   resolve: {
     // As React Router's plugin does for the site: one React and one router (react-admin's
     // react-router-dom brings a copy of its own, whose router would not see ours).
@@ -36,4 +57,4 @@ export default defineConfig({
     // The page is opened through the site's dev server; hot reload talks to this one directly.
     hmr: { port: adminPort + 1 },
   },
-});
+}));

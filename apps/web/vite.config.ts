@@ -12,8 +12,12 @@ export default defineConfig({
     proxy: {
       '/backend': `http://127.0.0.1:${apiPort}`,
       '/uploads': `http://127.0.0.1:${apiPort}`,
-      // /admin is not a page of this app: its own dev server serves it, at this same address.
-      '^/admin([/?]|$)': `http://127.0.0.1:${adminPort}`,
+      // /admin is not a page of this app: its own dev server serves it, at this same address
+      // (it answers below its base, /admin/).
+      '^/admin([/?]|$)': {
+        target: `http://127.0.0.1:${adminPort}`,
+        rewrite: (url) => url.replace(/^\/admin(?=\?|$)/, '/admin/'),
+      },
     },
   },
 });
