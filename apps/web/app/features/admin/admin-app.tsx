@@ -12,6 +12,8 @@ import { contentMessages, contentResources } from './resources/content';
 import { devicesMessages, devicesResources } from './resources/devices';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
 import { mailMessages, mailResources } from './resources/mail';
+import { peopleMessages, peopleResources } from './resources/people';
+import { staffMessages, staffResources } from './resources/staff';
 
 /**
  * The organisers' back-office at /admin: a build of its own (apps/web/vite.admin.config.ts).
@@ -28,8 +30,10 @@ const PARTS: AdminMessages[] = [
   dashboardMessages,
   exhibitorAccountsMessages,
   contentMessages,
+  peopleMessages,
   mailMessages,
   devicesMessages,
+  staffMessages,
 ];
 const i18nProvider = createI18nProvider(PARTS);
 
@@ -55,8 +59,10 @@ export default function AdminApp() {
       >
         {exhibitorAccountsResources}
         {contentResources}
+        {peopleResources}
         {mailResources}
         {devicesResources}
+        {staffResources}
       </Admin>
     </CacheProvider>
   );
