@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
-import { accounts, waitForHydration } from './fixtures';
+import { DEMO_COMPANY, accounts, login, submitLogin, texts, waitForHydration } from './fixtures';
+import { exhibitorToken } from './support/gate';
 import { mailTo } from './support/mail';
 import { registerVisitor, unique } from './support/visitors';
 
@@ -228,6 +231,96 @@ test.describe('Exhibitors', () => {
     const headers = await organiserHeaders(page);
     const off = await page.request.post(`/backend/api/admin/exhibitors/${exhibitorId}/deactivate`, { headers });
     expect(off.status()).toBe(200);
+  });
+});
+
+test.describe('Personal data', () => {
+  test('a visitor’s data is exported, then erased; the exhibitor who scanned them sees “Personne supprimée”', async ({
+    page,
+  }) => {
+    test.slow();
+    const visitor = await registerVisitor(page.request, 'Effacée');
+    // The demo exhibitor scans the visitor's badge at its stand.
+    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+    const scanned = await page.request.post('/backend/api/scans', {
+      headers: { authorization: `Bearer ${await exhibitorToken(page.request)}`, [XSRF_HEADER]: xsrf },
+      data: { scans: [{ id: randomUUID(), badge: visitor.token, scannedAt: new Date().toISOString() }] },
+    });
+    expect(scanned.status(), await scanned.text()).toBe(200);
+
+    await adminLogin(page);
+    await page.goto('/admin/visitors');
+    await page.getByPlaceholder('Rechercher').fill(visitor.email);
+    await expect(page).toHaveURL(/filter=/);
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await page.getByRole('cell', { name: visitor.name }).click();
+    await expect(page.getByText(visitor.company)).toBeVisible();
+
+    // Everything held about them, as a file: their registration, and the exhibitor's scan of them.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter les données (JSON)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^donnees-\d+\.json$/);
+    const held = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+      person: { name: string; email: string; phone: string };
+      registrations: unknown[];
+      scansOf: { scannerCompany: string }[];
+    };
+    expect(held.person).toMatchObject({ name: visitor.name, email: visitor.email });
+    expect(held.registrations).toHaveLength(1);
+    expect(held.scansOf.map((s) => s.scannerCompany)).toEqual([DEMO_COMPANY]);
+
+    await page.getByRole('button', { name: 'Supprimer les données personnelles' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Cette opération est irréversible.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await expect(page.getByText('Données personnelles supprimées.')).toBeVisible();
+    await expect(page.getByText(visitor.email)).toHaveCount(0);
+    await expect(page.getByText('Personne supprimée').first()).toBeVisible();
+
+    // The exhibitor's 'Mes scans': the scan is still counted, naming nobody.
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await page.goto('/espace-exposant?tab=scans');
+    const newest = page.locator('tbody tr').first();
+    await expect(newest.getByRole('rowheader')).toHaveText('Personne supprimée');
+    await expect(page.getByText(visitor.name)).toHaveCount(0);
+  });
+});
+
+test.describe('Gate staff', () => {
+  test('the organiser creates a controller’s account; the controller signs in at the gates; deleted, the account is refused', async ({
+    page,
+  }) => {
+    const email = `controle-${unique()}@example.com`;
+    const password = 'Porte-2024-ok';
+    await adminLogin(page);
+    await page.goto('/admin/controllers/create');
+    await page.getByLabel('Nom').fill('Yassine Porte');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Élément créé')).toBeVisible();
+
+    const signIn = async () => {
+      await page.goto('/login-controleur');
+      await expect(page.getByRole('heading', { level: 1, name: 'Connexion contrôleur' })).toBeVisible();
+      await submitLogin(page, email, password);
+    };
+    await signIn();
+    await expect(page).toHaveURL(/\/espace-controleur$/);
+
+    await page.goto('/admin/controllers');
+    await page.getByPlaceholder('Rechercher').fill(email);
+    await expect(page).toHaveURL(/filter=/);
+    await page.getByRole('cell', { name: email }).click();
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByText('Contrôleur supprimé.')).toBeVisible();
+
+    await page.evaluate(() => localStorage.clear());
+    await signIn();
+    await expect(page.getByRole('alert')).toHaveText(texts.loginFailed);
+    expect(await page.evaluate(() => localStorage.getItem('auth-controleur'))).toBeNull();
   });
 });
 

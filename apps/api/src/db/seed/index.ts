@@ -381,10 +381,12 @@ const DAY_MS = 86_400_000;
 
 /** Registrations over the ten weeks before the show, more of them as it draws near. */
 function visitorRegistrationDates(rnd: Prng, n: number): Date[] {
-  const firstDay = Date.parse(`${content.OPENING_HOURS[0]!.day}T09:00:00+01:00`);
+  const firstDay = Date.parse(`${content.OPENING_HOURS[0]!.day}T00:00:00+01:00`);
   return Array.from({ length: n }, () => {
     const daysBefore = Math.floor(70 * (1 - Math.sqrt(rnd.next())));
-    return new Date(firstDay - daysBefore * DAY_MS - Math.floor(rnd.next() * 12) * 3_600_000);
+    // Between 8:00 and 22:00, Marrakech time.
+    const minutes = 8 * 60 + Math.floor(rnd.next() * 14 * 60);
+    return new Date(firstDay - daysBefore * DAY_MS + minutes * 60_000);
   }).sort((a, b) => a.getTime() - b.getTime());
 }
 
