@@ -19,7 +19,6 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useListContext,
   useLocaleState,
   useNotify,
   useRecordContext,
@@ -29,6 +28,7 @@ import {
 import { formatDateTime } from '@salon/shared';
 import { DateTimeField } from '../components/date-time-field';
 import { StateChip } from '../components/state-chip';
+import { ListExportButton } from '../components/list-export-button';
 import { adminDownload, adminFetch } from '../http';
 import type { AdminMessages } from '../i18n';
 
@@ -254,35 +254,10 @@ function MailShow() {
 
 // ---- Newsletter ---------------------------------------------------------------------------------
 
-/** newsletter.xlsx of the subscribers the list's filters keep, headers in the back-office's language. */
-function ExportButton() {
-  const filterValues = useListContext().filterValues as Record<string, unknown> | undefined;
-  const [locale] = useLocaleState();
-  const [busy, setBusy] = useState(false);
-  const notify = useNotify();
-  async function download() {
-    setBusy(true);
-    try {
-      const filter = encodeURIComponent(JSON.stringify(filterValues ?? {}));
-      await adminDownload(
-        `newsletters/export?filter=${filter}&lang=${locale === 'en' ? 'en' : 'fr'}`,
-        'newsletter.xlsx',
-      );
-    } catch (error) {
-      notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button label="admin.mail.export" onClick={() => void download()} disabled={busy}>
-      <DownloadIcon />
-    </Button>
-  );
-}
-
 function NewsletterList() {
   const small = useSmall();
+  // The file's headers are in the back-office's language.
+  const [locale] = useLocaleState();
   return (
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -292,7 +267,12 @@ function NewsletterList() {
       ]}
       actions={
         <TopToolbar>
-          <ExportButton />
+          <ListExportButton
+            label="admin.mail.export"
+            path="newsletters/export"
+            filename="newsletter.xlsx"
+            query={{ lang: locale === 'en' ? 'en' : 'fr' }}
+          />
         </TopToolbar>
       }
       exporter={false}

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AutoDeleteIcon from '@mui/icons-material/AutoDelete';
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import DownloadIcon from '@mui/icons-material/Download';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import PeopleIcon from '@mui/icons-material/People';
 import SendIcon from '@mui/icons-material/Send';
@@ -50,7 +49,6 @@ import {
   ToolbarClasses,
   TopToolbar,
   useGetOne,
-  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -58,6 +56,7 @@ import {
 } from 'react-admin';
 import { formatDateTime, retentionSettingsSchema } from '@salon/shared';
 import { DateTimeField } from '../components/date-time-field';
+import { ListExportButton } from '../components/list-export-button';
 import { adminDownload, adminFetch } from '../http';
 import type { AdminMessages } from '../i18n';
 
@@ -139,29 +138,6 @@ const visitorFilters = [
   <TextInput key="pays" source="pays" />,
 ];
 
-/** visiteurs.xlsx of the visitors the list's filters keep (the API writes it, not react-admin's CSV). */
-function VisitorsExportButton() {
-  const filterValues = useListContext().filterValues as Record<string, unknown> | undefined;
-  const [busy, setBusy] = useState(false);
-  const notify = useNotify();
-  async function download() {
-    setBusy(true);
-    try {
-      const filter = encodeURIComponent(JSON.stringify(filterValues ?? {}));
-      await adminDownload(`visitors/export.xlsx?filter=${filter}`, 'visiteurs.xlsx');
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button label="admin.people.exportList" onClick={() => void download()} disabled={busy}>
-      <DownloadIcon />
-    </Button>
-  );
-}
-
 function VisitorList() {
   const small = useSmall();
   return (
@@ -171,7 +147,7 @@ function VisitorList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <VisitorsExportButton />
+          <ListExportButton label="admin.people.exportList" path="visitors/export.xlsx" filename="visiteurs.xlsx" />
         </TopToolbar>
       }
       exporter={false}
