@@ -9,7 +9,10 @@ import { checkins, gates, mailOutbox, newsletters, registrations, scans, users }
  * at once. Days and hours are the show's (Africa/Casablanca), whatever the server's zone.
  */
 const TOP = 8;
-const localDay = (column: unknown) => sql<string>`to_char((${column} at time zone ${SHOW_TIME_ZONE}), 'YYYY-MM-DD')`;
+// The zone is written into the SQL (a constant), not bound: grouping by an expression needs the
+// select's and the group by's to be the same text.
+const zone = sql.raw(`'${SHOW_TIME_ZONE}'`);
+const localDay = (column: unknown) => sql<string>`to_char((${column} at time zone ${zone}), 'YYYY-MM-DD')`;
 
 const scanner = alias(users, 'scanner');
 const exhibitor = alias(users, 'exhibitor');
@@ -33,82 +36,70 @@ export async function showDashboard(db: Db) {
     eq(registrations.type, 'exhibitor'),
     isNull(registrations.conferenceId),
   );
-  const [
-    perDay,
-    bySector,
-    byCountry,
-    exhibitorStates,
-    [collaborators],
-    scansPerDay,
-    topExhibitors,
-    entries,
-    mails,
-    [newsletter],
-  ] = await Promise.all([
-    db
-      .select({ day: localDay(registrations.createdAt), n: count() })
-      .from(registrations)
-      .where(visitor)
-      .groupBy(sql`1`)
-      .orderBy(sql`1`),
-    db
-      .select({ label: users.secteurActivite, n: count() })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .where(visitor)
-      .groupBy(users.secteurActivite),
-    db
-      .select({ label: users.pays, n: count() })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .where(visitor)
-      .groupBy(users.pays),
-    db
-      .select({
-        state: sql<string>`case when ${users.blocked} then 'deactivated' when ${registrations.confirmed} then 'confirmed' else 'pending' end`,
-        n: count(),
-      })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .where(and(exhibitorRegistration, eq(users.type, 'exhibitor'), isNull(users.deletedAt)))
-      .groupBy(sql`1`),
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.type, 'collaborator'), isNull(users.deletedAt), eq(users.blocked, false))),
-    db
-      .select({ day: sql<string>`to_char(${scans.scanDay}, 'YYYY-MM-DD')`, n: count() })
-      .from(scans)
-      .where(eq(scans.eventId, EVENT_ID))
-      .groupBy(scans.scanDay)
-      .orderBy(scans.scanDay),
-    db
-      .select({ id: exhibitor.id, company: exhibitor.company, n: count() })
-      .from(scans)
-      .innerJoin(scanner, eq(scanner.id, scans.scannerId))
-      .innerJoin(exhibitor, eq(exhibitor.id, sql`coalesce(${scanner.exhibitorId}, ${scanner.id})`))
-      .where(and(eq(scans.eventId, EVENT_ID), inArray(scanner.type, ['exhibitor', 'collaborator'])))
-      .groupBy(exhibitor.id, exhibitor.company)
-      .orderBy(desc(count()), exhibitor.company)
-      .limit(10),
-    db
-      .select({
-        day: sql<string>`to_char(${checkins.checkinDay}, 'YYYY-MM-DD')`,
-        hour: sql<number>`extract(hour from ${checkins.scannedAt} at time zone ${SHOW_TIME_ZONE})::int`,
-        gate: gates.name,
-        n: count(),
-      })
-      .from(checkins)
-      .leftJoin(gates, eq(gates.id, checkins.gateId))
-      .where(eq(checkins.verdict, 'admitted'))
-      .groupBy(checkins.checkinDay, sql`2`, gates.name),
-    db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
-    db
-      .select({ n: count() })
-      .from(newsletters)
-      .where(and(sql`${newsletters.confirmedAt} is not null`, isNull(newsletters.unsubscribedAt))),
-  ]);
+  // Registrations per day, by sector and by country: one pass over the visitors, three groupings.
+  const day = localDay(registrations.createdAt);
+  const grouping = sql<number>`grouping(${day}, ${users.secteurActivite}, ${users.pays})`.mapWith(Number);
+  const [visitorGroups, exhibitorStates, [collaborators], scansPerDay, topExhibitors, entries, mails, [newsletter]] =
+    await Promise.all([
+      db
+        .select({ day, sector: users.secteurActivite, country: users.pays, grouping, n: count() })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .where(visitor)
+        .groupBy(sql`grouping sets ((${day}), (${users.secteurActivite}), (${users.pays}))`),
+      db
+        .select({
+          state: sql<string>`case when ${users.blocked} then 'deactivated' when ${registrations.confirmed} then 'confirmed' else 'pending' end`,
+          n: count(),
+        })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.userId))
+        .where(and(exhibitorRegistration, eq(users.type, 'exhibitor'), isNull(users.deletedAt)))
+        .groupBy(sql`1`),
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.type, 'collaborator'), isNull(users.deletedAt), eq(users.blocked, false))),
+      db
+        .select({ day: sql<string>`to_char(${scans.scanDay}, 'YYYY-MM-DD')`, n: count() })
+        .from(scans)
+        .where(eq(scans.eventId, EVENT_ID))
+        .groupBy(scans.scanDay)
+        .orderBy(scans.scanDay),
+      db
+        .select({ id: exhibitor.id, company: exhibitor.company, n: count() })
+        .from(scans)
+        .innerJoin(scanner, eq(scanner.id, scans.scannerId))
+        .innerJoin(exhibitor, eq(exhibitor.id, sql`coalesce(${scanner.exhibitorId}, ${scanner.id})`))
+        .where(and(eq(scans.eventId, EVENT_ID), inArray(scanner.type, ['exhibitor', 'collaborator'])))
+        .groupBy(exhibitor.id, exhibitor.company)
+        .orderBy(desc(count()), exhibitor.company)
+        .limit(10),
+      db
+        .select({
+          day: sql<string>`to_char(${checkins.checkinDay}, 'YYYY-MM-DD')`,
+          hour: sql<number>`extract(hour from ${checkins.scannedAt} at time zone ${SHOW_TIME_ZONE})::int`,
+          gate: gates.name,
+          n: count(),
+        })
+        .from(checkins)
+        .leftJoin(gates, eq(gates.id, checkins.gateId))
+        .where(eq(checkins.verdict, 'admitted'))
+        .groupBy(checkins.checkinDay, sql`2`, gates.name),
+      db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+      db
+        .select({ n: count() })
+        .from(newsletters)
+        .where(and(sql`${newsletters.confirmedAt} is not null`, isNull(newsletters.unsubscribedAt))),
+    ]);
 
+  // grouping() has a bit set for each column the row is not grouped by: day 0b011, sector 0b101, country 0b110.
+  const perDay = visitorGroups
+    .filter((g) => g.grouping === 0b011)
+    .map((g) => ({ day: g.day, n: g.n }))
+    .sort((a, b) => a.day.localeCompare(b.day));
+  const bySector = visitorGroups.filter((g) => g.grouping === 0b101).map((g) => ({ label: g.sector, n: g.n }));
+  const byCountry = visitorGroups.filter((g) => g.grouping === 0b110).map((g) => ({ label: g.country, n: g.n }));
   let cumulative = 0;
   const registrationsPerDay = perDay.map(({ day, n }) => ({ day, daily: n, cumulative: (cumulative += n) }));
   const states = Object.fromEntries(exhibitorStates.map((r) => [r.state, r.n]));
