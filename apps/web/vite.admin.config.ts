@@ -50,6 +50,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // react-admin, MUI and Recharts are one screen's scripts: no warning for their size.
     chunkSizeWarningLimit: 2500,
+    rollupOptions: {
+      // MUI's and React Query's "use client" lines mean nothing in a browser-only build: without
+      // this, each of their hundreds of files prints a warning.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
   server: {
     port: adminPort,
