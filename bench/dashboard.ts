@@ -11,16 +11,13 @@
  *
  *   npm run bench:dashboard
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { XSRF_HEADER } from '@salon/shared';
-import { openDatabase, type Db } from '../apps/api/src/db/client';
+import type { Db } from '../apps/api/src/db/client';
 import { seedReference } from '../apps/api/src/db/seed';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { printTable, startServer, withBenchDatabase } from './start-server';
+import { onBothDatabases, printTable, startServer } from './start-server';
 
 const VISITORS = 60_000;
 const EXHIBITORS = 300;
@@ -131,23 +128,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   }
 }
 
-const rows: string[][] = [];
-{
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-dashboard-bench-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await fill(database.db);
-  await database.db.execute(sql`analyze`);
-  await database.close();
-  rows.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
-  rmSync(dataDir, { recursive: true, force: true });
-}
-await withBenchDatabase(async (url) => {
-  const database = await openDatabase({ url });
-  await fill(database.db);
-  await database.db.execute(sql`vacuum analyze`);
-  await database.close();
-  rows.push(...(await measure('PostgreSQL', { DATABASE_URL: url })));
-});
+const rows = await onBothDatabases(fill, measure);
 
 console.info(
   `${VISITORS.toLocaleString('en')} visitors, ${EXHIBITORS} exhibitors, ${COLLABORATORS} collaborators, ${SCANS.toLocaleString('en')} scans, ${CHECKINS.toLocaleString('en')} check-ins; ${DURATION} s per run`,

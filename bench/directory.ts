@@ -5,16 +5,13 @@
  *
  *   npm run bench:directory
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_ROLE_ID, EVENT_ID, toQueryString } from '@salon/shared';
-import { openDatabase, type Db } from '../apps/api/src/db/client';
+import type { Db } from '../apps/api/src/db/client';
 import { gates, registrations, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
-import { printTable, startServer, withBenchDatabase } from './start-server';
+import { onBothDatabases, printTable, startServer } from './start-server';
 
 const EXHIBITORS = 5000;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -130,26 +127,7 @@ async function measureBoth(label: string, env: Record<string, string>): Promise<
   return rows;
 }
 
-const rows: string[][] = [];
-
-// PGlite: fill a data directory, then start the server on it.
-{
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-dir-bench-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await fill(database.db);
-  await database.close();
-  rows.push(...(await measureBoth('PGlite', { DATA_DIR: dataDir })));
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-// PostgreSQL: a database made for the run, dropped after it.
-await withBenchDatabase(async (url) => {
-  const database = await openDatabase({ url });
-  await fill(database.db);
-  await database.db.execute(sql`analyze`);
-  await database.close();
-  rows.push(...(await measureBoth('PostgreSQL', { DATABASE_URL: url })));
-});
+const rows = await onBothDatabases(fill, measureBoth);
 
 console.info(
   `${EXHIBITORS} confirmed exhibitors, ${DURATION} s per run; target on PostgreSQL for the company search: ≥ 1000 req/s at 50 connections and p99 ≤ 25 ms at 10 (Strapi 5 serves the original call at about 25 req/s here)`,

@@ -32,14 +32,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { DEFAULT_ROLE_ID, EVENT_ID, normalizePhone, showDay, toQueryString, XSRF_HEADER } from '@salon/shared';
-import { openDatabase, type Db } from '../apps/api/src/db/client';
+import type { Db } from '../apps/api/src/db/client';
 import { gates, registrations, scans, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { printTable, startServer, withBenchDatabase } from './start-server';
+import { onBothDatabases, printTable, startServer } from './start-server';
 
 const VISITORS = 50_000;
 const COLLABORATORS = 10;
@@ -392,28 +392,7 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   return rows;
 }
 
-const rows: string[][] = [];
-
-// PGlite: fill a data directory, then start the server on it.
-{
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-scans-bench-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  await fill(database.db);
-  await database.close();
-  rows.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-// PostgreSQL: a database made for the run, dropped after it.
-await withBenchDatabase(async (url) => {
-  const database = await openDatabase({ url });
-  await fill(database.db);
-  // What autovacuum does within a minute of a bulk load: statistics, and the visibility map that
-  // lets a count read the index alone.
-  await database.db.execute(sql`vacuum analyze`);
-  await database.close();
-  rows.push(...(await measure('PostgreSQL', { DATABASE_URL: url })));
-});
+const rows = await onBothDatabases(fill, measure);
 
 console.info(
   `One exhibitor: ${VISITORS.toLocaleString('en')} scans of its own over the four show days, ${(COLLABORATORS * PER_COLLABORATOR).toLocaleString('en')} by ${COLLABORATORS} collaborators; lists ${DURATION} s per run; targets: list p99 ≤ ${TARGETS.listP99} ms for a page, SCANS.xlsx ≤ ${TARGETS.exportSeconds} s and ≤ ${TARGETS.peakMb} MB peak for the server process`,

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { openDatabase, type Db } from '../apps/api/src/db/client';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -91,4 +93,35 @@ export async function withBenchDatabase<T>(use: (url: string) => Promise<T>): Pr
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * The bench's two runs: `fill` a fresh PGlite data directory, then a fresh PostgreSQL database
+ * (`withBenchDatabase`), and `measure` each through a server started with `env` pointing at it.
+ * Statistics are gathered after the fill, as autovacuum would within a minute of a bulk load
+ * (PostgreSQL's vacuum also sets the visibility map that lets a count read an index alone).
+ */
+export async function onBothDatabases<T>(
+  fill: (db: Db) => Promise<void>,
+  measure: (database: 'PGlite' | 'PostgreSQL', env: Record<string, string>) => Promise<T[]>,
+): Promise<T[]> {
+  const out: T[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-bench-'));
+  try {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    await fill(database.db);
+    await database.db.execute(sql`analyze`);
+    await database.close();
+    out.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  await withBenchDatabase(async (url) => {
+    const database = await openDatabase({ url });
+    await fill(database.db);
+    await database.db.execute(sql`vacuum analyze`);
+    await database.close();
+    out.push(...(await measure('PostgreSQL', { DATABASE_URL: url })));
+  });
+  return out;
 }
