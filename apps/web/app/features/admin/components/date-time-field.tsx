@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from '@salon/shared';
 
@@ -5,5 +6,10 @@ import { formatDateTime } from '@salon/shared';
 export function DateTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   const value = record?.[source] as string | null | undefined;
-  return <span>{value ? formatDateTime(value) : ''}</span>;
+  // The type of react-admin's own fields, in a list cell as on a record's page.
+  return (
+    <Typography component="span" variant="body2">
+      {value ? formatDateTime(value) : ''}
+    </Typography>
+  );
 }
