@@ -1,5 +1,6 @@
 import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, toQueryString } from '@salon/shared';
 import { clearSession, getSession, updateSessionToken } from '../features/auth/session';
+import { saveBlob } from './save-blob';
 
 export const API_BASE = '/backend/api/';
 
@@ -98,13 +99,5 @@ export async function apiDownload(path: string, filename: string, options: Reque
   const blob = await res.blob().catch(() => {
     throw new ApiError(0, 'network');
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a little later: some browsers read the blob after the click has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, filename);
 }

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { saveBlob } from '../../lib/save-blob';
 
 /**
  * The back-office's calls to `/backend/api/`: the organiser's bearer token (a session of its
@@ -122,21 +123,4 @@ export async function adminDownload(path: string, filename: string): Promise<voi
     throw new HttpError(error?.error?.message ?? res.statusText, res.status, error);
   }
   saveBlob(await res.blob(), filename);
-}
-
-/**
- * Saves a file fetched into the browser's memory under `filename`, as a download. The same steps
- * as lib/api-client.ts's apiDownload, kept here so that the site's chunk gains no export for the
- * back-office (the public pages' JavaScript does not grow).
- */
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a little later: some browsers read the blob after the click has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -289,6 +289,13 @@ function ErasedNotice() {
   );
 }
 
+/** A visitor's page, line by line: who, where they work, where from. */
+const VISITOR_DETAILS = [
+  ['name', 'email', 'phone'],
+  ['company', 'jobPosition', 'secteurActivite', 'businessSector'],
+  ['pays', 'language'],
+] as const;
+
 function VisitorShow() {
   return (
     <Show
@@ -304,43 +311,21 @@ function VisitorShow() {
     >
       <SimpleShowLayout>
         <ErasedNotice />
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 3 }}>
-          <Labeled source="name">
-            <TextField source="name" />
-          </Labeled>
-          <Labeled source="email">
-            <TextField source="email" emptyText="—" />
-          </Labeled>
-          <Labeled source="phone">
-            <TextField source="phone" emptyText="—" />
-          </Labeled>
-          <PersonStateLine />
-        </Stack>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 3 }}>
-          <Labeled source="company">
-            <TextField source="company" emptyText="—" />
-          </Labeled>
-          <Labeled source="jobPosition">
-            <TextField source="jobPosition" emptyText="—" />
-          </Labeled>
-          <Labeled source="secteurActivite">
-            <TextField source="secteurActivite" emptyText="—" />
-          </Labeled>
-          <Labeled source="businessSector">
-            <TextField source="businessSector" emptyText="—" />
-          </Labeled>
-        </Stack>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 3 }}>
-          <Labeled source="pays">
-            <TextField source="pays" emptyText="—" />
-          </Labeled>
-          <Labeled source="language">
-            <TextField source="language" emptyText="—" />
-          </Labeled>
-          <Labeled source="createdAt">
-            <DateTimeField source="createdAt" />
-          </Labeled>
-        </Stack>
+        {VISITOR_DETAILS.map((line, i) => (
+          <Stack key={line.join()} direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 3 }}>
+            {line.map((source) => (
+              <Labeled key={source} source={source}>
+                <TextField source={source} emptyText="—" />
+              </Labeled>
+            ))}
+            {i === 0 && <PersonStateLine />}
+            {i === VISITOR_DETAILS.length - 1 && (
+              <Labeled source="createdAt">
+                <DateTimeField source="createdAt" />
+              </Labeled>
+            )}
+          </Stack>
+        ))}
       </SimpleShowLayout>
     </Show>
   );
