@@ -494,6 +494,89 @@ describe('erasing a person', () => {
   });
 });
 
+describe('erasing a person, everywhere they are named', () => {
+  it('also blanks the organisers’ copies of their contact message and enquiry, and the enquiry’s follow-up in the audit log', async () => {
+    const visitor = await createVisitor(ctx.db);
+    const email = visitor.user.email;
+    const contact = await call(ctx.app, 'POST', 'contact', {
+      body: { name: 'Nadia Secrète', email, phone: '0612345678', message: 'Mon message privé' },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const enquiry = await call(ctx.app, 'POST', 'demandes-exposants', {
+      body: { nom: 'Nadia Secrète', email, telephone: '0612345679', societe: 'Secret SARL', lang: 'fr' },
+    });
+    expect(enquiry.statusCode, enquiry.body).toBe(201);
+    const [row] = await ctx.db
+      .select({ id: demandesExposants.id })
+      .from(demandesExposants)
+      .where(eq(demandesExposants.email, email));
+    expect(
+      (await admin('PUT', `enquiries/${row!.id}`, { status: 'contacte', notes: 'Appelée mardi' })).statusCode,
+    ).toBe(200);
+    const mentions = async () =>
+      (await ctx.db.select().from(mailOutbox))
+        .map((m) => JSON.stringify(m))
+        .filter((m) => m.includes('Nadia Secrète') || m.includes(email));
+    expect((await mentions()).length).toBeGreaterThanOrEqual(2);
+
+    expect((await admin('POST', `people/${visitor.user.id}/erase`)).statusCode).toBe(200);
+    expect(await mentions()).toEqual([]);
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'enquiries'), eq(auditLog.recordId, String(row!.id))));
+    expect(audit).toHaveLength(1);
+    for (const text of ['Nadia Secrète', email, 'Appelée mardi', 'Secret SARL']) {
+      expect(JSON.stringify(audit)).not.toContain(text);
+    }
+  });
+
+  it('erases a person once when two organisers ask at the same time', async () => {
+    const visitor = await createVisitor(ctx.db);
+    const answers = await Promise.all([1, 2].map(() => admin('POST', `people/${visitor.user.id}/erase`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'POST /admin/people/:id/erase'), eq(auditLog.recordId, String(visitor.user.id))));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('does not write back a note a device sends again after the erasure, nor retry their mails', async () => {
+    const visitor = await createVisitor(ctx.db);
+    const clientId = randomUUID();
+    const scan = (note: string) =>
+      call(ctx.app, 'POST', 'scans', {
+        token: exhibitorToken,
+        body: { scans: [{ id: clientId, badge: badgeOf(visitor.registration), scannedAt: APP_NOW, note }] },
+      });
+    expect((await scan('Très intéressée')).statusCode).toBe(200);
+    const [failed] = await ctx.db
+      .insert(mailOutbox)
+      .values({ to: visitor.user.email, subject: 'Votre badge', text: 'Bonjour', status: 'failed' })
+      .returning({ id: mailOutbox.id });
+
+    expect((await admin('POST', `people/${visitor.user.id}/erase`)).statusCode).toBe(200);
+    expect((await scan('Très intéressée, encore')).statusCode).toBe(200);
+    const [stored] = await ctx.db.select().from(scans).where(eq(scans.clientId, clientId));
+    expect(stored!.note).toBeNull();
+    const retry = await admin('POST', `mails/${failed!.id}/retry`);
+    expect(retry.statusCode).toBe(400);
+  });
+
+  it('records who downloaded visiteurs.xlsx, and with which filter', async () => {
+    const filter = JSON.stringify({ pays: 'Sénégal' });
+    const res = await admin('GET', `visitors/export.xlsx?filter=${encodeURIComponent(filter)}`);
+    expect(res.statusCode).toBe(200);
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'GET /admin/visitors/export.xlsx'))
+      .orderBy(auditLog.id);
+    expect(entries.at(-1)).toMatchObject({ userId: organiserId, after: { filter } });
+  });
+});
+
 describe('retention', () => {
   type Settings = { id: number; enabled: boolean; months: number; lastRunAt: string | null; cutoff: string };
   type DryRun = { cutoff: string; total: number; people: { id: number; name: string; email: string }[] };
@@ -581,6 +664,14 @@ describe('retention', () => {
       .from(auditLog)
       .where(and(eq(auditLog.resource, 'retention'), eq(auditLog.action, 'POST /admin/retention/1/run')));
     expect(entry).toMatchObject({ recordId: '1', userId: organiserId, after: { anonymised: [first.id] } });
+  });
+
+  it('refuses, at the field, an id no person can have', async () => {
+    const res = await admin('POST', 'retention/1/run', { ids: [2 ** 40] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { details: { errors: { message: string }[] } } }>().error.details.errors[0]!.message).toBe(
+      'Identifiant invalide.',
+    );
   });
 
   it('refuses a run without a list of ids', async () => {

@@ -162,11 +162,14 @@ async function registerBackOffice(app: FastifyInstance, config: Config): Promise
     if (request.url.startsWith('/admin/assets/')) {
       return reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.'));
     }
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'private, no-cache')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(html.replaceAll(STYLE_NONCE_PLACEHOLDER, reply.cspNonce.style));
+    return (
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        // Not stored at all: the page carries this response's nonce.
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(html.replaceAll(STYLE_NONCE_PLACEHOLDER, reply.cspNonce.style))
+    );
   };
   app.get('/admin', { schema: { hide: true } }, page);
   app.get('/admin/*', { schema: { hide: true } }, page);

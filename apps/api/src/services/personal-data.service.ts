@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -22,6 +21,7 @@ import {
   users,
 } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../lib/errors';
+import { readyForMore } from '../lib/streams';
 import type { ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
 import { showWallClock } from './scans-export';
@@ -147,7 +147,7 @@ export async function writeVisitorsXlsx(db: Db, where: SQL | undefined, out: Wri
         })
         .commit();
     }
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (!(await readyForMore(out))) return;
     if (rows.length < EXPORT_CHUNK) break;
     last = rows.at(-1)!.id;
   }
@@ -197,6 +197,13 @@ const PERSON_RESOURCES = ['visitors', 'people', 'exhibitors', 'collaborators', '
 const scanner = alias(users, 'scanner');
 const scannedPerson = alias(users, 'scanned_person');
 const sameEmail = (column: Parameters<typeof sql>[1], email: string) => sql`lower(${column}) = lower(${email})`;
+/** Mails to the person, and mails about them: the organisers' copies of their contact message or enquiry. */
+const mailsOf = (email: string) =>
+  or(
+    sameEmail(mailOutbox.to, email),
+    sql`position(lower(${email}) in lower(${mailOutbox.text})) > 0`,
+    sql`position(lower(${email}) in lower(${mailOutbox.subject})) > 0`,
+  );
 
 /** Everything held about one person, section by section, in the order the export shows them. */
 export async function personalData(db: Db, id: number) {
@@ -349,7 +356,7 @@ export async function personalData(db: Db, id: number) {
         sentAt: mailOutbox.sentAt,
       })
       .from(mailOutbox)
-      .where(sameEmail(mailOutbox.to, email))
+      .where(mailsOf(email))
       .orderBy(asc(mailOutbox.id)),
     db
       .select({
@@ -462,6 +469,8 @@ const PERSONAL_KEYS = [
   'nom',
   'telephone',
   'societe',
+  'message',
+  'notes',
 ];
 const personalKeys = sql`array[${sql.join(
   PERSONAL_KEYS.map((k) => sql`${k}`),
@@ -479,13 +488,16 @@ export interface MailFile {
  * revoked, notes on scans of them, their newsletter, enquiry and contact rows and the mails
  * addressed to them. Answers the mails whose .eml files are to be deleted after the commit.
  */
-export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile[]> {
+export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile[] | null> {
+  // The row lock makes a second erasure of the same person (a double click, the retention job)
+  // wait for the first, then find the person already erased.
   const [user] = await tx
-    .select({ email: users.email, type: users.type })
+    .select({ email: users.email, type: users.type, anonymisedAt: users.anonymisedAt })
     .from(users)
     .where(eq(users.id, id))
     .for('update');
   if (!user) throw notFound('Personne introuvable.');
+  if (user.anonymisedAt) return null;
   const email = user.email;
   const replacement = erasedEmail(id);
   await tx
@@ -522,18 +534,25 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
     .update(newsletters)
     .set({ email: replacement, unsubscribedAt: sql`coalesce(${newsletters.unsubscribedAt}, ${now.toISOString()})` })
     .where(sameEmail(newsletters.email, email));
-  await tx
+  const enquiries = await tx
     .update(demandesExposants)
     .set({ nom: ERASED_NAME, email: replacement, telephone: '', societe: null, message: null, notes: null })
-    .where(sameEmail(demandesExposants.email, email));
+    .where(sameEmail(demandesExposants.email, email))
+    .returning({ id: demandesExposants.id });
   await tx
     .update(contactMessages)
     .set({ name: ERASED_NAME, email: replacement, phone: '', company: null, message: '[supprimé]' })
     .where(sameEmail(contactMessages.email, email));
   const mails = await tx
     .update(mailOutbox)
-    .set({ to: replacement, text: '[supprimé]', html: null, headers: null, attachments: null })
+    .set({ to: replacement, text: '[supprimé]', html: null, headers: null, attachments: null, lastError: null })
     .where(sameEmail(mailOutbox.to, email))
+    .returning({ id: mailOutbox.id, createdAt: mailOutbox.createdAt });
+  // The organisers' copies of their contact message or enquiry keep their recipient, not the text.
+  const copies = await tx
+    .update(mailOutbox)
+    .set({ subject: '[supprimé]', text: '[supprimé]', html: null, headers: null, attachments: null })
+    .where(mailsOf(email))
     .returning({ id: mailOutbox.id, createdAt: mailOutbox.createdAt });
   // A mail not sent yet never leaves for the placeholder address.
   await tx
@@ -554,8 +573,19 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
       before: sql`case when jsonb_typeof(${auditLog.before}) = 'object' then ${auditLog.before} - ${personalKeys} else ${auditLog.before} end`,
       after: sql`case when jsonb_typeof(${auditLog.after}) = 'object' then ${auditLog.after} - ${personalKeys} else ${auditLog.after} end`,
     })
-    .where(and(eq(auditLog.recordId, String(id)), inArray(auditLog.resource, PERSON_RESOURCES)));
-  return mails;
+    .where(
+      or(
+        and(eq(auditLog.recordId, String(id)), inArray(auditLog.resource, PERSON_RESOURCES)),
+        and(
+          eq(auditLog.resource, 'enquiries'),
+          inArray(
+            auditLog.recordId,
+            enquiries.map((e) => String(e.id)),
+          ),
+        ),
+      ),
+    );
+  return [...mails, ...copies];
 }
 
 const EML_NAME = /^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3})Z-(\d+)\.eml$/;
@@ -596,8 +626,8 @@ export async function erasePerson(db: Db, organiserId: number, id: number, now: 
           : 'Seuls les visiteurs et les collaborateurs peuvent être supprimés.',
       );
     }
-    if (before.anonymisedAt) throw new HttpError(409, 'Cette personne a déjà été supprimée.');
-    const mails = await anonymise(tx, id, now);
+    const mails = before.anonymisedAt ? null : await anonymise(tx, id, now);
+    if (!mails) throw new HttpError(409, 'Cette personne a déjà été supprimée.');
     const { type: _type, ...record } = await getPerson(tx, id);
     await recordAudit(tx, {
       userId: organiserId,

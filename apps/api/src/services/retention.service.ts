@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_ID, showDay, type RetentionSettingsForm } from '@salon/shared';
+import { EVENT_ID, SHOW_TIME_ZONE, showDay, type RetentionSettingsForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { auditLog, events, retentionSettings, users } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -12,6 +12,9 @@ import { anonymise, deleteMailFiles, type MailFile } from './personal-data.servi
  * show they registered for (their sign-up day when they registered for none), then anonymised.
  * Off until an organiser turns it on; the organiser may also run it by hand from a dry-run.
  */
+
+/** Any constant shared by every instance: the lock that keeps two runs (processes, organisers) apart. */
+const RETENTION_LOCK = 720_240_601;
 
 /** The dry-run lists this many people at most; a run takes at most this many ids. */
 export const RETENTION_LIST_MAX = 500;
@@ -67,6 +70,7 @@ export function updateRetention(db: Db, organiserId: number, form: RetentionSett
  * Visitors not yet erased whose latest show ended more than `months` months before today (the
  * show's day, Marrakech time).
  */
+const zone = sql.raw(`'${SHOW_TIME_ZONE}'`);
 function pastRetention(months: number, today: string) {
   // Qualified names: a bare "id" inside the subquery would be the registration's.
   const latestShow = sql`(select max(e.ends_on) from registrations r
@@ -74,7 +78,7 @@ function pastRetention(months: number, today: string) {
   return and(
     eq(users.type, 'visitor'),
     isNull(users.anonymisedAt),
-    sql`(coalesce(${latestShow}, ${users.createdAt}::date) + ${months} * interval '1 month')::date < ${today}::date`,
+    sql`(coalesce(${latestShow}, (${users.createdAt} at time zone ${zone})::date) + ${months} * interval '1 month')::date < ${today}::date`,
   )!;
 }
 
@@ -101,11 +105,19 @@ async function eraseDue(tx: Tx, now: Date, ids: number[] | null, limit: number) 
     .from(users)
     .where(and(pastRetention(settings.months, showDay(now)), ids ? inArray(users.id, ids) : undefined))
     .orderBy(asc(users.id))
-    .limit(limit);
+    .limit(limit)
+    // Locked as chosen: someone erased or registered meanwhile is checked again, or skipped.
+    .for('update', { skipLocked: true });
   const files: MailFile[] = [];
-  for (const { id } of due) files.push(...(await anonymise(tx, id, now)));
+  const erased: number[] = [];
+  for (const { id } of due) {
+    const mails = await anonymise(tx, id, now);
+    if (!mails) continue;
+    files.push(...mails);
+    erased.push(id);
+  }
   await tx.update(retentionSettings).set({ lastRunAt: now }).where(eq(retentionSettings.id, 1));
-  return { settings, ids: due.map((d) => d.id), files };
+  return { settings, ids: erased, files };
 }
 
 /**
@@ -114,6 +126,8 @@ async function eraseDue(tx: Tx, now: Date, ids: number[] | null, limit: number) 
  */
 export async function runRetention(db: Db, clock: Clock, organiserId: number, ids: number[], mailDir: string) {
   const { anonymised, files } = await db.transaction(async (tx) => {
+    // Never beside the daily job (or another organiser's run): the second waits for the first.
+    await tx.execute(sql`select pg_advisory_xact_lock(${RETENTION_LOCK})`);
     const before = await readRetention(tx);
     const done = await eraseDue(tx, clock(), ids, RETENTION_LIST_MAX);
     await recordAudit(tx, {
@@ -130,8 +144,6 @@ export async function runRetention(db: Db, clock: Clock, organiserId: number, id
   return { anonymised };
 }
 
-/** Any constant shared by every instance: the lock that keeps two processes from running the job at once. */
-const RETENTION_LOCK = 720_240_601;
 const JOB_CHUNK = 200;
 const DAY_MS = 24 * 3600_000;
 /** A run this recent (another process's, or a manual one) is today's run. */

@@ -1,9 +1,9 @@
-import { once } from 'node:events';
 import type ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { SHOW_TIME_ZONE, type Language, type ScanTable } from '@salon/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { readyForMore } from '../lib/streams';
 import { allScans, erasedRow, longestTexts } from './scans.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
@@ -135,7 +135,7 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
       line.commit();
     }
     // Let compression and the client catch up before the next chunk, so memory stays flat.
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (!(await readyForMore(out))) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
   sheet.commit();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   EVENT_ID,
@@ -292,7 +292,13 @@ async function recordOne(
 async function resent(db: Db, user: SessionUser, s: ScanSubmission, scannerId: number): Promise<ScanResult> {
   if (scannerId !== user.id) return { id: s.id, status: 'refused', reason: 'invalid' };
   const set = qualification(s);
-  if (Object.keys(set).length) await db.update(scans).set(set).where(eq(scans.clientId, s.id));
+  // A note sent again for someone erased meanwhile is not written back (the erasure removed it).
+  const erased = sql`exists (select 1 from users u where u.id = ${scans.scannedId} and u.anonymised_at is not null)`;
+  if (Object.keys(set).length)
+    await db
+      .update(scans)
+      .set(set)
+      .where(and(eq(scans.clientId, s.id), not(erased)));
   return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
 }
 

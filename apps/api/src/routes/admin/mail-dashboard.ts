@@ -1,13 +1,13 @@
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { PassThrough, type Writable } from 'node:stream';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, notLike, sql, type SQL } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { readyForMore } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../../services/admin-list';
 import { recordAudit } from '../../services/audit.service';
@@ -156,7 +156,7 @@ async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: 'fr' | 
         })
         .commit();
     }
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (!(await readyForMore(out))) return;
     if (rows.length < EXPORT_CHUNK) break;
     last = rows.at(-1)!.id;
   }
@@ -246,7 +246,14 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
       const [updated] = await tx
         .update(mailOutbox)
         .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
-        .where(and(eq(mailOutbox.id, before.id), inArray(mailOutbox.status, ['failed', 'pending'])))
+        .where(
+          and(
+            eq(mailOutbox.id, before.id),
+            inArray(mailOutbox.status, ['failed', 'pending']),
+            // An erased person's mail has no address left to go to.
+            notLike(mailOutbox.to, 'supprime-%@invalid'),
+          ),
+        )
         .returning(mailRecordColumns);
       if (!updated) throw badRequest('Seul un e-mail en échec ou en attente peut être renvoyé.');
       await recordAudit(tx, {

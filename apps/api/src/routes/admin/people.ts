@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../../services/admin-list';
+import { recordAudit } from '../../services/audit.service';
 import { mailDir } from '../../services/mail/transport';
 import {
   erasePerson,
@@ -51,9 +52,17 @@ const visitorFilters: Record<string, (value: unknown) => SQL> = {
 
 const runSchema = z.object({
   ids: z
-    .array(z.int({ error: 'Identifiant invalide.' }).check(z.positive({ error: 'Identifiant invalide.' })), {
-      error: 'La liste des personnes à anonymiser est attendue.',
-    })
+    .array(
+      z
+        .int({ error: 'Identifiant invalide.' })
+        .check(
+          z.positive({ error: 'Identifiant invalide.' }),
+          z.lte(2_147_483_647, { error: 'Identifiant invalide.' }),
+        ),
+      {
+        error: 'La liste des personnes à anonymiser est attendue.',
+      },
+    )
     .check(z.maxLength(RETENTION_LIST_MAX, { error: `Au plus ${RETENTION_LIST_MAX} personnes à la fois.` })),
 });
 
@@ -88,6 +97,15 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       throw badRequest('Paramètre de requête non autorisé : l’export prend filter.');
     }
     const list = parseListQuery(query, { sortable: {}, defaultSort: [], filters: visitorFilters });
+    // Every visitor's personal data may leave in this file: who took it, and with which filter.
+    await recordAudit(db, {
+      userId: currentUser(request).id,
+      action: 'GET /admin/visitors/export.xlsx',
+      resource: 'visitors',
+      recordId: null,
+      before: {},
+      after: { filter: typeof query.filter === 'string' ? query.filter : null },
+    });
     const out = new PassThrough();
     writeVisitorsXlsx(db, and(...list.where), out).catch((error: unknown) => {
       // The headers are gone: the only way to say so is to cut the download short.
