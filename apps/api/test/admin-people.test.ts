@@ -700,13 +700,11 @@ describe('retention', () => {
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'retention job'));
     expect(entry).toMatchObject({ userId: null, resource: 'retention', recordId: '1' });
 
-    // Run today already: another process (or this one) starting now leaves it at that.
-    const later = await visitorOf2017();
+    // Run again (another process starting, or a manual run before it): nothing left to do.
     expect(await runRetentionJob(jobDeps())).toBe(0);
-    expect((await userRow(later.id)).anonymisedAt).toBeNull();
 
     // Started in the API process, the job runs shortly after start, and stops on close.
-    await ctx.db.update(retentionSettings).set({ lastRunAt: null });
+    const later = await visitorOf2017();
     const job = startRetentionJob(jobDeps(), 10);
     for (let i = 0; i < 100 && !(await userRow(later.id)).anonymisedAt; i++)
       await new Promise((r) => setTimeout(r, 50));
