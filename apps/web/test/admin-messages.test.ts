@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardMessages } from '../app/features/admin/dashboard-page';
+import type { AdminMessages } from '../app/features/admin/i18n';
+import { contentMessages } from '../app/features/admin/resources/content';
+import { devicesMessages } from '../app/features/admin/resources/devices';
+import { exhibitorAccountsMessages } from '../app/features/admin/resources/exhibitor-accounts';
+import { mailMessages } from '../app/features/admin/resources/mail';
+import { peopleMessages } from '../app/features/admin/resources/people';
+import { staffMessages } from '../app/features/admin/resources/staff';
+
+/** Every message key of an object, as react-admin's polyglot reads them ('a.b.c'). */
+const keys = (messages: Record<string, unknown>, prefix = ''): string[] =>
+  Object.entries(messages).flatMap(([key, value]) =>
+    value && typeof value === 'object'
+      ? keys(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+
+const PARTS: Record<string, AdminMessages> = {
+  dashboard: dashboardMessages,
+  content: contentMessages,
+  devices: devicesMessages,
+  exhibitorAccounts: exhibitorAccountsMessages,
+  mail: mailMessages,
+  people: peopleMessages,
+  staff: staffMessages,
+};
+
+describe('the back-office’s texts', () => {
+  for (const [part, messages] of Object.entries(PARTS)) {
+    it(`has every ${part} text in French and in English`, () => {
+      expect(keys(messages.en).sort()).toEqual(keys(messages.fr).sort());
+      expect(keys(messages.fr).length).toBeGreaterThan(0);
+    });
+  }
+});
