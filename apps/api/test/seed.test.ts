@@ -143,6 +143,13 @@ describe('seed', () => {
       .from(t.registrations)
       .where(and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor')));
     expect(spread!.days).toBeGreaterThanOrEqual(30);
+    const [latest] = await ctx.db
+      .select({
+        day: sql<string>`to_char(max(${t.registrations.createdAt}) at time zone 'Africa/Casablanca', 'YYYY-MM-DD')`,
+      })
+      .from(t.registrations)
+      .where(and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor')));
+    expect(latest!.day).toBe('2024-05-29');
     const entries = await ctx.db
       .select({ day: sql<string>`to_char(${t.checkins.checkinDay}, 'YYYY-MM-DD')`, n: count() })
       .from(t.checkins)

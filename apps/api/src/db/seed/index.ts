@@ -319,7 +319,8 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
       .returning();
     await tx.insert(t.registrations).values([
       { eventId: 5, userId: former!.id, type: 'exhibitor', confirmed: true },
-      { eventId: EVENT_ID, userId: former!.id, type: 'visitor', confirmed: true },
+      // Registered with the others, not on the day the demo was written.
+      { eventId: EVENT_ID, userId: former!.id, type: 'visitor', confirmed: true, createdAt: registeredAt.at(-1) },
     ]);
     await tx.insert(t.checkins).values(demoEntries(visits, visitorRegs, gates, controller!.id));
 
