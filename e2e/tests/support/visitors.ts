@@ -26,6 +26,8 @@ export interface Visitor {
 
 /** The XSRF cookie the server sets on any response, to copy into the header of a POST. */
 async function xsrfToken(request: APIRequestContext): Promise<string> {
+  const stored = (await request.storageState()).cookies.find((c) => c.name === XSRF_COOKIE);
+  if (stored) return stored.value;
   await request.get('/');
   const cookie = (await request.storageState()).cookies.find((c) => c.name === XSRF_COOKIE);
   if (!cookie) throw new Error(`no ${XSRF_COOKIE} cookie after GET /`);
