@@ -1,5 +1,8 @@
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Waits until `out` can take more, and answers false when it never will: the client went away
@@ -10,4 +13,27 @@ export async function readyForMore(out: Writable): Promise<boolean> {
   if (out.destroyed) return false;
   if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   return !out.destroyed;
+}
+
+/**
+ * Answers an xlsx download written by `write` as it goes (exports of any size in flat memory).
+ * An error after the headers left can only cut the download short: it is logged, and the stream
+ * destroyed.
+ */
+export function sendXlsxStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileName: string,
+  write: (out: Writable) => Promise<void>,
+): FastifyReply {
+  const out = new PassThrough();
+  write(out).catch((error: unknown) => {
+    request.log.error({ err: error }, `${fileName} export failed`);
+    out.destroy(error as Error);
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(out);
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAGE_SIZE, SCAN_TABLES, scanBatchSchema, type ScanTable } from '@salon/shared';
 import type { Db } from '../db/client';
@@ -8,7 +7,8 @@ import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
 import { currentUser, type SessionUser } from '../plugins/auth';
 import type { BadgeSigner } from '../services/badge/token';
 import { paginationMeta, parseFormBody, parsePagination } from '../services/query-params';
-import { SCANS_FILE_NAME, writeScansXlsx, XLSX_TYPE } from '../services/scans-export';
+import { sendXlsxStream } from '../lib/streams';
+import { SCANS_FILE_NAME, writeScansXlsx } from '../services/scans-export';
 import { createScanTotals, listScans, recordScans, tableScope } from '../services/scans.service';
 
 /** Scans are made and read by exhibitors and their collaborators; the gates have their own routes. */
@@ -67,16 +67,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; c
     const table = SCAN_TABLES.find((t) => t === query.table);
     if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_TABLES.join(' ou ')}.`);
     const lang = query.lang === 'en' ? 'en' : 'fr';
-    const out = new PassThrough();
-    writeScansXlsx(db, table, tableScope(table, user), lang, out).catch((error: unknown) => {
-      // The headers are gone: the only way to say so is to cut the download short.
-      request.log.error({ err: error }, 'SCANS.xlsx export failed');
-      out.destroy(error as Error);
-    });
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${SCANS_FILE_NAME}"`)
-      .header('cache-control', 'private, no-store')
-      .send(out);
+    return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) =>
+      writeScansXlsx(db, table, tableScope(table, user), lang, out),
+    );
   });
 };

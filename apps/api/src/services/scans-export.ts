@@ -7,7 +7,6 @@ import { readyForMore } from '../lib/streams';
 import { allScans, erasedRow, longestTexts } from './scans.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const HEADERS = {
   fr: {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, notLike, sql, type SQL } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { readyForMore } from '../../lib/streams';
+import { readyForMore, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../../services/admin-list';
 import { recordAudit } from '../../services/audit.service';
@@ -15,7 +15,7 @@ import { createAttachmentResolver, type ResolveAttachments } from '../../service
 import { errorLine } from '../../services/mail/worker';
 import { findEmlFile, mailDir, mailOptions, type MailAttachment } from '../../services/mail/transport';
 import { idParam } from '../../services/query-params';
-import { XLSX_TYPE, showWallClock } from '../../services/scans-export';
+import { showWallClock } from '../../services/scans-export';
 import type { AdminDeps } from './deps';
 import { searchFilter } from './devices';
 
@@ -329,16 +329,8 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
       throw badRequest('Paramètre de requête non autorisé : l’export prend filter et lang.');
     }
     const list = parseListQuery(query, { sortable: {}, defaultSort: [], filters: newsletterFilters });
-    const out = new PassThrough();
-    writeNewsletterXlsx(db, and(...list.where), lang === 'en' ? 'en' : 'fr', out).catch((error: unknown) => {
-      // The headers are gone: the only way to say so is to cut the download short.
-      request.log.error({ err: error }, 'newsletter.xlsx export failed');
-      out.destroy(error as Error);
-    });
-    return reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${NEWSLETTER_FILE_NAME}"`)
-      .header('cache-control', 'private, no-store')
-      .send(out);
+    return sendXlsxStream(request, reply, NEWSLETTER_FILE_NAME, (out) =>
+      writeNewsletterXlsx(db, and(...list.where), lang === 'en' ? 'en' : 'fr', out),
+    );
   });
 };

@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { retentionSettingsSchema } from '@salon/shared';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../../services/admin-list';
 import { recordAudit } from '../../services/audit.service';
@@ -28,7 +28,6 @@ import {
   runRetention,
   updateRetention,
 } from '../../services/retention.service';
-import { XLSX_TYPE } from '../../services/scans-export';
 import type { AdminDeps } from './deps';
 import { searchFilter } from './devices';
 
@@ -106,13 +105,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       before: {},
       after: { filter: typeof query.filter === 'string' ? query.filter : null },
     });
-    const out = new PassThrough();
-    writeVisitorsXlsx(db, and(...list.where), out).catch((error: unknown) => {
-      // The headers are gone: the only way to say so is to cut the download short.
-      request.log.error({ err: error }, 'visiteurs.xlsx export failed');
-      out.destroy(error as Error);
-    });
-    return reply.headers(download(VISITORS_FILE_NAME, XLSX_TYPE)).send(out);
+    return sendXlsxStream(request, reply, VISITORS_FILE_NAME, (out) => writeVisitorsXlsx(db, and(...list.where), out));
   });
 
   app.get<{ Params: { id: string } }>('/visitors/:id', { schema: { tags } }, async (request) =>
