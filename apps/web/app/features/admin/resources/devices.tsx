@@ -1,7 +1,7 @@
 import DoorFrontIcon from '@mui/icons-material/DoorFront';
 import HistoryIcon from '@mui/icons-material/History';
 import TabletAndroidIcon from '@mui/icons-material/TabletAndroid';
-import { Box, Chip, FormControlLabel, Switch, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
 import {
   BooleanField,
   DataTable,
@@ -21,6 +21,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CHECKIN_VERDICTS, GATE_REFUSALS, formatDateTime, type CheckinVerdict, type GateRefusal } from '@salon/shared';
+import { useSmall } from '../components/use-small';
 import { DateTimeField } from '../components/date-time-field';
 import type { AdminMessages } from '../i18n';
 
@@ -28,8 +29,6 @@ import type { AdminMessages } from '../i18n';
  * The devices at the show: the gates' check-ins (with the double admissions of two gates that
  * were offline), the self-service kiosks (revoke), and the audit log of organisers' actions.
  */
-
-const useSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 /** A yes/no filter as a switch: on sends `{ [source]: true }`, off removes the filter. */
 function FilterSwitch({ source, label }: { source: string; label: string }) {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import InboxIcon from '@mui/icons-material/Inbox';
 import StoreIcon from '@mui/icons-material/Store';
-import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   ArrayField,
@@ -28,6 +28,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ENQUIRY_STATUSES, SECTOR_CHOICES, enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
+import { useSmall } from '../components/use-small';
 import { DateTimeField } from '../components/date-time-field';
 import { StateChip } from '../components/state-chip';
 import { MediaInput, type AdminMedia } from '../components/media-input';
@@ -65,7 +66,6 @@ const exhibitorStatusChoices = (['pending', 'confirmed', 'deactivated'] as const
 const sectorChoices = SECTOR_CHOICES.map((s) => ({ id: s, name: s }));
 
 /** Phones get a one-line-per-record list instead of a wide table. */
-const useSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 // ---- Enquiries ----------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/Mail';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Box, Stack, Tab, Tabs, Typography, useMediaQuery, type ChipProps, type Theme } from '@mui/material';
+import { Box, Stack, Tab, Tabs, Typography, type ChipProps } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -26,6 +26,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime } from '@salon/shared';
+import { useSmall } from '../components/use-small';
 import { DateTimeField } from '../components/date-time-field';
 import { StateChip } from '../components/state-chip';
 import { ListExportButton } from '../components/list-export-button';
@@ -77,8 +78,6 @@ const NewsletterStateChip = (props: { label?: string }) => (
 
 const mailStatusChoices = MAIL_STATUSES.map((id) => ({ id, name: `admin.mail.status.${id}` }));
 const stateChoices = NEWSLETTER_STATES.map((id) => ({ id, name: `admin.mail.state.${id}` }));
-
-const useSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 /** A long error on one line, cut short in the list (the mail's page shows it whole). */
 function ErrorText(_props: { label?: string }) {

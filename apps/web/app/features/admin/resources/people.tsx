@@ -20,8 +20,6 @@ import {
   TableHead,
   TableRow,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,6 +53,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime, retentionSettingsSchema } from '@salon/shared';
+import { useSmall } from '../components/use-small';
 import { DateTimeField } from '../components/date-time-field';
 import { ListExportButton } from '../components/list-export-button';
 import { adminDownload, adminFetch } from '../http';
@@ -96,8 +95,6 @@ interface DryRun {
   total: number;
   people: { id: number; name: string; email: string | null; createdAt: string }[];
 }
-
-const useSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 const errorMessage = (error: unknown) => (error as Error).message || 'admin.errors.generic';
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import LockPersonIcon from '@mui/icons-material/LockPerson';
-import { Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -26,6 +26,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { controllerAccountEditSchema, controllerAccountSchema } from '@salon/shared';
+import { useSmall } from '../components/use-small';
 import { DateTimeField } from '../components/date-time-field';
 import type { AdminMessages } from '../i18n';
 
@@ -42,8 +43,6 @@ interface ControllerRow {
   active: boolean;
   createdAt: string;
 }
-
-const useSmall = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
 function ActiveChip(_props: { label?: string }) {
   const record = useRecordContext<ControllerRow>();
