@@ -342,6 +342,11 @@ export const mailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     /** What to attach, rebuilt when the mail is sent (e.g. { kind: 'badge', registrationId }). */
     attachments: jsonb('attachments').$type<{ kind: string; [key: string]: unknown }[]>(),
+    /**
+     * What the mail is, for the mails anyone can trigger by typing an address (see MAIL_KINDS):
+     * they are counted per recipient and per day, here, so the cap holds across instances.
+     */
+    kind: text('kind'),
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -349,7 +354,10 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_due').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_recipient').on(sql`lower(${t.to})`, t.createdAt),
+  ],
 );
 
 export const newsletters = pgTable(
