@@ -293,7 +293,24 @@ export const kioskSessions = pgTable('kiosk_sessions', {
   enabledBy: integer('enabled_by').references(() => users.id, { onDelete: 'set null' }),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /**
+   * The token is refused from then on (the end of the show day it was enabled on). Kiosks
+   * enabled before this column existed get the migration's time: they are enabled again.
+   */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
+});
+
+/**
+ * Kiosk lookups by e-mail and phone digits not yet answered by a hit, per address (normalised as
+ * the lookup compares it), counted in the database so every instance sees the same count.
+ * Past the limit the address is locked for kiosks until `lockedUntil` (see kiosk.service.ts).
+ */
+export const kioskLookupAttempts = pgTable('kiosk_lookup_attempts', {
+  email: text('email').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 /** Every organiser action in the back-office: who, what, on which record, when, before and after. */
