@@ -57,8 +57,17 @@ export function assertQueryKeys(query: Record<string, unknown>, allowed: readonl
   if (unknown.length) throw badRequest(`Paramètre de requête non autorisé : ${unknown.join(', ')}.`, { allowed });
 }
 
+/** The largest value of an `integer` column: past it PostgreSQL raises an error (a 500), not a miss. */
+export const MAX_INT = 2_147_483_647;
+
+/** Whether a value can be a row id: an integer a serial column can hold. */
+export const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INT;
+
+/** An id sent in a filter: an integer of 1 to 2147483647, else a 400. */
 export function intValue(value: unknown, label: string): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isSafeInteger(n)) throw badRequest(`Valeur entière attendue pour ${label}.`);
+  if (!isId(n)) throw badRequest(`Valeur hors limites pour ${label} : un entier de 1 à ${MAX_INT} est attendu.`);
   return n;
 }

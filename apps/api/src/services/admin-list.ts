@@ -2,6 +2,7 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from '../lib/errors';
+import { MAX_INT } from '../lib/query';
 
 /**
  * The list query of react-admin's simple REST data provider: `sort=["field","ASC"]`,
@@ -16,6 +17,9 @@ export interface ListQuery {
 }
 
 const MAX_PAGE = 500;
+
+/** A row offset: no table here nears 2^31 rows, and past a bigint the database raises an error (a 500). */
+const isOffset = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_INT;
 
 function json(value: unknown, name: string): unknown {
   if (value === undefined) return undefined;
@@ -55,11 +59,8 @@ export function parseListQuery(
   const range = json(query.range, 'range');
   if (range !== undefined) {
     const [from, to] = Array.isArray(range) ? (range as unknown[]) : [];
-    if (typeof from !== 'number' || typeof to !== 'number' || !Number.isInteger(from) || !Number.isInteger(to)) {
-      throw badRequest(`Paramètre range : [début, fin], au plus ${MAX_PAGE} lignes.`);
-    }
-    if (from < 0 || to < from || to - from >= MAX_PAGE) {
-      throw badRequest(`Paramètre range : [début, fin], au plus ${MAX_PAGE} lignes.`);
+    if (!isOffset(from) || !isOffset(to) || to < from || to - from >= MAX_PAGE) {
+      throw badRequest(`Paramètre range : [début, fin], de 0 à ${MAX_INT}, au plus ${MAX_PAGE} lignes.`);
     }
     offset = from;
     limit = to - from + 1;

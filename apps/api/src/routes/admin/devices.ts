@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHECKIN_VERDICTS } from '@salon/shared';
 import { auditLog, checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList, type ListQuery } from '../../services/admin-list';
 import { recordAudit } from '../../services/audit.service';
@@ -18,7 +19,7 @@ const booleanFilter = (column: Parameters<typeof eq>[0], name: string) => (value
   return eq(column, value);
 };
 const idFilter = (column: Parameters<typeof eq>[0], name: string) => (value: unknown) => {
-  if (!Number.isInteger(value) || (value as number) < 1) throw badRequest(`Filtre ${name} : un identifiant.`);
+  if (!isId(value)) throw badRequest(`Filtre ${name} : un identifiant (entier de 1 à ${MAX_INT}).`);
   return eq(column, value);
 };
 const dayFilter = (value: unknown) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENQUIRY_STATUSES, enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
 import { demandesExposants, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../../services/admin-list';
 import {
@@ -82,8 +83,8 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
       filters: {
         q: (value) => searchCondition(text('q')(value)),
         gateId: (value) => {
-          if (!Number.isInteger(value)) throw badRequest('Filtre gateId : un identifiant.');
-          return eq(registrations.gateId, value as number);
+          if (!isId(value)) throw badRequest(`Filtre gateId : un identifiant (entier de 1 à ${MAX_INT}).`);
+          return eq(registrations.gateId, value);
         },
         secteurActivite: (value) => eq(users.secteurActivite, text('secteurActivite')(value)),
         status: (value) => {
