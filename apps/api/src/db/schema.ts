@@ -364,6 +364,11 @@ export const mailOutbox = pgTable(
      * they are counted per recipient and per day, here, so the cap holds across instances.
      */
     kind: text('kind'),
+    /**
+     * The person whose set-password link the mail carries. The bodies hold a placeholder: the
+     * worker issues the link when it sends the mail, so no readable secret is ever stored here.
+     */
+    setPasswordFor: integer('set_password_for').references(() => users.id, { onDelete: 'cascade' }),
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "set_password_for" integer;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_set_password_for_users_id_fk" FOREIGN KEY ("set_password_for") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
