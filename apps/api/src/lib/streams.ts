@@ -37,3 +37,24 @@ export function sendXlsxStream(
     .header('cache-control', 'private, no-store')
     .send(out);
 }
+
+/** What a spreadsheet reads as a formula when the cell is edited, or a CSV of it opened: OWASP's list. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number or a phone number ('+212 6 12 34 56 78', '-5'): no name, reference or call, nothing to run. */
+const PLAIN_NUMBER = /^[+-]?[\d\s()./-]*$/;
+
+/**
+ * A text cell that cannot turn into a formula: text starting with = + - @, a tab or a CR gets
+ * Excel's own text mark, a leading apostrophe ('=HYPERLINK(…) stays that text). Numbers and
+ * phone numbers are left as typed, so a phone shows as '+212 6 …', not "'+212 6 …".
+ */
+export function safeCell<T>(value: T): T | string {
+  return typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** A row of cells (exceljs's `addRow` object) with every text passed through safeCell. */
+export function safeCells<T extends Record<string, unknown>>(row: T): T {
+  const out: Record<string, unknown> = {};
+  for (const key in row) out[key] = safeCell(row[key]);
+  return out as T;
+}

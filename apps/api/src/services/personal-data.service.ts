@@ -21,7 +21,7 @@ import {
   users,
 } from '../db/schema';
 import { HttpError, badRequest, notFound } from '../lib/errors';
-import { readyForMore } from '../lib/streams';
+import { readyForMore, safeCell, safeCells } from '../lib/streams';
 import type { ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
 import { showWallClock } from './scans-export';
@@ -138,13 +138,15 @@ export async function writeVisitorsXlsx(db: Db, where: SQL | undefined, out: Wri
       .limit(EXPORT_CHUNK);
     for (const row of rows) {
       sheet
-        .addRow({
-          ...row,
-          phone: row.phone ?? '',
-          createdAt: showWallClock(row.createdAt),
-          badgeRevoked: row.badgeRevoked ? 'Oui' : 'Non',
-          anonymisedAt: row.anonymisedAt ? showWallClock(row.anonymisedAt) : null,
-        })
+        .addRow(
+          safeCells({
+            ...row,
+            phone: row.phone ?? '',
+            createdAt: showWallClock(row.createdAt),
+            badgeRevoked: row.badgeRevoked ? 'Oui' : 'Non',
+            anonymisedAt: row.anonymisedAt ? showWallClock(row.anonymisedAt) : null,
+          }),
+        )
         .commit();
     }
     if (!(await readyForMore(out))) return;
@@ -404,7 +406,7 @@ const SHEETS: Record<keyof PersonalData, string> = {
 function cellOf(value: unknown): ExcelJS.CellValue {
   if (value instanceof Date) return showWallClock(value);
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
-  return value as ExcelJS.CellValue;
+  return safeCell(value) as ExcelJS.CellValue;
 }
 
 /** The export as a workbook: the person as field/value lines, then one sheet per section. */

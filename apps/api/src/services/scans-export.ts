@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { SHOW_TIME_ZONE, type Language, type ScanTable } from '@salon/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { readyForMore } from '../lib/streams';
+import { readyForMore, safeCells } from '../lib/streams';
 import { allScans, erasedRow, longestTexts } from './scans.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
@@ -114,18 +114,20 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
   for await (const rows of allScans(db, scope)) {
     for (const stored of rows) {
       const row = erasedRow(stored);
-      const line = sheet.addRow({
-        type: row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
-        name: row.name,
-        email: row.email ?? '',
-        phone: row.phone ?? '',
-        company: row.company ?? '',
-        jobPosition: row.jobPosition ?? '',
-        createdAt: showWallClock(row.createdAt),
-        scannerName: row.scannerName,
-        note: row.note ?? '',
-        rating: row.rating ?? '',
-      });
+      const line = sheet.addRow(
+        safeCells({
+          type: row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
+          name: row.name,
+          email: row.email ?? '',
+          phone: row.phone ?? '',
+          company: row.company ?? '',
+          jobPosition: row.jobPosition ?? '',
+          createdAt: showWallClock(row.createdAt),
+          scannerName: row.scannerName,
+          note: row.note ?? '',
+          rating: row.rating ?? '',
+        }),
+      );
       // exceljs gives each cell a style object of its own and works out each one's style again
       // (a third of the export's time); cells that share one object are worked out once.
       line.eachCell((cell, column) => {

@@ -7,7 +7,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { readyForMore, sendXlsxStream } from '../../lib/streams';
+import { readyForMore, safeCells, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../../services/admin-list';
 import { recordAudit } from '../../services/audit.service';
@@ -146,14 +146,16 @@ async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: 'fr' | 
       .limit(EXPORT_CHUNK);
     for (const row of rows) {
       sheet
-        .addRow({
-          email: row.email,
-          language: row.language,
-          state: h[row.state],
-          createdAt: cell(row.createdAt),
-          confirmedAt: cell(row.confirmedAt),
-          unsubscribedAt: cell(row.unsubscribedAt),
-        })
+        .addRow(
+          safeCells({
+            email: row.email,
+            language: row.language,
+            state: h[row.state],
+            createdAt: cell(row.createdAt),
+            confirmedAt: cell(row.confirmedAt),
+            unsubscribedAt: cell(row.unsubscribedAt),
+          }),
+        )
         .commit();
     }
     if (!(await readyForMore(out))) return;
