@@ -3,9 +3,10 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID, KIOSK_TOKEN_HEADER, type KioskBadge, type RegistrationType } from '@salon/shared';
-import { kioskSessions, registrations, type users } from '../src/db/schema';
+import { kioskLookupAttempts, kioskSessions, registrations, type users } from '../src/db/schema';
 import { createJwt } from '../src/lib/jwt';
 import { createBadgeSigner } from '../src/services/badge/token';
+import { endOfShowDay } from '../src/services/kiosk.service';
 import {
   TEST_JWT_SECRET,
   call,
@@ -27,12 +28,17 @@ import {
 const NOW = '2024-05-30T08:45:00+01:00';
 const PASSWORD = 'Secret-2024!';
 const NO_BADGE = 'Aucun badge ne correspond à ces informations.';
+const SEE_STAFF =
+  'Trop d’essais pour cette adresse. Adressez-vous à un membre de l’équipe d’accueil, qui retrouvera votre badge.';
+/** Midnight at the end of NOW's show day in Casablanca (UTC+1 in May 2024). */
+const END_OF_DAY = '2024-05-30T23:00:00.000Z';
 
 type User = typeof users.$inferSelect;
 interface EnabledKiosk {
   token: string;
   id: number;
   name: string;
+  expiresAt: string;
 }
 
 let ctx: TestContext;
@@ -114,7 +120,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('enabling a kiosk (POST kiosk/sessions)', () => {
-  it('enables a kiosk with a controller’s e-mail and password: a token, the kiosk’s id and its name', async () => {
+  it('enables a kiosk with a controller’s e-mail and password: a token, the kiosk’s id, its name and the end of its show day', async () => {
     const res = await enable(controller.email, PASSWORD, '  Borne hall A  ');
     expect(res.statusCode).toBe(200);
     const kiosk = res.json<{ data: EnabledKiosk }>().data;
@@ -122,12 +128,13 @@ describe('enabling a kiosk (POST kiosk/sessions)', () => {
       token: expect.any(String) as unknown,
       id: expect.any(Number) as unknown,
       name: 'Borne hall A',
+      expiresAt: END_OF_DAY,
     });
     expect(kiosk.token.length).toBeGreaterThanOrEqual(40);
     const session = await sessionOf(kiosk);
     expect(session.statusCode).toBe(200);
     expect(session.json()).toEqual({
-      data: { id: kiosk.id, name: 'Borne hall A', createdAt: expect.any(String) as unknown },
+      data: { id: kiosk.id, name: 'Borne hall A', createdAt: expect.any(String) as unknown, expiresAt: END_OF_DAY },
       meta: {},
     });
     // Only a hash of the token is kept: the database alone cannot open a kiosk.
@@ -260,6 +267,7 @@ describe('the kiosk’s session', () => {
           enabledBy: 'Nadia Contrôle',
           createdAt: expect.any(String) as unknown,
           lastSeenAt: null,
+          expiresAt: END_OF_DAY,
           revokedAt: expect.any(String) as unknown,
         },
         {
@@ -268,6 +276,7 @@ describe('the kiosk’s session', () => {
           enabledBy: 'Nadia Contrôle',
           createdAt: expect.any(String) as unknown,
           lastSeenAt: expect.any(String) as unknown,
+          expiresAt: END_OF_DAY,
           revokedAt: null,
         },
       ]);
@@ -289,6 +298,48 @@ describe('the kiosk’s session', () => {
       expect(res.statusCode).toBe('token' in options ? 403 : 401);
     }
     expect((await sessionOf(kiosk)).statusCode).toBe(200);
+  });
+});
+
+describe('the end of a kiosk’s day', () => {
+  /** The kiosk's token as it stands when its show day is over. */
+  const endDay = (kiosk: EnabledKiosk) =>
+    ctx.db
+      .update(kioskSessions)
+      .set({ expiresAt: new Date(Date.parse(NOW) - 1000) })
+      .where(eq(kioskSessions.id, kiosk.id));
+
+  it('ends a kiosk’s token at midnight of the show day it was enabled on, Casablanca time, whatever the hour', () => {
+    // UTC+1 in May 2024; UTC+0 during Ramadan (March 2024): midnight is 23:00 or 00:00 UTC.
+    expect(endOfShowDay(new Date('2024-05-30T08:45:00+01:00')).toISOString()).toBe(END_OF_DAY);
+    expect(endOfShowDay(new Date('2024-05-30T23:59:00+01:00')).toISOString()).toBe(END_OF_DAY);
+    expect(endOfShowDay(new Date('2024-05-31T00:00:00+01:00')).toISOString()).toBe('2024-05-31T23:00:00.000Z');
+    expect(endOfShowDay(new Date('2024-03-20T10:00:00Z')).toISOString()).toBe('2024-03-21T00:00:00.000Z');
+  });
+
+  it('answers an expired kiosk with a 401 on its session, its lookups and its end, as a revoked one, finding nothing', async () => {
+    const kiosk = await newKiosk();
+    expect((await sessionOf(kiosk)).statusCode).toBe(200);
+    await endDay(kiosk);
+    const session = await sessionOf(kiosk);
+    expect(session.statusCode).toBe(401);
+    expect(errorMessage(session)).toBe('Borne désactivée ou inconnue.');
+    for (const body of [{ email: visitor.user.email, phoneDigits: '4567' }, { token: badgeOf(visitor.registration) }]) {
+      const res = await lookup(body, kiosk);
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('Salma');
+    }
+    expect((await endOnKiosk(kiosk, controller.email)).statusCode).toBe(401);
+  });
+
+  it('lets staff enable the same device again after its day ended: a new token, live until the end of the day', async () => {
+    const old = await newKiosk('Borne hall B');
+    await endDay(old);
+    const again = await newKiosk('Borne hall B');
+    expect(again.token).not.toBe(old.token);
+    expect(again.expiresAt).toBe(END_OF_DAY);
+    expect((await sessionOf(again)).statusCode).toBe(200);
+    expect((await sessionOf(old)).statusCode).toBe(401);
   });
 });
 
@@ -494,5 +545,159 @@ describe('the lookup rate limit', () => {
     const found = await lookupHere(another, '5678');
     expect(found.statusCode).toBe(200);
     expect(found.json<{ data: KioskBadge }>().data.name).toBe('Quelqu’un Inscrit');
+  });
+
+  it('counts a staff member’s lookups per account: spaces in the bearer header give no fresh allowance', async () => {
+    const jwt = (
+      await call(limited.app, 'POST', 'auth/controller', {
+        body: { identifier: limitedController.email, password: PASSWORD },
+      })
+    ).json<{ jwt: string }>().jwt;
+    const asStaff = (authorization: string) =>
+      call(limited.app, 'POST', 'kiosk/lookup', {
+        body: { email: 'personne@example.com', phoneDigits: '0000' },
+        headers: { authorization },
+      });
+    const statuses: number[] = [];
+    for (const authorization of [`Bearer ${jwt}`, `Bearer  ${jwt}`, `Bearer   ${jwt}`, `Bearer    ${jwt} `]) {
+      statuses.push((await asStaff(authorization)).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    // Nor does an unknown kiosk token beside the bearer one: it is refused before any count.
+    const withToken = await call(limited.app, 'POST', 'kiosk/lookup', {
+      body: { email: 'personne@example.com', phoneDigits: '0000' },
+      headers: { authorization: `Bearer ${jwt}`, ...kioskHeader(randomUUID()) },
+    });
+    expect(withToken.statusCode).toBe(401);
+  });
+});
+
+describe('wrong phone digits for one address', () => {
+  let target: Awaited<ReturnType<typeof createVisitor>>;
+  let bystander: Awaited<ReturnType<typeof createVisitor>>;
+
+  beforeAll(async () => {
+    target = await createVisitor(ctx.db, {
+      name: 'Imane Ciblée',
+      email: 'imane.cible@example.com',
+      phone: '+212 6 22 33 98 76',
+    });
+    bystander = await createVisitor(ctx.db, { name: 'Hamza Voisin', phone: '+212 6 44 55 12 34' });
+  });
+
+  const guess = (kiosk: EnabledKiosk, phoneDigits: string, email = target.user.email) =>
+    lookup({ email, phoneDigits }, kiosk);
+  /** Five misses for the address, from a kiosk. */
+  async function missFiveTimes(kiosk: EnabledKiosk, email = target.user.email) {
+    for (const digits of ['0001', '0002', '0003', '0004', '0005']) {
+      const res = await guess(kiosk, digits, email);
+      expect({ digits, status: res.statusCode, message: errorMessage(res) }).toEqual({
+        digits,
+        status: 404,
+        message: NO_BADGE,
+      });
+    }
+  }
+  const clearAttempts = () => ctx.db.delete(kioskLookupAttempts);
+
+  it('after five wrong digits, refuses the address even with the right digits, telling the visitor to see a staff member, for 30 minutes', async () => {
+    await clearAttempts();
+    const kiosk = await newKiosk();
+    await missFiveTimes(kiosk);
+    const right = await guess(kiosk, '9876');
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({
+      error: { status: 429, name: 'TooManyRequestsError', message: SEE_STAFF, details: { reason: 'seeStaff' } },
+    });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(29 * 60);
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(30 * 60);
+    expect(right.body).not.toContain('Imane');
+    // Every kiosk sees the same count: it is in the database, not in one kiosk's limiter.
+    const another = await newKiosk('Borne entrée sud');
+    expect(errorMessage(await guess(another, '9876'))).toBe(SEE_STAFF);
+  });
+
+  it('counts the address however it is typed: other case, spaces around it', async () => {
+    await clearAttempts();
+    const kiosk = await newKiosk();
+    for (const [i, email] of [
+      'IMANE.CIBLE@EXAMPLE.COM',
+      ' imane.cible@example.com ',
+      'Imane.Cible@Example.com',
+    ].entries()) {
+      expect((await guess(kiosk, `000${i}`, email)).statusCode).toBe(404);
+    }
+    expect((await guess(kiosk, '0008')).statusCode).toBe(404);
+    expect((await guess(kiosk, '0009', ' IMANE.cible@example.COM')).statusCode).toBe(404);
+    expect(errorMessage(await guess(kiosk, '9876'))).toBe(SEE_STAFF);
+  });
+
+  it('leaves another address unaffected while one is locked', async () => {
+    await clearAttempts();
+    const kiosk = await newKiosk();
+    await missFiveTimes(kiosk);
+    const other = await guess(kiosk, '1234', bystander.user.email);
+    expect(other.statusCode).toBe(200);
+    expect(other.json<{ data: KioskBadge }>().data.name).toBe('Hamza Voisin');
+  });
+
+  it('lets a controller or an organiser still find the locked address from their own session, and their misses lock nothing', async () => {
+    await clearAttempts();
+    await missFiveTimes(await newKiosk());
+    for (const token of [controllerToken, organiserToken]) {
+      const res = await lookup({ email: target.user.email, phoneDigits: '9876' }, null, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ data: KioskBadge }>().data.name).toBe('Imane Ciblée');
+    }
+    for (const digits of ['0001', '0002', '0003', '0004', '0005', '0006']) {
+      expect(
+        (await lookup({ email: bystander.user.email, phoneDigits: digits }, null, controllerToken)).statusCode,
+      ).toBe(404);
+    }
+    expect((await guess(await newKiosk(), '1234', bystander.user.email)).statusCode).toBe(200);
+  });
+
+  it('still finds the locked address’s badge by the QR code of the e-badge', async () => {
+    await clearAttempts();
+    const kiosk = await newKiosk();
+    await missFiveTimes(kiosk);
+    const res = await lookup({ token: badgeOf(target.registration) }, kiosk);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: KioskBadge }>().data.name).toBe('Imane Ciblée');
+  });
+
+  it('forgives earlier typos once the right digits are given before the limit', async () => {
+    await clearAttempts();
+    const kiosk = await newKiosk();
+    for (const digits of ['0001', '0002', '0003', '0004']) expect((await guess(kiosk, digits)).statusCode).toBe(404);
+    expect((await guess(kiosk, '9876')).statusCode).toBe(200);
+    for (const digits of ['0005', '0006', '0007', '0008']) expect((await guess(kiosk, digits)).statusCode).toBe(404);
+    expect((await guess(kiosk, '9876')).statusCode).toBe(200);
+  });
+
+  it('lets no more than five guesses through when they arrive all at once from several kiosks', async () => {
+    await clearAttempts();
+    const kiosks = [await newKiosk('Borne 1'), await newKiosk('Borne 2')];
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(kiosks[i % 2]!, String(1000 + i))));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(404), ...Array<number>(7).fill(429)]);
+  });
+
+  it('answers the address again once the 30 minutes have passed, with a fresh count', async () => {
+    await clearAttempts();
+    const kiosk = await newKiosk();
+    await missFiveTimes(kiosk);
+    expect(errorMessage(await guess(kiosk, '9876'))).toBe(SEE_STAFF);
+    // The lock ran out a second ago (the show's clock is APP_NOW): five new guesses, no more.
+    const lockEnds = () =>
+      ctx.db
+        .update(kioskLookupAttempts)
+        .set({ lockedUntil: new Date(Date.parse(NOW) - 1000) })
+        .where(eq(kioskLookupAttempts.email, target.user.email));
+    await lockEnds();
+    await missFiveTimes(kiosk);
+    expect(errorMessage(await guess(kiosk, '9876'))).toBe(SEE_STAFF);
+    await lockEnds();
+    expect((await guess(kiosk, '9876')).statusCode).toBe(200);
   });
 });

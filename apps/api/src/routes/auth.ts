@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   /**
    * Turns this device into a kiosk: a controller's or organiser's e-mail and password, typed on
-   * the device, give it a token that lasts until revoked.
+   * the device, give it a token that lasts until revoked or the end of the show day.
    */
   app.post('/kiosk/sessions', { schema: { tags: ['kiosk'] }, ...limited }, async (request) => {
     const form = parseFormBody(kioskEnableSchema, request.body);
@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       'controller',
       'organiser',
     ]);
-    return { data: await kiosks.enable(form.name, user.id), meta: {} };
+    return { data: await kiosks.enable(form.name, user.id, clock()), meta: {} };
   });
 
   /** Leaving kiosk mode on the kiosk itself takes a controller's or organiser's password, not a visitor's tap. */

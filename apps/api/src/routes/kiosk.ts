@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KIOSK_TOKEN_HEADER, kioskBadgeLookupSchema, kioskLookupSchema } from '@salon/shared';
 import type { Clock } from '../lib/clock';
-import { notFound, unauthorized } from '../lib/errors';
+import { HttpError, notFound, unauthorized } from '../lib/errors';
 import { currentUser } from '../plugins/auth';
 import { gateStaff } from '../services/gate.service';
 import type { KioskService, KioskSession } from '../services/kiosk.service';
@@ -15,6 +15,9 @@ declare module 'fastify' {
 }
 
 const NO_BADGE = 'Aucun badge ne correspond à ces informations.';
+/** Said by the kiosk (the web app shows its own French or English text for `details.reason`). */
+const SEE_STAFF =
+  'Trop d’essais pour cette adresse. Adressez-vous à un membre de l’équipe d’accueil, qui retrouvera votre badge.';
 
 const kioskToken = (request: FastifyRequest) => {
   const header = request.headers[KIOSK_TOKEN_HEADER];
@@ -51,13 +54,18 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
   };
 
   app.get('/kiosk/session', { schema: { tags }, preHandler: kiosk }, async (request) => {
-    const { id, name, createdAt } = request.kiosk!;
-    return { data: { id, name, createdAt: createdAt.toISOString() }, meta: {} };
+    const { id, name, createdAt, expiresAt } = request.kiosk!;
+    return {
+      data: { id, name, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() },
+      meta: {},
+    };
   });
 
   /**
    * `{ email, phoneDigits }` typed by the visitor, or `{ token }` read from the e-badge on their
-   * phone. Answers what the badge shows and nothing more; counted per kiosk.
+   * phone. Answers what the badge shows and nothing more. Counted per kiosk or staff member
+   * (known only once authenticated: a header the caller can vary is no key), and, from a
+   * kiosk, per address: after LOOKUPS_PER_ADDRESS misses only staff can look that address up.
    */
   app.post(
     '/kiosk/lookup',
@@ -68,17 +76,31 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
         rateLimit: {
           max: lookupRateLimit,
           timeWindow: '1 minute',
-          keyGenerator: (req) => `kiosk:${kioskToken(req) || req.headers.authorization || req.ip}`,
+          // After kioskOrStaff, so the caller is known.
+          hook: 'preHandler',
+          keyGenerator: (req) => (req.kiosk ? `kiosk:${req.kiosk.id}` : `kiosk-staff:${currentUser(req).id}`),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body as { token?: unknown } | undefined;
-      const badge =
-        body && typeof body === 'object' && 'token' in body
-          ? await kiosks.lookupToken(parseFormBody(kioskBadgeLookupSchema, body).token)
-          : await kiosks.lookup(parseFormBody(kioskLookupSchema, body));
+      if (body && typeof body === 'object' && 'token' in body) {
+        const badge = await kiosks.lookupToken(parseFormBody(kioskBadgeLookupSchema, body).token);
+        if (!badge) throw notFound(NO_BADGE);
+        return { data: badge, meta: {} };
+      }
+      const query = parseFormBody(kioskLookupSchema, body);
+      if (request.kiosk) {
+        const now = clock();
+        const lockedUntil = await kiosks.countLookup(query.email, now);
+        if (lockedUntil) {
+          void reply.header('retry-after', Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)));
+          throw new HttpError(429, SEE_STAFF, { reason: 'seeStaff' });
+        }
+      }
+      const badge = await kiosks.lookup(query);
       if (!badge) throw notFound(NO_BADGE);
+      if (request.kiosk) await kiosks.clearLookups(query.email);
       return { data: badge, meta: {} };
     },
   );
