@@ -512,3 +512,73 @@ export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What an invited person's account was before accepting, given back when the exhibitor deletes them. */
+export interface AccountBefore {
+  type: (typeof USER_TYPES)[number];
+  exhibitorId: number | null;
+  company: string | null;
+  secteurActivite: string | null;
+  businessSector: string | null;
+  pays: string | null;
+}
+
+/**
+ * 'Ajouter un collaborateur' with the address of an existing account (a visitor, a former
+ * exhibitor): an invitation that person accepts through the mailed link. Until then nothing of
+ * theirs changes; the exhibitor's list shows what the exhibitor typed, never the person's data.
+ */
+export const collaboratorInvitations = pgTable(
+  'collaborator_invitations',
+  {
+    id: serial('id').primaryKey(),
+    exhibitorId: integer('exhibitor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the exhibitor typed: shown in its list, never written on the person. */
+    name: text('name').notNull(),
+    jobPosition: text('job_position').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** SHA-256 of the link's secret. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Cancelled while pending, or the collaborator deleted after acceptance. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Set on acceptance: what deleting the collaborator gives back. */
+    before: jsonb('before').$type<AccountBefore>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open invitation per exhibitor and person: two adds at once make one.
+    uniqueIndex('collaborator_invitations_open')
+      .on(t.exhibitorId, t.userId)
+      .where(sql`${t.acceptedAt} is null and ${t.endedAt} is null`),
+    index('collaborator_invitations_user').on(t.userId),
+  ],
+);
+
+/**
+ * A change of the sign-in address asked in 'Informations' (with the current password): it takes
+ * effect when the link mailed to the new address is used, so the answer to the form is the same
+ * whoever holds that address.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user').on(t.userId)],
+);
