@@ -4,6 +4,7 @@ import { redirect, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeReturnUrl } from '../config/paths';
 import { ControllerLoginForm } from '../features/gate/components/controller-login-form';
 import { getControllerSession } from '../features/gate/session';
+import { forgetRoster } from '../features/gate/store';
 import { registerOfflinePages } from '../lib/offline';
 import type { Route } from './+types/login-controleur';
 
@@ -33,6 +34,8 @@ export default function LoginControleur() {
   const navigate = useNavigate();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   useEffect(registerOfflinePages, []);
+  // Nobody is signed in on this device: no roster stays, even if a sign-out was cut short.
+  useEffect(() => void forgetRoster().catch(() => undefined), []);
   return (
     <div className="container page narrow">
       <ControllerLoginForm

@@ -85,6 +85,7 @@ let expired = false;
 /**
  * Signs the controller out of this device; the check-ins still waiting stay (see store.ts).
  * `expiredByApi` when the API refused the token (a 401), not the controller's own choice.
+ * The pages call signOutController (sync.ts), which also forgets the roster.
  */
 export function clearControllerSession(expiredByApi = false): void {
   expired = expiredByApi;

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import {
   REGISTRATION_TYPES,
   showDay,
@@ -56,6 +56,7 @@ interface GateDb extends DBSchema {
   checkins: { key: string; value: QueuedCheckin };
 }
 
+const DB_NAME = 'salon-gate';
 let db: Promise<IDBPDatabase<GateDb>> | null = null;
 
 /** False on the server and in browsers without IndexedDB (some private modes). */
@@ -63,8 +64,15 @@ export function storeAvailable(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
+/** Closes this page's connection (the next read opens it again). */
+function letGo(): Promise<void> {
+  const current = db;
+  db = null;
+  return current ? current.then((database) => database.close()) : Promise.resolve();
+}
+
 function open() {
-  db ??= openDB<GateDb>('salon-gate', 1, {
+  db ??= openDB<GateDb>(DB_NAME, 1, {
     upgrade(database) {
       database.createObjectStore('meta');
       database.createObjectStore('people');
@@ -72,8 +80,29 @@ function open() {
       database.createObjectStore('entries');
       database.createObjectStore('checkins', { keyPath: 'id' });
     },
+    // Another tab signed out and deletes the database: this one must not hold it up.
+    blocking: () => void letGo(),
   });
   return db;
+}
+
+/**
+ * On sign-out or an expired session: the roster (every badge holder's name and company) leaves
+ * the device. Check-ins still waiting stay for their controller's next sign-in, alone in the
+ * database; with none waiting, the database itself is deleted.
+ */
+export async function forgetRoster(): Promise<void> {
+  if (!storeAvailable()) return;
+  const database = await open();
+  if ((await database.count('checkins')) === 0) {
+    await letGo();
+    await deleteDB(DB_NAME);
+    return;
+  }
+  const roster = ['meta', 'people', 'revoked', 'entries'] as const;
+  const tx = database.transaction(roster, 'readwrite');
+  await Promise.all([...roster.map((name) => tx.objectStore(name).clear()), tx.done]);
+  changed();
 }
 
 const listeners = new Set<() => void>();

@@ -10,6 +10,7 @@ import { clearControllerSession, getControllerSession, renewControllerToken } fr
 import {
   applyRoster,
   dropCheckins,
+  forgetRoster,
   readMeta,
   removeAnswered,
   storeAvailable,
@@ -32,7 +33,7 @@ async function controllerRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       // The pages follow the session: they go to the controller's sign-in, then come back.
-      clearControllerSession(true);
+      void signOutController(true);
     }
     throw error;
   }
@@ -93,6 +94,15 @@ export function sendCheckins(): Promise<void> {
     const session = getControllerSession();
     if (session && storeAvailable()) await sendWaiting(session.user.id);
   });
+}
+
+/**
+ * Signs the controller out of this device and forgets the roster, after any sync under way:
+ * one finishing later would write the roster back. `expiredByApi` as in clearControllerSession.
+ */
+export function signOutController(expiredByApi = false): Promise<void> {
+  clearControllerSession(expiredByApi);
+  return serial(forgetRoster);
 }
 
 /** Sends what waits, then fetches what changed in the roster (on open, every minute, on 'online'). */

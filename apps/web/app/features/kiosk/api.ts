@@ -26,7 +26,7 @@ export async function enableKiosk(form: KioskEnable): Promise<KioskDevice> {
   return data;
 }
 
-/** `GET kiosk/session`: still live? (a 401 clears it in kioskRequest). */
+/** `GET kiosk/session`: still live, neither revoked nor past its day? (a 401 clears it in kioskRequest). */
 export function checkKiosk(device: KioskDevice): Promise<unknown> {
   return kioskRequest(device, 'kiosk/session');
 }
@@ -57,6 +57,8 @@ export function staffErrorKey(error: unknown): string {
 /** Message key for a failed lookup; `notFound` also offers registration. */
 export function lookupErrorKey(error: unknown): string {
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return 'kiosk.start.notFound';
+  // Too many wrong digits for this address: only the staff can look it up for a while.
+  if (error instanceof ApiError && error.body?.error?.details?.reason === 'seeStaff') return 'kiosk.start.seeStaff';
   if (error instanceof ApiError && error.status === 429) return 'errors.tooManyAttempts';
   if (error instanceof ApiError && error.status === 0) return 'errors.network';
   return 'errors.generic';

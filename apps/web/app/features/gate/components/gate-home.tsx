@@ -7,13 +7,14 @@ import { paths } from '../../../config/paths';
 import { useOnline } from '../../scans/hooks';
 import { entryCounts } from '../counts';
 import { useGateClock, useGateData, useGateSync } from '../hooks';
-import { chooseGate, clearControllerSession, useGateDevice, type ControllerSession } from '../session';
+import { chooseGate, useGateDevice, type ControllerSession } from '../session';
+import { signOutController } from '../sync';
 import { NetState } from './net-state';
 
 /**
  * The controller's area: the gate of this device, how the day goes (entries, check-ins still on
- * the device, last sync) and the way to the gate screen. Signing out keeps waiting check-ins:
- * they go with the next sign-in of the same controller.
+ * the device, last sync) and the way to the gate screen. Signing out forgets the roster but
+ * keeps waiting check-ins: they go with the next sign-in of the same controller.
  */
 export function GateHome({ session }: { session: ControllerSession }) {
   const { t } = useTranslation();
@@ -93,7 +94,7 @@ export function GateHome({ session }: { session: ControllerSession }) {
           </button>
         )}
         {!gate && meta && <p className="gate-note">{t('gate.startHint')}</p>}
-        <button type="button" className="btn gate-logout" onClick={() => clearControllerSession()}>
+        <button type="button" className="btn gate-logout" onClick={() => void signOutController()}>
           {t('gate.logout')}
         </button>
       </div>

@@ -22,6 +22,11 @@ const IDLE_SECONDS = 30;
 const SHOW_COUNTDOWN_UNDER = 10;
 /** The camera reads the same QR code many times a second: one lookup per code in this time. */
 const SAME_CODE_MS = 10_000;
+/**
+ * How often an idle kiosk asks whether it is still live: once its day is over (or it was
+ * revoked), it returns to the setup screen and forgets its token, with nobody touching it.
+ */
+const CHECK_EVERY_MS = 5 * 60_000;
 
 type View =
   | { kind: 'start'; registeredNotShown?: boolean }
@@ -73,10 +78,13 @@ function KioskSession({ device }: { device: KioskDevice }) {
   const [round, setRound] = useState(0);
   const lastCode = useRef<{ text: string; at: number } | null>(null);
 
-  // Revoked since the last visit: a 401 here clears the device and shows the setup screen.
+  // Revoked or expired: a 401 here clears the device and shows the setup screen.
   // Offline, the kiosk keeps its token and says so at the first lookup.
   useEffect(() => {
-    checkKiosk(device).catch(() => undefined);
+    const check = () => void checkKiosk(device).catch(() => undefined);
+    check();
+    const timer = setInterval(check, CHECK_EVERY_MS);
+    return () => clearInterval(timer);
   }, [device]);
 
   const lookup = useMutation({

@@ -11,7 +11,7 @@ import { StaffCredentialFields } from './staff-credential-fields';
 
 /**
  * 'Activer la borne': a controller or organiser signs in once on this device; the kiosk then
- * stays on until it is ended here or revoked. Nothing typed is offered again by the browser:
+ * stays on until it is ended here, revoked, or its show day is over. Nothing typed is offered again by the browser:
  * the next people at this screen are visitors.
  */
 export function KioskSetupForm({ revoked }: { revoked: boolean }) {
