@@ -20,6 +20,7 @@ import {
   type TestContext,
 } from './helper';
 import { ADMIN_AREAS } from './admin';
+import { peopleIn, secretKeysIn, type Person } from './leaks';
 import { fastifyRoutes, type Method, type Route } from './route-table';
 
 /**
@@ -74,6 +75,8 @@ interface Row {
   check?: (res: LightMyRequestResponse, c: Case, request: CaseRequest) => void | Promise<void>;
   /** A success ends the caller's session (it signs in again for the next rows). */
   endsSession?: boolean;
+  /** The answer describes fields rather than holding values: the deny-list of keys does not apply. */
+  namesFields?: boolean;
 }
 
 /** @fastify/static's `/uploads/*`, which printRoutes shows as a bare `*`. */
@@ -95,6 +98,10 @@ interface Fixtures {
   deleted: Collaborator;
   controller: User;
   organiser: User;
+  /** A registered visitor nobody scanned: only the organisers may see their details. */
+  visitor: Awaited<ReturnType<typeof createVisitor>>;
+  /** The visitor A's collaborator scanned before the table runs. */
+  scannedVisitor: Awaited<ReturnType<typeof createVisitor>>;
   conferenceId: number;
   links: ReturnType<typeof createLinkSigner>;
 }
@@ -161,6 +168,61 @@ function selfOf(caller: CallerId): User {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// What a body may show
+// ---------------------------------------------------------------------------------------------
+
+const PEOPLE = [
+  'exhibitorA',
+  'collaboratorA',
+  'deleted',
+  'exhibitorB',
+  'collaboratorB',
+  'controller',
+  'organiser',
+  'visitor',
+  'scannedVisitor',
+] as const;
+type PersonId = (typeof PEOPLE)[number];
+
+/**
+ * Whose e-mail and phone number each caller may find in an answer; anyone else's is a leak. An
+ * exhibitor sees its own collaborators and the people its collaborators scanned, a collaborator
+ * the people it scanned, the organisers everyone (the back-office). Nobody else sees anyone.
+ */
+const MAY_SEE: Record<CallerId, readonly PersonId[]> = {
+  anonymous: [],
+  exhibitorA: ['exhibitorA', 'collaboratorA', 'scannedVisitor'],
+  collaboratorA: ['collaboratorA', 'scannedVisitor'],
+  exhibitorB: ['exhibitorB', 'collaboratorB'],
+  collaboratorB: ['collaboratorB'],
+  deleted: [],
+  expired: [],
+  controller: ['controller'],
+  organiser: PEOPLE,
+};
+
+function person(id: PersonId): Person {
+  const user = id === 'controller' || id === 'organiser' ? f[id] : f[id].user;
+  return { label: id, email: user.email, phone: user.phone };
+}
+
+/**
+ * A body's leaks: keys of the deny-list in any JSON answer, and, in a success that is text, the
+ * e-mail or phone of a person the caller may not see. What the request itself carried (the
+ * e-mail a sign-in sent) is not a leak: the caller knew it.
+ */
+function leaksOf(res: LightMyRequestResponse, row: Row, caller: CallerId, request: CaseRequest) {
+  const type = String(res.headers['content-type'] ?? '');
+  const secretKeys = type.includes('json') && res.body && !row.namesFields ? secretKeysIn(res.json()) : [];
+  if (res.statusCode >= 300 || !/json|text|javascript|xml/.test(type)) return { secretKeys, people: [] };
+  const sent = `${request.url} ${JSON.stringify(request.body ?? null)}`;
+  const hidden = PEOPLE.filter((id) => !MAY_SEE[caller].includes(id))
+    .map(person)
+    .filter((p) => peopleIn(sent, [p]).length === 0);
+  return { secretKeys, people: peopleIn(res.body, hidden) };
+}
+
 /** The 'Informations' form filled with the account's current details (saving changes nothing). */
 function ownInfo(user: User) {
   const common = { name: user.name, email: user.email, phone: user.phone };
@@ -195,7 +257,11 @@ let scanOfCollaboratorA = '';
 
 /** A scan of a new visitor's genuine badge, as a device sends it. */
 async function freshVisitorScan() {
-  const visitor = await createVisitor(f.ctx.db, { email: freshEmail('scanned') });
+  return visitorScan(await createVisitor(f.ctx.db, { email: freshEmail('scanned') }));
+}
+
+/** A scan of this visitor's genuine badge, as a device sends it. */
+function visitorScan(visitor: Awaited<ReturnType<typeof createVisitor>>) {
   const badge = createBadgeSigner(f.ctx.config.BADGE_PRIVATE_KEY).sign({
     registrationId: visitor.registration.id,
     type: 'visitor',
@@ -249,7 +315,8 @@ const TABLE: Row[] = [
   //                                                                anon exA  colA exB  colB del  exp  ctrl org
   // --- System ---------------------------------------------------------------------------------------------------
   { route: 'GET /backend', when: 'asks for the bare /backend', expect: all(404) },
-  publicGet('GET /backend/docs', 'reads the OpenAPI document'),
+  // The document names the fields of the forms (a sign-in's `password`): no key of it is a value.
+  { ...publicGet('GET /backend/docs', 'reads the OpenAPI document'), namesFields: true },
   publicGet('GET /backend/api/health', 'checks the health'),
   publicGet('GET /backend/api/badges/public-key', 'fetches the badge public key'),
 
@@ -790,13 +857,15 @@ beforeAll(async () => {
     deleted: await createCollaborator(ctx.db, exhibitorA),
     controller: await createUser(ctx.db, { type: 'controller', password: 'Secret-2024!' }),
     organiser: await createUser(ctx.db, { type: 'organiser', password: 'Secret-2024!' }),
+    visitor: await createVisitor(ctx.db, { email: freshEmail('visitor') }),
+    scannedVisitor: await createVisitor(ctx.db, { email: freshEmail('scanned') }),
     conferenceId: conference!.id,
     links: createLinkSigner(TEST_JWT_SECRET),
   };
 
   const scanned = await call(ctx.app, 'POST', 'scans', {
     token: await tokenOf('collaboratorA'),
-    body: { scans: [await freshVisitorScan()] },
+    body: { scans: [visitorScan(f.scannedVisitor)] },
   });
   scanOfCollaboratorA = scanned.json<{ data: { scan: { id: string } }[] }>().data[0]!.scan.id;
 
@@ -903,6 +972,7 @@ describe('access matrix', () => {
             remoteAddress: nextAddress(),
           });
           expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
+          expect(leaksOf(res, row, caller.id, request), res.body.slice(0, 300)).toEqual({ secretKeys: [], people: [] });
           await row.check?.(res, c, request);
           if (row.endsSession && res.statusCode < 300) sessions.delete(caller.id);
         });
