@@ -4,13 +4,21 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, newsletters, type users } from '../src/db/schema';
+import { auditLog, mailOutbox, newsletters, tokens, type users } from '../src/db/schema';
 import { createBadgeSigner } from '../src/services/badge/token';
 import { createBadgeService } from '../src/services/badges.service';
 import { createAttachmentResolver } from '../src/services/mail/attachments';
 import { createMailTransport } from '../src/services/mail/transport';
 import { createMailWorker } from '../src/services/mail/worker';
-import { call, createTestApp, createUser, createVisitor, signSession, type TestContext } from './helper';
+import {
+  call,
+  createExhibitor,
+  createTestApp,
+  createUser,
+  createVisitor,
+  signSession,
+  type TestContext,
+} from './helper';
 
 /**
  * The back-office's mail outbox (state, attempts, last error, retry, each mail as it was sent)
@@ -288,6 +296,72 @@ describe('A mail as it was sent (.eml)', () => {
     const res = await get('admin/mails/..%2F..%2F..%2Fetc%2Fpasswd/eml');
     expect(res.statusCode).toBe(400);
     expect(message(res)).toBe('Identifiant invalide : un entier positif est attendu.');
+  });
+});
+
+describe('A set-password link, never readable by an organiser', () => {
+  const mailDir = () => path.join(ctx.config.DATA_DIR, 'mail');
+  const LIVE_LINK = /definir-mot-de-passe\?token=[\w-]{20,}/;
+
+  it('an organiser who sends an exhibitor its access again reads no usable link in the list, the mail or its .eml', async () => {
+    const { user: exhibitor } = await createExhibitor(ctx.db, { email: `acces-${Date.now()}@example.com` });
+    const sent = await call(ctx.app, 'POST', `admin/exhibitors/${exhibitor.id}/resend-access`, { token });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    // The review's proof of concept: the newest mail of the list, then its record.
+    const list = await get(`admin/mails?sort=${encode(['id', 'DESC'])}&range=${encode([0, 0])}`);
+    expect(list.statusCode).toBe(200);
+    const [listed] = list.json<{ id: number; to: string; subject: string }[]>();
+    expect(listed).toMatchObject({
+      to: exhibitor.email,
+      subject: 'Votre espace exposant — Salon International du Bâtiment 2024',
+    });
+    const record = await get(`admin/mails/${listed!.id}`);
+    expect(record.statusCode).toBe(200);
+    const body = record.json<{ text: string; html: string; linkRedacted: boolean }>();
+    expect(body.linkRedacted).toBe(true);
+    expect(body.text).toContain('definir-mot-de-passe?token=[lien masqué / link redacted]');
+    expect(body.html).toContain('definir-mot-de-passe?token=[lien masqué / link redacted]');
+    expect(record.body).not.toMatch(LIVE_LINK);
+    // Nothing to use yet: the link is made when the mail leaves.
+    expect(await ctx.db.select().from(tokens).where(eq(tokens.userId, exhibitor.id))).toEqual([]);
+
+    const eml = await get(`admin/mails/${listed!.id}/eml`);
+    expect(eml.headers['x-eml-source']).toBe('composed');
+    expect((await simpleParser(eml.rawPayload)).text).toContain('[lien masqué / link redacted]');
+    expect(eml.body).not.toMatch(LIVE_LINK);
+  });
+
+  it('the delivered mail carries a working link while the back-office, after the sending, still shows it redacted', async () => {
+    const { user: exhibitor } = await createExhibitor(ctx.db, { email: `livre-${Date.now()}@example.com` });
+    await call(ctx.app, 'POST', `admin/exhibitors/${exhibitor.id}/resend-access`, { token });
+    const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, exhibitor.email));
+    await fileWorker().runOnce();
+
+    // The file transport's .eml is the delivered mail itself (see decision 016).
+    const name = (await readdir(mailDir())).find((f) => f.endsWith(`-${row!.id}.eml`));
+    const delivered = await simpleParser(await readFile(path.join(mailDir(), name!)));
+    const secret = /definir-mot-de-passe\?token=([\w-]+)/.exec(delivered.text ?? '')?.[1];
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(delivered.html).toContain(`definir-mot-de-passe?token=${secret}`);
+
+    const [after] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(after).toMatchObject({ status: 'sent', text: row!.text, html: row!.html });
+    expect(JSON.stringify(after)).not.toContain(secret);
+    const [stored] = await ctx.db.select().from(tokens).where(eq(tokens.userId, exhibitor.id));
+    expect(stored!.tokenHash).not.toContain(secret);
+    const record = await get(`admin/mails/${row!.id}`);
+    expect(record.body).not.toContain(secret);
+    const eml = await get(`admin/mails/${row!.id}/eml`);
+    expect(eml.headers['x-eml-source']).toBe('composed');
+    expect(eml.body).not.toContain(secret);
+    expect((await simpleParser(eml.rawPayload)).text).toContain('[lien masqué / link redacted]');
+
+    const set = await call(ctx.app, 'POST', 'auth/reset-password', {
+      body: { token: secret, password: 'Nouveau-Secret-2025' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ user: { email: exhibitor.email } });
   });
 });
 

@@ -1,20 +1,22 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../src/db/schema';
+import { mailOutbox, tokens } from '../src/db/schema';
+import { createLinkSigner } from '../src/lib/links';
+import { INVALID_ACCESS_LINK, LINK_PLACEHOLDER, queueAccessMail } from '../src/services/access.service';
 import { createAttachmentResolver } from '../src/services/mail/attachments';
-import { createMailTransport, type MailTransport } from '../src/services/mail/transport';
+import { createMailTransport, type MailMessage, type MailTransport } from '../src/services/mail/transport';
 import {
   createMailWorker,
   notifyMailWorkers,
   type MailWorkerDeps,
   type MailWorkerOptions,
 } from '../src/services/mail/worker';
-import { createTestApp, type TestContext } from './helper';
+import { call, createExhibitor, createTestApp, TEST_JWT_SECRET, type TestContext } from './helper';
 import { startSmtp } from './smtp';
 
 const FROM = 'Salon BTP <no-reply@example.com>';
@@ -338,5 +340,85 @@ describe('mail outbox worker', () => {
       smtp_.close();
       await smtp.stop();
     }
+  });
+});
+
+describe('a set-password mail', () => {
+  const mailLinks = {
+    links: createLinkSigner(TEST_JWT_SECRET),
+    publicUrl: 'https://salon.example',
+    now: () => new Date(),
+  };
+  const secretIn = (text: string) => /definir-mot-de-passe\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+  const liveLinks = (userId: number) =>
+    ctx.db
+      .select()
+      .from(tokens)
+      .where(and(eq(tokens.userId, userId), isNull(tokens.usedAt)));
+  /** A transport that fails its first `failures` sends, keeping what it delivers. */
+  function flakyTransport(failures: number) {
+    const delivered: MailMessage[] = [];
+    const transport: MailTransport = {
+      kind: 'file',
+      send: async (m) => {
+        if (failures-- > 0) throw new Error('421 try again later');
+        delivered.push(m);
+      },
+      close: () => undefined,
+    };
+    return { transport, delivered };
+  }
+  const setPassword = (secret: string) =>
+    call(ctx.app, 'POST', 'auth/reset-password', { body: { token: secret, password: 'Chantier-2024' } });
+
+  it('is queued with a placeholder, and a retry after a failed send issues a fresh link while the failed one is gone', async () => {
+    const { user } = await createExhibitor(ctx.db);
+    await ctx.db.transaction((tx) => queueAccessMail(tx, mailLinks, user.id, 'access'));
+    const [row] = await rows();
+    expect(row!.text).toContain(`definir-mot-de-passe?token=${LINK_PLACEHOLDER}`);
+
+    const { transport, delivered } = flakyTransport(1);
+    const w = worker(transport, { retryDelaysMs: [0] });
+    await w.runOnce();
+    expect((await rows())[0]).toMatchObject({ status: 'pending', lastError: '421 try again later' });
+    expect(await liveLinks(user.id)).toEqual([]);
+
+    await w.runOnce();
+    expect((await rows())[0]).toMatchObject({ status: 'sent', text: row!.text, html: row!.html });
+    const secret = secretIn(delivered[0]!.text);
+    expect(delivered[0]!.html).toContain(`token=${secret}`);
+    expect(delivered[0]!.text).not.toContain(LINK_PLACEHOLDER);
+    const [token] = await liveLinks(user.id);
+    expect(token!.tokenHash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect((await setPassword(secret)).statusCode).toBe(200);
+  });
+
+  it('of a reset leaves the earlier links working, and using one link closes the others', async () => {
+    const { user } = await createExhibitor(ctx.db);
+    const { transport, delivered } = flakyTransport(0);
+    for (const reason of ['access', 'reset', 'reset'] as const) {
+      await ctx.db.transaction((tx) => queueAccessMail(tx, mailLinks, user.id, reason));
+      await worker(transport).runOnce();
+    }
+    const [access, firstReset, secondReset] = delivered.map((m) => secretIn(m.text));
+    expect(await liveLinks(user.id)).toHaveLength(3);
+    expect((await setPassword(firstReset!)).statusCode).toBe(200);
+    expect(await liveLinks(user.id)).toEqual([]);
+    for (const used of [access!, secondReset!]) {
+      expect((await setPassword(used)).json()).toMatchObject({ error: { status: 400, message: INVALID_ACCESS_LINK } });
+    }
+  });
+
+  it('of access sent again closes the earlier links once it has left', async () => {
+    const { user } = await createExhibitor(ctx.db);
+    const { transport, delivered } = flakyTransport(0);
+    await ctx.db.transaction((tx) => queueAccessMail(tx, mailLinks, user.id, 'reset'));
+    await worker(transport).runOnce();
+    await ctx.db.transaction((tx) => queueAccessMail(tx, mailLinks, user.id, 'access'));
+    expect(await liveLinks(user.id)).toHaveLength(1);
+    await worker(transport).runOnce();
+    const [reset, access] = delivered.map((m) => secretIn(m.text));
+    expect((await setPassword(reset!)).statusCode).toBe(400);
+    expect((await setPassword(access!)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { normalizeEmail, type Language } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, tokens, users } from '../db/schema';
@@ -15,9 +15,22 @@ export const INVALID_ACCESS_LINK =
 
 const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
+/** 'Mot de passe oublié ?' mails one address receives in an hour at most. */
+export const RESET_MAILS_PER_HOUR = 3;
+
 /**
- * Queues the mail with a single-use link to `definir-mot-de-passe`, valid ACCESS_LINK_DAYS. Only
- * the link's hash is stored; a new link closes the person's earlier unused ones.
+ * What the outbox stores where a set-password link's secret goes. The worker puts a fresh secret
+ * there when it sends the mail (issueSetPasswordLink), so the outbox, its backups and the
+ * back-office's mail viewer never hold a usable link.
+ */
+export const LINK_PLACEHOLDER = '[lien masqué / link redacted]';
+
+/** The outbox's `kind` of the reset mails, counted per address for RESET_MAILS_PER_HOUR. */
+const RESET_KIND = 'passwordReset';
+
+/**
+ * Queues the mail with a single-use link to `definir-mot-de-passe`, valid ACCESS_LINK_DAYS from
+ * when it leaves. The row holds LINK_PLACEHOLDER: the worker issues the link at send time.
  */
 export async function queueAccessMail(
   tx: Tx,
@@ -25,53 +38,96 @@ export async function queueAccessMail(
   userId: number,
   reason: 'access' | 'reset',
 ): Promise<void> {
-  const now = ctx.now();
   const [person] = await tx
     .select({ name: users.name, email: users.email, company: users.company, language: users.language })
     .from(users)
     .where(eq(users.id, userId));
   if (!person) throw new Error(`user ${userId} not found`);
-  await tx
-    .update(tokens)
-    .set({ usedAt: now })
-    .where(and(eq(tokens.userId, userId), eq(tokens.purpose, 'set_password'), isNull(tokens.usedAt)));
-  const secret = randomBytes(32).toString('base64url');
-  await tx.insert(tokens).values({
-    userId,
-    purpose: 'set_password',
-    tokenHash: sha256(secret),
-    expiresAt: new Date(now.getTime() + ACCESS_LINK_DAYS * 86_400_000),
-  });
   const lang: Language = person.language === 'en' ? 'en' : 'fr';
-  const url = `${ctx.publicUrl}/definir-mot-de-passe?token=${secret}${lang === 'en' ? '&lang=en' : ''}`;
+  const url = `${ctx.publicUrl}/definir-mot-de-passe?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
   const mail = accessMail(lang, { name: person.name, company: person.company, url, reason, days: ACCESS_LINK_DAYS });
-  await tx.insert(mailOutbox).values({ to: person.email, ...mail });
+  await tx
+    .insert(mailOutbox)
+    .values({ to: person.email, ...mail, kind: reason === 'reset' ? RESET_KIND : 'access', setPasswordFor: userId });
 }
 
 /**
+ * A new set-password link for the person, for the worker about to send their mail: only its
+ * hash is stored. Its ACCESS_LINK_DAYS count from now, on the database's clock.
+ */
+export async function issueSetPasswordLink(db: Db, userId: number): Promise<{ id: number; secret: string }> {
+  const secret = randomBytes(32).toString('base64url');
+  const [token] = await db
+    .insert(tokens)
+    .values({
+      userId,
+      purpose: 'set_password',
+      tokenHash: sha256(secret),
+      expiresAt: sql`now() + ${ACCESS_LINK_DAYS} * interval '1 day'`,
+    })
+    .returning({ id: tokens.id });
+  return { id: token!.id, secret };
+}
+
+/**
+ * After an access mail left: its link replaces the person's earlier unused ones (the exhibitor
+ * or the organiser sent access again, e.g. because a mail went astray). A reset link, which
+ * anyone can ask for by typing the address, never closes another one.
+ */
+export async function closeEarlierLinks(db: Db, userId: number, keptId: number): Promise<void> {
+  await db
+    .update(tokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(tokens.userId, userId), eq(tokens.purpose, 'set_password'), isNull(tokens.usedAt), lt(tokens.id, keptId)),
+    );
+}
+
+/** Keys of the transaction-level advisory lock taken per address (the first is this module's). */
+const RESET_LOCK = 0x72657365; // 'rese'
+
+/**
  * 'Mot de passe oublié ?': a reset link for an active exhibitor or collaborator who may enter the
- * exhibitor area; nothing for any other address. The caller answers the same either way.
+ * exhibitor area, at most RESET_MAILS_PER_HOUR an hour per address (counted in the outbox, so
+ * every instance sees the same count); nothing for any other address. Whether a mail was queued
+ * is for the caller's logs only: the answer to the form must not depend on it.
  */
 export async function requestPasswordReset(db: Db, ctx: MailLinks, email: string): Promise<boolean> {
+  const address = normalizeEmail(email);
   const [user] = await db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        sql`lower(${users.email}) = ${normalizeEmail(email)}`,
+        sql`lower(${users.email}) = ${address}`,
         isNull(users.deletedAt),
         eq(users.blocked, false),
         inArray(users.type, ['exhibitor', 'collaborator']),
       ),
     );
   if (!user || !(await findAreaRegistration(db, user.id))) return false;
-  await db.transaction((tx) => queueAccessMail(tx, ctx, user.id, 'reset'));
-  return true;
+  return db.transaction(async (tx) => {
+    // Two requests at once must not both see the last free place.
+    await tx.execute(sql`select pg_advisory_xact_lock(${RESET_LOCK}, hashtext(${address}))`);
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(
+        and(
+          sql`lower(${mailOutbox.to}) = ${address}`,
+          eq(mailOutbox.kind, RESET_KIND),
+          gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`),
+        ),
+      );
+    if ((sent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
+    await queueAccessMail(tx, ctx, user.id, 'reset');
+    return true;
+  });
 }
 
 /**
- * Sets the password of the link's holder and uses the link up. Every earlier sign-in of the
- * person ends (the token version moves on). Null when the link is unknown, used or expired.
+ * Sets the password of the link's holder and uses the link up, and the person's other links.
+ * Every earlier sign-in of the person ends (the token version moves on). Null when the link is unknown, used or expired.
  */
 export async function setPasswordWithLink(db: Db, now: Date, secret: string, password: string) {
   const passwordHash = await hashPassword(password);
@@ -89,6 +145,11 @@ export async function setPasswordWithLink(db: Db, now: Date, secret: string, pas
       )
       .returning({ userId: tokens.userId });
     if (!token) return null;
+    // One link used: the person's other links (a reset asked twice, an access sent again) close.
+    await tx
+      .update(tokens)
+      .set({ usedAt: now })
+      .where(and(eq(tokens.userId, token.userId), eq(tokens.purpose, 'set_password'), isNull(tokens.usedAt)));
     const [user] = await tx
       .update(users)
       .set({ passwordHash, confirmed: true, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })

@@ -2,7 +2,8 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, tokens } from '../../db/schema';
+import { closeEarlierLinks, issueSetPasswordLink, LINK_PLACEHOLDER } from '../access.service';
 import type { ResolveAttachments } from './attachments';
 import type { MailTransport } from './transport';
 
@@ -140,18 +141,24 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       });
       return;
     }
+    let link: { id: number; secret: string } | undefined;
     try {
       const attachments = row.attachments?.length ? await resolveAttachments(row.attachments) : [];
+      // A set-password link is made now, for this attempt only: the row holds a placeholder.
+      if (row.setPasswordFor !== null) link = await issueSetPasswordLink(db, row.setPasswordFor);
+      const withLink = (body: string) => (link ? body.replaceAll(LINK_PLACEHOLDER, link.secret) : body);
       await transport.send({
         id: row.id,
         to: row.to,
         subject: row.subject,
-        text: row.text,
-        html: row.html,
+        text: withLink(row.text),
+        html: row.html === null ? null : withLink(row.html),
         headers: row.headers ?? undefined,
         attachments,
       });
     } catch (err) {
+      // The link reached nobody; the retry issues another.
+      if (link) await db.delete(tokens).where(eq(tokens.id, link.id));
       const lastError = errorLine(err);
       if (row.attempts >= o.maxAttempts) {
         log.error({ mailId: row.id, attempts: row.attempts, error: lastError }, 'mail failed, no attempt left');
@@ -166,6 +173,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       }
       return;
     }
+    if (link && row.kind === 'access') await closeEarlierLinks(db, row.setPasswordFor!, link.id);
     await settle(row, { status: 'sent', sentAt: sql`now()` });
   }
 

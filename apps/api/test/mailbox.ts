@@ -1,0 +1,49 @@
+import type { Db } from '../src/db/client';
+import type { MailMessage } from '../src/services/mail/transport';
+import { createMailWorker } from '../src/services/mail/worker';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * What recipients receive: the real mail worker sends the due mails of the outbox into memory.
+ * A set-password link exists only there, never in the outbox, as in production. Attachments
+ * are left out (the badge mail's tests build them).
+ */
+export function createMailbox(db: Db) {
+  const delivered: MailMessage[] = [];
+  const worker = createMailWorker({
+    db,
+    transport: {
+      kind: 'file',
+      send: async (message) => {
+        delivered.push(message);
+      },
+      close: () => undefined,
+    },
+    resolveAttachments: async () => [],
+    log: silent,
+  });
+  return {
+    /** Sends what is due, then the mails `to` received, oldest first. */
+    async to(to: string): Promise<MailMessage[]> {
+      while ((await worker.runOnce()) > 0);
+      return delivered.filter((m) => m.to.toLowerCase() === to.toLowerCase());
+    },
+    /**
+     * The text of the last mail `to` received, waiting up to 5 s for a first one (some mails
+     * are queued after the answer); empty when none came.
+     */
+    async lastText(to: string): Promise<string> {
+      const end = Date.now() + 5_000;
+      let mails = await this.to(to);
+      while (!mails.length && Date.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        mails = await this.to(to);
+      }
+      return mails.at(-1)?.text ?? '';
+    },
+  };
+}
+
+/** The secret of the set-password link in a delivered mail's text. */
+export const setPasswordSecret = (text: string) => /definir-mot-de-passe\?token=([\w-]+)/.exec(text)?.[1];
