@@ -78,7 +78,7 @@ test.describe('Visitor registration', () => {
     await fill(page, email.toUpperCase());
     await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
     await expect(form(page).getByRole('alert')).toHaveText(
-      'Votre inscription n’a pas abouti. Vous êtes déjà inscrit(e) avec cette adresse e-mail : votre badge vient de vous être renvoyé par e-mail.',
+      'Votre inscription n’a pas abouti. Cette adresse e-mail est déjà enregistrée : un e-mail vous a été envoyé à cette adresse.',
     );
     // What was typed stays.
     await expect(form(page).getByLabel('Nom & Prénom')).toHaveValue('Amina Test');
@@ -159,7 +159,7 @@ test.describe('Newsletter', () => {
     await expect(field(page)).toBeFocused();
   });
 
-  test('a trimmed address is registered; the same one again shows the server’s message and refocuses', async ({
+  test('a trimmed address is registered; the same one again gets the same answer (it tells nobody who subscribed)', async ({
     page,
   }) => {
     const email = `news-${unique()}@example.com`;
@@ -171,10 +171,27 @@ test.describe('Newsletter', () => {
     expect(request.postDataJSON()).toEqual({ data: { email, lang: 'fr' } });
     await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
     await field(page).fill(email);
-    await submit(page).click();
-    await expect(page.locator('#newsletter').getByRole('alert')).toHaveText(
-      'Cette adresse e-mail est déjà inscrite : confirmez-la avec le lien reçu par e-mail.',
+    const [again] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/backend/api/newsletters')),
+      submit(page).click(),
+    ]);
+    expect(again.status()).toBe(201);
+    await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
+    await expect(page.locator('#newsletter').getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a refusal from the server shows the server’s message and refocuses the field', async ({ page }) => {
+    const message = 'Trop de demandes, veuillez réessayer dans une minute.';
+    await page.route('**/backend/api/newsletters', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { status: 400, name: 'ValidationError', message, details: {} } }),
+      }),
     );
+    await field(page).fill(`refus-${unique()}@example.com`);
+    await submit(page).click();
+    await expect(page.locator('#newsletter').getByRole('alert')).toHaveText(message);
     await expect(field(page)).toBeFocused();
   });
 });

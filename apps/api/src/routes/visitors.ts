@@ -3,13 +3,7 @@ import { visitorFormSchema } from '@salon/shared';
 import type { Db } from '../db/client';
 import { badRequest } from '../lib/errors';
 import { parseFormBody } from '../services/query-params';
-import {
-  ALREADY_REGISTERED,
-  REGISTRATION_CANCELLED,
-  badgeDownloadUrl,
-  registerVisitor,
-  type MailLinks,
-} from '../services/visitors.service';
+import { ALREADY_REGISTERED, badgeDownloadUrl, registerVisitor, type MailLinks } from '../services/visitors.service';
 
 /**
  * The home page's visitor registration. `POST visiteurs/putVisitor` is what the form sends;
@@ -29,13 +23,13 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
     const lang = form.lang ?? 'fr';
     const result = await registerVisitor(db, mail, form);
     onQueued();
-    if (result.outcome !== 'created') {
-      throw badRequest((result.outcome === 'duplicate' ? ALREADY_REGISTERED : REGISTRATION_CANCELLED)[lang]);
-    }
+    // One answer for every known address (see Decision 015); the mail to it says the rest.
+    if (result.outcome !== 'created') throw badRequest(ALREADY_REGISTERED[lang]);
     return {
       data: {
         registration: { id: result.registrationId, type: 'visitor' as const },
-        // The badge, now: the one who just registered may download it before the mail arrives.
+        // The badge, now, only because this request created the person: someone who only typed
+        // an existing address never gets a download link.
         badgeUrl: badgeDownloadUrl(mail, result.registrationId),
       },
       meta: {},

@@ -1,6 +1,7 @@
 import type { ExhibitorEnquiryForm, Language } from '@salon/shared';
 import type { Db } from '../db/client';
 import { demandesExposants, mailOutbox } from '../db/schema';
+import { mayMail } from './mail/recipient-caps';
 import { enquiryAckMail, enquiryOrganiserMail } from './mail/templates';
 import { loadEvent } from './pdf/data';
 
@@ -9,7 +10,8 @@ export const NO_SECTOR = 'non rempli';
 
 /**
  * The home page's exhibitor enquiry: stored as an enquiry (no user account), with, in the same
- * transaction, a mail to the organiser and an acknowledgement to the sender.
+ * transaction, a mail to the organiser and an acknowledgement to the typed address, at most one
+ * a day per address (anyone can type anyone's address). The answer is the same either way.
  */
 export async function submitEnquiry(db: Db, form: ExhibitorEnquiryForm, organiserEmail: string) {
   const lang: Language = form.lang ?? 'fr';
@@ -28,10 +30,10 @@ export async function submitEnquiry(db: Db, form: ExhibitorEnquiryForm, organise
       .returning();
     const enquiry = row!;
     const event = await loadEvent(tx);
-    await tx.insert(mailOutbox).values([
-      { to: organiserEmail, ...enquiryOrganiserMail(enquiry) },
-      { to: enquiry.email, ...enquiryAckMail(lang, enquiry, event) },
-    ]);
+    await tx.insert(mailOutbox).values({ to: organiserEmail, ...enquiryOrganiserMail(enquiry) });
+    if (await mayMail(tx, enquiry.email, 'enquiryAck')) {
+      await tx.insert(mailOutbox).values({ to: enquiry.email, kind: 'enquiryAck', ...enquiryAckMail(lang, event) });
+    }
     return { id: enquiry.id };
   });
 }

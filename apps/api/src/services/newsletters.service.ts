@@ -2,21 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { normalizeEmail, type Language, type NewsletterForm } from '@salon/shared';
 import type { Db } from '../db/client';
 import { mailOutbox, newsletters } from '../db/schema';
-import { badRequest } from '../lib/errors';
 import { LINK_TTL } from '../lib/links';
+import { mayMail } from './mail/recipient-caps';
 import { newsletterConfirmMail, unsubscribeHeaders } from './mail/templates';
 import type { MailLinks } from './visitors.service';
-
-export const NEWSLETTER_MESSAGES = {
-  already: {
-    fr: 'Cette adresse e-mail est déjà inscrite à la newsletter.',
-    en: 'This e-mail address is already subscribed to the newsletter.',
-  },
-  pending: {
-    fr: 'Cette adresse e-mail est déjà inscrite : confirmez-la avec le lien reçu par e-mail.',
-    en: 'This e-mail address is already subscribed: confirm it with the link you received by e-mail.',
-  },
-} satisfies Record<string, Record<Language, string>>;
 
 /** The links every newsletter mail carries: the page, and RFC 8058's one-click POST. */
 function unsubscribeLinks(ctx: MailLinks, id: number) {
@@ -29,39 +18,44 @@ function unsubscribeLinks(ctx: MailLinks, id: number) {
 
 /**
  * A subscription (double opt-in): the address is stored unconfirmed and gets a mail whose link
- * confirms it. An address already there is a 400; one that unsubscribed may come back.
+ * confirms it; one that unsubscribed may come back. The answer is the same whatever the address
+ * (new, waiting for its confirmation, already confirmed): it tells nobody who subscribed. What
+ * differs is the mail: a waiting address gets its confirmation link again, a confirmed one
+ * nothing; at most a couple of confirmation mails a day per address.
  */
-export async function subscribe(db: Db, ctx: MailLinks, form: NewsletterForm) {
+export async function subscribe(db: Db, ctx: MailLinks, form: NewsletterForm): Promise<void> {
   const lang: Language = form.lang ?? 'fr';
   const email = normalizeEmail(form.email);
-  const outcome = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
+    // First: it locks the address, so the same address sent twice at once is decided once.
+    const mayMailNow = await mayMail(tx, email, 'newsletterConfirm');
     const [existing] = await tx
       .select()
       .from(newsletters)
       .where(sql`lower(${newsletters.email}) = ${email}`);
-    if (existing && !existing.unsubscribedAt) return existing.confirmedAt ? 'already' : 'pending';
-    const [row] = existing
-      ? await tx
-          .update(newsletters)
-          .set({ unsubscribedAt: null, confirmedAt: null, language: lang })
-          .where(eq(newsletters.id, existing.id))
-          .returning()
-      : await tx.insert(newsletters).values({ email, language: lang }).onConflictDoNothing().returning();
-    // Sent twice at once: the other request stored it.
-    if (!row) return 'pending';
+    if (existing?.confirmedAt && !existing.unsubscribedAt) return;
+    const [row] = !existing
+      ? await tx.insert(newsletters).values({ email, language: lang }).onConflictDoNothing().returning()
+      : existing.unsubscribedAt
+        ? await tx
+            .update(newsletters)
+            .set({ unsubscribedAt: null, confirmedAt: null, language: lang })
+            .where(eq(newsletters.id, existing.id))
+            .returning()
+        : [existing];
+    if (!row || !mayMailNow) return;
     const confirmToken = ctx.links.sign('newsletter_confirm', row.id, LINK_TTL.newsletterConfirm, ctx.now());
     const unsubscribe = unsubscribeLinks(ctx, row.id);
     await tx.insert(mailOutbox).values({
       to: row.email,
-      ...newsletterConfirmMail(lang, {
+      kind: 'newsletterConfirm',
+      ...newsletterConfirmMail(row.language === 'en' ? 'en' : 'fr', {
         confirmUrl: `${ctx.publicUrl}/newsletter?action=confirm&token=${confirmToken}`,
         unsubscribeUrl: unsubscribe.pageUrl,
       }),
       headers: unsubscribeHeaders(unsubscribe.oneClickUrl, unsubscribe.pageUrl),
     });
-    return 'subscribed';
   });
-  if (outcome !== 'subscribed') throw badRequest(NEWSLETTER_MESSAGES[outcome][lang]);
 }
 
 /** Follows the confirmation link: false when the link is not valid (or the address left). */

@@ -11,12 +11,16 @@ import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox, registrations, users } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import { LINK_TTL, type LinkSigner } from '../lib/links';
-import { badgeMail } from './mail/templates';
+import { mayMail, type CappedMailKind } from './mail/recipient-caps';
+import { badgeMail, registrationNoticeMail } from './mail/templates';
 import { findOrCreateVisitor } from './people.service';
 import { currentShow } from './show-facts';
 
 /** Registration types whose holder has a badge for the show. */
 const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
+
+/** Accounts that never get a visitor badge from the public form (they have their own tools). */
+const STAFF_TYPES = ['controller', 'organiser'];
 
 /**
  * A second registration mails the badge again, but a registration's badge is mailed at most
@@ -24,9 +28,13 @@ const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
  */
 export const BADGE_MAIL_WINDOW_MS = 10 * 60_000;
 
+/**
+ * The answer for every address that already has an account, whatever the account (badge holder,
+ * cancelled, staff, known from a conference): what differs goes in the mail to that address.
+ */
 export const ALREADY_REGISTERED: Record<Language, string> = {
-  fr: 'Vous êtes déjà inscrit(e) avec cette adresse e-mail : votre badge vient de vous être renvoyé par e-mail.',
-  en: 'You are already registered with this e-mail address: your badge has just been e-mailed to you again.',
+  fr: 'Cette adresse e-mail est déjà enregistrée : un e-mail vous a été envoyé à cette adresse.',
+  en: 'This e-mail address is already registered: an e-mail has been sent to you at this address.',
 };
 
 export interface MailLinks {
@@ -46,8 +54,17 @@ export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string
   return `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`;
 }
 
-/** Queues the badge mail of a registration, PDF attached when it is sent. */
-export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: number): Promise<void> {
+/**
+ * Queues the badge mail of a registration, PDF attached when it is sent. `fromPublicForm`: the
+ * registration form asked for it, so the mail is counted in that form's daily cap and does not
+ * greet by name (the name was typed by whoever filled the form).
+ */
+export async function queueBadgeMail(
+  tx: Tx,
+  ctx: MailLinks,
+  registrationId: number,
+  { fromPublicForm = false } = {},
+): Promise<void> {
   const [row] = await tx
     .select({
       name: users.name,
@@ -61,11 +78,16 @@ export async function queueBadgeMail(tx: Tx, ctx: MailLinks, registrationId: num
   if (!row) throw new Error(`registration ${registrationId} not found`);
   const lang: Language = row.language === 'en' ? 'en' : 'fr';
   const { event: show } = await currentShow(tx);
-  const mail = badgeMail(lang, { name: row.name, show, ebadgeUrl: ebadgeUrl(ctx, row.badgeKey) });
+  const mail = badgeMail(lang, {
+    name: fromPublicForm ? null : row.name,
+    show,
+    ebadgeUrl: ebadgeUrl(ctx, row.badgeKey),
+  });
   await tx.insert(mailOutbox).values({
     to: row.email,
     ...mail,
     attachments: [{ kind: 'badge', registrationId }],
+    kind: fromPublicForm ? ('registration' satisfies CappedMailKind) : null,
   });
 }
 
@@ -84,13 +106,8 @@ async function badgeMailedRecently(tx: Tx, registrationId: number): Promise<bool
   return (row?.n ?? 0) >= 2;
 }
 
-export const REGISTRATION_CANCELLED: Record<Language, string> = {
-  fr: 'Votre inscription a été annulée par l’organisateur. Pour toute question, utilisez la page Contact.',
-  en: 'Your registration was cancelled by the organiser. For any question, use the Contact page.',
-};
-
 export type VisitorRegistration =
-  { outcome: 'created'; registrationId: number; userId: number } | { outcome: 'duplicate' | 'cancelled' };
+  { outcome: 'created'; registrationId: number; userId: number } | { outcome: 'known'; userId: number };
 
 /**
  * The usual case, a new person, in one statement: the person, the registration and the badge
@@ -101,7 +118,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
   const email = normalizeEmail(form.email);
   const badgeKey = randomUUID();
   const { event: show } = await currentShow(db);
-  const mail = badgeMail(lang, { name: form.name, show, ebadgeUrl: ebadgeUrl(ctx, badgeKey) });
+  const mail = badgeMail(lang, { name: null, show, ebadgeUrl: ebadgeUrl(ctx, badgeKey) });
   const rows = await queryRows<{ user_id: number; registration_id: number }>(
     db,
     sql`
@@ -117,9 +134,10 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
       select ${EVENT_ID}, id, 'visitor', true, ${badgeKey}::uuid from person
       returning id, user_id
     ), queued as (
-      insert into ${mailOutbox} ("to", subject, text, html, attachments)
+      insert into ${mailOutbox} ("to", subject, text, html, attachments, kind)
       select ${email}, ${mail.subject}, ${mail.text}, ${mail.html},
-        jsonb_build_array(jsonb_build_object('kind', 'badge', 'registrationId', id)) from registration
+        jsonb_build_array(jsonb_build_object('kind', 'badge', 'registrationId', id)),
+        ${'registration' satisfies CappedMailKind} from registration
     )
     select user_id, id as registration_id from registration`,
   );
@@ -128,11 +146,13 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
 }
 
 /**
- * The home page's visitor registration, in one transaction: the person (found by e-mail or
- * created without a password), a confirmed visitor registration for event 7, and the badge mail
- * in the outbox. Someone who already has a badge for the show gets it mailed again (at most
- * every few minutes) and the caller answers with ALREADY_REGISTERED: never a second person,
- * never a second badge, and never a download link for someone who only typed an address.
+ * The home page's visitor registration. A new address gets a person, a confirmed visitor
+ * registration for event 7 and the badge mail, and only then may the answer carry a download
+ * link. An address that already has an account is answered `known`, whatever the account, and
+ * the difference goes in a mail to that address (its own, never a typed one): its badge again
+ * (a new visitor registration if it had none), or a notice when it gets no badge from this form
+ * (staff, or a registration the organiser cancelled). Never a second person, never a download
+ * link for someone who only typed an address, and at most a few mails a day per address.
  */
 export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm): Promise<VisitorRegistration> {
   const lang: Language = form.lang ?? 'fr';
@@ -140,35 +160,67 @@ export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm)
   if (created) return { outcome: 'created', ...created };
   return db.transaction(async (tx) => {
     const person = await findOrCreateVisitor(tx, { ...form, language: lang });
-    // Someone created a moment ago has no registration yet: no need to look.
-    const [existing] = person.created
-      ? []
-      : await tx
-          .select({ id: registrations.id })
-          .from(registrations)
-          .where(
-            and(
-              eq(registrations.userId, person.id),
-              eq(registrations.eventId, EVENT_ID),
-              inArray(registrations.type, [...BADGE_TYPES]),
-              isNull(registrations.conferenceId),
-              isNull(registrations.revokedAt),
-            ),
-          )
-          .orderBy(registrations.id)
-          .limit(1);
-    if (existing) {
-      if (!(await badgeMailedRecently(tx, existing.id))) await queueBadgeMail(tx, ctx, existing.id);
-      return { outcome: 'duplicate' };
+    if (person.created) {
+      // The address was freed (an erasure) between the two statements: this request made the person.
+      const [registration] = await tx
+        .insert(registrations)
+        .values({ eventId: EVENT_ID, userId: person.id, type: 'visitor', confirmed: true })
+        .returning({ id: registrations.id });
+      await queueBadgeMail(tx, ctx, registration!.id, { fromPublicForm: true });
+      return { outcome: 'created', registrationId: registration!.id, userId: person.id };
     }
-    const [created] = await tx
-      .insert(registrations)
-      .values({ eventId: EVENT_ID, userId: person.id, type: 'visitor', confirmed: true })
-      .onConflictDoNothing()
-      .returning({ id: registrations.id });
-    // Only a revoked visitor registration is left to conflict with: the organiser's decision stands.
-    if (!created) return { outcome: 'cancelled' };
-    await queueBadgeMail(tx, ctx, created.id);
-    return { outcome: 'created', registrationId: created.id, userId: person.id };
+    await answerKnownAddress(tx, ctx, person.id);
+    return { outcome: 'known', userId: person.id };
   });
+}
+
+/** What an existing account gets when its address is typed in the registration form. */
+async function answerKnownAddress(tx: Tx, ctx: MailLinks, userId: number): Promise<void> {
+  const [account] = await tx
+    .select({ type: users.type, email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) throw new Error(`user ${userId} not found`);
+  // First: it locks the address, so the same form sent twice at once is decided once.
+  const mayMailNow = await mayMail(tx, account.email, 'registration');
+  const notice = async (reason: 'staff' | 'cancelled') => {
+    if (!mayMailNow) return;
+    const { event: show } = await currentShow(tx);
+    const lang: Language = account.language === 'en' ? 'en' : 'fr';
+    await tx
+      .insert(mailOutbox)
+      .values({ to: account.email, kind: 'registration', ...registrationNoticeMail(lang, reason, show) });
+  };
+  if (STAFF_TYPES.includes(account.type)) return notice('staff');
+
+  const own = await tx
+    .select({ id: registrations.id, type: registrations.type, revokedAt: registrations.revokedAt })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.userId, userId),
+        eq(registrations.eventId, EVENT_ID),
+        inArray(registrations.type, [...BADGE_TYPES]),
+        isNull(registrations.conferenceId),
+      ),
+    )
+    .orderBy(registrations.id);
+  const badge = own.find((r) => !r.revokedAt);
+  if (badge) {
+    if (mayMailNow && !(await badgeMailedRecently(tx, badge.id))) {
+      await queueBadgeMail(tx, ctx, badge.id, { fromPublicForm: true });
+    }
+    return;
+  }
+  // The organiser's decision stands: no new visitor badge after a cancelled one.
+  if (own.some((r) => r.type === 'visitor')) return notice('cancelled');
+
+  // Known without a badge for the show (a conference attendee, a former exhibitor): the badge is
+  // made, and goes to the account's own address only.
+  const [registration] = await tx
+    .insert(registrations)
+    .values({ eventId: EVENT_ID, userId, type: 'visitor', confirmed: true })
+    .onConflictDoNothing()
+    .returning({ id: registrations.id });
+  if (registration && mayMailNow) await queueBadgeMail(tx, ctx, registration.id, { fromPublicForm: true });
 }

@@ -78,8 +78,18 @@ const ENTRY_RULE = {
   en: 'Entry is free with this badge, an invitation or a business card.',
 } as const;
 
-/** The badge mail: the PDF is attached; the link shows the badge on a phone at the gate. */
-export function badgeMail(lang: Language, data: { name: string; show: ShowFacts; ebadgeUrl: string }): Mail {
+/**
+ * The greeting. A name typed in a public form is not echoed ("Bonjour," alone): anyone can type
+ * anyone's address, and the name would be their text in a mail from the show.
+ */
+const greeting = (lang: Language, name: string | null) =>
+  lang === 'en' ? (name ? `Hello ${name},` : 'Hello,') : name ? `Bonjour ${name},` : 'Bonjour,';
+
+/**
+ * The badge mail: the PDF is attached; the link shows the badge on a phone at the gate. `name`
+ * is null when the mail answers the public registration form (see greeting).
+ */
+export function badgeMail(lang: Language, data: { name: string | null; show: ShowFacts; ebadgeUrl: string }): Mail {
   const when = whenAndWhere(data.show, lang);
   if (lang === 'en') {
     const title = 'Your badge';
@@ -87,7 +97,7 @@ export function badgeMail(lang: Language, data: { name: string; show: ShowFacts;
       subject: `Your badge — ${SHOW.en} 2024`,
       ...render(lang, title, {
         paragraphs: [
-          `Hello ${data.name},`,
+          greeting(lang, data.name),
           `Your registration for the ${SHOW.en}, ${when}, is confirmed. Your badge is attached as a PDF: print it, or show it on your phone at the entrance.`,
           ENTRY_RULE.en,
         ],
@@ -101,7 +111,7 @@ export function badgeMail(lang: Language, data: { name: string; show: ShowFacts;
     subject: `Votre badge — ${SHOW.fr} 2024`,
     ...render(lang, title, {
       paragraphs: [
-        `Bonjour ${data.name},`,
+        greeting(lang, data.name),
         `Votre inscription au ${SHOW.fr}, ${when}, est confirmée. Votre badge est joint en PDF : imprimez-le, ou présentez-le sur votre téléphone à l’entrée.`,
         ENTRY_RULE.fr,
       ],
@@ -145,15 +155,15 @@ export function enquiryOrganiserMail(e: EnquiryFacts): Mail {
   };
 }
 
-/** To the sender: we have it, and someone will answer. */
-export function enquiryAckMail(lang: Language, e: EnquiryFacts, show: ShowFacts): Mail {
+/** To the sender: we have it, and someone will answer. The typed name is not echoed (see greeting). */
+export function enquiryAckMail(lang: Language, show: ShowFacts): Mail {
   if (lang === 'en') {
     const title = 'We have received your request';
     return {
       subject: `Your exhibitor request — ${SHOW.en} 2024`,
       ...render(lang, title, {
         paragraphs: [
-          `Hello ${e.nom},`,
+          greeting(lang, null),
           `Thank you for your interest in exhibiting at the ${SHOW.en}, ${whenAndWhere(show, lang)}. Our team will contact you shortly.`,
         ],
       }),
@@ -164,8 +174,46 @@ export function enquiryAckMail(lang: Language, e: EnquiryFacts, show: ShowFacts)
     subject: `Votre demande exposant — ${SHOW.fr} 2024`,
     ...render(lang, title, {
       paragraphs: [
-        `Bonjour ${e.nom},`,
+        greeting(lang, null),
         `Merci de votre intérêt pour le ${SHOW.fr}, ${whenAndWhere(show, lang)}. Notre équipe vous contactera très prochainement.`,
+      ],
+    }),
+  };
+}
+
+/**
+ * To an existing account whose address was typed in the registration form and that gets no
+ * badge from it: a staff account, or a visitor whose registration the organiser cancelled. The
+ * form answers the same for every known address; the difference is said here, to the owner.
+ */
+export function registrationNoticeMail(lang: Language, reason: 'staff' | 'cancelled', show: ShowFacts): Mail {
+  if (lang === 'en') {
+    const title = 'Visitor registration';
+    return {
+      subject: `${title} — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          greeting(lang, null),
+          `Someone has just registered this e-mail address as a visitor of the ${SHOW.en}, ${whenAndWhere(show, lang)}.`,
+          reason === 'staff'
+            ? 'This address belongs to a show staff account (organisation or badge control), which gets no visitor badge from the public form: no badge was made.'
+            : 'Your registration was cancelled by the organiser: no badge was sent. For any question, use the Contact page.',
+          'If you did not ask for it, ignore this message.',
+        ],
+      }),
+    };
+  }
+  const title = 'Inscription visiteur';
+  return {
+    subject: `${title} — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        greeting(lang, null),
+        `Quelqu’un vient d’inscrire cette adresse e-mail comme visiteur du ${SHOW.fr}, ${whenAndWhere(show, lang)}.`,
+        reason === 'staff'
+          ? 'Cette adresse est celle d’un compte de l’équipe du salon (organisation ou contrôle des badges), qui ne reçoit pas de badge visiteur par le formulaire public : aucun badge n’a été créé.'
+          : 'Votre inscription a été annulée par l’organisateur : aucun badge n’a été envoyé. Pour toute question, utilisez la page Contact.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
       ],
     }),
   };
