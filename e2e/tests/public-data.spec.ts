@@ -122,7 +122,7 @@ test.describe('Forum programme', () => {
 });
 
 test.describe('Conference registration', () => {
-  test('validates, confirms, and refuses a second registration of the same person', async ({ page }) => {
+  test('validates, confirms, and answers a second registration of the same person alike', async ({ page }) => {
     await page.goto('/programme-du-forum');
     await page.getByRole('link', { name: /S’inscrire à cette conférence — N°3$/ }).click();
     await waitForHydration(page);
@@ -138,8 +138,14 @@ test.describe('Conference registration', () => {
     await page.getByLabel('Nom & Prénom').fill('Personne Forum');
     await page.getByLabel('Email').fill(email.toUpperCase());
     await page.getByLabel('Téléphone').fill('0600000999');
-    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
-    await expect(page.getByText('Vous êtes déjà inscrit(e) à cette conférence.')).toBeVisible();
+    const [again] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/registrations')),
+      page.getByRole('button', { name: 'S’inscrire', exact: true }).click(),
+    ]);
+    // The answer tells nobody who signed up: the same success, and the form emptied again.
+    expect(again.status()).toBe(201);
+    await expect(page.getByText('Votre inscription à cette conférence est enregistrée.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('');
   });
 });
 

@@ -2,13 +2,11 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { EVENT_ID, type ConferenceRegistrationForm } from '@salon/shared';
 import type { Db } from '../db/client';
 import { conferences, registrations } from '../db/schema';
-import { badRequest, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { findOrCreateVisitor } from './people.service';
 import { containsPattern } from './query-params';
 
 type ConferenceRow = typeof conferences.$inferSelect;
-
-export const ALREADY_REGISTERED = 'Vous êtes déjà inscrit(e) à cette conférence.';
 
 export function conferenceView(c: ConferenceRow) {
   return {
@@ -75,7 +73,8 @@ export async function findConference(db: Db, id: number) {
  * Signs someone up for a conference, in one transaction: the person is found by e-mail
  * (trimmed, any case, not deleted) or created as a visitor who never signs in (no password),
  * then gets a confirmed 'others' registration for the conference. A second sign-up for the
- * same conference is a 400 with a message the form shows. Only the form's fields are read:
+ * same conference changes nothing and is answered like the first: the answer tells nobody who
+ * signed up for what (hence no registration id in it either). Only the form's fields are read:
  * role, type and confirmation are the server's.
  */
 export async function registerForConference(db: Db, conferenceId: number, form: ConferenceRegistrationForm) {
@@ -88,12 +87,10 @@ export async function registerForConference(db: Db, conferenceId: number, form: 
 
     const person = await findOrCreateVisitor(tx, form);
 
-    const [registration] = await tx
+    await tx
       .insert(registrations)
       .values({ eventId: EVENT_ID, userId: person.id, type: 'others', confirmed: true, conferenceId: conference.id })
-      .onConflictDoNothing()
-      .returning({ id: registrations.id });
-    if (!registration) throw badRequest(ALREADY_REGISTERED);
-    return { id: registration.id, conference: { id: conference.id } };
+      .onConflictDoNothing();
+    return { conference: { id: conference.id } };
   });
 }

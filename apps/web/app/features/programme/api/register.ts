@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function useConferenceRegistration(conferenceId: number) {
   return useMutation({
     mutationFn: (values: ConferenceRegistrationForm) =>
-      apiRequest<{ data: { id: number } }>(`conferences/${conferenceId}/registrations`, {
+      apiRequest<{ data: { conference: { id: number } } }>(`conferences/${conferenceId}/registrations`, {
         method: 'POST',
         auth: false,
         body: { data: values },

@@ -23,7 +23,7 @@ export function ConferenceRegistrationFormCard({ conferenceId }: { conferenceId:
   const { errors } = form.formState;
   const failure = register.error;
   const failureKey = failure ? submitErrorKey(failure) : null;
-  // A 400 that names no field (already registered) shows the server's own words.
+  // A 400 that names no field shows the server's own words.
   const serverMessage = failure instanceof ApiError && failure.status === 400 && !failureKey ? failure.message : null;
 
   return (
