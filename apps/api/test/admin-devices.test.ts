@@ -5,6 +5,10 @@ import { call, createTestApp, createUser, createVisitor, firstGate, signSession,
 
 /** The searches of the devices screens: gate check-ins, kiosks and the audit log. */
 
+/** Kiosk tokens end with their show day: one ended yesterday, one ends tomorrow (real clock). */
+const YESTERDAY = new Date(Date.now() - 24 * 3_600_000);
+const TOMORROW = new Date(Math.floor((Date.now() + 24 * 3_600_000) / 1000) * 1000);
+
 let ctx: TestContext;
 let organiser: typeof users.$inferSelect;
 let token: string;
@@ -42,9 +46,18 @@ beforeAll(async () => {
       entry(omar.registration.id, 'porte-nord'),
     ]);
 
+  const tokenHash = () => randomBytes(32).toString('hex');
   await ctx.db.insert(kioskSessions).values([
-    { name: 'Borne entrée nord', tokenHash: randomBytes(32).toString('hex'), enabledBy: organiser.id },
-    { name: 'Borne parking', tokenHash: randomBytes(32).toString('hex'), enabledBy: organiser.id },
+    { name: 'Borne entrée nord', tokenHash: tokenHash(), enabledBy: organiser.id, expiresAt: TOMORROW },
+    { name: 'Borne parking', tokenHash: tokenHash(), enabledBy: organiser.id, expiresAt: TOMORROW },
+    { name: 'Borne d’hier', tokenHash: tokenHash(), enabledBy: organiser.id, expiresAt: YESTERDAY },
+    {
+      name: 'Borne rendue',
+      tokenHash: tokenHash(),
+      enabledBy: organiser.id,
+      expiresAt: TOMORROW,
+      revokedAt: YESTERDAY,
+    },
   ]);
 
   await ctx.db.insert(auditLog).values([
@@ -98,6 +111,15 @@ describe('The kiosks screen', () => {
   it('searches the kiosks by name', async () => {
     const { rows } = await list<{ name: string; enabledBy: string }>('kiosk-sessions', { q: 'nord' });
     expect(rows).toMatchObject([{ name: 'Borne entrée nord', enabledBy: 'Olga Organisatrice' }]);
+  });
+
+  it('shows when each kiosk’s token ends, and counts a kiosk past its day as no longer active', async () => {
+    const { rows } = await list<{ name: string; expiresAt: string }>('kiosk-sessions', { q: 'nord' });
+    expect(rows[0]!.expiresAt).toBe(TOMORROW.toISOString());
+    const live = await list<{ name: string }>('kiosk-sessions', { live: true });
+    expect(live.rows.map((r) => r.name).sort()).toEqual(['Borne entrée nord', 'Borne parking']);
+    const ended = await list<{ name: string }>('kiosk-sessions', { live: false });
+    expect(ended.rows.map((r) => r.name).sort()).toEqual(['Borne d’hier', 'Borne rendue']);
   });
 });
 

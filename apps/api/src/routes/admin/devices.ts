@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHECKIN_VERDICTS } from '@salon/shared';
@@ -114,6 +114,7 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
     enabledBy: users.name,
     createdAt: kioskSessions.createdAt,
     lastSeenAt: kioskSessions.lastSeenAt,
+    expiresAt: kioskSessions.expiresAt,
     revokedAt: kioskSessions.revokedAt,
   };
   const kioskRecord = async (id: number) => {
@@ -132,7 +133,12 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
       filters: {
         live: (value) => {
           if (typeof value !== 'boolean') throw badRequest('Filtre live : true ou false.');
-          return value ? isNull(kioskSessions.revokedAt) : sql`${kioskSessions.revokedAt} is not null`;
+          // A kiosk past its day is no more live than a revoked one.
+          const now = clock();
+          const { revokedAt, expiresAt } = kioskSessions;
+          return value
+            ? sql`(${revokedAt} is null and ${expiresAt} > ${now})`
+            : sql`(${revokedAt} is not null or ${expiresAt} <= ${now})`;
         },
         q: searchFilter(kioskSessions.name),
       },

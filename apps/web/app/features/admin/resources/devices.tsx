@@ -21,6 +21,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CHECKIN_VERDICTS, GATE_REFUSALS, formatDateTime, type CheckinVerdict, type GateRefusal } from '@salon/shared';
+import { useClock } from '../../../lib/clock';
 import { useSmall } from '../components/use-small';
 import { DateTimeField } from '../components/date-time-field';
 import type { AdminMessages } from '../i18n';
@@ -160,24 +161,43 @@ interface KioskRow {
   enabledBy: string | null;
   createdAt: string;
   lastSeenAt: string | null;
+  /** The end of the show day it was enabled on: its token is refused from then on. */
+  expiresAt: string;
   revokedAt: string | null;
+}
+
+/** Past its day, on the show's clock (the server's). */
+function useExpired(record: KioskRow | undefined): boolean {
+  const now = useClock();
+  return !!record && Date.parse(record.expiresAt) <= now().getTime();
 }
 
 function KioskState(_props: { label?: string }) {
   const record = useRecordContext<KioskRow>();
   const translate = useTranslate();
+  const expired = useExpired(record);
   if (!record) return null;
-  return record.revokedAt ? (
-    <Chip size="small" label={translate('admin.devices.revokedOn', { date: formatDateTime(record.revokedAt) })} />
+  if (record.revokedAt) {
+    return (
+      <Chip size="small" label={translate('admin.devices.revokedOn', { date: formatDateTime(record.revokedAt) })} />
+    );
+  }
+  return expired ? (
+    <Chip size="small" label={translate('admin.devices.expiredOn', { date: formatDateTime(record.expiresAt) })} />
   ) : (
-    <Chip size="small" color="success" label={translate('admin.devices.live')} />
+    <Chip
+      size="small"
+      color="success"
+      label={translate('admin.devices.liveUntil', { date: formatDateTime(record.expiresAt) })}
+    />
   );
 }
 
 /** Ends a kiosk's session after a confirmation; the row stays, with its revocation time. */
 function RevokeButton(_props: { label?: string }) {
   const record = useRecordContext<KioskRow>();
-  if (!record || record.revokedAt) return null;
+  const expired = useExpired(record);
+  if (!record || record.revokedAt || expired) return null;
   return (
     <DeleteWithConfirmButton
       label="admin.devices.revoke"
@@ -378,9 +398,10 @@ export const devicesMessages: AdminMessages = {
         conflict: 'Double admission',
         conflicts: 'Conflits',
         unknownHolder: 'Badge inconnu',
-        live: 'Active',
         liveOnly: 'Actives seulement',
         revokedOn: 'Révoquée le %{date}',
+        liveUntil: 'Active jusqu’au %{date}',
+        expiredOn: 'Journée terminée le %{date}',
         revoke: 'Révoquer',
         revokeTitle: 'Révoquer la borne « %{name} » ?',
         revokeContent:
@@ -445,9 +466,10 @@ export const devicesMessages: AdminMessages = {
         conflict: 'Double admission',
         conflicts: 'Conflicts',
         unknownHolder: 'Unknown badge',
-        live: 'Active',
         liveOnly: 'Active only',
         revokedOn: 'Revoked on %{date}',
+        liveUntil: 'Active until %{date}',
+        expiredOn: 'Day ended on %{date}',
         revoke: 'Revoke',
         revokeTitle: 'Revoke the kiosk “%{name}”?',
         revokeContent:
