@@ -138,6 +138,21 @@ describe('POST visiteurs/putVisitor', () => {
     expect(fieldErrors(empty.json<ErrorBody>())).toEqual({ email: 'required', consent: 'consent' });
   });
 
+  it('refuses a link or an address in the name, company or position: the badge would carry it to the typed address', async () => {
+    const res = await post('visiteurs/putVisitor', {
+      data: {
+        ...visitor('leurre@example.com'),
+        name: 'Votre badge est suspendu, régularisez sur https://evil.example',
+        company: 'www.evil.example',
+        jobPosition: 'écrivez à support@evil.example',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res.json<ErrorBody>())).toEqual({ name: 'noLink', company: 'noLink', jobPosition: 'noLink' });
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'leurre@example.com'))).toEqual([]);
+    expect(await mailsTo('leurre@example.com')).toEqual([]);
+  });
+
   it('never creates a second person: the same address again is a 400 and the badge is mailed again', async () => {
     expect((await post('visiteurs/putVisitor', { data: visitor('karim@example.com') })).statusCode).toBe(201);
     const again = await post('visiteurs/putVisitor', {

@@ -47,15 +47,22 @@ export type ConferenceRegistrationForm = z.infer<typeof conferenceRegistrationSc
 const formLanguage = z.optional(z.enum(LANGUAGES));
 
 /**
+ * What the visitor form prints on a badge mailed to the typed address: no link (`://`, `www.`,
+ * an address with `@`), so that nobody can send a lure in the show's name ('noLink').
+ */
+const LINK = /:\/\/|www\.|@/i;
+const noLink = z.refine((value: unknown) => typeof value !== 'string' || !LINK.test(value), { error: 'noLink' });
+
+/**
  * Visitor registration (home page). The specification's hidden values (event, confirmed, type,
  * role, username, password…) may come along; they are dropped here and set by the server.
  */
 export const visitorFormSchema = z.object({
-  name: requiredText(200),
+  name: requiredText(200).check(noLink),
   email: emailField,
   phone: requiredText(40),
-  company: optionalText(),
-  jobPosition: optionalText(),
+  company: optionalText().check(noLink),
+  jobPosition: optionalText().check(noLink),
   /** Exhibitors who scan the badge receive the name, e-mail, phone, company and position. */
   consent: z.literal(true, { error: 'consent' }),
   lang: formLanguage,
