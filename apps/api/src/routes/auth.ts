@@ -115,16 +115,30 @@ export const authRoutes: FastifyPluginAsyncZod<{
     return reply.status(204).send();
   });
 
+  // Work that goes on after the answer; closing the app waits for it.
+  const afterAnswer = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...afterAnswer]);
+  });
+
   /**
-   * 'Mot de passe oublié ?': the same answer whether or not the address is an exhibitor's or a
-   * collaborator's, so the form tells nobody who has an account.
+   * 'Mot de passe oublié ?': the same answer, at the same speed, whether or not the address is an
+   * exhibitor's or a collaborator's, so the form tells nobody who has an account: the account is
+   * looked for and the mail queued after the answer (at most RESET_MAILS_PER_HOUR per address).
    */
   app.post(
     '/auth/forgot-password',
     { schema: { tags: ['auth'] }, config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } },
     async (request) => {
       const form = parseFormBody(forgotPasswordSchema, request.body);
-      if (await requestPasswordReset(db, mail, form.email)) onQueued();
+      const work = requestPasswordReset(db, mail, form.email).then(
+        (queued) => {
+          if (queued) onQueued();
+        },
+        (err: unknown) => request.log.error({ err }, 'password reset not queued'),
+      );
+      afterAnswer.add(work);
+      void work.finally(() => afterAnswer.delete(work));
       return { data: { sent: true }, meta: {} };
     },
   );
