@@ -42,6 +42,8 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '100',
+      // Every test opens pages from 127.0.0.1, many more a minute than a person does.
+      PAGE_RATE_LIMIT: '1000',
       DEMO_DATA: 'true',
       ...env,
     },

@@ -21,7 +21,7 @@ import { registerAuth } from './plugins/auth';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
 import { registerSecurity } from './plugins/security';
-import { registerWeb } from './plugins/web';
+import { isFileRoute, registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
 import { badgesRoutes } from './routes/badges';
 import { conferencesRoutes } from './routes/conferences';
@@ -83,9 +83,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     timeWindow: '1 minute',
     redis,
     nameSpace: 'salon-rl:',
-    // An attacker could search for valid URLs if 404 handling were not rate limited, so only
-    // static files are exempt.
-    allowList: (req) => isInternalCall(req) || (!req.url.startsWith('/backend') && req.url.includes('.')),
+    // Only files are exempt, judged on the route the request matched (see isFileRoute). Pages and
+    // 404s have a budget of their own (plugins/web.ts).
+    allowList: (req) => isInternalCall(req) || isFileRoute(req),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       message: `Trop de requêtes. Veuillez réessayer dans ${ctx.after}.`,
@@ -118,7 +118,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         kiosks,
         clock,
       });
-      await api.register(usersRoutes, { db, mail, onQueued, directoryCache });
+      await api.register(usersRoutes, { db, mail, onQueued, directoryCache, jwt });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
       await api.register(referenceRoutes, { db });

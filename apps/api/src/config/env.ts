@@ -63,6 +63,11 @@ const envSchema = z.object({
   /** API requests allowed per minute and per IP address (static files are not counted). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /**
+   * Pages and not-found answers allowed per minute and per IP address, apart from the API's
+   * budget (files are not counted): a visitor opens a few pages a minute, a URL scanner thousands.
+   */
+  PAGE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /**
    * Visitor registrations allowed per minute and per IP address: raise it when registration
    * kiosks or a venue's Wi-Fi put many people behind one address.
    */

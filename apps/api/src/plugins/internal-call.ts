@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -8,7 +8,11 @@ import type { FastifyRequest } from 'fastify';
  */
 export const INTERNAL_CALL_HEADER = 'x-internal-call';
 export const internalCallToken = randomBytes(24).toString('base64url');
+const expected = Buffer.from(internalCallToken);
 
 export function isInternalCall(request: FastifyRequest): boolean {
-  return request.headers[INTERNAL_CALL_HEADER] === internalCallToken;
+  const header = request.headers[INTERNAL_CALL_HEADER];
+  if (typeof header !== 'string') return false;
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -6,11 +6,16 @@ import type { Config } from '../config/env';
 import { forbidden } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/**
- * Mail clients POST to a newsletter's List-Unsubscribe address (RFC 8058) without any cookie;
- * the signed token in that address is what authorises it, so it needs no XSRF token.
- */
-const XSRF_EXEMPT = ['/backend/api/newsletters/unsubscribe?'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` on a route that a signed token in its address authorises, such as the newsletter's
+     * List-Unsubscribe address (RFC 8058), which mail clients POST to without any cookie.
+     */
+    xsrf?: false;
+  }
+}
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const tourOrigin = new URL(config.VIRTUAL_TOUR_URL).origin;
@@ -53,8 +58,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/backend/')) return;
-    if (XSRF_EXEMPT.some((prefix) => request.url.startsWith(prefix))) return;
+    // Decided on the route the request matched, never on its raw URL: `/%62ackend/api/...` reaches
+    // the same handler as `/backend/api/...`. No route outside the API takes a POST, so every
+    // unsafe request is checked, whatever its path.
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.xsrf === false) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
       throw forbidden('Jeton XSRF manquant ou invalide.');

@@ -13,6 +13,21 @@ import { HASHED_UPLOAD } from '../services/uploads.service';
 import { errorBody } from './errors';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
 
+const UPLOADS_ROUTE = '/uploads/*';
+
+/**
+ * Files are not rate limited: the built app's files (a route each), uploads and the PDFs made from
+ * the data. Decided on the pattern of the route the request matched, never on its raw URL, which
+ * a client can percent-encode at will (`/%62ackend/api/auth/local?.` matches
+ * `/backend/api/auth/local`). A request that matched no route has no pattern: it is a page or a
+ * 404, counted under the pages' budget.
+ */
+export function isFileRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined || route.startsWith('/backend')) return false;
+  return route === UPLOADS_ROUTE || /\.[a-z0-9]+$/i.test(route);
+}
+
 /**
  * Serves the built web app: hashed assets from disk, every other GET rendered by React Router
  * on the server, so that crawlers and slow phones get the page before any script runs.
@@ -21,7 +36,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
   const uploads = path.join(config.DATA_DIR, 'uploads');
   await app.register(fastifyStatic, {
     root: uploads,
-    prefix: '/uploads/',
+    prefix: UPLOADS_ROUTE.slice(0, -1),
     decorateReply: false,
     index: false,
     cacheControl: false,
@@ -119,7 +134,10 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
     return body;
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Every page is rendered here, and every unknown path ends here: both cost a render or tell a
+  // URL scanner what exists, so they have a budget per address, apart from the API's.
+  const pageLimit = app.rateLimit({ max: config.PAGE_RATE_LIMIT, timeWindow: '1 minute' });
+  app.setNotFoundHandler({ preHandler: pageLimit }, async (request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (render && isPage && !request.url.startsWith('/backend') && !request.url.startsWith('/uploads/')) {
       return render(request, reply);

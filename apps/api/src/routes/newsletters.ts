@@ -42,7 +42,8 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
   );
   app.post(
     '/newsletters/unsubscribe',
-    { schema: { tags: ['newsletters'], querystring: tokenQuery }, ...limited },
+    // Mail clients POST here without cookies (RFC 8058): the signed token is the authorisation.
+    { schema: { tags: ['newsletters'], querystring: tokenQuery }, config: { ...limited.config, xsrf: false } },
     async (request) => {
       if (!(await unsubscribe(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
       return { data: { unsubscribed: true }, meta: {} };
