@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../src/db/schema';
+import type * as AccessService from '../src/services/access.service';
 import { RESET_MAILS_PER_HOUR } from '../src/services/access.service';
 import { call, createExhibitor, createTestApp, createVisitor, type TestContext } from './helper';
 import { createMailbox, setPasswordSecret } from './mailbox';
@@ -14,7 +15,7 @@ import { createMailbox, setPasswordSecret } from './mailbox';
 // The test holds the reset work back to show that the answer does not wait for it.
 const work = vi.hoisted(() => ({ started: 0, finished: 0, gate: Promise.resolve() }));
 vi.mock('../src/services/access.service', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/services/access.service')>();
+  const original = await importOriginal<typeof AccessService>();
   return {
     ...original,
     requestPasswordReset: async (...args: Parameters<typeof original.requestPasswordReset>) => {
