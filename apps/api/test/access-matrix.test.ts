@@ -441,6 +441,30 @@ const TABLE: Row[] = [
     expect:                                                        [401, 200, 403, 404, 403, 401, 401, 403, 403],
     request: () => ({ url: `sendAuthCollaborateur/${f.collaboratorA.registration.id}` }),
   },
+  {
+    route: 'DELETE /backend/api/collaborator-invitations/:id',
+    when: 'cancels an invitation that is not its own',
+    expect:                                                        [401, 404, 403, 404, 403, 401, 401, 403, 403],
+    request: () => ({ url: 'collaborator-invitations/2147483647' }),
+  },
+  {
+    route: 'POST /backend/api/collaborator-invitations/view',
+    when: 'opens an invitation with a wrong link',
+    expect: all(400),
+    request: () => ({ url: 'collaborator-invitations/view', body: { token: 'x'.repeat(43) } }),
+  },
+  {
+    route: 'POST /backend/api/collaborator-invitations/accept',
+    when: 'accepts an invitation with a wrong link',
+    expect: all(400),
+    request: () => ({ url: 'collaborator-invitations/accept', body: { token: 'x'.repeat(43), password: 'Nouveau-Secret-2025' } }),
+  },
+  {
+    route: 'POST /backend/api/users/confirm-email',
+    when: 'confirms a new e-mail with a wrong link',
+    expect: all(400),
+    request: () => ({ url: 'users/confirm-email', body: { token: 'x'.repeat(43) } }),
+  },
 
   // --- Scans ----------------------------------------------------------------------------------------------------
   {

@@ -2,15 +2,23 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
-import { mailOutbox, registrations, scans, tokens, users } from '../src/db/schema';
+import { collaboratorInvitations, mailOutbox, registrations, scans, tokens, users } from '../src/db/schema';
+import {
+  ALREADY_IN_A_TEAM,
+  INVALID_INVITATION,
+  INVITATION_DAYS,
+} from '../src/services/collaborator-invitations.service';
 import { COLLABORATOR_EXISTS } from '../src/services/collaborators.service';
+import { verifyPassword } from '../src/lib/passwords';
 import {
   call,
   createCollaborator,
   createExhibitor,
   createTestApp,
+  createUser,
   createVisitor,
   login,
+  signSession,
   type TestContext,
 } from './helper';
 import { createMailbox, setPasswordSecret } from './mailbox';
@@ -94,17 +102,6 @@ describe('adding a collaborator', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: { message: string } }>().error.message).toBe(COLLABORATOR_EXISTS);
     }
-  });
-
-  it('makes a person known only as a visitor the exhibitor’s collaborator, keeping the visitor registration', async () => {
-    const visitor = await createVisitor(ctx.db);
-    const res = await addCollaborator({ ...fresh(), email: visitor.user.email });
-    expect(res.statusCode).toBe(201);
-    expect(res.json<{ data: { id: number } }>().data.id).toBe(visitor.user.id);
-    const regs = await ctx.db.select().from(registrations).where(eq(registrations.userId, visitor.user.id));
-    expect(regs.map((r) => r.type).sort()).toEqual(['collaborator', 'visitor']);
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, visitor.user.id));
-    expect(user).toMatchObject({ type: 'collaborator', exhibitorId: exhibitor.user.id });
   });
 
   it('lets a deleted collaborator’s e-mail and phone be used again', async () => {
@@ -326,17 +323,6 @@ describe('PUT users/:id', () => {
     expect(await login(ctx.app, exhibitor.user.email)).toBeTruthy();
   });
 
-  it('puts an e-mail used by another account at the e-mail field', async () => {
-    const res = await call(ctx.app, 'PUT', `users/${exhibitor.user.id}`, {
-      token,
-      body: { name: 'X', email: other.user.email, phone: exhibitor.user.phone, company: 'Y' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ error: { details: { errors: unknown[] } } }>().error.details.errors).toEqual([
-      { path: ['body', 'email'], message: 'emailTaken' },
-    ]);
-  });
-
   it('lets a collaborator change only what its screen lets it change', async () => {
     const collaborator = await createCollaborator(ctx.db, exhibitor);
     const collaboratorToken = await login(ctx.app, collaborator.user.email);
@@ -377,5 +363,372 @@ describe('PUT users/:id', () => {
     expect(res.statusCode).toBe(404);
     const [user] = await ctx.db.select().from(users).where(eq(users.id, collaborator.user.id));
     expect(user?.name).toBe(collaborator.user.name);
+  });
+});
+
+/** The invitation link's secret in the last mail the address received. */
+async function invitationSecret(email: string) {
+  return /invitation-collaborateur\?token=([\w-]+)/.exec((await lastMailTo(email))?.text ?? '')?.[1] ?? '';
+}
+const errorOf = (res: { json: <T>() => T }) =>
+  res.json<{
+    error: { status: number; message: string; details?: { errors: { path: string[]; message: string }[] } };
+  }>().error;
+// Each call from its own address: the link pages are rate-limited per address.
+let address = 0;
+const fromNewAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
+const accept = (body: Record<string, unknown>) =>
+  call(ctx.app, 'POST', 'collaborator-invitations/accept', { body, remoteAddress: fromNewAddress() });
+const userRow = async (id: number) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
+const registrationsOf = (id: number) => ctx.db.select().from(registrations).where(eq(registrations.userId, id));
+
+describe('adding a person who already has an account', () => {
+  it('only invites a visitor: nothing of theirs changes, and the list shows what the exhibitor typed', async () => {
+    const visitor = await createVisitor(ctx.db, { name: 'Salma Idrissi', jobPosition: 'Architecte', language: 'en' });
+    const typed = { ...fresh(), name: 'Nom Choisi Par Exposant', email: visitor.user.email.toUpperCase() };
+    const res = await addCollaborator(typed);
+    expect(res.statusCode).toBe(201);
+    const { invitation } = res.json<{ data: { invitation: { id: number; expiresAt: string } } }>().data;
+    expect(invitation.id).toBeGreaterThan(0);
+    expect(await userRow(visitor.user.id)).toEqual(visitor.user);
+    expect((await registrationsOf(visitor.user.id)).map((r) => r.type)).toEqual(['visitor']);
+    const mail = await lastMailTo(visitor.user.email);
+    expect(mail?.subject).toBe('Invitation to an exhibitor area — International Building Exhibition 2024');
+    expect(mail?.text).toContain(`${exhibitor.user.company} invites you to join its team`);
+    expect(await invitationSecret(visitor.user.email)).toMatch(/^[\w-]{43}$/);
+    const list = await call(ctx.app, 'GET', 'users', { token });
+    const row = list.json<{ data: Record<string, unknown>[] }>().data.find((r) => r.email === visitor.user.email);
+    expect(row).toMatchObject({
+      id: invitation.id,
+      name: 'Nom Choisi Par Exposant',
+      jobPosition: typed.jobPosition,
+      phone: typed.phone,
+      registration: null,
+      invitation: { expired: false },
+    });
+    expect(JSON.stringify(list.json())).not.toContain('Salma Idrissi');
+    expect(JSON.stringify(list.json())).not.toContain('Architecte');
+  });
+
+  it('opening the invitation page changes nothing; accepting keeps the person’s own name, phone and position and their visitor badge', async () => {
+    const visitor = await createVisitor(ctx.db, { name: 'Omar Tazi', jobPosition: 'Ingénieur' });
+    await addCollaborator({ ...fresh(), name: 'Autre Nom', email: visitor.user.email });
+    const secret = await invitationSecret(visitor.user.email);
+    const view = await call(ctx.app, 'POST', 'collaborator-invitations/view', { body: { token: secret } });
+    expect(view.statusCode).toBe(200);
+    expect(view.json<{ data: unknown }>().data).toEqual({
+      company: exhibitor.user.company,
+      email: visitor.user.email,
+      needsPassword: true,
+    });
+    expect(await userRow(visitor.user.id)).toEqual(visitor.user);
+
+    const weak = await accept({ token: secret, password: 'court' });
+    expect(weak.statusCode).toBe(400);
+    expect(errorOf(weak).details?.errors).toEqual([{ path: ['body', 'password'], message: 'weakPassword' }]);
+    const res = await accept({ token: secret, password: 'Nouveau-Mot2passe' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ jwt: string; user: { id: number; type: string; name: string } }>();
+    expect(body.user).toMatchObject({ id: visitor.user.id, type: 'collaborator', name: 'Omar Tazi' });
+    expect(await userRow(visitor.user.id)).toMatchObject({
+      type: 'collaborator',
+      exhibitorId: exhibitor.user.id,
+      company: exhibitor.user.company,
+      secteurActivite: 'Gros Oeuvre',
+      name: 'Omar Tazi',
+      jobPosition: 'Ingénieur',
+      phone: visitor.user.phone,
+    });
+    const regs = await registrationsOf(visitor.user.id);
+    expect(regs.map((r) => [r.type, r.revokedAt, r.booth]).sort()).toEqual([
+      ['collaborator', null, 'B-12'],
+      ['visitor', null, null],
+    ]);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: body.jwt })).statusCode).toBe(200);
+    expect(await verifyPassword((await userRow(visitor.user.id)).passwordHash, 'Nouveau-Mot2passe')).toBe(true);
+
+    const again = await accept({ token: secret, password: 'Nouveau-Mot2passe' });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).message).toBe(INVALID_INVITATION);
+  });
+
+  it('deleting an invited collaborator gives the account back as it was, with its visitor badge valid', async () => {
+    const visitor = await createVisitor(ctx.db, { company: 'Ma Propre Société' });
+    await addCollaborator({ ...fresh(), email: visitor.user.email });
+    const accepted = await accept({ token: await invitationSecret(visitor.user.email), password: 'Nouveau-Mot2passe' });
+    const collaboratorToken = accepted.json<{ jwt: string }>().jwt;
+    expect((await call(ctx.app, 'DELETE', `users/${visitor.user.id}`, { token })).statusCode).toBe(200);
+    expect(await userRow(visitor.user.id)).toMatchObject({
+      type: 'visitor',
+      exhibitorId: null,
+      company: 'Ma Propre Société',
+      deletedAt: null,
+    });
+    const regs = await registrationsOf(visitor.user.id);
+    expect(regs.find((r) => r.type === 'visitor')?.revokedAt).toBeNull();
+    expect(regs.find((r) => r.type === 'collaborator')?.revokedAt).toBeInstanceOf(Date);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: collaboratorToken })).statusCode).toBe(401);
+    // Invited again later, by another exhibitor: the badge comes back, with a new key.
+    const old = regs.find((r) => r.type === 'collaborator')!;
+    await addCollaborator({ ...fresh(), email: visitor.user.email }, otherToken);
+    const view = await call(ctx.app, 'POST', 'collaborator-invitations/view', {
+      body: { token: await invitationSecret(visitor.user.email) },
+    });
+    expect(view.json<{ data: { needsPassword: boolean } }>().data.needsPassword).toBe(false);
+    expect((await accept({ token: await invitationSecret(visitor.user.email) })).statusCode).toBe(200);
+    const [back] = await ctx.db.select().from(registrations).where(eq(registrations.id, old.id));
+    expect(back).toMatchObject({ revokedAt: null, booth: other.registration.booth });
+    expect(back?.badgeKey).not.toBe(old.badgeKey);
+  });
+
+  it('an exhibitor gets the badge of its collaborator registration only, never the person’s visitor badge', async () => {
+    const visitor = await createVisitor(ctx.db);
+    await addCollaborator({ ...fresh(), email: visitor.user.email });
+    const before = await call(ctx.app, 'POST', `registrations/${visitor.registration.id}/badge-link`, { token });
+    expect(before.statusCode).toBe(404);
+    await accept({ token: await invitationSecret(visitor.user.email), password: 'Nouveau-Mot2passe' });
+    const collab = (await registrationsOf(visitor.user.id)).find((r) => r.type === 'collaborator')!;
+    for (const url of [
+      `registrations/${visitor.registration.id}/badge-link`,
+      `registrations/sendEmailEBadge/${visitor.registration.id}`,
+    ]) {
+      const res = await call(ctx.app, 'POST', url, { token });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).message).toBe('Badge introuvable.');
+    }
+    const ok = await call(ctx.app, 'POST', `registrations/${collab.id}/badge-link`, { token });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<{ data: { url: string } }>().data.url).toContain(`downloadEbadgeFull/${collab.id}?token=`);
+  });
+
+  it('refuses staff accounts and people already in a live exhibitor’s team, with the specification’s message', async () => {
+    const organiser = await createUser(ctx.db, { type: 'organiser', roleId: 3 });
+    const controller = await createUser(ctx.db, { type: 'controller' });
+    const teammate = await createCollaborator(ctx.db, other);
+    for (const email of [organiser.email, controller.email, teammate.user.email, other.user.email]) {
+      const res = await addCollaborator({ ...fresh(), email });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).message).toBe(COLLABORATOR_EXISTS);
+    }
+    const invited = await ctx.db.select().from(collaboratorInvitations);
+    expect(invited.map((i) => i.userId)).not.toContain(organiser.id);
+  });
+
+  it('invites a former exhibitor with no 2024 stand, and gives its type and company back on deletion', async () => {
+    const former = await createUser(ctx.db, {
+      type: 'exhibitor',
+      company: 'Ancienne Société',
+      password: 'Secret-2024!',
+    });
+    const res = await addCollaborator({ ...fresh(), email: former.email });
+    expect(res.json<{ data: { invitation: unknown } }>().data.invitation).toBeTruthy();
+    expect((await accept({ token: await invitationSecret(former.email) })).statusCode).toBe(200);
+    expect(await userRow(former.id)).toMatchObject({ type: 'collaborator', company: exhibitor.user.company });
+    await call(ctx.app, 'DELETE', `users/${former.id}`, { token });
+    expect(await userRow(former.id)).toMatchObject({ type: 'exhibitor', company: 'Ancienne Société', deletedAt: null });
+  });
+
+  it('two adds of one address at once make one invitation; the other is the duplicate', async () => {
+    const visitor = await createVisitor(ctx.db);
+    const form = { ...fresh(), email: visitor.user.email };
+    const answers = await Promise.all([addCollaborator(form), addCollaborator(form)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(errorOf(answers.find((r) => r.statusCode === 400)!).message).toBe(COLLABORATOR_EXISTS);
+    const open = await ctx.db
+      .select()
+      .from(collaboratorInvitations)
+      .where(eq(collaboratorInvitations.userId, visitor.user.id));
+    expect(open).toHaveLength(1);
+  });
+
+  it('refuses a wrong, expired, cancelled or other exhibitor’s link, and an account meanwhile in another team', async () => {
+    expect(errorOf(await accept({ token: 'x'.repeat(43), password: 'Nouveau-Mot2passe' })).message).toBe(
+      INVALID_INVITATION,
+    );
+    // Expired.
+    const late = await createVisitor(ctx.db);
+    await addCollaborator({ ...fresh(), email: late.user.email });
+    const lateSecret = await invitationSecret(late.user.email);
+    await ctx.db
+      .update(collaboratorInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(collaboratorInvitations.userId, late.user.id));
+    const expired = await accept({ token: lateSecret, password: 'Nouveau-Mot2passe' });
+    expect(expired.statusCode).toBe(400);
+    expect(errorOf(expired).message).toBe(INVALID_INVITATION);
+    expect(await userRow(late.user.id)).toMatchObject({ type: 'visitor', exhibitorId: null });
+    // The list says so, and adding the person again sends a new invitation.
+    const list = await call(ctx.app, 'GET', 'users', { token });
+    expect(
+      list.json<{ data: Record<string, unknown>[] }>().data.find((r) => r.email === late.user.email),
+    ).toMatchObject({
+      invitation: { expired: true },
+    });
+    expect((await addCollaborator({ ...fresh(), email: late.user.email })).statusCode).toBe(201);
+
+    // Cancelled by the exhibitor; another exhibitor cannot cancel it.
+    const cancelled = await createVisitor(ctx.db);
+    const { invitation } = (await addCollaborator({ ...fresh(), email: cancelled.user.email })).json<{
+      data: { invitation: { id: number } };
+    }>().data;
+    const secret = await invitationSecret(cancelled.user.email);
+    for (const id of [invitation.id, invitation.id + 1]) {
+      const res = await call(ctx.app, 'DELETE', `collaborator-invitations/${id}`, { token: otherToken });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await call(ctx.app, 'DELETE', `collaborator-invitations/${invitation.id}`, { token })).statusCode).toBe(
+      200,
+    );
+    expect(errorOf(await accept({ token: secret, password: 'Nouveau-Mot2passe' })).message).toBe(INVALID_INVITATION);
+
+    // Invited by both; joined the other exhibitor's team first.
+    const both = await createVisitor(ctx.db);
+    await addCollaborator({ ...fresh(), email: both.user.email });
+    const mine = await invitationSecret(both.user.email);
+    await addCollaborator({ ...fresh(), email: both.user.email }, otherToken);
+    expect(
+      (await accept({ token: await invitationSecret(both.user.email), password: 'Nouveau-Mot2passe' })).statusCode,
+    ).toBe(200);
+    const late2 = await accept({ token: mine });
+    expect(late2.statusCode).toBe(400);
+    expect(errorOf(late2).message).toBe(ALREADY_IN_A_TEAM);
+    expect(await userRow(both.user.id)).toMatchObject({ exhibitorId: other.user.id });
+  });
+
+  it('the invitation lasts the days the mail says', async () => {
+    const visitor = await createVisitor(ctx.db);
+    await addCollaborator({ ...fresh(), email: visitor.user.email });
+    const [row] = await ctx.db
+      .select()
+      .from(collaboratorInvitations)
+      .where(eq(collaboratorInvitations.userId, visitor.user.id));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan((INVITATION_DAYS - 0.01) * 86_400_000);
+    expect((await lastMailTo(visitor.user.email))?.text).toContain(`pendant ${INVITATION_DAYS} jours`);
+  });
+});
+
+describe('deleting a collaborator the exhibitor created', () => {
+  it('keeps the person’s own visitor badge and account when they registered as a visitor too', async () => {
+    const form = fresh();
+    const { id } = (await addCollaborator(form)).json<{ data: { id: number } }>().data;
+    const [visit] = await ctx.db
+      .insert(registrations)
+      .values({ eventId: EVENT_ID, userId: id, type: 'visitor', confirmed: true })
+      .returning();
+    expect((await call(ctx.app, 'DELETE', `users/${id}`, { token })).statusCode).toBe(200);
+    expect(await userRow(id)).toMatchObject({ type: 'visitor', exhibitorId: null, deletedAt: null });
+    const [still] = await ctx.db.select().from(registrations).where(eq(registrations.id, visit!.id));
+    expect(still?.revokedAt).toBeNull();
+  });
+});
+
+describe('changing the sign-in e-mail in Informations', () => {
+  const info = (user: typeof exhibitor.user, body: Record<string, unknown>) => ({
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    company: user.company,
+    ...body,
+  });
+
+  it('needs the current password: none or a wrong one is a 400 on that field, and nothing changes', async () => {
+    const ex = await createExhibitor(ctx.db);
+    const t = await signSession(ex.user.id, ex.user.tokenVersion);
+    for (const [currentPassword, message] of [
+      [undefined, 'required'],
+      ['Mauvais-2024!', 'wrongPassword'],
+    ] as const) {
+      const res = await call(ctx.app, 'PUT', `users/${ex.user.id}`, {
+        token: t,
+        body: info(ex.user, { email: 'nouvelle@example.com', name: 'Changé', currentPassword }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).details?.errors).toEqual([{ path: ['body', 'currentPassword'], message }]);
+    }
+    expect(await userRow(ex.user.id)).toMatchObject({ email: ex.user.email, name: ex.user.name });
+    expect(await lastMailTo('nouvelle@example.com')).toBeUndefined();
+  });
+
+  it('answers the same for a free address and for a visitor’s, organiser’s or controller’s: a link to the new address', async () => {
+    const ex = await createExhibitor(ctx.db);
+    const t = await signSession(ex.user.id, ex.user.tokenVersion);
+    const visitor = await createVisitor(ctx.db);
+    const organiser = await createUser(ctx.db, { type: 'organiser', roleId: 3 });
+    const controller = await createUser(ctx.db, { type: 'controller' });
+    const answers = [];
+    for (const email of [`libre-${Date.now()}@example.com`, visitor.user.email, organiser.email, controller.email]) {
+      const res = await call(ctx.app, 'PUT', `users/${ex.user.id}`, {
+        token: t,
+        body: info(ex.user, { email, currentPassword: 'Secret-2024!' }),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ data: { email: string }; meta: { emailPending: string } }>();
+      expect(body.data.email).toBe(ex.user.email);
+      expect(body.meta.emailPending).toBe(email);
+      answers.push(JSON.stringify({ ...body, meta: {} }).replaceAll(/"updatedAt":"[^"]+"/g, ''));
+      expect((await lastMailTo(email))?.subject).toBe(
+        'Confirmez votre nouvelle adresse — Salon International du Bâtiment 2024',
+      );
+    }
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('still refuses, at the e-mail field, the address of another exhibitor or collaborator account', async () => {
+    const res = await call(ctx.app, 'PUT', `users/${exhibitor.user.id}`, {
+      token,
+      body: info(exhibitor.user, { email: other.user.email, currentPassword: 'Secret-2024!' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).details?.errors).toEqual([{ path: ['body', 'email'], message: 'emailTaken' }]);
+  });
+
+  it('the link changes the address, ends every other session, signs the page in and tells the former address', async () => {
+    const ex = await createExhibitor(ctx.db);
+    const t = await signSession(ex.user.id, ex.user.tokenVersion);
+    const email = `nouvelle-${Date.now()}@example.com`;
+    await call(ctx.app, 'PUT', `users/${ex.user.id}`, {
+      token: t,
+      body: info(ex.user, { email, currentPassword: 'Secret-2024!' }),
+    });
+    const secret = /confirmer-email\?token=([\w-]+)/.exec((await lastMailTo(email))?.text ?? '')?.[1];
+    expect(secret).toBeTruthy();
+    expect((await userRow(ex.user.id)).email).toBe(ex.user.email);
+    const confirm = (tokenValue: string) =>
+      call(ctx.app, 'POST', 'users/confirm-email', { body: { token: tokenValue }, remoteAddress: fromNewAddress() });
+    const res = await confirm(secret!);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ jwt: string; user: { email: string } }>();
+    expect(body.user.email).toBe(email);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: t })).statusCode).toBe(401);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: body.jwt })).statusCode).toBe(200);
+    const notice = await lastMailTo(ex.user.email);
+    expect(notice?.subject).toBe('Votre adresse de connexion a changé — Salon International du Bâtiment 2024');
+    expect(notice?.text).toContain(`est désormais ${email}`);
+    const again = await confirm(secret!);
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).message).toBe(
+      'Ce lien n’est plus valide. Demandez à nouveau le changement d’adresse depuis « Informations ».',
+    );
+  });
+
+  it('the link of an address another account holds tells only that mailbox, and changes nothing', async () => {
+    const ex = await createExhibitor(ctx.db);
+    const t = await signSession(ex.user.id, ex.user.tokenVersion);
+    const visitor = await createVisitor(ctx.db);
+    await call(ctx.app, 'PUT', `users/${ex.user.id}`, {
+      token: t,
+      body: info(ex.user, { email: visitor.user.email, currentPassword: 'Secret-2024!' }),
+    });
+    const secret = /confirmer-email\?token=([\w-]+)/.exec((await lastMailTo(visitor.user.email))?.text ?? '')?.[1];
+    const res = await call(ctx.app, 'POST', 'users/confirm-email', {
+      body: { token: secret },
+      remoteAddress: fromNewAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toBe(
+      'Cette adresse est déjà celle d’un autre compte : elle ne peut pas devenir votre adresse de connexion. Contactez l’organisateur.',
+    );
+    expect((await userRow(ex.user.id)).email).toBe(ex.user.email);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: t })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BADGE_TOKEN_SHAPE, LANGUAGES, SCAN_BATCH_MAX } from './constants';
+import { normalizeEmail } from './normalize';
 
 /**
  * Form schemas shared by the browser and the API. Issue messages are keys; the web app shows
@@ -95,6 +96,7 @@ export const exhibitorInfoSchema = z.object({
   phone: requiredText(40),
   company: requiredText(200),
   jobPosition: optionalText(200),
+  currentPassword: z.optional(z.string().check(z.maxLength(200))),
 });
 export type ExhibitorInfoForm = z.infer<typeof exhibitorInfoSchema>;
 
@@ -108,8 +110,37 @@ export const collaboratorInfoSchema = z.object({
   phone: requiredText(40),
   jobPosition: optionalText(200),
   adresse: optionalText(500),
+  currentPassword: z.optional(z.string().check(z.maxLength(200))),
 });
 export type CollaboratorInfoForm = z.infer<typeof collaboratorInfoSchema>;
+
+/**
+ * An 'Informations' form for the account whose sign-in address is `currentEmail`: a new address
+ * needs the current password (the field appears once the address differs).
+ */
+export function infoFormSchema<S extends typeof exhibitorInfoSchema | typeof collaboratorInfoSchema>(
+  schema: S,
+  currentEmail: string,
+) {
+  return schema.check(
+    z.refine((v) => normalizeEmail(v.email) === normalizeEmail(currentEmail) || !!v.currentPassword, {
+      error: 'required',
+      path: ['currentPassword'],
+    }),
+  );
+}
+
+/** The page opened from a collaborator invitation: a password only for an account without one. */
+export const acceptInvitationSchema = z.object({
+  token: z.string().check(z.minLength(1, { error: 'required' }), z.maxLength(200)),
+  password: z.optional(z.string().check(z.maxLength(200))),
+});
+export type AcceptInvitationForm = z.infer<typeof acceptInvitationSchema>;
+
+/** The page opened from the link that confirms a new sign-in address. */
+export const confirmEmailSchema = z.object({
+  token: z.string().check(z.minLength(1, { error: 'required' }), z.maxLength(200)),
+});
 
 /** 'Ajouter un collaborateur': Nom & Prénom, Fonction, Email, Téléphone, all required. */
 export const collaboratorFormSchema = z.object({

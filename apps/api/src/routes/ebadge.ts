@@ -12,9 +12,13 @@ const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 /** Sends of a badge by e-mail allowed per minute and per address. */
 export const BADGE_MAIL_RATE_LIMIT = 10;
 
-/** The holder, or, for a collaborator's badge, the exhibitor it works for. */
+/**
+ * The holder, or, for a collaborator badge, the exhibitor it works for: never the person's own
+ * visitor or conference badge.
+ */
 const mayHave = (user: SessionUser, badge: LoadedBadge) =>
-  badge.userId === user.id || (user.type === 'exhibitor' && badge.exhibitorId === user.id);
+  badge.userId === user.id ||
+  (user.type === 'exhibitor' && badge.exhibitorId === user.id && badge.data.type === 'collaborator');
 
 /**
  * The badge outside the PDF files: the download the browser navigates to (a signed link, since a

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { collaboratorFormSchema, collaboratorInfoSchema, exhibitorInfoSchema, PAGE_SIZE } from '@salon/shared';
+import {
+  acceptInvitationSchema,
+  collaboratorFormSchema,
+  collaboratorInfoSchema,
+  confirmEmailSchema,
+  exhibitorInfoSchema,
+  infoFormSchema,
+  PAGE_SIZE,
+} from '@salon/shared';
 import type { Db } from '../db/client';
 import { forbidden, notFound } from '../lib/errors';
+import type { Jwt } from '../lib/jwt';
 import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
 import { currentUser, type SessionUser } from '../plugins/auth';
 import {
@@ -11,7 +20,9 @@ import {
   resendAccess,
   updateOwnInfo,
 } from '../services/collaborators.service';
+import { acceptInvitation, cancelInvitation, viewInvitation } from '../services/collaborator-invitations.service';
 import type { DirectoryCache } from '../services/directory.service';
+import { confirmEmailChange } from '../services/email-change.service';
 import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulate } from '../services/query-params';
 import { loadUserView } from '../services/users.service';
 import type { MailLinks } from '../services/visitors.service';
@@ -31,9 +42,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   mail: MailLinks;
   onQueued: () => void;
   directoryCache: DirectoryCache;
-}> = async (app, { db, mail, onQueued, directoryCache }) => {
+  jwt: Jwt;
+}> = async (app, { db, mail, onQueued, directoryCache, jwt }) => {
   const tags = ['users'];
   const signedIn = { preHandler: app.authenticate };
+  /** The pages opened from a mailed link: a guessed secret gets few tries. */
+  const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
+  /** The answer of a page that signs its person in, as `auth/local` does. */
+  const signedInAs = async (user: SessionUser) => ({
+    jwt: await jwt.sign(user.id, user.tokenVersion, mail.now()),
+    user: await loadUserView(db, user),
+  });
 
   app.get('/users/me', { schema: { tags }, ...signedIn }, async (request) => {
     assertQueryKeys(request.query as Record<string, unknown>, ['populate']);
@@ -58,22 +77,56 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         return { data: [], meta: { pagination: paginationMeta(page, 0) } };
       }
     }
-    return listCollaborators(db, user.id, page);
+    return listCollaborators(db, user.id, page, mail.now());
   });
 
-  /** 'Informations' → 'Sauvegarder': one's own record, with only the fields of one's form. */
+  /**
+   * 'Informations' → 'Sauvegarder': one's own record, with only the fields of one's form. A new
+   * e-mail waits for the link mailed to it (`meta.emailPending`).
+   */
   app.put('/users/:id', { schema: { tags }, ...signedIn }, async (request) => {
     const user = currentUser(request);
     const id = idParam((request.params as { id: string }).id);
     if (id !== user.id) throw notFound('Utilisateur introuvable.');
     let form;
-    if (user.type === 'exhibitor') form = parseFormBody(exhibitorInfoSchema, request.body);
-    else if (user.type === 'collaborator') form = parseFormBody(collaboratorInfoSchema, request.body);
-    else throw forbidden('Réservé aux exposants et à leurs collaborateurs.');
-    const updated = await updateOwnInfo(db, user, form);
+    if (user.type === 'exhibitor') form = parseFormBody(infoFormSchema(exhibitorInfoSchema, user.email), request.body);
+    else if (user.type === 'collaborator') {
+      form = parseFormBody(infoFormSchema(collaboratorInfoSchema, user.email), request.body);
+    } else throw forbidden('Réservé aux exposants et à leurs collaborateurs.');
+    const { updated, emailPending } = await updateOwnInfo(db, mail, user, form);
+    if (emailPending) onQueued();
     // The directory lists exhibitors by company.
     if (user.type === 'exhibitor') directoryCache.clear();
-    return { data: await loadUserView(db, updated), meta: {} };
+    return { data: await loadUserView(db, updated), meta: { emailPending } };
+  });
+
+  /** The link mailed to a new sign-in address: the address changes and the page is signed in. */
+  app.post('/users/confirm-email', { schema: { tags }, ...linkPage }, async (request) => {
+    const form = parseFormBody(confirmEmailSchema, request.body);
+    const user = await confirmEmailChange(db, mail, form.token);
+    onQueued();
+    return signedInAs(user);
+  });
+
+  /** The invitation page, before the person decides: who invites them, and whether a password is needed. */
+  app.post('/collaborator-invitations/view', { schema: { tags }, ...linkPage }, async (request) => {
+    const form = parseFormBody(acceptInvitationSchema, request.body);
+    return { data: await viewInvitation(db, form.token, mail.now()), meta: {} };
+  });
+
+  /** 'Accepter l'invitation': the person joins the exhibitor's team and is signed in. */
+  app.post('/collaborator-invitations/accept', { schema: { tags }, ...linkPage }, async (request) => {
+    const form = parseFormBody(acceptInvitationSchema, request.body);
+    return signedInAs(await acceptInvitation(db, form.token, form.password, mail.now()));
+  });
+
+  /** Cancels one of the exhibitor's pending invitations (a row of 'Collaborateurs'). */
+  app.delete('/collaborator-invitations/:id', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = exhibitorOnly(currentUser(request));
+    const id = idParam((request.params as { id: string }).id);
+    if (id === null) throw notFound('Invitation introuvable.');
+    await cancelInvitation(db, user.id, id, mail.now());
+    return { data: { id }, meta: {} };
   });
 
   /** Deletes one of the exhibitor's collaborators (after the screen's confirmation). */
@@ -88,7 +141,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   /**
    * 'Ajouter un collaborateur'. The specification's call table sends it to
    * `auth/local/register/` (with the trailing slash); without it, that path is the visitor
-   * registration (routes/visitors.ts).
+   * registration (routes/visitors.ts). 201 with `{ id, registrationId }` for a new account, or
+   * `{ invitation }` for an existing person, who must accept first.
    */
   app.post('/auth/local/register/', { schema: { tags }, ...signedIn }, async (request, reply) => {
     const user = exhibitorOnly(currentUser(request));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_ROLE_ID,
   EVENT_ID,
@@ -9,10 +9,13 @@ import {
   type ExhibitorInfoForm,
 } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
-import { registrations, users } from '../db/schema';
+import { collaboratorInvitations, registrations, users } from '../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
+import { verifyPassword } from '../lib/passwords';
 import type { SessionUser } from '../plugins/auth';
 import { queueAccessMail } from './access.service';
+import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
+import { requestEmailChange } from './email-change.service';
 import { paginationMeta, type Page } from './query-params';
 import { findAreaRegistration } from './users.service';
 import type { MailLinks } from './visitors.service';
@@ -22,8 +25,12 @@ export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email e
 /** Exhibitor and collaborator accounts: their e-mail and their phone are each one account's. */
 const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
 
-/** 'Collaborateurs': the exhibitor's active collaborators, 50 a page, with their badge. */
-export async function listCollaborators(db: Db, exhibitorId: number, page: Page) {
+/**
+ * 'Collaborateurs': the exhibitor's active collaborators, 50 a page, with their badge; the first
+ * page starts with the invitations not yet accepted, as the exhibitor typed them (`invitation`
+ * set, no badge; `id` is then the invitation's).
+ */
+export async function listCollaborators(db: Db, exhibitorId: number, page: Page, now: Date) {
   const mine = and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'), isNull(users.deletedAt));
   const [rows, [total]] = await Promise.all([
     db
@@ -51,17 +58,23 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page)
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(users).where(mine),
   ]);
+  const invited = page.page === 1 ? await pendingInvitations(db, exhibitorId, now) : [];
   return {
-    data: rows.map(({ registrationId, ...user }) => ({
-      ...user,
-      registration: registrationId ? { id: registrationId, type: 'collaborator' as const } : null,
-    })),
+    data: [
+      ...invited,
+      ...rows.map(({ registrationId, ...user }) => ({
+        ...user,
+        registration: registrationId ? { id: registrationId, type: 'collaborator' as const } : null,
+        invitation: null,
+      })),
+    ],
     meta: { pagination: paginationMeta(page, total?.n ?? 0) },
   };
 }
 
-/** Whether another active exhibitor or collaborator account has this e-mail or this phone. */
-async function accountTaken(tx: Tx, email: string, phone: string | null, exceptId?: number) {
+/** Whether another live exhibitor or collaborator account has this phone (see decision 004). */
+async function accountTaken(tx: Tx, phone: string | null, exceptId?: number) {
+  if (!phone) return false;
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
@@ -70,7 +83,7 @@ async function accountTaken(tx: Tx, email: string, phone: string | null, exceptI
         isNull(users.deletedAt),
         inArray(users.type, [...ACCOUNT_TYPES]),
         exceptId === undefined ? undefined : ne(users.id, exceptId),
-        or(sql`lower(${users.email}) = ${email}`, phone ? eq(users.phoneNormalized, phone) : undefined),
+        eq(users.phoneNormalized, phone),
       ),
     )
     .limit(1);
@@ -78,11 +91,12 @@ async function accountTaken(tx: Tx, email: string, phone: string | null, exceptI
 }
 
 /**
- * 'Ajouter un collaborateur'. A person known only as a visitor becomes this exhibitor's
- * collaborator and keeps the visitor registration; anyone else with an exhibitor or collaborator
- * account (of any exhibitor) under this e-mail or phone is refused. The new collaborator gets
- * a confirmed collaborator registration for event 7 on the exhibitor's hall and stand, and an
- * access e-mail with a link to set its password (no default password).
+ * 'Ajouter un collaborateur'. For an address no account has, the collaborator account is created
+ * with a confirmed collaborator registration for event 7 on the exhibitor's hall and stand, and
+ * an access e-mail with a link to set its password (no default password). An existing visitor or
+ * former exhibitor is only invited (collaborator-invitations.service): nothing of theirs changes
+ * until they accept. Refused with the specification's duplicate message: an address or phone of
+ * a live exhibitor or collaborator of the show, a staff account, an invitation already open.
  */
 export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: SessionUser, form: CollaboratorForm) {
   const email = normalizeEmail(form.email);
@@ -90,39 +104,43 @@ export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: Sess
   const area = await findAreaRegistration(db, exhibitor.id);
   try {
     return await db.transaction(async (tx) => {
-      if (await accountTaken(tx, email, phone)) throw badRequest(COLLABORATOR_EXISTS);
-      const fields = {
-        type: 'collaborator' as const,
-        roleId: DEFAULT_ROLE_ID,
-        name: form.name,
-        phone: form.phone,
-        phoneNormalized: phone,
-        jobPosition: form.jobPosition,
-        company: exhibitor.company,
-        secteurActivite: exhibitor.secteurActivite,
-        businessSector: exhibitor.businessSector,
-        pays: exhibitor.pays,
-        exhibitorId: exhibitor.id,
-        confirmed: true,
-        emailOTPConfirmed: true,
-      };
-      const [visitor] = await tx
-        .update(users)
-        .set(fields)
-        .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt), eq(users.type, 'visitor')))
+      const [person] = await tx
+        .select({ id: users.id, type: users.type, email: users.email, language: users.language })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
+      if (await accountTaken(tx, phone, person?.id)) throw badRequest(COLLABORATOR_EXISTS);
+      if (person) {
+        if (person.type === 'controller' || person.type === 'organiser') throw badRequest(COLLABORATOR_EXISTS);
+        if (await findAreaRegistration(tx, person.id)) throw badRequest(COLLABORATOR_EXISTS);
+        return { invitation: await invitePerson(tx, ctx, exhibitor, person, form) };
+      }
+      const [created] = await tx
+        .insert(users)
+        .values({
+          type: 'collaborator',
+          roleId: DEFAULT_ROLE_ID,
+          name: form.name,
+          phone: form.phone,
+          phoneNormalized: phone,
+          jobPosition: form.jobPosition,
+          company: exhibitor.company,
+          secteurActivite: exhibitor.secteurActivite,
+          businessSector: exhibitor.businessSector,
+          pays: exhibitor.pays,
+          exhibitorId: exhibitor.id,
+          confirmed: true,
+          emailOTPConfirmed: true,
+          email,
+          username: email,
+          language: form.lang ?? exhibitor.language,
+        })
         .returning({ id: users.id });
-      const [person] = visitor
-        ? [visitor]
-        : await tx
-            .insert(users)
-            .values({ ...fields, email, username: email, language: form.lang ?? exhibitor.language })
-            .returning({ id: users.id });
-      if (!person) throw new Error('collaborator neither converted nor created');
+      if (!created) throw new Error('collaborator not created');
       const [registration] = await tx
         .insert(registrations)
         .values({
           eventId: EVENT_ID,
-          userId: person.id,
+          userId: created.id,
           type: 'collaborator',
           confirmed: true,
           gateId: area?.registration.gateId ?? null,
@@ -130,8 +148,8 @@ export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: Sess
         })
         .returning({ id: registrations.id });
       if (!registration) throw new Error('collaborator registration not created');
-      await queueAccessMail(tx, ctx, person.id, 'access');
-      return { id: person.id, registrationId: registration.id };
+      await queueAccessMail(tx, ctx, created.id, 'access');
+      return { id: created.id, registrationId: registration.id };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(COLLABORATOR_EXISTS);
@@ -157,21 +175,53 @@ async function ownCollaborator(db: Db | Tx, exhibitorId: number, id: number) {
 }
 
 /**
- * Deletes a collaborator: its sign-in ends at once (token version), its badges are revoked, its
- * e-mail and phone become free again. The account stays, deleted, so the scans it made are
- * still the exhibitor's, with its name under 'Par'.
+ * Deletes a collaborator: its sign-in ends at once (token version) and the collaborator badge is
+ * revoked; the person's own registrations (a visitor badge, conferences) stay. Someone who joined
+ * by invitation gets back what the account was (type, company, exhibitor). An account the
+ * exhibitor created is deleted, so its e-mail and phone become free, unless it holds a
+ * registration of its own, when it stays as a visitor's; a deleted account stays in the data, so
+ * the scans it made are still the exhibitor's, with its name under 'Par'.
  */
 export async function deleteCollaborator(db: Db, exhibitorId: number, id: number, now: Date) {
   await db.transaction(async (tx) => {
     await ownCollaborator(tx, exhibitorId, id);
     await tx
-      .update(users)
-      .set({ deletedAt: now, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, id));
-    await tx
       .update(registrations)
       .set({ revokedAt: now })
-      .where(and(eq(registrations.userId, id), isNull(registrations.revokedAt)));
+      .where(
+        and(
+          eq(registrations.userId, id),
+          eq(registrations.eventId, EVENT_ID),
+          eq(registrations.type, 'collaborator'),
+          isNull(registrations.revokedAt),
+        ),
+      );
+    const [invitation] = await tx
+      .update(collaboratorInvitations)
+      .set({ endedAt: now })
+      .where(
+        and(
+          eq(collaboratorInvitations.userId, id),
+          eq(collaboratorInvitations.exhibitorId, exhibitorId),
+          isNotNull(collaboratorInvitations.acceptedAt),
+          isNull(collaboratorInvitations.endedAt),
+        ),
+      )
+      .returning({ before: collaboratorInvitations.before });
+    const [ownRegistration] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.userId, id), isNull(registrations.revokedAt)))
+      .limit(1);
+    const after = invitation?.before
+      ? invitation.before
+      : ownRegistration
+        ? { type: 'visitor' as const, exhibitorId: null }
+        : { deletedAt: now };
+    await tx
+      .update(users)
+      .set({ ...after, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id));
   });
 }
 
@@ -194,42 +244,45 @@ export async function resendAccess(db: Db, ctx: MailLinks, exhibitorId: number, 
   await db.transaction((tx) => queueAccessMail(tx, ctx, row.userId, 'access'));
 }
 
+const invalid = (field: string, message: string) =>
+  badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
+
 /**
- * 'Informations': the signed-in person's own details. Only the fields of its form are written;
- * an e-mail or phone that belongs to another account is refused at that field.
+ * 'Informations': the signed-in person's own details. Only the fields of its form are written.
+ * A phone of another exhibitor or collaborator account is refused at that field. A new sign-in
+ * address needs the current password, is refused at that field when an exhibitor or collaborator
+ * account has it, and otherwise waits for the link mailed to it (email-change.service), whoever
+ * holds it: the answer tells nothing about visitor or staff accounts. `emailPending` is that
+ * address.
  */
-export async function updateOwnInfo(db: Db, user: SessionUser, form: ExhibitorInfoForm | CollaboratorInfoForm) {
+export async function updateOwnInfo(
+  db: Db,
+  ctx: MailLinks,
+  user: SessionUser,
+  form: ExhibitorInfoForm | CollaboratorInfoForm,
+) {
   const email = normalizeEmail(form.email);
   const phone = normalizePhone(form.phone);
+  const emailPending = email === normalizeEmail(user.email) ? null : email;
+  if (emailPending && !(await verifyPassword(user.passwordHash, form.currentPassword ?? ''))) {
+    throw invalid('currentPassword', 'wrongPassword');
+  }
   try {
     return await db.transaction(async (tx) => {
-      const [sameEmail] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt), ne(users.id, user.id)));
-      if (sameEmail)
-        throw badRequest('Données invalides.', { errors: [{ path: ['body', 'email'], message: 'emailTaken' }] });
-      const [samePhone] = phone
-        ? await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                eq(users.phoneNormalized, phone),
-                isNull(users.deletedAt),
-                inArray(users.type, [...ACCOUNT_TYPES]),
-                ne(users.id, user.id),
-              ),
-            )
-        : [];
-      if (samePhone)
-        throw badRequest('Données invalides.', { errors: [{ path: ['body', 'phone'], message: 'phoneTaken' }] });
+      const others = (...where: SQL[]) =>
+        tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(...where, isNull(users.deletedAt), inArray(users.type, [...ACCOUNT_TYPES]), ne(users.id, user.id)))
+          .limit(1);
+      if (emailPending && (await others(sql`lower(${users.email}) = ${email}`)).length > 0) {
+        throw invalid('email', 'emailTaken');
+      }
+      if (phone && (await others(eq(users.phoneNormalized, phone))).length > 0) throw invalid('phone', 'phoneTaken');
       const [updated] = await tx
         .update(users)
         .set({
           name: form.name,
-          email,
-          username: email,
           phone: form.phone,
           phoneNormalized: phone,
           ...(form.jobPosition !== undefined ? { jobPosition: form.jobPosition || null } : {}),
@@ -246,12 +299,12 @@ export async function updateOwnInfo(db: Db, user: SessionUser, form: ExhibitorIn
           .set({ company: form.company })
           .where(and(eq(users.exhibitorId, user.id), eq(users.type, 'collaborator')));
       }
-      return updated;
+      if (emailPending) await requestEmailChange(tx, ctx, updated, emailPending);
+      return { updated, emailPending };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw badRequest('Données invalides.', { errors: [{ path: ['body', 'email'], message: 'emailTaken' }] });
-    }
+    // Two accounts saving one phone at once: the unique index decides.
+    if (isUniqueViolation(error)) throw invalid('phone', 'phoneTaken');
     throw error;
   }
 }

@@ -296,3 +296,103 @@ export function accessMail(
     }),
   };
 }
+
+/**
+ * To a person who already has an account and whom an exhibitor added as a collaborator: nothing
+ * changes for them unless they accept on the page the button opens.
+ */
+export function collaboratorInvitationMail(
+  lang: Language,
+  data: { company: string | null; url: string; days: number },
+): Mail {
+  if (lang === 'en') {
+    const title = 'Invitation to an exhibitor area';
+    const company = data.company ?? 'An exhibitor';
+    return {
+      subject: `${title} — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          'Hello,',
+          `${company} invites you to join its team in the exhibitor area: a collaborator badge on its stand, and the badges you scan there. Your account and your registrations stay yours; nothing changes unless you accept.`,
+          `The link works once, for ${data.days} days. If you do not know this exhibitor, ignore this message.`,
+        ],
+        button: { label: 'See the invitation', url: data.url },
+        footer: ['This link is personal: do not share it.'],
+      }),
+    };
+  }
+  const title = 'Invitation à un espace exposant';
+  const company = data.company ?? 'Un exposant';
+  return {
+    subject: `${title} — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        'Bonjour,',
+        `${company} vous invite à rejoindre son équipe dans l’espace exposant : un badge collaborateur sur son stand, et les badges que vous y scannez. Votre compte et vos inscriptions restent les vôtres ; rien ne change si vous n’acceptez pas.`,
+        `Le lien fonctionne une fois, pendant ${data.days} jours. Si vous ne connaissez pas cet exposant, ignorez ce message.`,
+      ],
+      button: { label: 'Voir l’invitation', url: data.url },
+      footer: ['Ce lien est personnel : ne le partagez pas.'],
+    }),
+  };
+}
+
+/** To the new address asked for in 'Informations': the change waits for this link. */
+export function emailChangeConfirmMail(lang: Language, data: { url: string; days: number }): Mail {
+  if (lang === 'en') {
+    const title = 'Confirm your new address';
+    return {
+      subject: `${title} — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          'Hello,',
+          'This address was given as the new sign-in address of an exhibitor-area account. Confirm it with the button below; until then, the account keeps its current address.',
+          `The link works once, for ${data.days} days. If you did not ask for this, ignore this message.`,
+        ],
+        button: { label: 'Confirm this address', url: data.url },
+        footer: ['This link is personal: do not share it.'],
+      }),
+    };
+  }
+  const title = 'Confirmez votre nouvelle adresse';
+  return {
+    subject: `${title} — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        'Bonjour,',
+        'Cette adresse a été indiquée comme nouvelle adresse de connexion d’un compte de l’espace exposant. Confirmez-la avec le bouton ci-dessous ; d’ici là, le compte garde son adresse actuelle.',
+        `Le lien fonctionne une fois, pendant ${data.days} jours. Si vous n’avez rien demandé, ignorez ce message.`,
+      ],
+      button: { label: 'Confirmer cette adresse', url: data.url },
+      footer: ['Ce lien est personnel : ne le partagez pas.'],
+    }),
+  };
+}
+
+/** To the former address, once the sign-in address has changed: the other sessions have ended. */
+export function emailChangedNoticeMail(lang: Language, data: { newEmail: string }): Mail {
+  if (lang === 'en') {
+    const title = 'Your sign-in address has changed';
+    return {
+      subject: `${title} — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          'Hello,',
+          `The sign-in address of your exhibitor-area account is now ${data.newEmail}. Every other session of the account has been signed out.`,
+          'If you did not make this change, contact the organiser at once.',
+        ],
+      }),
+    };
+  }
+  const title = 'Votre adresse de connexion a changé';
+  return {
+    subject: `${title} — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        'Bonjour,',
+        `L’adresse de connexion de votre compte de l’espace exposant est désormais ${data.newEmail}. Toutes les autres sessions du compte ont été déconnectées.`,
+        'Si vous n’êtes pas à l’origine de ce changement, prévenez l’organisateur sans attendre.',
+      ],
+    }),
+  };
+}

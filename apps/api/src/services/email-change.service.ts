@@ -1,0 +1,95 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Language } from '@salon/shared';
+import type { Db, Tx } from '../db/client';
+import { emailChanges, mailOutbox, users } from '../db/schema';
+import { badRequest, isUniqueViolation } from '../lib/errors';
+import { hashLinkSecret, newLinkSecret } from '../lib/link-secrets';
+import { emailChangeConfirmMail, emailChangedNoticeMail } from './mail/templates';
+import type { MailLinks } from './visitors.service';
+
+/** How long the link that confirms a new sign-in address works. */
+export const EMAIL_CHANGE_DAYS = 2;
+export const INVALID_EMAIL_CHANGE_LINK =
+  'Ce lien n’est plus valide. Demandez à nouveau le changement d’adresse depuis « Informations ».';
+export const EMAIL_IN_USE =
+  'Cette adresse est déjà celle d’un autre compte : elle ne peut pas devenir votre adresse de connexion. Contactez l’organisateur.';
+
+/**
+ * Mails the new address a link that makes it the account's sign-in address. A new request
+ * closes the person's earlier ones.
+ */
+export async function requestEmailChange(
+  tx: Tx,
+  ctx: MailLinks,
+  user: { id: number; language: string },
+  email: string,
+) {
+  const now = ctx.now();
+  await tx
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
+  const { secret, hash } = newLinkSecret();
+  await tx.insert(emailChanges).values({
+    userId: user.id,
+    email,
+    tokenHash: hash,
+    expiresAt: new Date(now.getTime() + EMAIL_CHANGE_DAYS * 86_400_000),
+  });
+  const lang: Language = user.language === 'en' ? 'en' : 'fr';
+  const url = `${ctx.publicUrl}/confirmer-email?token=${secret}${lang === 'en' ? '&lang=en' : ''}`;
+  await tx
+    .insert(mailOutbox)
+    .values({ to: email, kind: 'emailChange', ...emailChangeConfirmMail(lang, { url, days: EMAIL_CHANGE_DAYS }) });
+}
+
+/**
+ * The link of requestEmailChange, sent back by the confirmation page (a POST: opening the page
+ * changes nothing). The address changes, every session of the account ends (the caller signs
+ * the page in again) and the former address is told. Only the new mailbox's owner learns here
+ * that another account holds the address.
+ */
+export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string) {
+  const now = ctx.now();
+  try {
+    return await db.transaction(async (tx) => {
+      const [change] = await tx
+        .update(emailChanges)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChanges.tokenHash, hashLinkSecret(secret)),
+            isNull(emailChanges.usedAt),
+            gt(emailChanges.expiresAt, now),
+          ),
+        )
+        .returning();
+      if (!change) throw badRequest(INVALID_EMAIL_CHANGE_LINK);
+      const [before] = await tx
+        .select({ email: users.email, language: users.language })
+        .from(users)
+        .where(eq(users.id, change.userId));
+      const [updated] = await tx
+        .update(users)
+        .set({ email: change.email, username: change.email, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(
+          and(
+            eq(users.id, change.userId),
+            isNull(users.deletedAt),
+            eq(users.blocked, false),
+            inArray(users.type, ['exhibitor', 'collaborator']),
+          ),
+        )
+        .returning();
+      if (!updated || !before) throw badRequest(INVALID_EMAIL_CHANGE_LINK);
+      const lang: Language = before.language === 'en' ? 'en' : 'fr';
+      await tx
+        .insert(mailOutbox)
+        .values({ to: before.email, ...emailChangedNoticeMail(lang, { newEmail: change.email }) });
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(EMAIL_IN_USE);
+    throw error;
+  }
+}
