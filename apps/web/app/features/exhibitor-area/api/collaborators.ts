@@ -13,6 +13,8 @@ export interface Collaborator {
   jobPosition: string | null;
   /** The collaborator's badge for this edition; null when it has none. */
   registration: { id: number; type: string } | null;
+  /** Set on an invitation not yet accepted (the row then shows what the exhibitor typed; `id` is the invitation's). */
+  invitation?: { expiresAt: string; expired: boolean } | null;
 }
 
 interface CollaboratorPage {
@@ -42,10 +44,13 @@ export function useAddCollaborator() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: CollaboratorForm) =>
-      apiRequest<{ data: { id: number; registrationId: number } }>('auth/local/register/', {
-        method: 'POST',
-        body: values,
-      }),
+      apiRequest<{ data: { id: number; registrationId: number } | { invitation: { id: number; expiresAt: string } } }>(
+        'auth/local/register/',
+        {
+          method: 'POST',
+          body: values,
+        },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collaboratorsKey }),
   });
 }
@@ -60,7 +65,10 @@ export function useCollaboratorAction() {
       const registrationId = collaborator.registration?.id;
       switch (action) {
         case 'delete':
-          await apiRequest<unknown>(`users/${collaborator.id}`, { method: 'DELETE' });
+          await apiRequest<unknown>(
+            collaborator.invitation ? `collaborator-invitations/${collaborator.id}` : `users/${collaborator.id}`,
+            { method: 'DELETE' },
+          );
           return;
         case 'download':
           if (registrationId) await downloadBadge(registrationId);

@@ -46,7 +46,11 @@ export function AddCollaboratorForm() {
       }}
     >
       <p>{t('area.addCollaborator.intro')}</p>
-      {add.isSuccess && <Alert tone="success">{t('area.addCollaborator.success')}</Alert>}
+      {add.isSuccess && (
+        <Alert tone="success">
+          {t('invitation' in add.data.data ? 'area.addCollaborator.invited' : 'area.addCollaborator.success')}
+        </Alert>
+      )}
       {duplicate && <Alert tone="danger">{t('area.addCollaborator.duplicate')}</Alert>}
       {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
       <div className="form-grid">

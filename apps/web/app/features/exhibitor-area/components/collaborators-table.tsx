@@ -114,7 +114,7 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
             </thead>
             <tbody>
               {rows.map((c) => (
-                <tr key={c.id}>
+                <tr key={c.invitation ? `invitation-${c.id}` : c.id}>
                   <th scope="row" data-label={labels.name}>
                     {c.name}
                   </th>
