@@ -174,10 +174,11 @@ describe('the sign-in limits under an encoded path', () => {
     });
   });
 
-  it('counts the attempts on one account from many addresses under any spelling, and then refuses the right password too', async () => {
-    // The account already had three wrong attempts above: its budget for the minute is spent.
-    for (const [i, path] of ['/%62ackend/api/auth/local?.', '/backend/api/auth/%6Cocal'].entries()) {
-      const res = await signIn(path, 'Secret-2024!', `10.2.0.${i + 1}`);
+  it('counts the attempts on one account under any spelling, and then refuses the right password too', async () => {
+    // The account already had three wrong attempts from this address above: its budget for the
+    // minute is spent (another address is not locked out: see auth.test.ts, decision 016).
+    for (const path of ['/%62ackend/api/auth/local?.', '/backend/api/auth/%6Cocal']) {
+      const res = await signIn(path, 'Secret-2024!', '10.1.0.1');
       expect(res.statusCode, path).toBe(429);
       expect(res.json<{ error: { message: string } }>().error.message).toBe(TOO_MANY_LOGINS);
     }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
@@ -282,7 +282,7 @@ describe('mail outbox worker', () => {
     }
   });
 
-  it('writes the mail as an .eml file under DATA_DIR/mail when no SMTP_URL is set', async () => {
+  it('writes the mail as an .eml file under DATA_DIR/mail when no SMTP_URL is set, readable by the server’s user only', async () => {
     const transport = createMailTransport({ SMTP_URL: undefined, MAIL_FROM: FROM, DATA_DIR: ctx.config.DATA_DIR });
     expect(transport.kind).toBe('file');
     const [queued] = await queue(1, {
@@ -302,6 +302,9 @@ describe('mail outbox worker', () => {
     expect(mail.attachments[0]?.filename).toBe('badge-7.pdf');
     expect(Buffer.compare(mail.attachments[0]!.content, badgeBytes)).toBe(0);
     expect((await rows())[0]).toMatchObject({ status: 'sent' });
+    // A delivered mail may hold a set-password link: no other local user reads it.
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dir, files[0]!))).mode & 0o777).toBe(0o600);
   });
 
   it('sends at once a mail queued while it waits when notified, holds mails while paused, and finishes the mail in flight before stopping', async () => {

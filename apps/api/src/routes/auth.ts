@@ -35,9 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     statusCode: context.statusCode,
     message: TOO_MANY_LOGINS,
   });
-  // Per account, whatever the address: guessing one exhibitor's password from many IPs is slow
-  // too. A second limiter on the same route needs createRateLimit: the route's own limiter
-  // marks the request as counted.
+  // Per account and client address: one address guessing an account's password is stopped,
+  // while the owner signing in from anywhere else is not locked out by it (decision 016). The
+  // address is Fastify's `request.ip` (TRUST_PROXY decides it), never a header read here. A
+  // second limiter on the same route needs createRateLimit: the route's own limiter marks the
+  // request as counted.
   const countAttempt = app.createRateLimit({
     max: loginRateLimit,
     timeWindow: '1 minute',
@@ -45,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       // `identifier` on the sign-ins, `email` on the kiosk's forms.
       const body = req.body as { identifier?: unknown; email?: unknown } | undefined;
       const account = body?.identifier ?? body?.email;
-      return `login:${typeof account === 'string' ? normalizeEmail(account) : ''}`;
+      return `login:${typeof account === 'string' ? normalizeEmail(account) : ''}:${req.ip}`;
     },
   });
   const perIdentifier = async (request: FastifyRequest, reply: FastifyReply) => {

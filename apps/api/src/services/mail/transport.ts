@@ -83,11 +83,12 @@ export function createFileTransport(dir: string, from: string): MailTransport {
     kind: 'file',
     async send(message) {
       const info = await composer.sendMail(mailOptions(from, message));
-      await mkdir(dir, { recursive: true });
+      // A delivered mail may hold a set-password link: for this server's user only.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${fileStamp(new Date())}-${message.id ?? randomBytes(4).toString('hex')}.eml`;
       // Written aside then renamed, so whoever lists the folder never reads half a mail.
       const temporary = path.join(dir, `.${name}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
+      await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
       await rename(temporary, path.join(dir, name));
     },
     close: () => composer.close(),
