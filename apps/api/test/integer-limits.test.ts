@@ -95,6 +95,17 @@ describe('the back-office lists', () => {
     }
   });
 
+  it('an organiser sorting or filtering a list by __proto__ or constructor gets a 400 naming the fields it may use', async () => {
+    const sort = await admin(`checkins?sort=${filter(['__proto__', 'ASC'])}`);
+    expect(sort.statusCode, sort.body).toBe(400);
+    expect(sort.json<{ error: { message: string } }>().error.message).toMatch(/^Tri possible sur : id, /);
+    for (const key of ['__proto__', 'constructor', 'toString']) {
+      const res = await admin(`checkins?filter=${encodeURIComponent(`{"${key}":1}`)}`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(/^Filtre possible sur : /);
+    }
+  });
+
   it('an organiser paging at the largest offset gets an empty page, not an error', async () => {
     const res = await admin(`checkins?range=${encodeURIComponent('[2147483600,2147483647]')}`);
     expect(res.statusCode, res.body).toBe(200);

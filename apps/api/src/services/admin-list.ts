@@ -47,7 +47,9 @@ export function parseListQuery(
   const sort = json(query.sort, 'sort');
   if (sort !== undefined) {
     const [field, order] = Array.isArray(sort) ? (sort as unknown[]) : [];
-    const column = typeof field === 'string' ? options.sortable[field] : undefined;
+    // Own keys only: `__proto__` or `constructor` would otherwise find Object's own members.
+    const column =
+      typeof field === 'string' && Object.hasOwn(options.sortable, field) ? options.sortable[field] : undefined;
     if (!column || (order !== 'ASC' && order !== 'DESC')) {
       throw badRequest(`Tri possible sur : ${Object.keys(options.sortable).join(', ')} (ASC ou DESC).`);
     }
@@ -72,7 +74,7 @@ export function parseListQuery(
     if (!filter || typeof filter !== 'object' || Array.isArray(filter))
       throw badRequest('Paramètre filter : objet attendu.');
     for (const [key, value] of Object.entries(filter)) {
-      const condition = options.filters[key];
+      const condition = Object.hasOwn(options.filters, key) ? options.filters[key] : undefined;
       if (!condition) throw badRequest(`Filtre possible sur : ${Object.keys(options.filters).join(', ')}.`);
       where.push(condition(value));
     }
