@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import { createClock } from './lib/clock';
 import { createJwt } from './lib/jwt';
 import { createLinkSigner } from './lib/links';
+import { requestForLog } from './lib/log-redaction';
 import { registerAuth } from './plugins/auth';
 import { errorBody, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
@@ -51,11 +52,28 @@ import { notifyMailWorkers } from './services/mail/worker';
 
 export const API_PREFIX = '/backend/api';
 
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+/**
+ * Fastify reads a bare number as "trust no proxy"; ours is how many proxies stand in front, each
+ * of which appended the address it saw to X-Forwarded-For.
+ */
+function trustProxy(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      stream: options.logStream,
+      // Request logs name every URL, and some carry a secret in their query string.
+      serializers: { req: (req) => requestForLog(req as unknown as FastifyRequest) },
+    },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     // Strapi-style `filters[user][id][$eq]=1` needs nested parsing; depth and sizes are bounded.
     routerOptions: {
       querystringParser: (s: string) => qs.parse(s, { depth: 6, arrayLimit: 100, parameterLimit: 200 }),

@@ -1,5 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,15 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
   .optional();
+
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -58,8 +68,29 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, 'PRODUCT_SLUG: lower-case letters, digits and dashes')
     .default('salon'),
-  /** Behind a load balancer: trust X-Forwarded-For so that rate limits count real clients. */
-  TRUST_PROXY: bool,
+  /**
+   * Behind proxies, so that rate limits count real clients: how many proxies stand in front (`1`
+   * for one reverse proxy), or their addresses (`10.0.0.0/8,127.0.0.1`). X-Forwarded-For is read
+   * only as far as they wrote it: the entries before are the client's own writing.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string[] => {
+      if (value === undefined || value === 'false' || value === '0') return false;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      const list = value.split(',').map((entry) => entry.trim());
+      if (value !== 'true' && list.every(isProxyAddress)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          (value === 'true'
+            ? '`true` would trust any X-Forwarded-For a client writes, so anyone could pick their own address. '
+            : 'not a number of proxies nor a list of addresses. ') +
+          'Write how many proxies stand in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }),
   /** API requests allowed per minute and per IP address (static files are not counted). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   /**
@@ -87,7 +118,7 @@ const envSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'JWT_SECRET' | 'BADGE_PRIVATE_KEY' | 'MAIL_WORKER' | 'PUBLIC_URL' | 'DEMO_DATA' | 'UNDER_CONSTRUCTION' | 'TRUST_PROXY'
+  'JWT_SECRET' | 'BADGE_PRIVATE_KEY' | 'MAIL_WORKER' | 'PUBLIC_URL' | 'DEMO_DATA' | 'UNDER_CONSTRUCTION'
 > & {
   JWT_SECRET: string;
   BADGE_PRIVATE_KEY: string;
@@ -95,7 +126,6 @@ export type Config = Omit<
   PUBLIC_URL: string;
   DEMO_DATA: boolean;
   UNDER_CONSTRUCTION: boolean;
-  TRUST_PROXY: boolean;
 };
 
 /** Reads a secret from DATA_DIR, creating it on first start so that sessions survive restarts. */
@@ -134,6 +164,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     DEMO_DATA: e.DEMO_DATA ?? !e.DATABASE_URL,
     UNDER_CONSTRUCTION: e.UNDER_CONSTRUCTION ?? false,
-    TRUST_PROXY: e.TRUST_PROXY ?? false,
   };
 }
