@@ -94,6 +94,8 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
         const now = clock();
         const lockedUntil = await kiosks.countLookup(query.email, now);
         if (lockedUntil) {
+          // For the staff watching the logs: someone may be walking an address (not logged: it is personal).
+          request.log.warn({ kioskId: request.kiosk.id }, 'kiosk lookup refused: an address past its wrong digits');
           void reply.header('retry-after', Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000)));
           throw new HttpError(429, SEE_STAFF, { reason: 'seeStaff' });
         }
