@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import MailIcon from '@mui/icons-material/Mail';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Box, Stack, Tab, Tabs, Typography, type ChipProps } from '@mui/material';
+import { Alert, Box, Stack, Tab, Tabs, Typography, type ChipProps } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -55,6 +55,8 @@ interface MailRow {
   createdAt: string;
   text?: string;
   html?: string | null;
+  /** The mail carries a set-password link, made when it left and never kept: shown redacted. */
+  linkRedacted?: boolean;
 }
 
 const MAIL_COLOURS: Record<MailStatus, ChipProps['color']> = {
@@ -187,6 +189,7 @@ function Bodies() {
   const shown = record.html ? tab : 'text';
   return (
     <Box sx={{ width: '100%' }}>
+      {record.linkRedacted ? <Alert severity="info">{translate('admin.mail.linkRedacted')}</Alert> : null}
       <Tabs value={shown} onChange={(_event, value: 'html' | 'text') => setTab(value)}>
         {record.html ? <Tab value="html" label={translate('admin.mail.html')} /> : null}
         <Tab value="text" label={translate('admin.mail.text')} />
@@ -346,6 +349,8 @@ export const mailMessages: AdminMessages = {
         html: 'HTML',
         text: 'Texte',
         export: 'Exporter',
+        linkRedacted:
+          'Le lien pour choisir un mot de passe n’est jamais conservé : il est créé à l’envoi, et seule la personne le reçoit.',
       },
     },
   },
@@ -388,6 +393,8 @@ export const mailMessages: AdminMessages = {
         html: 'HTML',
         text: 'Text',
         export: 'Export',
+        linkRedacted:
+          'The link to choose a password is never kept: it is made when the mail leaves, and only the person receives it.',
       },
     },
   },
