@@ -20,6 +20,10 @@ export const ALREADY_IN_A_TEAM =
 export const PHONE_IN_USE =
   'Votre numéro de téléphone est déjà celui d’un autre compte de l’espace exposant. Contactez l’organisateur.';
 
+/** `details.code` of these refusals, so the invitation page words them in the reader's language. */
+const refused = (message: string, code: 'invalidInvitation' | 'alreadyInTeam' | 'phoneInUse') =>
+  badRequest(message, { code });
+
 const invitations = collaboratorInvitations;
 const open = (now: Date) =>
   and(isNull(invitations.acceptedAt), isNull(invitations.endedAt), gt(invitations.expiresAt, now));
@@ -116,7 +120,7 @@ export async function viewInvitation(db: Db, secret: string, now: Date) {
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .where(and(eq(invitations.tokenHash, hashLinkSecret(secret)), open(now), isNull(users.deletedAt)));
-  if (!row) throw badRequest(INVALID_INVITATION);
+  if (!row) throw refused(INVALID_INVITATION, 'invalidInvitation');
   const [exhibitor] = await db.select({ company: users.company }).from(users).where(eq(users.id, row.exhibitorId));
   return { company: exhibitor?.company ?? null, email: row.email, needsPassword: row.passwordHash === '' };
 }
@@ -139,7 +143,7 @@ export async function acceptInvitation(db: Db, secret: string, password: string 
         .set({ acceptedAt: now })
         .where(and(eq(invitations.tokenHash, hashLinkSecret(secret)), open(now)))
         .returning();
-      if (!invitation) throw badRequest(INVALID_INVITATION);
+      if (!invitation) throw refused(INVALID_INVITATION, 'invalidInvitation');
       const [person] = await tx
         .select()
         .from(users)
@@ -150,9 +154,9 @@ export async function acceptInvitation(db: Db, secret: string, password: string 
         .where(and(eq(users.id, invitation.exhibitorId), eq(users.type, 'exhibitor'), isNull(users.deletedAt)));
       const stand = exhibitor ? await findAreaRegistration(tx, exhibitor.id) : null;
       if (!person || !exhibitor || !stand || person.type === 'controller' || person.type === 'organiser') {
-        throw badRequest(INVALID_INVITATION);
+        throw refused(INVALID_INVITATION, 'invalidInvitation');
       }
-      if (await findAreaRegistration(tx, person.id)) throw badRequest(ALREADY_IN_A_TEAM);
+      if (await findAreaRegistration(tx, person.id)) throw refused(ALREADY_IN_A_TEAM, 'alreadyInTeam');
       let passwordHash: string | undefined;
       if (person.passwordHash === '') {
         const rules = z.safeParse(newPasswordField, password ?? '');
@@ -212,7 +216,7 @@ export async function acceptInvitation(db: Db, secret: string, password: string 
     });
   } catch (error) {
     // The person's own phone is under the exhibitor accounts' unique phone once they join one.
-    if (isUniqueViolation(error)) throw badRequest(PHONE_IN_USE);
+    if (isUniqueViolation(error)) throw refused(PHONE_IN_USE, 'phoneInUse');
     throw error;
   }
 }

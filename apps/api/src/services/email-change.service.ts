@@ -64,7 +64,7 @@ export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string)
           ),
         )
         .returning();
-      if (!change) throw badRequest(INVALID_EMAIL_CHANGE_LINK);
+      if (!change) throw badRequest(INVALID_EMAIL_CHANGE_LINK, { code: 'invalidLink' });
       const [before] = await tx
         .select({ email: users.email, language: users.language })
         .from(users)
@@ -81,7 +81,7 @@ export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string)
           ),
         )
         .returning();
-      if (!updated || !before) throw badRequest(INVALID_EMAIL_CHANGE_LINK);
+      if (!updated || !before) throw badRequest(INVALID_EMAIL_CHANGE_LINK, { code: 'invalidLink' });
       const lang: Language = before.language === 'en' ? 'en' : 'fr';
       await tx
         .insert(mailOutbox)
@@ -89,7 +89,7 @@ export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string)
       return updated;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(EMAIL_IN_USE);
+    if (isUniqueViolation(error)) throw badRequest(EMAIL_IN_USE, { code: 'emailInUse' });
     throw error;
   }
 }
