@@ -220,14 +220,14 @@ export async function createMedia(db: Db, overrides: Partial<typeof media.$infer
   return row!;
 }
 
-/** A sign-in token as the server makes it (lib/jwt.ts). */
+/** A sign-in token as the server makes it (lib/jwt.ts); without `authTime`, one made before that claim. */
 export function signSession(
   userId: number,
   version: number,
-  times: { iat?: number; exp?: number } = {},
+  times: { iat?: number; exp?: number; authTime?: number } = {},
 ): Promise<string> {
   const iat = times.iat ?? Math.floor(Date.now() / 1000);
-  return new SignJWT({ ver: version })
+  return new SignJWT(times.authTime === undefined ? { ver: version } : { ver: version, auth_time: times.authTime })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(iat)

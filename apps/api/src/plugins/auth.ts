@@ -39,7 +39,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clo
     }
     request.user = user;
     if (now.getTime() / 1000 - claims.issuedAt > RENEW_AFTER_SECONDS) {
-      reply.header(RENEWED_TOKEN_HEADER, await jwt.sign(user.id, user.tokenVersion, now));
+      reply.header(RENEWED_TOKEN_HEADER, await jwt.sign(user.id, user.tokenVersion, now, claims.authTime));
     }
   });
 }
