@@ -19,7 +19,7 @@ import { createJwt } from './lib/jwt';
 import { createLinkSigner } from './lib/links';
 import { requestForLog } from './lib/log-redaction';
 import { registerAuth } from './plugins/auth';
-import { errorBody, registerErrorHandling } from './plugins/errors';
+import { errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
 import { registerSecurity } from './plugins/security';
 import { isFileRoute, registerWeb } from './plugins/web';
@@ -73,6 +73,7 @@ export async function buildApp(
       serializers: { req: (req) => requestForLog(req as unknown as FastifyRequest) },
     },
     bodyLimit: config.BODY_LIMIT,
+    frameworkErrors: (err, _request, reply) => frameworkError(err, reply),
     trustProxy: trustProxy(config.TRUST_PROXY),
     // Strapi-style `filters[user][id][$eq]=1` needs nested parsing; depth and sizes are bounded.
     routerOptions: {

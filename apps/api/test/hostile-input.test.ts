@@ -346,6 +346,21 @@ function requestFor(r: Random, op: Operation): HostileInject {
   return { method: op.method, url, headers, cookies: { [XSRF_COOKIE]: 'hostile' }, payload: body.payload };
 }
 
+/** A refusal in the API's error shape: `{ error: { status, name, message, details } }`. */
+function errorShaped(body: string, status: number): boolean {
+  try {
+    const { error } = JSON.parse(body) as { error?: Record<string, unknown> };
+    return (
+      error?.status === status &&
+      typeof error.name === 'string' &&
+      typeof error.message === 'string' &&
+      'details' in error
+    );
+  } catch {
+    return false;
+  }
+}
+
 async function send(caller: Caller, request: HostileInject, token: string | undefined) {
   if (token) (request.headers as Record<string, string>).authorization = `Bearer ${token}`;
   // A fresh address each time: the per-address limits would otherwise answer 429 to most of the run.
@@ -358,12 +373,11 @@ async function send(caller: Caller, request: HostileInject, token: string | unde
   const res = await Promise.race([ctx.app.inject(request), hang]);
   clearTimeout(timer);
   const status = res === 'hang' ? 'hang' : res.statusCode;
+  const answer = res === 'hang' ? '' : res.body;
   const key = `${caller} ${status === 'hang' ? 'hang' : `${String(status)[0]}xx`}`;
   counts.set(key, (counts.get(key) ?? 0) + 1);
-  if (status === 'hang' || status >= 500) {
-    const payload = Buffer.isBuffer(request.payload)
-      ? request.payload.toString('latin1')
-      : String(request.payload ?? '');
+  if (status === 'hang' || status >= 500 || (status >= 400 && !errorShaped(answer, status))) {
+    const payload = Buffer.isBuffer(request.payload) ? request.payload.toString('latin1') : (request.payload ?? '');
     failures.push({
       caller,
       method: request.method as string,
@@ -371,7 +385,7 @@ async function send(caller: Caller, request: HostileInject, token: string | unde
       contentType: (request.headers as Record<string, string>)['content-type'],
       payload: payload.slice(0, 300),
       status,
-      answer: res === 'hang' ? '' : res.body.slice(0, 300),
+      answer: answer.slice(0, 300),
     });
   }
 }
@@ -439,6 +453,32 @@ describe(`hostile input (seed ${SEED})`, () => {
   it('reads the operations from the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(100);
     expect(operations.map((op) => `${op.method} ${op.path}`)).toContain('POST /backend/api/visiteurs/putVisitor');
+  });
+
+  it('a path with a broken percent-encoding gets a 400 in the API’s error shape, without the path echoed', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/backend/api/conferences/%ff?token=secret' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        status: 400,
+        name: 'BadRequestError',
+        message: 'Adresse invalide.',
+        details: { code: 'FST_ERR_BAD_URL' },
+      },
+    });
+  });
+
+  it('a path parameter of 5000 characters gets a 414 in the API’s error shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/backend/api/conferences/${'a'.repeat(5000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      error: {
+        status: 414,
+        name: 'BadRequestError',
+        message: 'Adresse trop longue.',
+        details: { code: 'FST_ERR_MAX_PARAM_LENGTH' },
+      },
+    });
   });
 
   CALLERS.forEach((caller, column) => {

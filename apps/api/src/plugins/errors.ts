@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
 
@@ -23,6 +23,16 @@ const clientErrors: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'En-tête Content-Length invalide.',
 };
+
+/**
+ * The router's own refusals (a path with a broken percent-encoding, a path parameter past 100
+ * characters), which never reach the error handler: same shape, and no echo of the URL.
+ */
+export function frameworkError(err: FastifyError, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  const message = status === 414 ? 'Adresse trop longue.' : 'Adresse invalide.';
+  void reply.status(status).send(errorBody(status, 'BadRequestError', message, { code: err.code }));
+}
 
 /**
  * Every error leaves as `{ error: { status, name, message, details } }`. Client mistakes are 400
