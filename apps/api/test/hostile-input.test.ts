@@ -138,6 +138,22 @@ const FIELDS = [
   'rating',
 ];
 
+/** A form every public route would take, so that one wrong field is all a handler has to refuse. */
+const VALID_FORM: Record<string, unknown> = {
+  name: 'Hostile Test',
+  nom: 'Hostile Test',
+  email: 'hostile@example.com',
+  identifier: 'hostile@example.com',
+  password: 'Hostile-Secret-2024',
+  phone: '+212 6 12 34 56 78',
+  telephone: '+212 6 12 34 56 78',
+  company: 'Hostile SA',
+  jobPosition: 'Testeur',
+  message: 'Bonjour.',
+  consent: true,
+  language: 'fr',
+};
+
 interface HostileRequest {
   payload?: string | Buffer;
   contentType?: string;
@@ -148,9 +164,16 @@ const raw = (payload: string, contentType = 'application/json'): HostileRequest 
 
 function hostileBody(r: Random, fields: string[]): HostileRequest {
   const form = () => Object.fromEntries(fields.map((k) => [k, r.next() < 0.7 ? hostileValue(r) : 'x']));
-  switch (r.int(14)) {
+  switch (r.int(17)) {
     case 0:
       return json({});
+    case 14:
+    case 15:
+    case 16: {
+      // A valid form with one field wrong, in the Strapi wrapper or bare.
+      const form = { ...VALID_FORM, [r.pick(fields)]: r.pick([hostileValue(r), r.pick(TEXTS), 'a\u0000b']) };
+      return json(r.next() < 0.5 ? form : { data: form });
+    }
     case 1:
     case 2:
     case 3:
@@ -466,6 +489,32 @@ describe(`hostile input (seed ${SEED})`, () => {
         details: { code: 'FST_ERR_BAD_URL' },
       },
     });
+  });
+
+  it('a form or a search with U+0000 in a text gets a 400 (PostgreSQL refuses the character: it was a 500)', async () => {
+    const nul = {
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: 'Caractère nul (U+0000) refusé dans la requête.',
+        details: {},
+      },
+    };
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/backend/api/contact',
+      headers: { 'x-xsrf-token': 'hostile', 'content-type': 'application/json' },
+      cookies: { [XSRF_COOKIE]: 'hostile' },
+      payload: JSON.stringify({ ...VALID_FORM, message: 'Bonjour\u0000.' }),
+    });
+    expect(form.statusCode, form.body).toBe(400);
+    expect(form.json()).toEqual(nul);
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: '/backend/api/registrations?filters[type]=exhibitor&filters[user][company][$containsi]=a%00b',
+    });
+    expect(search.statusCode, search.body).toBe(400);
+    expect(search.json()).toEqual(nul);
   });
 
   it('a path parameter of 5000 characters gets a 414 in the API’s error shape', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/errors';
+import { HttpError, badRequest } from '../lib/errors';
 
 interface ErrorBody {
   error: { status: number; name: string; message: string; details: Record<string, unknown> };
@@ -39,6 +39,12 @@ export function frameworkError(err: FastifyError, reply: FastifyReply): void {
  * with what was wrong; anything unexpected is logged and answered without its stack.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL refuses U+0000 in any text ("invalid byte sequence"), which would be a 500.
+  app.addHook('preValidation', async (request) => {
+    if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
+      throw badRequest('Caractère nul (U+0000) refusé dans la requête.');
+    }
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
@@ -64,4 +70,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unexpected error');
     return reply.status(500).send(errorBody(500, 'InternalServerError', 'Une erreur interne est survenue.'));
   });
+}
+
+/** Whether a parsed body, query or path holds U+0000 in a text or a key, at any depth. */
+function hasNul(input: unknown): boolean {
+  const stack = [input];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
 }
