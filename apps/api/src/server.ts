@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { publishedPasswordProblem, seed } from './db/seed';
 import { createBadgeSigner } from './services/badge/token';
 import { createBadgeService } from './services/badges.service';
 import { createAttachmentResolver } from './services/mail/attachments';
@@ -11,6 +11,9 @@ import { startRetentionJob, type RetentionJob } from './services/retention.servi
 import { createClock } from './lib/clock';
 
 async function main(): Promise<void> {
+  // Every file this server writes (database, mails with set-password links, uploads, keys) is
+  // its user's alone.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -25,6 +28,12 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
   });
+  const published = await publishedPasswordProblem(database.db, config);
+  if (published) {
+    console.error(published);
+    await database.close();
+    process.exit(1);
+  }
   const app = await buildApp(config, database);
   await seed(database.db, config, app.log);
   await database.analyze?.();

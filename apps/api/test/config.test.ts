@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,6 +97,50 @@ describe('loadConfig', () => {
       expect(existsSync(config.DATA_DIR)).toBe(true);
     } finally {
       await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('creates DATA_DIR for its own user only (mode 700)', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'salon-data-'));
+    try {
+      const config = loadConfig({ DATA_DIR: path.join(parent, 'data'), JWT_SECRET: SECRET });
+      expect(statSync(config.DATA_DIR).mode & 0o777).toBe(0o700);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('closes an existing DATA_DIR that other users could enter', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'salon-data-'));
+    try {
+      chmodSync(dir, 0o755);
+      loadConfig({ DATA_DIR: dir, JWT_SECRET: SECRET });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a secret file under DATA_DIR that other users can read, and says how to fix it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'salon-secret-'));
+    try {
+      loadConfig({ DATA_DIR: dir });
+      const file = path.join(dir, 'secrets', 'jwt');
+      chmodSync(file, 0o644);
+      expect(() => loadConfig({ DATA_DIR: dir })).toThrow(
+        new ConfigError(
+          `${file} is open to other users (mode 644): run chmod 600 ${file}, ` +
+            'and replace the secret if anyone else may have read it.',
+        ),
+      );
+      chmodSync(file, 0o600);
+      expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(readFileSync(file, 'utf8').trim());
+
+      const key = path.join(dir, 'secrets', 'badge-ed25519.pem');
+      chmodSync(key, 0o640);
+      expect(() => loadConfig({ DATA_DIR: dir })).toThrow(`${key} is open to other users (mode 640)`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

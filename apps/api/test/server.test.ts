@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { registrations, users } from '../src/db/schema';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir = '';
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(() => rm(path.dirname(dataDir), { recursive: true, force: true }));
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -50,6 +50,44 @@ async function start(): Promise<{ child: ChildProcess; base: string }> {
   throw new Error('server did not start');
 }
 
+/** Runs the server until it exits by itself, as a refused start does; its exit code and stderr. */
+function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+/** Every file and directory under `dir` whose mode lets another user in. */
+async function openToOthers(dir: string): Promise<string[]> {
+  const open: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true })) {
+    const file = path.join(dir, entry);
+    const mode = (await lstat(file)).mode & 0o777;
+    if (mode & 0o077) open.push(`${entry} ${mode.toString(8)}`);
+  }
+  return open;
+}
+
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
@@ -70,7 +108,8 @@ async function rowCounts() {
 
 describe('the server process', () => {
   it('seeds on first start, stops cleanly on SIGTERM, and a second start reuses the data without seeding twice', async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'salon-server-'));
+    // A DATA_DIR the server creates itself.
+    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'salon-server-')), 'data');
     const first = await start();
     const health = (await (await fetch(`${first.base}/backend/api/health`)).json()) as { database: string };
     expect(health.database).toBe('pglite');
@@ -81,5 +120,32 @@ describe('the server process', () => {
     const second = await start();
     expect(await stop(second.child)).toBe(0);
     expect(await rowCounts()).toEqual(afterFirst);
+  }, 120_000);
+
+  it('creates DATA_DIR for its own user only, and writes the uploads and the keys for that user only', async () => {
+    expect((await lstat(dataDir)).mode & 0o777).toBe(0o700);
+    expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['pglite', 'secrets', 'uploads']));
+    // PGlite sets its files' modes itself (0666, in its WebAssembly file system), whatever the
+    // umask: the closed DATA_DIR is what guards them.
+    expect((await openToOthers(dataDir)).filter((entry) => !entry.startsWith('pglite'))).toEqual([]);
+  });
+
+  it('refuses to start off localhost while demo data is on or a demo account keeps its README password, in one line', async () => {
+    const publicUrl = 'https://salon.example.com';
+    const demoData = await runUntilExit({ PUBLIC_URL: publicUrl, DEMO_DATA: '' });
+    expect(demoData.code).toBe(1);
+    expect(demoData.stderr).toBe(
+      `Refusing to start: PUBLIC_URL is ${publicUrl}, not localhost, and demo data is on (the default with the ` +
+        'embedded database), whose passwords the README publishes: set DEMO_DATA=false.\n',
+    );
+
+    const accounts = await runUntilExit({ PUBLIC_URL: publicUrl, DEMO_DATA: 'false' });
+    expect(accounts.code).toBe(1);
+    expect(accounts.stderr).toBe(
+      `Refusing to start: PUBLIC_URL is ${publicUrl}, not localhost, and collaborateur@example.com, ` +
+        'controleur@example.com, exposant2@example.com, exposant@example.com, organisateur@example.com, ' +
+        "visiteur@example.com still sign in with the README's password: delete these accounts or change their " +
+        "passwords (back-office or 'Mot de passe oublié').\n",
+    );
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -128,17 +128,38 @@ export type Config = Omit<
   UNDER_CONSTRUCTION: boolean;
 };
 
+export class ConfigError extends Error {}
+
 /** Reads a secret from DATA_DIR, creating it on first start so that sessions survive restarts. */
 function persistedSecret(dataDir: string, name: string, create = () => randomBytes(48).toString('base64url')): string {
   const file = path.join(dataDir, 'secrets', name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    // Refused rather than fixed: someone else may have read it, and only the operator knows.
+    const mode = statSync(file).mode & 0o777;
+    if (mode & 0o077) {
+      throw new ConfigError(
+        `${file} is open to other users (mode ${mode.toString(8)}): run chmod 600 ${file}, ` +
+          'and replace the secret if anyone else may have read it.',
+      );
+    }
+    return readFileSync(file, 'utf8').trim();
+  }
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = create();
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }
 
-export class ConfigError extends Error {}
+/**
+ * DATA_DIR holds the database, password hashes, mails with set-password links, uploads and the
+ * keys: only this server's user may enter it. An existing one is closed too (it was made 0755 by
+ * earlier versions); a directory of another user is left as it is.
+ */
+function ownerOnly(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const { mode, uid } = statSync(dataDir);
+  if (mode & 0o077 && uid === process.getuid?.()) chmodSync(dataDir, 0o700);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, so `FOO= npm start` means "use the default".
@@ -150,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnly(dataDir);
   return {
     ...e,
     DATA_DIR: dataDir,

@@ -2,9 +2,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_ROLE_ID, EVENT_ID, SECTOR_CHOICES, normalizeEmail, normalizePhone, showDay } from '@salon/shared';
+import {
+  DEFAULT_ROLE_ID,
+  EVENT_ID,
+  PASSWORD_RULES,
+  SECTOR_CHOICES,
+  normalizeEmail,
+  normalizePhone,
+  showDay,
+} from '@salon/shared';
 import type { Config } from '../../config/env';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import * as content from './content';
@@ -46,13 +54,57 @@ export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Prom
     const created = await seedDemo(db, path.join(config.DATA_DIR, 'uploads'));
     if (created) log.info('demo data written');
   }
-  if (config.DATABASE_URL) {
-    const [demo] = await db
-      .select({ id: t.users.id })
-      .from(t.users)
-      .where(and(eq(t.users.email, DEMO_ACCOUNTS.organiser.email), isNull(t.users.deletedAt)));
-    if (demo) log.warn('demo accounts exist in this database: delete them before opening to the public');
+  // Whatever the database: the embedded one is the documented deployment.
+  const [demo] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(and(eq(t.users.email, DEMO_ACCOUNTS.organiser.email), isNull(t.users.deletedAt)));
+  if (demo) log.warn('demo accounts exist in this database: delete them before opening to the public');
+}
+
+/** Where the README's demo accounts may keep their published passwords. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return ['localhost', '127.0.0.1', '[::1]'].includes(host) || host.endsWith('.localhost');
+}
+
+const DEMO_PASSWORDS = new Set<string>(Object.values(DEMO_ACCOUNTS).map((a) => a.password));
+
+/**
+ * Why this server must not start, in one line, or null: off localhost, no account may keep a
+ * password that is published (the README's demo accounts) or too weak to be secret (ADMIN_PASSWORD).
+ * Checked before the seed, so that a public database never receives the demo data.
+ */
+export async function publishedPasswordProblem(db: Db, config: Config): Promise<string | null> {
+  if (isLocalUrl(config.PUBLIC_URL)) return null;
+  const refusing = `Refusing to start: PUBLIC_URL is ${config.PUBLIC_URL}, not localhost`;
+  if (config.DEMO_DATA) {
+    return `${refusing}, and demo data is on (the default with the embedded database), whose passwords the README publishes: set DEMO_DATA=false.`;
   }
+  const admin = config.ADMIN_PASSWORD;
+  if (admin !== undefined && (DEMO_PASSWORDS.has(admin) || !PASSWORD_RULES.every((rule) => rule.test(admin)))) {
+    return `${refusing}, and ADMIN_PASSWORD is too weak: choose one of at least 10 characters with a lower-case letter, an upper-case letter and a digit, not a README one.`;
+  }
+  const accounts = await db
+    .select({ email: t.users.email, passwordHash: t.users.passwordHash })
+    .from(t.users)
+    .where(
+      and(
+        inArray(
+          t.users.email,
+          Object.values(DEMO_ACCOUNTS).map((a) => a.email),
+        ),
+        isNull(t.users.deletedAt),
+      ),
+    );
+  const published: string[] = [];
+  for (const account of accounts) {
+    const demo = Object.values(DEMO_ACCOUNTS).find((a) => a.email === account.email)!;
+    if (account.passwordHash && (await verifyPassword(account.passwordHash, demo.password)))
+      published.push(account.email);
+  }
+  if (published.length === 0) return null;
+  return `${refusing}, and ${published.sort().join(', ')} still sign in with the README's password: delete these accounts or change their passwords (back-office or 'Mot de passe oublié').`;
 }
 
 export async function seedReference(db: Db): Promise<void> {
