@@ -20,7 +20,7 @@ import {
   type TestContext,
 } from './helper';
 import { ADMIN_AREAS } from './admin';
-import { peopleIn, secretKeysIn, type Person } from './leaks';
+import { keysIn, peopleIn, secretKeysIn, type Person } from './leaks';
 import { fastifyRoutes, type Method, type Route } from './route-table';
 
 /**
@@ -77,6 +77,8 @@ interface Row {
   endsSession?: boolean;
   /** The answer describes fields rather than holding values: the deny-list of keys does not apply. */
   namesFields?: boolean;
+  /** A public answer that prints an organisation's e-mail and phone (the contact keys may appear). */
+  publishesContact?: boolean;
 }
 
 /** @fastify/static's `/uploads/*`, which printRoutes shows as a bare `*`. */
@@ -222,6 +224,9 @@ function leaksOf(res: LightMyRequestResponse, row: Row, caller: CallerId, reques
     .filter((p) => peopleIn(sent, [p]).length === 0);
   return { secretKeys, people: peopleIn(res.body, hidden) };
 }
+
+/** Keys that name how to reach a person: a public page shows none. */
+const CONTACT_KEYS = ['email', 'phone', 'telephone', 'username'];
 
 /** The 'Informations' form filled with the account's current details (saving changes nothing). */
 function ownInfo(user: User) {
@@ -809,8 +814,9 @@ const TABLE: Row[] = [
   publicGet('GET /backend/api/gates', 'reads the halls'),
   publicGet('GET /backend/api/sib', 'reads the show’s settings'),
   publicGet('GET /backend/api/sib/', 'reads the show’s settings (trailing slash)'),
-  publicGet('GET /backend/api/agence', 'reads the agency'),
-  publicGet('GET /backend/api/agence/', 'reads the agency (trailing slash)'),
+  // The organising agency's own e-mail and phone, printed on the public pages: a company's, not a person's.
+  { ...publicGet('GET /backend/api/agence', 'reads the agency'), publishesContact: true },
+  { ...publicGet('GET /backend/api/agence/', 'reads the agency (trailing slash)'), publishesContact: true },
   publicGet('GET /backend/api/temoignages', 'reads the testimonials'),
   publicGet('GET /backend/api/temoignages/', 'reads the testimonials (trailing slash)'),
   publicGet('GET /backend/api/galeries', 'reads the gallery'),
@@ -997,6 +1003,11 @@ describe('access matrix', () => {
           });
           expect(res.statusCode, res.body.slice(0, 300)).toBe(status);
           expect(leaksOf(res, row, caller.id, request), res.body.slice(0, 300)).toEqual({ secretKeys: [], people: [] });
+          // What anyone may read (the public pages' data) names nobody's e-mail or phone.
+          const isJson = String(res.headers['content-type']).includes('json');
+          if (caller.id === 'anonymous' && method === 'GET' && isJson && !row.publishesContact) {
+            expect(keysIn(res.json(), CONTACT_KEYS), res.body.slice(0, 300)).toEqual([]);
+          }
           await row.check?.(res, c, request);
           if (row.endsSession && res.statusCode < 300) sessions.delete(caller.id);
         });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { peopleIn, secretKeysIn, type Person } from './leaks';
+import { keysIn, peopleIn, secretKeysIn, type Person } from './leaks';
 
 /** The access matrix's body checks must see a leak, or its green rows prove nothing. */
 
@@ -29,6 +29,13 @@ describe('secretKeysIn', () => {
     expect(secretKeysIn(body)).toEqual([]);
     expect(secretKeysIn(null)).toEqual([]);
     expect(secretKeysIn('passwordHash')).toEqual([]);
+  });
+});
+
+describe('keysIn', () => {
+  it('finds the contact keys of a public answer, in any writing', () => {
+    const body = { data: [{ company: 'A', user: { Email: 'x', phone_number: 1, telephone: '0600' } }] };
+    expect(keysIn(body, ['email', 'telephone'])).toEqual(['data[0].user.Email', 'data[0].user.telephone']);
   });
 });
 

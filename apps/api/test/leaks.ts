@@ -26,16 +26,22 @@ export const SECRET_KEYS = [
 ] as const;
 
 const normalKey = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
-const SECRET_SET = new Set(SECRET_KEYS.map(normalKey));
 
 /** The paths (`data[0].user.passwordHash`) of every key of the deny-list, at any depth. */
-export function secretKeysIn(value: unknown, path = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => secretKeysIn(item, `${path}[${i}]`));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => {
-    const here = path ? `${path}.${key}` : key;
-    return [...(SECRET_SET.has(normalKey(key)) ? [here] : []), ...secretKeysIn(child, here)];
-  });
+export const secretKeysIn = (value: unknown): string[] => keysIn(value, SECRET_KEYS);
+
+/** The paths of every key named in `names` (compared as SECRET_KEYS are), at any depth. */
+export function keysIn(value: unknown, names: readonly string[], path = ''): string[] {
+  const wanted = new Set(names.map(normalKey));
+  const walk = (node: unknown, at: string): string[] => {
+    if (Array.isArray(node)) return node.flatMap((item, i) => walk(item, `${at}[${i}]`));
+    if (node === null || typeof node !== 'object') return [];
+    return Object.entries(node).flatMap(([key, child]) => {
+      const here = at ? `${at}.${key}` : key;
+      return [...(wanted.has(normalKey(key)) ? [here] : []), ...walk(child, here)];
+    });
+  };
+  return walk(value, path);
 }
 
 export interface Person {
