@@ -64,6 +64,7 @@ test.describe('The exhibitor area tabs', () => {
     await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
     const email = page.getByLabel('Email', { exact: true });
     await email.fill(accounts.collaborator.email);
+    await page.getByLabel('Mot de passe actuel').fill(accounts.exhibitor.password);
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
 
     await expect(email).toHaveAccessibleDescription('Cette adresse e-mail est déjà utilisée par un autre compte.');

@@ -15,6 +15,9 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('Disallow: /espace-exposant');
     expect(res.body).toContain('Disallow: /scanner');
+    // The pages of mailed links: their address carries a secret.
+    expect(res.body).toContain('Disallow: /invitation-collaborateur');
+    expect(res.body).toContain('Disallow: /confirmer-email');
     expect(res.body).toContain('Sitemap: https://salon.example.com/sitemap.xml');
   });
 

@@ -36,6 +36,9 @@ export default [
     route('login', 'routes/login.tsx'),
     route('mot-de-passe-oublie', 'routes/mot-de-passe-oublie.tsx'),
     route('definir-mot-de-passe', 'routes/definir-mot-de-passe.tsx'),
+    // The pages of the links mailed for a collaborator invitation and a new sign-in address.
+    route('invitation-collaborateur', 'routes/invitation-collaborateur.tsx'),
+    route('confirmer-email', 'routes/confirmer-email.tsx'),
     route('espace-exposant', 'routes/espace-exposant.tsx'),
     route('connect/google/redirect', 'routes/google-redirect.tsx'),
     // The show presentation at its configured slug; a single unknown segment goes home.

@@ -121,13 +121,14 @@ export type CollaboratorInfoForm = z.infer<typeof collaboratorInfoSchema>;
 export function infoFormSchema<S extends typeof exhibitorInfoSchema | typeof collaboratorInfoSchema>(
   schema: S,
   currentEmail: string,
-) {
+): S {
+  // check() on the union the constraint names would type the answer as that union.
   return schema.check(
     z.refine((v) => normalizeEmail(v.email) === normalizeEmail(currentEmail) || !!v.currentPassword, {
       error: 'required',
       path: ['currentPassword'],
     }),
-  );
+  ) as S;
 }
 
 /** The page opened from a collaborator invitation: a password only for an account without one. */

@@ -22,6 +22,8 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
           'Disallow: /espace-exposant',
           'Disallow: /login',
           'Disallow: /definir-mot-de-passe',
+          'Disallow: /invitation-collaborateur',
+          'Disallow: /confirmer-email',
           'Disallow: /mot-de-passe-oublie',
           'Disallow: /scanner',
           'Disallow: /admin',

@@ -34,6 +34,10 @@ export const paths = {
   login: '/login',
   motDePasseOublie: '/mot-de-passe-oublie',
   definirMotDePasse: '/definir-mot-de-passe',
+  /** Opened from the mail inviting an existing account into an exhibitor's team. */
+  invitationCollaborateur: '/invitation-collaborateur',
+  /** Opened from the mail that confirms a new sign-in address. */
+  confirmerEmail: '/confirmer-email',
   espaceExposant: '/espace-exposant',
   /** The badge scanner of exhibitors and collaborators (minimal layout, signed in). */
   scanner: '/scanner',

@@ -6,14 +6,18 @@ import { meQueryKey, type Me } from './get-me';
 
 /**
  * `PUT users/{id}` with the 'Informations' form. The side panel and the stored session show the
- * new name and company at once.
+ * new name and company at once. A new e-mail waits for the link mailed to it: `emailPending` is
+ * that address, and the account keeps its current one until then.
  */
 export function useUpdateMe(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: ExhibitorInfoForm | CollaboratorInfoForm) =>
-      apiRequest<{ data: Me }>(`users/${id}`, { method: 'PUT', body: values }).then((r) => r.data),
-    onSuccess: async (user) => {
+      apiRequest<{ data: Me; meta: { emailPending?: string | null } }>(`users/${id}`, {
+        method: 'PUT',
+        body: values,
+      }).then((r) => ({ user: r.data, emailPending: r.meta?.emailPending ?? null })),
+    onSuccess: async ({ user }) => {
       const session = getSession();
       if (session) {
         saveSession({

@@ -48,7 +48,7 @@ export function AddCollaboratorForm() {
       <p>{t('area.addCollaborator.intro')}</p>
       {add.isSuccess && (
         <Alert tone="success">
-          {t('invitation' in add.data.data ? 'area.addCollaborator.invited' : 'area.addCollaborator.success')}
+          {'invitation' in add.data.data ? t('area.addCollaborator.invited') : t('area.addCollaborator.success')}
         </Alert>
       )}
       {duplicate && <Alert tone="danger">{t('area.addCollaborator.duplicate')}</Alert>}

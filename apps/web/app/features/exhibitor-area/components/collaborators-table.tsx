@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
+import { formatDateTime } from '@salon/shared';
 import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
-import { useCollaboratorAction, useCollaborators, type CollaboratorAction } from '../api/collaborators';
+import {
+  useCollaboratorAction,
+  useCollaborators,
+  type Collaborator,
+  type CollaboratorAction,
+} from '../api/collaborators';
 
 const SUCCESS_KEYS: Partial<Record<CollaboratorAction, string>> = {
   sendBadge: 'area.collaborators.badgeSent',
@@ -60,9 +66,21 @@ function ActionButton({
   );
 }
 
+/** Under a pending invitation's name: sent and until when, or expired. */
+function InvitationNote({ invitation }: { invitation: NonNullable<Collaborator['invitation']> }) {
+  const { t } = useTranslation();
+  const date = formatDateTime(invitation.expiresAt);
+  return (
+    <span className={`invitation-note${invitation.expired ? ' invitation-note-expired' : ''}`}>
+      {t(invitation.expired ? 'area.collaborators.invitationExpired' : 'area.collaborators.invitationSent', { date })}
+    </span>
+  );
+}
+
 /**
  * 'Collaborateurs': the exhibitor's staff, 50 a page, with their badge and access actions. On a
- * phone each row reads as a card (app.css).
+ * phone each row reads as a card (app.css). A pending invitation has no badge nor access yet:
+ * its row says so and offers only to cancel it.
  */
 export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
   const { t } = useTranslation();
@@ -78,7 +96,10 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
   }, [page, list.data]);
 
   const run = (action: CollaboratorAction, collaborator: (typeof rows)[number]) => {
-    if (action === 'delete' && !window.confirm(t('area.collaborators.deleteConfirm'))) return;
+    const question = collaborator.invitation
+      ? t('area.collaborators.cancelInvitationConfirm', { email: collaborator.email })
+      : t('area.collaborators.deleteConfirm');
+    if (action === 'delete' && !window.confirm(question)) return;
     act.mutate({ action, collaborator });
   };
   const successKey = act.isSuccess ? SUCCESS_KEYS[act.variables.action] : undefined;
@@ -117,6 +138,12 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
                 <tr key={c.invitation ? `invitation-${c.id}` : c.id}>
                   <th scope="row" data-label={labels.name}>
                     {c.name}
+                    {c.invitation && (
+                      <>
+                        <br />
+                        <InvitationNote invitation={c.invitation} />
+                      </>
+                    )}
                   </th>
                   <td data-label={labels.jobPosition}>{c.jobPosition}</td>
                   <td data-label={labels.email}>{c.email}</td>
@@ -125,7 +152,7 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
                   </td>
                   <td data-label={labels.action}>
                     <div className="row-actions">
-                      {c.registration && (
+                      {c.registration && !c.invitation && (
                         <>
                           <ActionButton
                             icon="download"
@@ -152,8 +179,8 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
                       )}
                       <ActionButton
                         icon="trash"
-                        label={t('area.collaborators.delete')}
-                        text={t('area.collaborators.delete')}
+                        label={t(c.invitation ? 'area.collaborators.cancelInvitation' : 'area.collaborators.delete')}
+                        text={t(c.invitation ? 'area.collaborators.cancelInvitation' : 'area.collaborators.delete')}
                         danger
                         disabled={act.isPending}
                         onClick={() => run('delete', c)}

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import {
   collaboratorInfoSchema,
   exhibitorInfoSchema,
+  infoFormSchema,
+  normalizeEmail,
   OTHER_SECTOR,
   SECTOR_CHOICES,
   type CollaboratorInfoForm,
@@ -16,17 +18,29 @@ import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-e
 import type { Me } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
 
-const EXHIBITOR_FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition'] as const;
-const COLLABORATOR_FIELDS = ['name', 'email', 'phone', 'jobPosition', 'adresse'] as const;
+const EXHIBITOR_FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition', 'currentPassword'] as const;
+const COLLABORATOR_FIELDS = ['name', 'email', 'phone', 'jobPosition', 'adresse', 'currentPassword'] as const;
 
 /**
- * The outcome of a save: the success message, or for a failure other than a 400 the generic
- * one. A 400 shows no message (specification, section 8): its field errors are at their fields.
+ * The outcome of a save: the success message (and, for a new e-mail, that it waits for the link
+ * mailed to it), or for a failure other than a 400 the generic one. A 400 shows no message
+ * (specification, section 8): its field errors are at their fields.
  */
-function SaveOutcome({ save }: { save: ReturnType<typeof useUpdateMe> }) {
+function SaveOutcome({ save, currentEmail }: { save: ReturnType<typeof useUpdateMe>; currentEmail: string }) {
   const { t } = useTranslation();
   const failureKey = save.isError ? submitErrorKey(save.error) : null;
-  if (save.isSuccess) return <Alert tone="success">{t('area.info.success')}</Alert>;
+  if (save.isSuccess) {
+    return (
+      <>
+        <Alert tone="success">{t('area.info.success')}</Alert>
+        {save.data.emailPending && (
+          <Alert tone="info">
+            {t('area.info.emailPending', { email: save.data.emailPending, current: currentEmail })}
+          </Alert>
+        )}
+      </>
+    );
+  }
   return failureKey ? <Alert tone="danger">{t(failureKey)}</Alert> : null;
 }
 
@@ -41,22 +55,38 @@ function SaveButton({ pending }: { pending: boolean }) {
 
 /**
  * An 'Informations' form around its fields: the outcome above them, 'Sauvegarder' below. The
- * server's field errors of a 400 go to their fields.
+ * server's field errors of a 400 go to their fields. Once the typed e-mail differs from the
+ * sign-in address, 'Mot de passe actuel' appears (infoFormSchema, the server's rule too); the
+ * address shown stays the current one until the link mailed to the new one is used.
  */
 function InfoForm<T extends ExhibitorInfoForm | CollaboratorInfoForm>({
   form,
   save,
   fields,
+  currentEmail,
   children,
 }: {
   form: UseFormReturn<T>;
   save: ReturnType<typeof useUpdateMe>;
   fields: readonly Path<T>[];
+  currentEmail: string;
   children: ReactNode;
 }) {
-  const submit = form.handleSubmit((values) =>
-    save.mutate(values, { onError: (error) => void applyServerErrors(error, form.setError, fields) }),
-  );
+  const { t } = useTranslation();
+  // The fields both forms have, typed once.
+  const common = form as unknown as UseFormReturn<{ email: string; currentPassword?: string }>;
+  const changing = normalizeEmail(common.watch('email') ?? '') !== normalizeEmail(currentEmail);
+  const submit = form.handleSubmit((values) => {
+    const { currentPassword, ...rest } = values;
+    save.mutate(changing ? { ...rest, currentPassword } : rest, {
+      onSuccess: ({ emailPending }) => {
+        if (!emailPending) return;
+        common.setValue('email', currentEmail);
+        common.setValue('currentPassword', '');
+      },
+      onError: (error) => void applyServerErrors(error, form.setError, fields),
+    });
+  });
   return (
     <form
       method="post"
@@ -66,8 +96,20 @@ function InfoForm<T extends ExhibitorInfoForm | CollaboratorInfoForm>({
         void submit(event);
       }}
     >
-      <SaveOutcome save={save} />
+      <SaveOutcome save={save} currentEmail={currentEmail} />
       {children}
+      {changing && (
+        <div className="form-grid">
+          <Field
+            label={t('area.info.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            registration={common.register('currentPassword')}
+            error={common.formState.errors.currentPassword}
+          />
+          <p className="form-hint">{t('area.info.currentPasswordHint')}</p>
+        </div>
+      )}
       <SaveButton pending={save.isPending} />
     </form>
   );
@@ -78,18 +120,19 @@ export function ExhibitorInfoFormCard({ me }: { me: Me }) {
   const { t } = useTranslation();
   const save = useUpdateMe(me.id);
   const form = useForm<ExhibitorInfoForm>({
-    resolver: zodResolver(exhibitorInfoSchema),
+    resolver: zodResolver(infoFormSchema(exhibitorInfoSchema, me.email)),
     defaultValues: {
       name: me.name,
       email: me.email,
       phone: me.phone ?? '',
       company: me.company ?? '',
       jobPosition: me.jobPosition ?? '',
+      currentPassword: '',
     },
   });
   const { errors } = form.formState;
   return (
-    <InfoForm form={form} save={save} fields={EXHIBITOR_FIELDS}>
+    <InfoForm form={form} save={save} fields={EXHIBITOR_FIELDS} currentEmail={me.email}>
       <div className="form-grid">
         <PersonFields
           name={{ registration: form.register('name'), error: errors.name }}
@@ -154,18 +197,19 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
   const { t } = useTranslation();
   const save = useUpdateMe(me.id);
   const form = useForm<CollaboratorInfoForm>({
-    resolver: zodResolver(collaboratorInfoSchema),
+    resolver: zodResolver(infoFormSchema(collaboratorInfoSchema, me.email)),
     defaultValues: {
       name: me.name,
       email: me.email,
       phone: me.phone ?? '',
       jobPosition: me.jobPosition ?? '',
       adresse: me.adresse ?? '',
+      currentPassword: '',
     },
   });
   const { errors } = form.formState;
   return (
-    <InfoForm form={form} save={save} fields={COLLABORATOR_FIELDS}>
+    <InfoForm form={form} save={save} fields={COLLABORATOR_FIELDS} currentEmail={me.email}>
       <div className="form-grid">
         <PersonFields
           name={{ registration: form.register('name'), error: errors.name }}

@@ -1,0 +1,69 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { startSession } from '../../auth/api/login';
+import type { SessionUser } from '../../auth/session';
+
+/** What the invitation page shows before the person decides. */
+export interface InvitationView {
+  company: string | null;
+  email: string;
+  needsPassword: boolean;
+}
+
+/**
+ * `POST collaborator-invitations/view`: a POST that changes nothing, sent from the browser only
+ * (the server-rendered page calls nothing), so a mail scanner opening the link learns nothing.
+ */
+export function useInvitationView(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['collaborator-invitations', 'view', token],
+    queryFn: () =>
+      apiRequest<{ data: InvitationView }>('collaborator-invitations/view', {
+        method: 'POST',
+        body: { token },
+        auth: false,
+      }).then((r) => r.data),
+    enabled: enabled && token !== '',
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** 'Accepter': the person joins the team and is signed in, as after setting a password. */
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: async (values: { token: string; password?: string }) =>
+      startSession(
+        await apiRequest<{ jwt: string; user: SessionUser }>('collaborator-invitations/accept', {
+          method: 'POST',
+          body: values,
+          auth: false,
+        }),
+      ),
+  });
+}
+
+/** 'Confirmer': the new address becomes the sign-in address; every other session ends, this page is signed in. */
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: async (token: string) =>
+      startSession(
+        await apiRequest<{ jwt: string; user: SessionUser }>('users/confirm-email', {
+          method: 'POST',
+          body: { token },
+          auth: false,
+        }),
+      ),
+  });
+}
+
+/**
+ * The key of a refusal the API coded (`details.code`), so a link page words it in the reader's
+ * language; null for any other failure.
+ */
+export function refusalKey(error: unknown, codes: Record<string, string>): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const code = error.body?.error?.details?.code;
+  return typeof code === 'string' ? (codes[code] ?? null) : null;
+}
