@@ -138,12 +138,7 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
                 <tr key={c.invitation ? `invitation-${c.id}` : c.id}>
                   <th scope="row" data-label={labels.name}>
                     {c.name}
-                    {c.invitation && (
-                      <>
-                        <br />
-                        <InvitationNote invitation={c.invitation} />
-                      </>
-                    )}
+                    {c.invitation && <InvitationNote invitation={c.invitation} />}
                   </th>
                   <td data-label={labels.jobPosition}>{c.jobPosition}</td>
                   <td data-label={labels.email}>{c.email}</td>
