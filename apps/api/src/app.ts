@@ -97,14 +97,18 @@ export async function buildApp(
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Before the rate-limit plugin's own hook, which reads each route's config as it is declared.
+  app.addHook('onRoute', (route) => {
+    if (isFileRoute(route.url)) route.config = { ...route.config, rateLimit: false };
+  });
   await app.register(rateLimit, {
     max: config.API_RATE_LIMIT,
     timeWindow: '1 minute',
     redis,
     nameSpace: 'salon-rl:',
-    // Only files are exempt, judged on the route the request matched (see isFileRoute). Pages and
-    // 404s have a budget of their own (plugins/web.ts).
-    allowList: (req) => isInternalCall(req) || isFileRoute(req),
+    // Files are exempt by their routes' config (above). Pages and 404s have a budget of their own
+    // (plugins/web.ts).
+    allowList: isInternalCall,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       message: `Trop de requêtes. Veuillez réessayer dans ${ctx.after}.`,

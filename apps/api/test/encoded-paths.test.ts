@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../src/plugins/internal-call';
@@ -128,24 +130,30 @@ describe('one path, one decision: every route of the table under other spellings
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('does not count files: the PDFs, robots.txt and the service worker, under any spelling that reaches them', async () => {
-    for (const path of [
+  it('does not count files: the PDFs, robots.txt and uploads, under any spelling that reaches them', async () => {
+    const uploads = join(ctx.config.DATA_DIR, 'uploads');
+    await mkdir(uploads, { recursive: true });
+    await writeFile(join(uploads, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const url of [
       '/assets/files/plan-2024.pdf',
       '/%61ssets/files/plan-2024.pdf?.',
       '/robots.txt',
       '/%72obots.txt',
+      '/uploads/logo.svg',
     ]) {
-      const res = await call(ctx.app, 'GET', path, { remoteAddress: '10.255.0.1' });
-      expect(res.statusCode, path).toBe(200);
-      expect(limitOf(res), path).toBeUndefined();
+      const res = await call(ctx.app, 'GET', url, { remoteAddress: '10.255.0.1' });
+      expect(res.statusCode, url).toBe(200);
+      expect(limitOf(res), url).toBeUndefined();
     }
   });
 
-  it('counts a missing file under the pages’ budget', async () => {
-    const res = await call(ctx.app, 'GET', '/assets/files/nothing.pdf', { remoteAddress: nextAddress() });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual(NOT_FOUND);
-    expect(limitOf(res)).toBe(String(PAGE_RATE_LIMIT));
+  it('counts a missing file or upload under the pages’ budget, and an upload under a spelling that the static files plugin does not serve', async () => {
+    for (const path of ['/assets/files/nothing.pdf', '/uploads/nothing.png', '/%75ploads/logo.svg']) {
+      const res = await call(ctx.app, 'GET', path, { remoteAddress: nextAddress() });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json(), path).toEqual(NOT_FOUND);
+      expect(limitOf(res), path).toBe(String(PAGE_RATE_LIMIT));
+    }
   });
 });
 

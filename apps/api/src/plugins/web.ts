@@ -17,15 +17,14 @@ const UPLOADS_ROUTE = '/uploads/*';
 
 /**
  * Files are not rate limited: the built app's files (a route each), uploads and the PDFs made from
- * the data. Decided on the pattern of the route the request matched, never on its raw URL, which
+ * the data. Decided on a route's pattern when it is declared, never on a request's raw URL, which
  * a client can percent-encode at will (`/%62ackend/api/auth/local?.` matches
- * `/backend/api/auth/local`). A request that matched no route has no pattern: it is a page or a
- * 404, counted under the pages' budget.
+ * `/backend/api/auth/local`). A request that matches no route, or a file that is not there, ends
+ * in the not-found handler, counted under the pages' budget.
  */
-export function isFileRoute(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  if (route === undefined || route.startsWith('/backend')) return false;
-  return route === UPLOADS_ROUTE || /\.[a-z0-9]+$/i.test(route);
+export function isFileRoute(pattern: string): boolean {
+  if (pattern.startsWith('/backend')) return false;
+  return pattern === UPLOADS_ROUTE || /\.[a-z0-9]+$/i.test(pattern);
 }
 
 /**
