@@ -35,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...process.env,
       NODE_ENV: 'production',
       API_RATE_LIMIT: '100000000',
+      PAGE_RATE_LIMIT: '100000000',
       LOGIN_RATE_LIMIT: '1000000',
       PORT: String(port),
       HOST: '127.0.0.1',
