@@ -21,7 +21,7 @@ import {
   signSession,
   type TestContext,
 } from './helper';
-import { createMailbox, setPasswordSecret } from './mailbox';
+import { createMailbox, emailChangeSecretIn, invitationSecretIn, setPasswordSecret } from './mailbox';
 
 let ctx: TestContext;
 let exhibitor: Awaited<ReturnType<typeof createExhibitor>>;
@@ -44,9 +44,10 @@ async function lastMailTo(email: string) {
   const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
   return rows.at(-1);
 }
-/** The set-password link's secret in the last mail the address received (the outbox holds none). */
+/** The text of the last mail the address received: links' secrets exist only there, never in the outbox. */
 let mailbox: ReturnType<typeof createMailbox> | undefined;
-const linkTo = async (email: string) => setPasswordSecret(await (mailbox ??= createMailbox(ctx.db)).lastText(email));
+const receivedText = (email: string) => (mailbox ??= createMailbox(ctx.db)).lastText(email);
+const linkTo = async (email: string) => setPasswordSecret(await receivedText(email));
 
 async function addCollaborator(body: Record<string, unknown>, as = token) {
   return call(ctx.app, 'POST', 'auth/local/register/', { token: as, body });
@@ -368,7 +369,7 @@ describe('PUT users/:id', () => {
 
 /** The invitation link's secret in the last mail the address received. */
 async function invitationSecret(email: string) {
-  return /invitation-collaborateur\?token=([\w-]+)/.exec((await lastMailTo(email))?.text ?? '')?.[1] ?? '';
+  return invitationSecretIn(await receivedText(email));
 }
 const errorOf = (res: { json: <T>() => T }) =>
   res.json<{
@@ -690,12 +691,12 @@ describe('changing the sign-in e-mail in Informations', () => {
       token: t,
       body: info(ex.user, { email, currentPassword: 'Secret-2024!' }),
     });
-    const secret = /confirmer-email\?token=([\w-]+)/.exec((await lastMailTo(email))?.text ?? '')?.[1];
+    const secret = emailChangeSecretIn(await receivedText(email));
     expect(secret).toBeTruthy();
     expect((await userRow(ex.user.id)).email).toBe(ex.user.email);
     const confirm = (tokenValue: string) =>
       call(ctx.app, 'POST', 'users/confirm-email', { body: { token: tokenValue }, remoteAddress: fromNewAddress() });
-    const res = await confirm(secret!);
+    const res = await confirm(secret);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ jwt: string; user: { email: string } }>();
     expect(body.user.email).toBe(email);
@@ -704,7 +705,7 @@ describe('changing the sign-in e-mail in Informations', () => {
     const notice = await lastMailTo(ex.user.email);
     expect(notice?.subject).toBe('Votre adresse de connexion a changé — Salon International du Bâtiment 2024');
     expect(notice?.text).toContain(`est désormais ${email}`);
-    const again = await confirm(secret!);
+    const again = await confirm(secret);
     expect(again.statusCode).toBe(400);
     expect(errorOf(again).message).toBe(
       'Ce lien n’est plus valide. Demandez à nouveau le changement d’adresse depuis « Informations ».',
@@ -719,7 +720,7 @@ describe('changing the sign-in e-mail in Informations', () => {
       token: t,
       body: info(ex.user, { email: visitor.user.email, currentPassword: 'Secret-2024!' }),
     });
-    const secret = /confirmer-email\?token=([\w-]+)/.exec((await lastMailTo(visitor.user.email))?.text ?? '')?.[1];
+    const secret = emailChangeSecretIn(await receivedText(visitor.user.email));
     const res = await call(ctx.app, 'POST', 'users/confirm-email', {
       body: { token: secret },
       remoteAddress: fromNewAddress(),

@@ -7,7 +7,8 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, tokens } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
-import { INVALID_ACCESS_LINK, LINK_PLACEHOLDER, queueAccessMail } from '../src/services/access.service';
+import { LINK_PLACEHOLDER } from '../src/lib/link-secrets';
+import { INVALID_ACCESS_LINK, queueAccessMail } from '../src/services/access.service';
 import { createAttachmentResolver } from '../src/services/mail/attachments';
 import { createMailTransport, type MailMessage, type MailTransport } from '../src/services/mail/transport';
 import {

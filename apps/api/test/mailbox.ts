@@ -6,8 +6,8 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 /**
  * What recipients receive: the real mail worker sends the due mails of the outbox into memory.
- * A set-password link exists only there, never in the outbox, as in production. Attachments
- * are left out (the badge mail's tests build them).
+ * A link's secret (set-password, invitation, address confirmation) exists only there, never in
+ * the outbox, as in production. Attachments are left out (the badge mail's tests build them).
  */
 export function createMailbox(db: Db) {
   const delivered: MailMessage[] = [];
@@ -47,3 +47,9 @@ export function createMailbox(db: Db) {
 
 /** The secret of the set-password link in a delivered mail's text. */
 export const setPasswordSecret = (text: string) => /definir-mot-de-passe\?token=([\w-]+)/.exec(text)?.[1];
+
+/** The secret of the collaborator invitation link in a delivered mail's text ('' when none). */
+export const invitationSecretIn = (text: string) => /invitation-collaborateur\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+
+/** The secret of the address confirmation link in a delivered mail's text ('' when none). */
+export const emailChangeSecretIn = (text: string) => /confirmer-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';

@@ -347,6 +347,15 @@ export const tokens = pgTable(
   (t) => [index('tokens_user').on(t.userId, t.purpose)],
 );
 
+/**
+ * Which link the mail worker issues when it sends a mail: `id` is the person's for a
+ * set-password link (tokens), the row's of collaborator_invitations or email_changes otherwise.
+ */
+export interface MailLink {
+  kind: 'setPassword' | 'invitation' | 'emailChange';
+  id: number;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -365,10 +374,11 @@ export const mailOutbox = pgTable(
      */
     kind: text('kind'),
     /**
-     * The person whose set-password link the mail carries. The bodies hold a placeholder: the
-     * worker issues the link when it sends the mail, so no readable secret is ever stored here.
+     * The link with a secret that the mail carries (a set-password link, an invitation, an
+     * address confirmation). The bodies hold LINK_PLACEHOLDER: the worker issues the secret when
+     * it sends the mail, so no readable secret is ever stored here.
      */
-    setPasswordFor: integer('set_password_for').references(() => users.id, { onDelete: 'cascade' }),
+    link: jsonb('link').$type<MailLink>(),
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -543,8 +553,8 @@ export const collaboratorInvitations = pgTable(
     jobPosition: text('job_position').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
-    /** SHA-256 of the link's secret. */
-    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the link's secret; null until the mail worker sends the invitation (mail_outbox.link). */
+    tokenHash: text('token_hash').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** Cancelled while pending, or the collaborator deleted after acceptance. */
@@ -575,7 +585,8 @@ export const emailChanges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the link's secret; null until the mail worker sends the link (mail_outbox.link). */
+    tokenHash: text('token_hash').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -8,3 +8,19 @@ export function newLinkSecret(): { secret: string; hash: string } {
   const secret = randomBytes(32).toString('base64url');
   return { secret, hash: hashLinkSecret(secret) };
 }
+
+/**
+ * What the outbox stores where a link's secret goes (mail_outbox.link names the link). The mail
+ * worker puts a fresh secret there when it sends the mail, so the outbox, its backups and the
+ * back-office's mail viewer never hold a usable link.
+ */
+export const LINK_PLACEHOLDER = '[lien masqué / link redacted]';
+
+/** A link issued by the mail worker for one attempt at sending a mail. */
+export interface IssuedLink {
+  secret: string;
+  /** The attempt failed: the secret reached nobody and stops working (the retry gets a fresh one). */
+  drop(): Promise<void>;
+  /** The mail left. */
+  sent?(): Promise<void>;
+}

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { normalizeEmail, type Language } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, tokens, users } from '../db/schema';
+import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../lib/link-secrets';
 import { hashPassword } from '../lib/passwords';
 import { accessMail } from './mail/templates';
 import { findAreaRegistration } from './users.service';
@@ -13,17 +13,8 @@ export const ACCESS_LINK_DAYS = 7;
 export const INVALID_ACCESS_LINK =
   'Ce lien n’est plus valide. Demandez un nouveau lien depuis « Mot de passe oublié ? ».';
 
-const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
 /** 'Mot de passe oublié ?' mails one address receives in an hour at most. */
 export const RESET_MAILS_PER_HOUR = 3;
-
-/**
- * What the outbox stores where a set-password link's secret goes. The worker puts a fresh secret
- * there when it sends the mail (issueSetPasswordLink), so the outbox, its backups and the
- * back-office's mail viewer never hold a usable link.
- */
-export const LINK_PLACEHOLDER = '[lien masqué / link redacted]';
 
 /** The outbox's `kind` of the reset mails, counted per address for RESET_MAILS_PER_HOUR. */
 const RESET_KIND = 'passwordReset';
@@ -48,25 +39,56 @@ export async function queueAccessMail(
   const mail = accessMail(lang, { name: person.name, company: person.company, url, reason, days: ACCESS_LINK_DAYS });
   await tx
     .insert(mailOutbox)
-    .values({ to: person.email, ...mail, kind: reason === 'reset' ? RESET_KIND : 'access', setPasswordFor: userId });
+    .values({
+      to: person.email,
+      ...mail,
+      kind: reason === 'reset' ? RESET_KIND : 'access',
+      link: { kind: 'setPassword', id: userId },
+    });
 }
 
 /**
- * A new set-password link for the person, for the worker about to send their mail: only its
- * hash is stored. Its ACCESS_LINK_DAYS count from now, on the database's clock.
+ * A new set-password link for the person, for the worker about to send them `mail`: only its
+ * hash is stored, and its ACCESS_LINK_DAYS count from now, on the database's clock. None when
+ * the person is gone or the mail's address is no longer theirs (a link sent to a former address
+ * would open the account to whoever reads that mailbox). The person's row is locked meanwhile,
+ * so an address confirmed at the same time closes the link (confirmEmailChange).
  */
-export async function issueSetPasswordLink(db: Db, userId: number): Promise<{ id: number; secret: string }> {
-  const secret = randomBytes(32).toString('base64url');
-  const [token] = await db
-    .insert(tokens)
-    .values({
-      userId,
-      purpose: 'set_password',
-      tokenHash: sha256(secret),
-      expiresAt: sql`now() + ${ACCESS_LINK_DAYS} * interval '1 day'`,
-    })
-    .returning({ id: tokens.id });
-  return { id: token!.id, secret };
+export async function issueSetPasswordLink(
+  db: Db,
+  userId: number,
+  mail: { to: string; kind: string | null },
+): Promise<IssuedLink | null> {
+  const { secret, hash } = newLinkSecret();
+  const id = await db.transaction(async (tx) => {
+    const [holder] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.id, userId), isNull(users.deletedAt), sql`lower(${users.email}) = ${normalizeEmail(mail.to)}`),
+      )
+      .for('share');
+    if (!holder) return null;
+    const [token] = await tx
+      .insert(tokens)
+      .values({
+        userId,
+        purpose: 'set_password',
+        tokenHash: hash,
+        expiresAt: sql`now() + ${ACCESS_LINK_DAYS} * interval '1 day'`,
+      })
+      .returning({ id: tokens.id });
+    return token!.id;
+  });
+  if (id === null) return null;
+  return {
+    secret,
+    drop: async () => {
+      await db.delete(tokens).where(eq(tokens.id, id));
+    },
+    // Access sent again replaces the earlier links once it has left; a reset never does.
+    sent: mail.kind === 'access' ? () => closeEarlierLinks(db, userId, id) : undefined,
+  };
 }
 
 /**
@@ -74,7 +96,7 @@ export async function issueSetPasswordLink(db: Db, userId: number): Promise<{ id
  * or the organiser sent access again, e.g. because a mail went astray). A reset link, which
  * anyone can ask for by typing the address, never closes another one.
  */
-export async function closeEarlierLinks(db: Db, userId: number, keptId: number): Promise<void> {
+async function closeEarlierLinks(db: Db, userId: number, keptId: number): Promise<void> {
   await db
     .update(tokens)
     .set({ usedAt: sql`now()` })
@@ -137,7 +159,7 @@ export async function setPasswordWithLink(db: Db, now: Date, secret: string, pas
       .set({ usedAt: now })
       .where(
         and(
-          eq(tokens.tokenHash, sha256(secret)),
+          eq(tokens.tokenHash, hashLinkSecret(secret)),
           eq(tokens.purpose, 'set_password'),
           isNull(tokens.usedAt),
           gt(tokens.expiresAt, now),

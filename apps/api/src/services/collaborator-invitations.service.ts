@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Db, Tx } from '../db/client';
 import { collaboratorInvitations, mailOutbox, registrations, users } from '../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
-import { hashLinkSecret, newLinkSecret } from '../lib/link-secrets';
+import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../lib/link-secrets';
 import { hashPassword } from '../lib/passwords';
 import type { SessionUser } from '../plugins/auth';
 import { collaboratorInvitationMail } from './mail/templates';
@@ -29,7 +29,8 @@ const open = (now: Date) =>
   and(isNull(invitations.acceptedAt), isNull(invitations.endedAt), gt(invitations.expiresAt, now));
 
 /**
- * Invites an existing person (see createCollaborator) and mails them the link. An earlier
+ * Invites an existing person (see createCollaborator) and queues the mail of the link, whose
+ * secret the mail worker issues when it sends it (issueInvitationLink). An earlier
  * invitation of theirs that expired gives way; an open one makes the unique index refuse this
  * one, which the caller answers as a duplicate.
  */
@@ -53,7 +54,6 @@ export async function invitePerson(
         lte(invitations.expiresAt, now),
       ),
     );
-  const { secret, hash } = newLinkSecret();
   const [invitation] = await tx
     .insert(invitations)
     .values({
@@ -63,16 +63,46 @@ export async function invitePerson(
       jobPosition: form.jobPosition,
       email: person.email,
       phone: form.phone,
-      tokenHash: hash,
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
     })
     .returning({ id: invitations.id, expiresAt: invitations.expiresAt });
   if (!invitation) throw new Error('invitation not created');
   const lang: Language = person.language === 'en' ? 'en' : 'fr';
-  const url = `${ctx.publicUrl}/invitation-collaborateur?token=${secret}${lang === 'en' ? '&lang=en' : ''}`;
+  const url = `${ctx.publicUrl}/invitation-collaborateur?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
   const mail = collaboratorInvitationMail(lang, { company: exhibitor.company, url, days: INVITATION_DAYS });
-  await tx.insert(mailOutbox).values({ to: person.email, kind: 'collaboratorInvitation', ...mail });
+  await tx
+    .insert(mailOutbox)
+    .values({
+      to: person.email,
+      kind: 'collaboratorInvitation',
+      ...mail,
+      link: { kind: 'invitation', id: invitation.id },
+    });
   return invitation;
+}
+
+/**
+ * The invitation's secret, for the mail worker about to send it: only its hash is stored, and a
+ * new one replaces the last (a retry, an organiser sending the mail again). None once the
+ * invitation was accepted, cancelled or ended by a change of the person's address.
+ */
+export async function issueInvitationLink(db: Db, id: number): Promise<IssuedLink | null> {
+  const { secret, hash } = newLinkSecret();
+  const [issued] = await db
+    .update(invitations)
+    .set({ tokenHash: hash })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.endedAt)))
+    .returning({ id: invitations.id });
+  if (!issued) return null;
+  return {
+    secret,
+    drop: async () => {
+      await db
+        .update(invitations)
+        .set({ tokenHash: null })
+        .where(and(eq(invitations.id, id), eq(invitations.tokenHash, hash)));
+    },
+  };
 }
 
 /** The exhibitor's invitations not accepted nor cancelled (expired ones too, marked so). */

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Language } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
-import { emailChanges, mailOutbox, users } from '../db/schema';
+import { collaboratorInvitations, emailChanges, mailOutbox, tokens, users } from '../db/schema';
 import { badRequest, isUniqueViolation } from '../lib/errors';
-import { hashLinkSecret, newLinkSecret } from '../lib/link-secrets';
+import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../lib/link-secrets';
 import { emailChangeConfirmMail, emailChangedNoticeMail } from './mail/templates';
 import type { MailLinks } from './visitors.service';
 
@@ -15,8 +15,9 @@ export const EMAIL_IN_USE =
   'Cette adresse est déjà celle d’un autre compte : elle ne peut pas devenir votre adresse de connexion. Contactez l’organisateur.';
 
 /**
- * Mails the new address a link that makes it the account's sign-in address. A new request
- * closes the person's earlier ones.
+ * Mails the new address a link that makes it the account's sign-in address; the mail worker
+ * issues its secret when it sends the mail (issueEmailChangeLink). A new request closes the
+ * person's earlier ones.
  */
 export async function requestEmailChange(
   tx: Tx,
@@ -29,18 +30,42 @@ export async function requestEmailChange(
     .update(emailChanges)
     .set({ usedAt: now })
     .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
-  const { secret, hash } = newLinkSecret();
-  await tx.insert(emailChanges).values({
-    userId: user.id,
-    email,
-    tokenHash: hash,
-    expiresAt: new Date(now.getTime() + EMAIL_CHANGE_DAYS * 86_400_000),
-  });
+  const [change] = await tx
+    .insert(emailChanges)
+    .values({ userId: user.id, email, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_DAYS * 86_400_000) })
+    .returning({ id: emailChanges.id });
+  if (!change) throw new Error('email change not created');
   const lang: Language = user.language === 'en' ? 'en' : 'fr';
-  const url = `${ctx.publicUrl}/confirmer-email?token=${secret}${lang === 'en' ? '&lang=en' : ''}`;
-  await tx
-    .insert(mailOutbox)
-    .values({ to: email, kind: 'emailChange', ...emailChangeConfirmMail(lang, { url, days: EMAIL_CHANGE_DAYS }) });
+  const url = `${ctx.publicUrl}/confirmer-email?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
+  await tx.insert(mailOutbox).values({
+    to: email,
+    kind: 'emailChange',
+    ...emailChangeConfirmMail(lang, { url, days: EMAIL_CHANGE_DAYS }),
+    link: { kind: 'emailChange', id: change.id },
+  });
+}
+
+/**
+ * The confirmation link's secret, for the mail worker about to send it: only its hash is stored,
+ * and a new one replaces the last. None once the change was used or replaced by a newer one.
+ */
+export async function issueEmailChangeLink(db: Db, id: number): Promise<IssuedLink | null> {
+  const { secret, hash } = newLinkSecret();
+  const [issued] = await db
+    .update(emailChanges)
+    .set({ tokenHash: hash })
+    .where(and(eq(emailChanges.id, id), isNull(emailChanges.usedAt)))
+    .returning({ id: emailChanges.id });
+  if (!issued) return null;
+  return {
+    secret,
+    drop: async () => {
+      await db
+        .update(emailChanges)
+        .set({ tokenHash: null })
+        .where(and(eq(emailChanges.id, id), eq(emailChanges.tokenHash, hash)));
+    },
+  };
 }
 
 /**
@@ -82,6 +107,21 @@ export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string)
         )
         .returning();
       if (!updated || !before) throw badRequest(INVALID_EMAIL_CHANGE_LINK, { code: 'invalidLink' });
+      // The links mailed to the former address would open the account to whoever reads it now.
+      await tx
+        .update(tokens)
+        .set({ usedAt: now })
+        .where(and(eq(tokens.userId, updated.id), eq(tokens.purpose, 'set_password'), isNull(tokens.usedAt)));
+      await tx
+        .update(collaboratorInvitations)
+        .set({ endedAt: now })
+        .where(
+          and(
+            eq(collaboratorInvitations.userId, updated.id),
+            isNull(collaboratorInvitations.acceptedAt),
+            isNull(collaboratorInvitations.endedAt),
+          ),
+        );
       const lang: Language = before.language === 'en' ? 'en' : 'fr';
       await tx
         .insert(mailOutbox)

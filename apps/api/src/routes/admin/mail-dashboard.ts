@@ -40,8 +40,8 @@ const mailRecordColumns = {
   html: mailOutbox.html,
   headers: mailOutbox.headers,
   attachments: mailOutbox.attachments,
-  /** The bodies hold LINK_PLACEHOLDER where the set-password link went: the secret is never stored. */
-  linkRedacted: sql<boolean>`${mailOutbox.setPasswordFor} is not null`,
+  /** The bodies hold LINK_PLACEHOLDER where the link's secret went: the secret is never stored. */
+  linkRedacted: sql<boolean>`${mailOutbox.link} is not null`,
 };
 
 type MailRecord = Pick<
@@ -277,12 +277,13 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
   /**
    * The mail as an RFC 822 message: the .eml file the file transport wrote when it was sent
    * without SMTP (the embedded default doubles as a mail catcher), else composed again from the
-   * row, as always for a set-password mail (its link shows as LINK_PLACEHOLDER). The file is
+   * row, as always for a mail with a link (set-password, invitation, address confirmation: its
+   * secret shows as LINK_PLACEHOLDER). The file is
    * found by the row's id, never by a name from the request.
    */
   app.get<{ Params: { id: string } }>('/mails/:id/eml', { schema: { tags } }, async (request, reply) => {
     const mail = await mailOf(request.params.id);
-    // The file of a set-password mail holds the live link as delivered: never shown, the row is.
+    // The file of a mail with a link holds the live secret as delivered: never shown, the row is.
     const file =
       config.SMTP_URL || mail.linkRedacted ? null : await findEmlFile(mailDir(config), mail.id, mail.createdAt);
     void reply

@@ -2,8 +2,11 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { mailOutbox, tokens } from '../../db/schema';
-import { closeEarlierLinks, issueSetPasswordLink, LINK_PLACEHOLDER } from '../access.service';
+import { mailOutbox, type MailLink } from '../../db/schema';
+import { LINK_PLACEHOLDER, type IssuedLink } from '../../lib/link-secrets';
+import { issueSetPasswordLink } from '../access.service';
+import { issueInvitationLink } from '../collaborator-invitations.service';
+import { issueEmailChangeLink } from '../email-change.service';
 import type { ResolveAttachments } from './attachments';
 import type { MailTransport } from './transport';
 
@@ -57,6 +60,17 @@ const DEFAULTS = {
   // 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h: about 8 hours before a mail is given up.
   retryDelaysMs: [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000],
 } satisfies Required<MailWorkerOptions>;
+
+/** How each kind of mail_outbox.link is issued at send time. */
+const issuers: Record<MailLink['kind'], (db: Db, row: OutboxRow, id: number) => Promise<IssuedLink | null>> = {
+  setPassword: (db, row, userId) => issueSetPasswordLink(db, userId, row),
+  invitation: (db, _row, id) => issueInvitationLink(db, id),
+  emailChange: (db, _row, id) => issueEmailChangeLink(db, id),
+};
+
+/** Why a mail whose link may no longer be issued is not sent (the back-office shows it). */
+export const LINK_CLOSED =
+  'not sent: its link closed before the mail left (used, cancelled, replaced, or the address changed)';
 
 /** `now() + ms`, computed by the database. */
 const nowPlus = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
@@ -141,11 +155,18 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       });
       return;
     }
-    let link: { id: number; secret: string } | undefined;
+    let link: IssuedLink | null = null;
     try {
       const attachments = row.attachments?.length ? await resolveAttachments(row.attachments) : [];
-      // A set-password link is made now, for this attempt only: the row holds a placeholder.
-      if (row.setPasswordFor !== null) link = await issueSetPasswordLink(db, row.setPasswordFor);
+      // The link's secret is made now, for this attempt only: the row holds a placeholder.
+      if (row.link) {
+        link = await issuers[row.link.kind](db, row, row.link.id);
+        if (!link) {
+          log.warn({ mailId: row.id, link: row.link.kind }, 'mail not sent: its link closed');
+          await settle(row, { status: 'failed', lastError: LINK_CLOSED });
+          return;
+        }
+      }
       const withLink = (body: string) => (link ? body.replaceAll(LINK_PLACEHOLDER, link.secret) : body);
       await transport.send({
         id: row.id,
@@ -158,7 +179,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       });
     } catch (err) {
       // The link reached nobody; the retry issues another.
-      if (link) await db.delete(tokens).where(eq(tokens.id, link.id));
+      if (link) await link.drop();
       const lastError = errorLine(err);
       if (row.attempts >= o.maxAttempts) {
         log.error({ mailId: row.id, attempts: row.attempts, error: lastError }, 'mail failed, no attempt left');
@@ -173,7 +194,7 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       }
       return;
     }
-    if (link && row.kind === 'access') await closeEarlierLinks(db, row.setPasswordFor!, link.id);
+    await link?.sent?.();
     await settle(row, { status: 'sent', sentAt: sql`now()` });
   }
 
