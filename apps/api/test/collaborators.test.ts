@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
 import { collaboratorInvitations, mailOutbox, registrations, scans, tokens, users } from '../src/db/schema';
@@ -8,7 +8,9 @@ import {
   INVALID_INVITATION,
   INVITATION_DAYS,
 } from '../src/services/collaborator-invitations.service';
+import { INVALID_ACCESS_LINK } from '../src/services/access.service';
 import { COLLABORATOR_EXISTS } from '../src/services/collaborators.service';
+import { LINK_CLOSED } from '../src/services/mail/worker';
 import { verifyPassword } from '../src/lib/passwords';
 import {
   call,
@@ -710,6 +712,74 @@ describe('changing the sign-in e-mail in Informations', () => {
     expect(errorOf(again).message).toBe(
       'Ce lien n’est plus valide. Demandez à nouveau le changement d’adresse depuis « Informations ».',
     );
+  });
+
+  it('closes the set-password links sent to the former address, and does not send one still waiting for it', async () => {
+    const ex = await createExhibitor(ctx.db);
+    const t = await signSession(ex.user.id, ex.user.tokenVersion);
+    await call(ctx.app, 'POST', 'auth/forgot-password', { body: { email: ex.user.email } });
+    const earlier = (await linkTo(ex.user.email))!;
+    expect(earlier).toMatch(/^[\w-]{43}$/);
+    const email = `changee-${Date.now()}@example.com`;
+    await call(ctx.app, 'PUT', `users/${ex.user.id}`, {
+      token: t,
+      body: info(ex.user, { email, currentPassword: 'Secret-2024!' }),
+    });
+    const secret = emailChangeSecretIn(await receivedText(email));
+    const before = (await mailbox!.to(ex.user.email)).length;
+    // The organiser sends access again: the mail waits in the outbox while the address changes.
+    const organiser = await createUser(ctx.db, { type: 'organiser', roleId: 3 });
+    const resent = await call(ctx.app, 'POST', `admin/exhibitors/${ex.user.id}/resend-access`, {
+      token: await signSession(organiser.id, organiser.tokenVersion),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const confirmed = await call(ctx.app, 'POST', 'users/confirm-email', {
+      body: { token: secret },
+      remoteAddress: fromNewAddress(),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const former = await mailbox!.to(ex.user.email);
+    expect(former.slice(before).map((m) => m.subject)).toEqual([
+      'Votre adresse de connexion a changé — Salon International du Bâtiment 2024',
+    ]);
+    const [access] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'access'), eq(mailOutbox.to, ex.user.email)));
+    expect(access).toMatchObject({ status: 'failed', lastError: LINK_CLOSED });
+    const used = await call(ctx.app, 'POST', 'auth/reset-password', {
+      body: { token: earlier, password: 'Chantier-2024' },
+    });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ error: { message: INVALID_ACCESS_LINK } });
+    expect(await verifyPassword((await userRow(ex.user.id)).passwordHash, 'Secret-2024!')).toBe(true);
+  });
+
+  it('closes an invitation mailed to the former address', async () => {
+    const visitor = await createVisitor(ctx.db);
+    await addCollaborator({ ...fresh(), email: visitor.user.email });
+    const earlier = await invitationSecret(visitor.user.email);
+    await addCollaborator({ ...fresh(), email: visitor.user.email }, otherToken);
+    const joined = await accept({ token: await invitationSecret(visitor.user.email), password: 'Nouveau-Mot2passe' });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const email = `collab-changee-${Date.now()}@example.com`;
+    const asked = await call(ctx.app, 'PUT', `users/${visitor.user.id}`, {
+      token: joined.json<{ jwt: string }>().jwt,
+      body: { name: visitor.user.name, email, phone: visitor.user.phone, currentPassword: 'Nouveau-Mot2passe' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const confirmed = await call(ctx.app, 'POST', 'users/confirm-email', {
+      body: { token: emailChangeSecretIn(await receivedText(email)) },
+      remoteAddress: fromNewAddress(),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const late = await accept({ token: earlier });
+    expect(late.statusCode).toBe(400);
+    expect(errorOf(late).message).toBe(INVALID_INVITATION);
+    const list = await call(ctx.app, 'GET', 'users', { token });
+    expect(list.json<{ data: { email: string }[] }>().data.map((r) => r.email)).not.toContain(visitor.user.email);
   });
 
   it('the link of an address another account holds tells only that mailbox, and changes nothing', async () => {
