@@ -350,7 +350,7 @@ export const mailMessages: AdminMessages = {
         text: 'Texte',
         export: 'Exporter',
         linkRedacted:
-          'Le lien pour choisir un mot de passe n’est jamais conservé : il est créé à l’envoi, et seule la personne le reçoit.',
+          'Le lien de ce message (mot de passe, invitation, confirmation d’adresse) n’est jamais conservé : il est créé à l’envoi, et seule la personne le reçoit.',
       },
     },
   },
@@ -394,7 +394,7 @@ export const mailMessages: AdminMessages = {
         text: 'Text',
         export: 'Export',
         linkRedacted:
-          'The link to choose a password is never kept: it is made when the mail leaves, and only the person receives it.',
+          'This mail’s link (password, invitation, address confirmation) is never kept: it is made when the mail leaves, and only the person receives it.',
       },
     },
   },
