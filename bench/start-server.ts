@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,8 +24,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built app as `npm start` does, on a free port with a data directory of its own. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built app as `npm start` does, on a free port with a data directory of its own;
+ * its log goes to `logFile` when given.
+ */
+export async function startServer(env: Record<string, string> = {}, logFile?: string): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-bench-'));
   // Node itself, not npx: a signal to npx does not always reach the server it started.
@@ -43,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
