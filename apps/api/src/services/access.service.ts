@@ -37,14 +37,12 @@ export async function queueAccessMail(
   const lang: Language = person.language === 'en' ? 'en' : 'fr';
   const url = `${ctx.publicUrl}/definir-mot-de-passe?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
   const mail = accessMail(lang, { name: person.name, company: person.company, url, reason, days: ACCESS_LINK_DAYS });
-  await tx
-    .insert(mailOutbox)
-    .values({
-      to: person.email,
-      ...mail,
-      kind: reason === 'reset' ? RESET_KIND : 'access',
-      link: { kind: 'setPassword', id: userId },
-    });
+  await tx.insert(mailOutbox).values({
+    to: person.email,
+    ...mail,
+    kind: reason === 'reset' ? RESET_KIND : 'access',
+    link: { kind: 'setPassword', id: userId },
+  });
 }
 
 /**

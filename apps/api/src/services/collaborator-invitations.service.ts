@@ -70,14 +70,12 @@ export async function invitePerson(
   const lang: Language = person.language === 'en' ? 'en' : 'fr';
   const url = `${ctx.publicUrl}/invitation-collaborateur?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
   const mail = collaboratorInvitationMail(lang, { company: exhibitor.company, url, days: INVITATION_DAYS });
-  await tx
-    .insert(mailOutbox)
-    .values({
-      to: person.email,
-      kind: 'collaboratorInvitation',
-      ...mail,
-      link: { kind: 'invitation', id: invitation.id },
-    });
+  await tx.insert(mailOutbox).values({
+    to: person.email,
+    kind: 'collaboratorInvitation',
+    ...mail,
+    link: { kind: 'invitation', id: invitation.id },
+  });
   return invitation;
 }
 
