@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import type { Page } from '@playwright/test';
 import { GATE_BASE_URL } from '../playwright.config';
 import { accounts, submitLogin, texts as signInTexts, waitForHydration } from './fixtures';
 import { expect, test } from './support/camera-test';
-import { controllerToken } from './support/gate';
+import { controllerToken, xsrf } from './support/gate';
+import { enableKiosk, kioskTexts } from './support/kiosk';
 import { registerVisitor, unique } from './support/visitors';
 
 /**
@@ -13,11 +13,9 @@ import { registerVisitor, unique } from './support/visitors';
  */
 
 const texts = {
-  setup: 'Activer la borne',
-  start: 'Imprimez votre badge',
+  ...kioskTexts,
   ended:
     'Cette borne a été désactivée, ou sa journée est terminée. Un contrôleur ou un organisateur peut la réactiver ici.',
-  notFound: 'Aucun badge ne correspond à ces informations.',
   seeStaff:
     "Trop d'essais pour cette adresse. Adressez-vous à un membre de l'équipe d'accueil, qui retrouvera votre badge.",
 };
@@ -85,23 +83,6 @@ test.describe('The gate device after the controller leaves', () => {
 });
 
 test.describe('The kiosk after its token ends', () => {
-  async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
-    await request.get('/');
-    const cookie = (await request.storageState()).cookies.find((c) => c.name === XSRF_COOKIE);
-    return { [XSRF_HEADER]: cookie!.value };
-  }
-
-  async function enableKiosk(page: Page, name: string) {
-    await page.goto('/borne');
-    await expect(page.getByRole('heading', { level: 1, name: texts.setup })).toBeVisible();
-    await waitForHydration(page);
-    await page.getByLabel('Adresse e-mail').fill(accounts.controller.email);
-    await page.getByLabel('Mot de passe').fill(accounts.controller.password);
-    await page.getByLabel('Nom de la borne').fill(name);
-    await page.getByRole('button', { name: texts.setup }).click();
-    await expect(page.getByRole('heading', { level: 1, name: texts.start })).toBeVisible();
-  }
-
   const storedKiosk = (page: Page) => page.evaluate(() => localStorage.getItem('borne'));
 
   test('an idle kiosk whose token the API refuses returns to its enable screen on its own and forgets the token', async ({

@@ -2,14 +2,13 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { accounts, texts as signInTexts, waitForHydration } from './fixtures';
 import { expect, test } from './support/camera-test';
 import { controllerToken } from './support/gate';
+import { enableKiosk, kioskTexts } from './support/kiosk';
 import { mailTo } from './support/mail';
 import { registerVisitor, unique, type Visitor } from './support/visitors';
 
 /** The kiosk's French texts. */
 const texts = {
-  setup: 'Activer la borne',
-  start: 'Imprimez votre badge',
-  notFound: 'Aucun badge ne correspond à ces informations.',
+  ...kioskTexts,
   registerInstead: "Je ne suis pas inscrit : m'inscrire",
   printed: 'Impression lancée : récupérez votre badge. Bonne visite !',
 };
@@ -26,20 +25,6 @@ async function stubPrint(page: Page) {
 }
 
 const prints = (page: Page) => page.evaluate(() => (window as unknown as { e2ePrints: number }).e2ePrints);
-
-/** Opens /borne and enables the kiosk with the demo controller's credentials. */
-async function enableKiosk(page: Page, name: string) {
-  await page.goto('/borne');
-  await expect(page.getByRole('heading', { level: 1, name: texts.setup })).toBeVisible();
-  await waitForHydration(page);
-  await page.getByLabel('Adresse e-mail').fill(accounts.controller.email);
-  await page.getByLabel('Mot de passe').fill(accounts.controller.password);
-  await page.getByLabel('Nom de la borne').fill(name);
-  await page.getByRole('button', { name: texts.setup }).click();
-  await expect(page.getByRole('heading', { level: 1, name: texts.start })).toBeVisible();
-  // The kiosk's name at the foot of the screen.
-  await expect(page.getByText(name, { exact: true })).toBeVisible();
-}
 
 async function findBadge(page: Page, email: string, phoneDigits: string) {
   const form = page.getByRole('form', { name: 'Retrouver mon badge' });

@@ -21,7 +21,7 @@ import { unique } from './visitors';
 const API = '/backend/api';
 
 /** The XSRF header a POST or DELETE needs: the cookie the server sets on any answer, copied. */
-async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
+export async function xsrf(request: APIRequestContext): Promise<Record<string, string>> {
   let cookie = (await request.storageState()).cookies.find((c) => c.name === XSRF_COOKIE);
   if (!cookie) {
     await request.get('/');
