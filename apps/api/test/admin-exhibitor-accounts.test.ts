@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
-import { demandesExposants, gates, mailOutbox, registrations, scans, users } from '../src/db/schema';
+import { demandesExposants, emailChanges, gates, mailOutbox, registrations, scans, users } from '../src/db/schema';
 import {
   call,
   createCollaborator,
@@ -165,6 +165,73 @@ describe('Editing and deactivating an exhibitor', () => {
     expect(staff!.company).toBe('Nouveau Nom SA');
   });
 
+  it('an organiser who corrects an exhibitor’s e-mail closes the links and sessions of the former address, so its mailbox cannot take the account over', async () => {
+    const mailbox = createMailbox(ctx.db);
+    const former = `typo-${randomUUID()}@wrong.example`;
+    const exhibitor = await createExhibitor(ctx.db, { email: former });
+    const session = await login(ctx.app, former);
+    // Whoever reads the mistyped mailbox asks for a link, and the exhibitor had asked to move to a third address.
+    await call(ctx.app, 'POST', 'auth/forgot-password', { body: { email: former } });
+    const oldLink = setPasswordSecret(await mailbox.lastText(former))!;
+    expect(oldLink).toBeTruthy();
+    const [change] = await ctx.db
+      .insert(emailChanges)
+      .values({
+        userId: exhibitor.user.id,
+        email: `third-${randomUUID()}@example.com`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+
+    const corrected = `real-${randomUUID()}@example.com`;
+    const res = await admin('PUT', `exhibitors/${exhibitor.user.id}`, {
+      ...(await exhibitorForm({ ctx, organiser })),
+      email: corrected,
+      phone: exhibitor.user.phone,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: corrected });
+
+    const reset = await call(ctx.app, 'POST', 'auth/reset-password', {
+      body: { token: oldLink, password: 'Attacker-Pass1!' },
+    });
+    expect(reset.json()).toMatchObject({
+      error: {
+        status: 400,
+        message: 'Ce lien n’est plus valide. Demandez un nouveau lien depuis « Mot de passe oublié ? ».',
+      },
+    });
+    const intruder = await call(ctx.app, 'POST', 'auth/local', {
+      body: { identifier: corrected, password: 'Attacker-Pass1!' },
+    });
+    expect(intruder.statusCode).toBe(400);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: session })).statusCode).toBe(401);
+    const [pending] = await ctx.db.select().from(emailChanges).where(eq(emailChanges.id, change!.id));
+    expect(pending!.usedAt).not.toBeNull();
+    // The exhibitor signs in with the corrected address and its own password.
+    expect((await login(ctx.app, corrected)).length).toBeGreaterThan(20);
+  });
+
+  it('an organiser who edits an exhibitor without changing its e-mail leaves its session and links open', async () => {
+    const mailbox = createMailbox(ctx.db);
+    const exhibitor = await createExhibitor(ctx.db, { email: `same-${randomUUID()}@example.com` });
+    const session = await login(ctx.app, exhibitor.user.email);
+    await call(ctx.app, 'POST', 'auth/forgot-password', { body: { email: exhibitor.user.email } });
+    const link = setPasswordSecret(await mailbox.lastText(exhibitor.user.email))!;
+
+    const res = await admin('PUT', `exhibitors/${exhibitor.user.id}`, {
+      ...(await exhibitorForm({ ctx, organiser })),
+      email: exhibitor.user.email.toUpperCase(),
+      phone: exhibitor.user.phone,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: session })).statusCode).toBe(200);
+    const reset = await call(ctx.app, 'POST', 'auth/reset-password', {
+      body: { token: link, password: 'Nouveau-Secret-2025' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
   it('deactivating ends the sign-in and sessions of the exhibitor and its collaborators, revokes their badges and keeps their data; reactivating restores it', async () => {
     const exhibitor = await createExhibitor(ctx.db);
     const collaborator = await createCollaborator(ctx.db, exhibitor);
@@ -218,6 +285,7 @@ describe('Editing and deactivating an exhibitor', () => {
       clientId: randomUUID(),
       eventId: EVENT_ID,
       scannerId,
+      exhibitorId: exhibitor.user.id,
       scannedId,
       typeScanned: 'visitor' as const,
       scanDay: '2024-05-29',

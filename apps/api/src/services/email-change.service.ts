@@ -107,21 +107,7 @@ export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string)
         )
         .returning();
       if (!updated || !before) throw badRequest(INVALID_EMAIL_CHANGE_LINK, { code: 'invalidLink' });
-      // The links mailed to the former address would open the account to whoever reads it now.
-      await tx
-        .update(tokens)
-        .set({ usedAt: now })
-        .where(and(eq(tokens.userId, updated.id), eq(tokens.purpose, 'set_password'), isNull(tokens.usedAt)));
-      await tx
-        .update(collaboratorInvitations)
-        .set({ endedAt: now })
-        .where(
-          and(
-            eq(collaboratorInvitations.userId, updated.id),
-            isNull(collaboratorInvitations.acceptedAt),
-            isNull(collaboratorInvitations.endedAt),
-          ),
-        );
+      await closeFormerAddressLinks(tx, updated.id, now);
       const lang: Language = before.language === 'en' ? 'en' : 'fr';
       await tx
         .insert(mailOutbox)
@@ -132,4 +118,31 @@ export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string)
     if (isUniqueViolation(error)) throw badRequest(EMAIL_IN_USE, { code: 'emailInUse' });
     throw error;
   }
+}
+
+/**
+ * Once an account's sign-in address changes (confirmed by its owner or corrected by an
+ * organiser), the links mailed to the former address would open the account to whoever reads
+ * that mailbox now: its set-password links, open invitations and pending address changes end.
+ * The caller bumps `tokenVersion` with the address.
+ */
+export async function closeFormerAddressLinks(tx: Tx, userId: number, now: Date) {
+  await tx
+    .update(tokens)
+    .set({ usedAt: now })
+    .where(and(eq(tokens.userId, userId), eq(tokens.purpose, 'set_password'), isNull(tokens.usedAt)));
+  await tx
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+  await tx
+    .update(collaboratorInvitations)
+    .set({ endedAt: now })
+    .where(
+      and(
+        eq(collaboratorInvitations.userId, userId),
+        isNull(collaboratorInvitations.acceptedAt),
+        isNull(collaboratorInvitations.endedAt),
+      ),
+    );
 }

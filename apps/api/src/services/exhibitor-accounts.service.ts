@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { demandesExposants, gates, media, registrations, scans, users } from '../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
 import { queueAccessMail } from './access.service';
+import { closeFormerAddressLinks } from './email-change.service';
 import type { ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
 import { containsPattern } from './query-params';
@@ -288,16 +289,23 @@ export function createExhibitor(db: Db, now: Date, organiserId: number, form: Ex
 }
 
 /** Hall and stand are the exhibitor's registration's; its collaborators' registrations copy them. */
-export function updateExhibitor(db: Db, organiserId: number, id: number, form: ExhibitorAccountForm) {
+export function updateExhibitor(db: Db, now: Date, organiserId: number, id: number, form: ExhibitorAccountForm) {
   return guarded(() =>
     db.transaction(async (tx) => {
       const before = await getExhibitor(tx, id);
       const { email, phone } = await checkAccount(tx, form, id);
       await checkReferences(tx, form);
+      const [former] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+      const moved = normalizeEmail(former?.email ?? '') !== email;
       await tx
         .update(users)
-        .set(accountFields(form, email, phone))
+        .set({
+          ...accountFields(form, email, phone),
+          // A corrected address ends the sessions opened with the former one.
+          ...(moved && { tokenVersion: sql`${users.tokenVersion} + 1` }),
+        })
         .where(eq(users.id, id));
+      if (moved) await closeFormerAddressLinks(tx, id, now);
       await tx
         .update(users)
         .set({ company: form.company })

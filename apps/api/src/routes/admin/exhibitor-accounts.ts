@@ -111,7 +111,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
   app.put<{ Params: { id: string } }>('/exhibitors/:id', { schema: { tags } }, async (request) => {
     const form = parseFormBody(exhibitorAccountSchema, request.body);
     const id = recordId(request.params.id, 'Exposant');
-    const record = await updateExhibitor(db, currentUser(request).id, id, form);
+    const record = await updateExhibitor(db, clock(), currentUser(request).id, id, form);
     directoryCache.clear();
     return record;
   });
