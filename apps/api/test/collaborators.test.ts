@@ -185,6 +185,7 @@ describe('deleting a collaborator', () => {
       clientId: crypto.randomUUID(),
       eventId: EVENT_ID,
       scannerId: collaborator.user.id,
+      exhibitorId: exhibitor.user.id,
       scannedId: visitor.user.id,
       typeScanned: 'visitor',
       scanDay: '2024-05-30',
@@ -801,5 +802,71 @@ describe('changing the sign-in e-mail in Informations', () => {
     );
     expect((await userRow(ex.user.id)).email).toBe(ex.user.email);
     expect((await call(ctx.app, 'GET', 'users/me', { token: t })).statusCode).toBe(200);
+  });
+});
+
+describe('mails an exhibitor makes the site send to a typed address', () => {
+  const capReached = {
+    status: 400,
+    message: 'Cette adresse a déjà reçu trois e-mails de l’espace exposant aujourd’hui : réessayez demain.',
+    details: { code: 'mailCapReached', errors: [{ path: ['body', 'email'], message: 'mailCapReached' }] },
+  };
+
+  it('an exhibitor cannot flood an address by inviting and cancelling: the fourth invitation of the day is refused at the e-mail field and nothing more is sent', async () => {
+    const victim = await createVisitor(ctx.db, { email: `victime-${Date.now()}@corp.example` });
+    const inbox = createMailbox(ctx.db);
+    for (let round = 0; round < 3; round++) {
+      const res = await addCollaborator({ ...fresh(), email: victim.user.email });
+      expect(res.statusCode, res.body).toBe(201);
+      const { invitation } = res.json<{ data: { invitation: { id: number } } }>().data;
+      await inbox.to(victim.user.email); // delivered before the cancel closes its link
+      const cancelled = await call(ctx.app, 'DELETE', `collaborator-invitations/${invitation.id}`, { token });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    const fourth = await addCollaborator({ ...fresh(), email: victim.user.email });
+    expect(errorOf(fourth)).toMatchObject(capReached);
+    // Another exhibitor's invitation counts against the same address.
+    expect(errorOf(await addCollaborator({ ...fresh(), email: victim.user.email }, otherToken))).toMatchObject(
+      capReached,
+    );
+    expect(await inbox.to(victim.user.email)).toHaveLength(3);
+    const recorded = await ctx.db
+      .select()
+      .from(collaboratorInvitations)
+      .where(eq(collaboratorInvitations.userId, victim.user.id));
+    expect(recorded).toHaveLength(3);
+  });
+
+  it('an exhibitor cannot flood an address by creating, resending and deleting a collaborator: past three access mails a day, nothing is saved or sent', async () => {
+    const inbox = createMailbox(ctx.db);
+    const typed = fresh();
+    const created = await addCollaborator(typed);
+    expect(created.statusCode, created.body).toBe(201);
+    const { registrationId, id } = created.json<{ data: { id: number; registrationId: number } }>().data;
+    for (let i = 0; i < 2; i++) {
+      const resent = await call(ctx.app, 'POST', `sendAuthCollaborateur/${registrationId}`, { token });
+      expect(resent.json()).toEqual({ data: { sent: true }, meta: {} });
+      await inbox.to(typed.email); // delivered before the next link replaces it
+    }
+    const fourth = await call(ctx.app, 'POST', `sendAuthCollaborateur/${registrationId}`, { token });
+    expect(errorOf(fourth)).toMatchObject(capReached);
+    expect((await call(ctx.app, 'DELETE', `users/${id}`, { token })).statusCode).toBe(200);
+    const again = await addCollaborator({ ...typed, phone: fresh().phone });
+    expect(errorOf(again)).toMatchObject(capReached);
+    expect(await inbox.to(typed.email)).toHaveLength(3);
+    const accounts = await ctx.db.select().from(users).where(eq(users.email, typed.email));
+    expect(accounts.map((a) => a.id)).toEqual([id]);
+  });
+
+  it('an exhibitor cannot put a link in the company name its collaborators’ invitations print', async () => {
+    for (const company of ['Promo www.lure.example', 'Cliquez https://lure.example', 'écrivez à x@lure.example']) {
+      const res = await call(ctx.app, 'PUT', `users/${exhibitor.user.id}`, {
+        token,
+        body: { name: exhibitor.user.name, email: exhibitor.user.email, phone: exhibitor.user.phone, company },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).details?.errors).toEqual([{ path: ['body', 'company'], message: 'noLink' }]);
+    }
+    expect((await userRow(exhibitor.user.id))?.company).toBe(exhibitor.user.company);
   });
 });

@@ -259,6 +259,26 @@ describe('POST conferences/:id/registrations', () => {
     ]);
   });
 
+  it('refuses a link or an e-mail address in the name or company, since they are those of an account mailed at the typed address, and creates nobody', async () => {
+    const email = 'leurre@example.com';
+    const res = await signUp(programme[0]!.id, {
+      data: { ...form(email), name: 'Gagnant https://lure.example', company: 'Écrivez à x@lure.example' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error).toMatchObject({
+      message: 'Données invalides.',
+      details: {
+        errors: [
+          { path: ['body', 'name'], message: 'noLink' },
+          { path: ['body', 'company'], message: 'noLink' },
+        ],
+      },
+    });
+    expect(await ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const www = await signUp(programme[0]!.id, { data: { ...form(email), company: 'www.lure.example' } });
+    expect(www.json<ErrorBody>().error.details.errors).toEqual([{ path: ['body', 'company'], message: 'noLink' }]);
+  });
+
   it('answers 404 for an unknown conference and 400 for an id that is not an integer', async () => {
     const unknown = await signUp(999999, form('perdu@example.com'));
     expect(unknown.statusCode).toBe(404);

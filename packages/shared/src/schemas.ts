@@ -34,25 +34,26 @@ export const contactFormSchema = z.object({
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
 
+/**
+ * What the site prints in a mail to an address someone else typed (a badge, a conference
+ * account, "<company> invites you"): no link (`://`, `www.`, an address with `@`), so that nobody
+ * can send a lure in the show's name ('noLink').
+ */
+const LINK = /:\/\/|www\.|@/i;
+const noLink = z.refine((value: unknown) => typeof value !== 'string' || !LINK.test(value), { error: 'noLink' });
+
 /** Registration to one forum conference (conference/<id>). */
 export const conferenceRegistrationSchema = z.object({
-  name: requiredText(200),
+  name: requiredText(200).check(noLink),
   email: emailField,
   phone: requiredText(40),
-  company: optionalText(),
+  company: optionalText().check(noLink),
   message: optionalText(2000),
 });
 export type ConferenceRegistrationForm = z.infer<typeof conferenceRegistrationSchema>;
 
 /** The language the form was filled in: the person's e-mails and the server's answers use it. */
 const formLanguage = z.optional(z.enum(LANGUAGES));
-
-/**
- * What the visitor form prints on a badge mailed to the typed address: no link (`://`, `www.`,
- * an address with `@`), so that nobody can send a lure in the show's name ('noLink').
- */
-const LINK = /:\/\/|www\.|@/i;
-const noLink = z.refine((value: unknown) => typeof value !== 'string' || !LINK.test(value), { error: 'noLink' });
 
 /**
  * Visitor registration (home page). The specification's hidden values (event, confirmed, type,
@@ -94,7 +95,8 @@ export const exhibitorInfoSchema = z.object({
   name: requiredText(200),
   email: emailField,
   phone: requiredText(40),
-  company: requiredText(200),
+  /** Printed in the invitations its collaborators receive. */
+  company: requiredText(200).check(noLink),
   jobPosition: optionalText(200),
   currentPassword: z.optional(z.string().check(z.maxLength(200))),
 });

@@ -14,6 +14,7 @@ import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
 import { verifyPassword } from '../lib/passwords';
 import type { SessionUser } from '../plugins/auth';
 import { queueAccessMail } from './access.service';
+import { mayMail } from './mail/recipient-caps';
 import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
 import { requestEmailChange } from './email-change.service';
 import { paginationMeta, type Page } from './query-params';
@@ -21,6 +22,15 @@ import { findAreaRegistration } from './users.service';
 import type { MailLinks } from './visitors.service';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
+export const MAIL_CAP_REACHED =
+  'Cette adresse a déjà reçu trois e-mails de l’espace exposant aujourd’hui : réessayez demain.';
+
+/** Over the daily cap of teamMail: nothing is saved or sent, and the form says why at the e-mail field. */
+const mailCapReached = () =>
+  badRequest(MAIL_CAP_REACHED, {
+    code: 'mailCapReached',
+    errors: [{ path: ['body', 'email'], message: 'mailCapReached' }],
+  });
 
 /** Exhibitor and collaborator accounts: their e-mail and their phone are each one account's. */
 const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
@@ -112,6 +122,9 @@ export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: Sess
       if (person) {
         if (person.type === 'controller' || person.type === 'organiser') throw badRequest(COLLABORATOR_EXISTS);
         if (await findAreaRegistration(tx, person.id)) throw badRequest(COLLABORATOR_EXISTS);
+      }
+      if (!(await mayMail(tx, email, 'teamMail'))) throw mailCapReached();
+      if (person) {
         return { invitation: await invitePerson(tx, ctx, exhibitor, person, form) };
       }
       const [created] = await tx
@@ -228,7 +241,7 @@ export async function deleteCollaborator(db: Db, exhibitorId: number, id: number
 /** 'Renvoyer l'accès': a new access link for the exhibitor's collaborator holding this badge. */
 export async function resendAccess(db: Db, ctx: MailLinks, exhibitorId: number, registrationId: number) {
   const [row] = await db
-    .select({ userId: registrations.userId })
+    .select({ userId: registrations.userId, email: users.email })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(
@@ -241,7 +254,10 @@ export async function resendAccess(db: Db, ctx: MailLinks, exhibitorId: number, 
       ),
     );
   if (!row) throw notFound('Collaborateur introuvable.');
-  await db.transaction((tx) => queueAccessMail(tx, ctx, row.userId, 'access'));
+  await db.transaction(async (tx) => {
+    if (!(await mayMail(tx, row.email, 'teamMail'))) throw mailCapReached();
+    await queueAccessMail(tx, ctx, row.userId, 'access');
+  });
 }
 
 const invalid = (field: string, message: string) =>

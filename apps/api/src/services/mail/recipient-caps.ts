@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, gt, inArray, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -16,9 +16,20 @@ export const DAILY_MAIL_CAPS = {
   enquiryAck: 1,
   /** The newsletter's confirmation link, sent again when the address subscribes again. */
   newsletterConfirm: 2,
+  /**
+   * What an exhibitor makes the site send to the address it types for a collaborator (an
+   * invitation, an access link): each says "<company> invites you", so an invite/cancel or
+   * create/delete loop must not flood the address. The organisers' access mails count too.
+   */
+  teamMail: 3,
 } as const;
 
 export type CappedMailKind = keyof typeof DAILY_MAIL_CAPS;
+
+/** The `mail_outbox.kind`s a cap counts, when not the cap's own name. */
+const COUNTED_KINDS: Partial<Record<CappedMailKind, string[]>> = {
+  teamMail: ['collaboratorInvitation', 'access'],
+};
 
 /** Keys of the transaction-level advisory lock taken per recipient (the first is this module's). */
 const RECIPIENT_LOCK = 0x6d61696c; // 'mail'
@@ -37,7 +48,7 @@ export async function mayMail(tx: Tx, to: string, kind: CappedMailKind): Promise
     .where(
       and(
         sql`lower(${mailOutbox.to}) = ${email}`,
-        eq(mailOutbox.kind, kind),
+        inArray(mailOutbox.kind, COUNTED_KINDS[kind] ?? [kind]),
         // The database's clock, the one that stamped the rows.
         gt(mailOutbox.createdAt, sql`now() - interval '1 day'`),
       ),
