@@ -4,12 +4,16 @@ import { Alert } from '../../../components/ui/alert';
 import { formatDateTime } from '@salon/shared';
 import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
+import { refusalKey } from '../api/link-pages';
 import {
   useCollaboratorAction,
   useCollaborators,
   type Collaborator,
   type CollaboratorAction,
 } from '../api/collaborators';
+
+/** 'Renvoyer l'accès' past the address's daily mails: the API's reason, not a generic error. */
+const ACTION_REFUSALS = { mailCapReached: 'validation.mailCapReached' };
 
 const SUCCESS_KEYS: Partial<Record<CollaboratorAction, string>> = {
   sendBadge: 'area.collaborators.badgeSent',
@@ -116,7 +120,11 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
   return (
     <>
       {successKey && <Alert tone="success">{t(successKey)}</Alert>}
-      {act.isError && <Alert tone="danger">{t(submitErrorKey(act.error) ?? 'errors.generic')}</Alert>}
+      {act.isError && (
+        <Alert tone="danger">
+          {t(refusalKey(act.error, ACTION_REFUSALS) ?? submitErrorKey(act.error) ?? 'errors.generic')}
+        </Alert>
+      )}
       {rows.length === 0 ? (
         <p>{t('area.collaborators.empty')}</p>
       ) : (
