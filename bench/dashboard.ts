@@ -56,10 +56,11 @@ async function fill(db: Db): Promise<void> {
     select 7, u.id, u.type::text::registration_type, true, (select min(id) from gates), 'S-' || u.id
     from users u where u.type in ('exhibitor', 'collaborator')`);
   // Scans: visitor n scanned once by one of the exhibitors' staff, on one of the four days.
-  await run(`insert into scans (client_id, event_id, scanner_id, scanned_id, type_scanned, created_at, scan_day)
-    select gen_random_uuid(), 7, s.id, v.id, 'visitor', d::timestamptz + interval '9 hours', d
+  await run(`insert into scans (client_id, event_id, scanner_id, exhibitor_id, scanned_id, type_scanned, created_at, scan_day)
+    select gen_random_uuid(), 7, s.id, s.exhibitor_id, v.id, 'visitor', d::timestamptz + interval '9 hours', d
     from (select id, row_number() over (order by id) n from users where type = 'visitor' limit ${SCANS}) v
-    join (select id, row_number() over (order by id) - 1 n from users where type in ('exhibitor', 'collaborator')) s
+    join (select id, coalesce(exhibitor_id, id) exhibitor_id, row_number() over (order by id) - 1 n
+      from users where type in ('exhibitor', 'collaborator')) s
       on s.n = v.n % ${EXHIBITORS + COLLABORATORS}
     cross join lateral (select (date '2024-05-29' + (v.n % 4)::int) d) day`);
   // Check-ins over the four days, five halls, 9:00 to 19:00 Marrakech time (UTC+1).

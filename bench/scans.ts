@@ -73,7 +73,14 @@ function random(seed: number): () => number {
 }
 
 /** A scan at a time of `day`'s opening hours, its show day computed as the API does. */
-function scanRow(scannerId: number, scannedId: number, day: string, next: () => number, i: number) {
+function scanRow(
+  scannerId: number,
+  exhibitorId: number,
+  scannedId: number,
+  day: string,
+  next: () => number,
+  i: number,
+) {
   const createdAt = new Date(Date.parse(`${day}T08:00:00Z`) + Math.floor(next() * OPENING_HOURS_MS));
   const scanDay = showDay(createdAt);
   if (scanDay !== day) throw new Error(`${createdAt.toISOString()} is not on ${day}`);
@@ -81,6 +88,7 @@ function scanRow(scannerId: number, scannedId: number, day: string, next: () => 
     clientId: randomUUID(),
     eventId: EVENT_ID,
     scannerId,
+    exhibitorId,
     scannedId,
     typeScanned: 'visitor' as const,
     createdAt,
@@ -170,7 +178,7 @@ async function fill(db: Db): Promise<void> {
   const next = random(2024);
   await insertScans(
     db,
-    visitorIds.map((id, i) => scanRow(exhibitor!.id, id, SHOW_DAYS[i % SHOW_DAYS.length]!, next, i)),
+    visitorIds.map((id, i) => scanRow(exhibitor!.id, exhibitor!.id, id, SHOW_DAYS[i % SHOW_DAYS.length]!, next, i)),
   );
   // Each collaborator its own 500 visitors (also scanned by the exhibitor: another scanner).
   await insertScans(
@@ -178,7 +186,7 @@ async function fill(db: Db): Promise<void> {
     collaborators.flatMap((c, k) =>
       visitorIds
         .slice(k * PER_COLLABORATOR, (k + 1) * PER_COLLABORATOR)
-        .map((id, i) => scanRow(c.id, id, SHOW_DAYS[i % SHOW_DAYS.length]!, next, i)),
+        .map((id, i) => scanRow(c.id, exhibitor!.id, id, SHOW_DAYS[i % SHOW_DAYS.length]!, next, i)),
     ),
   );
 }

@@ -60,6 +60,7 @@ beforeAll(async () => {
     clientId: randomUUID(),
     eventId: EVENT_ID,
     scannerId,
+    exhibitorId: scannerId === c1.user.id ? a.user.id : scannerId,
     scannedId,
     typeScanned: 'visitor' as const,
     createdAt: new Date(`${day}T10:00:00Z`),

@@ -16,6 +16,7 @@ import {
   login,
   type TestContext,
 } from './helper';
+import { createMailbox, invitationSecretIn } from './mailbox';
 
 let ctx: TestContext;
 let signer: ReturnType<typeof createBadgeSigner>;
@@ -400,6 +401,7 @@ describe('reading a whole table for the export', () => {
         clientId: randomUUID(),
         eventId: EVENT_ID,
         scannerId: reader.user.id,
+        exhibitorId: reader.user.id,
         scannedId: v.user.id,
         typeScanned: 'visitor' as const,
         createdAt: i < 5 ? sameSecond : new Date(sameSecond.getTime() + i * 60_000),
@@ -422,5 +424,70 @@ describe('the export’s wall clock', () => {
   it('writes Marrakech’s local time, which is UTC+1 at the show and UTC+0 during Ramadan', () => {
     expect(showWallClock(new Date('2024-05-30T09:05:00Z')).toISOString()).toBe('2024-05-30T10:05:00.000Z');
     expect(showWallClock(new Date('2024-03-20T09:05:00Z')).toISOString()).toBe('2024-03-20T09:05:00.000Z');
+  });
+});
+
+describe('whose scans are', () => {
+  it('a collaborator who leaves an exhibitor and joins another takes none of the leads it scanned along: the first keeps them, note and all', async () => {
+    const mailbox = createMailbox(ctx.db);
+    const a = await createExhibitor(ctx.db, { company: 'Société A' });
+    const b = await createExhibitor(ctx.db, { company: 'Société B' });
+    const person = await createVisitor(ctx.db, { name: 'Personne P', password: 'Secret-2024!' });
+    const lead = await createVisitor(ctx.db, { name: 'Secret Lead of A', email: `lead-${randomUUID()}@corp.example` });
+    const [tokenA, tokenB] = [await login(ctx.app, a.user.email), await login(ctx.app, b.user.email)];
+    let address = 0;
+    async function inviteP(exhibitorToken: string) {
+      const invited = await call(ctx.app, 'POST', 'auth/local/register/', {
+        token: exhibitorToken,
+        body: { name: 'P', jobPosition: 'Commercial', email: person.user.email, phone: '+212 6 11 22 33 44' },
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      expect(invited.json<{ data: { invitation: { id: number } } }>().data.invitation.id).toBeGreaterThan(0);
+      const secret = invitationSecretIn((await mailbox.to(person.user.email)).at(-1)?.text ?? '');
+      const accepted = await call(ctx.app, 'POST', 'collaborator-invitations/accept', {
+        body: { token: secret },
+        remoteAddress: `10.17.0.${++address}`,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      return accepted.json<{ jwt: string }>().jwt;
+    }
+
+    const asCollaboratorOfA = await inviteP(tokenA);
+    const made = scan(badgeOf(lead.registration), { note: 'Veut 200 unités', rating: 5 });
+    expect((await send([made], asCollaboratorOfA)).results[0]).toMatchObject({ status: 'recorded' });
+    expect((await call(ctx.app, 'DELETE', `users/${person.user.id}`, { token: tokenA })).statusCode).toBe(200);
+    const asCollaboratorOfB = await inviteP(tokenB);
+
+    const ofB = await list(`?filters[scanner][exhibitor][id]=${b.user.id}`, tokenB);
+    expect(ofB.data).toEqual([]);
+    expect(ofB.meta.pagination.total).toBe(0);
+    const ownOfP = await list('', asCollaboratorOfB);
+    expect(ownOfP.data).toEqual([]);
+    expect(ownOfP.meta.pagination.total).toBe(0);
+    const exported = await call(ctx.app, 'GET', 'scans/export?table=scansByCollaborators&lang=fr', { token: tokenB });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets[0]!.rowCount).toBe(1);
+
+    // A keeps the lead, with P's name under 'Par' and the note.
+    const ofA = await list(`?filters[scanner][exhibitor][id]=${a.user.id}`, tokenA);
+    expect(ofA.data).toHaveLength(1);
+    expect(ofA.data[0]).toMatchObject({
+      note: 'Veut 200 unités',
+      rating: 5,
+      person: { name: 'Secret Lead of A' },
+      scanner: { id: person.user.id },
+    });
+
+    // The device resending A's scan now gets it refused; scanning the lead again records a new scan for B.
+    expect((await send([{ ...made, note: 'Écrasée ?' }], asCollaboratorOfB)).results[0]).toEqual({
+      id: made.id,
+      status: 'refused',
+      reason: 'invalid',
+    });
+    const again = (await send([scan(badgeOf(lead.registration))], asCollaboratorOfB)).results[0];
+    expect(again).toMatchObject({ status: 'recorded', scan: { note: null, rating: null } });
+    expect((await list(`?filters[scanner][exhibitor][id]=${b.user.id}`, tokenB)).data).toHaveLength(1);
+    expect((await list(`?filters[scanner][exhibitor][id]=${a.user.id}`, tokenA)).data[0]?.note).toBe('Veut 200 unités');
   });
 });

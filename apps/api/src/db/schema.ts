@@ -233,6 +233,14 @@ export const scans = pgTable(
     scannedId: integer('scanned_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The exhibitor the scan was made for (the scanner itself, or the exhibitor it was a
+     * collaborator of then): a collaborator who leaves and joins another exhibitor takes none of
+     * its leads along, so whose a scan is never depends on the scanner's current state.
+     */
+    exhibitorId: integer('exhibitor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     typeScanned: scanType('type_scanned').notNull(),
     note: text('note'),
     rating: smallint('rating'),
@@ -244,9 +252,12 @@ export const scans = pgTable(
   (t) => [
     // 'Mes scans' pages and the export read a scanner's scans newest first from this index alone
     // (read backwards: ascending order is what `order by created_at desc, id desc` walks back).
-    index('scans_scanner').on(t.scannerId, t.eventId, t.createdAt, t.id),
+    index('scans_scanner').on(t.scannerId, t.exhibitorId, t.eventId, t.createdAt, t.id),
+    // An exhibitor's collaborators' scans, the same way (scanner_id last: the exhibitor's own are skipped in the index).
+    index('scans_exhibitor').on(t.exhibitorId, t.eventId, t.createdAt, t.id, t.scannerId),
     index('scans_scanned').on(t.scannedId),
-    unique('scans_once_a_day').on(t.scannerId, t.scannedId, t.scanDay),
+    // Once a day per exhibitor: a collaborator who moved on the same day scans afresh for the new one.
+    unique('scans_once_a_day').on(t.scannerId, t.scannedId, t.scanDay, t.exhibitorId),
   ],
 );
 

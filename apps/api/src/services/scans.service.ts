@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, not, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   EVENT_ID,
@@ -99,23 +99,28 @@ async function viewOf(db: Db, where: SQL): Promise<ScanView | null> {
   return row ? toView(row) : null;
 }
 
-/**
- * Which scans a table holds for the caller. 'scansExposant' is the caller's own scans (an
- * exhibitor's or a collaborator's); 'scansByCollaborators' those of an exhibitor's collaborators,
- * the deleted ones included (their scans stay the exhibitor's). A collaborator has no
- * collaborators: that table is empty for it.
- */
-export function tableScope(table: ScanTable, user: SessionUser): SQL | null {
-  const ofEvent = eq(scans.eventId, EVENT_ID);
-  if (table === 'scansExposant') return and(eq(scans.scannerId, user.id), ofEvent)!;
-  if (user.type !== 'exhibitor') return null;
-  const staff = staffOf(user.id);
-  return and(inArray(scans.scannerId, staff), ofEvent)!;
+/** The exhibitor a scan by this user is made for: itself, or the one it is a collaborator of now. */
+export function scanningFor(user: SessionUser): number | null {
+  if (user.type === 'exhibitor') return user.id;
+  return user.type === 'collaborator' ? user.exhibitorId : null;
 }
 
-/** An exhibitor's collaborators, deleted ones included. */
-const staffOf = (exhibitorId: number) =>
-  sql`(select ${users.id} from ${users} where ${users.exhibitorId} = ${exhibitorId} and ${users.type} = 'collaborator')`;
+/**
+ * Which scans a table holds for the caller, by the exhibitor each scan was made for (never by
+ * whom the scanner works for now). 'scansExposant' is the caller's own scans for its current
+ * exhibitor (a collaborator that moved on sees none of those it made for the former one);
+ * 'scansByCollaborators' the others made for an exhibitor, by its collaborators, the deleted
+ * ones included (their scans stay the exhibitor's). A collaborator has no collaborators: that
+ * table is empty for it.
+ */
+export function tableScope(table: ScanTable, user: SessionUser): SQL | null {
+  const exhibitorId = scanningFor(user);
+  if (!exhibitorId) return null;
+  const mine = and(eq(scans.exhibitorId, exhibitorId), eq(scans.eventId, EVENT_ID));
+  if (table === 'scansExposant') return and(eq(scans.scannerId, user.id), mine)!;
+  if (user.type !== 'exhibitor') return null;
+  return and(mine, ne(scans.scannerId, user.id))!;
+}
 
 const newestFirst = [desc(scans.createdAt), desc(scans.id)];
 
@@ -146,13 +151,13 @@ function rowsOf(db: Db, ids: { limit: number; offset?: number; where: SQL }) {
 const TOTALS_TTL_MS = 10_000;
 export type ScanTotals = TtlCache<number>;
 export const createScanTotals = (): ScanTotals => new TtlCache<number>(TOTALS_TTL_MS, 5000);
-const totalKey = (table: ScanTable, userId: number) => `${table}:${userId}`;
+const totalKey = (table: ScanTable, userId: number, exhibitorId: number) => `${table}:${userId}:${exhibitorId}`;
 
 /** A page of a table, newest first. */
 export async function listScans(db: Db, table: ScanTable, user: SessionUser, page: Page, totals: ScanTotals) {
   const scope = tableScope(table, user);
   if (!scope) return { data: [], meta: { pagination: paginationMeta(page, 0) } };
-  const key = totalKey(table, user.id);
+  const key = totalKey(table, user.id, scanningFor(user)!);
   const counted = totals.get(key);
   const [rows, total] = await Promise.all([
     rowsOf(db, { where: scope, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
@@ -235,12 +240,15 @@ export async function recordScans(
   now: Date,
   totals: ScanTotals,
 ): Promise<ScanResult[]> {
+  const exhibitorId = scanningFor(user);
+  // A collaborator without an exhibitor (it should not happen) records nothing it could not show.
+  if (!exhibitorId) return submissions.map((s) => ({ id: s.id, status: 'refused', reason: 'invalid' }));
   const results: ScanResult[] = [];
   for (const s of submissions) {
-    results.push(await recordOne(db, verify, user, s, now));
+    results.push(await recordOne(db, verify, user, exhibitorId, s, now));
   }
-  totals.delete(totalKey('scansExposant', user.id));
-  if (user.exhibitorId) totals.delete(totalKey('scansByCollaborators', user.exhibitorId));
+  totals.delete(totalKey('scansExposant', user.id, exhibitorId));
+  totals.delete(totalKey('scansByCollaborators', exhibitorId, exhibitorId));
   return results;
 }
 
@@ -248,11 +256,13 @@ async function recordOne(
   db: Db,
   verify: (token: string) => BadgeClaims | null,
   user: SessionUser,
+  exhibitorId: number,
   s: ScanSubmission,
   now: Date,
 ): Promise<ScanResult> {
-  const [known] = await db.select({ scannerId: scans.scannerId }).from(scans).where(eq(scans.clientId, s.id));
-  if (known) return resent(db, user, s, known.scannerId);
+  const stored = { scannerId: scans.scannerId, exhibitorId: scans.exhibitorId };
+  const [known] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
+  if (known) return resent(db, user, exhibitorId, s, known);
 
   const holder = await holderOf(db, verify(s.badge), user.id);
   if (holder.refused) return { id: s.id, status: 'refused', reason: holder.refused };
@@ -266,6 +276,7 @@ async function recordOne(
       clientId: s.id,
       eventId: EVENT_ID,
       scannerId: user.id,
+      exhibitorId,
       scannedId: holder.userId,
       typeScanned: holder.typeScanned,
       createdAt: at,
@@ -279,18 +290,34 @@ async function recordOne(
     return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
   }
   // Not inserted: the same id raced in from a parallel send, or this person was scanned today.
-  const [raced] = await db.select({ scannerId: scans.scannerId }).from(scans).where(eq(scans.clientId, s.id));
-  if (raced) return resent(db, user, s, raced.scannerId);
+  const [raced] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
+  if (raced) return resent(db, user, exhibitorId, s, raced);
   const first = await viewOf(
     db,
-    and(eq(scans.scannerId, user.id), eq(scans.scannedId, holder.userId), eq(scans.scanDay, scanDay))!,
+    and(
+      eq(scans.scannerId, user.id),
+      eq(scans.scannedId, holder.userId),
+      eq(scans.scanDay, scanDay),
+      eq(scans.exhibitorId, exhibitorId),
+    )!,
   );
   return { id: s.id, status: 'alreadyScanned', scan: first! };
 }
 
-/** An id already stored: the scanner's own resend, or (a made-up id of someone else's scan) refused. */
-async function resent(db: Db, user: SessionUser, s: ScanSubmission, scannerId: number): Promise<ScanResult> {
-  if (scannerId !== user.id) return { id: s.id, status: 'refused', reason: 'invalid' };
+/**
+ * An id already stored: the scanner's own resend, or refused: a made-up id of someone else's
+ * scan, or one the scanner made for the exhibitor it has left (that scan is the former one's).
+ */
+async function resent(
+  db: Db,
+  user: SessionUser,
+  exhibitorId: number,
+  s: ScanSubmission,
+  known: { scannerId: number; exhibitorId: number },
+): Promise<ScanResult> {
+  if (known.scannerId !== user.id || known.exhibitorId !== exhibitorId) {
+    return { id: s.id, status: 'refused', reason: 'invalid' };
+  }
   const set = qualification(s);
   // A note sent again for someone erased meanwhile is not written back (the erasure removed it).
   const erased = sql`exists (select 1 from users u where u.id = ${scans.scannedId} and u.anonymised_at is not null)`;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EVENT_ID, SHOW_TIME_ZONE } from '@salon/shared';
 import type { Db } from '../db/client';
@@ -14,7 +14,6 @@ const TOP = 8;
 const zone = sql.raw(`'${SHOW_TIME_ZONE}'`);
 const localDay = (column: unknown) => sql<string>`to_char((${column} at time zone ${zone}), 'YYYY-MM-DD')`;
 
-const scanner = alias(users, 'scanner');
 const exhibitor = alias(users, 'exhibitor');
 
 /** The biggest groups, then one 'Autres' (others) for the rest. */
@@ -69,9 +68,8 @@ export async function showDashboard(db: Db) {
       db
         .select({ id: exhibitor.id, company: exhibitor.company, n: count() })
         .from(scans)
-        .innerJoin(scanner, eq(scanner.id, scans.scannerId))
-        .innerJoin(exhibitor, eq(exhibitor.id, sql`coalesce(${scanner.exhibitorId}, ${scanner.id})`))
-        .where(and(eq(scans.eventId, EVENT_ID), inArray(scanner.type, ['exhibitor', 'collaborator'])))
+        .innerJoin(exhibitor, eq(exhibitor.id, scans.exhibitorId))
+        .where(and(eq(scans.eventId, EVENT_ID), eq(exhibitor.type, 'exhibitor')))
         .groupBy(exhibitor.id, exhibitor.company)
         .orderBy(desc(count()), exhibitor.company)
         .limit(10),

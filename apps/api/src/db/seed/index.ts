@@ -396,7 +396,11 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
     ];
     const scanRows: (typeof t.scans.$inferInsert)[] = [];
     const seen = new Set<string>();
-    const addScans = (scanner: { id: number }, count: number, pool: readonly (typeof t.users.$inferSelect)[]) => {
+    const addScans = (
+      scanner: { id: number; exhibitorId: number | null },
+      count: number,
+      pool: readonly (typeof t.users.$inferSelect)[],
+    ) => {
       for (let i = 0; i < count; i++) {
         const scanned = rnd.pick(pool);
         const key = `${scanner.id}:${scanned.id}`;
@@ -407,6 +411,7 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
           clientId: randomUUID(),
           eventId: EVENT_ID,
           scannerId: scanner.id,
+          exhibitorId: scanner.exhibitorId ?? scanner.id,
           scannedId: scanned.id,
           typeScanned:
             scanned.type === 'visitor' ? 'visitor' : scanned.type === 'exhibitor' ? 'exhibitor' : 'collaborator',
