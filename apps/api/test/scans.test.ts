@@ -12,8 +12,10 @@ import {
   createCollaborator,
   createExhibitor,
   createTestApp,
+  createUser,
   createVisitor,
   login,
+  signSession,
   type TestContext,
 } from './helper';
 import { createMailbox, invitationSecretIn } from './mailbox';
@@ -489,5 +491,18 @@ describe('whose scans are', () => {
     expect(again).toMatchObject({ status: 'recorded', scan: { note: null, rating: null } });
     expect((await list(`?filters[scanner][exhibitor][id]=${b.user.id}`, tokenB)).data).toHaveLength(1);
     expect((await list(`?filters[scanner][exhibitor][id]=${a.user.id}`, tokenA)).data[0]?.note).toBe('Veut 200 unités');
+
+    // The back office counts each scan for the exhibitor it was made for.
+    const organiser = await createUser(ctx.db, { type: 'organiser' });
+    const organiserToken = await signSession(organiser.id, organiser.tokenVersion);
+    const record = async (id: number) => {
+      const res = await call(ctx.app, 'GET', `admin/exhibitors/${id}`, { token: organiserToken });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ scans: number; collaboratorList: { id: number; scans: number }[] }>();
+    };
+    expect((await record(a.user.id)).scans).toBe(1);
+    const recordB = await record(b.user.id);
+    expect(recordB.scans).toBe(1);
+    expect(recordB.collaboratorList.find((c) => c.id === person.user.id)?.scans).toBe(1);
   });
 });

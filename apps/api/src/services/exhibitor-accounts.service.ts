@@ -1,5 +1,4 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_ROLE_ID,
   EVENT_ID,
@@ -63,8 +62,6 @@ const columns = {
   createdAt: users.createdAt,
 };
 
-const collaborator = alias(users, 'collaborator');
-
 /** Collaborators (live ones) and scans (the exhibitor's and its collaborators', event 7) of each exhibitor. */
 async function countsOf(db: Db | Tx, ids: number[]) {
   if (!ids.length) return new Map<number, { collaborators: number; scans: number }>();
@@ -75,13 +72,10 @@ async function countsOf(db: Db | Tx, ids: number[]) {
       .where(and(inArray(users.exhibitorId, ids), eq(users.type, 'collaborator'), isNull(users.deletedAt)))
       .groupBy(users.exhibitorId),
     db
-      .select({ exhibitorId: sql<number>`coalesce(${collaborator.exhibitorId}, ${collaborator.id})`, n: count() })
+      .select({ exhibitorId: scans.exhibitorId, n: count() })
       .from(scans)
-      .innerJoin(collaborator, eq(collaborator.id, scans.scannerId))
-      .where(
-        and(eq(scans.eventId, EVENT_ID), or(inArray(collaborator.id, ids), inArray(collaborator.exhibitorId, ids))),
-      )
-      .groupBy(sql`1`),
+      .where(and(eq(scans.eventId, EVENT_ID), inArray(scans.exhibitorId, ids)))
+      .groupBy(scans.exhibitorId),
   ]);
   const map = new Map(ids.map((id) => [id, { collaborators: 0, scans: 0 }]));
   for (const row of collaborators) if (row.exhibitorId) map.get(row.exhibitorId)!.collaborators = row.n;
@@ -158,7 +152,7 @@ export async function getExhibitor(db: Db | Tx, id: number) {
       scans: count(scans.id),
     })
     .from(users)
-    .leftJoin(scans, and(eq(scans.scannerId, users.id), eq(scans.eventId, EVENT_ID)))
+    .leftJoin(scans, and(eq(scans.scannerId, users.id), eq(scans.exhibitorId, id), eq(scans.eventId, EVENT_ID)))
     .where(and(eq(users.exhibitorId, id), eq(users.type, 'collaborator')))
     .groupBy(users.id)
     .orderBy(users.name);
