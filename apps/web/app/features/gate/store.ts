@@ -87,12 +87,22 @@ function open() {
 }
 
 /**
+ * Whether the device holds the database, asked without opening it: opening creates it, and the
+ * sign-in page, which forgets what a cut-short sign-out left, would put it back for a moment.
+ */
+async function onDevice(): Promise<boolean> {
+  if (db) return true;
+  if (typeof indexedDB.databases !== 'function') return true;
+  return (await indexedDB.databases()).some((d) => d.name === DB_NAME);
+}
+
+/**
  * On sign-out or an expired session: the roster (every badge holder's name and company) leaves
  * the device. Check-ins still waiting stay for their controller's next sign-in, alone in the
  * database; with none waiting, the database itself is deleted.
  */
 export async function forgetRoster(): Promise<void> {
-  if (!storeAvailable()) return;
+  if (!storeAvailable() || !(await onDevice())) return;
   const database = await open();
   if ((await database.count('checkins')) === 0) {
     await letGo();
