@@ -1,9 +1,10 @@
-import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { normalizeEmail, type Language } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, tokens, users } from '../db/schema';
 import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../lib/link-secrets';
 import { hashPassword } from '../lib/passwords';
+import { MAIL_CAPS, mayMail, type CappedMailKind } from './mail/recipient-caps';
 import { accessMail } from './mail/templates';
 import { findAreaRegistration } from './users.service';
 import type { MailLinks } from './visitors.service';
@@ -14,10 +15,10 @@ export const INVALID_ACCESS_LINK =
   'Ce lien n’est plus valide. Demandez un nouveau lien depuis « Mot de passe oublié ? ».';
 
 /** 'Mot de passe oublié ?' mails one address receives in an hour at most. */
-export const RESET_MAILS_PER_HOUR = 3;
+export const RESET_MAILS_PER_HOUR = MAIL_CAPS.passwordReset;
 
 /** The outbox's `kind` of the reset mails, counted per address for RESET_MAILS_PER_HOUR. */
-const RESET_KIND = 'passwordReset';
+const RESET_KIND = 'passwordReset' satisfies CappedMailKind;
 
 /**
  * Queues the mail with a single-use link to `definir-mot-de-passe`, valid ACCESS_LINK_DAYS from
@@ -103,9 +104,6 @@ async function closeEarlierLinks(db: Db, userId: number, keptId: number): Promis
     );
 }
 
-/** Keys of the transaction-level advisory lock taken per address (the first is this module's). */
-const RESET_LOCK = 0x72657365; // 'rese'
-
 /**
  * 'Mot de passe oublié ?': a reset link for an active exhibitor or collaborator who may enter the
  * exhibitor area, at most RESET_MAILS_PER_HOUR an hour per address (counted in the outbox, so
@@ -127,19 +125,7 @@ export async function requestPasswordReset(db: Db, ctx: MailLinks, email: string
     );
   if (!user || !(await findAreaRegistration(db, user.id))) return false;
   return db.transaction(async (tx) => {
-    // Two requests at once must not both see the last free place.
-    await tx.execute(sql`select pg_advisory_xact_lock(${RESET_LOCK}, hashtext(${address}))`);
-    const [sent] = await tx
-      .select({ n: count() })
-      .from(mailOutbox)
-      .where(
-        and(
-          sql`lower(${mailOutbox.to}) = ${address}`,
-          eq(mailOutbox.kind, RESET_KIND),
-          gt(mailOutbox.createdAt, sql`now() - interval '1 hour'`),
-        ),
-      );
-    if ((sent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return false;
+    if (!(await mayMail(tx, address, RESET_KIND))) return false;
     await queueAccessMail(tx, ctx, user.id, 'reset');
     return true;
   });

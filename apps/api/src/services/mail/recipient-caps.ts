@@ -5,11 +5,11 @@ import { mailOutbox } from '../../db/schema';
 
 /**
  * The mails anyone can make the site send by typing an address, and how many of each one
- * address receives in a day at most: the site must not be a relay for mail bombing, whatever
- * the number of client addresses the sender has. The counts are rows of `mail_outbox` (its
- * `kind`), so the cap holds across API instances.
+ * address receives at most in a window (a day, unless said): the site must not be a relay for
+ * mail bombing, whatever the number of client addresses the sender has. The counts are rows of
+ * `mail_outbox` (its `kind`), so the cap holds across API instances.
  */
-export const DAILY_MAIL_CAPS = {
+export const MAIL_CAPS = {
   /** The registration form: the badge, sent again, or the notice to an account that gets none. */
   registration: 4,
   /** "We have received your exhibitor request": one a day is plenty. */
@@ -22,9 +22,14 @@ export const DAILY_MAIL_CAPS = {
    * create/delete loop must not flood the address. The organisers' access mails count too.
    */
   teamMail: 3,
+  /** 'Mot de passe oublié ?', an hour: a new link does not close the earlier ones. */
+  passwordReset: 3,
 } as const;
 
-export type CappedMailKind = keyof typeof DAILY_MAIL_CAPS;
+export type CappedMailKind = keyof typeof MAIL_CAPS;
+
+/** The window a cap counts over, when not a day. */
+const WINDOWS: Partial<Record<CappedMailKind, string>> = { passwordReset: '1 hour' };
 
 /** The `mail_outbox.kind`s a cap counts, when not the cap's own name. */
 const COUNTED_KINDS: Partial<Record<CappedMailKind, string[]>> = {
@@ -50,8 +55,8 @@ export async function mayMail(tx: Tx, to: string, kind: CappedMailKind): Promise
         sql`lower(${mailOutbox.to}) = ${email}`,
         inArray(mailOutbox.kind, COUNTED_KINDS[kind] ?? [kind]),
         // The database's clock, the one that stamped the rows.
-        gt(mailOutbox.createdAt, sql`now() - interval '1 day'`),
+        gt(mailOutbox.createdAt, sql`now() - ${WINDOWS[kind] ?? '1 day'}::interval`),
       ),
     );
-  return (row?.n ?? 0) < DAILY_MAIL_CAPS[kind];
+  return (row?.n ?? 0) < MAIL_CAPS[kind];
 }
