@@ -2,6 +2,7 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
 import { badRequest } from '../lib/errors';
+import { isId } from '../lib/query';
 
 /**
  * The Strapi query parameters besides `filters` (see lib/query.ts): `sort`, `populate`,
@@ -203,7 +204,7 @@ export function parseFormBody<S extends z.ZodMiniType>(schema: S, body: unknown)
 export function idParam(value: string): number | null {
   if (!/^\d+$/.test(value)) throw badRequest('Identifiant invalide : un entier positif est attendu.');
   const n = Number(value);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
+  return isId(n) ? n : null;
 }
 
 /** A whole list in one page: the `{ data, meta }` answer of the unpaged endpoints. */

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { retentionSettingsSchema } from '@salon/shared';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { MAX_INT } from '../../lib/query';
 import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../../services/admin-list';
@@ -54,10 +55,7 @@ const runSchema = z.object({
     .array(
       z
         .int({ error: 'Identifiant invalide.' })
-        .check(
-          z.positive({ error: 'Identifiant invalide.' }),
-          z.lte(2_147_483_647, { error: 'Identifiant invalide.' }),
-        ),
+        .check(z.positive({ error: 'Identifiant invalide.' }), z.lte(MAX_INT, { error: 'Identifiant invalide.' })),
       {
         error: 'La liste des personnes à anonymiser est attendue.',
       },
