@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -34,7 +35,20 @@ export const tokenPurpose = pgEnum('token_purpose', ['set_password', 'badge_down
 export const checkinVerdict = pgEnum('checkin_verdict', ['admitted', 'already_entered', 'refused']);
 export const enquiryStatus = pgEnum('enquiry_status', ['nouveau', 'contacte', 'converti', 'refuse']);
 
-/** Uploaded files (logos, banners, photos); the bytes live under UPLOAD_DIR, shared by every instance. */
+/**
+ * A bytea column read as a Buffer. node-postgres gives a Buffer already; PGlite a Uint8Array,
+ * wrapped here without copying its bytes.
+ */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Uploaded files (logos, banners, photos, PDFs); the bytes live in media_files, so every instance
+ * on the database serves every file.
+ */
 export const media = pgTable('media', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -42,9 +56,24 @@ export const media = pgTable('media', {
   size: integer('size').notNull(),
   width: integer('width'),
   height: integer('height'),
-  /** Path relative to UPLOAD_DIR, also the public URL under /uploads/. */
+  /** The file's key in media_files, also its public URL under /uploads/. */
   path: text('path').notNull().unique(),
   alt: text('alt'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The bytes of the files served under /uploads/ (services/media-files.ts): uploads under
+ * `media/<hash>.<ext>`, the demo data's SVGs under `demo/`. Written once per path, never changed.
+ */
+export const mediaFiles = pgTable('media_files', {
+  /** Relative path, as media.path names it: the URL under /uploads/. */
+  path: text('path').primaryKey(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  /** SHA-256 of body, in hex: the strong ETag. */
+  sha256: text('sha256').notNull(),
+  body: bytea('body').notNull(),
   createdAt: createdAt(),
 });
 
