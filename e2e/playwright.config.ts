@@ -24,10 +24,10 @@ const launchOptions = {
   ],
 };
 
-/** The built app, as `npm start` serves it (the test script builds first). */
+/** The built app, as `npm start` serves it: plain node on the compiled API (the test script builds first). */
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
   return {
-    command: 'npx tsx apps/api/src/server.ts',
+    command: 'node --enable-source-maps apps/api/dist/server.js',
     cwd: root,
     url: `http://127.0.0.1:${serverPort}/backend/api/health`,
     reuseExistingServer: false,

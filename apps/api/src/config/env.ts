@@ -3,8 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+import { repoRoot } from '../paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,7 +22,6 @@ export interface Database {
 
 const PGLITE_ANALYZE_MS = 5 * 60_000;
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** Any constant shared by every instance; it names the lock held while migrating. */
 const MIGRATION_LOCK = 720_240_529;
 

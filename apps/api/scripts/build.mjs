@@ -1,0 +1,22 @@
+// `npm run build -w @salon/api`: the server as one ES module, dist/server.js, run by plain `node`
+// in production (no TypeScript compiler in the running process). Our code and the workspace's
+// @salon/shared (TypeScript source) are bundled; every installed package stays an import, resolved
+// from node_modules at run time as in development (native addons, pdfkit's font files).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8'));
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  external: Object.keys(pkg.dependencies),
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
