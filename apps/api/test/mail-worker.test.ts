@@ -271,6 +271,45 @@ describe('mail outbox worker', () => {
     }
   });
 
+  it('keeps renewing the claim of a slow send, so that a second worker never takes the mail while the first still sends it', async () => {
+    const smtp = await startSmtp();
+    const real = smtpTransport(smtp.port);
+    // The first worker's server takes three leases to answer.
+    const slow: MailTransport = {
+      ...real,
+      send: async (m) => (await new Promise((r) => setTimeout(r, 900)), real.send(m)),
+    };
+    try {
+      await queue(1, { subject: 'Slow' });
+      const first = worker(slow, { leaseMs: 300 }).runOnce();
+      await waitFor(async () => (await rows())[0]!.status === 'sending');
+      const second = worker(real, { leaseMs: 300 });
+      for (let i = 0; i < 8; i++) {
+        expect(await second.runOnce()).toBe(0);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await first).toBe(1);
+
+      expect(smtp.received.map((m) => m.mail.subject)).toEqual(['Slow']);
+      expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      real.close();
+      await smtp.stop();
+    }
+  });
+
+  it('claims a mail for 30 seconds by default: a mail claimed by a worker that was killed leaves within 30 s of the next start', async () => {
+    const stuck: MailTransport = { kind: 'smtp', send: () => new Promise(() => undefined), close: () => undefined };
+    await queue(1);
+    void worker(stuck).runOnce();
+    await waitFor(async () => (await rows())[0]!.status === 'sending');
+
+    const [lease] = await ctx.db
+      .select({ seconds: sql<number>`extract(epoch from ${mailOutbox.nextAttemptAt} - now())::float` })
+      .from(mailOutbox);
+    expect(lease!.seconds).toBeGreaterThan(25);
+    expect(lease!.seconds).toBeLessThanOrEqual(30);
+  });
   it('gives up a mail whose worker died during its last attempt instead of taking it forever', async () => {
     const smtp = await startSmtp();
     const transport = smtpTransport(smtp.port);

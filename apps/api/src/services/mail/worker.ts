@@ -21,7 +21,11 @@ export interface MailWorkerOptions {
   concurrency?: number;
   /** Wait between two looks when nothing was due (default 1 s). */
   pollIntervalMs?: number;
-  /** How long a claim holds; past it the mail is taken again, as from a crashed worker (default 5 min). */
+  /**
+   * How long a claim holds unless renewed; past it the mail is taken again, as from a crashed
+   * worker (default 30 s). A live worker renews its claims every third of it, however long a send
+   * takes, so a short lease only shortens the wait after a crash.
+   */
   leaseMs?: number;
   /** Attempts before a mail is 'failed' (default 8). */
   maxAttempts?: number;
@@ -55,7 +59,7 @@ const DEFAULTS = {
   batchSize: 50,
   concurrency: 8,
   pollIntervalMs: 1_000,
-  leaseMs: 5 * 60_000,
+  leaseMs: 30_000,
   maxAttempts: 8,
   // 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h: about 8 hours before a mail is given up.
   retryDelaysMs: [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000],
@@ -99,8 +103,9 @@ export function notifyMailWorkers(): void {
  * database's clock, which every instance shares and which wrote `next_attempt_at` in the first
  * place; the app clock (APP_NOW) may be set in the past for demos and must not hold mails back.
  *
- * A mail may be sent twice only if a send outlasts the lease or a worker dies between the
- * server's acceptance and the row's update: at least once, never lost.
+ * A mail may be sent twice only if its worker dies (or loses the database for longer than the
+ * lease) between the SMTP server's acceptance and the row's update, a few milliseconds: at least
+ * once, never lost. After a crash, what it had claimed leaves within the lease.
  */
 export function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const { db, transport, resolveAttachments, log } = deps;
@@ -211,10 +216,34 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
     await Promise.all(Array.from({ length: Math.min(o.concurrency, rows.length) }, lane));
   }
 
+  /**
+   * Pushes back the lease of the claims not yet settled: a settled row is no longer 'sending'
+   * with that attempt number, and one taken by another worker has a higher one.
+   */
+  async function renew(rows: OutboxRow[]): Promise<void> {
+    const claims = sql.join(
+      rows.map((r) => sql`(${r.id}::integer, ${r.attempts}::integer)`),
+      sql`, `,
+    );
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: nowPlus(o.leaseMs) })
+      .where(and(eq(mailOutbox.status, 'sending'), sql`(${mailOutbox.id}, ${mailOutbox.attempts}) in (${claims})`));
+  }
+
   const inFlight = new Set<Promise<number>>();
   function runOnce(): Promise<number> {
     const run = claim().then(async (rows) => {
-      await deliverAll(rows);
+      if (!rows.length) return 0;
+      const timer = setInterval(() => {
+        renew(rows).catch((err: unknown) => log.warn({ err }, 'mail worker could not renew its claims'));
+      }, o.leaseMs / 3);
+      timer.unref();
+      try {
+        await deliverAll(rows);
+      } finally {
+        clearInterval(timer);
+      }
       return rows.length;
     });
     inFlight.add(run);
