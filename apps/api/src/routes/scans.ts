@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAGE_SIZE, SCAN_TABLES, scanBatchSchema, type ScanTable } from '@salon/shared';
 import type { Db } from '../db/client';
+import type { CacheBus } from '../lib/cache-bus';
 import type { Clock } from '../lib/clock';
 import { badRequest, forbidden } from '../lib/errors';
 import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
@@ -24,13 +25,15 @@ function scanningUser(user: SessionUser): SessionUser {
  * the device's ids); the two tables read `GET scans` with the specification's filters, which
  * may only name the caller; `GET scans/export` streams a table as SCANS.xlsx.
  */
-export const scansRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; clock: Clock }> = async (
-  app,
-  { db, signer, clock },
-) => {
+export const scansRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  signer: BadgeSigner;
+  clock: Clock;
+  cacheBus: CacheBus;
+}> = async (app, { db, signer, clock, cacheBus }) => {
   const tags = ['scans'];
   const signedIn = { preHandler: app.authenticate };
-  const totals = createScanTotals();
+  const totals = createScanTotals(cacheBus);
 
   app.post('/scans', { schema: { tags }, ...signedIn }, async (request) => {
     const user = scanningUser(currentUser(request));

@@ -3,7 +3,7 @@ import { EVENT_ID, PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../db/client';
 import { gates, media, registrations, users } from '../db/schema';
 import { badRequest, unauthorized } from '../lib/errors';
-import { TtlCache } from '../lib/ttl-cache';
+import { sharedCache, type CacheBus, type SharedCache } from '../lib/cache-bus';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../lib/query';
 import {
   booleanValue,
@@ -123,8 +123,9 @@ function directoryConditions(query: Record<string, unknown>): SQL[] {
  * Directory answers kept in memory by URL (docs/decisions/006): made once per app, cleared by
  * any route that changes what the directory shows.
  */
-export type DirectoryCache = TtlCache<Awaited<ReturnType<typeof listDirectory>>>;
-export const createDirectoryCache = (seconds: number): DirectoryCache => new TtlCache(seconds * 1000);
+export type DirectoryCache = SharedCache<Awaited<ReturnType<typeof listDirectory>>>;
+export const createDirectoryCache = (bus: CacheBus, seconds: number): DirectoryCache =>
+  sharedCache(bus, 'directory', seconds * 1000);
 
 async function countDirectory(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db

@@ -10,7 +10,7 @@ import {
   type ScanType,
 } from '@salon/shared';
 import type { Db } from '../db/client';
-import { TtlCache } from '../lib/ttl-cache';
+import { sharedCache, type CacheBus, type SharedCache } from '../lib/cache-bus';
 import { registrations, scans, users } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 import type { BadgeClaims } from './badge/token';
@@ -145,12 +145,12 @@ function rowsOf(db: Db, ids: { limit: number; offset?: number; where: SQL }) {
 /**
  * How many scans each table holds, for a few seconds: counting 50,000 scans costs more than
  * reading the page itself, and an exhibitor paging through its scans asks again and again. A
- * scan recorded by this process clears the counts it changes; other instances' counts are
- * at most TOTALS_TTL_MS old.
+ * scan recorded by any instance clears the counts it changes on every instance (the cache bus);
+ * a lost message leaves a count at most TOTALS_TTL_MS old.
  */
 const TOTALS_TTL_MS = 10_000;
-export type ScanTotals = TtlCache<number>;
-export const createScanTotals = (): ScanTotals => new TtlCache<number>(TOTALS_TTL_MS, 5000);
+export type ScanTotals = SharedCache<number>;
+export const createScanTotals = (bus: CacheBus): ScanTotals => sharedCache(bus, 'scan-totals', TOTALS_TTL_MS, 5000);
 const totalKey = (table: ScanTable, userId: number, exhibitorId: number) => `${table}:${userId}:${exhibitorId}`;
 
 /** A page of a table, newest first. */

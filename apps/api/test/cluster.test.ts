@@ -1,0 +1,160 @@
+/**
+ * Several instances on one PostgreSQL database (and Redis): what one instance changes, the
+ * others see at once, and what they count together is counted once. Runs in the PostgreSQL pass
+ * (TEST_DATABASE_URL and TEST_REDIS_URL set, as `.ci/run` does; see vitest.config.ts).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_ID } from '@salon/shared';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config/env';
+import { openDatabase, type Database } from '../src/db/client';
+import { createBadgeSigner } from '../src/services/badge/token';
+import { seedReference } from '../src/db/seed';
+import { call, createExhibitor, createVisitor, signSession, TEST_JWT_SECRET } from './helper';
+
+const base = process.env.TEST_DATABASE_URL!;
+const redisUrl = process.env.TEST_REDIS_URL!;
+const name = `salon_cluster_${randomBytes(6).toString('hex')}`;
+const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+
+async function admin(query: string) {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  await c.query(query);
+  await c.end();
+}
+
+const open: { app: FastifyInstance; database: Database; dataDir: string }[] = [];
+/** One API instance on the shared database, as a process of the cluster would be. */
+async function instance(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-cluster-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
+    DATABASE_URL: url,
+    // An hour: what a test sees within it was forgotten on purpose, not expired.
+    DIRECTORY_CACHE_SECONDS: '3600',
+    ...env,
+  });
+  const database = await openDatabase({ url });
+  const app = await buildApp(config, database);
+  await app.ready();
+  open.push({ app, database, dataDir });
+  return { app, database, config };
+}
+
+beforeAll(async () => {
+  await admin(`create database ${name}`);
+  const database = await openDatabase({ url });
+  await seedReference(database.db);
+  await database.close();
+});
+afterAll(async () => {
+  for (const { app, database, dataDir } of open) {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  await admin(`drop database if exists ${name} with (force)`);
+});
+
+const DIRECTORY = 'registrations?filters[type]=exhibitor&sort=user.company:asc&pagination[pageSize]=100';
+const companies = async (app: FastifyInstance) => {
+  const res = await call(app, 'GET', DIRECTORY);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { user: { company: string } }[] }>().data.map((e) => e.user.company);
+};
+
+describe.each([
+  ['PostgreSQL LISTEN/NOTIFY', {}],
+  ['Redis pub/sub', { REDIS_URL: redisUrl }],
+])('Caches across instances, through %s', (_carrier, env: Record<string, string>) => {
+  it('shows on instance B, at once, the company an exhibitor renamed through instance A, though B had the directory in memory', async () => {
+    const a = await instance(env);
+    const b = await instance(env);
+    const exhibitor = await createExhibitor(a.database.db, { company: `Avant ${randomUUID()}` });
+    const renamed = `Après ${randomUUID()}`;
+    expect(await companies(b.app)).toContain(exhibitor.user.company);
+
+    const token = await signSession(exhibitor.user.id, exhibitor.user.tokenVersion);
+    const put = await call(a.app, 'PUT', `users/${exhibitor.user.id}`, {
+      token,
+      body: { name: 'Nom', email: exhibitor.user.email, phone: exhibitor.user.phone ?? '', company: renamed },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+
+    await expect.poll(() => companies(b.app), { timeout: 2000, interval: 20 }).toContain(renamed);
+    expect(await companies(b.app)).not.toContain(exhibitor.user.company);
+  });
+
+  it('counts on instance B, at once, a scan recorded through instance A, though B had the count in memory', async () => {
+    const a = await instance(env);
+    const b = await instance(env);
+    const exhibitor = await createExhibitor(a.database.db);
+    const token = await signSession(exhibitor.user.id, exhibitor.user.tokenVersion);
+    const total = async () => {
+      const res = await call(b.app, 'GET', 'scans', { token });
+      return res.json<{ meta: { pagination: { total: number } } }>().meta.pagination.total;
+    };
+    expect(await total()).toBe(0);
+
+    const visitor = await createVisitor(a.database.db);
+    const badge = createBadgeSigner(a.config.BADGE_PRIVATE_KEY).sign({
+      registrationId: visitor.registration.id,
+      type: 'visitor',
+      eventId: EVENT_ID,
+      issuedAt: 1_716_000_000,
+    });
+    const scan = { id: randomUUID(), badge, scannedAt: '2024-05-30T10:15:00+01:00' };
+    const sent = await call(a.app, 'POST', 'scans', { token, body: { scans: [scan] } });
+    expect(sent.statusCode).toBe(200);
+
+    await expect.poll(total, { timeout: 2000, interval: 20 }).toBe(1);
+  });
+});
+
+describe('Rate limits across instances', () => {
+  it('counts one address’s requests to every instance against one budget when Redis is set', async () => {
+    const env = { REDIS_URL: redisUrl, API_RATE_LIMIT: '6' };
+    const a = await instance(env);
+    const b = await instance(env);
+    // An address of its own, so that an earlier run's count in Redis does not matter.
+    const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const statuses: number[] = [];
+    for (const app of [a.app, b.app, a.app, b.app, a.app, b.app, a.app, b.app]) {
+      statuses.push((await call(app, 'GET', 'agence', { remoteAddress })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+});
+
+describe('Migrations across instances', () => {
+  it('lets three instances start at once on an empty database: one migrates, each migration is applied once', async () => {
+    const fresh = `salon_cluster_m_${randomBytes(6).toString('hex')}`;
+    await admin(`create database ${fresh}`);
+    const freshUrl = Object.assign(new URL(base), { pathname: `/${fresh}` }).toString();
+    try {
+      const databases = await Promise.all([1, 2, 3].map(() => openDatabase({ url: freshUrl })));
+      const c = new pg.Client({ connectionString: freshUrl });
+      await c.connect();
+      const { rows } = await c.query<{ n: string; distinct: string }>(
+        'select count(*) as n, count(distinct hash) as distinct from drizzle.__drizzle_migrations',
+      );
+      await c.end();
+      await Promise.all(databases.map((d) => d.close()));
+      const journal = (await import('../drizzle/meta/_journal.json', { with: { type: 'json' } })).default;
+      expect(Number(rows[0]!.n)).toBe(journal.entries.length);
+      expect(Number(rows[0]!.distinct)).toBe(journal.entries.length);
+    } finally {
+      await admin(`drop database if exists ${fresh} with (force)`);
+    }
+  });
+});
