@@ -77,6 +77,18 @@ export const mediaFiles = pgTable('media_files', {
   createdAt: createdAt(),
 });
 
+/**
+ * What every instance on this database must share, as fingerprints that reveal nothing of the
+ * secrets (services/instance-keys.ts): recorded by the first instance to start, and an instance
+ * with other keys refuses to start (its sessions and badges would not hold on the others).
+ */
+export const instanceKeys = pgTable('instance_keys', {
+  /** 'jwt' (JWT_SECRET), 'badge' (BADGE_PRIVATE_KEY). */
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: createdAt(),
+});
+
 export const events = pgTable('events', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
