@@ -9,6 +9,8 @@ import { createMailTransport, mailDir, type MailTransport } from './services/mai
 import { createMailWorker, type MailWorker } from './services/mail/worker';
 import { startRetentionJob, type RetentionJob } from './services/retention.service';
 import { createClock } from './lib/clock';
+import { databaseProblem, redisProblem } from './lib/startup-checks';
+import { keysProblem } from './services/instance-keys';
 
 async function main(): Promise<void> {
   // Every file this server writes (database, mails with set-password links, uploads, keys) is
@@ -24,13 +26,25 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
-  });
-  const published = await publishedPasswordProblem(database.db, config);
-  if (published) {
-    console.error(published);
+  // A misconfigured instance says what is wrong in one line and stops: it never runs half-working.
+  const redisDown = config.REDIS_URL ? await redisProblem(config.REDIS_URL) : null;
+  if (redisDown) {
+    console.error(redisDown);
+    process.exit(1);
+  }
+  let database;
+  try {
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+    });
+  } catch (err) {
+    console.error(databaseProblem(config.DATABASE_URL, err));
+    process.exit(1);
+  }
+  const problem = (await publishedPasswordProblem(database.db, config)) ?? (await keysProblem(database.db, config));
+  if (problem) {
+    console.error(problem);
     await database.close();
     process.exit(1);
   }
@@ -56,16 +70,21 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 15_000);
+      app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), (config.SHUTDOWN_DRAIN_SECONDS + 15) * 1000);
       force.unref();
-      app.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      // Not ready from now on: the proxy stops sending requests here while those it sent are served.
+      app.startDraining();
+      const drained = new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+      drained
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            app.log.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
     });
   }
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -111,8 +111,19 @@ const envSchema = z.object({
    * through this process show at once; other processes see them within this delay.
    */
   DIRECTORY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /**
+   * On SIGTERM, how long the instance keeps serving while /backend/api/health/ready says 503,
+   * before it stops accepting: long enough for a proxy's health check to send no more (Caddy in
+   * `npm run cluster` checks every second). 0 when nothing stands in front.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   /** Largest accepted request body, in bytes (uploads have their own limit). */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  /**
+   * Bearer token a Prometheus scraper sends to read /metrics. Unset: /metrics answers only to
+   * requests from this machine that no proxy forwarded.
+   */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
 });
 
 export type Config = Omit<

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let dataDir = '';
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'salon-refusals-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+/** A port nothing listens on. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+/**
+ * Runs the server with `env`; resolves with its exit code and stderr once it exits, or, once it
+ * serves its health, stops it with SIGTERM and resolves with 'started'.
+ */
+async function run(env: Record<string, string>): Promise<{ code: number | null | 'started'; stderr: string }> {
+  const port = await closedPort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 240 && child.exitCode === null; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/backend/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) {
+      child.kill('SIGTERM');
+      await exited;
+      return { code: 'started', stderr };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { code: await exited, stderr };
+}
+
+const JWT_A = 'a'.repeat(40);
+const badgeKey = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+describe('A misconfigured instance', () => {
+  it('refuses to start, in one line, when REDIS_URL names a Redis that does not answer', async () => {
+    const port = await closedPort();
+    const { code, stderr } = await run({ REDIS_URL: `redis://:hunter2hunter2@127.0.0.1:${port}` });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      new RegExp(
+        `^REDIS_URL redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port} does not answer \\(.*ECONNREFUSED.*\\): start Redis, fix REDIS_URL, or unset it`,
+      ),
+    );
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).not.toContain('hunter2');
+  });
+
+  it('refuses to start, in one line and without the password, when DATABASE_URL names no running PostgreSQL', async () => {
+    const port = await closedPort();
+    const { code, stderr } = await run({ DATABASE_URL: `postgres://salon:s3cret-pass@127.0.0.1:${port}/salon` });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      `DATABASE_URL postgres://salon:***@127.0.0.1:${port}/salon: cannot connect (connect ECONNREFUSED 127.0.0.1:${port}): ` +
+        'start PostgreSQL or fix the host and port in DATABASE_URL.',
+    );
+  });
+
+  it('starts with the keys the database recorded, and refuses another JWT_SECRET or badge key, saying which and how to change it on purpose', async () => {
+    const key = badgeKey();
+    expect((await run({ JWT_SECRET: JWT_A, BADGE_PRIVATE_KEY: key })).code).toBe('started');
+    expect((await run({ JWT_SECRET: JWT_A, BADGE_PRIVATE_KEY: key })).code).toBe('started');
+
+    const otherSecret = await run({ JWT_SECRET: 'b'.repeat(40), BADGE_PRIVATE_KEY: key });
+    expect(otherSecret.code).toBe(1);
+    expect(otherSecret.stderr.trim()).toBe(
+      'JWT_SECRET: not the one the other instances on this database use (recorded when the first one started). ' +
+        'Give every instance the same JWT_SECRET. To change it on purpose, stop every instance, run ' +
+        "`delete from instance_keys where name in ('jwt')` and start them with the new one " +
+        '(a new JWT_SECRET signs everyone out; a new BADGE_PRIVATE_KEY voids every badge already sent).',
+    );
+
+    const both = await run({ JWT_SECRET: 'b'.repeat(40), BADGE_PRIVATE_KEY: badgeKey() });
+    expect(both.code).toBe(1);
+    expect(both.stderr).toMatch(/^JWT_SECRET and BADGE_PRIVATE_KEY: not the one/);
+    expect(both.stderr).toContain("name in ('jwt', 'badge')");
+  }, 120_000);
+});
