@@ -1,0 +1,285 @@
+/**
+ * `npm run cluster [-- start|restart|stop|status]`: the production layout on this one machine.
+ * Three API instances (plain node on the compiled build) on the machine's PostgreSQL and Redis,
+ * behind Caddy at https://localhost:8443 with Caddy's own certificate authority (a phone's camera
+ * needs HTTPS). Caddy checks each instance's /backend/api/health/ready every second and sends a
+ * request to another instance when one does not take it.
+ *
+ * - start (the default): builds, creates the database if needed, starts whatever is not running
+ *   (so it also brings back an instance that crashed), waits until every instance is ready.
+ * - restart: one instance at a time: SIGTERM (it answers 'not ready' for SHUTDOWN_DRAIN_SECONDS
+ *   while Caddy stops sending it requests, finishes those in flight, then exits), start it again,
+ *   wait until Caddy sees it ready, then the next one. No request fails.
+ * - stop: every instance and Caddy, with SIGTERM.
+ * - status: each process, its pid and whether it is ready.
+ *
+ * Everything lives under data/cluster/: the shared secrets (generated once), pid files, logs and
+ * Caddy's storage (its root certificate: data/cluster/caddy/pki/authorities/local/root.crt).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dir = path.join(root, 'data/cluster');
+const env = process.env;
+export const CLUSTER = {
+  url: `https://localhost:${env.CLUSTER_HTTPS_PORT ?? 8443}`,
+  httpsPort: Number(env.CLUSTER_HTTPS_PORT ?? 8443),
+  httpPort: Number(env.CLUSTER_HTTP_PORT ?? 8080),
+  ports: Array.from(
+    { length: Number(env.CLUSTER_INSTANCES ?? 3) },
+    (_, i) => Number(env.CLUSTER_FIRST_PORT ?? 3101) + i,
+  ),
+  databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_cluster',
+  redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  drainSeconds: 2,
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const say = (line: string) => console.info(line);
+const pidFile = (name: string) => path.join(dir, 'run', `${name}.pid`);
+const logFile = (name: string) => path.join(dir, 'logs', `${name}.log`);
+
+function pidOf(name: string): number | null {
+  if (!existsSync(pidFile(name))) return null;
+  const pid = Number(readFileSync(pidFile(name), 'utf8'));
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+async function ready(port: number): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/backend/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
+}
+
+async function waitFor(check: () => Promise<boolean> | boolean, what: string, seconds = 120): Promise<void> {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (await check()) return;
+    await sleep(100);
+  }
+  throw new Error(`${what}: not after ${seconds} s`);
+}
+
+/** JWT_SECRET and BADGE_PRIVATE_KEY, made once and given to every instance. */
+function secrets(): Record<string, string> {
+  const file = path.join(dir, 'secrets.json');
+  if (!existsSync(file)) {
+    const made = {
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      BADGE_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+async function ensureDatabase(): Promise<void> {
+  const url = new URL(CLUSTER.databaseUrl);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+      say(`created database ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+function ensureCaddy(): string {
+  const found = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find((p) => existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    say("Caddy is missing: installing Debian's caddy package…");
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'caddy'], {
+      stdio: 'inherit',
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return '/usr/bin/caddy';
+  }
+  throw new Error('Caddy is missing: install it (sudo apt-get install caddy) and run this again.');
+}
+
+function caddyfile(): string {
+  const upstreams = CLUSTER.ports.map((p) => `127.0.0.1:${p}`).join(' ');
+  return `{
+	admin off
+	skip_install_trust
+	http_port ${CLUSTER.httpPort}
+	https_port ${CLUSTER.httpsPort}
+	storage file_system ${path.join(dir, 'caddy')}
+}
+
+localhost:${CLUSTER.httpsPort} {
+	tls internal
+	encode zstd gzip
+	reverse_proxy ${upstreams} {
+		lb_policy round_robin
+		# A request an instance did not take (stopped, killed) goes to another one.
+		lb_try_duration 10s
+		lb_try_interval 100ms
+		health_uri /backend/api/health/ready
+		health_interval 1s
+		health_timeout 2s
+		fail_duration 5s
+		header_up X-Request-Id {http.request.uuid}
+	}
+}
+`;
+}
+
+function startInstance(port: number, shared: Record<string, string>): void {
+  const name = `api-${port}`;
+  const log = openSync(logFile(name), 'a');
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: {
+      ...env,
+      ...shared,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: CLUSTER.databaseUrl,
+      REDIS_URL: CLUSTER.redisUrl,
+      PUBLIC_URL: CLUSTER.url,
+      TRUST_PROXY: '1',
+      DEMO_DATA: env.DEMO_DATA ?? 'true',
+      DATA_DIR: path.join(dir, 'instances', name),
+      SHUTDOWN_DRAIN_SECONDS: String(CLUSTER.drainSeconds),
+      LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    },
+  });
+  writeFileSync(pidFile(name), String(child.pid));
+  child.unref();
+}
+
+function startCaddy(caddy: string): void {
+  const file = path.join(dir, 'Caddyfile');
+  writeFileSync(file, caddyfile());
+  const log = openSync(logFile('caddy'), 'a');
+  const child = spawn(caddy, ['run', '--config', file, '--adapter', 'caddyfile'], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...env, HOME: dir, XDG_DATA_HOME: path.join(dir, 'caddy'), XDG_CONFIG_HOME: path.join(dir, 'caddy') },
+  });
+  writeFileSync(pidFile('caddy'), String(child.pid));
+  child.unref();
+}
+
+async function stopProcess(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  const pid = pidOf(name);
+  if (pid === null) return;
+  process.kill(pid, signal);
+  await waitFor(() => pidOf(name) === null, `${name} stopping`, 30);
+  rmSync(pidFile(name), { force: true });
+}
+
+/** Whether Caddy answers through TLS (its certificate is its own authority's: not checked here). */
+async function caddyAnswers(): Promise<boolean> {
+  const { request } = await import('node:https');
+  return new Promise((resolve) => {
+    const req = request(
+      `${CLUSTER.url}/backend/api/health/live`,
+      { rejectUnauthorized: false, timeout: 2000 },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      },
+    );
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+async function start(): Promise<void> {
+  const caddy = ensureCaddy();
+  for (const sub of ['run', 'logs', 'instances', 'caddy'])
+    mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o700 });
+  // A running instance serves the build it started with: a missing one is started from the same
+  // build, never from a newer one. With nothing running, build what the checkout holds.
+  if (CLUSTER.ports.every((p) => pidOf(`api-${p}`) === null)) {
+    say('building (npm run build)…');
+    try {
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
+    } catch (err) {
+      const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+      console.error(`${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
+      throw new Error('npm run build failed (above)');
+    }
+  }
+  await ensureDatabase();
+  const shared = secrets();
+  // The first instance migrates and seeds alone; the others then start together.
+  const [first, ...others] = CLUSTER.ports;
+  for (const group of [[first!], others]) {
+    for (const port of group) if (pidOf(`api-${port}`) === null) startInstance(port, shared);
+    for (const port of group)
+      await waitFor(() => ready(port), `instance on port ${port} ready (see ${logFile(`api-${port}`)})`);
+  }
+  if (pidOf('caddy') === null) startCaddy(caddy);
+  await waitFor(caddyAnswers, `Caddy at ${CLUSTER.url} (see ${logFile('caddy')})`, 60);
+  await status();
+  say(
+    `\nOpen ${CLUSTER.url} (Caddy's own authority: accept it once, or trust ${path.join(dir, 'caddy/pki/authorities/local/root.crt')}).`,
+  );
+}
+
+async function restart(): Promise<void> {
+  const shared = secrets();
+  for (const port of CLUSTER.ports) {
+    const name = `api-${port}`;
+    const began = Date.now();
+    await stopProcess(name);
+    startInstance(port, shared);
+    await waitFor(() => ready(port), `${name} ready again`);
+    // Caddy looks every second: once it has seen this one ready, the next may stop.
+    await sleep(1500);
+    say(`${name} restarted in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  }
+}
+
+async function stop(): Promise<void> {
+  await Promise.all([...CLUSTER.ports.map((p) => stopProcess(`api-${p}`)), stopProcess('caddy')]);
+  say('cluster stopped');
+}
+
+async function status(): Promise<void> {
+  for (const port of CLUSTER.ports) {
+    const pid = pidOf(`api-${port}`);
+    const state = pid === null ? 'stopped' : (await ready(port)) ? 'ready' : 'not ready';
+    say(`api-${port}  ${pid ?? '-'}  ${state}`);
+  }
+  const caddy = pidOf('caddy');
+  say(
+    `caddy      ${caddy ?? '-'}  ${caddy === null ? 'stopped' : (await caddyAnswers()) ? `serving ${CLUSTER.url}` : 'not answering'}`,
+  );
+}
+
+const commands: Record<string, () => Promise<void>> = { start, restart, stop, status };
+const command = process.argv[2] ?? 'start';
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const run = commands[command];
+  if (!run) {
+    console.error(`Unknown command ${command}: npm run cluster -- start|restart|stop|status`);
+    process.exit(2);
+  }
+  run().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
