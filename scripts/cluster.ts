@@ -13,8 +13,11 @@
  * - stop: every instance and Caddy, with SIGTERM.
  * - status: each process, its pid and whether it is ready.
  *
- * Everything lives under data/cluster/: the shared secrets (generated once), pid files, logs and
- * Caddy's storage (its root certificate: data/cluster/caddy/pki/authorities/local/root.crt).
+ * Everything lives under data/cluster/ (CLUSTER_DIR): the shared secrets (generated once), pid
+ * files, logs and Caddy's storage (its root certificate: caddy/pki/authorities/local/root.crt).
+ * CLUSTER_INSTANCES (3), CLUSTER_FIRST_PORT (3101), CLUSTER_HTTPS_PORT (8443), CLUSTER_HTTP_PORT
+ * (8080), DATABASE_URL (postgres://postgres@127.0.0.1:5432/salon_cluster) and REDIS_URL
+ * (redis://127.0.0.1:6379) change the layout; any other variable reaches every instance.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -23,7 +26,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dir = path.join(root, 'data/cluster');
+const dir = path.resolve(root, process.env.CLUSTER_DIR ?? 'data/cluster');
 const env = process.env;
 export const CLUSTER = {
   url: `https://localhost:${env.CLUSTER_HTTPS_PORT ?? 8443}`,
