@@ -1,4 +1,3 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -176,7 +175,7 @@ export async function buildApp(
     reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.')),
   );
   // The PDFs under /assets/files/ are made from the data, before the static files and pages.
-  await app.register(filesRoutes, { db, uploadDir: path.join(config.DATA_DIR, 'uploads') });
+  await app.register(filesRoutes, { db });
   await registerWeb(app, config, clock);
   return app;
 }

@@ -81,7 +81,7 @@ interface Row {
   publishesContact?: boolean;
 }
 
-/** @fastify/static's `/uploads/*`, which printRoutes shows as a bare `*`. */
+/** The `/uploads/*` route (routes/files.ts), which printRoutes shows as a bare `*`. */
 const UPLOADS = 'GET *' as Route;
 
 /** Routes that are not the API's: the robots and sitemap files and the uploads folder. */

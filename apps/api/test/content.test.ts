@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agence, bannieres, galeries, partenaires, partenairesPresses, sib, temoignages } from '../src/db/schema';
+import { storeFile } from '../src/services/uploads.service';
 import { call, createMedia, createTestApp, type TestContext } from './helper';
 
 interface MediaView {
@@ -395,9 +394,7 @@ describe('GET bannieres/', () => {
 
 describe('uploaded files', () => {
   it('are served with a long cache lifetime', async () => {
-    const dir = path.join(ctx.config.DATA_DIR, 'uploads', 'test');
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await storeFile(ctx.db, 'test/logo.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     const res = await ctx.app.inject({ url: '/uploads/test/logo.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=2592000');

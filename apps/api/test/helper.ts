@@ -45,6 +45,11 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /**
+   * Another API instance on the same database, with the same keys and a DATA_DIR of its own, as
+   * a second process of a cluster would be; closed with the context.
+   */
+  anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -62,11 +67,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(config, database);
   await seedReference(database.db);
   await app.ready();
+  const others: { app: FastifyInstance; dataDir: string }[] = [];
   return {
     app,
     db: database.db,
     config,
+    async anotherInstance() {
+      const otherDir = await mkdtemp(path.join(tmpdir(), 'salon-test-'));
+      const other = await buildApp({ ...config, DATA_DIR: otherDir }, database);
+      await other.ready();
+      others.push({ app: other, dataDir: otherDir });
+      return other;
+    },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await rm(other.dataDir, { recursive: true, force: true });
+      }
       await app.close();
       await database.close();
       await drop();

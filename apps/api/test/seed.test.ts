@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { and, count, countDistinct, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
@@ -197,10 +195,13 @@ describe('seed', () => {
     }
   });
 
-  it('writes the demo pictures under DATA_DIR/uploads', async () => {
+  it('keeps the demo pictures in the database, where every instance serves them', async () => {
     const files = await ctx.db.select({ path: t.media.path }).from(t.media);
     expect(files.length).toBeGreaterThan(0);
-    for (const f of files) expect(existsSync(path.join(ctx.config.DATA_DIR, 'uploads', f.path)), f.path).toBe(true);
+    const stored = await ctx.db.select({ path: t.mediaFiles.path }).from(t.mediaFiles);
+    expect(stored.map((f) => f.path).sort()).toEqual(files.map((f) => f.path).sort());
+    const logo = await call(ctx.app, 'GET', `/uploads/${files[0]!.path}`);
+    expect([logo.statusCode, logo.headers['content-type']]).toEqual([200, 'image/svg+xml']);
   });
 
   it('signs the demo exhibitors and collaborator in and refuses the other demo accounts', async () => {

@@ -122,9 +122,11 @@ describe('the server process', () => {
     expect(await rowCounts()).toEqual(afterFirst);
   }, 120_000);
 
-  it('creates DATA_DIR for its own user only, and writes the uploads and the keys for that user only', async () => {
+  it('creates DATA_DIR for its own user only, and writes the keys for that user only', async () => {
     expect((await lstat(dataDir)).mode & 0o777).toBe(0o700);
-    expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['pglite', 'secrets', 'uploads']));
+    expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['pglite', 'secrets']));
+    // Uploads and the demo pictures live in the database (media_files), not in DATA_DIR.
+    expect(await readdir(dataDir)).not.toContain('uploads');
     // PGlite sets its files' modes itself (0666, in its WebAssembly file system), whatever the
     // umask: the closed DATA_DIR is what guards them.
     expect((await openToOthers(dataDir)).filter((entry) => !entry.startsWith('pglite'))).toEqual([]);

@@ -63,8 +63,9 @@ export const media = pgTable('media', {
 });
 
 /**
- * The bytes of the files served under /uploads/ (services/media-files.ts): uploads under
- * `media/<hash>.<ext>`, the demo data's SVGs under `demo/`. Written once per path, never changed.
+ * The bytes of the files served under /uploads/ (routes/files.ts, services/uploads.service.ts):
+ * uploads under `media/<hash>.<ext>`, the demo data's SVGs under `demo/`. Written once per path,
+ * never changed.
  */
 export const mediaFiles = pgTable('media_files', {
   /** Relative path, as media.path names it: the URL under /uploads/. */

@@ -9,11 +9,11 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '@salon/shared';
 import type { Config } from '../config/env';
 import type { Clock } from '../lib/clock';
-import { HASHED_UPLOAD } from '../services/uploads.service';
 import { errorBody } from './errors';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
 
-const UPLOADS_ROUTE = '/uploads/*';
+/** The files kept in the database (media_files), served by routes/files.ts. */
+export const UPLOADS_ROUTE = '/uploads/*';
 
 /**
  * Files are not rate limited: the built app's files (a route each), uploads and the PDFs made from
@@ -32,24 +32,6 @@ export function isFileRoute(pattern: string): boolean {
  * on the server, so that crawlers and slow phones get the page before any script runs.
  */
 export async function registerWeb(app: FastifyInstance, config: Config, clock: Clock): Promise<void> {
-  const uploads = path.join(config.DATA_DIR, 'uploads');
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: UPLOADS_ROUTE.slice(0, -1),
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders(reply, file) {
-      const rel = path.relative(uploads, file).split(path.sep).join('/');
-      // Uploaded files are named by the hash of their bytes: a changed file is a new name, so a
-      // name can be kept for ever. The demo files have fixed names: browsers keep them a month.
-      void reply.header(
-        'Cache-Control',
-        HASHED_UPLOAD.test(rel) ? 'public, max-age=31536000, immutable' : 'public, max-age=2592000',
-      );
-    },
-  });
-
   const serverEntry = path.join(config.WEB_BUILD_DIR, 'server/index.js');
   let render: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined;
   if (existsSync(serverEntry)) {

@@ -1,8 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile as fsReadFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import { media, mediaFiles } from '../db/schema';
 import { badRequest } from '../lib/errors';
 
 /**
@@ -103,32 +107,80 @@ export async function prepareUpload(bytes: Buffer): Promise<PreparedFile> {
   }
 }
 
-/** The folder /uploads/ serves, shared by every instance (see plugins/web.ts). */
-export const uploadDirOf = (config: Pick<Config, 'DATA_DIR'>) => path.join(config.DATA_DIR, 'uploads');
-
 /** Names of stored uploads: the first 32 hex digits of the SHA-256 of the stored bytes. */
 export const HASHED_UPLOAD = /^media\/[0-9a-f]{32}\.(webp|pdf)$/;
 
 /**
- * Writes the file under `media/<hash>.<ext>` and answers that path (relative to the upload
- * folder, as media.path keeps it). The same bytes give the same path, written once; a write goes
- * through a temporary name, so no reader ever sees half a file.
+ * Keeps a file's bytes in media_files under `rel` (its URL under /uploads/), where every instance
+ * on the database finds them. A path is written once: its bytes never change (uploads are named
+ * by their hash, the demo files are the same drawings each time).
  */
-export async function storeUpload(uploadDir: string, file: PreparedFile): Promise<string> {
+export async function storeFile(db: Db, rel: string, mime: string, body: Buffer): Promise<void> {
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  await db.insert(mediaFiles).values({ path: rel, mime, size: body.length, sha256, body }).onConflictDoNothing();
+}
+
+/**
+ * Stores the file under `media/<hash>.<ext>` and answers that path (as media.path keeps it). The
+ * same bytes give the same path, stored once.
+ */
+export async function storeUpload(db: Db, file: PreparedFile): Promise<string> {
   const hash = createHash('sha256').update(file.body).digest('hex').slice(0, 32);
   const rel = `media/${hash}.${file.ext}`;
-  const target = path.join(uploadDir, rel);
-  const existing = await stat(target).catch(() => null);
-  if (existing?.size === file.body.length) return rel;
-  await mkdir(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, file.body);
-    await rename(temporary, target);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  await storeFile(db, rel, file.mime, file.body);
   return rel;
+}
+
+/** The stored file at `rel`, its bytes only when asked (a HEAD needs none), or null. */
+export async function readStoredFile(db: Db, rel: string, withBody: boolean) {
+  const [row] = await db
+    .select({
+      mime: mediaFiles.mime,
+      size: mediaFiles.size,
+      sha256: mediaFiles.sha256,
+      body: withBody ? mediaFiles.body : sql<null>`null`,
+    })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.path, rel));
+  return row ?? null;
+}
+
+/** Where uploads were kept on disk before migration 0016 moved them into the database. */
+export const uploadDirOf = (config: Pick<Config, 'DATA_DIR'>) => path.join(config.DATA_DIR, 'uploads');
+
+/**
+ * An install from before migration 0016 has its files under DATA_DIR/uploads: the ones a media
+ * row names and media_files lacks are copied in, so an upgrade loses nothing. Run at each start
+ * (seed); once they are in, it finds nothing to do. Answers how many were copied.
+ */
+export async function importUploadsFromDisk(
+  db: Db,
+  uploadDir: string,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<number> {
+  const lacking = await db
+    .select({ path: media.path, mime: media.mime })
+    .from(media)
+    .leftJoin(mediaFiles, eq(mediaFiles.path, media.path))
+    .where(isNull(mediaFiles.path));
+  let imported = 0;
+  const missing: string[] = [];
+  for (const { path: rel, mime } of lacking) {
+    const file = path.resolve(uploadDir, rel);
+    // media.path is ours, but a path that leaves the folder is never read.
+    const body = file.startsWith(path.resolve(uploadDir) + path.sep) ? await fsReadFile(file).catch(() => null) : null;
+    if (!body) {
+      missing.push(rel);
+      continue;
+    }
+    await storeFile(db, rel, mime, body);
+    imported++;
+  }
+  if (imported) log.info({ imported, uploadDir }, 'uploads copied from disk into the database');
+  if (missing.length) {
+    log.warn({ missing: missing.length, first: missing.slice(0, 5), uploadDir }, 'media rows whose file is nowhere');
+  }
+  return imported;
 }
 
 /** A file name fit to show and to put in a Content-Disposition header. */

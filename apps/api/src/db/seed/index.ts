@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -13,6 +12,7 @@ import {
 } from '@salon/shared';
 import type { Config } from '../../config/env';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { importUploadsFromDisk, uploadDirOf } from '../../services/uploads.service';
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import * as content from './content';
@@ -50,8 +50,9 @@ export const DEMO_ACCOUNTS = {
 export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   await seedReference(db);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureOrganiser(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  await importUploadsFromDisk(db, uploadDirOf(config), log);
   if (config.DEMO_DATA) {
-    const created = await seedDemo(db, path.join(config.DATA_DIR, 'uploads'));
+    const created = await seedDemo(db);
     if (created) log.info('demo data written');
   }
   // Whatever the database: the embedded one is the documented deployment.
@@ -182,7 +183,7 @@ const demoPhone = (n: number) =>
 
 type NewUser = typeof t.users.$inferInsert;
 
-async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
+async function seedDemo(db: Db): Promise<boolean> {
   const [exhibitorHash, collaboratorHash, controllerHash, organiserHash, formerHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.exhibitor.password),
     hashPassword(DEMO_ACCOUNTS.collaborator.password),
@@ -225,7 +226,7 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
           : i === 1
             ? DEMO_ACCOUNTS.exhibitor2.email
             : `exposant${String(i + 1).padStart(2, '0')}@example.com`;
-      const avatarId = await storeSvg(tx, uploadDir, `logo-${i + 1}.svg`, logoSvg(c.company, i), c.company);
+      const avatarId = await storeSvg(tx, `logo-${i + 1}.svg`, logoSvg(c.company, i), c.company);
       exhibitorValues.push(
         person({
           type: 'exhibitor',
@@ -429,7 +430,7 @@ async function seedDemo(db: Db, uploadDir: string): Promise<boolean> {
     for (const s of demo2Staff) addScans(s, 6, visitorRows);
     await tx.insert(t.scans).values(scanRows);
 
-    await seedDemoContent(tx, uploadDir);
+    await seedDemoContent(tx);
     return true;
   });
 }
@@ -497,11 +498,10 @@ function demoEntries(
   return rows;
 }
 
-async function seedDemoContent(tx: Tx, uploadDir: string): Promise<void> {
-  const logo = (file: string, name: string, colour: number) =>
-    storeSvg(tx, uploadDir, file, logoSvg(name, colour), name);
+async function seedDemoContent(tx: Tx): Promise<void> {
+  const logo = (file: string, name: string, colour: number) => storeSvg(tx, file, logoSvg(name, colour), name);
   const picture = (file: string, caption: string, colour: number, width: number, height: number) =>
-    storeSvg(tx, uploadDir, file, pictureSvg(caption, colour, width, height), caption, { width, height });
+    storeSvg(tx, file, pictureSvg(caption, colour, width, height), caption, { width, height });
 
   const banners = [];
   for (const [i, emplacement] of (['Haut', 'Bas'] as const).entries()) {

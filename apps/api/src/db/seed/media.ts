@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { storeFile } from '../../services/uploads.service';
 import type { Db } from '../client';
 import { media } from '../schema';
 
@@ -35,22 +34,21 @@ export function pictureSvg(caption: string, index: number, width = 1200, height 
 </svg>`;
 }
 
-/** Writes an SVG under UPLOAD_DIR and records it; returns the media id. */
+/** Stores an SVG under `demo/` (media_files) and records it; returns the media id. */
 export async function storeSvg(
   db: Db,
-  uploadDir: string,
   file: string,
   svg: string,
   alt: string,
   size: { width: number; height: number } = { width: 200, height: 200 },
 ): Promise<number> {
   const rel = `demo/${file}`;
-  await mkdir(path.join(uploadDir, 'demo'), { recursive: true });
-  await writeFile(path.join(uploadDir, rel), svg);
+  const body = Buffer.from(svg);
+  await storeFile(db, rel, 'image/svg+xml', body);
   const [row] = await db
     .insert(media)
-    .values({ name: file, mime: 'image/svg+xml', size: Buffer.byteLength(svg), path: rel, alt, ...size })
-    .onConflictDoUpdate({ target: media.path, set: { size: Buffer.byteLength(svg) } })
+    .values({ name: file, mime: 'image/svg+xml', size: body.length, path: rel, alt, ...size })
+    .onConflictDoUpdate({ target: media.path, set: { size: body.length } })
     .returning({ id: media.id });
   return row!.id;
 }

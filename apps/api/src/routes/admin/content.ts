@@ -33,7 +33,6 @@ import {
   cleanFileName,
   prepareUpload,
   storeUpload,
-  uploadDirOf,
 } from '../../services/uploads.service';
 import { mediaUrl } from '../../services/users.service';
 import type { AdminDeps } from './deps';
@@ -375,9 +374,8 @@ const paged = <Q extends PgSelect>(q: Q, page?: Page) =>
 // ---------------------------------------------------------------------------------------------
 
 /** Uploads, and every record of the public pages: banners, partners, gallery, testimonials, forum, halls, show, agency. */
-export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, config, directoryCache }) => {
+export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {
   const tags = ['admin'];
-  const uploadDir = uploadDirOf(config);
 
   // ---- Uploads ----------------------------------------------------------------------------------
 
@@ -407,8 +405,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         throw badRequest(UPLOAD_MESSAGES.malformed);
       }
       const file = await prepareUpload(bytes);
-      const rel = await storeUpload(uploadDir, file);
       const record = await db.transaction(async (tx) => {
+        // The bytes and their record together: a failed record leaves no file behind.
+        const rel = await storeUpload(tx, file);
         // The same bytes sent again are the same stored file: its record is answered again.
         const [existing] = await tx.select().from(media).where(eq(media.path, rel));
         const row =
