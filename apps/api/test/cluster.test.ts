@@ -8,15 +8,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
+import { auditLog, registrations, retentionSettings, users } from '../src/db/schema';
+import { createClock } from '../src/lib/clock';
+import { runRetentionJob } from '../src/services/retention.service';
 import { createBadgeSigner } from '../src/services/badge/token';
 import { seedReference } from '../src/db/seed';
-import { call, createExhibitor, createVisitor, signSession, TEST_JWT_SECRET } from './helper';
+import { call, createExhibitor, createUser, createVisitor, signSession, TEST_JWT_SECRET } from './helper';
 
 const base = process.env.TEST_DATABASE_URL!;
 const redisUrl = process.env.TEST_REDIS_URL!;
@@ -121,6 +125,37 @@ describe.each([
   });
 });
 
+describe('Generated PDFs across instances', () => {
+  it('serves on instance B the catalogue of the data instance A changed, with the same ETag on both', async () => {
+    const a = await instance();
+    const b = await instance();
+    const catalogue = async (app: FastifyInstance) => {
+      const res = await app.inject({ method: 'GET', url: '/assets/files/catalogue-2024.pdf' });
+      expect(res.statusCode).toBe(200);
+      return { etag: res.headers.etag, size: res.rawPayload.length };
+    };
+    const before = await catalogue(b.app);
+    expect((await catalogue(a.app)).etag).toBe(before.etag);
+
+    const exhibitor = await createExhibitor(a.database.db, { company: `Nouveau ${randomUUID()}` });
+    const token = await signSession(exhibitor.user.id, exhibitor.user.tokenVersion);
+    const put = await call(a.app, 'PUT', `users/${exhibitor.user.id}`, {
+      token,
+      body: {
+        name: 'Nom',
+        email: exhibitor.user.email,
+        phone: exhibitor.user.phone ?? '',
+        company: `${exhibitor.user.company} SA`,
+      },
+    });
+    expect(put.statusCode).toBe(200);
+
+    const after = await catalogue(b.app);
+    expect(after.etag).not.toBe(before.etag);
+    expect((await catalogue(a.app)).etag).toBe(after.etag);
+  });
+});
+
 describe('Rate limits across instances', () => {
   it('counts one address’s requests to every instance against one budget when Redis is set', async () => {
     const env = { REDIS_URL: redisUrl, API_RATE_LIMIT: '6' };
@@ -133,6 +168,49 @@ describe('Rate limits across instances', () => {
       statuses.push((await call(app, 'GET', 'agence', { remoteAddress })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+});
+
+describe('Jobs across instances', () => {
+  it('lets the retention job of three instances run at once: every person past retention is anonymised once, by one of them', async () => {
+    const databases = await Promise.all([1, 2, 3].map(() => openDatabase({ url })));
+    const db = databases[0]!.db;
+    const people: { id: number }[] = [];
+    for (let i = 0; i < 450; i += 50) {
+      people.push(...(await Promise.all(Array.from({ length: 50 }, () => createUser(db, { type: 'visitor' })))));
+    }
+    await db
+      .insert(registrations)
+      .values(people.map((p) => ({ eventId: 5, userId: p.id, type: 'visitor' as const, confirmed: true })));
+    await db
+      .insert(retentionSettings)
+      .values({ id: 1, enabled: true, months: 24 })
+      .onConflictDoUpdate({ target: retentionSettings.id, set: { enabled: true, months: 24 } });
+    const clock = createClock('2026-03-01T12:00:00+01:00');
+    const log = { info: () => undefined, error: () => undefined };
+    try {
+      const counts = await Promise.all(
+        databases.map((d) => runRetentionJob({ db: d.db, clock, mailDir: path.join(tmpdir(), 'none'), log })),
+      );
+      const entries = await db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'retention job'));
+      const erased = entries.flatMap((e) => (e.after as { anonymised: number[] }).anonymised);
+      const ours = people.map((p) => p.id);
+
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(erased.length);
+      expect(new Set(erased).size).toBe(erased.length);
+      expect(erased).toEqual(expect.arrayContaining(ours));
+      const left = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ours), isNull(users.anonymisedAt)));
+      expect(left).toEqual([]);
+    } finally {
+      await db.update(retentionSettings).set({ enabled: false });
+      await Promise.all(databases.map((d) => d.close()));
+    }
   });
 });
 
