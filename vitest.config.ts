@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The cluster suite needs a PostgreSQL server and Redis (several instances sharing them): it runs
- * in the PostgreSQL pass, where `.ci/run` sets both; the default pass runs on PGlite alone.
+ * The cluster suite needs a PostgreSQL server and Redis (several instances sharing them), and the
+ * Redis readiness suite a Redis server: they run in the PostgreSQL pass, where `.ci/run` sets both;
+ * the default pass runs on PGlite alone.
  */
 const withServers = !!process.env.TEST_DATABASE_URL && !!process.env.TEST_REDIS_URL;
 
@@ -20,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/test/**/*.test.ts'],
-          exclude: withServers ? [] : ['apps/api/test/cluster.test.ts'],
+          exclude: withServers ? [] : ['apps/api/test/cluster.test.ts', 'apps/api/test/health-redis.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

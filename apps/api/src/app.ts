@@ -20,6 +20,7 @@ import { requestForLog } from './lib/log-redaction';
 import { registerAuth } from './plugins/auth';
 import { errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { isFileRoute, registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
@@ -96,6 +97,11 @@ export async function buildApp(
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  registerMetrics(app, { database, redis, token: config.METRICS_TOKEN });
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   // Before the rate-limit plugin's own hook, which reads each route's config as it is declared.
   app.addHook('onRoute', (route) => {
     if (isFileRoute(route.url)) route.config = { ...route.config, rateLimit: false };
@@ -130,7 +136,7 @@ export async function buildApp(
   const kiosks = createKioskService(db, badges, badgeSigner);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database, clock });
+      await api.register(healthRoutes, { database, clock, redis, isDraining: () => draining });
       await api.register(authRoutes, {
         auth,
         db,

@@ -323,6 +323,10 @@ const TABLE: Row[] = [
   // The document names the fields of the forms (a sign-in's `password`): no key of it is a value.
   { ...publicGet('GET /backend/docs', 'reads the OpenAPI document'), namesFields: true },
   publicGet('GET /backend/api/health', 'checks the health'),
+  publicGet('GET /backend/api/health/live', 'asks whether the process runs'),
+  publicGet('GET /backend/api/health/ready', 'asks whether the instance is ready for traffic'),
+  // Without METRICS_TOKEN only this machine reads them, and every caller here comes from elsewhere.
+  { route: 'GET /metrics', when: 'reads the Prometheus metrics from another machine', expect: all(403) },
   publicGet('GET /backend/api/badges/public-key', 'fetches the badge public key'),
 
   // --- Sign-in and sessions -------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
  * A fresh database per test file: PGlite in memory, or, with TEST_DATABASE_URL set, a new
  * PostgreSQL database created for the file and dropped after it.
  */
-async function freshDatabase() {
+export async function freshDatabase() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { database: await openDatabase({}), drop: async () => undefined };
   const name = `salon_test_${randomBytes(6).toString('hex')}`;

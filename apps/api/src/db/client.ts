@@ -15,6 +15,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, for its metrics (how many connections are busy, how many wait). */
+  pool?: pg.Pool;
   /** Refreshes the planner's statistics where nothing else does (PGlite); PostgreSQL's autovacuum does it. */
   analyze?: () => Promise<unknown>;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     return {
       db,
       kind: 'postgres',
+      pool,
       close: () => {
         closing = true;
         return pool.end();
