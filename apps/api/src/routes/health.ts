@@ -35,8 +35,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database, clock, redis, isDraining }) => {
   const tags = ['system'];
   // Probes come every few seconds from the proxy's one address, and must answer while Redis (which
-  // holds the rate limits' counters) is down: they are not rate limited. Both are cheap.
-  const probe = { schema: { tags }, config: { rateLimit: false } } as const;
+  // holds the rate limits' counters) is down: they are not rate limited. Both are cheap. Their
+  // request logs (two lines a second per instance behind Caddy) are left out; a failed check is
+  // still logged as a warning.
+  const probe = { schema: { tags }, config: { rateLimit: false }, logLevel: 'warn' } as const;
   const expected = buildMigrations();
 
   // The web app takes its time from here: one clock for the whole product.
