@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
+import { buildMigrations, migrationsState, newerDatabaseProblem } from './db/migrations-state';
 import { publishedPasswordProblem, seed } from './db/seed';
 import { createBadgeSigner } from './services/badge/token';
 import { createBadgeService } from './services/badges.service';
@@ -42,7 +43,10 @@ async function main(): Promise<void> {
     console.error(databaseProblem(config.DATABASE_URL, err));
     process.exit(1);
   }
-  const problem = (await publishedPasswordProblem(database.db, config)) ?? (await keysProblem(database.db, config));
+  const problem =
+    newerDatabaseProblem(await migrationsState(database.db, buildMigrations())) ??
+    (await publishedPasswordProblem(database.db, config)) ??
+    (await keysProblem(database.db, config));
   if (problem) {
     console.error(problem);
     await database.close();

@@ -4,7 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir = '';
@@ -26,7 +28,10 @@ const closedPort = () =>
  * Runs the server with `env`; resolves with its exit code and stderr once it exits, or, once it
  * serves its health, stops it with SIGTERM and resolves with 'started'.
  */
-async function run(env: Record<string, string>): Promise<{ code: number | null | 'started'; stderr: string }> {
+async function run(
+  env: Record<string, string>,
+  dir = dataDir,
+): Promise<{ code: number | null | 'started'; stderr: string }> {
   const port = await closedPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -34,12 +39,12 @@ async function run(env: Record<string, string>): Promise<{ code: number | null |
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       DATABASE_URL: '',
       REDIS_URL: '',
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
+      WEB_BUILD_DIR: path.join(dir, 'no-web-build'),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -108,4 +113,21 @@ describe('A misconfigured instance', () => {
     expect(both.stderr).toMatch(/^JWT_SECRET and BADGE_PRIVATE_KEY: not the one/);
     expect(both.stderr).toContain("name in ('jwt', 'badge')");
   }, 120_000);
+
+  it('refuses to start on a database a newer build migrated, naming the migration it does not know', async () => {
+    const dir = path.join(dataDir, 'newer');
+    expect((await run({ JWT_SECRET: JWT_A }, dir)).code).toBe('started');
+    const database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
+    await database.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('f00dfeedcafe0123', 1893456000000)`,
+    );
+    await database.close();
+
+    const { code, stderr } = await run({ JWT_SECRET: JWT_A }, dir);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      'The database has 1 migration(s) this build does not know (2030-01-01T00:00:00.000Z (hash f00dfeedcafe)): ' +
+        'it was migrated by a newer version. Deploy that version or a later one.',
+    );
+  }, 60_000);
 });
