@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/db/seed';
 import { storeSvg } from '../src/db/seed/media';
 import { auditLog, media, mediaFiles, type users } from '../src/db/schema';
-import { UPLOAD_MESSAGES, uploadDirOf } from '../src/services/uploads.service';
+import { UPLOAD_MESSAGES, readStoredFile, uploadDirOf } from '../src/services/uploads.service';
 import { call, createMedia, createTestApp, createUser, signSession, type TestContext } from './helper';
 
 /**
@@ -75,11 +75,7 @@ async function storedFiles(): Promise<number> {
 
 /** The bytes kept for a URL under /uploads/. */
 async function storedBytes(url: string): Promise<Buffer> {
-  const [row] = await ctx.db
-    .select({ body: mediaFiles.body })
-    .from(mediaFiles)
-    .where(eq(mediaFiles.path, url.slice('/uploads/'.length)));
-  return row!.body;
+  return (await readStoredFile(ctx.db, url.slice('/uploads/'.length), true))!.body!;
 }
 
 const picture = (width: number, height: number, colour = { r: 200, g: 80, b: 20 }) =>

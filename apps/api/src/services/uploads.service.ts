@@ -114,10 +114,16 @@ export const HASHED_UPLOAD = /^media\/[0-9a-f]{32}\.(webp|pdf)$/;
  * Keeps a file's bytes in media_files under `rel` (its URL under /uploads/), where every instance
  * on the database finds them. A path is written once: its bytes never change (uploads are named
  * by their hash, the demo files are the same drawings each time).
+ *
+ * The bytes travel as base64 text, both ways: PGlite turns a bytea into hex and back one byte at
+ * a time in JavaScript (20 MB took 9 s to write and 2.5 s to read), Node's base64 is native.
  */
 export async function storeFile(db: Db, rel: string, mime: string, body: Buffer): Promise<void> {
   const sha256 = createHash('sha256').update(body).digest('hex');
-  await db.insert(mediaFiles).values({ path: rel, mime, size: body.length, sha256, body }).onConflictDoNothing();
+  await db
+    .insert(mediaFiles)
+    .values({ path: rel, mime, size: body.length, sha256, body: sql`decode(${body.toString('base64')}, 'base64')` })
+    .onConflictDoNothing();
 }
 
 /**
@@ -138,11 +144,13 @@ export async function readStoredFile(db: Db, rel: string, withBody: boolean) {
       mime: mediaFiles.mime,
       size: mediaFiles.size,
       sha256: mediaFiles.sha256,
-      body: withBody ? mediaFiles.body : sql<null>`null`,
+      body: withBody ? sql<string>`encode(${mediaFiles.body}, 'base64')` : sql<null>`null`,
     })
     .from(mediaFiles)
     .where(eq(mediaFiles.path, rel));
-  return row ?? null;
+  if (!row) return null;
+  // Node decodes base64 natively (skipping the line breaks PostgreSQL puts in it).
+  return { ...row, body: row.body === null ? null : Buffer.from(row.body, 'base64') };
 }
 
 /** Where uploads were kept on disk before migration 0016 moved them into the database. */
