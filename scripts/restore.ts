@@ -19,14 +19,16 @@ try {
     console.info(`Erased what the database held: ${describeCounts(result.erased) || 'no counted rows'}.`);
   console.info(`Restored ${file} into ${config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'pglite')}`);
   console.info(describeCounts(result.counts));
-  if (result.keysProblem) {
-    // The server would refuse to start, rightly: badges already sent verify only with the former key.
-    console.warn(`The server will not start on it with this machine's keys. ${result.keysProblem}`);
-    console.warn(
-      generatedSecrets(config).length
-        ? "To keep the backup's sessions and badges, copy its server's DATA_DIR/secrets here (chmod 600) instead."
-        : "To keep the backup's sessions and badges, set its server's JWT_SECRET and BADGE_PRIVATE_KEY instead.",
-    );
+  if (result.startProblem) {
+    console.warn(`The server will not start on it as configured here. ${result.startProblem}`);
+    // Badges already sent verify only with the former badge key: changing the key is rarely the cure.
+    if (/JWT_SECRET|BADGE_PRIVATE_KEY/.test(result.startProblem)) {
+      console.warn(
+        generatedSecrets(config).length
+          ? "To keep the backup's sessions and badges, copy its server's DATA_DIR/secrets here (chmod 600) instead."
+          : "To keep the backup's sessions and badges, set its server's JWT_SECRET and BADGE_PRIVATE_KEY instead.",
+      );
+    }
   }
 } catch (err) {
   if (!(err instanceof BackupError || err instanceof ConfigError)) throw err;

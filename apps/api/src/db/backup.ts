@@ -19,6 +19,8 @@ import pg from 'pg';
 import type { Config } from '../config/env';
 import { keysProblem } from '../services/instance-keys';
 import { openDatabase, queryRows } from './client';
+import { buildMigrations, migrationsState, newerDatabaseProblem } from './migrations-state';
+import { publishedPasswordProblem } from './seed';
 
 /**
  * `npm run backup` and `npm run restore` (scripts/backup.ts, scripts/restore.ts). One format for
@@ -289,10 +291,10 @@ export interface RestoreResult {
   /** What --force erased before the restore. */
   erased?: Record<string, number>;
   /**
-   * Why the server would refuse to start on the restored database with this machine's keys (those
-   * of the backup's server are recorded in it), or null.
+   * Why the server would refuse to start on the restored database with this configuration (e.g.
+   * other keys than the backup's server, whose fingerprints the dump holds), or null.
    */
-  keysProblem: string | null;
+  startProblem: string | null;
 }
 
 const refusal = (what: string, counts: Record<string, number>) =>
@@ -401,8 +403,13 @@ export async function restore(
   );
   try {
     const counts = await countRows(async (text) => ({ rows: await queryRows(database.db, sql.raw(text)) }));
-    // Records this server's keys if the dump has none, as a start would; else compares them.
-    return { counts, erased, keysProblem: await keysProblem(database.db, config) };
+    // The server's own start checks, in its order (keysProblem records this machine's keys when
+    // the dump has none, as a start would).
+    const startProblem =
+      newerDatabaseProblem(await migrationsState(database.db, buildMigrations())) ??
+      (await publishedPasswordProblem(database.db, config)) ??
+      (await keysProblem(database.db, config));
+    return { counts, erased, startProblem };
   } finally {
     await database.close();
   }
