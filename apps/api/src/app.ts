@@ -17,6 +17,7 @@ import { createClock } from './lib/clock';
 import { createJwt } from './lib/jwt';
 import { createLinkSigner } from './lib/links';
 import { requestForLog } from './lib/log-redaction';
+import { requestId } from './lib/request-id';
 import { registerAuth } from './plugins/auth';
 import { errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
@@ -80,6 +81,7 @@ export async function buildApp(
       querystringParser: (s: string) => qs.parse(s, { depth: 6, arrayLimit: 100, parameterLimit: 200 }),
     },
     return503OnClosing: true,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

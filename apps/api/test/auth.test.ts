@@ -15,7 +15,13 @@ import {
 
 const PASSWORD = 'Secret-2024!';
 const INVALID_LOGIN = {
-  error: { status: 400, name: 'ValidationError', message: 'Invalid identifier or password', details: {} },
+  error: {
+    status: 400,
+    name: 'ValidationError',
+    message: 'Invalid identifier or password',
+    details: {},
+    requestId: expect.any(String) as unknown,
+  },
 };
 const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Veuillez patienter une minute avant de réessayer.';
 
@@ -142,6 +148,7 @@ describe('POST auth/local', () => {
         name: 'ValidationError',
         message: 'Données invalides.',
         details: { errors: [{ path: ['body', 'password'], message: 'required' }] },
+        requestId: expect.any(String) as unknown,
       },
     });
   });
@@ -166,6 +173,7 @@ describe('POST auth/local', () => {
         name: 'ValidationError',
         message: 'Données invalides.',
         details: { errors: [{ path: ['body', 'identifier'], message: 'required' }] },
+        requestId: expect.any(String) as unknown,
       },
     });
   });
@@ -184,7 +192,13 @@ describe('POST auth/logout', () => {
     const after = await call(ctx.app, 'GET', 'users/me', { token });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({
-      error: { status: 401, name: 'UnauthorizedError', message: 'Session expirée ou invalide.', details: {} },
+      error: {
+        status: 401,
+        name: 'UnauthorizedError',
+        message: 'Session expirée ou invalide.',
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 
@@ -203,7 +217,13 @@ describe('POST auth/logout', () => {
     const res = await call(ctx.app, 'POST', 'auth/logout');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { status: 401, name: 'UnauthorizedError', message: 'Authentification requise.', details: {} },
+      error: {
+        status: 401,
+        name: 'UnauthorizedError',
+        message: 'Authentification requise.',
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 });
@@ -213,7 +233,13 @@ describe('GET auth/google/callback', () => {
     const res = await call(ctx.app, 'GET', 'auth/google/callback?access_token=abc');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { status: 400, name: 'ValidationError', message: 'Connexion Google non disponible', details: {} },
+      error: {
+        status: 400,
+        name: 'ValidationError',
+        message: 'Connexion Google non disponible',
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 });
@@ -244,7 +270,13 @@ describe('sign-in rate limit', () => {
     const res = await attempt(email, '10.0.0.1', PASSWORD);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({
-      error: { status: 429, name: 'TooManyRequestsError', message: TOO_MANY_LOGINS, details: {} },
+      error: {
+        status: 429,
+        name: 'TooManyRequestsError',
+        message: TOO_MANY_LOGINS,
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
     expect(res.body).not.toMatch(/\n\s+at /);
   });
@@ -265,7 +297,13 @@ describe('sign-in rate limit', () => {
     const still = await attempt(target, '10.0.2.1', PASSWORD);
     expect(still.statusCode).toBe(429);
     expect(still.json()).toEqual({
-      error: { status: 429, name: 'TooManyRequestsError', message: TOO_MANY_LOGINS, details: {} },
+      error: {
+        status: 429,
+        name: 'TooManyRequestsError',
+        message: TOO_MANY_LOGINS,
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 
@@ -300,7 +338,13 @@ describe('sign-in rate limit', () => {
     const res = await attempt('someone-4@example.com', '10.0.1.1');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({
-      error: { status: 429, name: 'TooManyRequestsError', message: TOO_MANY_LOGINS, details: {} },
+      error: {
+        status: 429,
+        name: 'TooManyRequestsError',
+        message: TOO_MANY_LOGINS,
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 });

@@ -142,6 +142,7 @@ describe('GET conferences/:id', () => {
         name: 'NotFoundError',
         message: 'Conférence introuvable.',
         details: {},
+        requestId: expect.any(String) as unknown,
       });
     }
     for (const id of ['abc', '1.5', '-2']) {

@@ -192,6 +192,7 @@ describe('GET temoignages/', () => {
       name: 'ValidationError',
       message: 'Tri non autorisé : author.',
       details: { allowed: ['position', 'id'] },
+      requestId: expect.any(String) as unknown,
     });
   });
 

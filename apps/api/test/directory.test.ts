@@ -259,6 +259,7 @@ describe('GET registrations (public directory)', () => {
       name: 'ValidationError',
       message: 'Filtre non autorisé : filters[user][email].',
       details: { allowed: ['event.id', 'type', 'confirmed', 'user.company', 'conference.id'] },
+      requestId: expect.any(String) as unknown,
     });
     expect((await refused(`${BASE}&filters[$or][0][user][phone][$containsi]=6`)).message).toBe(
       'Filtre non autorisé : filters[user][phone].',
@@ -290,6 +291,7 @@ describe('GET registrations (public directory)', () => {
         name: 'UnauthorizedError',
         message: 'Authentification requise.',
         details: {},
+        requestId: expect.any(String) as unknown,
       });
     }
   });

@@ -2,13 +2,21 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../src/plugins/internal-call';
 import { storeFile } from '../src/services/uploads.service';
-import { call, createExhibitor, createTestApp, type TestContext } from './helper';
+import { call, createExhibitor, createTestApp, withoutRequestId, type TestContext } from './helper';
 import { fastifyRoutes, type Method } from './route-table';
 
 const XSRF_REFUSED = {
   error: { status: 403, name: 'ForbiddenError', message: 'Jeton XSRF manquant ou invalide.', details: {} },
 };
-const NOT_FOUND = { error: { status: 404, name: 'NotFoundError', message: 'Ressource introuvable.', details: {} } };
+const NOT_FOUND = {
+  error: {
+    status: 404,
+    name: 'NotFoundError',
+    message: 'Ressource introuvable.',
+    details: {},
+    requestId: expect.any(String) as unknown,
+  },
+};
 const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Veuillez patienter une minute avant de réessayer.';
 const TOO_MANY = 'Trop de requêtes. Veuillez réessayer dans 1 minute.';
 
@@ -121,7 +129,7 @@ describe('one path, one decision: every route of the table under other spellings
         const reachesUnsubscribe =
           path === '/backend/api/newsletters/unsubscribe' && name in { canonical: 1, ...sameRoute(path) };
         if (reachesUnsubscribe) continue;
-        if (res.statusCode !== 403 || JSON.stringify(res.json()) !== JSON.stringify(XSRF_REFUSED)) {
+        if (res.statusCode !== 403 || JSON.stringify(withoutRequestId(res)) !== JSON.stringify(XSRF_REFUSED)) {
           failures.push(`${method} ${spelled} (${name}): ${res.statusCode}`);
         }
       }
@@ -176,7 +184,13 @@ describe('the sign-in limits under an encoded path', () => {
     const refused = await signIn('/%62ackend/api/auth/local?.', 'Secret-2024!', '10.1.0.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
-      error: { status: 429, name: 'TooManyRequestsError', message: TOO_MANY_LOGINS, details: {} },
+      error: {
+        status: 429,
+        name: 'TooManyRequestsError',
+        message: TOO_MANY_LOGINS,
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 
@@ -206,7 +220,13 @@ describe('pages and 404s have a budget of their own', () => {
     expect(statuses).toEqual([...Array<number>(10).fill(404), 429, 429]);
     const refused = await call(ctx.app, 'GET', '/nope-12', { remoteAddress: '10.3.0.1' });
     expect(refused.json()).toEqual({
-      error: { status: 429, name: 'TooManyRequestsError', message: TOO_MANY, details: {} },
+      error: {
+        status: 429,
+        name: 'TooManyRequestsError',
+        message: TOO_MANY,
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
     // Another address still has its whole budget.
     expect((await call(ctx.app, 'GET', '/nope-0', { remoteAddress: '10.3.0.2' })).statusCode).toBe(404);

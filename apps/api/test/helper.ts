@@ -94,6 +94,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 const XSRF = 'test-xsrf-token';
 
+/** A body without the request id of its error, to compare the answers of two requests. */
+export function withoutRequestId(res: LightMyRequestResponse): unknown {
+  const body = res.json<{ error?: Record<string, unknown> }>();
+  if (!body.error) return body;
+  const { requestId: _requestId, ...error } = body.error;
+  return { ...body, error };
+}
+
 /** Calls the API like the web client does: XSRF cookie and header, optional bearer token. */
 export function call(
   app: FastifyInstance,

@@ -369,7 +369,7 @@ function requestFor(r: Random, op: Operation): HostileInject {
   return { method: op.method, url, headers, cookies: { [XSRF_COOKIE]: 'hostile' }, payload: body.payload };
 }
 
-/** A refusal in the API's error shape: `{ error: { status, name, message, details } }`. */
+/** A refusal in the API's error shape: `{ error: { status, name, message, details, requestId } }`. */
 function errorShaped(body: string, status: number): boolean {
   try {
     const { error } = JSON.parse(body) as { error?: Record<string, unknown> };
@@ -377,7 +377,8 @@ function errorShaped(body: string, status: number): boolean {
       error?.status === status &&
       typeof error.name === 'string' &&
       typeof error.message === 'string' &&
-      'details' in error
+      'details' in error &&
+      typeof error.requestId === 'string'
     );
   } catch {
     return false;
@@ -487,6 +488,7 @@ describe(`hostile input (seed ${SEED})`, () => {
         name: 'BadRequestError',
         message: 'Adresse invalide.',
         details: { code: 'FST_ERR_BAD_URL' },
+        requestId: expect.any(String) as unknown,
       },
     });
   });
@@ -498,6 +500,7 @@ describe(`hostile input (seed ${SEED})`, () => {
         name: 'ValidationError',
         message: 'Caractère nul (U+0000) refusé dans la requête.',
         details: {},
+        requestId: expect.any(String) as unknown,
       },
     };
     const form = await ctx.app.inject({
@@ -526,6 +529,7 @@ describe(`hostile input (seed ${SEED})`, () => {
         name: 'BadRequestError',
         message: 'Adresse trop longue.',
         details: { code: 'FST_ERR_MAX_PARAM_LENGTH' },
+        requestId: expect.any(String) as unknown,
       },
     });
   });

@@ -40,6 +40,7 @@ describe('the collaborator invitation page’s refusals', () => {
         name: 'ValidationError',
         message: INVALID_INVITATION,
         details: { code: 'invalidInvitation' },
+        requestId: expect.any(String) as unknown,
       });
     }
   });
@@ -79,6 +80,7 @@ describe('the address confirmation page’s refusals', () => {
       name: 'ValidationError',
       message: INVALID_EMAIL_CHANGE_LINK,
       details: { code: 'invalidLink' },
+      requestId: expect.any(String) as unknown,
     });
   });
 

@@ -189,6 +189,7 @@ describe('GET registrations', () => {
         name: 'ValidationError',
         message: 'Type d’inscription inconnu. Valeurs possibles : exhibitor, collaborator, visitor, others.',
         details: {},
+        requestId: expect.any(String) as unknown,
       },
     });
   });
@@ -210,7 +211,13 @@ describe('GET registrations', () => {
     const res = await call(ctx.app, 'GET', 'registrations');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { status: 401, name: 'UnauthorizedError', message: 'Authentification requise.', details: {} },
+      error: {
+        status: 401,
+        name: 'UnauthorizedError',
+        message: 'Authentification requise.',
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 });

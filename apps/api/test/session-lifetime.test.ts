@@ -7,7 +7,13 @@ const NOW = '2024-05-30T10:00:00+01:00';
 const now = Date.parse(NOW) / 1000;
 const DAY = 24 * 3600;
 const EXPIRED = {
-  error: { status: 401, name: 'UnauthorizedError', message: 'Session expirée ou invalide.', details: {} },
+  error: {
+    status: 401,
+    name: 'UnauthorizedError',
+    message: 'Session expirée ou invalide.',
+    details: {},
+    requestId: expect.any(String) as unknown,
+  },
 };
 
 let ctx: TestContext;

@@ -16,7 +16,13 @@ import {
 
 const DAY = 24 * 3600;
 const SESSION_EXPIRED = {
-  error: { status: 401, name: 'UnauthorizedError', message: 'Session expirée ou invalide.', details: {} },
+  error: {
+    status: 401,
+    name: 'UnauthorizedError',
+    message: 'Session expirée ou invalide.',
+    details: {},
+    requestId: expect.any(String) as unknown,
+  },
 };
 
 /** A sign-in token as the server makes it, with a chosen issue time. */
@@ -90,6 +96,7 @@ describe('GET users/me', () => {
         name: 'ValidationError',
         message: 'Paramètre de requête non autorisé : fields.',
         details: { allowed: ['populate'] },
+        requestId: expect.any(String) as unknown,
       },
     });
   });
@@ -100,7 +107,13 @@ describe('sessions', () => {
     const res = await call(ctx.app, 'GET', 'users/me');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { status: 401, name: 'UnauthorizedError', message: 'Authentification requise.', details: {} },
+      error: {
+        status: 401,
+        name: 'UnauthorizedError',
+        message: 'Authentification requise.',
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 
@@ -108,7 +121,13 @@ describe('sessions', () => {
     const res = await call(ctx.app, 'GET', 'users/me', { headers: { authorization: `Basic ${token}` } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { status: 401, name: 'UnauthorizedError', message: 'Authentification requise.', details: {} },
+      error: {
+        status: 401,
+        name: 'UnauthorizedError',
+        message: 'Authentification requise.',
+        details: {},
+        requestId: expect.any(String) as unknown,
+      },
     });
   });
 

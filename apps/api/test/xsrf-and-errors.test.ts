@@ -4,7 +4,13 @@ import { XSRF_COOKIE } from '@salon/shared';
 import { call, createExhibitor, createTestApp, login, type TestContext } from './helper';
 
 const XSRF_REFUSED = {
-  error: { status: 403, name: 'ForbiddenError', message: 'Jeton XSRF manquant ou invalide.', details: {} },
+  error: {
+    status: 403,
+    name: 'ForbiddenError',
+    message: 'Jeton XSRF manquant ou invalide.',
+    details: {},
+    requestId: expect.any(String) as unknown,
+  },
 };
 
 let ctx: TestContext;
@@ -22,17 +28,19 @@ afterAll(() => ctx.close());
 const setCookies = (res: LightMyRequestResponse): string[] => [res.headers['set-cookie'] ?? []].flat().map(String);
 const xsrfCookie = (res: LightMyRequestResponse) => setCookies(res).find((c) => c.startsWith(`${XSRF_COOKIE}=`));
 
-/** Every error leaves with the same shape and never shows a stack. */
+/** Every error leaves with the same shape, names its request as the header does, and never shows a stack. */
 function expectErrorShape(res: LightMyRequestResponse, status: number) {
   expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   const body = res.json<{ error: Record<string, unknown> }>();
   expect(Object.keys(body)).toEqual(['error']);
-  expect(Object.keys(body.error).sort()).toEqual(['details', 'message', 'name', 'status']);
+  expect(Object.keys(body.error).sort()).toEqual(['details', 'message', 'name', 'requestId', 'status']);
   expect(body.error.status).toBe(status);
+  expect(body.error.requestId).toBe(res.headers['x-request-id']);
   expect(res.body).not.toMatch(/\n\s*at /);
   expect(res.body).not.toMatch(/node_modules|\/src\//);
-  return body.error as { status: number; name: string; message: string; details: Record<string, unknown> };
+  const { requestId: _requestId, ...error } = body.error;
+  return error as { status: number; name: string; message: string; details: Record<string, unknown> };
 }
 
 describe('XSRF', () => {

@@ -1,10 +1,24 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, badRequest } from '../lib/errors';
+import { REQUEST_ID_HEADER } from '../lib/request-id';
 
 interface ErrorBody {
-  error: { status: number; name: string; message: string; details: Record<string, unknown> };
+  error: {
+    status: number;
+    name: string;
+    message: string;
+    details: Record<string, unknown>;
+    /** The request's id, as in the X-Request-Id header and every log line of the request. */
+    requestId?: string;
+  };
 }
+
+const isErrorBody = (payload: unknown): payload is ErrorBody =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as Partial<ErrorBody>).error?.status === 'number' &&
+  typeof (payload as Partial<ErrorBody>).error?.message === 'string';
 
 export function errorBody(
   status: number,
@@ -31,7 +45,12 @@ const clientErrors: Record<string, string> = {
 export function frameworkError(err: FastifyError, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
   const message = status === 414 ? 'Adresse trop longue.' : 'Adresse invalide.';
-  void reply.status(status).send(errorBody(status, 'BadRequestError', message, { code: err.code }));
+  // No hook runs for these: the request id is added here.
+  const { error } = errorBody(status, 'BadRequestError', message, { code: err.code });
+  void reply
+    .status(status)
+    .header(REQUEST_ID_HEADER, reply.request.id)
+    .send({ error: { ...error, requestId: reply.request.id } });
 }
 
 /**
@@ -39,6 +58,14 @@ export function frameworkError(err: FastifyError, reply: FastifyReply): void {
  * with what was wrong; anything unexpected is logged and answered without its stack.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // A user's report of an error (a screenshot of the body, the header in the browser's tools)
+  // leads to the request's log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    isErrorBody(payload) ? { error: { ...payload.error, requestId: request.id } } : payload,
+  );
   // PostgreSQL refuses U+0000 in any text ("invalid byte sequence"), which would be a 500.
   app.addHook('preValidation', async (request) => {
     if (hasNul(request.body) || hasNul(request.query) || hasNul(request.params)) {
