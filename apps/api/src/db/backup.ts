@@ -239,8 +239,9 @@ export async function backup(
       );
     }
     counts = serverCounts;
-    // --inserts: what PGlite can load (and what PGlite's own pg_dump writes).
-    const args = ['--dbname', url, '--no-owner', '--no-privileges', '--inserts', '--rows-per-insert=100'];
+    // --inserts: what PGlite can load (and what PGlite's own pg_dump writes). One row per INSERT:
+    // a statement is at most one upload (PostgreSQL refuses a query string over 1 GB).
+    const args = ['--dbname', url, '--no-owner', '--no-privileges', '--inserts'];
     await writeAtomically(file, async (output) => {
       const gzip = createGzip();
       await Promise.all([run('pg_dump', args, env, { output: gzip }), pipeline(gzip, output)]);
@@ -252,7 +253,7 @@ export async function backup(
     const db = await openPglite(dir);
     try {
       const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump');
-      const dump = await pgDump({ pg: db, args: ['--no-owner', '--no-privileges', '--rows-per-insert=100'] });
+      const dump = await pgDump({ pg: db, args: ['--no-owner', '--no-privileges'] });
       // PostgreSQL 18's pg_dump sets transaction_timeout, which servers before 17 refuse; 0 is its
       // default anyway. Only the header's line is dropped (the first), never a line of data.
       const text = (await dump.text()).replace(/^SET transaction_timeout = 0;\n/m, '');
