@@ -23,7 +23,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Embedded database files, generated secrets, uploads and mail files when no SMTP is set. */
+  /** Embedded database files, generated secrets, backups and mail files when no SMTP is set. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** A PostgreSQL server; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -161,7 +161,7 @@ function persistedSecret(dataDir: string, name: string, create = () => randomByt
 }
 
 /**
- * DATA_DIR holds the database, password hashes, mails with set-password links, uploads and the
+ * DATA_DIR holds the database, password hashes, mails with set-password links, backups and the
  * keys: only this server's user may enter it. An existing one is closed too (it was made 0755 by
  * earlier versions); a directory of another user is left as it is.
  */
