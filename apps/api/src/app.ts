@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import qs from 'qs';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { localCacheBus, postgresCacheBus, redisCacheBus } from './lib/cache-bus';
 import { createClock } from './lib/clock';
 import { createJwt } from './lib/jwt';
 import { createLinkSigner } from './lib/links';
@@ -98,12 +99,23 @@ export async function buildApp(
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    // ioredis reconnects by itself; without a listener each failed attempt is an unhandled error.
+    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis connection lost, reconnecting'));
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   registerMetrics(app, { database, redis, token: config.METRICS_TOKEN });
   let draining = false;
   app.decorate('startDraining', () => {
     draining = true;
   });
+  // What an instance keeps in memory is forgotten on every instance when the data changes.
+  const cacheBus = redis
+    ? await redisCacheBus(redis, app.log)
+    : database.pool
+      ? await postgresCacheBus(database.pool.options.connectionString!, app.log)
+      : localCacheBus();
+  app.addHook('onClose', () => cacheBus.close());
   // Before the rate-limit plugin's own hook, which reads each route's config as it is declared.
   app.addHook('onRoute', (route) => {
     if (isFileRoute(route.url)) route.config = { ...route.config, rateLimit: false };
@@ -129,7 +141,7 @@ export async function buildApp(
   app.decorateRequest('kiosk', null);
 
   const auth = createAuthService({ db, jwt, clock });
-  const directoryCache = createDirectoryCache(config.DIRECTORY_CACHE_SECONDS);
+  const directoryCache = createDirectoryCache(cacheBus, config.DIRECTORY_CACHE_SECONDS);
   const mail = { links: createLinkSigner(config.JWT_SECRET), publicUrl: config.PUBLIC_URL, now: clock };
   // After a commit that queued mail, a worker in this process sends it at once (else it polls).
   const onQueued = notifyMailWorkers;
@@ -159,7 +171,7 @@ export async function buildApp(
       await api.register(newslettersRoutes, { db, mail, onQueued });
       await api.register(ebadgeRoutes, { db, badges, mail, onQueued });
       await api.register(badgesRoutes, { signer: badgeSigner });
-      await api.register(scansRoutes, { db, signer: badgeSigner, clock });
+      await api.register(scansRoutes, { db, signer: badgeSigner, clock, cacheBus });
       await api.register(gateRoutes, { db, signer: badgeSigner, clock });
       await api.register(adminRoutes, {
         prefix: '/admin',
