@@ -7,6 +7,7 @@
  *
  * - start (the default): builds, creates the database if needed, starts whatever is not running
  *   (so it also brings back an instance that crashed), waits until every instance is ready.
+ *   CLUSTER_BUILD=false starts from the build already there (after a crash of every instance).
  * - restart: one instance at a time: SIGTERM (it answers 'not ready' for SHUTDOWN_DRAIN_SECONDS
  *   while Caddy stops sending it requests, finishes those in flight, then exits), start it again,
  *   wait until Caddy sees it ready, then the next one. No request fails.
@@ -214,8 +215,10 @@ async function start(): Promise<void> {
   for (const sub of ['run', 'logs', 'instances', 'caddy'])
     mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o700 });
   // A running instance serves the build it started with: a missing one is started from the same
-  // build, never from a newer one. With nothing running, build what the checkout holds.
-  if (CLUSTER.ports.every((p) => pidOf(`api-${p}`) === null)) {
+  // build, never from a newer one. With nothing running, build what the checkout holds, unless
+  // CLUSTER_BUILD=false: a supervisor bringing back every instance after a crash starts the
+  // build they ran (apps/api/dist), at once.
+  if (env.CLUSTER_BUILD !== 'false' && CLUSTER.ports.every((p) => pidOf(`api-${p}`) === null)) {
     say('building (npm run build)…');
     try {
       execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
