@@ -9,8 +9,10 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The server, and the backup commands, so that a production install without dev dependencies
+  // (no tsx) can run `node apps/api/dist/backup.js` and `restore.js`.
+  entryPoints: { server: 'src/server.ts', backup: '../../scripts/backup.ts', restore: '../../scripts/restore.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
