@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
@@ -61,14 +61,15 @@ beforeAll(async () => {
   await seedReference(database.db);
   await database.close();
 });
-afterAll(async () => {
-  for (const { app, database, dataDir } of open) {
+// Each test's instances are closed after it: their pools would otherwise add up on the server.
+afterEach(async () => {
+  for (const { app, database, dataDir } of open.splice(0)) {
     await app.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
-  await admin(`drop database if exists ${name} with (force)`);
 });
+afterAll(() => admin(`drop database if exists ${name} with (force)`));
 
 const DIRECTORY = 'registrations?filters[type]=exhibitor&sort=user.company:asc&pagination[pageSize]=100';
 const companies = async (app: FastifyInstance) => {

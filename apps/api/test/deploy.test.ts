@@ -98,7 +98,9 @@ describe('deployment files', () => {
   });
 
   it('the image, npm start and the systemd unit all run the bundle the API build writes', () => {
-    const outfile = /outfile: '([^']+)'/.exec(read('apps/api/scripts/build.mjs'))![1]!;
+    const build = read('apps/api/scripts/build.mjs');
+    expect(build).toContain("server: 'src/server.ts'");
+    const outfile = `${/outdir: '([^']+)'/.exec(build)![1]!}/server.js`;
     const bundle = `apps/api/${outfile}`;
     expect(dockerfile).toContain(`CMD ["node", "--enable-source-maps", "${bundle}"]`);
     expect(unitSetting('ExecStart')).toBe(`/usr/bin/node --enable-source-maps /opt/salon/${bundle}`);
