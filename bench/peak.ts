@@ -624,18 +624,18 @@ function reportScale(scaleRows: ScaleRow[]): void {
       ...r.cpu.map((c) => c.cores.toFixed(2)),
     ]),
   );
-  const last = scaleRows.at(-1);
-  if (last) {
-    const cores = (group: string) => last.cpu.find((c) => c.group === group)?.cores ?? 0;
-    const busy = cores('machine, all busy');
-    const others = cores('other processes');
+  const [one, , three] = scaleRows;
+  if (one && three) {
+    const cores = (row: ScaleRow, group: string) => (row.cpu.find((c) => c.group === group)?.cores ?? 0).toFixed(2);
     console.info(
-      `Why two cores cap it: with ${last.instances} instances the machine was ${((busy / cpus().length) * 100).toFixed(0)}% busy: ` +
-        `instances ${cores('API instances').toFixed(2)}, PostgreSQL ${cores('PostgreSQL').toFixed(2)}, Caddy ${cores('Caddy').toFixed(2)}, ` +
-        `load generator ${cores('load generator (this bench)').toFixed(2)} cores, and ${others.toFixed(2)} for other processes on the machine. ` +
-        'An instance added brings no core: it shares the same two with Caddy, PostgreSQL, the load generator and the other instances, ' +
-        'so registrations per second stay about flat. On more cores each instance would add about what one does alone, until ' +
-        'PostgreSQL (one commit per registration) or Caddy’s TLS becomes the limit.',
+      `Why two cores cap it: one instance alone used ${cores(one, 'API instances')} cores at ${one.perSecond.toFixed(0)}/s, while PostgreSQL took ` +
+        `${cores(one, 'PostgreSQL')}, Caddy (TLS) ${cores(one, 'Caddy')} and the load generator ${cores(one, 'load generator (this bench)')}, ` +
+        `${cores(one, 'machine, all busy')} of ${cpus().length} busy: the machine is the limit, not the instance. An instance added brings no ` +
+        'core, it shares the same ones with Caddy, PostgreSQL, the load generator and the other instances, so registrations per second ' +
+        `do not grow (${scaleRows.map((r) => r.perSecond.toFixed(0)).join(' → ')}/s; other processes on the machine took ` +
+        `${scaleRows.map((r) => cores(r, 'other processes')).join(', ')} cores meanwhile). On more cores, with PostgreSQL and the load ` +
+        'generator on their own, each instance would add about what one does alone, until PostgreSQL (one commit per registration) ' +
+        'becomes the limit.',
     );
   }
 }
