@@ -169,7 +169,9 @@ async function crash(cluster: BenchCluster, db: pg.Pool, mail: MailRecorder) {
 
 async function sigterm(cluster: BenchCluster, db: pg.Pool) {
   const events = { termAt: 0, goneAt: 0, backAt: 0, victim: '' };
-  console.info(`2. Registrations for ${SIGTERM_SECONDS} s; kill -TERM to one instance at ${(SIGTERM_SECONDS / 3).toFixed(1)} s…`);
+  console.info(
+    `2. Registrations for ${SIGTERM_SECONDS} s; kill -TERM to one instance at ${(SIGTERM_SECONDS / 3).toFixed(1)} s…`,
+  );
   const run = await burst(cluster, SIGTERM_SECONDS, `sigterm-${process.pid}`, async () => {
     await sleep((SIGTERM_SECONDS * 1000) / 3 - now());
     const port = cluster.ports[0]!;
