@@ -33,6 +33,8 @@ COPY tsconfig.base.json tsconfig.json ./
 COPY packages/shared packages/shared
 COPY apps/api apps/api
 COPY apps/web apps/web
+# The backup commands are compiled beside the server (apps/api/dist/backup.js, restore.js).
+COPY scripts/backup.ts scripts/restore.ts scripts/
 RUN npm run build
 
 # The image: the run-time dependencies' layers as they are (no copy of node_modules), the builds.
