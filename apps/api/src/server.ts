@@ -14,8 +14,7 @@ import { databaseProblem, redisProblem } from './lib/startup-checks';
 import { keysProblem } from './services/instance-keys';
 
 async function main(): Promise<void> {
-  // Every file this server writes (database, mails, backups, keys) is
-  // its user's alone.
+  // Every file this server writes (database, mails, backups, keys) is its user's alone.
   process.umask(0o077);
   let config;
   try {
