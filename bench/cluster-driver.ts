@@ -85,7 +85,7 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-/** `count` free ports in a row from 3201 up (the demo cluster has 3101–3103), for CLUSTER_FIRST_PORT. */
+/** `count` free ports in a row from 3201 up (the demo cluster has 3101–3104), for CLUSTER_FIRST_PORT. */
 async function freeRun(count: number, from: number): Promise<number> {
   for (let first = from; first < from + 2000; first += 10) {
     const ports = Array.from({ length: count }, (_, i) => first + i);
@@ -110,7 +110,7 @@ export interface BenchCluster {
   dir: string;
   url: string;
   httpsPort: number;
-  /** Ports of the instances of the current layout. */
+  /** Ports of the instances behind Caddy in the current layout (the mailer is not one). */
   ports: number[];
   /** The key badges are signed with (written in the cluster's secrets before its start). */
   badgeKey: string;
@@ -118,8 +118,10 @@ export interface BenchCluster {
   run(command: 'start' | 'restart' | 'stop' | 'status', env?: Record<string, string>): Promise<string>;
   /** Sets how many instances the next start runs. */
   resize(instances: number): void;
-  /** The pid of an instance (or 'caddy'), or null when it is not running. */
-  pidOf(name: number | 'caddy'): number | null;
+  /** The pid of an instance behind Caddy (by port), the mailer or Caddy, or null when it is not running. */
+  pidOf(name: number | 'mailer' | 'caddy'): number | null;
+  /** The pids of every API process running: the instances behind Caddy and the mailer. */
+  apiPids(): number[];
   /** Every process of the cluster, stopped with SIGTERM then SIGKILL after 15 s. */
   stopAll(): Promise<void>;
 }
@@ -148,7 +150,8 @@ export async function exited(pid: number, seconds: number): Promise<boolean> {
  */
 export async function withCluster<T>(options: ClusterOptions, use: (cluster: BenchCluster) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), `salon-${options.name}-`));
-  const firstPort = await freeRun(options.maxInstances, 3201);
+  // The mailer listens on the port after the last instance's.
+  const firstPort = await freeRun(options.maxInstances + 1, 3201);
   const httpsPort = await freeRun(1, 8543);
   const httpPort = await freeRun(1, 8180);
   // The secrets are ours, so that the bench signs badges as the instances' key does.
@@ -211,10 +214,13 @@ export async function withCluster<T>(options: ClusterOptions, use: (cluster: Ben
       instances = n;
     },
     pidOf(name) {
-      const file = pidFile(name === 'caddy' ? 'caddy' : `api-${name}`);
+      const file = pidFile(typeof name === 'number' ? `api-${name}` : name);
       if (!existsSync(file)) return null;
       const pid = Number(readFileSync(file, 'utf8'));
       return alive(pid) ? pid : null;
+    },
+    apiPids() {
+      return [...cluster.ports, 'mailer' as const].map((n) => cluster.pidOf(n)).filter((p): p is number => p !== null);
     },
     async stopAll() {
       for (const child of running) {
@@ -720,9 +726,10 @@ export async function clusterProcesses(
       }
     })
     .map(Number);
-  const caddy = cluster.pidOf('caddy');
+  const [caddy, mailer] = [cluster.pidOf('caddy'), cluster.pidOf('mailer')];
   return {
     'API instances': cluster.ports.map((p) => cluster.pidOf(p)).filter((p): p is number => p !== null),
+    'mailer (nice 10)': mailer ? [mailer] : [],
     Caddy: caddy ? [caddy] : [],
     PostgreSQL: rows.map((r) => r.pid),
     Redis: redis,

@@ -449,7 +449,7 @@ async function scale(cluster: BenchCluster, db: pg.Pool, databaseName: string): 
     cluster.resize(instances);
     // The build the morning ran (the checkout may have changed since); the request path alone:
     // badge mails are queued, not sent (the morning above shows them sent as well).
-    await cluster.run('start', { CLUSTER_BUILD: 'false', MAIL_WORKER: 'false' });
+    await cluster.run('start', { CLUSTER_BUILD: 'false', CLUSTER_MAILER: 'false', MAIL_WORKER: 'false' });
     const client = new Client(cluster.httpsPort, CONNECTIONS);
     const load = (endpoint: Endpoint, seconds: number) => {
       const until = now() + seconds * 1000;

@@ -5,6 +5,11 @@
  * needs HTTPS). Caddy checks each instance's /backend/api/health/ready every second and sends a
  * request to another instance when one does not take it.
  *
+ * The instances behind Caddy only queue mails (MAIL_WORKER=false). A fourth one, the mailer, sends
+ * them: it is outside Caddy and runs at a lower priority (nice 10), so a badge mail's PDF never
+ * delays a visitor's request; on a quiet machine it takes the free CPU. CLUSTER_MAILER=false
+ * leaves it out, and each instance behind Caddy then sends mails itself.
+ *
  * - start (the default): builds, creates the database if needed, starts whatever is not running
  *   (so it also brings back an instance that crashed), waits until every instance is ready.
  *   CLUSTER_BUILD=false starts from the build already there (after a crash of every instance).
@@ -16,8 +21,9 @@
  *
  * Everything lives under data/cluster/ (CLUSTER_DIR): the shared secrets (generated once), pid
  * files, logs and Caddy's storage (its root certificate: caddy/pki/authorities/local/root.crt).
- * CLUSTER_INSTANCES (3), CLUSTER_FIRST_PORT (3101), CLUSTER_HTTPS_PORT (8443), CLUSTER_HTTP_PORT
- * (8080), DATABASE_URL (postgres://postgres@127.0.0.1:5432/salon_cluster) and REDIS_URL
+ * CLUSTER_INSTANCES (3), CLUSTER_FIRST_PORT (3101; the mailer listens on the port after the last
+ * instance's, on 127.0.0.1, for its readiness), CLUSTER_HTTPS_PORT (8443), CLUSTER_HTTP_PORT
+ * (8080), CLUSTER_MAILER (true), DATABASE_URL (postgres://postgres@127.0.0.1:5432/salon_cluster) and REDIS_URL
  * (redis://127.0.0.1:6379) change the layout; any other variable reaches every instance.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -29,14 +35,16 @@ import pg from 'pg';
 const root = path.resolve(import.meta.dirname, '..');
 const dir = path.resolve(root, process.env.CLUSTER_DIR ?? 'data/cluster');
 const env = process.env;
+const instances = Number(env.CLUSTER_INSTANCES ?? 3);
+const firstPort = Number(env.CLUSTER_FIRST_PORT ?? 3101);
 export const CLUSTER = {
   url: `https://localhost:${env.CLUSTER_HTTPS_PORT ?? 8443}`,
   httpsPort: Number(env.CLUSTER_HTTPS_PORT ?? 8443),
   httpPort: Number(env.CLUSTER_HTTP_PORT ?? 8080),
-  ports: Array.from(
-    { length: Number(env.CLUSTER_INSTANCES ?? 3) },
-    (_, i) => Number(env.CLUSTER_FIRST_PORT ?? 3101) + i,
-  ),
+  /** The instances behind Caddy. */
+  ports: Array.from({ length: instances }, (_, i) => firstPort + i),
+  /** The mailer's port (readiness only: Caddy never sends it a request), or null without one. */
+  mailerPort: env.CLUSTER_MAILER === 'false' ? null : firstPort + instances,
   databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/salon_cluster',
   redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   drainSeconds: 2,
@@ -145,10 +153,19 @@ localhost:${CLUSTER.httpsPort} {
 `;
 }
 
+/** api-<port> for the instances behind Caddy, mailer for the mailer. */
+const nameOf = (port: number) => (port === CLUSTER.mailerPort ? 'mailer' : `api-${port}`);
+/** Every API process: the instances behind Caddy, then the mailer. */
+const allPorts = () => (CLUSTER.mailerPort === null ? CLUSTER.ports : [...CLUSTER.ports, CLUSTER.mailerPort]);
+
 function startInstance(port: number, shared: Record<string, string>): void {
-  const name = `api-${port}`;
+  const name = nameOf(port);
+  const mailer = port === CLUSTER.mailerPort;
   const log = openSync(logFile(name), 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+  const node = [process.execPath, '--enable-source-maps', 'apps/api/dist/server.js'];
+  // nice execs node: the pid is node's.
+  const [command, ...args] = mailer ? ['nice', '-n', '10', ...node] : node;
+  const child = spawn(command!, args, {
     cwd: root,
     detached: true,
     stdio: ['ignore', log, log],
@@ -166,6 +183,7 @@ function startInstance(port: number, shared: Record<string, string>): void {
       DATA_DIR: path.join(dir, 'instances', name),
       SHUTDOWN_DRAIN_SECONDS: String(CLUSTER.drainSeconds),
       LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+      ...(CLUSTER.mailerPort === null ? {} : { MAIL_WORKER: mailer ? 'true' : 'false' }),
     },
   });
   writeFileSync(pidFile(name), String(child.pid));
@@ -218,7 +236,7 @@ async function start(): Promise<void> {
   // build, never from a newer one. With nothing running, build what the checkout holds, unless
   // CLUSTER_BUILD=false: a supervisor bringing back every instance after a crash starts the
   // build they ran (apps/api/dist), at once.
-  if (env.CLUSTER_BUILD !== 'false' && CLUSTER.ports.every((p) => pidOf(`api-${p}`) === null)) {
+  if (env.CLUSTER_BUILD !== 'false' && allPorts().every((p) => pidOf(nameOf(p)) === null)) {
     say('building (npm run build)…');
     try {
       execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'pipe' });
@@ -231,11 +249,11 @@ async function start(): Promise<void> {
   await ensureDatabase();
   const shared = secrets();
   // The first instance migrates and seeds alone; the others then start together.
-  const [first, ...others] = CLUSTER.ports;
+  const [first, ...others] = allPorts();
   for (const group of [[first!], others]) {
-    for (const port of group) if (pidOf(`api-${port}`) === null) startInstance(port, shared);
+    for (const port of group) if (pidOf(nameOf(port)) === null) startInstance(port, shared);
     for (const port of group)
-      await waitFor(() => ready(port), `instance on port ${port} ready (see ${logFile(`api-${port}`)})`);
+      await waitFor(() => ready(port), `${nameOf(port)} on port ${port} ready (see ${logFile(nameOf(port))})`);
   }
   if (pidOf('caddy') === null) startCaddy(caddy);
   await waitFor(caddyAnswers, `Caddy at ${CLUSTER.url} (see ${logFile('caddy')})`, 60);
@@ -257,18 +275,28 @@ async function restart(): Promise<void> {
     await sleep(1500);
     say(`${name} restarted in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   }
+  // The mailer last: on SIGTERM it finishes the mails it is sending, and the outbox keeps the
+  // others until it is back (a killed mailer's claims are taken again after their 30-s lease).
+  if (CLUSTER.mailerPort !== null) {
+    const began = Date.now();
+    await stopProcess('mailer');
+    startInstance(CLUSTER.mailerPort, shared);
+    await waitFor(() => ready(CLUSTER.mailerPort!), 'mailer ready again');
+    say(`mailer restarted in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  }
 }
 
 async function stop(): Promise<void> {
-  await Promise.all([...CLUSTER.ports.map((p) => stopProcess(`api-${p}`)), stopProcess('caddy')]);
+  await Promise.all([...allPorts().map((p) => stopProcess(nameOf(p))), stopProcess('caddy')]);
   say('cluster stopped');
 }
 
 async function status(): Promise<void> {
-  for (const port of CLUSTER.ports) {
-    const pid = pidOf(`api-${port}`);
+  for (const port of allPorts()) {
+    const pid = pidOf(nameOf(port));
     const state = pid === null ? 'stopped' : (await ready(port)) ? 'ready' : 'not ready';
-    say(`api-${port}  ${pid ?? '-'}  ${state}`);
+    const role = port === CLUSTER.mailerPort ? ' (sends the mails; outside Caddy)' : '';
+    say(`${nameOf(port).padEnd(9)}  ${pid ?? '-'}  ${state}${role}`);
   }
   const caddy = pidOf('caddy');
   say(

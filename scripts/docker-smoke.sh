@@ -41,7 +41,8 @@ fi
 part "tools"
 
 # --- Deployment files --------------------------------------------------------------------------
-# Caddy parses both Caddyfiles; systemd checks the unit (an instance of the template); compose.yaml
+# Caddy parses both Caddyfiles; systemd checks the unit (an instance of the template, and the
+# mailer's instance with its drop-in); compose.yaml
 # is parsed and checked against deploy/Caddyfile.compose by apps/api/test/deploy.test.ts.
 for f in deploy/Caddyfile.compose deploy/Caddyfile.systemd; do
   caddy adapt --config "$f" --adapter caddyfile >/dev/null || fail "$f does not parse"
@@ -49,10 +50,12 @@ done
 if command -v systemd-analyze >/dev/null; then
   unitdir=$(mktemp -d)
   cp deploy/salon-api@.service "$unitdir/"
-  # verify exits 0 on unknown keys and bad values: any word from it is a failure.
-  out=$(systemd-analyze verify "$unitdir/salon-api@3001.service" 2>&1) || true
+  mkdir "$unitdir/salon-api@3100.service.d" && cp deploy/mailer.conf "$unitdir/salon-api@3100.service.d/"
+  # verify exits 0 on unknown keys and bad values: any word from it is a failure. 3100 reads the
+  # mailer's drop-in.
+  out=$(systemd-analyze verify "$unitdir/salon-api@3001.service" "$unitdir/salon-api@3100.service" 2>&1) || true
   rm -rf "$unitdir"
-  [ -z "$out" ] || fail "systemd-analyze verify deploy/salon-api@.service: $out"
+  [ -z "$out" ] || fail "systemd-analyze verify deploy/salon-api@.service, deploy/mailer.conf: $out"
 else
   echo "docker-smoke: systemd-analyze missing, the unit is not checked"
 fi

@@ -20,13 +20,17 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   stop_grace_period?: string;
+  cpu_shares?: number;
 }
-const compose = parse(read('compose.yaml')) as { name: string; services: Record<string, Service> };
+// compose.yaml shares the replicas' settings with the mailer through YAML merge keys.
+const compose = parse(read('compose.yaml'), { merge: true }) as { name: string; services: Record<string, Service> };
 const api = compose.services.api!;
+const mailer = compose.services.mailer!;
 const dockerfile = read('Dockerfile');
 const caddyCompose = read('deploy/Caddyfile.compose');
 const caddySystemd = read('deploy/Caddyfile.systemd');
 const unit = read('deploy/salon-api@.service');
+const mailerDropIn = read('deploy/mailer.conf');
 
 /** server.ts stops waiting for requests in flight this long after the drain, then exits. */
 const AFTER_DRAIN_SECONDS = 15;
@@ -40,7 +44,8 @@ const seconds = (duration: string) => {
 };
 const upstreams = (caddyfile: string) => /reverse_proxy ([^{]+)\{/.exec(caddyfile)![1]!.trim().split(/\s+/);
 const caddyOption = (caddyfile: string, name: string) => new RegExp(`^\\s*${name} (\\S+)$`, 'm').exec(caddyfile)?.[1];
-const unitSetting = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(unit)?.[1];
+const setting = (file: string, name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(file)?.[1];
+const unitSetting = (name: string) => setting(unit, name);
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -89,6 +94,28 @@ describe('deployment files', () => {
     // Caddy looks more than once within the drain, so no new request reaches a stopping replica.
     expect(seconds(caddyOption(caddyCompose, 'health_interval')!) * 2).toBeLessThanOrEqual(drain);
     expect(seconds(api.stop_grace_period!)).toBeGreaterThan(drain + AFTER_DRAIN_SECONDS);
+  });
+
+  it('compose sends mails from one mailer outside Caddy at a lower CPU share, and the replicas only queue them', () => {
+    expect(api.environment!.MAIL_WORKER).toBe('false');
+    expect(mailer.environment!.MAIL_WORKER).toBe('true');
+    expect(mailer.deploy!.replicas).toBe(1);
+    expect(mailer.cpu_shares).toBeLessThan(1024);
+    // The same image, database, Redis, secrets and address as the replicas (its links are theirs).
+    const { MAIL_WORKER: _a, ...shared } = api.environment!;
+    const { MAIL_WORKER: _m, ...mailerShared } = mailer.environment!;
+    expect(mailerShared).toEqual(shared);
+    expect([mailer.image, mailer.env_file]).toEqual([api.image, api.env_file]);
+    expect(upstreams(caddyCompose).some((u) => u.startsWith(`${compose.name}-mailer-`))).toBe(false);
+  });
+
+  it('under systemd the instances behind Caddy only queue mails, and the mailer instance outside it sends them', () => {
+    expect(unitSetting('Environment')!.split(' ')).toContain('MAIL_WORKER=false');
+    expect(setting(mailerDropIn, 'Environment')).toBe('MAIL_WORKER=true');
+    expect(Number(setting(mailerDropIn, 'Nice'))).toBeGreaterThan(0);
+    const port = /salon-api@(\d+)\.service\.d\/mailer\.conf/.exec(mailerDropIn)![1]!;
+    expect(upstreams(caddySystemd)).not.toContain(`127.0.0.1:${port}`);
+    expect(upstreams(caddySystemd).length).toBeGreaterThan(0);
   });
 
   it('the secrets file compose reads is never committed nor sent into an image', () => {
