@@ -16,7 +16,7 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+step() { if [ -n "${NO_COLOR:-}" ]; then printf '\n== %s\n' "$1"; else printf '\n\033[1m== %s\033[0m\n' "$1"; fi; }
 step "lint";        npm run lint
 step "typecheck";   npm run typecheck
 step "unit";        npx vitest run --project unit

@@ -37,8 +37,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // Probes come every few seconds from the proxy's one address, and must answer while Redis (which
   // holds the rate limits' counters) is down: they are not rate limited. Both are cheap. Their
   // request logs (two lines a second per instance behind Caddy) are left out; a failed check is
-  // still logged as a warning.
-  const probe = { schema: { tags }, config: { rateLimit: false }, logLevel: 'warn' } as const;
+  // still logged as a warning, unless the server logs only errors or nothing.
+  const quieter = (['error', 'fatal', 'silent'] as const).find((level) => level === app.log.level);
+  const probe = { schema: { tags }, config: { rateLimit: false }, logLevel: quieter ?? 'warn' } as const;
   const expected = buildMigrations();
 
   // The web app takes its time from here: one clock for the whole product.
