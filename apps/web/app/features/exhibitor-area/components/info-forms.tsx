@@ -190,8 +190,10 @@ function SectorView({ value }: { value: string | null }) {
 }
 
 /**
- * The collaborator's 'Informations', view style: its own details are editable; company, sector,
- * country, stand and hall belong to its exhibitor and the organiser and are shown read-only.
+ * The collaborator's 'Informations', view style, in the specification's order: name, email,
+ * phone, position, company, sector, country, address, stand, hall. Its own details are
+ * editable; company, sector, country, stand and hall belong to its exhibitor and the organiser
+ * and are shown read-only (greyed out, as the hint above them says).
  */
 export function CollaboratorInfoFormCard({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -210,6 +212,7 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
   const { errors } = form.formState;
   return (
     <InfoForm form={form} save={save} fields={COLLABORATOR_FIELDS} currentEmail={me.email}>
+      <p className="form-hint">{t('area.info.readOnlyHint')}</p>
       <div className="form-grid">
         <PersonFields
           name={{ registration: form.register('name'), error: errors.name }}
@@ -222,18 +225,15 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
           registration={form.register('jobPosition')}
           error={errors.jobPosition}
         />
+        <ReadOnlyField label={t('area.fields.company')} value={me.company} />
+        <SectorView value={me.secteur_activite} />
+        <ReadOnlyField label={t('area.fields.country')} value={me.pays} />
         <Field
           label={t('area.fields.address')}
           autoComplete="street-address"
           registration={form.register('adresse')}
           error={errors.adresse}
         />
-      </div>
-      <p className="form-hint">{t('area.info.readOnlyHint')}</p>
-      <div className="form-grid">
-        <ReadOnlyField label={t('area.fields.company')} value={me.company} />
-        <SectorView value={me.secteur_activite} />
-        <ReadOnlyField label={t('area.fields.country')} value={me.pays} />
         <ReadOnlyField label={t('area.fields.stand')} value={me.numero_stand} />
         <ReadOnlyField label={t('area.fields.hall')} value={me.hall} />
       </div>
