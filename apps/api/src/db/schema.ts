@@ -570,6 +570,34 @@ export const agence = pgTable('agence', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What the organiser publishes about the show (a single row, id 1), edited in the back-office:
+ * the venue, the public contact addresses and phones of each team, and the home page's virtual
+ * tour. Empty means "not published": the pages leave the line out.
+ */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  venueName: text('venue_name'),
+  /** Several lines. */
+  venueAddress: text('venue_address'),
+  /** A link to open the venue on a map; without it the pages make one from the address. */
+  mapUrl: text('map_url'),
+  generalEmail: text('general_email'),
+  generalPhone: text('general_phone'),
+  exhibitorsEmail: text('exhibitors_email'),
+  exhibitorsPhone: text('exhibitors_phone'),
+  salesEmail: text('sales_email'),
+  salesPhone: text('sales_phone'),
+  pressEmail: text('press_email'),
+  pressPhone: text('press_phone'),
+  /** 'Intervenir lors du Forum'. */
+  speakersEmail: text('speakers_email'),
+  speakersPhone: text('speakers_phone'),
+  /** An https address, framed on the home page (its origin is added to the CSP's frame-src). */
+  virtualTourUrl: text('virtual_tour_url'),
+  updatedAt: updatedAt(),
+});
+
 /** Records that the demo data was written once, so a second start never seeds twice. */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
