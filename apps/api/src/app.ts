@@ -40,6 +40,7 @@ import { seoRoutes } from './routes/seo';
 import { offlineSwRoutes } from './routes/offline-sw';
 import { registrationsRoutes } from './routes/registrations';
 import { scansRoutes } from './routes/scans';
+import { siteSettingsRoutes } from './routes/site-settings';
 import { gateRoutes } from './routes/gate';
 import { kioskRoutes } from './routes/kiosk';
 import { adminRoutes } from './routes/admin';
@@ -50,6 +51,7 @@ import { createBadgeSigner } from './services/badge/token';
 import { createBadgeService } from './services/badges.service';
 import { createKioskService } from './services/kiosk.service';
 import { createDirectoryCache } from './services/directory.service';
+import { createSiteSettingsStore } from './services/site-settings.service';
 import { notifyMailWorkers } from './services/mail/worker';
 
 export const API_PREFIX = '/backend/api';
@@ -95,7 +97,8 @@ export async function buildApp(
   await app.register(cookie);
   // Pages, scripts and JSON travel compressed: phones at the show are on busy mobile networks.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await registerSecurity(app, config);
+  // The CSP's frame-src names the virtual tour the organiser set (the settings are made below).
+  await registerSecurity(app, config, { tourOrigin: () => siteSettings.tourOrigin() });
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
@@ -142,6 +145,9 @@ export async function buildApp(
 
   const auth = createAuthService({ db, jwt, clock });
   const directoryCache = createDirectoryCache(cacheBus, config.DIRECTORY_CACHE_SECONDS);
+  const siteSettings = createSiteSettingsStore(db, cacheBus);
+  // Read before the first page, whose CSP names the tour (a failure is read again on demand).
+  app.addHook('onReady', async () => void (await siteSettings.get().catch(() => undefined)));
   const mail = { links: createLinkSigner(config.JWT_SECRET), publicUrl: config.PUBLIC_URL, now: clock };
   // After a commit that queued mail, a worker in this process sends it at once (else it polls).
   const onQueued = notifyMailWorkers;
@@ -163,6 +169,7 @@ export async function buildApp(
       await api.register(usersRoutes, { db, mail, onQueued, directoryCache, jwt });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
+      await api.register(siteSettingsRoutes, { settings: siteSettings });
       await api.register(referenceRoutes, { db });
       await api.register(conferencesRoutes, { db });
       await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
@@ -183,6 +190,7 @@ export async function buildApp(
         directoryCache,
         badges,
         kiosks,
+        siteSettings,
       });
       await api.register(kioskRoutes, { kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
     },

@@ -820,6 +820,8 @@ const TABLE: Row[] = [
   publicGet('GET /backend/api/sib/', 'reads the show’s settings (trailing slash)'),
   // The organising agency's own e-mail and phone, printed on the public pages: a company's, not a person's.
   { ...publicGet('GET /backend/api/agence', 'reads the agency'), publishesContact: true },
+  // The venue and each team's public e-mail and phone, as the organiser published them: the show's, not a person's.
+  { ...publicGet('GET /backend/api/site-settings', 'reads the venue, public contacts and tour'), publishesContact: true },
   { ...publicGet('GET /backend/api/agence/', 'reads the agency (trailing slash)'), publishesContact: true },
   publicGet('GET /backend/api/temoignages', 'reads the testimonials'),
   publicGet('GET /backend/api/temoignages/', 'reads the testimonials (trailing slash)'),

@@ -109,16 +109,23 @@ describe('GET agence/', () => {
     const [logo, footer] = [await createMedia(ctx.db), await createMedia(ctx.db)];
     await ctx.db
       .update(agence)
-      .set({ logoId: logo.id, logoFooterId: footer.id, imageId: null })
+      .set({
+        name: 'Agence Atlas Événements',
+        email: 'contact@agence.example.org',
+        website: 'https://agence.example.org',
+        logoId: logo.id,
+        logoFooterId: footer.id,
+        imageId: null,
+      })
       .where(eq(agence.id, 1));
     const body = await get<{ data: Record<string, unknown> }>(
       'agence/?populate[0]=logo&populate[1]=logo_footer&populate[2]=image',
     );
     expect(body.data).toMatchObject({
       id: 1,
-      name: expect.any(String) as unknown,
-      email: 'contact@example.com',
-      website: expect.any(String) as unknown,
+      name: 'Agence Atlas Événements',
+      email: 'contact@agence.example.org',
+      website: 'https://agence.example.org',
       logo: mediaOf(logo),
       logo_footer: mediaOf(footer),
       image: null,

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
 import { gates, media, registrations, users } from '../src/db/schema';
-import { seedReference } from '../src/db/seed';
+import { seedPastEditions, seedReference } from '../src/db/seed';
 import { hashPassword } from '../src/lib/passwords';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -66,6 +66,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, drop } = await freshDatabase();
   const app = await buildApp(config, database);
   await seedReference(database.db);
+  // Past editions (the demo's), for the tests that hang a registration, a hall or a scan on one.
+  await seedPastEditions(database.db);
   await app.ready();
   const others: { app: FastifyInstance; dataDir: string }[] = [];
   return {

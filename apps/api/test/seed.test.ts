@@ -1,9 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, count, countDistinct, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
+import { loadConfig } from '../src/config/env';
 import * as t from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
-import { call, createTestApp, type TestContext } from './helper';
+import { PAST_EDITIONS } from '../src/db/seed/content';
+import { readPublicSettings } from '../src/services/site-settings.service';
+import { TEST_JWT_SECRET, call, createTestApp, freshDatabase, type TestContext } from './helper';
 
 const ADMIN_EMAIL = 'admin.salon@example.com';
 const ADMIN_PASSWORD = 'Admin-Password-2024';
@@ -27,6 +34,7 @@ const COUNTED = {
   temoignages: t.temoignages,
   sib: t.sib,
   agence: t.agence,
+  siteSettings: t.siteSettings,
   seedRuns: t.seedRuns,
 } as const;
 
@@ -64,7 +72,8 @@ afterAll(() => ctx.close());
 describe('seed', () => {
   it('writes the demo data and a second run changes nothing', () => {
     expect(ctx.config.DEMO_DATA).toBe(true);
-    expect(afterFirst.seedRuns).toBe(1);
+    // The demo, and the demo's site settings (a run of their own: see seed/index.ts).
+    expect(afterFirst.seedRuns).toBe(2);
     expect(afterFirst.users).toBeGreaterThan(250);
     expect(afterSecond).toEqual(afterFirst);
   });
@@ -261,6 +270,110 @@ describe('seed', () => {
         DEMO_ACCOUNTS.organiser.email,
         DEMO_ACCOUNTS.formerExhibitor.email,
       ].sort(),
+    );
+  });
+});
+
+describe('the demo’s venue, contacts, tour and history', () => {
+  it('publishes a venue, each team’s contacts, a tour and the five editions before 2024, all of them fictional', async () => {
+    const settings = await readPublicSettings(ctx.db);
+    expect(settings.venue.name).toContain('(démo)');
+    expect(settings.virtualTourUrl).toMatch(/^https:\/\/my\.matterport\.com\//);
+    for (const contact of Object.values(settings.contacts)) {
+      if (contact.email) expect(contact.email).toMatch(/@example\.com$/);
+    }
+    expect(settings.contacts.speakers.phone).not.toBeNull();
+    const editions = await ctx.db.select({ id: t.events.id }).from(t.events).orderBy(t.events.id);
+    expect(editions.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, EVENT_ID]);
+    const [agency] = await ctx.db.select().from(t.agence);
+    expect(agency).toMatchObject({ name: 'Agence Médina Événements (démo)', email: 'contact@example.com' });
+  });
+});
+
+/** A logger that keeps what the seed says. */
+function recordingLog() {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(args.map((a) => (typeof a === 'string' ? a : '')).join(' '));
+  const log = { info: keep, warn: vi.fn(keep), error: keep, debug: keep, trace: keep, fatal: keep };
+  return { log: log as unknown as FastifyBaseLogger, warn: log.warn, lines };
+}
+
+/**
+ * seed() on a database of its own, as a production start does (none of the tests' fixtures), after
+ * `before` prepared it; answers what the pages would read from it, and what the seed logged.
+ */
+async function seedAlone(env: Record<string, string>, before?: (db: TestContext['db']) => Promise<void>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-seed-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...env });
+  const { database, drop } = await freshDatabase();
+  const { db } = database;
+  const recorded = recordingLog();
+  try {
+    await before?.(db);
+    await seed(db, config, recorded.log);
+    return {
+      ...recorded,
+      events: await db.select().from(t.events).orderBy(t.events.id),
+      settings: await readPublicSettings(db),
+      agency: (await db.select().from(t.agence))[0],
+      runs: (await db.select().from(t.seedRuns)).map((r) => r.name),
+    };
+  } finally {
+    await database.close();
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('seed without demo data (DEMO_DATA=false)', () => {
+  it('writes the current edition only, and no venue, contact, tour or agency to publish', async () => {
+    const { warn, events, settings, agency, runs } = await seedAlone({ DEMO_DATA: 'false' });
+    expect(events.map((e) => [e.id, e.edition, e.startsOn, e.endsOn, e.city])).toEqual([
+      [EVENT_ID, 6, '2024-05-29', '2024-06-01', 'Marrakech'],
+    ]);
+    expect(settings).toEqual({
+      venue: {
+        name: null,
+        address: null,
+        city: 'Marrakech',
+        mapUrl: 'https://www.google.com/maps?q=Marrakech',
+        mapEmbedUrl: 'https://www.google.com/maps?q=Marrakech&output=embed',
+      },
+      contacts: Object.fromEntries(
+        ['general', 'exhibitors', 'sales', 'press', 'speakers'].map((k) => [k, { email: null, phone: null }]),
+      ),
+      virtualTourUrl: null,
+    });
+    expect(agency).toMatchObject({ name: '', email: null, website: null });
+    expect(runs).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('keeps the invented history an earlier version wrote on every start, and says so at each start', async () => {
+    const { warn, lines, events } = await seedAlone({ DEMO_DATA: 'false' }, async (db) => {
+      await db.insert(t.events).values(PAST_EDITIONS.map((e) => ({ ...e })));
+    });
+    expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, EVENT_ID]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(lines.join('\n')).toContain('the editions 1 to 5 still hold the invented history');
+  });
+
+  it('copies VIRTUAL_TOUR_URL into the settings on the first start, and never over the organiser’s choice', async () => {
+    const TOUR = 'https://kuula.co/share/collection/7l8Qn';
+    const first = await seedAlone({ DEMO_DATA: 'false', VIRTUAL_TOUR_URL: TOUR });
+    expect(first.settings.virtualTourUrl).toBe(TOUR);
+    expect(first.runs).toEqual(['virtual-tour-from-env']);
+
+    // The run was made: the organiser emptied the tour since, and a restart leaves it empty.
+    const later = await seedAlone({ DEMO_DATA: 'false', VIRTUAL_TOUR_URL: TOUR }, async (db) => {
+      await db.insert(t.seedRuns).values({ name: 'virtual-tour-from-env' });
+    });
+    expect(later.settings.virtualTourUrl).toBeNull();
+  });
+
+  it('refuses a VIRTUAL_TOUR_URL that is not https', () => {
+    expect(() => loadConfig({ VIRTUAL_TOUR_URL: 'http://kuula.co/x', JWT_SECRET: TEST_JWT_SECRET })).toThrow(
+      /VIRTUAL_TOUR_URL must be an https:\/\/ address/,
     );
   });
 });

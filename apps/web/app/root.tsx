@@ -30,7 +30,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     now: ctx?.now ?? new Date().toISOString(),
     publicUrl: ctx?.publicUrl ?? new URL(request.url).origin,
     productSlug: ctx?.productSlug ?? 'salon',
-    virtualTourUrl: ctx?.virtualTourUrl ?? '',
     underConstruction: ctx?.underConstruction ?? false,
   };
 }

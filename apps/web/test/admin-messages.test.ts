@@ -6,6 +6,7 @@ import { devicesMessages } from '../app/features/admin/resources/devices';
 import { exhibitorAccountsMessages } from '../app/features/admin/resources/exhibitor-accounts';
 import { mailMessages } from '../app/features/admin/resources/mail';
 import { peopleMessages } from '../app/features/admin/resources/people';
+import { siteSettingsMessages } from '../app/features/admin/resources/site-settings';
 import { staffMessages } from '../app/features/admin/resources/staff';
 
 /** Every message key of an object, as react-admin's polyglot reads them ('a.b.c'). */
@@ -23,6 +24,7 @@ const PARTS: Record<string, AdminMessages> = {
   exhibitorAccounts: exhibitorAccountsMessages,
   mail: mailMessages,
   people: peopleMessages,
+  siteSettings: siteSettingsMessages,
   staff: staffMessages,
 };
 

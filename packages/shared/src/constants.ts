@@ -76,7 +76,6 @@ export interface WebLoadContext {
    * call). Pages' loaders read their data through it.
    */
   api: (path: string) => Promise<{ status: number; body: unknown }>;
-  virtualTourUrl: string;
   underConstruction: boolean;
 }
 

@@ -6,3 +6,4 @@ export * from './query-string';
 export * from './day-format';
 export * from './gate';
 export * from './admin-schemas';
+export * from './site-settings';

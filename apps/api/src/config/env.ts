@@ -59,8 +59,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is; the API alone is served when it is missing. */
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'apps/web/build')),
-  /** The 3D virtual tour shown on the home page. */
-  VIRTUAL_TOUR_URL: z.url().default('https://my.matterport.com/show/?m=example'),
+  /**
+   * The home page's 3D virtual tour (https), read once: the first start with the site settings
+   * copies it there, and the back-office changes it from then on.
+   */
+  VIRTUAL_TOUR_URL: z.url({ protocol: /^https$/, error: 'VIRTUAL_TOUR_URL must be an https:// address' }).optional(),
   UNDER_CONSTRUCTION: bool,
   /** Path of the show presentation page (the specification's '{product}' route). */
   PRODUCT_SLUG: z

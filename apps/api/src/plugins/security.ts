@@ -17,8 +17,15 @@ declare module 'fastify' {
   }
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const tourOrigin = new URL(config.VIRTUAL_TOUR_URL).origin;
+/**
+ * `tourOrigin`: the origin of the virtual tour the organiser set (site settings), read on every
+ * response, so that the home page may frame it; none when no tour is set.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  { tourOrigin }: { tourOrigin: () => string | null },
+): Promise<void> {
   await app.register(helmet, {
     // Each HTML page gets its own nonce for React Router's inline scripts.
     enableCSPNonces: true,
@@ -32,7 +39,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: [tourOrigin, 'https://www.google.com'],
+        // Google: the venue's map (infos-contact, infos-lieu).
+        frameSrc: ['https://www.google.com', () => tourOrigin() ?? ''],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

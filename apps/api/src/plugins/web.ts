@@ -75,7 +75,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
           });
           return { status: res.statusCode, body: res.json<unknown>() };
         },
-        virtualTourUrl: config.VIRTUAL_TOUR_URL,
         underConstruction: config.UNDER_CONSTRUCTION,
       };
       const response = await handler(

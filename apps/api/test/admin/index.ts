@@ -5,6 +5,7 @@ import { devicesArea } from './devices';
 import { exhibitorAccountsArea } from './exhibitor-accounts';
 import { mailDashboardArea } from './mail-dashboard';
 import { peopleArea } from './people';
+import { siteSettingsArea } from './site-settings';
 import { staffArea } from './staff';
 
 /** Every part of the back-office; each file says how to call its routes. */
@@ -14,6 +15,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   exhibitorAccountsArea,
   staffArea,
   contentArea,
+  siteSettingsArea,
   peopleArea,
   mailDashboardArea,
 ];

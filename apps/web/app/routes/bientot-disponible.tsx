@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
 import { MailLink, PageLinks } from '../features/info/components/blocks';
-import { CONTACT_EMAILS } from '../features/info/contacts';
+import { useContact } from '../features/info/contacts';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/bientot-disponible';
@@ -31,6 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 export default function BientotDisponiblePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { key } = loaderData;
+  const exhibitorsEmail = useContact('exhibitors').email;
   const links = {
     exposer: [
       { key: 'pourquoiExposer', to: paths.pourquoiExposer },
@@ -57,9 +58,9 @@ export default function BientotDisponiblePage({ loaderData }: Route.ComponentPro
     <article className="container page info-coming-soon">
       <h1>{t('pages.bientotDisponible.title')}</h1>
       <p className="lead">{t(`pages.${key}.lead`)}</p>
-      {key === 'exposer' && (
+      {key === 'exposer' && exhibitorsEmail && (
         <p>
-          {t('pages.exposer.contact')} <MailLink email={CONTACT_EMAILS.exhibitors} />
+          {t('pages.exposer.contact')} <MailLink email={exhibitorsEmail} />
         </p>
       )}
       <p className="info-meanwhile">{t('pages.bientotDisponible.meanwhile')}</p>

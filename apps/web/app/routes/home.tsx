@@ -19,6 +19,7 @@ import {
   type ShowRecord,
   type Testimonial,
 } from '../features/content/types';
+import { useContact, useSiteSettings } from '../features/info/contacts';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApiOr } from '../lib/server-api';
@@ -51,7 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     press: press.data,
     testimonials: testimonials.data,
     sectors: sectors.data,
-    virtualTourUrl: ctx?.virtualTourUrl ?? '',
     underConstruction: ctx?.underConstruction ?? false,
   };
 }
@@ -66,14 +66,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const agency = useRouteLoaderData<{ agency: Agency | null }>('components/layout/site-layout')?.agency;
   const productSlug = useRouteLoaderData<{ productSlug?: string }>('root')?.productSlug ?? 'salon';
   const { sib, banners, gallery, partners, press, testimonials, sectors } = loaderData;
+  // The organiser's tour (back-office settings); none, no frame.
+  const { virtualTourUrl } = useSiteSettings();
+  const contactEmail = useContact('general').email ?? agency?.email;
   const background = sib?.media_full_background?.url;
   return (
     <>
       {loaderData.underConstruction && (
         <div className="construction-notice" role="status">
           <div className="container">
-            <strong>{t('home.construction.title')}</strong> {t('home.construction.text')}{' '}
-            <a href={`mailto:${agency?.email ?? 'contact@example.com'}`}>{agency?.email ?? 'contact@example.com'}</a>
+            <strong>{t('home.construction.title')}</strong>{' '}
+            {contactEmail ? (
+              <>
+                {t('home.construction.text')} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+              </>
+            ) : (
+              <Link to={paths.infosContact}>{t('contact.viaForm')}</Link>
+            )}
           </div>
         </div>
       )}
@@ -134,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               height="96"
               loading="lazy"
             />
-            <span>{t('home.organisers.delegue', { name: agency?.name ?? '' })}</span>
+            <span>{agency?.name ? t('home.organisers.delegue', { name: agency.name }) : t('footer.delegated')}</span>
           </li>
         </ul>
       </section>
@@ -156,11 +165,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </article>
       </section>
 
-      {loaderData.virtualTourUrl && (
+      {virtualTourUrl && (
         <section className="container tour" aria-labelledby="tour-title">
           <h2 id="tour-title">{t('home.tour.title')}</h2>
           <iframe
-            src={loaderData.virtualTourUrl}
+            src={virtualTourUrl}
             title={t('home.tour.frameTitle')}
             loading="lazy"
             allow="fullscreen; xr-spatial-tracking"

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { InfoSection, PageLinks } from '../features/info/components/blocks';
-import { VENUE_MAP_URL } from '../features/info/contacts';
+import { useSiteSettings } from '../features/info/contacts';
+import { VenueAddress, VenueMapFrame, VenueMapLink } from '../features/info/components/venue';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-lieu';
@@ -13,19 +14,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
-/** The venue: the specification names the city (Marrakech) and no address. */
+/** The venue: the city (the specification's), and the name, address and map the organiser published. */
 export default function InfosLieuPage() {
   const { t } = useTranslation();
+  const { venue } = useSiteSettings();
   return (
     <InfoPage pageKey="infosLieu">
       <InfoSection id="ville" title={t('pages.infosLieu.cityTitle')}>
         <p className="info-highlight">{t('pages.infosLieu.whereWhen')}</p>
+        <VenueAddress venue={venue} />
         <p>{t('pages.infosLieu.city')}</p>
-        <p>
-          <a className="info-more" href={VENUE_MAP_URL}>
-            {t('pages.infosLieu.mapLink')}
-          </a>
-        </p>
+        <VenueMapLink venue={venue} className="info-more" />
+        <VenueMapFrame venue={venue} />
       </InfoSection>
       <InfoSection id="preparer" title={t('pages.infosLieu.moreTitle')}>
         <PageLinks

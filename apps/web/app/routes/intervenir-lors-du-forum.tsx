@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
-import { BulletList, InfoSection, ItemList, MailLink } from '../features/info/components/blocks';
-import { CONTACT_EMAILS } from '../features/info/contacts';
+import { BulletList, InfoSection, ItemList } from '../features/info/components/blocks';
+import { ContactLines } from '../features/info/components/venue';
+import { useContact } from '../features/info/contacts';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/intervenir-lors-du-forum';
@@ -14,9 +15,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
-/** 'Intervenir lors du Forum': benefits, five reasons, contact by e-mail (the phone number on request). */
+/** 'Intervenir lors du Forum': benefits, five reasons, contact by e-mail and phone (the forum team's, else the general one). */
 export default function IntervenirLorsDuForumPage() {
   const { t } = useTranslation();
+  const contact = useContact('speakers');
   return (
     <InfoPage pageKey="intervenir">
       <InfoSection id="avantages" title={t('pages.intervenir.benefitsTitle')}>
@@ -27,14 +29,7 @@ export default function IntervenirLorsDuForumPage() {
       </InfoSection>
       <InfoSection id="contact" title={t('pages.intervenir.contactTitle')} className="info-contact-box">
         <p>{t('pages.intervenir.contactText')}</p>
-        <dl className="info-contact-details">
-          <dt>{t('pages.intervenir.emailLabel')}</dt>
-          <dd>
-            <MailLink email={CONTACT_EMAILS.general} />
-          </dd>
-          <dt>{t('pages.intervenir.phoneLabel')}</dt>
-          <dd>{t('pages.intervenir.phoneText')}</dd>
-        </dl>
+        <ContactLines contact={contact} />
         <p>
           <Link className="info-more" to={paths.programme}>
             {t('pages.intervenir.programmeLink')}

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
-import { InfoSection, ItemList, KeyFigures, MailLink } from '../features/info/components/blocks';
+import { InfoSection, ItemList, KeyFigures } from '../features/info/components/blocks';
 import { SectorStrip } from '../features/info/components/sectors';
-import { CONTACT_EMAILS } from '../features/info/contacts';
+import { ContactLines } from '../features/info/components/venue';
+import { useContact } from '../features/info/contacts';
 import { loadPageSectors } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 /** Five reasons, the key figures (+300, +100 000, 10 000 m², 42 countries) and the sector carousel. */
 export default function PourquoiExposerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const exhibitors = useContact('exhibitors');
   return (
     <InfoPage pageKey="pourquoiExposer">
       <InfoSection id="chiffres" title={t('pages.pourquoiExposer.figuresTitle')}>
@@ -36,9 +38,8 @@ export default function PourquoiExposerPage({ loaderData }: Route.ComponentProps
         </p>
       </InfoSection>
       <InfoSection id="contact" title={t('pages.pourquoiExposer.contactTitle')}>
-        <p>
-          {t('pages.pourquoiExposer.contactText')} <MailLink email={CONTACT_EMAILS.exhibitors} />
-        </p>
+        <p>{t('pages.pourquoiExposer.contactText')}</p>
+        <ContactLines contact={exhibitors} />
       </InfoSection>
     </InfoPage>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
-import { InfoSection, ItemList, MailLink } from '../features/info/components/blocks';
-import { CONTACT_EMAILS } from '../features/info/contacts';
+import { InfoSection, ItemList } from '../features/info/components/blocks';
+import { ContactLines } from '../features/info/components/venue';
+import { useContact } from '../features/info/contacts';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/pourquoi-sponsoriser';
@@ -15,6 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 /** 'Pourquoi sponsoriser ?': five reasons and the sales team's contact. */
 export default function PourquoiSponsoriserPage() {
   const { t } = useTranslation();
+  const sales = useContact('sales');
   return (
     <InfoPage pageKey="pourquoiSponsoriser">
       <InfoSection id="raisons" title={t('pages.pourquoiSponsoriser.reasonsTitle')}>
@@ -22,12 +24,14 @@ export default function PourquoiSponsoriserPage() {
       </InfoSection>
       <InfoSection id="contact" title={t('pages.pourquoiSponsoriser.contactTitle')} className="info-contact-box">
         <p>{t('pages.pourquoiSponsoriser.contactText')}</p>
-        <p>
-          <a className="btn info-btn-outline" href={`mailto:${CONTACT_EMAILS.sales}`}>
-            {t('pages.pourquoiSponsoriser.contactButton')}
-          </a>{' '}
-          <MailLink email={CONTACT_EMAILS.sales} />
-        </p>
+        {sales.email && (
+          <p>
+            <a className="btn info-btn-outline" href={`mailto:${sales.email}`}>
+              {t('pages.pourquoiSponsoriser.contactButton')}
+            </a>
+          </p>
+        )}
+        <ContactLines contact={sales} />
       </InfoSection>
     </InfoPage>
   );

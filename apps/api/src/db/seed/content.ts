@@ -19,8 +19,26 @@ export interface PastEvent {
   visitors: number | null;
 }
 
-// The six editions of the show since 2003; id 7 is the current (2024) event.
-export const EVENTS: PastEvent[] = [
+// The current (2024) edition, id 7, as the specification gives it: reference data.
+export const CURRENT_EVENT: PastEvent = {
+  id: 7,
+  edition: 6,
+  name: '6e édition du Salon',
+  startsOn: '2024-05-29',
+  endsOn: '2024-06-01',
+  city: 'Marrakech',
+  theme: 'Construire le Maroc de demain : Horizon 2030',
+  exhibitors: 300,
+  visitors: 60000,
+};
+
+/**
+ * The editions before 2024 (ids 1–5): the specification gives their years and figures, not their
+ * dates, cities or themes, which are invented here. Demo data: a real site's organiser enters
+ * its history in the back-office. (Before they were demo data they were written on every start:
+ * such rows stay, the organiser's to correct or delete; the server warns while they are there.)
+ */
+export const PAST_EDITIONS: PastEvent[] = [
   {
     id: 1,
     edition: 1,
@@ -75,17 +93,6 @@ export const EVENTS: PastEvent[] = [
     theme: 'Construction durable et efficacité énergétique',
     exhibitors: 238,
     visitors: 39000,
-  },
-  {
-    id: 7,
-    edition: 6,
-    name: '6e édition du Salon',
-    startsOn: '2024-05-29',
-    endsOn: '2024-06-01',
-    city: 'Marrakech',
-    theme: 'Construire le Maroc de demain : Horizon 2030',
-    exhibitors: 300,
-    visitors: 60000,
   },
 ];
 
@@ -1045,9 +1052,33 @@ export const GALLERY: GalleryItem[] = [
   },
 ];
 
-// The fictional events agency acting as delegated organiser.
+/**
+ * The fictional events agency acting as delegated organiser: demo data (the reference data makes
+ * the agency's record with no name, which the organiser fills in the back-office).
+ */
 export const AGENCY: { name: string; email: string; website: string } = {
   name: 'Agence Médina Événements (démo)',
   email: 'contact@example.com',
   website: 'https://www.example.com',
+};
+
+/**
+ * The demo's venue, public contacts and virtual tour (site settings): fictional, like the rest.
+ * The tour is the sample model of Matterport's own developer documentation.
+ */
+export const DEMO_SITE_SETTINGS = {
+  venueName: 'Parc des expositions de Marrakech (démo)',
+  venueAddress: 'Route de l’Ourika, km 8\n40000 Marrakech\nMaroc',
+  mapUrl: null,
+  generalEmail: 'contact@example.com',
+  generalPhone: '+212 5 00 00 00 01',
+  exhibitorsEmail: 'exposants@example.com',
+  exhibitorsPhone: '+212 5 00 00 00 02',
+  salesEmail: 'commercial@example.com',
+  salesPhone: '+212 5 00 00 00 03',
+  pressEmail: 'presse@example.com',
+  pressPhone: null,
+  speakersEmail: 'forum@example.com',
+  speakersPhone: '+212 5 00 00 00 04',
+  virtualTourUrl: 'https://my.matterport.com/show/?m=SxQL3iGyoDo',
 };

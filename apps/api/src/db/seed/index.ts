@@ -44,8 +44,9 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /**
- * Reference data (roles, the 2024 edition and its halls, sectors, conferences, hours) is
- * written on every start and never duplicated; demo data once, recorded in `seed_runs`.
+ * Reference data (roles, the 2024 edition and its halls, sectors, conferences, hours, the empty
+ * records the back-office fills) is written on every start and never duplicated; demo data once,
+ * recorded in `seed_runs`.
  */
 export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
   await seedReference(db);
@@ -54,6 +55,16 @@ export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Prom
   if (config.DEMO_DATA) {
     const created = await seedDemo(db);
     if (created) log.info('demo data written');
+    // Its own run: a demo database made before the site settings existed gets them too.
+    if (await seedDemoSiteSettings(db)) log.info('demo venue, contacts and virtual tour written');
+  }
+  if (config.VIRTUAL_TOUR_URL && (await copyTourFromEnv(db, config.VIRTUAL_TOUR_URL))) {
+    log.info('VIRTUAL_TOUR_URL copied into the site settings: change it in the back-office from now on');
+  }
+  if (!config.DEMO_DATA && (await inventedEditionsLeft(db))) {
+    log.warn(
+      'the editions 1 to 5 still hold the invented history an earlier version wrote: correct or delete them in the back-office (Éditions)',
+    );
   }
   // Whatever the database: the embedded one is the documented deployment.
   const [demo] = await db
@@ -116,7 +127,7 @@ export async function seedReference(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(t.events)
-      .values(content.EVENTS.map((e) => ({ ...e })))
+      .values({ ...content.CURRENT_EVENT })
       .onConflictDoNothing();
     await tx
       .insert(t.gates)
@@ -138,10 +149,65 @@ export async function seedReference(db: Db): Promise<void> {
       .values(content.CONFERENCES.map((c) => ({ eventId: EVENT_ID, ...c })))
       .onConflictDoNothing();
     await tx.insert(t.sib).values({ id: 1 }).onConflictDoNothing();
-    await tx
-      .insert(t.agence)
-      .values({ id: 1, ...content.AGENCY })
-      .onConflictDoNothing();
+    // Nameless until the organiser fills it in: the pages then print no agency.
+    await tx.insert(t.agence).values({ id: 1, name: '' }).onConflictDoNothing();
+    // Empty: the pages print no venue, contact or tour the organiser did not set.
+    await tx.insert(t.siteSettings).values({ id: 1 }).onConflictDoNothing();
+  });
+}
+
+/** The demo's history before 2024 (content.PAST_EDITIONS); also what the API tests hang past registrations on. */
+export async function seedPastEditions(db: Db | Tx): Promise<void> {
+  await db
+    .insert(t.events)
+    .values(content.PAST_EDITIONS.map((e) => ({ ...e })))
+    .onConflictDoNothing();
+}
+
+/** Claims a one-time run: false when it was made already (here or by another instance). */
+async function claimRun(db: Db | Tx, name: string): Promise<boolean> {
+  return (await db.insert(t.seedRuns).values({ name }).onConflictDoNothing().returning()).length > 0;
+}
+
+async function seedDemoSiteSettings(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claimRun(tx, 'demo-site-settings'))) return false;
+    await tx.update(t.siteSettings).set(content.DEMO_SITE_SETTINGS).where(eq(t.siteSettings.id, 1));
+    return true;
+  });
+}
+
+/** VIRTUAL_TOUR_URL, from before the site settings: copied once, where no tour is set. */
+async function copyTourFromEnv(db: Db, url: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claimRun(tx, 'virtual-tour-from-env'))) return false;
+    const copied = await tx
+      .update(t.siteSettings)
+      .set({ virtualTourUrl: url })
+      .where(and(eq(t.siteSettings.id, 1), isNull(t.siteSettings.virtualTourUrl)))
+      .returning({ id: t.siteSettings.id });
+    return copied.length > 0;
+  });
+}
+
+/**
+ * Whether an edition still holds what earlier versions wrote as reference data on every start
+ * (content.PAST_EDITIONS, invented dates and themes). Such rows are left alone: the organiser may
+ * have kept them knowingly, and registrations of the demo may point at them.
+ */
+async function inventedEditionsLeft(db: Db): Promise<boolean> {
+  const rows = await db
+    .select()
+    .from(t.events)
+    .where(
+      inArray(
+        t.events.id,
+        content.PAST_EDITIONS.map((e) => e.id),
+      ),
+    );
+  return rows.some((row) => {
+    const seeded = content.PAST_EDITIONS.find((e) => e.id === row.id)!;
+    return row.startsOn === seeded.startsOn && row.theme === seeded.theme && row.city === seeded.city;
   });
 }
 
@@ -262,6 +328,8 @@ async function seedDemo(db: Db): Promise<boolean> {
       )
       .returning();
     const [demo, demo2] = exhibitorRows as [typeof t.users.$inferSelect, typeof t.users.$inferSelect];
+    // The history page's past editions; the former exhibitor below exhibited at the 5th.
+    await seedPastEditions(tx);
 
     // Collaborators: three for the demo exhibitor, one for the second, two for a few others.
     const staffSpecs: { exhibitorIndex: number; email: string; hash: string }[] = [
@@ -543,7 +611,7 @@ async function seedDemoContent(tx: Tx): Promise<void> {
   const agencyImage = await picture('agence-image.svg', content.AGENCY.name, 7, 800, 500);
   await tx
     .update(t.agence)
-    .set({ logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage })
+    .set({ ...content.AGENCY, logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage })
     .where(eq(t.agence.id, 1));
 }
 

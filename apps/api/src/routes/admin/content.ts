@@ -231,7 +231,7 @@ const reorderSchema = z.object({
 // List filters
 // ---------------------------------------------------------------------------------------------
 
-const searchFilter =
+export const searchFilter =
   (...columns: AnyPgColumn[]) =>
   (value: unknown): SQL => {
     if (typeof value !== 'string' || value.length > 200)
@@ -287,7 +287,7 @@ async function nextPosition(tx: Tx, column: AnyPgColumn, table: PgTable, where?:
   return (row?.last ?? 0) + 1;
 }
 
-function registerResource<R extends { id: number }>(
+export function registerResource<R extends { id: number }>(
   app: FastifyInstance,
   { db, onChange }: { db: Db; onChange?: () => void },
   r: RecordResource<R>,
@@ -361,7 +361,7 @@ function registerResource<R extends { id: number }>(
 }
 
 /** A page of a list (sorted, cut), or every row when reading one record. */
-const paged = <Q extends PgSelect>(q: Q, page?: Page) =>
+export const paged = <Q extends PgSelect>(q: Q, page?: Page) =>
   page
     ? q
         .orderBy(...page.orderBy)

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { BadgeService } from '../../services/badges.service';
 import type { DirectoryCache } from '../../services/directory.service';
 import type { KioskService } from '../../services/kiosk.service';
+import type { SiteSettingsStore } from '../../services/site-settings.service';
 import type { MailLinks } from '../../services/visitors.service';
 
 /** What every part of the back-office may use; app.ts builds it once. */
@@ -18,5 +19,7 @@ export interface AdminDeps {
   /** Cleared after any change the public directory shows. */
   directoryCache: DirectoryCache;
   badges: BadgeService;
+  /** The public settings' cache, cleared on every instance after a change. */
+  siteSettings: SiteSettingsStore;
   kiosks: KioskService;
 }

@@ -9,6 +9,7 @@ import { adminDevicesRoutes } from './devices';
 import { adminExhibitorAccountsRoutes } from './exhibitor-accounts';
 import { adminMailDashboardRoutes } from './mail-dashboard';
 import { adminPeopleRoutes } from './people';
+import { adminSiteSettingsRoutes } from './site-settings';
 import { adminStaffRoutes } from './staff';
 
 export type { AdminDeps } from './deps';
@@ -31,6 +32,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminExhibitorAccountsRoutes, deps);
   await app.register(adminStaffRoutes, deps);
   await app.register(adminContentRoutes, deps);
+  await app.register(adminSiteSettingsRoutes, deps);
   await app.register(adminPeopleRoutes, deps);
   await app.register(adminMailDashboardRoutes, deps);
 };

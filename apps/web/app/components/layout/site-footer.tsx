@@ -16,7 +16,8 @@ export function SiteFooter({ agency }: { agency: Agency | null }) {
             <li>{t('footer.support')}</li>
             <li>{t('footer.delegated')}</li>
           </ul>
-          {agency && (
+          {/* A record without a name is one nobody filled in yet (no demo data). */}
+          {agency?.name && (
             <div className="footer-agency">
               {agency.logo_footer && <img src={agency.logo_footer.url} alt="" width="56" height="56" loading="lazy" />}
               <p>

@@ -2,18 +2,25 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { contentQueries } from '../../features/content/api/queries';
 import type { Agency, ItemResponse } from '../../features/content/types';
+import { NO_SITE_SETTINGS, type PublicSiteSettings } from '../../features/info/contacts';
 import { loaderApiOr } from '../../lib/server-api';
 import type { Route } from './+types/site-layout';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The delegated organiser's record shows in the header and the footer of every page. */
+/**
+ * The delegated organiser's record shows in the header and the footer of every page; the site
+ * settings (venue, public contacts, virtual tour) in the pages that print them.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const agence = await loaderApiOr<ItemResponse<Agency>>(context, contentQueries.agence, { data: null });
-  return { agency: agence.data };
+  const [agence, settings] = await Promise.all([
+    loaderApiOr<ItemResponse<Agency>>(context, contentQueries.agence, { data: null }),
+    loaderApiOr<{ data: PublicSiteSettings }>(context, 'site-settings', { data: NO_SITE_SETTINGS }),
+  ]);
+  return { agency: agence.data, settings: settings.data };
 }
 
-/** The agency changes rarely: read it once per visit, not on every navigation. */
+/** The agency and the settings change rarely: read once per visit, not on every navigation. */
 export function shouldRevalidate() {
   return false;
 }

@@ -13,6 +13,7 @@ import { devicesMessages, devicesResources } from './resources/devices';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
 import { mailMessages, mailResources } from './resources/mail';
 import { peopleMessages, peopleResources } from './resources/people';
+import { siteSettingsMessages, siteSettingsResources } from './resources/site-settings';
 import { staffMessages, staffResources } from './resources/staff';
 
 /**
@@ -30,6 +31,7 @@ const PARTS: AdminMessages[] = [
   dashboardMessages,
   exhibitorAccountsMessages,
   contentMessages,
+  siteSettingsMessages,
   peopleMessages,
   mailMessages,
   devicesMessages,
@@ -59,6 +61,7 @@ export default function AdminApp() {
       >
         {exhibitorAccountsResources}
         {contentResources}
+        {siteSettingsResources}
         {peopleResources}
         {mailResources}
         {devicesResources}

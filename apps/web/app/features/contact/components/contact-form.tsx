@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { PersonFields, TextAreaField } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { CONTACT_EMAILS } from '../../info/contacts';
+import { useContact } from '../../info/contacts';
 import { CONTACT_FIELDS, useSendContact } from '../api/send-contact';
 
 const EMPTY: ContactForm = { name: '', email: '', phone: '', company: '', message: '' };
@@ -18,6 +18,7 @@ const EMPTY: ContactForm = { name: '', email: '', phone: '', company: '', messag
  */
 export function ContactFormCard() {
   const { t } = useTranslation();
+  const { email } = useContact('general');
   const hydrated = useHydrated();
   const send = useSendContact();
   const form = useForm<ContactForm>({
@@ -51,7 +52,13 @@ export function ContactFormCard() {
       <p className="contact-hint">{t('contact.hint')}</p>
       <noscript>
         <p className="alert alert-info">
-          {t('contact.noScript')} <a href={`mailto:${CONTACT_EMAILS.general}`}>{CONTACT_EMAILS.general}</a>
+          {t('contact.noScript')}
+          {email && (
+            <>
+              {' '}
+              {t('contact.noScriptEmail')} <a href={`mailto:${email}`}>{email}</a>
+            </>
+          )}
         </p>
       </noscript>
       {send.isSuccess && <Alert tone="success">{t('contact.success')}</Alert>}

@@ -1,0 +1,278 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import HistoryIcon from '@mui/icons-material/History';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { Alert, Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  Create,
+  DataTable,
+  DateInput,
+  Edit,
+  List,
+  NumberInput,
+  Resource,
+  SaveButton,
+  SearchInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { CONTACT_KEYS, editionSchema, siteSettingsSchema } from '@salon/shared';
+import type { AdminMessages } from '../i18n';
+import { dayText } from './content-fields';
+
+/**
+ * What the organiser publishes about the show: the venue, each team's public e-mail and phone,
+ * the virtual tour (one record), and the editions of the history page. Checked with the same
+ * zod schemas as the API (packages/shared/src/site-settings.ts); the public pages show a change
+ * at once.
+ */
+
+/** One record that always exists: saved, never deleted. */
+const saveOnly = (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+function Heading({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+      {children}
+    </Typography>
+  );
+}
+
+// ---- The settings ----------------------------------------------------------------------------------
+
+const settingsResolver = zodResolver(siteSettingsSchema) as never;
+
+function SiteSettingsPage() {
+  const translate = useTranslate();
+  return (
+    <Edit resource="site-settings" id={1} redirect={false} mutationMode="pessimistic" title="admin.siteSettings.title">
+      {/* Without the room react-admin leaves on phones for a pinned toolbar: this one is not pinned. */}
+      <SimpleForm toolbar={saveOnly} resolver={settingsResolver} sx={{ '&&': { pb: 2 } }}>
+        <Alert severity="info">{translate('admin.siteSettings.intro')}</Alert>
+        <Heading>{translate('admin.siteSettings.venue')}</Heading>
+        <TextInput source="venueName" fullWidth />
+        <TextInput source="venueAddress" multiline minRows={3} fullWidth helperText="admin.siteSettings.addressHint" />
+        <TextInput source="mapUrl" fullWidth helperText="admin.siteSettings.mapHint" />
+        <Heading>{translate('admin.siteSettings.contacts')}</Heading>
+        {CONTACT_KEYS.map((key) => (
+          <Box key={key} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+            <TextInput source={`${key}Email`} sx={{ flex: '1 1 260px' }} />
+            <TextInput source={`${key}Phone`} sx={{ flex: '1 1 200px' }} />
+          </Box>
+        ))}
+        <Heading>{translate('admin.siteSettings.tour')}</Heading>
+        <TextInput source="virtualTourUrl" fullWidth helperText="admin.siteSettings.tourHint" />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+// ---- The editions ----------------------------------------------------------------------------------
+
+const editionResolver = zodResolver(editionSchema) as never;
+
+function EditionList() {
+  return (
+    <List sort={{ field: 'startsOn', order: 'DESC' }} filters={[<SearchInput source="q" alwaysOn key="q" />]}>
+      <DataTable bulkActionButtons={false}>
+        <DataTable.NumberCol source="edition" />
+        <DataTable.Col source="name" />
+        <DataTable.Col
+          source="startsOn"
+          render={(r: { startsOn: string; endsOn: string }) => `${dayText(r.startsOn)} – ${dayText(r.endsOn)}`}
+        />
+        <DataTable.Col source="city" disableSort />
+        <DataTable.NumberCol source="exhibitors" disableSort />
+        <DataTable.NumberCol source="visitors" disableSort />
+      </DataTable>
+    </List>
+  );
+}
+
+/** The current edition keeps its number, dates and city (the server refuses a change) and cannot be deleted. */
+function EditionForm() {
+  const translate = useTranslate();
+  const current = useRecordContext<{ current?: boolean }>()?.current === true;
+  return (
+    <SimpleForm resolver={editionResolver} toolbar={current ? saveOnly : undefined}>
+      {current && <Alert severity="info">{translate('admin.editions.currentHint')}</Alert>}
+      <NumberInput source="edition" readOnly={current} />
+      <TextInput source="name" fullWidth />
+      <DateInput source="startsOn" readOnly={current} />
+      <DateInput source="endsOn" readOnly={current} />
+      <TextInput source="city" readOnly={current} />
+      <TextInput source="theme" fullWidth helperText="admin.editions.themeHint" />
+      <NumberInput source="exhibitors" />
+      <NumberInput source="visitors" />
+    </SimpleForm>
+  );
+}
+
+const EditionCreate = () => (
+  <Create redirect="list">
+    <EditionForm />
+  </Create>
+);
+const EditionEdit = () => (
+  <Edit redirect="list" mutationMode="pessimistic">
+    <EditionForm />
+  </Edit>
+);
+
+// ---- The part ----------------------------------------------------------------------------------------
+
+export const siteSettingsResources = (
+  <>
+    {/* One record, whose form opens straight from the menu. */}
+    <Resource name="site-settings" icon={SettingsIcon} list={SiteSettingsPage} />
+    <Resource name="editions" icon={HistoryIcon} list={EditionList} create={EditionCreate} edit={EditionEdit} />
+  </>
+);
+
+const contactFieldsFr = {
+  generalEmail: 'Contact général : e-mail',
+  generalPhone: 'Contact général : téléphone',
+  exhibitorsEmail: 'Exposants : e-mail',
+  exhibitorsPhone: 'Exposants : téléphone',
+  salesEmail: 'Commercial et sponsoring : e-mail',
+  salesPhone: 'Commercial et sponsoring : téléphone',
+  pressEmail: 'Presse : e-mail',
+  pressPhone: 'Presse : téléphone',
+  speakersEmail: 'Intervenants du forum : e-mail',
+  speakersPhone: 'Intervenants du forum : téléphone',
+};
+const contactFieldsEn = {
+  generalEmail: 'General enquiries: e-mail',
+  generalPhone: 'General enquiries: phone',
+  exhibitorsEmail: 'Exhibitors: e-mail',
+  exhibitorsPhone: 'Exhibitors: phone',
+  salesEmail: 'Sales and sponsorship: e-mail',
+  salesPhone: 'Sales and sponsorship: phone',
+  pressEmail: 'Press: e-mail',
+  pressPhone: 'Press: phone',
+  speakersEmail: 'Forum speakers: e-mail',
+  speakersPhone: 'Forum speakers: phone',
+};
+
+export const siteSettingsMessages: AdminMessages = {
+  fr: {
+    // The schemas' message keys (packages/shared/src/site-settings.ts).
+    text: 'Texte attendu.',
+    tooLong: 'Texte trop long.',
+    phoneFormat: 'Numéro de téléphone : chiffres, espaces et + ( ) . - seulement, de 6 à 20 chiffres.',
+    webUrl: 'Adresse http(s)://… attendue.',
+    httpsUrl: 'Adresse https://… attendue.',
+    isoDay: 'Date attendue.',
+    count: 'Un nombre entier, 0 ou plus.',
+    editionNumber: 'Un numéro d’édition de 1 à 99.',
+    editionTaken: 'Une autre édition porte déjà ce numéro.',
+    endsBeforeStart: 'La fin ne peut pas précéder le début.',
+    currentEditionFixed: 'Le numéro, les dates et la ville de l’édition en cours ne changent pas.',
+    resources: {
+      'site-settings': {
+        name: 'Lieu, contacts et visite',
+        fields: {
+          venueName: 'Nom du lieu',
+          venueAddress: 'Adresse',
+          mapUrl: 'Lien vers la carte',
+          ...contactFieldsFr,
+          virtualTourUrl: 'Adresse de la visite virtuelle 3D',
+        },
+      },
+      editions: {
+        name: 'Édition |||| Éditions',
+        fields: {
+          edition: 'N° d’édition',
+          name: 'Nom',
+          startsOn: 'Début',
+          endsOn: 'Fin',
+          city: 'Ville',
+          theme: 'Thème',
+          exhibitors: 'Exposants',
+          visitors: 'Visiteurs',
+          q: 'Rechercher',
+        },
+      },
+    },
+    admin: {
+      siteSettings: {
+        title: 'Lieu, contacts et visite virtuelle',
+        intro: 'Ce que le site publie : un champ vide n’est pas affiché (la ville reste celle de l’édition en cours).',
+        venue: 'Le lieu',
+        contacts: 'Contacts publics',
+        tour: 'Visite virtuelle',
+        addressHint: 'Une ligne par ligne d’adresse.',
+        mapHint: 'Vide : une carte Google de l’adresse. La page « Contact » montre toujours la carte de l’adresse.',
+        tourHint: 'Adresse https:// de la visite (Matterport, Kuula…), montrée sur l’accueil. Vide : pas de visite.',
+      },
+      editions: {
+        currentHint:
+          'L’édition en cours : son numéro, ses dates et sa ville sont ceux du salon (badges, horaires, programme). Elle ne peut pas être supprimée.',
+        themeHint: 'En français : la page l’affiche tel quel dans les deux langues.',
+      },
+    },
+  },
+  en: {
+    text: 'Text expected.',
+    tooLong: 'Text too long.',
+    phoneFormat: 'Phone number: digits, spaces and + ( ) . - only, 6 to 20 digits.',
+    webUrl: 'An http(s)://… address is expected.',
+    httpsUrl: 'An https://… address is expected.',
+    isoDay: 'A date is expected.',
+    count: 'A whole number, 0 or more.',
+    editionNumber: 'An edition number from 1 to 99.',
+    editionTaken: 'Another edition already has this number.',
+    endsBeforeStart: 'The end cannot come before the start.',
+    currentEditionFixed: 'The current edition’s number, dates and city do not change.',
+    resources: {
+      'site-settings': {
+        name: 'Venue, contacts and tour',
+        fields: {
+          venueName: 'Venue name',
+          venueAddress: 'Address',
+          mapUrl: 'Map link',
+          ...contactFieldsEn,
+          virtualTourUrl: '3D virtual tour address',
+        },
+      },
+      editions: {
+        name: 'Edition |||| Editions',
+        fields: {
+          edition: 'Edition no.',
+          name: 'Name',
+          startsOn: 'Start',
+          endsOn: 'End',
+          city: 'City',
+          theme: 'Theme',
+          exhibitors: 'Exhibitors',
+          visitors: 'Visitors',
+          q: 'Search',
+        },
+      },
+    },
+    admin: {
+      siteSettings: {
+        title: 'Venue, contacts and virtual tour',
+        intro: 'What the site publishes: an empty field is not shown (the city stays the current edition’s).',
+        venue: 'The venue',
+        contacts: 'Public contacts',
+        tour: 'Virtual tour',
+        addressHint: 'One line per address line.',
+        mapHint: 'Empty: a Google map of the address. The Contact page always shows the map of the address.',
+        tourHint: 'The tour’s https:// address (Matterport, Kuula…), shown on the home page. Empty: no tour.',
+      },
+      editions: {
+        currentHint:
+          'The current edition: its number, dates and city are the show’s (badges, hours, programme). It cannot be deleted.',
+        themeHint: 'In French: the page shows it as it is in both languages.',
+      },
+    },
+  },
+};

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { accounts } from './fixtures';
+
+/**
+ * What the organiser publishes (back-office 'Lieu, contacts et visite' and 'Éditions'), seen on
+ * the public site in the browser. Each test puts the demo's settings back for the other specs.
+ */
+
+async function adminLogin(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
+}
+
+async function organiserHeaders(page: Page): Promise<Record<string, string>> {
+  const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
+    jwt: string;
+  };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  return { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
+}
+
+/** The settings as they are now, and a function that puts them back. */
+async function keepSettings(page: Page) {
+  const headers = await organiserHeaders(page);
+  const res = await page.request.get('/backend/api/admin/site-settings/1', { headers });
+  expect(res.status()).toBe(200);
+  const saved = (await res.json()) as Record<string, unknown>;
+  return async () => {
+    const back = await page.request.put('/backend/api/admin/site-settings/1', { headers, data: saved });
+    expect(back.status()).toBe(200);
+  };
+}
+
+const TOUR = 'https://kuula.co/share/collection/7l8Qn';
+
+test.describe('Site settings', () => {
+  test('an organiser changes the venue, a contact phone and the tour, adds an edition, and the public pages show each', async ({
+    page,
+  }) => {
+    test.slow();
+    await adminLogin(page);
+    const restore = await keepSettings(page);
+    let editionId: string | undefined;
+    try {
+      await page.goto('/admin/site-settings');
+      const name = page.getByLabel('Nom du lieu');
+      await expect(name).toHaveValue('Parc des expositions de Marrakech (démo)');
+      await name.fill('Palais des congrès Bab Ighli');
+      await page.getByLabel('Adresse', { exact: true }).fill('Boulevard Mohammed VI\n40000 Marrakech');
+      await page.getByLabel('Exposants : téléphone').fill('+212 5 24 43 43 43');
+      await page.getByLabel('Adresse de la visite virtuelle 3D').fill(TOUR);
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(page.getByText('Élément mis à jour')).toBeVisible();
+
+      await page.goto('/admin/editions/create');
+      await page.getByLabel('N° d’édition').fill('7');
+      await page.getByLabel('Nom', { exact: true }).fill('7e édition du Salon');
+      await page.getByLabel('Début').fill('2026-05-20');
+      await page.getByLabel('Fin').fill('2026-05-23');
+      await page.getByLabel('Ville').fill('Tanger');
+      await page.getByLabel('Thème').fill('Bâtir le Maroc durable');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(page.getByText('Élément créé')).toBeVisible();
+      await expect(page.getByRole('row', { name: /7e édition du Salon/ })).toBeVisible();
+      const newest = await page.request.get(
+        '/backend/api/admin/editions?sort=%5B%22id%22%2C%22DESC%22%5D&range=%5B0%2C0%5D',
+        { headers: await organiserHeaders(page) },
+      );
+      const [created] = (await newest.json()) as { id: number; name: string }[];
+      expect(created!.name).toBe('7e édition du Salon');
+      editionId = String(created!.id);
+
+      await page.goto('/infos-lieu');
+      const venue = page.locator('main address.info-venue');
+      await expect(venue).toContainText('Palais des congrès Bab Ighli');
+      await expect(venue).toContainText('Boulevard Mohammed VI');
+      await expect(page.locator('main iframe.info-venue-map')).toHaveAttribute(
+        'src',
+        `https://www.google.com/maps?q=${encodeURIComponent('Palais des congrès Bab Ighli, Boulevard Mohammed VI, 40000 Marrakech')}&output=embed`,
+      );
+
+      await page.goto('/infos-contact');
+      const exhibitors = page.locator('.contact-card').filter({ hasText: 'Exposants' });
+      await expect(exhibitors.locator('a[href="tel:+212524434343"]')).toHaveText('+212 5 24 43 43 43');
+
+      await page.goto('/historique');
+      const edition = page.getByRole('row', { name: /7e édition/ });
+      await expect(edition).toContainText('Du 20 au 23 mai 2026');
+      await expect(edition).toContainText('Tanger');
+      await expect(edition).toContainText('Bâtir le Maroc durable');
+
+      const home = await page.goto('/');
+      // The page's policy lets it frame the tour the organiser set.
+      expect(home!.headers()['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/kuula\.co/);
+      await expect(page.locator('.tour iframe')).toHaveAttribute('src', TOUR);
+    } finally {
+      await restore();
+      if (editionId) {
+        const headers = await organiserHeaders(page);
+        expect((await page.request.delete(`/backend/api/admin/editions/${editionId}`, { headers })).status()).toBe(200);
+      }
+    }
+  });
+
+  test('without a tour the home page has no frame, and its policy frames the map only', async ({ page }) => {
+    await adminLogin(page);
+    const restore = await keepSettings(page);
+    try {
+      const headers = await organiserHeaders(page);
+      const cleared = await page.request.put('/backend/api/admin/site-settings/1', {
+        headers,
+        data: { virtualTourUrl: '' },
+      });
+      expect(cleared.status()).toBe(200);
+      const home = await page.goto('/');
+      expect(/frame-src ([^;]*)/.exec(home!.headers()['content-security-policy']!)![1]!.trim()).toBe(
+        'https://www.google.com',
+      );
+      await expect(page.getByRole('heading', { name: 'Newsletter' })).toBeVisible();
+      await expect(page.locator('.tour')).toHaveCount(0);
+      await expect(page.locator('iframe')).toHaveCount(0);
+    } finally {
+      await restore();
+    }
+  });
+
+  test('the form refuses a tour that is not https and a phone with letters, with the field’s message, and saves nothing', async ({
+    page,
+  }) => {
+    await adminLogin(page);
+    await page.goto('/admin/site-settings');
+    const tour = page.getByLabel('Adresse de la visite virtuelle 3D');
+    await expect(tour).toHaveValue(/^https:\/\//);
+    await tour.fill('http://tour.example.org/salon');
+    await page.getByLabel('Presse : téléphone').fill('appelez-nous');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Adresse https://… attendue.')).toBeVisible();
+    await expect(page.getByText('Numéro de téléphone : chiffres, espaces et + ( ) . - seulement')).toBeVisible();
+    const headers = await organiserHeaders(page);
+    const saved = (await (await page.request.get('/backend/api/admin/site-settings/1', { headers })).json()) as {
+      virtualTourUrl: string;
+    };
+    expect(saved.virtualTourUrl).toMatch(/^https:\/\/my\.matterport\.com\//);
+  });
+});

@@ -1,0 +1,123 @@
+import * as z from 'zod/mini';
+import { requiredText } from './schemas';
+
+/**
+ * What the organiser publishes about the show, edited in the back-office and checked by the API
+ * with the same rules: the venue, the public contacts, the virtual tour, and the past editions.
+ * Errors are message keys, as in the other back-office forms.
+ */
+
+/** The teams the public pages give a contact for ('speakers': 'Intervenir lors du Forum'). */
+export const CONTACT_KEYS = ['general', 'exhibitors', 'sales', 'press', 'speakers'] as const;
+export type ContactKey = (typeof CONTACT_KEYS)[number];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits, spaces and + ( ) . - as people write them, with 6 to 20 digits. */
+const PHONE = /^\+?[\d\s().-]+$/;
+const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
+
+/** An address on the web, of one of these schemes, with a host name (its origin goes into the CSP). */
+function isWebUrl(value: string, schemes: readonly string[]): boolean {
+  try {
+    const url = new URL(value);
+    return schemes.includes(url.protocol) && /^[a-z0-9.-]+$/i.test(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** Optional text, trimmed: absent leaves the value as it is, empty (or null) means none. */
+function optionalField(max: number, rule?: { test: (value: string) => boolean; error: string }) {
+  const text = z.string({ error: 'text' }).check(
+    z.trim(),
+    z.maxLength(max, { error: 'tooLong' }),
+    z.refine((v) => v === '' || !rule || rule.test(v), { error: rule?.error ?? 'text' }),
+  );
+  return z.pipe(
+    z.optional(z.nullable(text)),
+    z.transform((v: string | null | undefined) => (v === undefined ? undefined : v || null)),
+  );
+}
+
+const email = () => optionalField(320, { test: (v) => EMAIL.test(v), error: 'email' });
+const phone = () =>
+  optionalField(40, {
+    test: (v) => PHONE.test(v) && phoneDigits(v) >= 6 && phoneDigits(v) <= 20,
+    error: 'phoneFormat',
+  });
+
+/**
+ * The site's settings (one record). The map link is any http(s) address (the page embeds a map
+ * made from the address); the tour is any https address, which the page frames and the
+ * Content-Security-Policy allows (frame-src gets its origin).
+ */
+export const siteSettingsSchema = z.object({
+  venueName: optionalField(200),
+  /** Several lines: street, postcode and city... */
+  venueAddress: optionalField(500),
+  mapUrl: optionalField(1000, { test: (v) => isWebUrl(v, ['https:', 'http:']), error: 'webUrl' }),
+  generalEmail: email(),
+  generalPhone: phone(),
+  exhibitorsEmail: email(),
+  exhibitorsPhone: phone(),
+  salesEmail: email(),
+  salesPhone: phone(),
+  pressEmail: email(),
+  pressPhone: phone(),
+  speakersEmail: email(),
+  speakersPhone: phone(),
+  virtualTourUrl: optionalField(1000, { test: (v) => isWebUrl(v, ['https:']), error: 'httpsUrl' }),
+});
+export type SiteSettingsForm = z.input<typeof siteSettingsSchema>;
+export type SiteSettingsChange = z.infer<typeof siteSettingsSchema>;
+
+/** The settings as the public pages read them (`GET site-settings`). */
+export interface PublicSiteSettings {
+  venue: {
+    name: string | null;
+    /** Several lines. */
+    address: string | null;
+    /** The current edition's city. */
+    city: string | null;
+    /** The organiser's map link, else a map search for the venue. */
+    mapUrl: string | null;
+    /** A Google map of the venue (name, address, city), for an iframe. */
+    mapEmbedUrl: string | null;
+  };
+  contacts: Record<ContactKey, { email: string | null; phone: string | null }>;
+  virtualTourUrl: string | null;
+}
+
+/** The origin of a URL the settings accepted, for the CSP's frame-src; null for anything else. */
+export function frameOrigin(url: string | null | undefined): string | null {
+  if (!url || !isWebUrl(url, ['https:'])) return null;
+  return new URL(url).origin;
+}
+
+/** A day of the calendar as YYYY-MM-DD (not 2026-02-30, which Date.parse rolls over to March). */
+const isRealDay = (v: string) => {
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+};
+const isoDay = z.string({ error: 'required' }).check(z.refine(isRealDay, 'isoDay'));
+const count = z.pipe(
+  z.optional(
+    z.nullable(z.int({ error: 'count' }).check(z.gte(0, { error: 'count' }), z.lte(10_000_000, { error: 'count' }))),
+  ),
+  z.transform((v: number | null | undefined) => v ?? null),
+);
+
+/** One edition of the show (the history page). The current edition keeps its number, dates and city. */
+export const editionSchema = z
+  .object({
+    edition: z.int({ error: 'editionNumber' }).check(z.gte(1, 'editionNumber'), z.lte(99, 'editionNumber')),
+    name: requiredText(200),
+    startsOn: isoDay,
+    endsOn: isoDay,
+    city: requiredText(100),
+    theme: optionalField(300),
+    exhibitors: count,
+    visitors: count,
+  })
+  .check(z.refine((e) => e.endsOn >= e.startsOn, { error: 'endsBeforeStart', path: ['endsOn'] }));
+export type EditionForm = z.input<typeof editionSchema>;
