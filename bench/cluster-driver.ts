@@ -495,12 +495,21 @@ export async function registrationLoad(options: {
   acked: Registered[];
   prefix: string;
   running: () => boolean;
+  /** At most this many new registrations a second, all connections together (default: no limit). */
+  perSecond?: number;
 }): Promise<void> {
-  const { client, endpoint, acked, prefix, running } = options;
+  const { client, endpoint, acked, prefix, running, perSecond } = options;
   let n = 0;
+  let nextAt = performance.now();
   const worker = async () => {
     const xsrf = await xsrfHeaders(client);
     while (running()) {
+      if (perSecond) {
+        const at = nextAt;
+        nextAt = Math.max(nextAt, performance.now() - 1000) + 1000 / perSecond;
+        await sleep(at - performance.now());
+        if (!running()) break;
+      }
       n += 1;
       const email = `${prefix}-${n}@example.com`;
       const data = {

@@ -6,7 +6,10 @@
  * here, a Redis database of its own, every mail to an SMTP server that records them), then:
  *
  * 1. Visitors registering from the home page on BENCH_CONNECTIONS (24) connections for
- *    BENCH_SECONDS (60). At 40%, SIGKILL to every instance at once; 2 s later `npm run cluster`
+ *    BENCH_SECONDS (60), BENCH_RATE (100) a second: a hundred times a real opening morning's
+ *    rate, and less than the mailer sends, so that what is measured is the crash's delay, not a
+ *    backlog's (bench:peak shows the backlog of a run as fast as answered). At 40%, SIGKILL to
+ *    every API process at once (the instances and the mailer); 2 s later `npm run cluster`
  *    (start, from the same build: CLUSTER_BUILD=false) brings them back, as a supervisor would,
  *    and the burst goes on. Requests while everything is down fail (counted, not acknowledged).
  *    Then, once the outbox has drained (BENCH_DRAIN_SECONDS, 120): every acknowledged
@@ -51,6 +54,8 @@ const SECONDS = Number(env.BENCH_SECONDS ?? 60);
 const SIGTERM_SECONDS = Number(env.BENCH_SIGTERM_SECONDS ?? 20);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 24);
 const DRAIN_SECONDS = Number(env.BENCH_DRAIN_SECONDS ?? 120);
+/** Registrations a second during the crash (part 1): many times a real opening, below what the mailer sends. */
+const RATE = Number(env.BENCH_RATE ?? 100);
 const REDIS_URL = env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
 /** How long every instance stays dead before the supervisor starts them. */
 const DOWN_MS = 2000;
@@ -75,6 +80,7 @@ async function burst(
   seconds: number,
   prefix: string,
   during: (running: () => boolean) => Promise<void>,
+  perSecond?: number,
 ) {
   const endpoint = new Endpoint('POST visiteurs/putVisitor');
   const acked: Registered[] = [];
@@ -87,7 +93,7 @@ async function burst(
       await sleep(seconds * 1000 - now());
       finished = true;
     }),
-    registrationLoad({ client, connections: CONNECTIONS, endpoint, acked, prefix, running }),
+    registrationLoad({ client, connections: CONNECTIONS, endpoint, acked, prefix, running, perSecond }),
   ]);
   client.close();
   return { endpoint, acked, seconds: now() / 1000 };
@@ -95,20 +101,26 @@ async function burst(
 
 async function crash(cluster: BenchCluster, db: pg.Pool, mail: MailRecorder) {
   const events = { killed: 0, killAt: 0, killWall: 0, restartAt: 0, restartWall: 0, upAt: 0 };
-  console.info(`1. Registrations for ${SECONDS} s; every instance killed at ${SECONDS * 0.4} s…`);
-  const run = await burst(cluster, SECONDS, `crash-${process.pid}`, async () => {
-    await sleep(SECONDS * 400 - now());
-    const pids = cluster.apiPids();
-    for (const pid of pids) process.kill(pid, 'SIGKILL');
-    events.killed = pids.length;
-    events.killAt = now();
-    events.killWall = Date.now();
-    await sleep(DOWN_MS);
-    events.restartAt = now();
-    events.restartWall = Date.now();
-    await cluster.run('start', { CLUSTER_BUILD: 'false' });
-    events.upAt = now();
-  });
+  console.info(`1. ${RATE} registrations/s for ${SECONDS} s; every instance killed at ${SECONDS * 0.4} s…`);
+  const run = await burst(
+    cluster,
+    SECONDS,
+    `crash-${process.pid}`,
+    async () => {
+      await sleep(SECONDS * 400 - now());
+      const pids = cluster.apiPids();
+      for (const pid of pids) process.kill(pid, 'SIGKILL');
+      events.killed = pids.length;
+      events.killAt = now();
+      events.killWall = Date.now();
+      await sleep(DOWN_MS);
+      events.restartAt = now();
+      events.restartWall = Date.now();
+      await cluster.run('start', { CLUSTER_BUILD: 'false' });
+      events.upAt = now();
+    },
+    RATE,
+  );
   console.info(`   waiting for the outbox to drain (${DRAIN_SECONDS} s at most)…`);
   const mails = await mailsAfterDrain(db, mail, run.acked, DRAIN_SECONDS);
   const stored = await checkRegistrations(db, run.acked);
@@ -230,7 +242,7 @@ const rows = await withBenchDatabase((databaseUrl) =>
   ),
 );
 console.info(
-  `\nCrash of every instance and SIGTERM of one, through Caddy (https, 3 instances, PostgreSQL, Redis), registrations on ${CONNECTIONS} connections:`,
+  `\nCrash of every instance and SIGTERM of one, through Caddy (https, 3 instances, PostgreSQL, Redis, the mailer), registrations on ${CONNECTIONS} connections (${RATE}/s around the crash, as fast as answered around the SIGTERM):`,
 );
 printTable(['measure', 'value', 'target', 'result'], rows);
 process.exit(rows.every((r) => r[3] === 'PASS') ? 0 : 1);
