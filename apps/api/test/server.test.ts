@@ -1,80 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { registrations, users } from '../src/db/schema';
+import { spawnServer, stopServer, untilExit, untilHealthy, type ServerProcess } from './server-process';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir = '';
 afterAll(() => rm(path.dirname(dataDir), { recursive: true, force: true }));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
-/** Starts the real server as `npm start` does (without the web build) and waits for its health. */
-async function start(): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/backend/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
+/** Starts the real server as `npm run dev` does (without the web build) and waits for its health. */
+async function start(): Promise<ServerProcess> {
+  const server = await spawnServer({ DEMO_DATA: 'true' }, dataDir);
+  if (!(await untilHealthy(server))) throw new Error(`server did not start: ${server.stderr()}`);
+  return server;
 }
 
 /** Runs the server until it exits by itself, as a refused start does; its exit code and stderr. */
-function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => {
-      clearTimeout(killer);
-      resolve({ code, stderr });
-    });
-  });
+async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const server = await spawnServer({ PORT: '0', ...env }, dataDir);
+  return { code: await untilExit(server), stderr: server.stderr() };
 }
 
 /** Every file and directory under `dir` whose mode lets another user in. */
@@ -86,13 +32,6 @@ async function openToOthers(dir: string): Promise<string[]> {
     if (mode & 0o077) open.push(`${entry} ${mode.toString(8)}`);
   }
   return open;
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
 }
 
 async function rowCounts() {
@@ -113,12 +52,12 @@ describe('the server process', () => {
     const first = await start();
     const health = (await (await fetch(`${first.base}/backend/api/health`)).json()) as { database: string };
     expect(health.database).toBe('pglite');
-    expect(await stop(first.child)).toBe(0);
+    expect(await stopServer(first)).toBe(0);
     const afterFirst = await rowCounts();
     expect(afterFirst.users).toBeGreaterThan(250);
 
     const second = await start();
-    expect(await stop(second.child)).toBe(0);
+    expect(await stopServer(second)).toBe(0);
     expect(await rowCounts()).toEqual(afterFirst);
   }, 120_000);
 

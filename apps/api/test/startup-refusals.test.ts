@@ -1,28 +1,17 @@
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import { freePort, spawnServer, stopServer, untilExit, untilHealthy } from './server-process';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir = '';
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'salon-refusals-'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
-
-/** A port nothing listens on. */
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 /**
  * Runs the server with `env`; resolves with its exit code and stderr once it exits, or, once it
@@ -32,39 +21,12 @@ async function run(
   env: Record<string, string>,
   dir = dataDir,
 ): Promise<{ code: number | null | 'started'; stderr: string }> {
-  const port = await closedPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: path.join(dir, 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 240 && child.exitCode === null; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/backend/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) {
-      child.kill('SIGTERM');
-      await exited;
-      return { code: 'started', stderr };
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  const server = await spawnServer({ DEMO_DATA: 'false', ...env }, dir);
+  if (await untilHealthy(server)) {
+    await stopServer(server);
+    return { code: 'started', stderr: server.stderr() };
   }
-  return { code: await exited, stderr };
+  return { code: await untilExit(server), stderr: server.stderr() };
 }
 
 const JWT_A = 'a'.repeat(40);
@@ -72,7 +34,7 @@ const badgeKey = () => generateKeyPairSync('ed25519').privateKey.export({ type: 
 
 describe('A misconfigured instance', () => {
   it('refuses to start, in one line, when REDIS_URL names a Redis that does not answer', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const { code, stderr } = await run({ REDIS_URL: `redis://:hunter2hunter2@127.0.0.1:${port}` });
     expect(code).toBe(1);
     expect(stderr).toMatch(
@@ -85,7 +47,7 @@ describe('A misconfigured instance', () => {
   });
 
   it('refuses to start, in one line and without the password, when DATABASE_URL names no running PostgreSQL', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const { code, stderr } = await run({ DATABASE_URL: `postgres://salon:s3cret-pass@127.0.0.1:${port}/salon` });
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(
