@@ -81,7 +81,8 @@ export interface WebLoadContext {
 
 /**
  * The public pages of the route table, for the sitemap (the show page's slug comes from
- * configuration and the conference pages from the data).
+ * configuration and the conference pages from the data). /bientot-disponible is left out: it
+ * has nothing on it yet and asks search engines not to index it.
  */
 export const PUBLIC_PATHS = [
   '/',
@@ -89,7 +90,6 @@ export const PUBLIC_PATHS = [
   '/forum',
   '/secteurs-activites',
   '/exposer',
-  '/bientot-disponible',
   '/demander-votre-badge',
   '/assister-au-forum',
   '/biographie-des-intervenants',

@@ -83,8 +83,34 @@ export const infoPages = [
   'notFound',
 ] as const satisfies readonly PathKey[];
 
-/** Header navigation: every public route is reachable from here. */
-export const navigation: { key: string; items: PathKey[] }[] = [
+/** The ids of the home page's two forms, which the site's calls to action open. */
+export const homeFormIds = {
+  visitorRegistration: 'inscription-visiteur',
+  exhibitorEnquiry: 'demande-exposant',
+} as const;
+
+/**
+ * Where the calls to action lead: the forms that do what they say. 'Exposer' opens the exhibitor
+ * enquiry, 'Obtenir mon badge' the visitor registration (both on the home page); the pages at
+ * /exposer and /demander-votre-badge say the same and carry the same links for whoever arrives
+ * there from elsewhere.
+ */
+export const formLinks = {
+  exhibitorEnquiry: `/#${homeFormIds.exhibitorEnquiry}`,
+  visitorRegistration: `/#${homeFormIds.visitorRegistration}`,
+} as const;
+
+/** A menu entry that is not a page of its own: its label (a translation key) and its target. */
+export interface NavAction {
+  label: string;
+  to: string;
+}
+
+/**
+ * Header navigation: every page a visitor looks for. The two actions lead straight to their
+ * forms; /bientot-disponible is in no menu (nothing on the site is still to come).
+ */
+export const navigation: { key: string; items: (PathKey | NavAction)[] }[] = [
   {
     key: 'salon',
     items: ['product', 'historique', 'editorial', 'structure', 'secteurs', 'annuaire', 'plan', 'telechargement'],
@@ -95,7 +121,12 @@ export const navigation: { key: string; items: PathKey[] }[] = [
   },
   {
     key: 'exposer',
-    items: ['exposer', 'pourquoiExposer', 'pourquoiSponsoriser', 'demanderVotreBadge', 'bientotDisponible'],
+    items: [
+      { label: 'home.exhibitor.title', to: formLinks.exhibitorEnquiry },
+      'pourquoiExposer',
+      'pourquoiSponsoriser',
+      { label: 'pages.demanderVotreBadge.title', to: formLinks.visitorRegistration },
+    ],
   },
   { key: 'infos', items: ['infosPratiques', 'infosHoraire', 'infosLieu', 'infosAcces', 'infosContact'] },
 ];

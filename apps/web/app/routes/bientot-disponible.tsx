@@ -1,23 +1,62 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../config/paths';
+import { Link } from 'react-router';
+import { formLinks, paths } from '../config/paths';
 import { MailLink, PageLinks } from '../features/info/components/blocks';
 import { useContact } from '../features/info/contacts';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/bientot-disponible';
 
-/** The four addresses of the shared coming-soon page, each with its own title and lead. */
-const COMING_SOON = {
-  [paths.exposer]: 'exposer',
-  [paths.demanderVotreBadge]: 'demanderVotreBadge',
-  [paths.assisterAuForum]: 'assisterAuForum',
-  [paths.bientotDisponible]: 'bientotDisponible',
-} as const satisfies Record<string, string>;
-type ComingSoonKey = (typeof COMING_SOON)[keyof typeof COMING_SOON];
+/**
+ * The specification's shared coming-soon page, at four addresses. Three of them name something
+ * the site does: each says so, under its own title, and leads there with one button
+ * ('Exposer' to the exhibitor enquiry, the badge to the visitor registration, the forum to the
+ * programme, where each conference has its registration). Only /bientot-disponible itself says
+ * 'Bientôt disponible'; no link of the site leads to it.
+ */
+const PAGES = {
+  [paths.exposer]: {
+    key: 'exposer',
+    action: formLinks.exhibitorEnquiry,
+    links: [
+      { key: 'pourquoiExposer', to: paths.pourquoiExposer },
+      { key: 'pourquoiSponsoriser', to: paths.pourquoiSponsoriser },
+      { key: 'infosContact', to: paths.infosContact },
+    ],
+  },
+  [paths.demanderVotreBadge]: {
+    key: 'demanderVotreBadge',
+    action: formLinks.visitorRegistration,
+    links: [
+      { key: 'infosPratiques', to: paths.infosPratiques },
+      { key: 'infosAcces', to: paths.infosAcces },
+      { key: 'infosHoraire', to: paths.infosHoraire },
+    ],
+  },
+  [paths.assisterAuForum]: {
+    key: 'assisterAuForum',
+    action: paths.programme,
+    links: [
+      { key: 'forum', to: paths.forum },
+      { key: 'intervenir', to: paths.intervenir },
+      { key: 'infosPratiques', to: paths.infosPratiques },
+    ],
+  },
+  [paths.bientotDisponible]: {
+    key: 'bientotDisponible',
+    action: null,
+    links: [
+      { key: 'infosPratiques', to: paths.infosPratiques },
+      { key: 'programme', to: paths.programme },
+      { key: 'infosContact', to: paths.infosContact },
+    ],
+  },
+} as const;
+type PageKey = (typeof PAGES)[keyof typeof PAGES]['key'];
 
-function keyOf(pathname: string): ComingSoonKey {
-  const path = pathname.replace(/\/+$/, '') as keyof typeof COMING_SOON;
-  return COMING_SOON[path] ?? 'bientotDisponible';
+function keyOf(pathname: string): PageKey {
+  const path = pathname.replace(/\/+$/, '') as keyof typeof PAGES;
+  return (PAGES[path] ?? PAGES[paths.bientotDisponible]).key;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -25,46 +64,38 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { key, seo: pageSeo(request, context, key) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...seoMeta(data?.seo),
+  // A page with nothing on it yet is not one for search engines.
+  ...(data?.key === 'bientotDisponible' ? [{ name: 'robots', content: 'noindex' }] : []),
+];
 
-/** 'Bientôt disponible' at /bientot-disponible, /exposer, /demander-votre-badge and /assister-au-forum. */
+/** /exposer, /demander-votre-badge and /assister-au-forum, and 'Bientôt disponible' itself. */
 export default function BientotDisponiblePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { key } = loaderData;
   const exhibitorsEmail = useContact('exhibitors').email;
-  const links = {
-    exposer: [
-      { key: 'pourquoiExposer', to: paths.pourquoiExposer },
-      { key: 'pourquoiSponsoriser', to: paths.pourquoiSponsoriser },
-      { key: 'infosContact', to: paths.infosContact },
-    ],
-    demanderVotreBadge: [
-      { key: 'infosPratiques', to: paths.infosPratiques },
-      { key: 'infosAcces', to: paths.infosAcces },
-      { key: 'infosHoraire', to: paths.infosHoraire },
-    ],
-    assisterAuForum: [
-      { key: 'forum', to: paths.forum },
-      { key: 'programme', to: paths.programme },
-      { key: 'intervenir', to: paths.intervenir },
-    ],
-    bientotDisponible: [
-      { key: 'infosPratiques', to: paths.infosPratiques },
-      { key: 'programme', to: paths.programme },
-      { key: 'infosContact', to: paths.infosContact },
-    ],
-  }[key];
+  const page = Object.values(PAGES).find((p) => p.key === key) ?? PAGES[paths.bientotDisponible];
   return (
     <article className="container page info-coming-soon">
-      <h1>{t('pages.bientotDisponible.title')}</h1>
+      <h1>{t(`pages.${key}.title`)}</h1>
       <p className="lead">{t(`pages.${key}.lead`)}</p>
+      {page.action && (
+        <p className="page-cta">
+          <Link className="btn btn-primary" to={page.action}>
+            {t(`pages.${key}.action`)}
+          </Link>
+        </p>
+      )}
       {key === 'exposer' && exhibitorsEmail && (
         <p>
           {t('pages.exposer.contact')} <MailLink email={exhibitorsEmail} />
         </p>
       )}
-      <p className="info-meanwhile">{t('pages.bientotDisponible.meanwhile')}</p>
-      <PageLinks links={links} />
+      <p className="info-meanwhile">
+        {t(key === 'bientotDisponible' ? 'pages.bientotDisponible.meanwhile' : 'pages.bientotDisponible.more')}
+      </p>
+      <PageLinks links={[...page.links]} />
     </article>
   );
 }

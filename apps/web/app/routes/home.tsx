@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { WebLoadContext } from '@salon/shared';
-import { paths } from '../config/paths';
+import { formLinks, homeFormIds, paths } from '../config/paths';
 import { contentQueries } from '../features/content/api/queries';
 import { BannerBlock } from '../features/content/components/banner';
 import { lazyWhenVisible } from '../lib/lazy-when-visible';
@@ -26,7 +26,10 @@ import { loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/home';
 
 // Far below the fold: their form and validation code loads when they come near the screen.
-const HomeForms = lazyWhenVisible(() => import('../features/registration/components/home-forms'));
+const HomeForms = lazyWhenVisible(
+  () => import('../features/registration/components/home-forms'),
+  Object.values(homeFormIds),
+);
 const NewsletterForm = lazyWhenVisible(() => import('../features/registration/components/newsletter-form'));
 
 const none = { data: [] };
@@ -95,10 +98,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="hero-theme">{t('home.theme')}</p>
             <p className="hero-dates">{t('brand.dates')}</p>
             <div className="hero-actions">
-              <a className="btn btn-primary" href="#inscription-visiteur">
+              <Link className="btn btn-primary" to={formLinks.visitorRegistration}>
                 {t('home.ctaBadge')}
-              </a>
-              <Link className="btn btn-light" to={paths.exposer}>
+              </Link>
+              <Link className="btn btn-light" to={formLinks.exhibitorEnquiry}>
                 {t('common.exhibit')}
               </Link>
             </div>

@@ -11,12 +11,25 @@ export function SiteHeader({ agency }: { agency: Agency | null }) {
   const navRef = useRef<HTMLElement>(null);
   const root = useRouteLoaderData<{ productSlug?: string }>('root');
   const href = (key: PathKey) => (key === 'product' ? `/${root?.productSlug ?? 'salon'}` : paths[key]);
-  // Menus are <details>: they work before any script; close them after a navigation.
+  // Menus are <details>: they work before any script; close them after a navigation (a form's
+  // anchor on the home page too, or the open menu would cover it on a phone).
   useEffect(() => {
     navRef.current?.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'));
-  }, [location.pathname]);
+  }, [location.pathname, location.hash]);
+  // The sticky header's height, for the anchors that scroll below it (scroll-margin-top in
+  // app.css): it wraps onto two or three lines on a phone, and its content varies.
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      document.documentElement.style.setProperty('--header-height', `${header.offsetHeight}px`),
+    );
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <header className="site-header">
+    <header ref={headerRef} className="site-header">
       <div className="container header-bar">
         <Link to={paths.home} className="brand" aria-label={t('nav.home')}>
           <img src="/assets/images/logo.svg" alt="" width="44" height="44" />
@@ -38,11 +51,18 @@ export function SiteHeader({ agency }: { agency: Agency | null }) {
                 <details className="nav-group">
                   <summary>{t(`nav.groups.${group.key}`)}</summary>
                   <ul>
-                    {group.items.map((key) => (
-                      <li key={key}>
-                        <NavLink to={href(key)}>{t(`pages.${key}.title`)}</NavLink>
-                      </li>
-                    ))}
+                    {group.items.map((item) =>
+                      typeof item === 'string' ? (
+                        <li key={item}>
+                          <NavLink to={href(item)}>{t(`pages.${item}.title`)}</NavLink>
+                        </li>
+                      ) : (
+                        // A form on the home page: a plain link, never marked as the current page.
+                        <li key={item.to}>
+                          <Link to={item.to}>{t(item.label)}</Link>
+                        </li>
+                      ),
+                    )}
                   </ul>
                 </details>
               </li>

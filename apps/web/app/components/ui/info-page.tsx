@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { formLinks } from '../../config/paths';
 
-/** The frame of an information page: heading, lead, content, and the 'Exposer' call to action. */
+/**
+ * The frame of an information page: heading, lead, content, and the 'Exposer' call to action,
+ * which opens the exhibitor enquiry form on the home page.
+ */
 export function InfoPage({ pageKey, children, cta = true }: { pageKey: string; children?: ReactNode; cta?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -13,7 +16,7 @@ export function InfoPage({ pageKey, children, cta = true }: { pageKey: string; c
       {children}
       {cta && (
         <p className="page-cta">
-          <Link className="btn btn-primary" to={paths.exposer}>
+          <Link className="btn btn-primary" to={formLinks.exhibitorEnquiry}>
             {t('common.exhibit')}
           </Link>
         </p>

@@ -8,8 +8,10 @@ import { useSubscribe } from '../api/public-forms';
 
 /**
  * The newsletter field. The trimmed address must be an e-mail address, else 'Email non valide !';
- * success says 'Votre email a été bien enregistré.'; a server error shows the server's message
- * and puts the cursor back in the field. The address counts once the mailed link is followed.
+ * success says 'Votre email a été bien enregistré.' and, as the address counts only once the
+ * mailed link is followed, that a confirmation mail was sent (unless the address is confirmed
+ * already: the server answers alike for both, decision 015); a server error shows the server's
+ * message and puts the cursor back in the field.
  */
 export default function NewsletterForm() {
   const { t, i18n } = useTranslation();
@@ -31,7 +33,7 @@ export default function NewsletterForm() {
       { email: parsed.data.email, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
       {
         onSuccess: () => {
-          setMessage({ tone: 'success', text: t('newsletterForm.success') });
+          setMessage({ tone: 'success', text: `${t('newsletterForm.success')} ${t('newsletterForm.confirmSent')}` });
           if (input.current) input.current.value = '';
         },
         onError: (error) => {
