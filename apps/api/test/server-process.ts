@@ -45,7 +45,7 @@ export async function spawnServer(env: Record<string, string>, dataDir: string):
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { child, base: `http://127.0.0.1:${port}`, stderr: () => stderr, exited };
 }
