@@ -19,6 +19,7 @@ import { createJwt } from './lib/jwt';
 import { createLinkSigner } from './lib/links';
 import { requestForLog } from './lib/log-redaction';
 import { requestId } from './lib/request-id';
+import { trailingSlashStrategy } from './lib/trailing-slash';
 import { registerAuth } from './plugins/auth';
 import { errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
@@ -79,9 +80,14 @@ export async function buildApp(
     bodyLimit: config.BODY_LIMIT,
     frameworkErrors: (err, _request, reply) => frameworkError(err, reply),
     trustProxy: trustProxy(config.TRUST_PROXY),
-    // Strapi-style `filters[user][id][$eq]=1` needs nested parsing; depth and sizes are bounded.
     routerOptions: {
+      // Strapi-style `filters[user][id][$eq]=1` needs nested parsing; depth and sizes are bounded.
       querystringParser: (s: string) => qs.parse(s, { depth: 6, arrayLimit: 100, parameterLimit: 200 }),
+      // `newsletters/` is `newsletters`, as the specification's client writes it: one route, one
+      // rate-limit bucket, one set of refusals. Where the slash means something else, a route asks
+      // for it (lib/trailing-slash.ts).
+      ignoreTrailingSlash: true,
+      constraints: { trailingSlash: trailingSlashStrategy },
     },
     return503OnClosing: true,
     genReqId: requestId,
@@ -173,7 +179,13 @@ export async function buildApp(
       await api.register(referenceRoutes, { db });
       await api.register(conferencesRoutes, { db });
       await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
-      await api.register(visitorsRoutes, { db, mail, onQueued, rateLimit: config.REGISTRATION_RATE_LIMIT });
+      await api.register(visitorsRoutes, {
+        db,
+        mail,
+        onQueued,
+        rateLimit: config.REGISTRATION_RATE_LIMIT,
+        organiserEmail: config.ORGANISER_EMAIL,
+      });
       await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
       await api.register(newslettersRoutes, { db, mail, onQueued });
       await api.register(ebadgeRoutes, { db, badges, mail, onQueued });

@@ -186,6 +186,18 @@ describe('GET registrations (public directory)', () => {
     expect(ids(await directory(hall('Hall')))).toEqual([listed.alpha, listed.bravo, listed.charlie, listed.delta]);
   });
 
+  it('reads $contains in the hall group as $containsi, the specification saying only “contains”', async () => {
+    const hallContains = (text: string) =>
+      `&filters[$or][0][gate][name][$contains]=${encodeURIComponent(text)}` +
+      `&filters[$or][1][booth][$contains]=${encodeURIComponent(text)}`;
+    expect(ids(await directory(hallContains('hall b')))).toEqual([listed.bravo]);
+    expect(ids(await directory(hallContains('C-07')))).toEqual([listed.charlie]);
+    expect(ids(await directory(hallContains('nowhere')))).toEqual([]);
+    // Other operators are still refused in that group.
+    const refusedOp = await refused(`${BASE}&filters[$or][0][booth][$eq]=A-01`);
+    expect(refusedOp.message).toBe('Opérateur $eq non pris en charge pour booth.');
+  });
+
   it('combines the company and hall searches', async () => {
     expect(ids(await directory(company('a') + hall('hall a')))).toEqual([listed.alpha]);
     expect(ids(await directory(company('bravo') + hall('hall a')))).toEqual([]);

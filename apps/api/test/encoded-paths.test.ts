@@ -37,7 +37,10 @@ const remainingOf = (res: LightMyRequestResponse) => Number(res.headers['x-ratel
 /** A concrete path for a route pattern. */
 const concrete = (pattern: string) => pattern.replace(/:\w+/g, '1');
 
-/** Spellings that find-my-way decodes to the same route. */
+/** The one address where a trailing slash names another route (the collaborator form's). */
+const SLASH_MATTERS = ['/backend/api/auth/local/register', '/backend/api/auth/local/register/'];
+
+/** Spellings that find-my-way decodes to the same route; a trailing slash is ignored (app.ts). */
 function sameRoute(path: string): Record<string, string> {
   const last = [...path].findLastIndex((c) => /[a-z0-9]/i.test(c));
   const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
@@ -45,6 +48,7 @@ function sameRoute(path: string): Record<string, string> {
   return {
     'first letter encoded, "?." added': `/${hex(first[0]!)}${path.slice(2)}?.`,
     'last letter encoded (lower-case hex)': `${path.slice(0, last)}${hex(path[last]!).toLowerCase()}${path.slice(last + 1)}`,
+    ...(SLASH_MATTERS.includes(path) || path.endsWith('*') ? {} : { 'trailing slash added': `${path}/?.` }),
   };
 }
 
@@ -105,6 +109,20 @@ describe('one path, one decision: every route of the table under other spellings
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('keeps the slash of auth/local/register meaningful: the visitor form without it, the collaborator form with it', async () => {
+    const remoteAddress = nextAddress();
+    const visitor = await call(ctx.app, 'POST', '/backend/api/auth/local/register', { body: {}, remoteAddress });
+    expect([visitor.statusCode, limitOf(visitor)]).toEqual([400, String(ctx.config.REGISTRATION_RATE_LIMIT)]);
+    for (const path of ['/backend/api/auth/local/register/', '/%62ackend/api/auth/local/register/?.']) {
+      const collaborator = await call(ctx.app, 'POST', path, { body: {}, remoteAddress });
+      // The collaborator form wants a signed-in exhibitor, and counts under the API's budget.
+      expect([collaborator.statusCode, limitOf(collaborator)], path).toEqual([401, String(API_RATE_LIMIT)]);
+    }
+    expect(remainingOf(await call(ctx.app, 'POST', '/backend/api/auth/local/register/', { remoteAddress }))).toBe(
+      API_RATE_LIMIT - 3,
+    );
+  });
 
   it('answers a spelling that reaches no route with a 404 counted under the pages’ budget', async () => {
     const failures: string[] = [];

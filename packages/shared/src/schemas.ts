@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BADGE_TOKEN_SHAPE, LANGUAGES, SCAN_BATCH_MAX } from './constants';
+import { BADGE_TOKEN_SHAPE, LANGUAGES, SCAN_BATCH_MAX, type Language } from './constants';
 import { normalizeEmail } from './normalize';
 
 /**
@@ -70,6 +70,16 @@ export const visitorFormSchema = z.object({
   lang: formLanguage,
 });
 export type VisitorForm = z.infer<typeof visitorFormSchema>;
+
+/**
+ * The API's message when the consent box is the only thing missing from a visitor registration,
+ * as in the specification's own body, which has no such field (decision 021). The browser shows
+ * `validation.consent` under the box.
+ */
+export const CONSENT_REQUIRED: Record<Language, string> = {
+  fr: 'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
+  en: 'Tick the box to agree that exhibitors who scan your badge receive your contact details.',
+};
 
 /** Exhibitor enquiry (home page); an empty sector is stored as 'non rempli'. */
 export const exhibitorEnquirySchema = z.object({

@@ -23,10 +23,12 @@ const LIST_PAGE = { defaultPageSize: 100, maxPageSize: 100 };
 const PLACEMENTS = ['Haut', 'Bas'] as const;
 type Placement = (typeof PLACEMENTS)[number];
 
-/** The web client calls `sib/`, `bannieres/`...: each path answers with and without the slash. */
+/**
+ * The web client calls `sib/`, `bannieres/`...: the router answers each path with and without the
+ * slash (routerOptions.ignoreTrailingSlash in app.ts), as one route.
+ */
 function getBoth(app: FastifyInstance, path: string, options: RouteShorthandOptions, handler: RouteHandlerMethod) {
   app.get(path, options, handler);
-  app.get(`${path}/`, { ...options, schema: { ...options.schema, hide: true } }, handler);
 }
 
 const query = (request: { query: unknown }) => request.query as Record<string, unknown>;

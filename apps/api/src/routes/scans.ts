@@ -4,13 +4,28 @@ import type { Db } from '../db/client';
 import type { CacheBus } from '../lib/cache-bus';
 import type { Clock } from '../lib/clock';
 import { badRequest, forbidden } from '../lib/errors';
-import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
+import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../lib/query';
 import { currentUser, type SessionUser } from '../plugins/auth';
 import type { BadgeSigner } from '../services/badge/token';
-import { paginationMeta, parseFormBody, parsePagination } from '../services/query-params';
+import {
+  paginationMeta,
+  parseFormBody,
+  parsePagination,
+  parsePopulateQuery,
+  populates,
+} from '../services/query-params';
 import { sendXlsxStream } from '../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from '../services/scans-export';
 import { createScanTotals, listScans, recordScans, tableScope } from '../services/scans.service';
+
+/** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
+const SCAN_FILTERS = ['scanner.id', 'scanner.exhibitor.id', 'users.id', 'users.exhibitor.id'];
+
+/** The ids a filter names: its value, or each value of `$in`. */
+function namedIds(f: FilterCondition, label: string): number[] {
+  const values = f.op === '$in' && Array.isArray(f.value) ? f.value : [f.value];
+  return values.map((v) => intValue(v, label));
+}
 
 /** Scans are made and read by exhibitors and their collaborators; the gates have their own routes. */
 function scanningUser(user: SessionUser): SessionUser {
@@ -45,22 +60,41 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   });
 
   /**
-   * `filters[scanner][id]=<me>` (or none): the caller's own scans. `filters[scanner][exhibitor][id]=<me>`:
-   * an exhibitor's collaborators' scans. A filter naming anyone else is an empty list.
+   * The two tables. `filters[scanner][id]=<me>` or `filters[users][id]=<me>` (or none): the
+   * caller's own scans. `filters[scanner][exhibitor][id]=<me>` or `filters[users][exhibitor][id]=<me>`:
+   * an exhibitor's collaborators' scans. Each as `[$eq]` or `[$in]`; `filters[users][id][$ne]=<me>`
+   * leaves the caller out of each scan's `users`, as `populate[users][filters][id][$ne]=<me>` does.
+   * A filter naming anyone else is an empty list: filters never widen what a caller sees.
    */
   app.get('/scans', { schema: { tags }, ...signedIn }, async (request) => {
     const user = scanningUser(currentUser(request));
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['filters', 'pagination', 'populate']);
     const page = parsePagination(query.pagination, { defaultPageSize: PAGE_SIZE.scans, maxPageSize: PAGE_SIZE.scans });
-    let table: ScanTable = 'scansExposant';
-    for (const f of parseFilters(query.filters, ['scanner.id', 'scanner.exhibitor.id'])) {
-      if (f.op !== '$eq' || intValue(f.value, f.path) !== user.id) {
-        return { data: [], meta: { pagination: paginationMeta(page, 0) } };
-      }
-      if (f.path === 'scanner.exhibitor.id') table = 'scansByCollaborators';
+    const populate = parsePopulateQuery(query.populate, ['users', 'users.exhibitor'], { users: ['id'] });
+    const nothing = { data: [], meta: { pagination: paginationMeta(page, 0) } };
+    const hide = new Set<number>();
+    let only: Set<number> | null = null;
+    for (const f of populate.filters.users ?? []) {
+      if (f.op === '$ne') hide.add(intValue(f.value, 'populate[users][filters][id]'));
+      else if (f.op === '$eq' || f.op === '$in') {
+        const ids = namedIds(f, 'populate[users][filters][id]');
+        only = new Set(only ? ids.filter((id) => only!.has(id)) : ids);
+      } else throw badRequest(`Opérateur ${f.op} non pris en charge pour populate[users][filters][id].`);
     }
-    return listScans(db, table, user, page, totals);
+    let table: ScanTable = 'scansExposant';
+    for (const f of parseFilters(query.filters, SCAN_FILTERS)) {
+      if (f.path === 'users.id' && f.op === '$ne') {
+        if (intValue(f.value, f.path) !== user.id) return nothing;
+        hide.add(user.id);
+        continue;
+      }
+      if (f.op !== '$eq' && f.op !== '$in') return nothing;
+      if (!namedIds(f, f.path).every((id) => id === user.id)) return nothing;
+      if (f.path.endsWith('exhibitor.id')) table = 'scansByCollaborators';
+    }
+    const exhibitor = populates(populate.paths, 'users.exhibitor');
+    return listScans(db, table, user, page, totals, { exhibitor, hide, only });
   });
 
   app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {

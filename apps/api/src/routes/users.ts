@@ -9,8 +9,9 @@ import {
   PAGE_SIZE,
 } from '@salon/shared';
 import type { Db } from '../db/client';
-import { forbidden, notFound } from '../lib/errors';
+import { badRequest, forbidden, notFound } from '../lib/errors';
 import type { Jwt } from '../lib/jwt';
+import { ONLY_WITH_TRAILING_SLASH } from '../lib/trailing-slash';
 import { assertQueryKeys, intValue, parseFilters } from '../lib/query';
 import { currentUser, type SessionUser } from '../plugins/auth';
 import {
@@ -23,7 +24,7 @@ import {
 import { acceptInvitation, cancelInvitation, viewInvitation } from '../services/collaborator-invitations.service';
 import type { DirectoryCache } from '../services/directory.service';
 import { confirmEmailChange } from '../services/email-change.service';
-import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulate } from '../services/query-params';
+import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../services/query-params';
 import { loadUserView } from '../services/users.service';
 import type { MailLinks } from '../services/visitors.service';
 
@@ -61,23 +62,35 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   /**
    * 'Collaborateurs': `filters[exhibitor][id]` may only name the caller (anything else is an
-   * empty list: filters never widen); 50 a page.
+   * empty list: filters never widen); 50 a page. Each collaborator carries its `registrations`
+   * (the call table's `populate[registrations][filters][event][id][$eq]=7` keeps one event's).
    */
   app.get('/users', { schema: { tags }, ...signedIn }, async (request) => {
     const user = exhibitorOnly(currentUser(request));
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['filters', 'populate', 'pagination']);
-    parsePopulate(query.populate, ['registrations', 'registrations.event']);
+    const populate = parsePopulateQuery(
+      query.populate,
+      ['registrations', 'registrations.event', 'registrations.gate'],
+      {
+        registrations: ['event.id'],
+      },
+    );
+    const events = (populate.filters.registrations ?? []).map((f) => {
+      if (f.op !== '$eq')
+        throw badRequest(`Opérateur ${f.op} non pris en charge pour populate[registrations][filters][event].`);
+      return intValue(f.value, 'populate[registrations][filters][event]');
+    });
     const page = parsePagination(query.pagination, {
       defaultPageSize: PAGE_SIZE.collaborators,
       maxPageSize: PAGE_SIZE.collaborators,
     });
     for (const f of parseFilters(query.filters, ['exhibitor.id', 'exhibitor'])) {
-      if (intValue(f.value, f.path) !== user.id) {
+      if (f.op !== '$eq' || intValue(f.value, f.path) !== user.id) {
         return { data: [], meta: { pagination: paginationMeta(page, 0) } };
       }
     }
-    return listCollaborators(db, user.id, page, mail.now());
+    return listCollaborators(db, user.id, page, mail.now(), events);
   });
 
   /**
@@ -141,16 +154,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   /**
    * 'Ajouter un collaborateur'. The specification's call table sends it to
    * `auth/local/register/` (with the trailing slash); without it, that path is the visitor
-   * registration (routes/visitors.ts). 201 with `{ id, registrationId }` for a new account, or
+   * registration (routes/visitors.ts). The router ignores trailing slashes everywhere else, so this
+   * route asks for the slash (lib/trailing-slash.ts). 201 with `{ id, registrationId }` for a new account, or
    * `{ invitation }` for an existing person, who must accept first.
    */
-  app.post('/auth/local/register/', { schema: { tags }, ...signedIn }, async (request, reply) => {
-    const user = exhibitorOnly(currentUser(request));
-    const form = parseFormBody(collaboratorFormSchema, request.body);
-    const created = await createCollaborator(db, mail, user, form);
-    onQueued();
-    return reply.status(201).send({ data: created, meta: {} });
-  });
+  app.post(
+    '/auth/local/register/',
+    { schema: { tags }, constraints: ONLY_WITH_TRAILING_SLASH, ...signedIn },
+    async (request, reply) => {
+      const user = exhibitorOnly(currentUser(request));
+      const form = parseFormBody(collaboratorFormSchema, request.body);
+      const created = await createCollaborator(db, mail, user, form);
+      onQueued();
+      return reply.status(201).send({ data: created, meta: {} });
+    },
+  );
 
   /** 'Renvoyer l'accès' ('Accès envoyé avec succès.'): a new set-password link. */
   app.post(

@@ -9,7 +9,7 @@ import {
   type ExhibitorInfoForm,
 } from '@salon/shared';
 import type { Db, Tx } from '../db/client';
-import { collaboratorInvitations, registrations, users } from '../db/schema';
+import { collaboratorInvitations, gates, registrations, users } from '../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../lib/errors';
 import { verifyPassword } from '../lib/passwords';
 import type { SessionUser } from '../plugins/auth';
@@ -38,9 +38,10 @@ const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
 /**
  * 'Collaborateurs': the exhibitor's active collaborators, 50 a page, with their badge; the first
  * page starts with the invitations not yet accepted, as the exhibitor typed them (`invitation`
- * set, no badge; `id` is then the invitation's).
+ * set, no badge; `id` is then the invitation's). Each carries `registrations`, its collaborator
+ * registrations (only those of `events` when given), and `registration`, the event-7 one.
  */
-export async function listCollaborators(db: Db, exhibitorId: number, page: Page, now: Date) {
+export async function listCollaborators(db: Db, exhibitorId: number, page: Page, now: Date, events: number[] = []) {
   const mine = and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'), isNull(users.deletedAt));
   const [rows, [total]] = await Promise.all([
     db
@@ -69,17 +70,65 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page,
     db.select({ n: count() }).from(users).where(mine),
   ]);
   const invited = page.page === 1 ? await pendingInvitations(db, exhibitorId, now) : [];
+  const lists = await registrationLists(
+    db,
+    rows.map((r) => r.id),
+    events,
+  );
   return {
     data: [
-      ...invited,
+      ...invited.map((invitation) => ({ ...invitation, registrations: [] })),
       ...rows.map(({ registrationId, ...user }) => ({
         ...user,
         registration: registrationId ? { id: registrationId, type: 'collaborator' as const } : null,
+        registrations: lists.get(user.id) ?? [],
         invitation: null,
       })),
     ],
     meta: { pagination: paginationMeta(page, total?.n ?? 0) },
   };
+}
+
+/** The live collaborator registrations of these users, by user, each event's named in `events` only (all if empty). */
+async function registrationLists(db: Db, userIds: number[], events: number[]) {
+  const lists = new Map<number, RegistrationItem[]>();
+  // Two different events asked at once: no registration is of both.
+  if (!userIds.length || new Set(events).size > 1) return lists;
+  const rows = await db
+    .select({
+      userId: registrations.userId,
+      id: registrations.id,
+      type: registrations.type,
+      confirmed: registrations.confirmed,
+      booth: registrations.booth,
+      eventId: registrations.eventId,
+      gate: { id: gates.id, name: gates.name },
+    })
+    .from(registrations)
+    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .where(
+      and(
+        inArray(registrations.userId, userIds),
+        eq(registrations.type, 'collaborator'),
+        isNull(registrations.conferenceId),
+        isNull(registrations.revokedAt),
+        events.length ? eq(registrations.eventId, events[0]!) : undefined,
+      ),
+    )
+    .orderBy(asc(registrations.id));
+  for (const { userId, eventId, gate, ...registration } of rows) {
+    const item = { ...registration, event: { id: eventId }, gate: gate?.id ? gate : null };
+    lists.set(userId, [...(lists.get(userId) ?? []), item]);
+  }
+  return lists;
+}
+interface RegistrationItem {
+  id: number;
+  type: string;
+  confirmed: boolean;
+  booth: string | null;
+  event: { id: number };
+  gate: { id: number; name: string } | null;
 }
 
 /** Whether another live exhibitor or collaborator account has this phone (see decision 004). */

@@ -102,14 +102,16 @@ function directoryConditions(query: Record<string, unknown>): SQL[] {
         break;
     }
   }
-  // filters[$or][i]: the hall text, looked for in the hall's name or the stand.
+  // filters[$or][i]: the hall text, looked for in the hall's name or the stand. The specification
+  // says only "contains": `$contains` is read as `$containsi`, since a visitor typing 'hall a'
+  // looks for 'Hall A' (decision 021).
   const alternatives: SQL[] = [];
   for (const group of groups) {
     const conditions = parseFilters(group, DIRECTORY_OR_FILTERS);
     if (!conditions.length) throw badRequest('Groupe filters[$or] vide.');
     const all: SQL[] = [];
     for (const f of conditions) {
-      if (f.op !== '$containsi') unsupported(f);
+      if (f.op !== '$containsi' && f.op !== '$contains') unsupported(f);
       const text = textValue(f.value, f.path);
       if (text) all.push(containsi(f.path === 'booth' ? registrations.booth : gates.name, text));
     }

@@ -2,7 +2,7 @@ import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
 import { badRequest } from '../lib/errors';
-import { isId } from '../lib/query';
+import { isId, parseFilters, type FilterCondition } from '../lib/query';
 
 /**
  * The Strapi query parameters besides `filters` (see lib/query.ts): `sort`, `populate`,
@@ -82,14 +82,28 @@ export function orderBy(
 
 const POPULATE_ALL = new Set([true, 'true', '*', '1', '']);
 
+/** What `populate` asks for: the relations, and the filters some of them carry. */
+export interface PopulateQuery {
+  paths: string[];
+  /** `populate[registrations][filters][event][id][$eq]=7`, by relation path. */
+  filters: Record<string, FilterCondition[]>;
+}
+
 /**
  * Relations named in `populate`, in any Strapi form: `populate=*`, `populate=a,b.c`,
  * `populate[0]=a&populate[1]=b.c`, `populate[a]=true`, `populate[b][populate][0]=c`,
- * `populate[b][populate][c]=true`. Each must be one the endpoint allows (or `*`).
+ * `populate[b][populate][c]=true`. Each must be one the endpoint allows (or `*`). A relation named
+ * in `filterable` may also carry `filters` (Strapi 4 filters a populated relation that way), on
+ * the fields listed for it; any other key inside a relation is a 400.
  */
-export function parsePopulate(input: unknown, allowed: readonly string[]): string[] {
-  if (input === undefined) return [];
-  const paths: string[] = [];
+export function parsePopulateQuery(
+  input: unknown,
+  allowed: readonly string[],
+  filterable: Record<string, readonly string[]> = {},
+): PopulateQuery {
+  const result: PopulateQuery = { paths: [], filters: {} };
+  if (input === undefined) return result;
+  const { paths } = result;
   const read = (node: unknown, prefix: string): void => {
     if (typeof node === 'string') {
       for (const part of node.split(',')) {
@@ -112,12 +126,17 @@ export function parsePopulate(input: unknown, allowed: readonly string[]): strin
         read(value, prefix);
         continue;
       }
-      paths.push(prefix + key);
+      const path = prefix + key;
+      paths.push(path);
       if (POPULATE_ALL.has(value as string | boolean)) continue;
-      if (!isRecord(value) || Object.keys(value).some((k) => k !== 'populate')) {
-        throw badRequest(`Paramètre populate invalide pour ${prefix + key}.`);
+      const fields = Object.hasOwn(filterable, path) ? filterable[path] : undefined;
+      if (!isRecord(value) || Object.keys(value).some((k) => k !== 'populate' && !(k === 'filters' && fields))) {
+        throw badRequest(`Paramètre populate invalide pour ${path}.`, {
+          allowed: fields ? ['populate', 'filters'] : ['populate'],
+        });
       }
-      if (value.populate !== undefined) read(value.populate, `${prefix + key}.`);
+      if (value.filters !== undefined && fields) result.filters[path] = parseFilters(value.filters, fields);
+      if (value.populate !== undefined) read(value.populate, `${path}.`);
     }
   };
   read(input, '');
@@ -129,7 +148,18 @@ export function parsePopulate(input: unknown, allowed: readonly string[]): strin
       throw badRequest(`Relation non autorisée dans populate : ${path}.`, { allowed });
     }
   }
-  return paths;
+  return result;
+}
+
+/** The relations of `populate` (see parsePopulateQuery), with no filters inside them. */
+export function parsePopulate(input: unknown, allowed: readonly string[]): string[] {
+  return parsePopulateQuery(input, allowed).paths;
+}
+
+/** Whether `populate` asks for this relation, by name, as `relation.*`, or with `*` at its level. */
+export function populates(paths: readonly string[], relation: string): boolean {
+  const parent = relation.includes('.') ? relation.slice(0, relation.lastIndexOf('.') + 1) : '';
+  return paths.includes(relation) || paths.includes(`${relation}.*`) || paths.includes(`${parent}*`);
 }
 
 export interface Page {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   EVENT_ID,
@@ -42,6 +42,18 @@ const viewColumns = {
   anonymisedAt: scanned.anonymisedAt,
   scannerId: scanner.id,
   scannerName: scanner.name,
+  // The two parties as the call table's `users` shows them (listScans).
+  scannedId: scanned.id,
+  scannedType: scanned.type,
+  scannedExhibitorId: scanned.exhibitorId,
+  scannerEmail: scanner.email,
+  scannerPhone: scanner.phone,
+  scannerCompany: scanner.company,
+  scannerJobPosition: scanner.jobPosition,
+  scannerType: scanner.type,
+  scannerExhibitorId: scanner.exhibitorId,
+  scannerDeletedAt: scanner.deletedAt,
+  exhibitorId: scans.exhibitorId,
 };
 type ViewRow = {
   [K in keyof typeof viewColumns]: (typeof viewColumns)[K]['_']['notNull'] extends true
@@ -153,8 +165,78 @@ export type ScanTotals = SharedCache<number>;
 export const createScanTotals = (bus: CacheBus): ScanTotals => sharedCache(bus, 'scan-totals', TOTALS_TTL_MS, 5000);
 const totalKey = (table: ScanTable, userId: number, exhibitorId: number) => `${table}:${userId}:${exhibitorId}`;
 
-/** A page of a table, newest first. */
-export async function listScans(db: Db, table: ScanTable, user: SessionUser, page: Page, totals: ScanTotals) {
+/**
+ * What the call table's `users` pair shows of a page: the parties' exhibitor when populated
+ * (`populate[users][populate][exhibitor]`), and which parties to leave out (the caller's own id,
+ * `populate[users][filters][id][$ne]=<me>`) or keep (`[$eq]`, `[$in]`). They only narrow.
+ */
+export interface PartyOptions {
+  exhibitor: boolean;
+  hide: ReadonlySet<number>;
+  only: ReadonlySet<number> | null;
+}
+const ALL_PARTIES: PartyOptions = { exhibitor: false, hide: new Set(), only: null };
+
+/**
+ * The two parties of a scan, the scanned person first, each within what the caller already sees:
+ * the scanned person as the table shows it (nothing of an erased one), the scanner's contact
+ * details only when it is the caller or one of the caller's current collaborators (a former
+ * collaborator keeps its name under 'Par', nothing more). A party's `exhibitor` is the exhibitor
+ * it works for: for the scanner, the one the scan was made for (decision 019).
+ */
+function partiesOf(row: ViewRow, caller: SessionUser, options: PartyOptions, companies: Map<number, string | null>) {
+  const shown = erasedRow(row);
+  const exhibitor = (id: number | null) => (id === null ? null : { id, company: companies.get(id) ?? null });
+  const seesScanner =
+    row.scannerId === caller.id ||
+    (row.scannerType === 'collaborator' && row.scannerExhibitorId === caller.id && !row.scannerDeletedAt);
+  const parties = [
+    {
+      id: row.scannedId,
+      name: shown.name,
+      email: shown.email,
+      phone: shown.phone,
+      company: shown.company,
+      jobPosition: shown.jobPosition,
+      type: row.scannedType,
+      exhibitorId: row.scannedType === 'collaborator' ? row.scannedExhibitorId : null,
+    },
+    {
+      id: row.scannerId,
+      name: row.scannerName,
+      email: seesScanner ? row.scannerEmail : null,
+      phone: seesScanner ? row.scannerPhone : null,
+      company: seesScanner ? row.scannerCompany : null,
+      jobPosition: seesScanner ? row.scannerJobPosition : null,
+      type: row.scannerType,
+      exhibitorId: row.exhibitorId === row.scannerId ? null : row.exhibitorId,
+    },
+  ];
+  return parties
+    .filter((p) => !options.hide.has(p.id) && (!options.only || options.only.has(p.id)))
+    .map(({ exhibitorId, ...party }) => (options.exhibitor ? { ...party, exhibitor: exhibitor(exhibitorId) } : party));
+}
+
+/** The companies of the exhibitors the parties of these rows work for. */
+async function exhibitorCompanies(db: Db, rows: ViewRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => [r.exhibitorId, r.scannedExhibitorId]).filter((id) => id !== null))];
+  if (!ids.length) return new Map<number, string | null>();
+  const found = await db.select({ id: users.id, company: users.company }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((u) => [u.id, u.company]));
+}
+
+/**
+ * A page of a table, newest first. Each scan carries the scanned person (`person`), who scanned
+ * (`scanner`), and both as the specification's `users` pair.
+ */
+export async function listScans(
+  db: Db,
+  table: ScanTable,
+  user: SessionUser,
+  page: Page,
+  totals: ScanTotals,
+  parties: PartyOptions = ALL_PARTIES,
+) {
   const scope = tableScope(table, user);
   if (!scope) return { data: [], meta: { pagination: paginationMeta(page, 0) } };
   const key = totalKey(table, user.id, scanningFor(user)!);
@@ -169,7 +251,11 @@ export async function listScans(db: Db, table: ScanTable, user: SessionUser, pag
         .then(([row]) => row?.n ?? 0),
   ]);
   totals.set(key, total);
-  return { data: rows.map(toView), meta: { pagination: paginationMeta(page, total) } };
+  const companies = parties.exhibitor ? await exhibitorCompanies(db, rows) : new Map<number, string | null>();
+  return {
+    data: rows.map((row) => ({ ...toView(row), users: partiesOf(row, user, parties, companies) })),
+    meta: { pagination: paginationMeta(page, total) },
+  };
 }
 
 /** Every row of a table, newest first, read `chunk` at a time (keyset paging: flat memory, no skipped rows). */
