@@ -239,6 +239,43 @@ test.describe('The exhibitor area tabs', () => {
     await expect(page.getByRole('status')).toHaveText('Badge collaborateur envoyé avec succès.');
   });
 
+  test("the collaborator's 'Informations' fields come in the specification's order, address after country, in French and English", async ({
+    page,
+  }) => {
+    await login(page, accounts.collaborator.email, accounts.collaborator.password);
+    const labels = page.locator('main form .field > label');
+    await expect(labels).toHaveText([
+      'Nom & Prénom',
+      'Email',
+      'Téléphone',
+      'Fonction',
+      'Société',
+      'Secteur d’activité',
+      'Pays',
+      'Adresse',
+      'Stand',
+      'Hall',
+    ]);
+    await expect(page.getByLabel('Pays')).toHaveValue('Maroc');
+    await expect(page.getByLabel('Adresse')).toHaveValue('Zone industrielle, Marrakech');
+
+    await page.locator('header.site-header').getByRole('button', { name: 'EN' }).click();
+    await expect(labels).toHaveText([
+      'Full name',
+      'Email',
+      'Phone',
+      'Position',
+      'Company',
+      'Business sector',
+      'Country',
+      'Address',
+      'Stand',
+      'Hall',
+    ]);
+    await expect(page.getByLabel('Address')).toBeEditable();
+    await expect(page.getByLabel('Country')).not.toBeEditable();
+  });
+
   test('"Mot de passe oublié ?" from the sign-in page sends the same answer for any address', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();

@@ -25,7 +25,7 @@ test.describe('Visitor registration', () => {
     await f.getByLabel(/exposants qui scannent mon badge reçoivent/).check();
   }
 
-  test('an invalid submit shows the messages under the fields and scrolls to the top, sending nothing', async ({
+  test('an invalid submit shows the messages under the fields, brings the form’s top into view and puts the cursor in the first wrong field, sending nothing', async ({
     page,
   }) => {
     await openHome(page);
@@ -34,13 +34,33 @@ test.describe('Visitor registration', () => {
       if (r.method() === 'POST' && r.url().includes('putVisitor')) posted = true;
     });
     await expect(form(page).locator('.field-error')).toHaveCount(0);
+    // The button at the bottom of the screen, the form's heading above it, out of sight.
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
     await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
     await expect(form(page).getByText(texts.required)).toHaveCount(3);
     await expect(form(page).getByText('Cochez cette case pour recevoir votre badge.')).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Not the top of the page (the specification's), which would hide the form and its errors.
+    await expect(form(page).getByLabel('Nom & Prénom')).toBeFocused();
+    await expect(form(page).getByRole('heading', { name: 'Inscription visiteur' })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await form(page).getByLabel('Email', { exact: true }).fill('pas-un-email');
     await expect(form(page).getByText(texts.badEmail)).toBeVisible();
     expect(posted).toBe(false);
+  });
+
+  test('with only the consent missing, the cursor goes to its box', async ({ page }) => {
+    await openHome(page);
+    await fill(page, `sans-accord-${unique()}@example.com`);
+    await form(page)
+      .getByLabel(/exposants qui scannent mon badge reçoivent/)
+      .uncheck();
+    // From the keyboard.
+    await form(page).getByRole('button', { name: 'Recevoir mon badge' }).press('Enter');
+    const consent = form(page).getByLabel(/exposants qui scannent mon badge reçoivent/);
+    await expect(consent).toBeFocused();
+    await expect(consent).toBeInViewport();
+    await expect(form(page).getByText('Cochez cette case pour recevoir votre badge.')).toBeVisible();
+    await expect(form(page).getByText(texts.required)).toHaveCount(0);
   });
 
   test('a registration is confirmed, clears the form and offers the badge PDF at once', async ({ page }) => {
@@ -143,6 +163,10 @@ test.describe('Exhibitor enquiry', () => {
   });
 });
 
+/** The specification's text, then that the address waits for the mailed link. */
+const SUBSCRIBED =
+  'Votre email a été bien enregistré. Si votre adresse n’est pas encore confirmée, un e-mail de confirmation vient de vous être envoyé : cliquez sur son lien pour confirmer votre inscription.';
+
 test.describe('Newsletter', () => {
   const field = (page: Page) => page.getByLabel('Votre adresse e-mail');
   const submit = (page: Page) => page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' });
@@ -169,15 +193,27 @@ test.describe('Newsletter', () => {
       submit(page).click(),
     ]);
     expect(request.postDataJSON()).toEqual({ data: { email, lang: 'fr' } });
-    await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
+    await expect(page.locator('#newsletter').getByRole('status')).toHaveText(SUBSCRIBED);
     await field(page).fill(email);
     const [again] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/backend/api/newsletters')),
       submit(page).click(),
     ]);
     expect(again.status()).toBe(201);
-    await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
+    await expect(page.locator('#newsletter').getByRole('status')).toHaveText(SUBSCRIBED);
     await expect(page.locator('#newsletter').getByRole('alert')).toHaveCount(0);
+  });
+
+  test('in English, the success says the same', async ({ page }) => {
+    await openHome(page, '/?lang=en');
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
+    const newsletter = page.locator('#newsletter');
+    await expect(newsletter.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    await newsletter.getByLabel('Your e-mail address').fill(`news-en-${unique()}@example.com`);
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(newsletter.getByRole('status')).toHaveText(
+      'Your email has been registered. If your address is not confirmed yet, a confirmation e-mail has just been sent to you: click its link to confirm your subscription.',
+    );
   });
 
   test('a refusal from the server shows the server’s message and refocuses the field', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { texts, waitForHydration } from './fixtures';
 
 /**
@@ -59,6 +59,14 @@ const ACCESS = {
   en: ['30%', 'national railway operator', '50-minute', 'Casablanca', 'Free shuttles', 'By plane', 'Accommodation'],
 };
 const COMING_SOON = { h1: { fr: 'Bientôt disponible', en: 'Coming soon' }, facts: { fr: [], en: [] } };
+
+/** A page of something the site does never says it is still to come, nor asks not to be indexed. */
+async function expectNotComingSoon(page: Page, lang: Lang): Promise<void> {
+  const text = await page.locator('main').innerText();
+  expect(text).not.toMatch(lang === 'fr' ? /bientôt/i : /coming soon|available soon/i);
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toMatch(/bientôt|soon/i);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+}
 
 const CASES: InfoPageCase[] = [
   {
@@ -155,18 +163,53 @@ const CASES: InfoPageCase[] = [
       en: ['6th edition', 'From 29 May to 1 June 2024', 'Marrakech', THEME.en, '+300', '60,000', '20,000 m²'],
     },
   },
-  { path: '/bientot-disponible', ...COMING_SOON },
+  {
+    path: '/bientot-disponible',
+    ...COMING_SOON,
+    check: async (page) => {
+      // Nothing on it yet: kept out of search engines.
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    },
+  },
   {
     path: '/exposer',
-    h1: COMING_SOON.h1,
-    facts: { fr: ['exposants@example.com'], en: ['exposants@example.com'] },
+    h1: { fr: 'Exposer', en: 'Exhibit' },
+    facts: {
+      fr: ["envoyez votre demande d'exposant en ligne", 'exposants@example.com'],
+      en: ['send your exhibitor request online', 'exposants@example.com'],
+    },
+    check: async (page, lang) => {
+      const name = lang === 'fr' ? "Faire ma demande d'exposant" : 'Send my exhibitor request';
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/#demande-exposant');
+      await expectNotComingSoon(page, lang);
+    },
   },
   {
     path: '/demander-votre-badge',
-    h1: COMING_SOON.h1,
-    facts: { fr: ['carte de visite professionnelle'], en: ['professional business card'] },
+    h1: { fr: 'Demander votre badge', en: 'Request your badge' },
+    facts: {
+      fr: ['carte de visite professionnelle', 'Inscrivez-vous en ligne', 'téléchargeable dès votre inscription'],
+      en: ['professional business card', 'Register online', 'downloaded as soon as you register'],
+    },
+    check: async (page, lang) => {
+      const name = lang === 'fr' ? 'Obtenir mon badge' : 'Get my badge';
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/#inscription-visiteur');
+      await expectNotComingSoon(page, lang);
+    },
   },
-  { path: '/assister-au-forum', ...COMING_SOON },
+  {
+    path: '/assister-au-forum',
+    h1: { fr: 'Assister au Forum', en: 'Attend the Forum' },
+    facts: {
+      fr: ['Choisissez une conférence dans le programme et inscrivez-vous en ligne depuis sa page.'],
+      en: ['Choose a conference in the programme and register online from its page.'],
+    },
+    check: async (page, lang) => {
+      const name = lang === 'fr' ? "Voir le programme et s'inscrire" : 'See the programme and register';
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/programme-du-forum');
+      await expectNotComingSoon(page, lang);
+    },
+  },
   {
     path: '/biographie-des-intervenants',
     h1: { fr: 'Biographie des intervenants', en: 'Speaker biographies' },
@@ -340,11 +383,175 @@ test.describe('Information pages, server-rendered, with JavaScript off', () => {
         expect(description?.length ?? 0).toBeGreaterThan(40);
         const exhibit = main.getByRole('link', { name: lang === 'fr' ? 'Exposer' : 'Exhibit', exact: true });
         if (WITHOUT_CTA.includes(c.path)) await expect(exhibit).toHaveCount(0);
-        else await expect(exhibit).toHaveAttribute('href', '/exposer');
+        // 'Exposer' opens the exhibitor enquiry form on the home page.
+        else await expect(exhibit).toHaveAttribute('href', '/#demande-exposant');
         await c.check?.(page, lang);
       });
     }
   }
+});
+
+/**
+ * The home page form `id` is where the visitor landed: its heading on the screen below the
+ * sticky header, and the keyboard in its card (as after following an in-page link).
+ */
+async function expectFormInView(page: Page, id: string, heading: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/#${id}$`));
+  const card = page.locator(`#${id}`);
+  const title = card.getByRole('heading', { level: 2, name: heading });
+  await expect(title).toBeInViewport();
+  await expect(card).toBeFocused();
+  await expect
+    .poll(async () => {
+      const header = await page.locator('header.site-header').boundingBox();
+      const box = await title.boundingBox();
+      return !!header && !!box && box.y >= header.y + header.height;
+    }, `"${heading}" below the sticky header`)
+    .toBe(true);
+  // Its code is there: the form answers.
+  await expect(card.locator('button[type=submit]')).toBeEnabled();
+}
+
+const ENQUIRY = { id: 'demande-exposant', fr: 'Devenir exposant', en: 'Become an exhibitor' };
+const VISITOR = { id: 'inscription-visiteur', fr: 'Inscription visiteur', en: 'Visitor registration' };
+
+test.describe('Calls to action lead to the forms that work', () => {
+  for (const lang of ['fr', 'en'] as const) {
+    test(`'Exposer' on an information page opens the exhibitor enquiry form (${lang})`, async ({ page }) => {
+      await page.goto(lang === 'en' ? '/pourquoi-exposer?lang=en' : '/pourquoi-exposer');
+      await waitForHydration(page);
+      await page
+        .locator('main')
+        .getByRole('link', { name: lang === 'fr' ? 'Exposer' : 'Exhibit', exact: true })
+        .click();
+      await expectFormInView(page, ENQUIRY.id, ENQUIRY[lang]);
+    });
+  }
+
+  test("the hero's buttons open the visitor registration and the exhibitor enquiry", async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const hero = page.locator('.hero');
+    await hero.getByRole('link', { name: 'Obtenir mon badge' }).click();
+    await expectFormInView(page, VISITOR.id, VISITOR.fr);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await hero.getByRole('link', { name: 'Exposer', exact: true }).click();
+    await expectFormInView(page, ENQUIRY.id, ENQUIRY.fr);
+  });
+
+  test('an address ending in #demande-exposant, opened from elsewhere, shows the form', async ({ page }) => {
+    await page.goto('/#demande-exposant');
+    await waitForHydration(page);
+    await expectFormInView(page, ENQUIRY.id, ENQUIRY.fr);
+  });
+
+  test('the pages /exposer and /demander-votre-badge lead to their forms, in French and English', async ({ page }) => {
+    await page.goto('/exposer');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: "Faire ma demande d'exposant" }).click();
+    await expectFormInView(page, ENQUIRY.id, ENQUIRY.fr);
+
+    await page.goto('/demander-votre-badge?lang=en');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Get my badge' }).click();
+    await expectFormInView(page, VISITOR.id, VISITOR.en);
+  });
+
+  test('/assister-au-forum leads to the programme, where a conference leads to its registration form', async ({
+    page,
+  }) => {
+    await page.goto('/assister-au-forum');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: "Voir le programme et s'inscrire" }).click();
+    await expect(page).toHaveURL(/\/programme-du-forum$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Programme du Forum');
+    await page.getByRole('link', { name: /S’inscrire à cette conférence — N°1$/ }).click();
+    await expect(page).toHaveURL(/\/conference\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'S’inscrire à cette conférence' })).toBeVisible();
+    await expect(page.getByLabel('Nom & Prénom')).toBeVisible();
+  });
+
+  test('no page of the site links to /bientot-disponible; the menus have no "Bientôt disponible" entry', async ({
+    page,
+  }) => {
+    for (const [path, comingSoon] of [
+      ['/', 'Bientôt disponible'],
+      ['/?lang=en', 'Coming soon'],
+    ] as const) {
+      await page.goto(path);
+      const nav = page.getByRole('navigation', { name: path === '/' ? 'Navigation principale' : 'Main navigation' });
+      const en = path !== '/';
+      // The menus' entries are in the page even while their group is closed.
+      const entry = (text: string) => nav.locator('a', { hasText: text });
+      await expect(entry(en ? 'Become an exhibitor' : 'Devenir exposant')).toHaveAttribute(
+        'href',
+        '/#demande-exposant',
+      );
+      await expect(entry(en ? 'Request your badge' : 'Demander votre badge')).toHaveAttribute(
+        'href',
+        '/#inscription-visiteur',
+      );
+      await expect(entry(comingSoon)).toHaveCount(0);
+      await expect(nav.locator('a[href^="/bientot-disponible"]')).toHaveCount(0);
+    }
+    for (const c of CASES) {
+      await page.goto(c.path);
+      await expect(page.locator('a[href^="/bientot-disponible"]'), c.path).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('Calls to action on a phone', () => {
+  const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+  test.use(pixel7);
+
+  test("the menu's 'Devenir exposant' closes the menu and shows the form below the sticky header", async ({ page }) => {
+    await page.goto('/infos-pratiques');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.locator('summary', { hasText: 'Menu' }).click();
+    await nav
+      .locator('summary')
+      .filter({ hasText: /^Exposer$/ })
+      .click();
+    await nav.getByRole('link', { name: 'Devenir exposant' }).click();
+    await expectFormInView(page, ENQUIRY.id, ENQUIRY.fr);
+    await expect(nav.getByRole('link', { name: 'Devenir exposant' })).toBeHidden();
+
+    // From the home page itself, where the forms are already there.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await nav.locator('summary', { hasText: 'Menu' }).click();
+    await nav
+      .locator('summary')
+      .filter({ hasText: /^Exposer$/ })
+      .click();
+    await nav.getByRole('link', { name: 'Demander votre badge' }).click();
+    await expectFormInView(page, VISITOR.id, VISITOR.fr);
+  });
+
+  test("an information page's 'Exposer' button shows the form below the sticky header", async ({ page }) => {
+    await page.goto('/historique');
+    await waitForHydration(page);
+    await page.locator('main').getByRole('link', { name: 'Exposer', exact: true }).click();
+    await expectFormInView(page, ENQUIRY.id, ENQUIRY.fr);
+  });
+});
+
+test.describe('Calls to action on a 320 px screen', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the header takes three lines there, and the forms still show below it', async ({ page }) => {
+    await page.goto('/secteurs-activites');
+    await waitForHydration(page);
+    expect(await page.locator('header.site-header').evaluate((h: HTMLElement) => h.offsetHeight)).toBeGreaterThan(120);
+    await page.locator('main').getByRole('link', { name: 'Exposer', exact: true }).click();
+    await expectFormInView(page, ENQUIRY.id, ENQUIRY.fr);
+
+    await page.goto('/demander-votre-badge');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Obtenir mon badge' }).click();
+    await expectFormInView(page, VISITOR.id, VISITOR.fr);
+  });
 });
 
 test.describe('Information pages on a small screen', () => {

@@ -59,7 +59,9 @@ test.describe('Newsletter double opt-in', () => {
     await expect(page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' })).toBeEnabled();
     await page.getByLabel('Votre adresse e-mail').fill(email);
     await page.locator('#newsletter').getByRole('button', { name: 'S’inscrire' }).click();
-    await expect(page.locator('#newsletter').getByRole('status')).toHaveText('Votre email a été bien enregistré.');
+    await expect(page.locator('#newsletter').getByRole('status')).toHaveText(
+      'Votre email a été bien enregistré. Si votre adresse n’est pas encore confirmée, un e-mail de confirmation vient de vous être envoyé : cliquez sur son lien pour confirmer votre inscription.',
+    );
 
     const mail = await mailTo(email, 1);
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
