@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONSENT_REQUIRED } from '@salon/shared';
 
 const dir = path.resolve(import.meta.dirname, '../public/assets/i18n');
 const load = (lang: string) => JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as unknown;
@@ -13,6 +14,12 @@ function keys(value: unknown, prefix = ''): string[] {
 describe('translations', () => {
   it('fr.json and en.json hold the same keys', () => {
     expect(keys(load('en')).sort()).toEqual(keys(load('fr')).sort());
+  });
+  it('says under the consent box what the server answers a registration without it', () => {
+    for (const lang of ['fr', 'en'] as const) {
+      const texts = load(lang) as Record<string, Record<string, string>>;
+      expect(texts.validation?.consent).toBe(CONSENT_REQUIRED[lang]);
+    }
   });
   it('keeps the specification’s French texts to the letter', () => {
     const fr = load('fr') as Record<string, Record<string, string>>;
