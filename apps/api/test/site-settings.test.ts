@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, type PublicSiteSettings } from '@salon/shared';
+import { EVENT_ID, type PublicSiteSettings, type ShowEdition } from '@salon/shared';
 import { auditLog, events, registrations, siteSettings, type users } from '../src/db/schema';
 import type { CacheBus } from '../src/lib/cache-bus';
 import { createSiteSettingsStore } from '../src/services/site-settings.service';
@@ -23,18 +23,7 @@ import {
 interface ErrorBody {
   error: { status: number; message: string; details: { errors?: { path: string[]; message: string }[] } };
 }
-interface Edition {
-  id: number;
-  edition: number;
-  name: string;
-  startsOn: string;
-  endsOn: string;
-  city: string;
-  theme: string | null;
-  exhibitors: number | null;
-  visitors: number | null;
-  current: boolean;
-}
+type Edition = ShowEdition & { current: boolean };
 
 let ctx: TestContext;
 let organiser: typeof users.$inferSelect;

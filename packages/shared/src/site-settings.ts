@@ -121,3 +121,18 @@ export const editionSchema = z
   })
   .check(z.refine((e) => e.endsOn >= e.startsOn, { error: 'endsBeforeStart', path: ['endsOn'] }));
 export type EditionForm = z.input<typeof editionSchema>;
+
+/** One edition as the API gives it (`GET events`; the back-office's list adds `current`). */
+export interface ShowEdition {
+  id: number;
+  edition: number;
+  name: string;
+  /** YYYY-MM-DD */
+  startsOn: string;
+  /** YYYY-MM-DD */
+  endsOn: string;
+  city: string;
+  theme: string | null;
+  exhibitors: number | null;
+  visitors: number | null;
+}

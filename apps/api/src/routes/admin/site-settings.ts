@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EVENT_ID, editionSchema, siteSettingsSchema } from '@salon/shared';
+import { EVENT_ID, editionSchema, siteSettingsSchema, type ShowEdition } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { events, registrations, scans, siteSettings } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -11,16 +11,7 @@ import { readSettingsRow } from '../../services/site-settings.service';
 import { paged, registerResource, searchFilter } from './content';
 import type { AdminDeps } from './deps';
 
-type Edition = {
-  id: number;
-  edition: number;
-  name: string;
-  startsOn: string;
-  endsOn: string;
-  city: string;
-  theme: string | null;
-  exhibitors: number | null;
-  visitors: number | null;
+type Edition = ShowEdition & {
   /** The current edition (id 7): its number, dates and city are the specification's, and it stays. */
   current: boolean;
 };

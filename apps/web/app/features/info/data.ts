@@ -1,18 +1,3 @@
-/** One edition of the show (`GET events`). */
-export interface ShowEvent {
-  id: number;
-  edition: number;
-  name: string;
-  /** YYYY-MM-DD */
-  startsOn: string;
-  /** YYYY-MM-DD */
-  endsOn: string;
-  city: string;
-  theme: string | null;
-  exhibitors: number | null;
-  visitors: number | null;
-}
-
 /** One show day (`GET opening-hours`). */
 export interface OpeningDay {
   /** YYYY-MM-DD */

@@ -1,5 +1,6 @@
+import type { ShowEdition } from '@salon/shared';
 import { loaderApiOr } from '../../lib/server-api';
-import { FALLBACK_OPENING_HOURS, type OpeningDay, type PageSector, type ShowEvent } from './data';
+import { FALLBACK_OPENING_HOURS, type OpeningDay, type PageSector } from './data';
 
 interface ListResponse<T> {
   data: T[];
@@ -11,8 +12,8 @@ async function list<T>(context: unknown, path: string): Promise<T[]> {
 }
 
 /** The editions, oldest first; empty when the API failed. */
-export async function loadEvents(context: unknown): Promise<ShowEvent[]> {
-  const events = await list<ShowEvent>(context, 'events');
+export async function loadEvents(context: unknown): Promise<ShowEdition[]> {
+  const events = await list<ShowEdition>(context, 'events');
   return [...events].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
 }
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { EVENT_ID } from '@salon/shared';
-import { FALLBACK_EDITIONS, type ShowEvent } from '../data';
-import { numberText, ordinalText, rangeParts } from '@salon/shared';
+import { EVENT_ID, numberText, ordinalText, rangeParts, type ShowEdition } from '@salon/shared';
+import { FALLBACK_EDITIONS } from '../data';
 
 interface Row {
   key: string;
@@ -15,7 +14,7 @@ interface Row {
   visitors: number | null;
 }
 
-function rows(events: ShowEvent[], lang: string): Row[] {
+function rows(events: ShowEdition[], lang: string): Row[] {
   if (!events.length) {
     return FALLBACK_EDITIONS.map((e) => ({
       key: `fallback-${e.edition}`,
@@ -46,7 +45,7 @@ function rows(events: ShowEvent[], lang: string): Row[] {
  * The editions since 2003: dates, city, theme and figures. The current edition's figures are
  * targets ('over 300', 'about 60 000'). On narrow screens each row reads as a card (app.css).
  */
-export function EditionsTable({ events }: { events: ShowEvent[] }) {
+export function EditionsTable({ events }: { events: ShowEdition[] }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const data = rows(events, lang);
