@@ -23,14 +23,19 @@ export function logoSvg(name: string, index: number): string {
 </svg>`;
 }
 
-/** A wide picture (banner, gallery photo) drawn as a gradient with a caption. */
+/**
+ * A wide picture (banner, gallery photo) drawn as a gradient with a caption, in a font small
+ * enough for the whole caption to fit: a character of Arial, or of DejaVu Sans standing in for
+ * it, is at most about 0.62 em wide on average.
+ */
 export function pictureSvg(caption: string, index: number, width = 1200, height = 400): string {
   const a = PALETTE[index % PALETTE.length];
   const b = PALETTE[(index + 3) % PALETTE.length];
+  const fontSize = Math.round(Math.min(height / 9, (width * 0.9) / (0.62 * Math.max(caption.length, 1))));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(caption)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>
-<text x="50%" y="54%" font-family="Arial, Helvetica, sans-serif" font-size="${Math.round(height / 9)}" fill="#fff" text-anchor="middle">${escapeXml(caption)}</text>
+<text x="50%" y="54%" font-family="Arial, Helvetica, sans-serif" font-size="${fontSize}" fill="#fff" text-anchor="middle">${escapeXml(caption)}</text>
 </svg>`;
 }
 

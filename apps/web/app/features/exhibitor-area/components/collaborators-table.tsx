@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
+import { EmailText } from '../../../components/ui/email-text';
 import { formatDateTime } from '@salon/shared';
 import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
@@ -138,7 +139,9 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
                 <th scope="col">{labels.jobPosition}</th>
                 <th scope="col">{labels.email}</th>
                 <th scope="col">{labels.phone}</th>
-                <th scope="col">{labels.action}</th>
+                <th scope="col" className="cell-actions">
+                  {labels.action}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -149,11 +152,13 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
                     {c.invitation && <InvitationNote invitation={c.invitation} />}
                   </th>
                   <td data-label={labels.jobPosition}>{c.jobPosition}</td>
-                  <td data-label={labels.email}>{c.email}</td>
+                  <td data-label={labels.email}>
+                    <EmailText value={c.email} />
+                  </td>
                   <td data-label={labels.phone} className="nowrap">
                     {c.phone}
                   </td>
-                  <td data-label={labels.action}>
+                  <td data-label={labels.action} className="cell-actions">
                     <div className="row-actions">
                       {c.registration && !c.invitation && (
                         <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, type ScanTable } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
+import { EmailText } from '../../../components/ui/email-text';
 import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
@@ -25,19 +26,6 @@ function Details({ scan, id, span }: { scan: ScanView; id: string; span: number 
         {scan.rating !== null && <p>{t('area.scans.rating', { rating: scan.rating })}</p>}
       </td>
     </tr>
-  );
-}
-
-/** An address that may break before its '@' rather than anywhere: the table keeps room for the date. */
-function Email({ value }: { value: string | null }) {
-  const at = value?.indexOf('@') ?? -1;
-  if (!value || at < 0) return value;
-  return (
-    <>
-      {value.slice(0, at)}
-      <wbr />
-      {value.slice(at)}
-    </>
   );
 }
 
@@ -123,7 +111,7 @@ function ScansTable({ table, userId, title }: { table: ScanTable; userId: number
                       )}
                     </th>
                     <td data-label={labels.email}>
-                      <Email value={scan.person.email} />
+                      <EmailText value={scan.person.email} />
                     </td>
                     <td data-label={labels.phone}>{scan.person.phone}</td>
                     <td data-label={labels.company}>{scan.person.company}</td>
