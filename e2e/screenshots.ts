@@ -198,7 +198,9 @@ async function settle(page: Page) {
       new Promise((resolve) => setTimeout(resolve, 5_000)),
     ]);
   });
-  await page.waitForTimeout(300);
+  // Charts (the back-office's dashboard) draw themselves in 1.5 s.
+  const charts = await page.locator('.recharts-wrapper').count();
+  await page.waitForTimeout(charts ? 2_000 : 300);
 }
 
 /** Whether this run takes any of these screens (all of them without a filter). */
