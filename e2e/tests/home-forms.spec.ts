@@ -38,7 +38,11 @@ test.describe('Visitor registration', () => {
     await page.locator('#newsletter').scrollIntoViewIfNeeded();
     await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
     await expect(form(page).getByText(texts.required)).toHaveCount(3);
-    await expect(form(page).getByText('Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.')).toBeVisible();
+    await expect(
+      form(page).getByText(
+        'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
+      ),
+    ).toBeVisible();
     // Not the top of the page (the specification's), which would hide the form and its errors.
     await expect(form(page).getByLabel('Nom & Prénom')).toBeFocused();
     await expect(form(page).getByRole('heading', { name: 'Inscription visiteur' })).toBeInViewport();
@@ -59,7 +63,11 @@ test.describe('Visitor registration', () => {
     const consent = form(page).getByLabel(/exposants qui scannent mon badge reçoivent/);
     await expect(consent).toBeFocused();
     await expect(consent).toBeInViewport();
-    await expect(form(page).getByText('Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.')).toBeVisible();
+    await expect(
+      form(page).getByText(
+        'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
+      ),
+    ).toBeVisible();
     await expect(form(page).getByText(texts.required)).toHaveCount(0);
   });
 
