@@ -36,15 +36,6 @@ const VIEWPORTS = [
 ] as const;
 /** The show's second day at 10:00, as the gates' e2e server: the gate screens show a live show. */
 const APP_NOW = '2024-05-30T10:00:00+01:00';
-/** The visitor whose badge the e-badge page and the kiosk show: the same on every run. */
-const VISITOR = {
-  name: 'Yasmine Benali',
-  email: 'yasmine.benali@example.com',
-  phone: '0612345678',
-  company: 'Atelier Benali',
-  jobPosition: 'Acheteuse',
-};
-
 /** A collaborator whose name, position and address are longer than the demo's. */
 const LONG_COLLABORATOR = {
   name: 'Anne-Sophie Benjelloun-Tazi',
@@ -128,44 +119,78 @@ async function post(baseURL: string, url: string, body: unknown, jwt?: string): 
   return res.json();
 }
 
-/**
- * Registers VISITOR as the home page's form does, and the demo exhibitor scans its badge with a
- * note (the note's button in 'Mes scans') and adds LONG_COLLABORATOR. Returns the key of the
- * visitor's e-badge link.
- */
-async function prepareVisitor(baseURL: string, dataDir: string): Promise<string> {
-  await post(baseURL, 'visiteurs/putVisitor', { ...VISITOR, consent: true, lang: 'fr' });
+/** What the kiosk looks up: a demo visitor's address and the last 4 digits of its phone. */
+interface KioskVisitor {
+  email: string;
+  phoneDigits: string;
+}
+
+/** The newest mail's e-badge key among the mails to `to`, once the mail worker wrote it. */
+async function ebadgeKeyFor(to: string, dataDir: string): Promise<string> {
   const mailDir = path.join(dataDir, 'mail');
-  let key: string | undefined;
-  for (let i = 0; i < 60 && !key; i++) {
+  for (let i = 0; i < 60; i++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const files = existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')) : [];
     for (const file of files) {
       const mail = readFileSync(path.join(mailDir, file), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '=');
-      const link = mail.includes(`To: ${VISITOR.email}`) && /\/ebadge\?token=([\w.-]+)/.exec(mail);
-      if (link) key = link[1];
+      const link = mail.includes(`To: ${to}`) && /\/ebadge\?token=([\w.-]+)/.exec(mail);
+      if (link) return link[1]!;
     }
   }
-  if (!key) throw new Error(`no badge mail to ${VISITOR.email}`);
-  const ebadge = (await (await fetch(`${baseURL}/backend/api/registrations/ebadge?token=${key}`)).json()) as {
-    data: { token: string };
-  };
-  const { jwt } = (await post(baseURL, 'auth/local', {
+  throw new Error(`no badge mail to ${to}`);
+}
+
+/**
+ * The demo data as the screens show them, plus what the demo lacks, made through the API as the
+ * exhibitor's area does: LONG_COLLABORATOR and an invitation in 'Collaborateurs', the demo
+ * collaborator's badge mailed (its e-badge page) and scanned with a note ('Mes scans' then shows
+ * the note's button). No visitor registers: the back-office's charts would then run to the day of
+ * the run. Returns the e-badge key and the visitor the kiosk finds.
+ */
+async function prepareData(baseURL: string, dataDir: string): Promise<{ ebadgeKey: string; kiosk: KioskVisitor }> {
+  const { jwt, user } = (await post(baseURL, 'auth/local', {
     identifier: accounts.exhibitor.email,
     password: accounts.exhibitor.password,
-  })) as { jwt: string };
+  })) as { jwt: string; user: { id: number } };
+  const get = async <T>(url: string): Promise<T> => {
+    const res = await fetch(`${baseURL}/backend/api/${url}`, { headers: { authorization: `Bearer ${jwt}` } });
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+
+  const staff = await get<{ data: { email: string; registration: { id: number } | null }[] }>(
+    `users?filters[exhibitor][id]=${user.id}`,
+  );
+  const registration = staff.data.find((c) => c.email === accounts.collaborator.email)?.registration;
+  if (!registration) throw new Error(`no badge for ${accounts.collaborator.email}`);
+  await post(baseURL, `registrations/sendEmailEBadge/${registration.id}`, {}, jwt);
+  const ebadgeKey = await ebadgeKeyFor(accounts.collaborator.email, dataDir);
+  const ebadge = await get<{ data: { token: string } }>(`registrations/ebadge?token=${ebadgeKey}`);
   const scan = { id: '7d0c6a52-5c1e-4f0e-9a47-2f3b8f1e0a01', badge: ebadge.data.token, scannedAt: APP_NOW };
-  await post(baseURL, 'scans', { scans: [{ ...scan, note: 'Rappeler pour un devis de coffrage', rating: 4 }] }, jwt);
-  // 'Collaborateurs' with a long name and address, and an invitation to an existing account.
+  const scanned = (await post(
+    baseURL,
+    'scans',
+    { scans: [{ ...scan, note: 'Rappeler pour un devis de coffrage', rating: 4 }] },
+    jwt,
+  )) as { data: { status: string; reason?: string }[] };
+  if (scanned.data[0]?.status === 'refused') throw new Error(`scan refused: ${scanned.data[0].reason}`);
+
   for (const collaborator of [
     LONG_COLLABORATOR,
     { ...LONG_COLLABORATOR, email: accounts.formerExhibitor.email, phone: '0661234568' },
   ]) {
     await post(baseURL, 'auth/local/register/', { ...collaborator, lang: 'fr' }, jwt);
   }
-  return key;
+
+  // The visitor the exhibitor scanned last, whose badge the kiosk prints.
+  const scans = await get<{
+    data: { typeScanned: string; person: { email: string | null; phone: string | null } }[];
+  }>(`scans?filters[scanner][id][$eq]=${user.id}`);
+  const person = scans.data.find((s) => s.typeScanned === 'visitor' && s.person.email && s.person.phone)?.person;
+  if (!person) throw new Error("no visitor among the demo exhibitor's scans");
+  return { ebadgeKey, kiosk: { email: person.email!, phoneDigits: person.phone!.replace(/\D/g, '').slice(-4) } };
 }
 
 /** Lazy images loaded, fonts ready, nothing left loading: the page as a person sees it after a moment. */
@@ -207,10 +232,10 @@ async function settle(page: Page) {
 const wants = (...names: string[]) => !only || names.some((name) => name.includes(only));
 
 /**
- * Past this height a page is cut (the scans tab on a phone is 22,000 px tall; its first rows
+ * Past this height a page is cut (the scans tab on a phone is 22,000 px tall; its first cards
  * show what the others look like).
  */
-const MAX_HEIGHT = 8000;
+const MAX_HEIGHT = 6000;
 
 let taken = 0;
 async function shoot(page: Page, lang: Lang, width: number, name: string) {
@@ -230,7 +255,7 @@ async function shoot(page: Page, lang: Lang, width: number, name: string) {
   });
   // MozJPEG: a third smaller than the browser's own JPEG for the same look, so the folder stays small.
   await sharp(png)
-    .jpeg({ quality: 60, mozjpeg: true })
+    .jpeg({ quality: 58, mozjpeg: true })
     .toFile(path.join(dir, `${name}.jpg`));
   taken += 1;
 }
@@ -343,7 +368,12 @@ const ADMIN_LISTS = [
   'controllers',
 ];
 
-async function shootAll(browser: Browser, baseURL: string, ebadgeKey: string, conferencePath: string) {
+async function shootAll(
+  browser: Browser,
+  baseURL: string,
+  { ebadgeKey, kiosk }: { ebadgeKey: string; kiosk: KioskVisitor },
+  conferencePath: string,
+) {
   for (const lang of LANGS) {
     for (const viewport of VIEWPORTS) {
       const width = viewport.width;
@@ -362,8 +392,8 @@ async function shootAll(browser: Browser, baseURL: string, ebadgeKey: string, co
         await signIn(page, '/borne', accounts.controller.email, accounts.controller.password);
         await page.locator('.kiosk-lookup').waitFor();
         await shoot(page, lang, width, 'borne-start');
-        await page.locator('.kiosk-lookup input[type=email]').fill(VISITOR.email);
-        await page.locator('.kiosk-lookup input[inputmode=numeric]').fill(VISITOR.phone.slice(-4));
+        await page.locator('.kiosk-lookup input[type=email]').fill(kiosk.email);
+        await page.locator('.kiosk-lookup input[inputmode=numeric]').fill(kiosk.phoneDigits);
         await page.locator('.kiosk-lookup button[type=submit]').click();
         await page.getByTestId('kiosk-badge').waitFor();
         await shoot(page, lang, width, 'borne-badge');
@@ -449,7 +479,7 @@ process.on('SIGINT', () => {
 });
 try {
   server = await startServer(port, dataDir);
-  const ebadgeKey = await prepareVisitor(baseURL, dataDir);
+  const prepared = await prepareData(baseURL, dataDir);
   browser = await chromium.launch(launchOptions);
   // The forum programme's first conference, for the route conference/:id.
   const probe = await browser.newPage({ baseURL });
@@ -459,7 +489,7 @@ try {
   await probe.close();
   // A full run starts from an empty folder, so that a screen that no longer exists leaves no picture.
   if (!only) for (const lang of LANGS) rmSync(path.join(outDir, lang), { recursive: true, force: true });
-  await shootAll(browser, baseURL, ebadgeKey, conferencePath);
+  await shootAll(browser, baseURL, prepared, conferencePath);
   console.info(
     `${taken} screenshots in ${Math.round((Date.now() - started) / 1000)} s, ` +
       `${(folderSize(outDir) / 1e6).toFixed(1)} MB in ${path.relative(root, outDir)}/`,
