@@ -19,7 +19,7 @@ import { auditLog, registrations, retentionSettings, users } from '../src/db/sch
 import { createClock } from '../src/lib/clock';
 import { runRetentionJob } from '../src/services/retention.service';
 import { createBadgeSigner } from '../src/services/badge/token';
-import { seedReference } from '../src/db/seed';
+import { seedPastEditions, seedReference } from '../src/db/seed';
 import { call, createExhibitor, createUser, createVisitor, signSession, TEST_JWT_SECRET } from './helper';
 
 const base = process.env.TEST_DATABASE_URL!;
@@ -59,6 +59,8 @@ beforeAll(async () => {
   await admin(`create database ${name}`);
   const database = await openDatabase({ url });
   await seedReference(database.db);
+  // The retention test registers people for a past edition (the demo's).
+  await seedPastEditions(database.db);
   await database.close();
 });
 // Each test's instances are closed after it: their pools would otherwise add up on the server.
