@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { launchOptions } from './local';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /**
@@ -11,18 +12,6 @@ export const GATE_BASE_URL = `http://127.0.0.1:${gatePort}`;
 export const GATE_APP_NOW = '2024-05-30T10:00:00+01:00';
 export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 const root = path.resolve(import.meta.dirname, '..');
-
-/** Debian's Chromium: nothing downloads a browser. */
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-};
 
 /** The built app, as `npm start` serves it: plain node on the compiled API (the test script builds first). */
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {

@@ -4,20 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+import { freePort } from './local';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-e2e-'));
 const gateDataDir = mkdtempSync(path.join(tmpdir(), 'salon-e2e-gate-'));

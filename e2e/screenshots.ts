@@ -15,12 +15,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { freePort, launchOptions } from './local';
 import { accounts } from './tests/fixtures';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,29 +43,6 @@ const LONG_COLLABORATOR = {
   jobPosition: 'Responsable qualité, sécurité et environnement',
   phone: '0661234567',
 };
-
-/** The same Chromium and flags as playwright.config.ts. */
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {

@@ -1,0 +1,29 @@
+/**
+ * What every browser run here takes from this machine: Debian's Chromium (nothing downloads a
+ * browser) with the flags that keep it off the network, and a free port for a server of its own.
+ * Used by playwright.config.ts, run.ts and screenshots.ts.
+ */
+import { createServer } from 'node:net';
+
+export const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+};
+
+/** A port nothing listens on now, on the loopback address. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
