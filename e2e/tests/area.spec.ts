@@ -259,7 +259,7 @@ test.describe('The exhibitor area tabs', () => {
     await expect(page.getByLabel('Pays')).toHaveValue('Maroc');
     await expect(page.getByLabel('Adresse')).toHaveValue('Zone industrielle, Marrakech');
 
-    await page.locator('header.site-header').getByRole('button', { name: 'EN' }).click();
+    await page.locator('header.site-header').getByRole('link', { name: 'EN', exact: true }).click();
     await expect(labels).toHaveText([
       'Full name',
       'Email',

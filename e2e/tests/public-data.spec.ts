@@ -107,13 +107,13 @@ test.describe('Forum programme', () => {
   test('a card opens the detail modal, which links to the conference page', async ({ page }) => {
     await page.goto('/programme-du-forum');
     await waitForHydration(page);
-    await page.getByRole('button', { name: /Voir le détail — N°1$/ }).click();
+    await page.getByRole('link', { name: /Voir le détail — N°1$/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('10h00 – 12h00');
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: /Voir le détail — N°1$/ }).click();
+    await page.getByRole('link', { name: /Voir le détail — N°1$/ }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'S’inscrire à cette conférence' }).click();
     await expect(page).toHaveURL(/\/conference\/\d+$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);

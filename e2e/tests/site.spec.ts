@@ -36,7 +36,7 @@ test.describe('Public site', () => {
     expect(timings.firstScript).toBeGreaterThanOrEqual(timings.loaded);
     expect(timings.firstScript).toBeGreaterThan(timings.painted);
     // Hydrated: a client-side control answers.
-    await page.locator('header.site-header').getByRole('button', { name: 'EN' }).click();
+    await page.locator('header.site-header').getByRole('link', { name: 'EN', exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
@@ -45,15 +45,15 @@ test.describe('Public site', () => {
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FR_TITLE);
     const languages = page.locator('header.site-header').getByRole('group', { name: 'Langue' });
-    await expect(languages.getByRole('button', { name: 'FR' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(languages.getByRole('link', { name: 'FR', exact: true })).toHaveAttribute('aria-current', 'true');
 
-    await languages.getByRole('button', { name: 'EN' }).click();
+    await languages.getByRole('link', { name: 'EN', exact: true }).click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
     await expect(page.getByText("Building tomorrow's Morocco: Horizon 2030")).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const englishSwitch = page.locator('header.site-header').getByRole('group', { name: 'Language' });
-    await expect(englishSwitch.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(englishSwitch.getByRole('link', { name: 'EN', exact: true })).toHaveAttribute('aria-current', 'true');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');
     expect(cookie?.value).toBe('en');

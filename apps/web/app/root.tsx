@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,7 +14,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import type { WebLoadContext } from '@salon/shared';
+import { LANGUAGE_COOKIE, type WebLoadContext } from '@salon/shared';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { setSessionExpiredHandler } from './lib/api-client';
@@ -25,13 +26,22 @@ import { paths } from './config/paths';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context as Partial<WebLoadContext> | undefined;
-  return {
-    lang: languageFromRequest(request),
-    now: ctx?.now ?? new Date().toISOString(),
-    publicUrl: ctx?.publicUrl ?? new URL(request.url).origin,
-    productSlug: ctx?.productSlug ?? 'salon',
-    underConstruction: ctx?.underConstruction ?? false,
-  };
+  const lang = languageFromRequest(request);
+  // The language links are plain links to ?lang=: the server remembers the choice, as the
+  // script does, so that the next page (a link without ?lang=) stays in that language.
+  const chosen = isLanguage(new URL(request.url).searchParams.get('lang'));
+  return data(
+    {
+      lang,
+      now: ctx?.now ?? new Date().toISOString(),
+      publicUrl: ctx?.publicUrl ?? new URL(request.url).origin,
+      productSlug: ctx?.productSlug ?? 'salon',
+      underConstruction: ctx?.underConstruction ?? false,
+    },
+    chosen
+      ? { headers: { 'Set-Cookie': `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax` } }
+      : undefined,
+  );
 }
 
 /** Language, clock and settings are read once per visit, not on every navigation. */
@@ -46,12 +56,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
-  const lang = data?.lang ?? 'fr';
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const lang = rootData?.lang ?? 'fr';
   const nonce = useNonce();
   const inlineStyle = useInlineStyle();
   const { pathname } = useLocation();
-  const pageUrl = `${data?.publicUrl ?? ''}${pathname}`;
+  const pageUrl = `${rootData?.publicUrl ?? ''}${pathname}`;
   return (
     <html lang={lang}>
       <head>

@@ -59,10 +59,18 @@ export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
                   <p className="conference-theme">{localized(lang, c.themeFr, c.themeEn)}</p>
                 )}
                 <div className="conference-actions">
-                  <button type="button" className="btn btn-outline" onClick={() => setOpen(c)}>
+                  {/* The conference's own page until the script runs; then its details in a dialog. */}
+                  <Link
+                    to={`/conference/${c.id}`}
+                    className="btn btn-outline"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setOpen(c);
+                    }}
+                  >
                     {t('programme.details')}
                     <span className="visually-hidden"> — {c.number}</span>
-                  </button>
+                  </Link>
                   <Link to={`/conference/${c.id}`}>
                     {t('programme.register')}
                     <span className="visually-hidden"> — {c.number}</span>

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
  * A horizontal carousel: a scroll-snapping list that works by touch and without scripts, with
@@ -8,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 export function Strip({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
+  // The buttons keep their place but stay out of sight (and out of reach) until they work.
+  const nav = useHydrated() ? 'strip-nav' : 'strip-nav strip-nav-idle';
   const scroll = (direction: 1 | -1) => {
     const el = list.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: 'smooth' });
@@ -16,7 +19,7 @@ export function Strip({ label, children, className = '' }: { label: string; chil
     <div className={`strip ${className}`}>
       <button
         type="button"
-        className="strip-nav strip-prev"
+        className={`${nav} strip-prev`}
         onClick={() => scroll(-1)}
         aria-label={t('carousel.previous')}
       >
@@ -26,7 +29,7 @@ export function Strip({ label, children, className = '' }: { label: string; chil
       <ul ref={list} className="strip-list" tabIndex={0} aria-label={label}>
         {children}
       </ul>
-      <button type="button" className="strip-nav strip-next" onClick={() => scroll(1)} aria-label={t('carousel.next')}>
+      <button type="button" className={`${nav} strip-next`} onClick={() => scroll(1)} aria-label={t('carousel.next')}>
         ›
       </button>
     </div>

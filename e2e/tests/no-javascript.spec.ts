@@ -1,0 +1,108 @@
+import { devices, expect, test } from '@playwright/test';
+
+// Every control of the public pages is a link or a form the server answers: it works with
+// scripts off, and before the page's scripts have run.
+const FR_TITLE = 'Salon International du Bâtiment et son Forum';
+const EN_TITLE = 'International Building Show and its Forum';
+
+test.describe('With JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('"EN" turns the page to English, and the next page stays in English; "FR" turns it back', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FR_TITLE);
+    const header = page.locator('header.site-header');
+    await expect(header.getByRole('link', { name: 'FR', exact: true })).toHaveAttribute('aria-current', 'true');
+
+    await header.getByRole('link', { name: 'EN', exact: true }).click();
+
+    await expect(page).toHaveURL(/\?lang=en$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(header.getByRole('link', { name: 'EN', exact: true })).toHaveAttribute('aria-current', 'true');
+
+    // A link without ?lang=: the server remembered the choice.
+    await page.goto('/annuaire');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exhibitor directory');
+
+    await header.getByRole('link', { name: 'FR', exact: true }).click();
+    await expect(page).toHaveURL(/\/annuaire\?lang=fr$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Annuaire des exposants');
+  });
+
+  test('the language link keeps the page and its search', async ({ page }) => {
+    await page.goto('/annuaire?q=atlas');
+    const found = await page.locator('.exhibitor-card').count();
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(50);
+    await page.locator('header.site-header').getByRole('link', { name: 'EN', exact: true }).click();
+    await expect(page).toHaveURL(/\/annuaire\?q=atlas&lang=en$/);
+    await expect(page.getByLabel('Search for an exhibitor')).toHaveValue('atlas');
+    await expect(page.locator('.exhibitor-card')).toHaveCount(found);
+  });
+
+  test('the directory search is a form the server answers', async ({ page }) => {
+    await page.goto('/annuaire');
+    await expect(page.locator('.exhibitor-card')).toHaveCount(50);
+    await page.getByLabel('Rechercher un exposant').fill('atlas béton');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page).toHaveURL(/\/annuaire\?q=atlas/);
+    await expect(page.locator('.exhibitor-card')).toHaveCount(1);
+    await expect(page.locator('.exhibitor-card')).toContainText('Atlas Béton Industrie');
+    await expect(page.getByLabel('Rechercher un exposant')).toHaveValue('atlas béton');
+
+    await page.getByLabel('Rechercher un exposant').fill('');
+    await page.getByLabel('Hall').fill('Hall B');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    const cards = page.locator('.exhibitor-card');
+    expect(await cards.count()).toBeGreaterThan(5);
+    for (const text of await cards.allInnerTexts()) expect(text).toContain('Hall B');
+  });
+
+  test('the programme search is a form, and "Voir le détail" opens the conference’s page', async ({ page }) => {
+    await page.goto('/programme-du-forum');
+    await page.getByLabel('Rechercher une conférence').fill('N°2');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page.locator('.conference-card')).toHaveCount(2);
+
+    await page.goto('/programme-du-forum');
+    await page.getByRole('link', { name: /Voir le détail — N°1$/ }).click();
+    await expect(page).toHaveURL(/\/conference\/\d+$/);
+    await expect(page.locator('.conference-page .conference-number')).toHaveText('N°1');
+  });
+
+  test('the carousels scroll by touch and show no button that would do nothing', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.strip-list').first()).toBeVisible();
+    await expect(page.locator('.strip-nav').first()).toBeHidden();
+    await expect(page.getByRole('button', { name: /Suivant|Précédent/ })).toHaveCount(0);
+  });
+
+  test.describe('on a phone', () => {
+    const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+    test.use({ ...pixel7, javaScriptEnabled: false });
+
+    test('the menu opens, a group opens, and its link leads to the page', async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      const group = (name: string) => nav.locator('summary').filter({ hasText: new RegExp(`^${name}$`) });
+      await expect(group('Infos pratiques')).toBeHidden();
+
+      await nav.locator('summary', { hasText: 'Menu' }).click();
+      await group('Infos pratiques').click();
+      await nav.getByRole('link', { name: 'Dates et horaires' }).click();
+
+      await expect(page).toHaveURL(/\/infos-horaire$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dates et horaires');
+    });
+  });
+});
+
+test('before the scripts have run, "EN" already works: it is a link', async ({ page }) => {
+  // The page's scripts never arrive: what the visitor sees is the page before hydration.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await page.locator('header.site-header').getByRole('link', { name: 'EN', exact: true }).click();
+  await expect(page).toHaveURL(/\?lang=en$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
+});
