@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { printTable, startServer } from './start-server';
 
-const PAGES = ['/', '/annuaire', '/programme-du-forum', '/infos-pratiques'];
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/annuaire,/programme-du-forum,/infos-pratiques').split(',');
 const TARGETS = { tbtMs: 200, performanceBelowCopy: 3, accessibility: 100, seo: 100, jsKb: 150 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
@@ -158,6 +158,10 @@ try {
       notes.push(
         `    ${item.url.replace(server.base, '')}: scripting ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`,
       );
+    const longTasks = (typical.audits['long-tasks']?.details as { items?: { url: string; duration: number }[] })?.items;
+    notes.push(
+      `    long tasks: ${(longTasks ?? []).map((t) => `${t.url.replace(server.base, '')} ${Math.round(t.duration)} ms`).join(', ')}`,
+    );
     for (const [id, audit] of Object.entries(typical.audits)) {
       const inCategory = ['accessibility', 'seo'].some((c) =>
         typical.categories[c]?.auditRefs.some((ref) => ref.id === id && ref.weight > 0),

@@ -22,10 +22,13 @@ export const texts = {
 };
 
 /**
- * Waits until React has hydrated the server-rendered page: before that, a click on a button
- * does nothing (or submits the form natively).
+ * Moves the mouse, as a visitor would, and waits until React has hydrated the server-rendered
+ * page: before that, a click on a button does nothing (or submits the form natively).
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  // Pages that are read start their scripts at the first interaction (lib/deferred-scripts.ts).
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const main = document.querySelector('#main');
     return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'));

@@ -1,4 +1,5 @@
 import { devices, expect, test } from '@playwright/test';
+import { waitForHydration } from './fixtures';
 
 // Every control of the public pages is a link or a form the server answers: it works with
 // scripts off, and before the page's scripts have run.
@@ -105,4 +106,26 @@ test('before the scripts have run, "EN" already works: it is a link', async ({ p
   await page.locator('header.site-header').getByRole('link', { name: 'EN', exact: true }).click();
   await expect(page).toHaveURL(/\?lang=en$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
+});
+
+test('a page that is read loads no script until the visitor moves, touches or types; then React takes it over', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/annuaire');
+  // Longer than the 3 s after which a page that is used starts its scripts anyway.
+  await page.waitForTimeout(3500);
+  expect(scripts).toEqual([]);
+
+  await waitForHydration(page);
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('a home page opened at its form starts the scripts by itself, and the form comes to life', async ({ page }) => {
+  await page.goto('/#demande-exposant');
+  // No mouse, no key: the form in view is enough.
+  await expect(page.locator('#demande-exposant form button[type="submit"]')).toBeEnabled();
 });

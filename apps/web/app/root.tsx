@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigate,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -17,10 +18,9 @@ import {
 import { LANGUAGE_COOKIE, type WebLoadContext } from '@salon/shared';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import { setSessionExpiredHandler } from './lib/api-client';
 import { ClockProvider } from './lib/clock';
 import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
-import { deferredScriptsStarter } from './lib/deferred-scripts';
+import { deferredScriptsStarter, READING_PAGES } from './lib/deferred-scripts';
 import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';
 import { paths } from './config/paths';
 
@@ -62,6 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const inlineStyle = useInlineStyle();
   const { pathname } = useLocation();
   const pageUrl = `${rootData?.publicUrl ?? ''}${pathname}`;
+  const matches = useMatches();
+  const start = READING_PAGES.has(matches[matches.length - 1]?.id ?? '') ? 'on-interaction' : 'after-paint';
   return (
     <html lang={lang}>
       <head>
@@ -88,7 +90,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: deferredScriptsStarter(`/assets/i18n/${lang}.json`) }}
+          data-scripts-start={start}
+          // Only the server's text counts: written into the page, it has run before React starts
+          // (the browser's bundle leaves the starter out).
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR ? deferredScriptsStarter(`/assets/i18n/${lang}.json`, start) : '',
+          }}
         />
         <Scripts nonce={nonce} />
       </body>
@@ -118,9 +125,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   useLanguagePreference();
   useEffect(() => {
-    setSessionExpiredHandler((returnUrl) => {
-      void navigate(`${paths.login}?expired=1&returnUrl=${encodeURIComponent(returnUrl)}`);
-    });
+    // Loaded apart: pages that are only read never call the API from the browser.
+    void import('./lib/api-client').then(({ setSessionExpiredHandler }) =>
+      setSessionExpiredHandler((returnUrl) => {
+        void navigate(`${paths.login}?expired=1&returnUrl=${encodeURIComponent(returnUrl)}`);
+      }),
+    );
   }, [navigate]);
   return (
     <QueryClientProvider client={queryClient}>

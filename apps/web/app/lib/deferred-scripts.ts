@@ -1,5 +1,6 @@
 /**
- * Scripts wait until the page has loaded and painted.
+ * Scripts wait until the page has loaded and painted; on the pages that are read, until the
+ * visitor's first interaction (READING_PAGES below).
  *
  * Every public page arrives complete from the server: its text, links, images and menus work
  * before any script runs. The scripts (about 145 KB compressed) only make it interactive. On a
@@ -17,10 +18,56 @@ export const DEFERRED_PRELOAD_REL = 'deferred-modulepreload';
 export const DEFERRED_SCRIPT_TYPE = 'deferred-module';
 
 /**
- * The inline script that turns them back on. It also fetches the page's translations, which
- * hydration needs, at the same time as the modules.
+ * Pages that are read, not used: their controls are links, <details> menus and GET forms that
+ * work before any script (and without). Their scripts start at the visitor's first interaction
+ * (a touch, a key, a mouse move, a scroll), or when a part that needs them comes near the
+ * screen or is named by the address (`data-needs-scripts`: the home page's forms), not after
+ * the first paint: a visitor who only reads never pays for hydrating the page (decision 025).
+ * Leaf route ids, as React Router names them.
  */
-export function deferredScriptsStarter(translationsUrl: string): string {
+export const READING_PAGES: ReadonlySet<string> = new Set(
+  [
+    'home',
+    'annuaire',
+    'programme-du-forum',
+    'infos-pratiques',
+    'infos-horaire',
+    'infos-lieu',
+    'infos-acces-au-salon',
+    'historique',
+    'forum',
+    'secteurs-activites',
+    'pourquoi-exposer',
+    'pourquoi-sponsoriser',
+    'editorial',
+    'structure-et-organisation',
+    'telechargement',
+    'biographie-des-intervenants',
+    'intervenir-lors-du-forum',
+    'conference',
+    'product',
+  ].map((file) => `routes/${file}`),
+);
+
+/** When the page's scripts start: after the first paint, or at the first interaction. */
+export type ScriptStart = 'after-paint' | 'on-interaction';
+
+/**
+ * The inline script that turns them back on. It also fetches the page's translations, which
+ * hydration needs, at the same time as the modules, and puts an image's `data-fallback` in
+ * place when its file fails to load, scripts or not (FallbackImg).
+ */
+export function deferredScriptsStarter(translationsUrl: string, when: ScriptStart = 'after-paint'): string {
+  const trigger =
+    when === 'on-interaction'
+      ? `['pointerdown','touchstart','keydown','focusin','mousemove','wheel','scroll'].forEach(function(e){addEventListener(e,start,{capture:true,passive:true,once:true});});
+function near(){var target=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(target&&target.closest('[data-needs-scripts]'))return start();
+var parts=document.querySelectorAll('[data-needs-scripts]');if(!parts.length)return;if(!window.IntersectionObserver)return start();
+var o=new IntersectionObserver(function(es){if(es.some(function(e){return e.isIntersecting;})){o.disconnect();start();}},{rootMargin:'600px 0px'});parts.forEach(function(p){o.observe(p);});}
+if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',near);else near();`
+      : `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0);});}
+if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);
+document.addEventListener('DOMContentLoaded',function(){setTimeout(start,3000);});`;
   return `(function(){
 var started=false;
 function start(){
@@ -30,8 +77,9 @@ document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(functio
 var s=document.querySelector('script[type="${DEFERRED_SCRIPT_TYPE}"]');if(!s)return;
 var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;document.head.append(m);
 }
-function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0);});}
-if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);
-document.addEventListener('DOMContentLoaded',function(){setTimeout(start,3000);});
+${trigger}
+function fallback(img){var f=img.getAttribute('data-fallback');if(f&&img.getAttribute('src')!==f)img.src=f;}
+document.addEventListener('error',function(e){if(e.target instanceof HTMLImageElement)fallback(e.target);},true);
+document.addEventListener('DOMContentLoaded',function(){document.querySelectorAll('img[data-fallback]').forEach(function(i){if(i.complete&&!i.naturalWidth)fallback(i);});});
 })();`;
 }

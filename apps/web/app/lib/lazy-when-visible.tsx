@@ -35,7 +35,8 @@ export function lazyWhenVisible(
       return () => observer.disconnect();
     }, []);
     return (
-      <div ref={box}>
+      // The page's scripts start when this part comes near (lib/deferred-scripts.ts).
+      <div ref={box} data-needs-scripts="">
         <Suspense fallback={null}>
           <Lazy />
         </Suspense>

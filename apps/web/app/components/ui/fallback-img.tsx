@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
 /**
  * An image that shows `fallback` when its file fails to load, including a failure that
- * happened before the page's scripts ran (server-rendered images start loading at once).
+ * happened before the page's scripts ran (server-rendered images start loading at once); the
+ * page's first inline script does the same before React has started.
  */
 export function FallbackImg({ src, fallback, ...props }: ImgHTMLAttributes<HTMLImageElement> & { fallback: string }) {
   const ref = useRef<HTMLImageElement>(null);
@@ -11,5 +12,14 @@ export function FallbackImg({ src, fallback, ...props }: ImgHTMLAttributes<HTMLI
     const img = ref.current;
     if (img?.complete && img.naturalWidth === 0 && src) setFailed(true);
   }, [src]);
-  return <img ref={ref} {...props} src={failed || !src ? fallback : src} onError={() => setFailed(true)} />;
+  return (
+    <img
+      ref={ref}
+      {...props}
+      // The page's first script swaps it before React runs (lib/deferred-scripts.ts).
+      data-fallback={fallback}
+      src={failed || !src ? fallback : src}
+      onError={() => setFailed(true)}
+    />
+  );
 }
