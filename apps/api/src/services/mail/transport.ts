@@ -49,7 +49,11 @@ export function mailOptions(from: string, message: MailMessage) {
   };
 }
 
-/** Sends through the SMTP server of `url` (smtp:// or smtps://), over a small connection pool. */
+/**
+ * Sends through the SMTP server of `url` (smtp:// or smtps://), over a pool of connections: 16, so
+ * that the mail worker's mails in flight seldom wait for one (each SMTP reply is a turn of the
+ * event loop, long under load).
+ */
 export function createSmtpTransport(
   url: string,
   from: string,
@@ -58,7 +62,7 @@ export function createSmtpTransport(
   const transporter = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: options.maxConnections ?? 8,
+    maxConnections: options.maxConnections ?? 16,
     ...SMTP_TIMEOUTS,
   });
   return {
