@@ -189,15 +189,17 @@ function directoryStatement(shape: Shape): SQL {
     )
     select (select count(*) from matches)::int as total,
       (select string_agg(row_to_json(item)::text, ',' order by lower(p.company), p.id)
-        from page p, lateral (select p.id, p.booth,
-          (select row_to_json(h) from (select g.id, g.name from gates g where g.id = p.gate_id) h) as gate,
+        from page p
+        left join gates g on g.id = p.gate_id
+        left join media m on m.id = p.avatar_id,
+        lateral (select p.id, p.booth,
+          case when g.id is not null then (select row_to_json(h) from (select g.id, g.name) h) end as gate,
           (select row_to_json(u) from (select p.user_id as id, p.company, p.secteur_activite,
             p.business_sector as "businessSector",
-            (select row_to_json(a) from (select m.id, m.name, m.alt as "alternativeText", m.mime, m.width, m.height,
-              ${url} as url,
+            case when m.id is not null then (select row_to_json(a) from (select m.id, m.name,
+              m.alt as "alternativeText", m.mime, m.width, m.height, ${url} as url,
               ('{"small":{"url":' || to_json(${url})::text || '},"thumbnail":{"url":' || to_json(${url})::text || '}}')::json
-                as formats
-              from media m where m.id = p.avatar_id) a) as avatar) u) as "user") item) as data`;
+                as formats) a) end as avatar) u) as "user") item) as data`;
 }
 
 type Statement = PreparedQueryConfig & { execute: { rows: { total: number; data: string | null }[] } };
