@@ -11,7 +11,13 @@ const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.j
 await build({
   // The server, and the backup commands, so that a production install without dev dependencies
   // (no tsx) can run `node apps/api/dist/backup.js` and `restore.js`.
-  entryPoints: { server: 'src/server.ts', backup: '../../scripts/backup.ts', restore: '../../scripts/restore.ts' },
+  // The embedded database's worker thread is a file of its own, found beside server.js (decision 024).
+  entryPoints: {
+    server: 'src/server.ts',
+    backup: '../../scripts/backup.ts',
+    restore: '../../scripts/restore.ts',
+    'pglite-worker': 'src/db/pglite-worker.js',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

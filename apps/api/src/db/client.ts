@@ -1,4 +1,4 @@
-import type { PGliteOptions } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -23,6 +23,13 @@ export interface Database {
 }
 
 const PGLITE_ANALYZE_MS = 5 * 60_000;
+
+/**
+ * PGlite's memory, set at each start (decision 024). Its shared buffers default to 128 MB, all of
+ * them resident in the server from the start: 16 MB hold the pages a show's lists and exports
+ * read again and again, the rest comes from the operating system's file cache.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
 
 /** Any constant shared by every instance; it names the lock held while migrating. */
 const MIGRATION_LOCK = 720_240_529;
@@ -58,18 +65,23 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   // Loaded only here: a server on PostgreSQL does not carry the embedded database in memory.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+  const [{ startPgliteThread }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('./pglite-thread'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  // No dataDir means in memory: each test file gets a database of its own.
-  // pg_trgm backs the directory's company search index (migration 0001 creates the extension).
-  const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
-  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  // No dataDir means in memory: each test file gets a database of its own. PGlite runs in a
+  // thread of its own (decision 024): a slow query no longer stalls every request.
+  const client = await startPgliteThread(options.dataDir, PGLITE_SETTINGS);
+  // The driver calls query, exec and transaction, which the thread's client has.
+  const asPglite = client as unknown as PGlite;
+  const db = drizzlePglite(asPglite, { schema }) as unknown as Db;
+  try {
+    await migratePglite(drizzlePglite(asPglite, { schema }), { migrationsFolder });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
   // PGlite has no autovacuum, so nothing keeps the planner's statistics: without them it guesses
   // one row per scanner and joins whole tables. They are refreshed now and every few minutes.
   const analyze = () => client.exec('analyze').catch(() => undefined);

@@ -1,0 +1,153 @@
+// @ts-check
+/**
+ * The embedded database's thread: it owns the PGlite instance, so a slow query (an export, a
+ * dashboard) runs here while the API's thread keeps answering. client.ts starts it and speaks to
+ * it through pglite-channel.ts. Plain JavaScript: Node runs it as it is under tsx, Vitest and the
+ * built server (dist/pglite-worker.js), where a TypeScript worker would need a loader.
+ *
+ * Messages in: { id, op: 'query' | 'exec', sql, params?, rowMode?, raw, tx? } (raw: the type OIDs
+ * the caller parses itself, left as text here), { id, op: 'begin' } (answers a transaction's id
+ * once it holds PGlite's lock), { id, op: 'commit' | 'rollback', tx }, { id, op: 'close' }.
+ * Messages out: { ready: true } or { fatal }, then { id, result } or { id, error }.
+ */
+import process from 'node:process';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+if (!parentPort) {
+  // `node pglite-worker.js DIR`: creates the database in the new directory DIR and exits. initdb
+  // leaves about 100 MB of the C library's heap behind, which only the end of its process returns.
+  const created = new PGlite(process.argv[2]);
+  await created.waitReady;
+  await created.close();
+  process.exit(0);
+}
+const port = parentPort;
+
+/** @type {{ dataDir?: string; settings: string[] }} */
+const { dataDir, settings } = workerData;
+// pg_trgm backs the directory's company search index (migration 0001 creates the extension).
+// `settings` are `-c name=value` pairs added to PGlite's own start parameters (memory).
+const options = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
+};
+const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+
+/** @type {Map<number, { tx: import('@electric-sql/pglite').Transaction; end: (commit: boolean) => void; settled: Promise<unknown> }>} */
+const transactions = new Map();
+let lastTx = 0;
+const ROLLBACK = Symbol('rollback');
+
+/** @type {Map<string, Record<number, (value: string) => string>>} */
+const rawParsers = new Map();
+/** Parsers that leave the given types as PostgreSQL's text (the caller applies its own functions). */
+function keepText(/** @type {number[]} */ oids) {
+  const key = oids.join(',');
+  let parsers = rawParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(oids.map((oid) => [oid, (/** @type {string} */ value) => value]));
+    rawParsers.set(key, parsers);
+  }
+  return parsers;
+}
+
+/** What crosses to the other thread: the fields of a results object, without its functions. */
+function plain(/** @type {import('@electric-sql/pglite').Results} */ r) {
+  return { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields };
+}
+
+/** An error as data: message, PostgreSQL's code, detail, constraint… (whatever is cloneable). */
+function errorData(/** @type {unknown} */ err) {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
+  /** @type {Record<string, unknown>} */
+  const out = { name: err.name, message: err.message, stack: err.stack };
+  for (const [key, value] of Object.entries(err)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+  }
+  return out;
+}
+
+function begin() {
+  const id = ++lastTx;
+  /** @type {(commit: boolean) => void} */
+  let end = () => undefined;
+  const ended = new Promise((resolve) => (end = resolve));
+  /** @type {(value: number) => void} */
+  let started = () => undefined;
+  const holding = new Promise((resolve) => (started = resolve));
+  // PGlite's transaction holds its lock until the callback returns: every other query and
+  // transaction waits, as when PGlite ran in the API's thread.
+  const settled = db
+    .transaction(async (tx) => {
+      transactions.set(id, { tx, end, settled });
+      started(id);
+      if (!(await ended)) throw ROLLBACK;
+    })
+    .catch((/** @type {unknown} */ err) => {
+      if (err !== ROLLBACK) throw err;
+    })
+    .finally(() => transactions.delete(id));
+  // BEGIN itself failing (it does not, but then the caller must hear of it).
+  return Promise.race([holding, settled.then(() => id)]);
+}
+
+async function run(/** @type {any} */ m) {
+  switch (m.op) {
+    case 'query':
+    case 'exec': {
+      const target = m.tx ? transactions.get(m.tx)?.tx : db;
+      if (!target) throw new Error('Transaction is closed');
+      const opts = { rowMode: m.rowMode, parsers: keepText(m.raw) };
+      if (m.op === 'query') return plain(await target.query(m.sql, m.params, opts));
+      return (await target.exec(m.sql, opts)).map(plain);
+    }
+    case 'begin':
+      return begin();
+    case 'commit':
+    case 'rollback': {
+      const t = transactions.get(m.tx);
+      if (!t) throw new Error('Transaction is closed');
+      t.end(m.op === 'commit');
+      await t.settled;
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`pglite-worker: unknown operation ${m.op}`);
+  }
+}
+
+port.on('message', (/** @type {any} */ m) => {
+  run(m).then(
+    (result) => {
+      port.postMessage({ id: m.id, result });
+      if (m.op === 'close') port.close();
+    },
+    (err) => port.postMessage({ id: m.id, error: errorData(err) }),
+  );
+});
+
+/**
+ * Opening PGlite leaves garbage this thread's heap does not notice: the unpacked start files and,
+ * for a new directory, initdb's whole WebAssembly instance (about 300 MB resident in all). Little
+ * JavaScript runs here, so V8 would not collect them for hours: one full collection once open
+ * returns them to the system. `gc` exists only with --expose-gc, which a worker cannot be given.
+ */
+function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  /** @type {() => void} */ (vm.runInNewContext('gc'))();
+}
+
+db.waitReady.then(
+  () => {
+    collectGarbage();
+    port.postMessage({ ready: true });
+  },
+  (err) => port.postMessage({ fatal: errorData(err) }),
+);
