@@ -495,6 +495,36 @@ describe('the mail worker beside the requests', () => {
     expect((await rows()).every((r) => r.status === 'sent' && r.attempts === 1 && r.sentAt !== null)).toBe(true);
   });
 
+  it('begins a mail every 50 ms at most while requests are queuing mails, and as fast as it can once they stop', async () => {
+    const beganAt: number[] = [];
+    const resolveBadges = createAttachmentResolver({
+      badge: async () => {
+        beganAt.push(performance.now());
+        return file;
+      },
+    });
+    const w = () => worker(memoryTransport([]), { peakIntervalMs: 50 }, { resolveAttachments: resolveBadges });
+    const gaps = () => beganAt.slice(1).map((t, i) => t - beganAt[i]!);
+
+    // A peak: a registration queues a mail every 10 ms.
+    await queue(8, badge(1));
+    notifyMailWorkers();
+    const peak = setInterval(notifyMailWorkers, 10);
+    try {
+      expect(await w().runOnce()).toBe(8);
+    } finally {
+      clearInterval(peak);
+    }
+    expect(Math.min(...gaps())).toBeGreaterThanOrEqual(45);
+
+    // The peak is over a second later.
+    await new Promise((r) => setTimeout(r, 1_100));
+    beganAt.length = 0;
+    await queue(8, badge(1));
+    expect(await w().runOnce()).toBe(8);
+    expect(beganAt.at(-1)! - beganAt[0]!).toBeLessThan(50);
+  });
+
   it('marks the mails of a batch sent, but not one another worker took again while it was on its way', async () => {
     const sent: string[] = [];
     const memory = memoryTransport(sent);
