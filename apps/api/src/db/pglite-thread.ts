@@ -97,7 +97,6 @@ export async function startPgliteThread(dataDir: string | undefined, settings: s
   let lastId = 0;
   let dead: Error | undefined;
   let closing = false;
-  worker.unref();
 
   const fail = (err: Error) => {
     dead ??= err;
@@ -167,7 +166,10 @@ export async function startPgliteThread(dataDir: string | undefined, settings: s
       applyParsers(r, options),
     );
 
+  // Referenced while PGlite opens (a script awaiting it must not end meanwhile), then only while
+  // a call is pending.
   await ready;
+  if (pending.size === 0) worker.unref();
   ready.catch(() => undefined); // later failures are reported through `fail`
 
   return {

@@ -261,13 +261,21 @@ export async function listScans(
 /** Every row of a table, newest first, read `chunk` at a time (keyset paging: flat memory, no skipped rows). */
 export async function* allScans(db: Db, scope: SQL | null, chunk = 500): AsyncGenerator<ViewRow[]> {
   if (!scope) return;
-  let after: ViewRow | undefined;
+  const read = (after?: ViewRow): Promise<ViewRow[]> =>
+    rowsOf(db, { where: after ? and(scope, sqlBefore(after.createdAt, after.serial))! : scope, limit: chunk });
+  let next = read();
   for (;;) {
-    const where = after ? and(scope, sqlBefore(after.createdAt, after.serial))! : scope;
-    const rows: ViewRow[] = await rowsOf(db, { where, limit: chunk });
+    const rows = await next;
+    // The next chunk is asked for before this one is written out: the database (PGlite's
+    // thread, or PostgreSQL) reads it while the caller builds the file.
+    const more = rows.length === chunk;
+    if (more) {
+      next = read(rows.at(-1));
+      // A caller that stops early (the client went away) leaves it unread: never unhandled.
+      next.catch(() => undefined);
+    }
     if (rows.length) yield rows;
-    if (rows.length < chunk) return;
-    after = rows.at(-1);
+    if (!more) return;
   }
 }
 
