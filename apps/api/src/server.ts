@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { buildMigrations, migrationsState, newerDatabaseProblem } from './db/migrations-state';
 import { publishedPasswordProblem, seed } from './db/seed';
 import { createBadgeSigner } from './services/badge/token';
-import { createBadgeService } from './services/badges.service';
+import { createBadgeService, type BadgeService } from './services/badges.service';
 import { createAttachmentResolver } from './services/mail/attachments';
 import { createMailTransport, mailDir, type MailTransport } from './services/mail/transport';
 import { createMailWorker, type MailWorker } from './services/mail/worker';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config, database);
   await seed(database.db, config, app.log);
   await database.analyze?.();
-  let mail: { worker: MailWorker; transport: MailTransport } | undefined;
+  let mail: { worker: MailWorker; transport: MailTransport; badges: BadgeService } | undefined;
   let retention: RetentionJob | undefined;
   app.addHook('onClose', async () => {
     // The jobs first: they finish what they are doing (a retention run, the mails being sent),
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     if (mail) {
       await mail.worker.stop();
       mail.transport.close();
+      await mail.badges.close();
     }
     await database.close();
   });
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
     const badges = createBadgeService(database.db, createBadgeSigner(config.BADGE_PRIVATE_KEY));
     const resolveAttachments = createAttachmentResolver({ badge: badges.attachment });
     const worker = createMailWorker({ db: database.db, transport, resolveAttachments, log: app.log });
-    mail = { worker, transport };
+    mail = { worker, transport, badges };
     worker.start();
   }
   // Anonymises visitors past the retention period once a day, when an organiser turned it on.

@@ -3,6 +3,7 @@ import { EVENT_ID, type Language } from '@salon/shared';
 import type { Db } from '../db/client';
 import { registrations, users } from '../db/schema';
 import { renderBadgePdf, type BadgeData } from './badge/pdf';
+import { createBadgePdfPool } from './badge/pdf-pool';
 import { qrSvgPath } from './badge/qr';
 import type { BadgeSigner } from './badge/token';
 import type { AttachmentBuilder } from './mail/attachments';
@@ -25,6 +26,9 @@ export const badgeFileName = (registrationId: number) => `badge-sib-2024-${regis
  * registration's, so the PDF, the mail and the e-badge page always show the same QR code.
  */
 export function createBadgeService(db: Db, signer: BadgeSigner) {
+  /** The mails' badges are drawn in a thread of their own (started with the first one). */
+  const pdfThread = createBadgePdfPool();
+
   /** A live badge of event 7 (not revoked, account not deleted), or null. */
   async function load(registrationId: number): Promise<LoadedBadge | null> {
     return loadWhere(eq(registrations.id, registrationId));
@@ -103,10 +107,12 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       if (!badge) throw new Error(`badge ${String(descriptor.registrationId)}: registration not found or revoked`);
       return {
         filename: badgeFileName(badge.registrationId),
-        content: await renderBadgePdf(badge.data),
+        content: await pdfThread.render(badge.data),
         contentType: 'application/pdf',
       };
     }) satisfies AttachmentBuilder,
+    /** Ends the thread that draws the mails' badges (mails being sent: finish them first). */
+    close: () => pdfThread.close(),
   };
 }
 export type BadgeService = ReturnType<typeof createBadgeService>;
