@@ -1,6 +1,16 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { PDFParse } from 'pdf-parse';
+import type { BadgeData } from '../src/services/badge/pdf';
+
+/** The show as the badge tests print it. */
+export const BADGE_EVENT: BadgeData['event'] = {
+  name: 'Salon International du Bâtiment',
+  edition: 6,
+  startsOn: '2024-05-29',
+  endsOn: '2024-06-01',
+  city: 'Marrakech',
+};
 
 /** Pixels per PDF point when the page is photographed: a modest phone camera, about 144 dpi. */
 const SCALE = 2;

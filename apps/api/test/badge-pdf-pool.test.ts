@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderBadgePdf, type BadgeData } from '../src/services/badge/pdf';
 import { createBadgePdfPool } from '../src/services/badge/pdf-pool';
 import { createBadgeSigner } from '../src/services/badge/token';
+import { BADGE_EVENT } from './badge-helpers';
 
 const signer = createBadgeSigner(
   generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
@@ -15,13 +16,7 @@ const badge = (registrationId: number, overrides: Partial<BadgeData> = {}): Badg
   company: 'Menara Menuiserie',
   jobPosition: null,
   lang: 'fr',
-  event: {
-    name: 'Salon International du Bâtiment',
-    edition: 6,
-    startsOn: '2024-05-29',
-    endsOn: '2024-06-01',
-    city: 'Marrakech',
-  },
+  event: BADGE_EVENT,
   hours: [{ day: '2024-05-29', opens: '09:00', closes: '19:00' }],
   issuedAt: new Date(Date.UTC(2024, 4, 18, 10) + registrationId * 1000),
   ...overrides,

@@ -8,7 +8,7 @@ import { badgesRoutes } from '../src/routes/badges';
 import { renderBadgePdf, type BadgeData } from '../src/services/badge/pdf';
 import { qrMatrix, qrRuns, qrSvgPath } from '../src/services/badge/qr';
 import { createBadgeSigner, verifyBadgeToken, type BadgeClaims } from '../src/services/badge/token';
-import { decodeBadgeQrFromPdf, readBadgeQrFromPdf } from './badge-helpers';
+import { BADGE_EVENT, decodeBadgeQrFromPdf, readBadgeQrFromPdf } from './badge-helpers';
 
 const newPem = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 const PEM = newPem();
@@ -198,13 +198,7 @@ const badge = (overrides: Partial<BadgeData> = {}): BadgeData => ({
   company: 'Atlas Béton Industrie',
   jobPosition: 'Directrice technique',
   lang: 'fr',
-  event: {
-    name: 'Salon International du Bâtiment',
-    edition: 6,
-    startsOn: '2024-05-29',
-    endsOn: '2024-06-01',
-    city: 'Marrakech',
-  },
+  event: BADGE_EVENT,
   hours: HOURS,
   issuedAt: new Date('2024-05-18T10:00:00Z'),
   ...overrides,

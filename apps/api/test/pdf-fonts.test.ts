@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { BadgeData } from '../src/services/badge/pdf';
 import { createBadgeSigner } from '../src/services/badge/token';
+import { BADGE_EVENT } from './badge-helpers';
 
 const signer = createBadgeSigner(
   generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
@@ -14,13 +15,7 @@ const badge = (registrationId: number, overrides: Partial<BadgeData> = {}): Badg
   company: 'Atlas Béton Industrie',
   jobPosition: 'Directrice technique',
   lang: 'fr',
-  event: {
-    name: 'Salon International du Bâtiment',
-    edition: 6,
-    startsOn: '2024-05-29',
-    endsOn: '2024-06-01',
-    city: 'Marrakech',
-  },
+  event: BADGE_EVENT,
   hours: [
     { day: '2024-05-29', opens: '09:00', closes: '19:00' },
     { day: '2024-06-01', opens: '09:00', closes: '18:00' },
