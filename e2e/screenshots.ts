@@ -172,6 +172,9 @@ async function prepareData(baseURL: string, dataDir: string): Promise<{ ebadgeKe
 
 /** Lazy images loaded, fonts ready, nothing left loading: the page as a person sees it after a moment. */
 async function settle(page: Page) {
+  // Pages that are read start their scripts at the first interaction (decision 025): a person moves the mouse.
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
     .waitForFunction(
