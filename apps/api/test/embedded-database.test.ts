@@ -15,9 +15,8 @@ import { isUniqueViolation } from '../src/lib/errors';
 import { repoRoot } from '../src/paths';
 import { createTestApp, type TestContext } from './helper';
 
-const embedded = !process.env.TEST_DATABASE_URL;
-
-describe.runIf(embedded)('the embedded database in its own thread', () => {
+/** Run in the PGlite pass only: vitest.config.ts leaves this file out of the PostgreSQL pass. */
+describe('the embedded database in its own thread', () => {
   let ctx: TestContext;
   let thread: PgliteThread;
   let direct: PGlite;
