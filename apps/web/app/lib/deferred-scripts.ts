@@ -64,6 +64,7 @@ export function deferredScriptsStarter(translationsUrl: string, when: ScriptStar
 function near(){var target=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(target&&target.closest('[data-needs-scripts]'))return start();
 var parts=document.querySelectorAll('[data-needs-scripts]');if(!parts.length)return;if(!window.IntersectionObserver)return start();
 var o=new IntersectionObserver(function(es){if(es.some(function(e){return e.isIntersecting;})){o.disconnect();start();}},{rootMargin:'600px 0px'});parts.forEach(function(p){o.observe(p);});}
+addEventListener('hashchange',near);
 if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',near);else near();`
       : `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0);});}
 if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);
