@@ -61,10 +61,11 @@ export function deferredScriptsStarter(translationsUrl: string, when: ScriptStar
   const trigger =
     when === 'on-interaction'
       ? `['pointerdown','touchstart','keydown','focusin','mousemove','wheel','scroll'].forEach(function(e){addEventListener(e,start,{capture:true,passive:true,once:true});});
-function near(){var target=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));if(target&&target.closest('[data-needs-scripts]'))return start();
+function named(){var target=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));return !!(target&&target.closest('[data-needs-scripts]'));}
+function near(){if(named())return start();
 var parts=document.querySelectorAll('[data-needs-scripts]');if(!parts.length)return;if(!window.IntersectionObserver)return start();
 var o=new IntersectionObserver(function(es){if(es.some(function(e){return e.isIntersecting;})){o.disconnect();start();}},{rootMargin:'600px 0px'});parts.forEach(function(p){o.observe(p);});}
-addEventListener('hashchange',near);
+addEventListener('hashchange',function(){if(named())start();});
 if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',near);else near();`
       : `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0);});}
 if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint);
