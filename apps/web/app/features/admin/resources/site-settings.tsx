@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { CONTACT_KEYS, editionSchema, siteSettingsSchema } from '@salon/shared';
 import type { AdminMessages } from '../i18n';
-import { dayText } from './content-fields';
+import { dayText } from './content/fields';
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,

@@ -28,12 +28,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ENQUIRY_STATUSES, SECTOR_CHOICES, enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
-import { useSmall } from '../components/use-small';
-import { DateTimeField } from '../components/date-time-field';
-import { StateChip } from '../components/state-chip';
-import { MediaInput, type AdminMedia } from '../components/media-input';
-import { adminFetch } from '../http';
-import type { AdminMessages } from '../i18n';
+import { useSmall } from '../../components/use-small';
+import { DateTimeField } from '../../components/date-time-field';
+import { StateChip } from '../../components/state-chip';
+import { MediaInput, type AdminMedia } from '../../components/media-input';
+import { adminFetch } from '../../http';
+import type { AdminMessages } from '../../i18n';
 
 /**
  * Exhibitor enquiries and exhibitors: an enquiry is followed up, then converted into an exhibitor

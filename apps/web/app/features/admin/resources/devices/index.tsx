@@ -21,10 +21,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CHECKIN_VERDICTS, GATE_REFUSALS, formatDateTime, type CheckinVerdict, type GateRefusal } from '@salon/shared';
-import { useClock } from '../../../lib/clock';
-import { useSmall } from '../components/use-small';
-import { DateTimeField } from '../components/date-time-field';
-import type { AdminMessages } from '../i18n';
+import { useClock } from '../../../../lib/clock';
+import { useSmall } from '../../components/use-small';
+import { DateTimeField } from '../../components/date-time-field';
+import type { AdminMessages } from '../../i18n';
 
 /**
  * The devices at the show: the gates' check-ins (with the double admissions of two gates that

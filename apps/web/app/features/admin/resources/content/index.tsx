@@ -29,9 +29,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { JSX } from 'react';
-import { MediaInput, type AdminMedia } from '../components/media-input';
-import { DateTimeField } from '../components/date-time-field';
-import type { AdminMessages } from '../i18n';
+import { MediaInput, type AdminMedia } from '../../components/media-input';
+import { DateTimeField } from '../../components/date-time-field';
+import type { AdminMessages } from '../../i18n';
 import {
   HHMM,
   MoveButtons,
@@ -43,7 +43,7 @@ import {
   positionRules,
   requireFiles,
   thumbnail,
-} from './content-fields';
+} from './fields';
 
 /**
  * The content of the public pages: banners, partners, press partners, gallery, testimonials, the

@@ -53,11 +53,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime, retentionSettingsSchema } from '@salon/shared';
-import { useSmall } from '../components/use-small';
-import { DateTimeField } from '../components/date-time-field';
-import { ListExportButton } from '../components/list-export-button';
-import { adminDownload, adminFetch } from '../http';
-import type { AdminMessages } from '../i18n';
+import { useSmall } from '../../components/use-small';
+import { DateTimeField } from '../../components/date-time-field';
+import { ListExportButton } from '../../components/list-export-button';
+import { adminDownload, adminFetch } from '../../http';
+import type { AdminMessages } from '../../i18n';
 
 /**
  * Visitors and their personal data: the list and its spreadsheet, each visitor's page (badge sent

@@ -26,12 +26,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime } from '@salon/shared';
-import { useSmall } from '../components/use-small';
-import { DateTimeField } from '../components/date-time-field';
-import { StateChip } from '../components/state-chip';
-import { ListExportButton } from '../components/list-export-button';
-import { adminDownload, adminFetch } from '../http';
-import type { AdminMessages } from '../i18n';
+import { useSmall } from '../../components/use-small';
+import { DateTimeField } from '../../components/date-time-field';
+import { StateChip } from '../../components/state-chip';
+import { ListExportButton } from '../../components/list-export-button';
+import { adminDownload, adminFetch } from '../../http';
+import type { AdminMessages } from '../../i18n';
 
 /**
  * The mail outbox (state, attempts, last error; 'Réessayer'; each mail as it was sent, as an

@@ -16,8 +16,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { MediaInput, type AdminMedia } from '../components/media-input';
-import { adminFetch } from '../http';
+import { MediaInput, type AdminMedia } from '../../components/media-input';
+import { adminFetch } from '../../http';
 
 /** The rules of the admin API's content forms (apps/api/src/routes/admin/content.ts), in the browser. */
 export const LINK = /^(https?:\/\/[^\s/]+[^\s]*|\/[^\s/][^\s]*|\/)$/i;
