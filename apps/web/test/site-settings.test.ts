@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { editionSchema, frameOrigin, siteSettingsSchema } from '@salon/shared';
 import { ContactLines, VenueAddress, VenueMapFrame, VenueMapLink } from '../app/features/info/components/venue';
-import { NO_SITE_SETTINGS, telHref } from '../app/features/info/contacts';
+import { NO_SITE_SETTINGS, telHref } from '../app/lib/site-settings';
 import { createI18n } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 

@@ -1,5 +1,5 @@
 import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, toQueryString } from '@salon/shared';
-import { clearSession, getSession, updateSessionToken } from '../features/auth/session';
+import { clearSession, getSession, updateSessionToken } from './session';
 import { saveBlob } from './save-blob';
 
 export const API_BASE = '/backend/api/';

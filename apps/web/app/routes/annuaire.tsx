@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import type { DirectoryEntry, ListResponse } from '../features/content/types';
+import type { DirectoryEntry, ListResponse } from '../lib/content/types';
 import { directoryQuery, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
 import { seoMeta } from '../lib/seo';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formLinks, paths } from '../config/paths';
 import { MailLink, PageLinks } from '../features/info/components/blocks';
-import { useContact } from '../features/info/contacts';
+import { useContact } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/bientot-disponible';

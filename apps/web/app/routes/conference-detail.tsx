@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { localized, type Conference, type ItemResponse } from '../features/content/types';
+import { localized, type Conference, type ItemResponse } from '../lib/content/types';
 import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
 import { conferenceTitle, dayText, slotText } from '../features/programme/format';
 import { paths } from '../config/paths';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { requireSession } from '../features/auth/require-session';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../lib/session';
 import { AreaShell } from '../features/exhibitor-area/components/area-shell';
 import type { Route } from './+types/espace-exposant';
 

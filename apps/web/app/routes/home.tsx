@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { WebLoadContext } from '@salon/shared';
 import { formLinks, homeFormIds, paths } from '../config/paths';
-import { contentQueries } from '../features/content/api/queries';
+import { contentQueries } from '../lib/content/queries';
 import { BannerBlock } from '../features/content/components/banner';
 import { lazyWhenVisible } from '../lib/lazy-when-visible';
 import { LogoStrip } from '../features/content/components/logo-strip';
@@ -18,8 +18,8 @@ import {
   type Sector,
   type ShowRecord,
   type Testimonial,
-} from '../features/content/types';
-import { useContact, useSiteSettings } from '../features/info/contacts';
+} from '../lib/content/types';
+import { useContact, useSiteSettings } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApiOr } from '../lib/server-api';

@@ -3,7 +3,7 @@ import { InfoPage } from '../components/ui/info-page';
 import { EntryConditions, InfoSection } from '../features/info/components/blocks';
 import { TransportModes } from '../features/info/components/transport';
 import { VenueAddress, VenueMapLink } from '../features/info/components/venue';
-import { useSiteSettings } from '../features/info/contacts';
+import { useSiteSettings } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-acces-au-salon';

@@ -3,7 +3,7 @@ import { InfoPage } from '../components/ui/info-page';
 import { ContactFormCard } from '../features/contact/components/contact-form';
 import { InfoSection } from '../features/info/components/blocks';
 import { ContactLines, VenueAddress, VenueMapFrame, VenueMapLink } from '../features/info/components/venue';
-import { useSiteSettings } from '../features/info/contacts';
+import { useSiteSettings } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-contact';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { InfoSection, PageLinks } from '../features/info/components/blocks';
-import { useSiteSettings } from '../features/info/contacts';
+import { useSiteSettings } from '../lib/site-settings';
 import { VenueAddress, VenueMapFrame, VenueMapLink } from '../features/info/components/venue';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';

@@ -4,7 +4,7 @@ import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { BulletList, InfoSection, ItemList } from '../features/info/components/blocks';
 import { ContactLines } from '../features/info/components/venue';
-import { useContact } from '../features/info/contacts';
+import { useContact } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/intervenir-lors-du-forum';

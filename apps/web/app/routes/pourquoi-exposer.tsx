@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { InfoSection, ItemList, KeyFigures } from '../features/info/components/blocks';
 import { SectorStrip } from '../features/info/components/sectors';
 import { ContactLines } from '../features/info/components/venue';
-import { useContact } from '../features/info/contacts';
+import { useContact } from '../lib/site-settings';
 import { loadPageSectors } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
 import { InfoSection, ItemList } from '../features/info/components/blocks';
 import { ContactLines } from '../features/info/components/venue';
-import { useContact } from '../features/info/contacts';
+import { useContact } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/pourquoi-sponsoriser';

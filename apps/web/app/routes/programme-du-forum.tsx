@@ -2,7 +2,7 @@ import { toQueryString } from '@salon/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { localized, type Conference, type ListResponse } from '../features/content/types';
+import { localized, type Conference, type ListResponse } from '../lib/content/types';
 import { ConferenceDialog } from '../features/programme/components/conference-dialog';
 import { conferenceTitle, dayText, groupByDay, slotText } from '../features/programme/format';
 import { seoMeta } from '../lib/seo';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { navigation, paths, type PathKey } from '../../config/paths';
-import type { Agency } from '../../features/content/types';
+import type { Agency } from '../../lib/content/types';
 import { LanguageSwitch } from './language-switch';
 
 export function SiteHeader({ agency }: { agency: Agency | null }) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { contentQueries } from '../../features/content/api/queries';
-import type { Agency, ItemResponse } from '../../features/content/types';
-import { NO_SITE_SETTINGS, type PublicSiteSettings } from '../../features/info/contacts';
+import { contentQueries } from '../../lib/content/queries';
+import type { Agency, ItemResponse } from '../../lib/content/types';
+import { NO_SITE_SETTINGS, type PublicSiteSettings } from '../../lib/site-settings';
 import { loaderApiOr } from '../../lib/server-api';
 import type { Route } from './+types/site-layout';
 import { SiteFooter } from './site-footer';

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { paths } from '../../config/paths';
-import { getSession } from './session';
+import { getSession } from '../../lib/session';
 
 /**
  * The client loader of a signed-in page. The session lives in the browser (localStorage

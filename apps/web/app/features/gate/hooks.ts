@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useClock } from '../../lib/clock';
-import { useOnline } from '../scans/hooks';
+import { useOnline } from '../../lib/use-online';
 import type { ControllerSession } from './session';
 import { gateNow, onStoreChange, readMeta, waitingCheckins, type QueuedCheckin, type RosterMeta } from './store';
 import { sendCheckins, syncGate } from './sync';

@@ -1,5 +1,5 @@
 import { dayText, hourText } from '@salon/shared';
-import { localized, type Conference } from '../content/types';
+import { localized, type Conference } from '../../lib/content/types';
 
 export { dayText };
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordForm, SetPasswordForm } from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import type { SessionUser } from '../session';
-import { startSession } from './login';
+import type { SessionUser } from '../../../lib/session';
+import { startSession } from '../../../lib/start-session';
 
 /** `POST auth/forgot-password`: the same answer whether the address has an account or not. */
 export function useForgotPassword() {

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useForgotPassword } from '../api/password';
-import { AccountEmailField } from './account-email-field';
+import { AccountEmailField } from '../../../components/auth/account-email-field';
 
 /**
  * 'Mot de passe oublié ?'. The answer is the same whether the address has an account or not, so

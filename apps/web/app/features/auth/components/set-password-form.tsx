@@ -9,8 +9,8 @@ import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-e
 import { paths } from '../../../config/paths';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSetPassword } from '../api/password';
-import type { Session } from '../session';
-import { NewPasswordField } from './new-password-field';
+import type { Session } from '../../../lib/session';
+import { NewPasswordField } from '../../../components/auth/new-password-field';
 
 function InvalidLink() {
   const { t } = useTranslation();

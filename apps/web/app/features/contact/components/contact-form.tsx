@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { PersonFields, TextAreaField } from '../../../components/ui/form';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { useContact } from '../../info/contacts';
+import { useContact } from '../../../lib/site-settings';
 import { CONTACT_FIELDS, useSendContact } from '../api/send-contact';
 
 const EMPTY: ContactForm = { name: '', email: '', phone: '', company: '', message: '' };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FallbackImg } from '../../../components/ui/fallback-img';
-import type { DirectoryEntry } from '../../content/types';
+import type { DirectoryEntry } from '../../../lib/content/types';
 
 export const DEFAULT_LOGO = '/assets/images/logo-fallback.svg';
 

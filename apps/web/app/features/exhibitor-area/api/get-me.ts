@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../../lib/session';
 
 export interface Me extends SessionUser {
   phone: string | null;

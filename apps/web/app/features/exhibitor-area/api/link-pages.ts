@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { startSession } from '../../auth/api/login';
-import type { SessionUser } from '../../auth/session';
+import { startSession } from '../../../lib/start-session';
+import type { SessionUser } from '../../../lib/session';
 
 /** What the invitation page shows before the person decides. */
 export interface InvitationView {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CollaboratorInfoForm, ExhibitorInfoForm } from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { getSession, saveSession } from '../../auth/session';
+import { getSession, saveSession } from '../../../lib/session';
 import { meQueryKey, type Me } from './get-me';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { submitErrorKey } from '../../../components/ui/form-errors';
-import type { Session } from '../../auth/session';
+import type { Session } from '../../../lib/session';
 import { useDownloadBadge, useSendBadge } from '../api/badges';
 
 /** 'Badge Exposant' / 'Badge Collaborateur': the signed-in user's own badge. */

@@ -5,8 +5,8 @@ import { acceptInvitationSchema, setPasswordSchema, type AcceptInvitationForm } 
 import { Alert } from '../../../components/ui/alert';
 import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { NewPasswordField } from '../../auth/components/new-password-field';
-import type { Session } from '../../auth/session';
+import { NewPasswordField } from '../../../components/auth/new-password-field';
+import type { Session } from '../../../lib/session';
 import { refusalKey, useAcceptInvitation, useInvitationView, type InvitationView } from '../api/link-pages';
 
 const REFUSALS = {

@@ -8,12 +8,12 @@ import { EmailText } from '../../../components/ui/email-text';
 import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
-import type { Session } from '../../auth/session';
-import { WaitingLine } from '../../scans/components/waiting-line';
-import { useWaitingCount } from '../../scans/hooks';
-import { queueAvailable } from '../../scans/queue';
-import { syncQueue } from '../../scans/sync';
-import type { ScanView } from '../../scans/types';
+import type { Session } from '../../../lib/session';
+import { WaitingLine } from '../../../components/scan/waiting-line';
+import { useWaitingCount } from '../../../lib/scans/hooks';
+import { queueAvailable } from '../../../lib/scans/queue';
+import { syncQueue } from '../../../lib/scans/sync';
+import type { ScanView } from '../../../lib/scans/types';
 import { scansKey, useExportScans, useScans } from '../api/scans';
 
 /** The note and rating of a scan, in a row under it, opened from the name. */

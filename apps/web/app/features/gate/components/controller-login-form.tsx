@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LoginForm } from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
-import { SignInCard } from '../../auth/components/login-form';
+import { SignInCard } from '../../../components/auth/sign-in-card';
 import { saveControllerSession, type ControllerSession } from '../session';
 
 async function signIn(form: LoginForm): Promise<ControllerSession> {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatTime } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { paths } from '../../../config/paths';
-import { useOnline } from '../../scans/hooks';
+import { useOnline } from '../../../lib/use-online';
 import { entryCounts } from '../counts';
 import { useGateClock, useGateData, useGateSync } from '../hooks';
 import { chooseGate, useGateDevice, type ControllerSession } from '../session';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../scans/hooks';
+import { useOnline } from '../../../lib/use-online';
 
 /** 'En ligne' / 'Hors ligne': whether what is checked now reaches the server now or later. */
 export function NetState() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { telHref, type Contact, type PublicSiteSettings } from '../contacts';
+import { telHref, type Contact, type PublicSiteSettings } from '../../../lib/site-settings';
 import { MailLink } from './blocks';
 
 type Venue = PublicSiteSettings['venue'];

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localized, type Conference } from '../../content/types';
+import { localized, type Conference } from '../../../lib/content/types';
 import { conferenceTitle, dayText, slotText } from '../format';
 
 /** The conference's details in a modal dialog (the specification's programme modal). */

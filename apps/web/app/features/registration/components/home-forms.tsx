@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { homeFormIds } from '../../../config/paths';
 import { ExhibitorEnquiryFormCard } from './exhibitor-enquiry-form';
-import { VisitorRegistrationForm } from './visitor-form';
+import { VisitorRegistrationForm } from '../../../components/registration/visitor-form';
 
 const IDS: readonly string[] = Object.values(homeFormIds);
 

@@ -8,16 +8,17 @@ import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useClock } from '../../../lib/clock';
-import type { Session } from '../../auth/session';
-import { newScanId, useOnline, useWaitingCount } from '../hooks';
-import { getScan, queueAvailable, type QueuedScan } from '../queue';
-import { onAnswers, sendScan, syncQueue, takeAnswers, type Answered } from '../sync';
-import type { ScanResult } from '../types';
-import { Camera } from './camera';
-import { ManualEntryForm } from './manual-entry-form';
+import type { Session } from '../../../lib/session';
+import { newScanId, useWaitingCount } from '../../../lib/scans/hooks';
+import { useOnline } from '../../../lib/use-online';
+import { getScan, queueAvailable, type QueuedScan } from '../../../lib/scans/queue';
+import { onAnswers, sendScan, syncQueue, takeAnswers, type Answered } from '../../../lib/scans/sync';
+import type { ScanResult } from '../../../lib/scans/types';
+import { Camera } from '../../../components/scan/camera';
+import { ManualEntryForm } from '../../../components/scan/manual-entry-form';
 import { QualificationForm } from './qualification-form';
 import { VerdictPanel, type Verdict } from './verdict-panel';
-import { WaitingLine } from './waiting-line';
+import { WaitingLine } from '../../../components/scan/waiting-line';
 
 /** The camera sees a badge on every frame: the same code again within this delay is the same read. */
 const SAME_READ_MS = 5_000;

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/ui/form';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { Field } from '../ui/form';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * The badge's code typed or pasted: for a phone without a usable camera, a damaged QR code or a

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/ui/form';
+import { Field } from '../ui/form';
 
 /** The account's e-mail address, as sign-in and 'Mot de passe oublié ?' ask for it (the password manager's user name). */
 export function AccountEmailField({

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import type { VisitorForm } from '@salon/shared';
+import { apiRequest } from '../api-client';
+
+export interface VisitorRegistered {
+  registration: { id: number; type: 'visitor' };
+  /** Downloads the badge PDF; signed and short-lived. */
+  badgeUrl: string;
+  ebadgeUrl: string;
+}
+
+/** `POST visiteurs/putVisitor`: the form's fields and `eBadge: true`, as the call table has it. */
+export function useRegisterVisitor() {
+  return useMutation({
+    mutationFn: async (values: VisitorForm) =>
+      (
+        await apiRequest<{ data: VisitorRegistered }>('visiteurs/putVisitor', {
+          method: 'POST',
+          body: { data: { ...values, eBadge: true } },
+          auth: false,
+        })
+      ).data,
+  });
+}

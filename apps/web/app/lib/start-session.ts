@@ -1,0 +1,28 @@
+import { AREA_REGISTRATION_TYPES, EVENT_ID } from '@salon/shared';
+import { ApiError, apiRequest } from './api-client';
+import { saveSession, type Session, type SessionRegistration, type SessionUser } from './session';
+
+/** The user has no exhibitor or collaborator registration for event 7: refused like a bad password. */
+export class NotAnExhibitorError extends Error {}
+
+/**
+ * What follows a successful sign-in (password or set-password link): the registration that
+ * opens the exhibitor area is looked up, then the session is stored.
+ */
+export async function startSession({ jwt, user }: { jwt: string; user: SessionUser }): Promise<Session> {
+  const { data } = await apiRequest<{ data: SessionRegistration[] }>('registrations', {
+    query: { filters: { event: { id: EVENT_ID }, user: { id: user.id } } },
+    // The session is stored only once the registration allows the exhibitor area.
+    token: jwt,
+  });
+  const registration = data.find((r) => (AREA_REGISTRATION_TYPES as readonly string[]).includes(r.type));
+  if (!registration) throw new NotAnExhibitorError();
+  const session: Session = { user, jwt, type: registration.type as Session['type'], registration };
+  saveSession(session);
+  return session;
+}
+
+/** A refused sign-in: a wrong address or password (400), or an account without an exhibitor area. */
+export function isRefusedLogin(error: unknown): boolean {
+  return error instanceof NotAnExhibitorError || (error instanceof ApiError && error.status === 400);
+}
