@@ -1,6 +1,59 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const webApp = path.join(import.meta.dirname, 'apps/web/app');
+
+/** 'features/<name>', 'components' or 'lib' for a file of the web app; null elsewhere. */
+function webLayer(file) {
+  const [top, name] = path.relative(webApp, file).split(path.sep);
+  if (top === 'features' && name) return `features/${name}`;
+  return top === 'components' || top === 'lib' ? top : null;
+}
+
+/**
+ * Shared code flows shared → features → app (STYLE.md, as bulletproof-react): a feature imports
+ * no other feature, and `components/` and `lib/` import no feature; only `routes/` compose them.
+ * What two features need goes to `components/` or `lib/`. Imports are resolved from the file, so
+ * '../../auth/session' is caught whatever the folder depth.
+ */
+const webBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: {
+        type: 'problem',
+        messages: {
+          otherFeature:
+            '{{from}} imports {{to}}: a feature imports no other feature; move what both need to components/ or lib/.',
+          sharedImportsFeature:
+            '{{from}}/ imports {{to}}: shared code imports no feature; move what it needs to components/ or lib/.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const from = webLayer(context.filename);
+        if (!from) return {};
+        const check = (source) => {
+          if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const to = webLayer(path.resolve(path.dirname(context.filename), source.value));
+          if (!to?.startsWith('features/') || to === from) return;
+          context.report({
+            node: source,
+            messageId: from.startsWith('features/') ? 'otherFeature' : 'sharedImportsFeature',
+            data: { from, to },
+          });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -34,10 +87,11 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'web-boundaries': webBoundaries },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'web-boundaries/no-cross-feature-imports': 'error',
     },
   },
   {
