@@ -7,7 +7,7 @@ import { dataProvider } from './data-provider';
 import { DashboardPage, dashboardMessages } from './dashboard-page';
 import { createI18nProvider, type AdminMessages } from './i18n';
 import { AdminLoginPage } from './login-page';
-// --- Parts: each file of resources/ exports its <Resource> elements and its messages. Add a part here. ---
+// --- Parts: each part of resources/ (a file, or a folder's index.tsx) exports its <Resource> elements and its messages. Add a part here. ---
 import { contentMessages, contentResources } from './resources/content';
 import { devicesMessages, devicesResources } from './resources/devices';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
@@ -19,13 +19,18 @@ import { staffMessages, staffResources } from './resources/staff';
 /**
  * The organisers' back-office at /admin: a build of its own (apps/web/vite.admin.config.ts).
  *
- * Conventions for a part (a file of resources/):
+ * Conventions for a part (a file of resources/, or a folder of them whose index.tsx holds the
+ *   <Resource> elements and re-exports messages.ts, one file for each list, form or set of actions):
  * - export a fragment of `<Resource name="…">` elements (names are the admin API's paths under
  *   `/backend/api/admin/`) and `messages: AdminMessages` (`resources.<name>.name` and
  *   `resources.<name>.fields.<field>` in French and English; anything else under `admin.<part>.`);
  * - read and write through react-admin's data provider (`data-provider.ts`); other calls (an
  *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
- * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`.
+ * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`;
+ * - the shapes every part repeats from `components/`: `ResponsiveList` (a phone's list or the
+ *   table), `filters.tsx` (search, hall, choices), `ConfirmButton`, `useAdminCall` (a button's
+ *   call: busy, then its error notified), `StatusLine`, `FieldRow`, `save-only-toolbar.tsx`,
+ *   `crud-pages.tsx`.
  */
 const PARTS: AdminMessages[] = [
   dashboardMessages,

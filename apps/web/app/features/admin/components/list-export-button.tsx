@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { useState } from 'react';
-import { Button, useListContext, useNotify } from 'react-admin';
+import { Button, useListContext } from 'react-admin';
 import { adminDownload } from '../http';
+import { useAdminCall } from './use-admin-call';
 
 /**
  * The file the API writes of the rows the list's filters keep (an xlsx with the show's columns,
@@ -19,19 +19,12 @@ export function ListExportButton({
   query?: Record<string, string>;
 }) {
   const filterValues = useListContext().filterValues as Record<string, unknown> | undefined;
-  const [busy, setBusy] = useState(false);
-  const notify = useNotify();
-  async function download() {
-    setBusy(true);
-    try {
+  const { busy, call } = useAdminCall();
+  const download = () =>
+    call(() => {
       const params = new URLSearchParams({ filter: JSON.stringify(filterValues ?? {}), ...query });
-      await adminDownload(`${path}?${params.toString()}`, filename);
-    } catch (error) {
-      notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return adminDownload(`${path}?${params.toString()}`, filename);
+    });
   return (
     <Button label={label} onClick={() => void download()} disabled={busy}>
       <DownloadIcon />

@@ -1,7 +1,8 @@
 import { Box, Button, FormHelperText, InputLabel, Link, Stack } from '@mui/material';
 import { useId, useState } from 'react';
-import { useInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useInput, useRecordContext, useTranslate } from 'react-admin';
 import { adminUpload } from '../http';
+import { useAdminCall } from './use-admin-call';
 
 /** A stored file as the admin API answers it (`POST admin/media`, and `<field>` beside `<field>Id`). */
 export interface AdminMedia {
@@ -24,11 +25,10 @@ interface MediaInputProps {
  */
 export function MediaInput({ source, label, kind = 'image' }: MediaInputProps) {
   const translate = useTranslate();
-  const notify = useNotify();
   const record = useRecordContext();
   const { field } = useInput({ source });
   const [uploaded, setUploaded] = useState<AdminMedia | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, call } = useAdminCall();
   const inputId = useId();
   const fromRecord = record?.[source.replace(/Id$/, '')] as AdminMedia | null | undefined;
   // A new record's form starts the field empty ('').
@@ -39,17 +39,16 @@ export function MediaInput({ source, label, kind = 'image' }: MediaInputProps) {
   async function onFile(input: HTMLInputElement) {
     const file = input.files?.[0];
     if (!file) return;
-    setBusy(true);
-    try {
-      const media = await adminUpload<AdminMedia>(file);
-      setUploaded(media);
-      field.onChange(media.id);
-    } catch (error) {
-      notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
-    } finally {
-      setBusy(false);
-      input.value = '';
-    }
+    await call(
+      async () => {
+        const media = await adminUpload<AdminMedia>(file);
+        setUploaded(media);
+        field.onChange(media.id);
+      },
+      () => {
+        input.value = '';
+      },
+    );
   }
 
   return (

@@ -4,22 +4,21 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
-  Create,
   DataTable,
   DateInput,
   Edit,
   List,
   NumberInput,
   Resource,
-  SaveButton,
-  SearchInput,
   SimpleForm,
   TextInput,
-  Toolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { CONTACT_KEYS, editionSchema, siteSettingsSchema } from '@salon/shared';
+import { createPage, editPage } from '../components/crud-pages';
+import { saveOnlyToolbar } from '../components/save-only-toolbar';
+import { searchFilter } from '../components/filters';
 import type { AdminMessages } from '../i18n';
 import { dayText } from './content/fields';
 
@@ -29,13 +28,6 @@ import { dayText } from './content/fields';
  * zod schemas as the API (packages/shared/src/site-settings.ts); the public pages show a change
  * at once.
  */
-
-/** One record that always exists: saved, never deleted. */
-const saveOnly = (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 
 function Heading({ children }: { children: ReactNode }) {
   return (
@@ -54,7 +46,7 @@ function SiteSettingsPage() {
   return (
     <Edit resource="site-settings" id={1} redirect={false} mutationMode="pessimistic" title="admin.siteSettings.title">
       {/* Without the room react-admin leaves on phones for a pinned toolbar: this one is not pinned. */}
-      <SimpleForm toolbar={saveOnly} resolver={settingsResolver} sx={{ '&&': { pb: 2 } }}>
+      <SimpleForm toolbar={saveOnlyToolbar} resolver={settingsResolver} sx={{ '&&': { pb: 2 } }}>
         <Alert severity="info">{translate('admin.siteSettings.intro')}</Alert>
         <Heading>{translate('admin.siteSettings.venue')}</Heading>
         <TextInput source="venueName" fullWidth />
@@ -80,7 +72,7 @@ const editionResolver = zodResolver(editionSchema) as never;
 
 function EditionList() {
   return (
-    <List sort={{ field: 'startsOn', order: 'DESC' }} filters={[<SearchInput source="q" alwaysOn key="q" />]}>
+    <List sort={{ field: 'startsOn', order: 'DESC' }} filters={[searchFilter]}>
       <DataTable bulkActionButtons={false}>
         <DataTable.NumberCol source="edition" />
         <DataTable.Col source="name" />
@@ -101,7 +93,7 @@ function EditionForm() {
   const translate = useTranslate();
   const current = useRecordContext<{ current?: boolean }>()?.current === true;
   return (
-    <SimpleForm resolver={editionResolver} toolbar={current ? saveOnly : undefined}>
+    <SimpleForm resolver={editionResolver} toolbar={current ? saveOnlyToolbar : undefined}>
       {current && <Alert severity="info">{translate('admin.editions.currentHint')}</Alert>}
       <NumberInput source="edition" readOnly={current} />
       <TextInput source="name" fullWidth />
@@ -115,16 +107,8 @@ function EditionForm() {
   );
 }
 
-const EditionCreate = () => (
-  <Create redirect="list">
-    <EditionForm />
-  </Create>
-);
-const EditionEdit = () => (
-  <Edit redirect="list" mutationMode="pessimistic">
-    <EditionForm />
-  </Edit>
-);
+const EditionCreate = createPage(EditionForm);
+const EditionEdit = editPage(EditionForm);
 
 // ---- The part ----------------------------------------------------------------------------------------
 

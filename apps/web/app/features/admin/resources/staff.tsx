@@ -1,20 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import LockPersonIcon from '@mui/icons-material/LockPerson';
-import { Chip, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Chip } from '@mui/material';
 import {
-  Button,
-  Confirm,
   Create,
   DataTable,
   DeleteWithConfirmButton,
   Edit,
-  List,
   NullableBooleanInput,
   PasswordInput,
   Resource,
   SaveButton,
-  SearchInput,
   SimpleForm,
   SimpleList,
   TextInput,
@@ -26,8 +21,12 @@ import {
   useUpdate,
 } from 'react-admin';
 import { controllerAccountEditSchema, controllerAccountSchema } from '@salon/shared';
-import { useSmall } from '../components/use-small';
+import { ConfirmButton } from '../components/confirm-button';
 import { DateTimeField } from '../components/date-time-field';
+import { FieldRow } from '../components/field-row';
+import { searchFilter } from '../components/filters';
+import { ResponsiveList } from '../components/responsive-list';
+import { StatusLine } from '../components/status-line';
 import type { AdminMessages } from '../i18n';
 
 /**
@@ -58,35 +57,29 @@ function ActiveChip(_props: { label?: string }) {
 }
 
 function ControllerList() {
-  const small = useSmall();
   return (
-    <List
+    <ResponsiveList
       sort={{ field: 'name', order: 'ASC' }}
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn />,
-        <NullableBooleanInput key="active" source="active" alwaysOn />,
-      ]}
-      exporter={false}
-    >
-      {small ? (
+      filters={[searchFilter, <NullableBooleanInput key="active" source="active" alwaysOn />]}
+      phone={
         <SimpleList<ControllerRow>
           primaryText={(r) => r.name}
           secondaryText={(r) => [r.email, r.phone].filter(Boolean).join(' · ')}
           tertiaryText={<ActiveChip />}
           linkType="edit"
         />
-      ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="name" />
-          <DataTable.Col source="email" />
-          <DataTable.Col source="phone" disableSort />
-          <DataTable.Col source="active" disableSort>
-            <ActiveChip />
-          </DataTable.Col>
-          <DataTable.Col source="createdAt" field={DateTimeField} />
-        </DataTable>
-      )}
-    </List>
+      }
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="email" />
+        <DataTable.Col source="phone" disableSort />
+        <DataTable.Col source="active" disableSort>
+          <ActiveChip />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt" field={DateTimeField} />
+      </DataTable>
+    </ResponsiveList>
   );
 }
 
@@ -94,10 +87,10 @@ function ContactFields() {
   return (
     <>
       <TextInput source="name" fullWidth />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 0, md: 2 }} sx={{ width: '100%' }}>
+      <FieldRow>
         <TextInput source="email" type="email" autoComplete="off" fullWidth />
         <TextInput source="phone" type="tel" fullWidth />
-      </Stack>
+      </FieldRow>
     </>
   );
 }
@@ -116,12 +109,11 @@ function ControllerCreate() {
 /** Deactivating (or reactivating) after a confirmation; the controller's other fields are kept. */
 function ActiveButton() {
   const record = useRecordContext<ControllerRow>();
-  const [open, setOpen] = useState(false);
   const [update, { isPending }] = useUpdate<ControllerRow>();
   const notify = useNotify();
   if (!record) return null;
   const action = record.active ? 'deactivate' : 'reactivate';
-  const run = () =>
+  const run = (close: () => void) =>
     update(
       'controllers',
       {
@@ -133,22 +125,17 @@ function ActiveButton() {
         mutationMode: 'pessimistic',
         onSuccess: () => notify(`admin.staff.done.${action}`, { type: 'success' }),
         onError: (error) => notify(error.message || 'admin.errors.generic', { type: 'error' }),
-        onSettled: () => setOpen(false),
+        onSettled: close,
       },
     );
   return (
-    <>
-      <Button label={`admin.staff.actions.${action}`} onClick={() => setOpen(true)} disabled={isPending} />
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title={`admin.staff.actions.${action}`}
-        content={`admin.staff.confirm.${action}`}
-        translateOptions={{ name: record.name }}
-        onConfirm={() => void run()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      label={`admin.staff.actions.${action}`}
+      loading={isPending}
+      content={`admin.staff.confirm.${action}`}
+      translateOptions={{ name: record.name }}
+      onConfirm={(close) => void run(close)}
+    />
   );
 }
 
@@ -174,16 +161,6 @@ const editToolbar = (
   </Toolbar>
 );
 
-function StatusLine() {
-  const translate = useTranslate();
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-      <Typography variant="body2">{translate('resources.controllers.fields.active')} :</Typography>
-      <ActiveChip />
-    </Stack>
-  );
-}
-
 /**
  * The form leaves the status to 'Désactiver' / 'Réactiver' (a stale value in the form must not
  * undo them), and sends a password only when a new one was typed.
@@ -203,7 +180,9 @@ function ControllerEdit() {
       }
     >
       <SimpleForm resolver={zodResolver(controllerAccountEditSchema) as never} toolbar={editToolbar}>
-        <StatusLine />
+        <StatusLine label="resources.controllers.fields.active">
+          <ActiveChip />
+        </StatusLine>
         <ContactFields />
         <PasswordInput
           source="password"

@@ -1,7 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { FormHelperText, IconButton } from '@mui/material';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import {
   ValidationError,
   maxLength,
@@ -9,7 +9,6 @@ import {
   minValue,
   number,
   useDataProvider,
-  useNotify,
   useRecordContext,
   useRefresh,
   useResourceContext,
@@ -17,6 +16,7 @@ import {
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { MediaInput, type AdminMedia } from '../../components/media-input';
+import { useAdminCall } from '../../components/use-admin-call';
 import { adminFetch } from '../../http';
 
 /** The rules of the admin API's content forms (apps/api/src/routes/admin/content.ts), in the browser. */
@@ -28,6 +28,9 @@ export const matches = (pattern: RegExp, message: string) => (value: unknown) =>
   typeof value === 'string' && value !== '' && !pattern.test(value) ? message : undefined;
 export const linkRules = [maxLength(500), matches(LINK, 'admin.content.errors.link')];
 export const positionRules = [number(), minValue(0), maxValue(100_000)];
+
+/** A stored file of a record, or none. */
+export type Media = AdminMedia | null;
 
 /** A stored file's preview in a list. */
 export function thumbnail(file: AdminMedia | null | undefined) {
@@ -75,14 +78,12 @@ export function MoveButtons() {
   const resource = useResourceContext();
   const dataProvider = useDataProvider();
   const refresh = useRefresh();
-  const notify = useNotify();
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
+  const { busy, call } = useAdminCall();
 
   async function move(step: -1 | 1) {
     if (!record || !resource) return;
-    setBusy(true);
-    try {
+    await call(async () => {
       const { data } = await dataProvider.getList<{ id: number }>(resource, {
         pagination: { page: 1, perPage: 500 },
         sort: { field: 'position', order: 'ASC' },
@@ -95,11 +96,7 @@ export function MoveButtons() {
       [ids[from], ids[to]] = [ids[to]!, ids[from]!];
       await adminFetch(`${resource}/reorder`, { method: 'POST', body: { ids } });
       refresh();
-    } catch (error) {
-      notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   // The row opens the edit form on click: the buttons keep their clicks.
   const onClick = (step: -1 | 1) => (event: MouseEvent) => {

@@ -1,0 +1,93 @@
+import {
+  DataTable,
+  DateInput,
+  List,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  maxLength,
+  required,
+  useTranslate,
+} from 'react-admin';
+import { choicesOf, searchFilter } from '../../components/filters';
+import { HHMM, dayText, matches } from './fields';
+
+/** The forum's conferences: a number, a kind, a day of the show and its hours, texts in both languages. */
+
+const KINDS = choicesOf(['conference', 'academy', 'sponsor'], 'admin.content.kinds');
+
+export function ConferenceList() {
+  return (
+    <List
+      sort={{ field: 'day', order: 'ASC' }}
+      filters={[
+        searchFilter,
+        <DateInput key="day" source="day" alwaysOn />,
+        <SelectInput key="kind" source="kind" choices={KINDS} alwaysOn />,
+      ]}
+    >
+      <DataTable>
+        <DataTable.Col source="number" />
+        <DataTable.Col source="day" render={(r: { day: string }) => dayText(r.day)} />
+        <DataTable.Col
+          source="startsAt"
+          render={(r: { startsAt: string; endsAt: string }) => `${r.startsAt} – ${r.endsAt}`}
+        />
+        <DataTable.Col source="kind" render={(r: { kind: string }) => <KindText kind={r.kind} />} />
+        <DataTable.Col source="titleFr" />
+        <DataTable.NumberCol source="registrations" disableSort />
+      </DataTable>
+    </List>
+  );
+}
+
+function KindText({ kind }: { kind: string }) {
+  const choice = KINDS.find((k) => k.id === kind);
+  return <TranslatedText text={choice?.name ?? kind} />;
+}
+
+function TranslatedText({ text }: { text: string }) {
+  const translate = useTranslate();
+  return <>{translate(text, { _: text })}</>;
+}
+
+/** The end comes after the start (the server says the same, and checks the day is a show day). */
+const conferenceRules = (values: Record<string, unknown>) => {
+  const { startsAt, endsAt } = values as { startsAt?: string; endsAt?: string };
+  return startsAt && endsAt && HHMM.test(startsAt) && HHMM.test(endsAt) && endsAt <= startsAt
+    ? { endsAt: 'admin.content.errors.endsBeforeStart' }
+    : {};
+};
+const timeRules = [required(), matches(HHMM, 'admin.content.errors.time')];
+
+export function ConferenceForm() {
+  return (
+    <SimpleForm validate={conferenceRules}>
+      <TextInput source="number" validate={[required(), maxLength(20)]} />
+      <SelectInput source="kind" choices={KINDS} validate={required()} defaultValue="conference" />
+      <TextInput source="titleFr" validate={[required(), maxLength(300)]} fullWidth />
+      <TextInput source="titleEn" validate={[required(), maxLength(300)]} fullWidth />
+      <TextInput source="themeFr" validate={maxLength(200)} fullWidth />
+      <TextInput source="themeEn" validate={maxLength(200)} fullWidth />
+      <DateInput source="day" validate={required()} helperText="admin.content.dayHint" />
+      <TextInput source="startsAt" type="time" validate={timeRules} />
+      <TextInput source="endsAt" type="time" validate={timeRules} />
+      <TextInput
+        source="descriptionFr"
+        validate={maxLength(5000)}
+        multiline
+        minRows={4}
+        fullWidth
+        helperText="admin.content.speakersHint"
+      />
+      <TextInput
+        source="descriptionEn"
+        validate={maxLength(5000)}
+        multiline
+        minRows={4}
+        fullWidth
+        helperText="admin.content.speakersHint"
+      />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,49 @@
+import { TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { ConfirmButton } from '../../components/confirm-button';
+import { useAdminCall } from '../../components/use-admin-call';
+import { adminFetch } from '../../http';
+
+type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
+
+/** One of the exhibitor's actions, after a confirmation; the page shows the new state. */
+function ActionButton({ action }: { action: Action }) {
+  const record = useRecordContext<{ id: number; status: string; company: string }>();
+  const { busy, call } = useAdminCall();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!record) return null;
+  const shown =
+    action === 'confirm'
+      ? record.status === 'pending'
+      : action === 'reactivate'
+        ? record.status === 'deactivated'
+        : record.status !== 'deactivated';
+  if (!shown) return null;
+  const run = (close: () => void) =>
+    call(async () => {
+      await adminFetch(`exhibitors/${record.id}/${action}`, { method: 'POST' });
+      notify(`admin.exhibitors.done.${action}`, { type: 'success' });
+      refresh();
+    }, close);
+  return (
+    <ConfirmButton
+      label={`admin.exhibitors.actions.${action}`}
+      loading={busy}
+      content={`admin.exhibitors.confirm.${action}`}
+      translateOptions={{ company: record.company }}
+      onConfirm={(close) => void run(close)}
+    />
+  );
+}
+
+/** 'Confirmer', 'Renvoyer l'accès', 'Désactiver', 'Réactiver': those the exhibitor's state allows. */
+export function ExhibitorActions() {
+  return (
+    <TopToolbar>
+      <ActionButton action="confirm" />
+      <ActionButton action="resend-access" />
+      <ActionButton action="deactivate" />
+      <ActionButton action="reactivate" />
+    </TopToolbar>
+  );
+}

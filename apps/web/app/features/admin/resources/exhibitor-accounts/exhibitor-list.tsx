@@ -1,0 +1,51 @@
+import { DataTable, SelectInput, SimpleList, useRecordContext } from 'react-admin';
+import type { AdminMedia } from '../../components/media-input';
+import { ResponsiveList } from '../../components/responsive-list';
+import { hallFilter, searchFilter } from '../../components/filters';
+import { sectorChoices } from './exhibitor-form';
+import { StatusChip, exhibitorStatusChoices } from './status';
+
+function Logo() {
+  const record = useRecordContext<{ logo: AdminMedia | null }>();
+  return record?.logo ? (
+    <img src={record.logo.url} alt="" style={{ width: 64, height: 40, objectFit: 'contain' }} />
+  ) : null;
+}
+
+export function ExhibitorList() {
+  return (
+    <ResponsiveList
+      filters={[
+        searchFilter,
+        <SelectInput key="status" source="status" choices={exhibitorStatusChoices} alwaysOn />,
+        hallFilter,
+        <SelectInput key="secteurActivite" source="secteurActivite" choices={sectorChoices} />,
+      ]}
+      phone={
+        <SimpleList<{ id: number; company: string; logo: AdminMedia | null; gate: string | null; booth: string | null }>
+          primaryText={(r) => r.company}
+          secondaryText={(r) => [r.gate, r.booth].filter(Boolean).join(' · ')}
+          tertiaryText={<StatusChip />}
+          leftAvatar={(r) => (r.logo ? <img src={r.logo.url} alt="" width={40} /> : null)}
+          linkType="edit"
+        />
+      }
+    >
+      <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="logo" disableSort>
+          <Logo />
+        </DataTable.Col>
+        <DataTable.Col source="company" />
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="email" disableSort />
+        <DataTable.Col source="gate" disableSort />
+        <DataTable.Col source="booth" />
+        <DataTable.Col source="status" disableSort>
+          <StatusChip />
+        </DataTable.Col>
+        <DataTable.NumberCol source="collaborators" disableSort />
+        <DataTable.NumberCol source="scans" disableSort />
+      </DataTable>
+    </ResponsiveList>
+  );
+}

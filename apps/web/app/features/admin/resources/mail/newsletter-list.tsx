@@ -1,0 +1,48 @@
+import { DataTable, SelectInput, SimpleList, TopToolbar, useLocaleState } from 'react-admin';
+import { formatDateTime } from '@salon/shared';
+import { DateTimeField } from '../../components/date-time-field';
+import { ListExportButton } from '../../components/list-export-button';
+import { ResponsiveList } from '../../components/responsive-list';
+import { searchFilter } from '../../components/filters';
+import { NewsletterStateChip, stateChoices } from './states';
+
+/** The newsletter's subscribers and their spreadsheet. */
+export function NewsletterList() {
+  // The file's headers are in the back-office's language.
+  const [locale] = useLocaleState();
+  return (
+    <ResponsiveList
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={[searchFilter, <SelectInput key="state" source="state" choices={stateChoices} alwaysOn />]}
+      actions={
+        <TopToolbar>
+          <ListExportButton
+            label="admin.mail.export"
+            path="newsletters/export"
+            filename="newsletter.xlsx"
+            query={{ lang: locale === 'en' ? 'en' : 'fr' }}
+          />
+        </TopToolbar>
+      }
+      phone={
+        <SimpleList<{ id: number; email: string; createdAt: string }>
+          primaryText={(r) => r.email}
+          secondaryText={(r) => formatDateTime(r.createdAt)}
+          tertiaryText={<NewsletterStateChip />}
+          linkType={false}
+        />
+      }
+    >
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <DataTable.Col source="email" />
+        <DataTable.Col source="language" disableSort />
+        <DataTable.Col source="state" disableSort>
+          <NewsletterStateChip />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt" field={DateTimeField} />
+        <DataTable.Col source="confirmedAt" field={DateTimeField} />
+        <DataTable.Col source="unsubscribedAt" field={DateTimeField} />
+      </DataTable>
+    </ResponsiveList>
+  );
+}

@@ -1,0 +1,47 @@
+import { DataTable, FilterButton, SimpleList, TextInput, TopToolbar } from 'react-admin';
+import { DateTimeField } from '../../components/date-time-field';
+import { ListExportButton } from '../../components/list-export-button';
+import { ResponsiveList } from '../../components/responsive-list';
+import { searchFilter } from '../../components/filters';
+import { PersonStateChip, type VisitorRow } from './person-state';
+
+const visitorFilters = [
+  searchFilter,
+  <TextInput key="secteurActivite" source="secteurActivite" />,
+  <TextInput key="pays" source="pays" />,
+];
+
+export function VisitorList() {
+  return (
+    <ResponsiveList
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={visitorFilters}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ListExportButton label="admin.people.exportList" path="visitors/export.xlsx" filename="visiteurs.xlsx" />
+        </TopToolbar>
+      }
+      phone={
+        <SimpleList<VisitorRow>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => [r.company, r.email].filter(Boolean).join(' · ')}
+          tertiaryText={<PersonStateChip />}
+          linkType="show"
+        />
+      }
+    >
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="email" disableSort />
+        <DataTable.Col source="company" />
+        <DataTable.Col source="secteurActivite" disableSort />
+        <DataTable.Col source="pays" disableSort />
+        <DataTable.Col source="createdAt" field={DateTimeField} />
+        <DataTable.Col source="status" disableSort>
+          <PersonStateChip />
+        </DataTable.Col>
+      </DataTable>
+    </ResponsiveList>
+  );
+}

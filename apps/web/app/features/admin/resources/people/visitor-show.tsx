@@ -1,0 +1,47 @@
+import { Stack } from '@mui/material';
+import { Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { DateTimeField } from '../../components/date-time-field';
+import { ErasedNotice, PersonStateLine } from './person-state';
+import { EraseButton, PersonExportButton, ResendBadgeButton } from './visitor-actions';
+
+/** A visitor's page, line by line: who, where they work, where from. */
+const VISITOR_DETAILS = [
+  ['name', 'email', 'phone'],
+  ['company', 'jobPosition', 'secteurActivite', 'businessSector'],
+  ['pays', 'language'],
+] as const;
+
+export function VisitorShow() {
+  return (
+    <Show
+      actions={
+        <TopToolbar sx={{ flexWrap: 'wrap' }}>
+          <ListButton />
+          <ResendBadgeButton />
+          <PersonExportButton format="json" />
+          <PersonExportButton format="xlsx" />
+          <EraseButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <ErasedNotice />
+        {VISITOR_DETAILS.map((line, i) => (
+          <Stack key={line.join()} direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 3 }}>
+            {line.map((source) => (
+              <Labeled key={source} source={source}>
+                <TextField source={source} emptyText="—" />
+              </Labeled>
+            ))}
+            {i === 0 && <PersonStateLine />}
+            {i === VISITOR_DETAILS.length - 1 && (
+              <Labeled source="createdAt">
+                <DateTimeField source="createdAt" />
+              </Labeled>
+            )}
+          </Stack>
+        ))}
+      </SimpleShowLayout>
+    </Show>
+  );
+}
