@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { loginFormSchema, type LoginForm } from '@salon/shared';
 import { Alert } from '../ui/alert';
 import { Field } from '../ui/form';
+import { submitHandler } from '../ui/form-submit';
 import { useHydrated } from '../../lib/use-hydrated';
 import { ApiError } from '../../lib/api-client';
 import { isRefusedLogin } from '../../lib/start-session';
@@ -54,7 +55,7 @@ export function SignInCard<T>({
       className="card form-card"
       method="post"
       noValidate
-      onSubmit={(event) => void form.handleSubmit((values) => mutation.mutate(values))(event)}
+      onSubmit={submitHandler(form, mutation, { keepOutcome: true })}
     >
       <h1>{title}</h1>
       {children}

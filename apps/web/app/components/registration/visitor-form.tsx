@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { visitorFormSchema, type VisitorForm } from '@salon/shared';
 import { Alert } from '../ui/alert';
 import { CheckboxField, Field, PersonFields } from '../ui/form';
-import { applyServerErrors, submitErrorKey } from '../ui/form-errors';
+import { submitErrorKey } from '../ui/form-errors';
+import { submitHandler } from '../ui/form-submit';
 import { ApiError } from '../../lib/api-client';
 import { isLanguage } from '../../lib/i18n';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -46,24 +47,17 @@ export function VisitorRegistrationForm({
   const failure = register.error;
   const failureKey = failure ? submitErrorKey(failure) : null;
   const reason = failure instanceof ApiError && failure.status === 400 && !failureKey ? failure.message : null;
-  const submit = form.handleSubmit(
-    (values) =>
-      register.mutate(
-        { ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
-        {
-          onSuccess: () => {
-            form.reset(EMPTY);
-            onRegistered?.(values);
-          },
-          onError: (error) => void applyServerErrors(error, form.setError, FIELDS),
-        },
-      ),
-    (invalid) => {
+  const submit = submitHandler(form, register, {
+    body: (values) => ({ ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' }),
+    fields: FIELDS,
+    resetTo: EMPTY,
+    onSuccess: (_registered, values) => onRegistered?.(values),
+    onInvalid: (invalid) => {
       formRef.current?.scrollIntoView({ block: 'start' });
       const first = FIELDS.find((field) => invalid[field]);
       if (first) form.setFocus(first);
     },
-  );
+  });
 
   return (
     <form
@@ -72,10 +66,7 @@ export function VisitorRegistrationForm({
       method="post"
       noValidate
       aria-labelledby="visitor-form-title"
-      onSubmit={(event) => {
-        register.reset();
-        void submit(event);
-      }}
+      onSubmit={submit}
     >
       <h2 id="visitor-form-title">{t('home.visitor.title')}</h2>
       <p>{t('home.visitor.text')}</p>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { paths } from '../../../config/paths';
 import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -25,22 +26,12 @@ export function ForgotPasswordFormCard() {
   });
   const { errors } = form.formState;
   const failureKey = send.isError ? submitErrorKey(send.error) : null;
-  const submit = form.handleSubmit((values) =>
-    send.mutate(
-      { ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
-      { onError: (error) => void applyServerErrors(error, form.setError, ['email']) },
-    ),
-  );
+  const submit = submitHandler(form, send, {
+    body: (values) => ({ ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' }),
+    fields: ['email'],
+  });
   return (
-    <form
-      className="card form-card"
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        send.reset();
-        void submit(event);
-      }}
-    >
+    <form className="card form-card" method="post" noValidate onSubmit={submit}>
       <h1>{t('forgotPassword.title')}</h1>
       <p>{t('forgotPassword.intro')}</p>
       {send.isSuccess && <Alert tone="success">{t('forgotPassword.sent')}</Alert>}

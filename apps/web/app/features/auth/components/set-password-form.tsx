@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { setPasswordSchema, type SetPasswordForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { paths } from '../../../config/paths';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSetPassword } from '../api/password';
@@ -35,26 +36,15 @@ export function SetPasswordFormCard({ token, onSuccess }: { token: string; onSuc
     defaultValues: { token, password: '' },
   });
   const failureKey = save.isError ? submitErrorKey(save.error) : null;
-  const submit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess,
-      onError: (e) => {
-        // A 400 that names no field: the link is expired, used or wrong.
-        if (submitErrorKey(e) === null && !applyServerErrors(e, form.setError, ['password'])) setLinkRefused(true);
-      },
-    }),
-  );
+  const submit = submitHandler(form, save, {
+    fields: ['password'],
+    onSuccess,
+    // A 400 that names no field: the link is expired, used or wrong.
+    onRefused: () => setLinkRefused(true),
+    onAttempt: () => setLinkRefused(false),
+  });
   return (
-    <form
-      className="card form-card"
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        save.reset();
-        setLinkRefused(false);
-        void submit(event);
-      }}
-    >
+    <form className="card form-card" method="post" noValidate onSubmit={submit}>
       <h1>{t('setPassword.title')}</h1>
       {(!token || linkRefused) && <InvalidLink />}
       {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { contactFormSchema, type ContactForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { PersonFields, TextAreaField } from '../../../components/ui/form';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useContact } from '../../../lib/site-settings';
 import { CONTACT_FIELDS, useSendContact } from '../api/send-contact';
@@ -28,13 +29,9 @@ export function ContactFormCard() {
     reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) =>
-    send.mutate(values, {
-      onSuccess: () => form.reset(EMPTY),
-      // A 400 puts the server's messages on the fields; what was typed stays either way.
-      onError: (error) => void applyServerErrors(error, form.setError, CONTACT_FIELDS),
-    }),
-  );
+  // A new attempt clears the previous outcome, as the specification's public forms do. A 400
+  // puts the server's messages on the fields; what was typed stays either way.
+  const submit = submitHandler(form, send, { fields: CONTACT_FIELDS, resetTo: EMPTY });
   return (
     <form
       className="card contact-form"
@@ -42,11 +39,7 @@ export function ContactFormCard() {
       method="post"
       noValidate
       aria-labelledby="contact-form-title"
-      onSubmit={(event) => {
-        // A new attempt clears the previous outcome, as the specification's public forms do.
-        send.reset();
-        void submit(event);
-      }}
+      onSubmit={submit}
     >
       <h2 id="contact-form-title">{t('pages.infosContact.formTitle')}</h2>
       <p className="contact-hint">{t('contact.hint')}</p>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { collaboratorFormSchema, type CollaboratorForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/form';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { isLanguage } from '../../../lib/i18n';
 import { useAddCollaborator } from '../api/collaborators';
 
@@ -23,28 +24,16 @@ export function AddCollaboratorForm() {
   const form = useForm<CollaboratorForm>({ resolver: zodResolver(collaboratorFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const failureKey = add.isError ? submitErrorKey(add.error) : null;
-  const submit = form.handleSubmit((values) =>
-    add.mutate(
-      { ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
-      {
-        onSuccess: () => form.reset(EMPTY),
-        onError: (error) => {
-          // A 400 without field errors: the e-mail or phone belongs to an account already.
-          if (submitErrorKey(error) === null && !applyServerErrors(error, form.setError, FIELDS)) setDuplicate(true);
-        },
-      },
-    ),
-  );
+  const submit = submitHandler(form, add, {
+    body: (values) => ({ ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' }),
+    fields: FIELDS,
+    resetTo: EMPTY,
+    // A 400 without field errors: the e-mail or phone belongs to an account already.
+    onRefused: () => setDuplicate(true),
+    onAttempt: () => setDuplicate(false),
+  });
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        add.reset();
-        setDuplicate(false);
-        void submit(event);
-      }}
-    >
+    <form method="post" noValidate onSubmit={submit}>
       <p>{t('area.addCollaborator.intro')}</p>
       {add.isSuccess && (
         <Alert tone="success">

@@ -14,7 +14,8 @@ import {
 } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Field, PersonFields } from '../../../components/ui/form';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import type { Me } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
 
@@ -76,26 +77,17 @@ function InfoForm<T extends ExhibitorInfoForm | CollaboratorInfoForm>({
   // The fields both forms have, typed once.
   const common = form as unknown as UseFormReturn<{ email: string; currentPassword?: string }>;
   const changing = normalizeEmail(common.watch('email') ?? '') !== normalizeEmail(currentEmail);
-  const submit = form.handleSubmit((values) => {
-    const { currentPassword, ...rest } = values;
-    save.mutate(changing ? { ...rest, currentPassword } : rest, {
-      onSuccess: ({ emailPending }) => {
-        if (!emailPending) return;
-        common.setValue('email', currentEmail);
-        common.setValue('currentPassword', '');
-      },
-      onError: (error) => void applyServerErrors(error, form.setError, fields),
-    });
+  const submit = submitHandler(form, save, {
+    body: ({ currentPassword, ...rest }) => (changing ? { ...rest, currentPassword } : rest),
+    fields,
+    onSuccess: ({ emailPending }) => {
+      if (!emailPending) return;
+      common.setValue('email', currentEmail);
+      common.setValue('currentPassword', '');
+    },
   });
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        save.reset();
-        void submit(event);
-      }}
-    >
+    <form method="post" noValidate onSubmit={submit}>
       <SaveOutcome save={save} currentEmail={currentEmail} />
       {children}
       {changing && (

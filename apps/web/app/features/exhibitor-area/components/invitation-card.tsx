@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { acceptInvitationSchema, setPasswordSchema, type AcceptInvitationForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { NewPasswordField } from '../../../components/auth/new-password-field';
 import type { Session } from '../../../lib/session';
@@ -40,23 +41,15 @@ function AcceptForm({
     defaultValues: { token, password: '' },
   });
   const company = view.company ?? t('invitation.anExhibitor');
-  const submit = form.handleSubmit((values) =>
-    accept.mutate(view.needsPassword ? values : { token }, {
-      onSuccess: onAccepted,
-      onError: (error) => void applyServerErrors(error, form.setError, ['password']),
-    }),
-  );
+  const submit = submitHandler(form, accept, {
+    body: (values) => (view.needsPassword ? values : { token }),
+    fields: ['password'],
+    onSuccess: onAccepted,
+  });
   // A field error is shown at its field; anything else above the button.
   const failure = accept.isError && !form.formState.errors.password ? failureText(accept.error, t) : null;
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={(event) => {
-        accept.reset();
-        void submit(event);
-      }}
-    >
+    <form method="post" noValidate onSubmit={submit}>
       <p className="lead">{t('invitation.invites', { company })}</p>
       <p>{t('invitation.meansTitle')}</p>
       <ul>

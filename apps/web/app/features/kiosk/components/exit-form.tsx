@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { loginFormSchema, type LoginForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { endKiosk, staffErrorKey } from '../api';
 import type { KioskDevice } from '../device';
 import { StaffCredentialFields } from './staff-credential-fields';
@@ -23,7 +24,7 @@ export function KioskExitForm({ device, onCancel }: { device: KioskDevice; onCan
       method="post"
       noValidate
       autoComplete="off"
-      onSubmit={(event) => void form.handleSubmit((values) => end.mutate(values))(event)}
+      onSubmit={submitHandler(form, end, { keepOutcome: true })}
     >
       <h1>{t('kiosk.exit.title')}</h1>
       <p className="kiosk-lead">{t('kiosk.exit.text')}</p>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { kioskEnableSchema, type KioskEnable } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/form';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { enableKiosk, staffErrorKey } from '../api';
 import { StaffCredentialFields } from './staff-credential-fields';
@@ -29,7 +30,7 @@ export function KioskSetupForm({ revoked }: { revoked: boolean }) {
       method="post"
       noValidate
       autoComplete="off"
-      onSubmit={(event) => void form.handleSubmit((values) => enable.mutate(values))(event)}
+      onSubmit={submitHandler(form, enable, { keepOutcome: true })}
     >
       <h1>{t('kiosk.setup.title')}</h1>
       <p className="kiosk-lead">{t('kiosk.setup.text')}</p>

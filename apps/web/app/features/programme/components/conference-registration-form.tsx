@@ -5,7 +5,8 @@ import { conferenceRegistrationSchema, type ConferenceRegistrationForm } from '@
 import { Alert } from '../../../components/ui/alert';
 import { PersonFields, TextAreaField } from '../../../components/ui/form';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { ApiError } from '../../../lib/api-client';
 import { useConferenceRegistration } from '../api/register';
 
@@ -31,14 +32,7 @@ export function ConferenceRegistrationFormCard({ conferenceId }: { conferenceId:
       className="card form-card"
       method="post"
       noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit((values) =>
-          register.mutate(values, {
-            onSuccess: () => form.reset(EMPTY),
-            onError: (error) => applyServerErrors(error, form.setError, FIELDS),
-          }),
-        )(event)
-      }
+      onSubmit={submitHandler(form, register, { fields: FIELDS, resetTo: EMPTY, keepOutcome: true })}
     >
       <h2>{t('conference.formTitle')}</h2>
       {register.isSuccess && <Alert tone="success">{t('conference.success')}</Alert>}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { exhibitorEnquirySchema, OTHER_SECTOR, SECTOR_CHOICES, type ExhibitorEnquiryForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Field, PersonFields, SelectField, TextAreaField } from '../../../components/ui/form';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
 import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendEnquiry } from '../api/public-forms';
@@ -40,10 +41,10 @@ export function ExhibitorEnquiryFormCard() {
   }, [isOther, form]);
   const failureKey = send.error ? submitErrorKey(send.error) : null;
 
-  const submit = form.handleSubmit((values) => {
-    const other = form.getValues('secteur_autre').trim();
-    send.mutate(
-      {
+  const submit = submitHandler(form, send, {
+    body: (values) => {
+      const other = form.getValues('secteur_autre').trim();
+      return {
         nom: values.nom,
         email: values.email,
         telephone: values.telephone,
@@ -51,25 +52,14 @@ export function ExhibitorEnquiryFormCard() {
         secteur_activite: isOther ? other || OTHER_SECTOR : values.secteur_activite,
         message: values.message,
         lang: isLanguage(i18n.language) ? i18n.language : 'fr',
-      },
-      {
-        onSuccess: () => form.reset(EMPTY),
-        onError: (error) => void applyServerErrors(error, form.setError, FIELDS),
-      },
-    );
+      };
+    },
+    fields: FIELDS,
+    resetTo: EMPTY,
   });
 
   return (
-    <form
-      className="registration-form"
-      method="post"
-      noValidate
-      aria-labelledby="enquiry-form-title"
-      onSubmit={(event) => {
-        send.reset();
-        void submit(event);
-      }}
-    >
+    <form className="registration-form" method="post" noValidate aria-labelledby="enquiry-form-title" onSubmit={submit}>
       <h2 id="enquiry-form-title">{t('home.exhibitor.title')}</h2>
       <p>{t('home.exhibitor.text')}</p>
       {send.isSuccess && <Alert tone="success">{t('enquiryForm.success')}</Alert>}
