@@ -1,4 +1,5 @@
 import { devices, expect, test } from '@playwright/test';
+import { deferredScriptsStarter, DEFERRED_SCRIPT_TYPE } from '../../apps/web/app/lib/deferred-scripts';
 import { waitForHydration } from './fixtures';
 
 // Every control of the public pages is a link or a form the server answers: it works with
@@ -128,4 +129,23 @@ test('a home page opened at its form starts the scripts by itself, and the form 
   await page.goto('/#demande-exposant');
   // No mouse, no key: the form in view is enough.
   await expect(page.locator('#demande-exposant form button[type="submit"]')).toBeEnabled();
+});
+
+test('an address naming a form that React still holds hidden, out of its place, starts the scripts all the same', async ({
+  page,
+}) => {
+  // The home page's forms are streamed: when the document is parsed they may still wait in a
+  // hidden segment while their place, far below the fold, is empty. Nothing scrolls, nothing
+  // comes into view: only the anchor the address names can start the scripts.
+  await page.route('**/essai-ancre', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html><head><script>${deferredScriptsStarter('/locales/fr.json', 'on-interaction')}</script></head>
+<body><div style="height: 5000px">Accueil</div><div data-needs-scripts="demande-exposant"></div>
+<div hidden id="S:0"><article id="demande-exposant">Devenir exposant</article></div>
+<script type="${DEFERRED_SCRIPT_TYPE}">document.body.dataset.started = 'yes';</script></body></html>`,
+    }),
+  );
+  await page.goto('/essai-ancre#demande-exposant');
+  await expect(page.locator('body')).toHaveAttribute('data-started', 'yes');
 });

@@ -21,7 +21,9 @@ export const DEFERRED_SCRIPT_TYPE = 'deferred-module';
  * Pages that are read, not used: their controls are links, <details> menus and GET forms that
  * work before any script (and without). Their scripts start at the visitor's first interaction
  * (a touch, a key, a mouse move, a scroll), or when a part that needs them comes near the
- * screen or is named by the address (`data-needs-scripts`: the home page's forms), not after
+ * screen or one of its anchors is named by the address (`data-needs-scripts="id …"`: the home
+ * page's forms; the ids are listed on the part because React may still hold the streamed part
+ * out of its place, hidden, when the document is parsed), not after
  * the first paint: a visitor who only reads never pays for hydrating the page (decision 025).
  * Leaf route ids, as React Router names them.
  */
@@ -61,7 +63,7 @@ export function deferredScriptsStarter(translationsUrl: string, when: ScriptStar
   const trigger =
     when === 'on-interaction'
       ? `['pointerdown','touchstart','keydown','focusin','mousemove','wheel','scroll'].forEach(function(e){addEventListener(e,start,{capture:true,passive:true,once:true});});
-function named(){var target=location.hash&&document.getElementById(decodeURIComponent(location.hash.slice(1)));return !!(target&&target.closest('[data-needs-scripts]'));}
+function named(){var id=decodeURIComponent(location.hash.slice(1));return !!id&&[].some.call(document.querySelectorAll('[data-needs-scripts]'),function(p){return p.getAttribute('data-needs-scripts').split(' ').indexOf(id)>=0;});}
 function near(){if(named())return start();
 var parts=document.querySelectorAll('[data-needs-scripts]');if(!parts.length)return;if(!window.IntersectionObserver)return start();
 var o=new IntersectionObserver(function(es){if(es.some(function(e){return e.isIntersecting;})){o.disconnect();start();}},{rootMargin:'600px 0px'});parts.forEach(function(p){o.observe(p);});}

@@ -35,8 +35,10 @@ export function lazyWhenVisible(
       return () => observer.disconnect();
     }, []);
     return (
-      // The page's scripts start when this part comes near (lib/deferred-scripts.ts).
-      <div ref={box} data-needs-scripts="">
+      // The page's scripts start when this part comes near or the address names one of its
+      // anchors (lib/deferred-scripts.ts): they are listed here because the part itself may still
+      // be streaming in, out of its place, when the starter looks.
+      <div ref={box} data-needs-scripts={anchors.join(' ')}>
         <Suspense fallback={null}>
           <Lazy />
         </Suspense>
