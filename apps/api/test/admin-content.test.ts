@@ -73,7 +73,7 @@ async function uploadImage(name: string): Promise<Media> {
   return ok<Media>('POST', 'media', form);
 }
 
-/** The home page's banner call (features/content/api/queries.ts). */
+/** The home page's banner call (lib/content/queries.ts). */
 const HOME_BANNERS =
   'bannieres/?sort=id:desc&pagination[pageSize]=1&filters[actif]=1&filters[emplacement][$in][0]=Haut' +
   '&filters[emplacement][$in][1]=Bas&populate[0]=fichier_desktop&populate[1]=fichier_mobile';
