@@ -22,9 +22,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/test/**/*.test.ts'],
+          include: ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
           exclude: [
-            ...(withServers ? [] : ['apps/api/test/cluster.test.ts', 'apps/api/test/health-redis.test.ts']),
+            ...(withServers
+              ? []
+              : ['apps/api/test/cluster.test.ts', 'apps/api/src/domains/health/health-redis.test.ts']),
             ...(onPostgres ? ['apps/api/test/embedded-database.test.ts'] : []),
           ],
           environment: 'node',

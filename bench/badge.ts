@@ -8,9 +8,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { EVENT_ID, REGISTRATION_TYPES } from '@salon/shared';
-import { renderBadgePdf } from '../apps/api/src/services/badge/pdf';
-import { createBadgeSigner } from '../apps/api/src/services/badge/token';
-import { SHOW_NAME } from '../apps/api/src/services/pdf/document';
+import { renderBadgePdf } from '../apps/api/src/domains/badges/badge-pdf';
+import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
+import { SHOW_NAME } from '../apps/api/src/domains/files/pdf/document';
 import { printTable } from './start-server';
 
 const BADGES = 1000;

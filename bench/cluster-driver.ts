@@ -15,7 +15,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
 import { EVENT_ID, XSRF_HEADER } from '@salon/shared';
-import { createBadgeSigner } from '../apps/api/src/services/badge/token';
+import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
 import { root } from './start-server';
 
 // ---------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ import { checkins, gates, registrations, users } from '../apps/api/src/db/schema
 import { CONTROLLER_ROLE_ID, seedReference } from '../apps/api/src/db/seed';
 import { OPENING_HOURS } from '../apps/api/src/db/seed/content';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { createBadgeSigner } from '../apps/api/src/services/badge/token';
+import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
 import { printTable, startServer, withBenchDatabase } from './start-server';
 
 const BADGES = 5_000;

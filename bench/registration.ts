@@ -23,10 +23,10 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { EVENT_ID } from '@salon/shared';
 import { loadConfig } from '../apps/api/src/config/env';
-import { renderBadgePdf } from '../apps/api/src/services/badge/pdf';
-import { createBadgeSigner } from '../apps/api/src/services/badge/token';
-import { createSmtpTransport } from '../apps/api/src/services/mail/transport';
-import { SHOW_NAME } from '../apps/api/src/services/pdf/document';
+import { renderBadgePdf } from '../apps/api/src/domains/badges/badge-pdf';
+import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
+import { createSmtpTransport } from '../apps/api/src/domains/mail/transport';
+import { SHOW_NAME } from '../apps/api/src/domains/files/pdf/document';
 import type { SinkCount } from './smtp-sink';
 import { printTable, startServer, withBenchDatabase, type RunningServer } from './start-server';
 

@@ -17,8 +17,8 @@ await build({
     backup: '../../scripts/backup.ts',
     restore: '../../scripts/restore.ts',
     'pglite-worker': 'src/db/pglite-worker.js',
-    // The thread that draws the mails' badge PDFs, found beside server.js (services/badge/pdf-pool.ts).
-    'badge-pdf-worker': 'src/services/badge/pdf-worker.ts',
+    // The thread that draws the mails' badge PDFs, found beside server.js (domains/badges/badge-pdf-pool.ts).
+    'badge-pdf-worker': 'src/domains/badges/badge-pdf-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -3,15 +3,15 @@ import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { buildMigrations, migrationsState, newerDatabaseProblem } from './db/migrations-state';
 import { publishedPasswordProblem, seed } from './db/seed';
-import { createBadgeSigner } from './services/badge/token';
-import { createBadgeService, type BadgeService } from './services/badges.service';
-import { createAttachmentResolver } from './services/mail/attachments';
-import { createMailTransport, mailDir, type MailTransport } from './services/mail/transport';
-import { createMailWorker, type MailWorker } from './services/mail/worker';
-import { startRetentionJob, type RetentionJob } from './services/retention.service';
+import { createBadgeSigner } from './domains/badges/badge-token';
+import { createBadgeService, type BadgeService } from './domains/badges/badges.service';
+import { createAttachmentResolver } from './domains/mail/attachments';
+import { createMailTransport, mailDir, type MailTransport } from './domains/mail/transport';
+import { createMailWorker, type MailWorker } from './domains/mail/worker';
+import { startRetentionJob, type RetentionJob } from './domains/personal-data/retention.service';
 import { createClock } from './lib/clock';
 import { databaseProblem, redisProblem } from './lib/startup-checks';
-import { keysProblem } from './services/instance-keys';
+import { keysProblem } from './domains/auth/instance-keys';
 
 async function main(): Promise<void> {
   // Every file this server writes (database, mails, backups, keys) is its user's alone.

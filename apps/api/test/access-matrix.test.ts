@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
 import { checkins, conferences, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
-import { createBadgeSigner } from '../src/services/badge/token';
+import { createBadgeSigner } from '../src/domains/badges/badge-token';
 import {
   TEST_JWT_SECRET,
   call,
@@ -19,7 +19,7 @@ import {
   signSession,
   type TestContext,
 } from './helper';
-import { ADMIN_AREAS } from './admin';
+import { ADMIN_AREAS } from '../src/domains/back-office/testing';
 import { keysIn, peopleIn, secretKeysIn, type Person } from './leaks';
 import { fastifyRoutes, type Method, type Route } from './route-table';
 
@@ -81,7 +81,7 @@ interface Row {
   publishesContact?: boolean;
 }
 
-/** The `/uploads/*` route (routes/files.ts), which printRoutes shows as a bare `*`. */
+/** The `/uploads/*` route (domains/files/files.routes.ts), which printRoutes shows as a bare `*`. */
 const UPLOADS = 'GET *' as Route;
 
 /** Routes that are not the API's: the robots and sitemap files and the uploads folder. */

@@ -22,8 +22,8 @@ import { openDatabase, queryRows } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
 import { seed } from '../src/db/seed';
 import { apiRoot, migrationsFolder } from '../src/paths';
-import { storeFile } from '../src/services/uploads.service';
-import { keysProblem } from '../src/services/instance-keys';
+import { storeFile } from '../src/domains/files/uploads.service';
+import { keysProblem } from '../src/domains/auth/instance-keys';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 const temp: string[] = [];

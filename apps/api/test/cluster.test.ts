@@ -17,8 +17,8 @@ import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { auditLog, registrations, retentionSettings, users } from '../src/db/schema';
 import { createClock } from '../src/lib/clock';
-import { runRetentionJob } from '../src/services/retention.service';
-import { createBadgeSigner } from '../src/services/badge/token';
+import { runRetentionJob } from '../src/domains/personal-data/retention.service';
+import { createBadgeSigner } from '../src/domains/badges/badge-token';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { call, createExhibitor, createUser, createVisitor, signSession, TEST_JWT_SECRET } from './helper';
 

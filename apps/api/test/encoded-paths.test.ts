@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../src/plugins/internal-call';
-import { storeFile } from '../src/services/uploads.service';
+import { storeFile } from '../src/domains/files/uploads.service';
 import { call, createExhibitor, createTestApp, withoutRequestId, type TestContext } from './helper';
 import { fastifyRoutes, type Method } from './route-table';
 

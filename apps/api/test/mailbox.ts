@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/client';
-import type { MailMessage } from '../src/services/mail/transport';
-import { createMailWorker } from '../src/services/mail/worker';
+import type { MailMessage } from '../src/domains/mail/transport';
+import { createMailWorker } from '../src/domains/mail/worker';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config/env';
 import * as t from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
 import { PAST_EDITIONS } from '../src/db/seed/content';
-import { readPublicSettings } from '../src/services/site-settings.service';
+import { readPublicSettings } from '../src/domains/content/site-settings.service';
 import { TEST_JWT_SECRET, call, createTestApp, freshDatabase, type TestContext } from './helper';
 
 const ADMIN_EMAIL = 'admin.salon@example.com';

@@ -35,7 +35,7 @@ const HAND = [
   { scale: 4, dx: 3, dy: 11 },
 ] as const;
 
-/** The badge's QR code as the badges are made (apps/api/src/services/badge/qr.ts): level M, one byte segment. */
+/** The badge's QR code as the badges are made (apps/api/src/domains/badges/badge-qr.ts): level M, one byte segment. */
 export function badgeQr(text: string): { size: number; get(row: number, col: number): number } {
   return QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
 }

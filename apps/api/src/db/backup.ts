@@ -17,7 +17,7 @@ import { createGunzip, createGzip, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config/env';
-import { keysProblem } from '../services/instance-keys';
+import { keysProblem } from '../domains/auth/instance-keys';
 import { openDatabase, queryRows } from './client';
 import { buildMigrations, migrationsState, newerDatabaseProblem } from './migrations-state';
 import { publishedPasswordProblem } from './seed';

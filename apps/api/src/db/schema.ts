@@ -63,7 +63,7 @@ export const media = pgTable('media', {
 });
 
 /**
- * The bytes of the files served under /uploads/ (routes/files.ts, services/uploads.service.ts):
+ * The bytes of the files served under /uploads/ (domains/files/files.routes.ts, domains/files/uploads.service.ts):
  * uploads under `media/<hash>.<ext>`, the demo data's SVGs under `demo/`. Written once per path,
  * never changed.
  */
@@ -80,7 +80,7 @@ export const mediaFiles = pgTable('media_files', {
 
 /**
  * What every instance on this database must share, as fingerprints that reveal nothing of the
- * secrets (services/instance-keys.ts): recorded by the first instance to start, and an instance
+ * secrets (domains/auth/instance-keys.ts): recorded by the first instance to start, and an instance
  * with other keys refuses to start (its sessions and badges would not hold on the others).
  */
 export const instanceKeys = pgTable('instance_keys', {

@@ -12,7 +12,7 @@ import type { Clock } from '../lib/clock';
 import { errorBody } from './errors';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
 
-/** The files kept in the database (media_files), served by routes/files.ts. */
+/** The files kept in the database (media_files), served by domains/files/files.routes.ts. */
 export const UPLOADS_ROUTE = '/uploads/*';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '@salon/shared';
 import type { Config } from '../../config/env';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { importUploadsFromDisk, uploadDirOf } from '../../services/uploads.service';
+import { importUploadsFromDisk, uploadDirOf } from '../../domains/files/uploads.service';
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import * as content from './content';

@@ -1,4 +1,4 @@
-import { storeFile } from '../../services/uploads.service';
+import { storeFile } from '../../domains/files/uploads.service';
 import type { Db } from '../client';
 import { media } from '../schema';
 

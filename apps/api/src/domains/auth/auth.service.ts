@@ -1,0 +1,91 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { normalizeEmail } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { badRequest } from '../../lib/errors';
+import type { Jwt } from '../../lib/jwt';
+import { verifyPassword } from '../../lib/passwords';
+import { INVALID_ACCESS_LINK, setPasswordWithLink } from './access.service';
+import { findAreaRegistration, loadUserView } from '../exhibitor-area/users.service';
+
+/** `POST auth/local` body: the Strapi shape the specification's call table names. */
+export const loginBodySchema = z.object({
+  identifier: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(320),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Strapi's wording; the sign-in screen shows its own alert for any 400. */
+const INVALID_LOGIN = 'Invalid identifier or password';
+
+export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
+  const { db, jwt, clock } = deps;
+
+  /** The live account with this e-mail and password, or null. */
+  async function checkCredentials(body: LoginBody) {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${normalizeEmail(body.identifier)}`, isNull(users.deletedAt)));
+    const valid = await verifyPassword(user?.passwordHash ?? '', body.password);
+    return user && valid && !user.blocked ? user : null;
+  }
+
+  return {
+    /**
+     * A controller's or organiser's e-mail and password, for the screens only they may open (the
+     * gates, enabling a kiosk); anyone else is refused as a wrong password is.
+     */
+    async checkStaff(body: LoginBody, types: readonly ('controller' | 'organiser')[]) {
+      const user = await checkCredentials(body);
+      if (!user || !types.includes(user.type as 'controller' | 'organiser')) throw badRequest(INVALID_LOGIN);
+      return user;
+    },
+
+    /**
+     * The sign-ins of staff screens, each with a session of its own: the gates
+     * (`login-controleur`, controllers only) and the back-office (`/admin`, organisers only).
+     */
+    async loginStaff(body: LoginBody, type: 'controller' | 'organiser') {
+      const user = await this.checkStaff(body, [type]);
+      return {
+        jwt: await jwt.sign(user.id, user.tokenVersion, clock()),
+        user: { id: user.id, name: user.name, email: user.email, type: user.type },
+      };
+    },
+
+    /**
+     * Sign-in to the exhibitor area. Visitors, controllers and organisers have valid accounts
+     * but no exhibitor or collaborator registration for event 7: they are refused with the
+     * same answer as a wrong password, so the screen cannot tell the cases apart.
+     */
+    async login(body: LoginBody) {
+      const user = await checkCredentials(body);
+      if (!user) throw badRequest(INVALID_LOGIN);
+      const area = await findAreaRegistration(db, user.id);
+      if (!area) throw badRequest(INVALID_LOGIN);
+      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
+    },
+
+    /**
+     * The set-password page: the link's holder gets the password and is signed in, as by a
+     * login. A link that is unknown, used or expired, or whose holder may no longer enter the
+     * exhibitor area, is refused.
+     */
+    async setPassword(secret: string, password: string) {
+      const user = await setPasswordWithLink(db, clock(), secret, password);
+      if (!user || !(await findAreaRegistration(db, user.id))) throw badRequest(INVALID_ACCESS_LINK);
+      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
+    },
+
+    /** Ends every session of the user: the token version no longer matches. */
+    async logout(userId: number) {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+    },
+  };
+}

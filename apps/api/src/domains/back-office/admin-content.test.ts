@@ -1,0 +1,552 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_ID } from '@salon/shared';
+import { auditLog, gates, partenaires, partenairesPresses, type users } from '../../db/schema';
+import {
+  call,
+  createExhibitor,
+  createMedia,
+  createTestApp,
+  createUser,
+  createVisitor,
+  signSession,
+  type TestContext,
+} from '../../../test/helper';
+
+/**
+ * The back-office's content: every record of the public pages, changed by an organiser and
+ * shown on the site at once, each change in the audit log.
+ */
+
+interface Media {
+  id: number;
+  url: string;
+}
+interface ErrorBody {
+  error: { status: number; message: string; details: { errors?: { path: string[]; message: string }[] } };
+}
+
+let ctx: TestContext;
+let organiser: typeof users.$inferSelect;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  organiser = await createUser(ctx.db, { type: 'organiser', password: 'Secret-2024!' });
+  token = await signSession(organiser.id, organiser.tokenVersion);
+});
+afterAll(() => ctx.close());
+
+const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+  call(ctx.app, method, `admin/${url}`, { token, body });
+
+async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, status?: number) {
+  const res = await admin(method, url, body);
+  expect(res.statusCode, res.body).toBe(status ?? (method === 'POST' && !url.endsWith('reorder') ? 201 : 200));
+  return res.json<T>();
+}
+
+async function refused(method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, body: unknown, status = 400) {
+  const res = await admin(method, url, body);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json<ErrorBody>().error;
+}
+
+const publicGet = async <T>(url: string) => {
+  const res = await call(ctx.app, 'GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: T }>().data;
+};
+
+const listQuery = (filter: object, sort?: [string, 'ASC' | 'DESC']) =>
+  `?filter=${encodeURIComponent(JSON.stringify(filter))}${sort ? `&sort=${encodeURIComponent(JSON.stringify(sort))}` : ''}`;
+
+let colour = 0;
+async function uploadImage(name: string): Promise<Media> {
+  colour += 1;
+  const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: { r: colour, g: 50, b: 90 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+  return ok<Media>('POST', 'media', form);
+}
+
+/** The home page's banner call (lib/content/queries.ts). */
+const HOME_BANNERS =
+  'bannieres/?sort=id:desc&pagination[pageSize]=1&filters[actif]=1&filters[emplacement][$in][0]=Haut' +
+  '&filters[emplacement][$in][1]=Bas&populate[0]=fichier_desktop&populate[1]=fichier_mobile';
+
+describe('Banners', () => {
+  interface Banner {
+    id: number;
+    actif: boolean;
+    emplacement: string;
+    lien: string | null;
+    fichierDesktopId: number;
+    fichierDesktop: Media | null;
+    fichierMobile: Media | null;
+  }
+
+  it('an organiser uploads a banner and the home page shows it at once', async () => {
+    // The home page was read before: nothing may keep the old answer.
+    expect(await publicGet<unknown[]>(HOME_BANNERS)).toEqual([]);
+    const desktop = await uploadImage('bandeau-ordinateur.png');
+    const mobile = await uploadImage('bandeau-mobile.png');
+    const banner = await ok<Banner>('POST', 'bannieres', {
+      emplacement: 'Haut',
+      actif: true,
+      lien: 'https://exposant.example.com/offre',
+      fichierDesktopId: desktop.id,
+      fichierMobileId: mobile.id,
+    });
+    expect(banner).toMatchObject({
+      actif: true,
+      emplacement: 'Haut',
+      fichierDesktop: { id: desktop.id, url: desktop.url },
+      fichierMobile: { id: mobile.id, url: mobile.url },
+    });
+
+    const shown =
+      await publicGet<{ id: number; lien: string; fichier_desktop: Media; fichier_mobile: Media }[]>(HOME_BANNERS);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      id: banner.id,
+      lien: 'https://exposant.example.com/offre',
+      fichier_desktop: { url: desktop.url },
+      fichier_mobile: { url: mobile.url },
+    });
+
+    // Turned off, it leaves the home page at once.
+    await ok('PUT', `bannieres/${banner.id}`, { ...banner, actif: false });
+    expect(await publicGet<unknown[]>(HOME_BANNERS)).toEqual([]);
+  });
+
+  it('lists the banners with their files, filtered by placement and state', async () => {
+    const image = await createMedia(ctx.db);
+    const bas = await ok<Banner>('POST', 'bannieres', { emplacement: 'Bas', fichierDesktopId: image.id });
+    expect(bas.actif).toBe(true);
+    const res = await admin('GET', `bannieres${listQuery({ emplacement: 'Bas', actif: true })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<Banner[]>();
+    expect(rows.map((b) => b.id)).toEqual([bas.id]);
+    expect(rows[0]!.fichierDesktop).toMatchObject({ id: image.id, url: `/uploads/${image.path}` });
+    expect(res.headers['content-range']).toBe('bannieres 0-0/1');
+    const bad = await refused('GET', `bannieres${listQuery({ emplacement: 'Milieu' })}`, undefined);
+    expect(bad.message).toBe('Filtre emplacement : Haut, Bas.');
+  });
+
+  it('refuses a banner without its desktop image, in an unknown place, or with a script as link', async () => {
+    const error = await refused('POST', 'bannieres', { emplacement: 'Milieu', lien: 'javascript:alert(1)' });
+    expect(error.message).toBe('Données invalides.');
+    expect(error.details.errors).toEqual(
+      expect.arrayContaining([
+        { path: ['body', 'emplacement'], message: 'Emplacement : Haut ou Bas.' },
+        { path: ['body', 'lien'], message: 'Adresse http(s)://… ou chemin du site commençant par /.' },
+        { path: ['body', 'fichierDesktopId'], message: 'required' },
+      ]),
+    );
+  });
+
+  it('refuses a file that does not exist or is not an image', async () => {
+    const pdf = await createMedia(ctx.db, { mime: 'application/pdf', name: 'plan.pdf' });
+    const error = await refused('POST', 'bannieres', {
+      emplacement: 'Haut',
+      fichierDesktopId: pdf.id,
+      fichierMobileId: 999999,
+    });
+    expect(error.details.errors).toEqual([
+      { path: ['body', 'fichierDesktopId'], message: 'Une image est attendue (PNG, JPEG ou WebP).' },
+      { path: ['body', 'fichierMobileId'], message: 'Fichier introuvable : envoyez-le d’abord.' },
+    ]);
+  });
+
+  it('deletes a banner, answers it, and says when there is none', async () => {
+    const banner = await ok<Banner>('POST', 'bannieres', {
+      emplacement: 'Bas',
+      fichierDesktopId: (await createMedia(ctx.db)).id,
+    });
+    expect((await ok<Banner>('DELETE', `bannieres/${banner.id}`)).id).toBe(banner.id);
+    expect((await refused('GET', `bannieres/${banner.id}`, undefined, 404)).message).toBe('Bannière introuvable.');
+    expect((await refused('PUT', `bannieres/${banner.id}`, { actif: true }, 404)).message).toBe(
+      'Bannière introuvable.',
+    );
+    expect((await refused('DELETE', 'bannieres/abc', undefined)).message).toBe(
+      'Identifiant invalide : un entier positif est attendu.',
+    );
+  });
+});
+
+describe('Partners and press partners', () => {
+  interface Partner {
+    id: number;
+    name: string;
+    position: number;
+    actif: boolean;
+    logo: Media | null;
+  }
+  const publicNames = async (path: string) =>
+    (
+      await publicGet<{ name: string }[]>(`${path}/?filters[actif]=1&populate=logo&sort[0]=position:asc&sort[1]=id:asc`)
+    ).map((p) => p.name);
+
+  it('an organiser adds partners at the end, reorders them, and the home page follows', async () => {
+    const logo = await uploadImage('logo-atlas.png');
+    const a = await ok<Partner>('POST', 'partenaires', {
+      name: 'Atlas Ciment',
+      url: 'https://atlas.example.com',
+      logoId: logo.id,
+    });
+    const b = await ok<Partner>('POST', 'partenaires', { name: 'Béton Sud' });
+    const c = await ok<Partner>('POST', 'partenaires', { name: 'Carrières du Nord' });
+    expect([a.position, b.position, c.position]).toEqual([1, 2, 3]);
+    expect(a.logo).toMatchObject({ id: logo.id, url: logo.url });
+    expect(await publicNames('partenaires')).toEqual(['Atlas Ciment', 'Béton Sud', 'Carrières du Nord']);
+
+    const reordered = await ok<Partner[]>('POST', 'partenaires/reorder', { ids: [c.id, a.id] });
+    expect(reordered.map((p) => [p.name, p.position])).toEqual([
+      ['Carrières du Nord', 1],
+      ['Atlas Ciment', 2],
+      ['Béton Sud', 3],
+    ]);
+    expect(await publicNames('partenaires')).toEqual(['Carrières du Nord', 'Atlas Ciment', 'Béton Sud']);
+
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'POST /admin/partenaires/reorder'));
+    expect(entry).toMatchObject({ userId: organiser.id, resource: 'partenaires', recordId: `${c.id},${a.id}` });
+    expect((entry!.after as { order: { id: number }[] }).order.map((p) => p.id)).toEqual([c.id, a.id, b.id]);
+
+    // A position typed in the edit form works too; an inactive partner leaves the site.
+    await ok('PUT', `partenaires/${b.id}`, { position: 0 });
+    await ok('PUT', `partenaires/${c.id}`, { actif: false });
+    expect(await publicNames('partenaires')).toEqual(['Béton Sud', 'Atlas Ciment']);
+    const inactive = await ok<Partner[]>('GET', `partenaires${listQuery({ actif: false })}`);
+    expect(inactive.map((p) => p.name)).toEqual(['Carrières du Nord']);
+  });
+
+  it('reorders the press partners apart from the partners', async () => {
+    const [x] = await ctx.db.insert(partenairesPresses).values({ name: 'Le Journal du BTP', position: 1 }).returning();
+    const [y] = await ctx.db.insert(partenairesPresses).values({ name: 'Chantiers Magazine', position: 2 }).returning();
+    const before = await ctx.db.select().from(partenaires);
+    await ok('POST', 'partenaires-presses/reorder', { ids: [y!.id, x!.id] });
+    expect(await publicNames('partenaires-presses')).toEqual(['Chantiers Magazine', 'Le Journal du BTP']);
+    expect(await ctx.db.select().from(partenaires)).toEqual(before);
+  });
+
+  it('refuses a reorder naming an unknown partner, twice the same one, or nothing', async () => {
+    expect((await refused('POST', 'partenaires/reorder', { ids: [999999] })).message).toBe(
+      'Partenaire introuvable : 999999.',
+    );
+    expect((await refused('POST', 'partenaires-presses/reorder', { ids: [999999] })).message).toBe(
+      'Partenaire presse introuvable : 999999.',
+    );
+    const [p] = await ctx.db.select().from(partenaires).limit(1);
+    expect((await refused('POST', 'partenaires/reorder', { ids: [p!.id, p!.id] })).details.errors).toEqual([
+      { path: ['body', 'ids'], message: 'ids : chaque identifiant une seule fois.' },
+    ]);
+    expect((await refused('POST', 'partenaires/reorder', { ids: [] })).details.errors).toEqual([
+      { path: ['body', 'ids'], message: 'ids : au moins un identifiant.' },
+    ]);
+  });
+
+  it('refuses a partner without a name, with a long name or a bad address', async () => {
+    const error = await refused('POST', 'partenaires', { name: '  ', url: 'ftp://x', position: -1 });
+    expect(error.details.errors).toEqual([
+      { path: ['body', 'name'], message: 'required' },
+      { path: ['body', 'url'], message: 'Adresse http(s)://… ou chemin du site commençant par /.' },
+      { path: ['body', 'position'], message: 'Position : 0 ou plus.' },
+    ]);
+    expect((await refused('POST', 'partenaires-presses', { name: 'x'.repeat(201) })).details.errors).toEqual([
+      { path: ['body', 'name'], message: '200 caractères au plus.' },
+    ]);
+  });
+
+  it('takes back the whole record as react-admin’s forms send it, an emptied position included', async () => {
+    const created = await ok<Partner>('POST', 'partenaires-presses', {
+      name: 'Revue du Bâtiment',
+      position: null,
+      logoId: null,
+    });
+    const others = await ok<Partner[]>('GET', 'partenaires-presses');
+    expect(created.position).toBe(Math.max(...others.filter((p) => p.id !== created.id).map((p) => p.position)) + 1);
+    const changed = await ok<Partner>('PUT', `partenaires-presses/${created.id}`, {
+      ...created,
+      name: 'Revue du Bâtiment et des TP',
+      position: null,
+    });
+    expect(changed).toMatchObject({ name: 'Revue du Bâtiment et des TP', position: created.position, logo: null });
+  });
+
+  it('searches partners by name', async () => {
+    const rows = await ok<Partner[]>('GET', `partenaires${listQuery({ q: 'atlas' })}`);
+    expect(rows.map((p) => p.name)).toEqual(['Atlas Ciment']);
+  });
+});
+
+describe('Gallery and testimonials', () => {
+  it('an organiser adds a photo and a testimonial, and the home page shows them', async () => {
+    const photo = await uploadImage('hall-1.png');
+    const item = await ok<{ id: number; position: number }>('POST', 'galeries', {
+      imageId: photo.id,
+      captionFr: 'Le hall 1 à l’ouverture',
+      captionEn: 'Hall 1 at opening',
+    });
+    expect(item.position).toBe(1);
+    const gallery = await publicGet<{ id: number; captionFr: string; image: Media }[]>(
+      'galeries/?sort=position:asc&populate=image',
+    );
+    expect(gallery).toEqual([
+      expect.objectContaining({
+        id: item.id,
+        captionFr: 'Le hall 1 à l’ouverture',
+        image: expect.objectContaining({ url: photo.url }) as unknown,
+      }),
+    ]);
+
+    const quote = await ok<{ id: number }>('POST', 'temoignages', {
+      author: 'Samira Benali',
+      roleFr: 'Directrice, Béton Sud',
+      roleEn: 'Director, Béton Sud',
+      quoteFr: 'Trois jours, quarante rendez-vous.',
+      quoteEn: 'Three days, forty meetings.',
+    });
+    await ok('PUT', `temoignages/${quote.id}`, { quoteFr: 'Trois jours, cinquante rendez-vous.' });
+    const testimonials = await publicGet<{ author: string; quoteFr: string; quoteEn: string }[]>(
+      'temoignages/?sort[0]=position:asc&sort[1]=id:asc',
+    );
+    expect(testimonials).toEqual([
+      expect.objectContaining({
+        author: 'Samira Benali',
+        quoteFr: 'Trois jours, cinquante rendez-vous.',
+        quoteEn: 'Three days, forty meetings.',
+      }),
+    ]);
+
+    await ok('DELETE', `galeries/${item.id}`);
+    expect(await publicGet<unknown[]>('galeries/?sort=position:asc&populate=image')).toEqual([]);
+  });
+
+  it('refuses a testimonial without its quotes and a photo without its image', async () => {
+    expect((await refused('POST', 'temoignages', { author: 'A' })).details.errors).toEqual([
+      { path: ['body', 'quoteFr'], message: 'required' },
+      { path: ['body', 'quoteEn'], message: 'required' },
+    ]);
+    expect((await refused('POST', 'galeries', { captionFr: 'x' })).details.errors).toEqual([
+      { path: ['body', 'imageId'], message: 'required' },
+    ]);
+    const [g] = await ctx.db.select().from(gates).limit(1);
+    expect((await refused('PUT', `galeries/${g!.id + 100000}`, { captionFr: 'x' }, 404)).message).toBe(
+      'Photo introuvable.',
+    );
+  });
+});
+
+describe('The forum conferences', () => {
+  interface Conference {
+    id: number;
+    number: string;
+    kind: string;
+    titleFr: string;
+    day: string;
+    startsAt: string;
+    endsAt: string;
+    registrations: number;
+  }
+  const talk = {
+    number: 'N°9',
+    kind: 'academy',
+    titleFr: 'Atelier béton bas carbone',
+    titleEn: 'Low-carbon concrete workshop',
+    themeFr: 'Construction durable',
+    themeEn: 'Sustainable building',
+    descriptionFr: 'Avec Karim Alaoui, ingénieur.',
+    descriptionEn: 'With Karim Alaoui, engineer.',
+    day: '2024-05-31',
+    startsAt: '14:00',
+    endsAt: '15:30',
+  };
+
+  it('an organiser adds a conference and the forum programme shows it at once', async () => {
+    const created = await ok<Conference>('POST', 'conferences', talk);
+    expect(created).toMatchObject({
+      number: 'N°9',
+      kind: 'academy',
+      startsAt: '14:00',
+      endsAt: '15:30',
+      registrations: 0,
+    });
+    const programme = await publicGet<{ id: number; titleFr: string }[]>('conferences?search=bas%20carbone');
+    expect(programme).toEqual([expect.objectContaining({ id: created.id, titleFr: 'Atelier béton bas carbone' })]);
+
+    await ok('PUT', `conferences/${created.id}`, { startsAt: '13:30' });
+    const [detail] = await publicGet<{ startsAt: string }[]>('conferences?search=bas%20carbone');
+    expect(detail!.startsAt).toBe('13:30');
+
+    const listed = await ok<Conference[]>(
+      'GET',
+      `conferences${listQuery({ day: '2024-05-31', kind: 'academy', q: 'carbone' })}`,
+    );
+    expect(listed.map((c) => c.id)).toEqual([created.id]);
+  });
+
+  it('refuses a day outside the show, an end before the start and a number already taken', async () => {
+    const error = await refused('POST', 'conferences', {
+      ...talk,
+      day: '2024-06-05',
+      startsAt: '16:00',
+      endsAt: '15:00',
+    });
+    expect(error.details.errors).toEqual([
+      { path: ['body', 'day'], message: 'Un jour du salon : du 29/05/2024 au 01/06/2024.' },
+      { path: ['body', 'endsAt'], message: 'La fin doit suivre le début.' },
+      { path: ['body', 'number'], message: 'Ce numéro est déjà celui d’une autre conférence.' },
+    ]);
+    const [mine] = await ok<Conference[]>('GET', `conferences${listQuery({ q: 'bas carbone' })}`);
+    // A change is checked against the record as it will be: an end moved before the start.
+    expect((await refused('PUT', `conferences/${mine!.id}`, { endsAt: '12:00' })).details.errors).toEqual([
+      { path: ['body', 'endsAt'], message: 'La fin doit suivre le début.' },
+    ]);
+    expect(
+      (await refused('POST', 'conferences', { ...talk, number: 'N°10', startsAt: '25:00' })).details.errors,
+    ).toEqual([{ path: ['body', 'startsAt'], message: 'Heure au format HH:MM.' }]);
+  });
+
+  it('keeps a conference people signed up for', async () => {
+    const created = await ok<Conference>('POST', 'conferences', { ...talk, number: 'N°11' });
+    const signUp = await call(ctx.app, 'POST', `conferences/${created.id}/registrations`, {
+      body: { name: 'Yasmine Test', email: 'yasmine@example.com', phone: '+212 6 11 22 33 44', company: 'Test' },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    expect((await ok<Conference>('GET', `conferences/${created.id}`)).registrations).toBe(1);
+    expect((await refused('DELETE', `conferences/${created.id}`, undefined)).message).toBe(
+      '1 personne est inscrite à cette conférence : elle ne peut pas être supprimée.',
+    );
+  });
+});
+
+describe('The halls', () => {
+  interface Hall {
+    id: number;
+    name: string;
+    position: number;
+    exhibitors: number;
+  }
+  const DIRECTORY =
+    'registrations?filters[event][id]=7&filters[type]=exhibitor&filters[confirmed]=true' +
+    '&filters[user][company][$notNull]=true&filters[conference][id][$null]=true' +
+    '&populate[gate]=true&populate[user][populate][0]=avatar&pagination[pageSize]=100';
+
+  it('are listed by position for the exhibitors’ hall field, a new one at the end', async () => {
+    const res = await admin('GET', 'gates');
+    const halls = res.json<Hall[]>();
+    expect(halls.length).toBeGreaterThan(0);
+    expect(halls.map((h) => h.position)).toEqual([...halls.map((h) => h.position)].sort((a, b) => a - b));
+    const created = await ok<Hall>('POST', 'gates', { name: 'Hall 9 Extension' });
+    expect(created.position).toBe(Math.max(...halls.map((h) => h.position)) + 1);
+    const after = await ok<Hall[]>('GET', `gates${listQuery({}, ['position', 'ASC'])}`);
+    expect(after.at(-1)!.id).toBe(created.id);
+    expect((await publicGet<{ name: string }[]>('gates')).map((g) => g.name)).toContain('Hall 9 Extension');
+  });
+
+  it('renaming a hall shows in the public directory at once', async () => {
+    const exhibitor = await createExhibitor(ctx.db, { company: 'Renommage SARL', booth: 'R-1' });
+    const entry = async () =>
+      (await publicGet<{ id: number; gate: { name: string } }[]>(DIRECTORY)).find(
+        (e) => e.id === exhibitor.registration.id,
+      );
+    expect((await entry())!.gate.name).toBe(exhibitor.gate.name);
+    await ok('PUT', `gates/${exhibitor.gate.id}`, { name: 'Hall Renommé' });
+    expect((await entry())!.gate.name).toBe('Hall Renommé');
+    expect((await ok<Hall>('GET', `gates/${exhibitor.gate.id}`)).exhibitors).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a second hall of the same name and deleting a hall with exhibitors', async () => {
+    const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, EVENT_ID)).limit(1);
+    expect((await refused('POST', 'gates', { name: hall!.name.toUpperCase() })).details.errors).toEqual([
+      { path: ['body', 'name'], message: 'Un hall porte déjà ce nom.' },
+    ]);
+    const exhibitor = await createExhibitor(ctx.db);
+    expect((await refused('DELETE', `gates/${exhibitor.gate.id}`, undefined)).message).toMatch(
+      /^Ce hall a \d+ exposant\(s\) ou collaborateur\(s\) : changez-les de hall avant de le supprimer\.$/,
+    );
+    const empty = await ok<Hall>('POST', 'gates', { name: 'Hall provisoire' });
+    await ok('DELETE', `gates/${empty.id}`);
+    expect(
+      await ctx.db
+        .select()
+        .from(gates)
+        .where(and(eq(gates.id, empty.id))),
+    ).toEqual([]);
+  });
+});
+
+describe('The show and agency records', () => {
+  it('an organiser changes the show’s logos and the home page shows them at once', async () => {
+    const logo = await uploadImage('sponsor.png');
+    const background = await uploadImage('fond.png');
+    const record = await ok<{ logoSponsorOfficiel: Media; mediaFullBackground: Media; planPdf: null }>('PUT', 'sib/1', {
+      logoSponsorOfficielId: logo.id,
+      mediaFullBackgroundId: background.id,
+    });
+    expect(record).toMatchObject({
+      logoSponsorOfficiel: { id: logo.id },
+      mediaFullBackground: { id: background.id },
+      planPdf: null,
+    });
+    const shown = await publicGet<{ logo_sponsor_officiel: Media; media_full_background: Media }>('sib/');
+    expect(shown.logo_sponsor_officiel.url).toBe(logo.url);
+    expect(shown.media_full_background.url).toBe(background.url);
+    expect((await ok<{ logoSponsorOfficielId: number }>('GET', 'sib/1')).logoSponsorOfficielId).toBe(logo.id);
+
+    // Removing one leaves the others.
+    await ok('PUT', 'sib/1', { logoSponsorOfficielId: null });
+    const after = await publicGet<{ logo_sponsor_officiel: null; media_full_background: Media }>('sib/');
+    expect(after.logo_sponsor_officiel).toBeNull();
+    expect(after.media_full_background.url).toBe(background.url);
+  });
+
+  it('an organiser changes the agency record, recorded with before and after', async () => {
+    const before = await ok<{ name: string }>('GET', 'agence/1');
+    const logo = await uploadImage('agence.png');
+    await ok('PUT', 'agence/1', {
+      name: 'Agence Événements Test',
+      email: 'contact@agence.example.com',
+      logoId: logo.id,
+    });
+    const shown = await publicGet<{ name: string; email: string; logo: Media }>('agence/');
+    expect(shown).toMatchObject({
+      name: 'Agence Événements Test',
+      email: 'contact@agence.example.com',
+      logo: { url: logo.url },
+    });
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'PUT /admin/agence/1'));
+    expect(entry).toMatchObject({ resource: 'agence', recordId: '1', userId: organiser.id });
+    expect((entry!.before as { name: string }).name).toBe(before.name);
+    expect((entry!.after as { name: string }).name).toBe('Agence Événements Test');
+  });
+
+  it('refuses an agency without a name, with a bad e-mail or website', async () => {
+    expect(
+      (await refused('PUT', 'agence/1', { name: '', email: 'pas-un-email', website: '/chemin' })).details.errors,
+    ).toEqual([
+      { path: ['body', 'name'], message: 'required' },
+      { path: ['body', 'email'], message: 'email' },
+      { path: ['body', 'website'], message: 'Adresse http(s)://… attendue.' },
+    ]);
+  });
+});
+
+describe('The content routes', () => {
+  it('are refused to a visitor’s and an exhibitor’s session alike', async () => {
+    const { user } = await createVisitor(ctx.db);
+    const exhibitor = await createExhibitor(ctx.db);
+    for (const u of [user, exhibitor.user]) {
+      const res = await call(ctx.app, 'PUT', 'admin/sib/1', {
+        token: await signSession(u.id, u.tokenVersion),
+        body: {},
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<ErrorBody>().error.message).toBe('Réservé aux organisateurs.');
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { badRequest } from '../../lib/errors';
+import { MAX_INT } from '../../lib/query';
+
+/**
+ * The list query of react-admin's simple REST data provider: `sort=["field","ASC"]`,
+ * `range=[0,24]` (both ends included) and `filter={"field":value}`, each JSON. Only the listed
+ * fields may be sorted on or filtered by; anything else is a 400.
+ */
+export interface ListQuery {
+  orderBy: SQL[];
+  where: SQL[];
+  offset: number;
+  limit: number;
+}
+
+const MAX_PAGE = 500;
+
+/** A row offset: no table here nears 2^31 rows, and past a bigint the database raises an error (a 500). */
+const isOffset = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_INT;
+
+function json(value: unknown, name: string): unknown {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest(`Paramètre ${name} : JSON attendu.`);
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest(`Paramètre ${name} : JSON attendu.`);
+  }
+}
+
+export function parseListQuery(
+  query: Record<string, unknown>,
+  options: {
+    sortable: Record<string, AnyPgColumn>;
+    defaultSort: SQL[];
+    /** Each filter turns the value sent into a condition, or throws a 400. */
+    filters: Record<string, (value: unknown) => SQL>;
+  },
+): ListQuery {
+  const unknownKeys = Object.keys(query).filter((k) => !['sort', 'range', 'filter'].includes(k));
+  if (unknownKeys.length) throw badRequest(`Paramètre de requête non autorisé : ${unknownKeys.join(', ')}.`);
+
+  let orderBy = options.defaultSort;
+  const sort = json(query.sort, 'sort');
+  if (sort !== undefined) {
+    const [field, order] = Array.isArray(sort) ? (sort as unknown[]) : [];
+    // Own keys only: `__proto__` or `constructor` would otherwise find Object's own members.
+    const column =
+      typeof field === 'string' && Object.hasOwn(options.sortable, field) ? options.sortable[field] : undefined;
+    if (!column || (order !== 'ASC' && order !== 'DESC')) {
+      throw badRequest(`Tri possible sur : ${Object.keys(options.sortable).join(', ')} (ASC ou DESC).`);
+    }
+    orderBy = [order === 'ASC' ? asc(column) : desc(column), ...options.defaultSort];
+  }
+
+  let offset = 0;
+  let limit = 25;
+  const range = json(query.range, 'range');
+  if (range !== undefined) {
+    const [from, to] = Array.isArray(range) ? (range as unknown[]) : [];
+    if (!isOffset(from) || !isOffset(to) || to < from || to - from >= MAX_PAGE) {
+      throw badRequest(`Paramètre range : [début, fin], de 0 à ${MAX_INT}, au plus ${MAX_PAGE} lignes.`);
+    }
+    offset = from;
+    limit = to - from + 1;
+  }
+
+  const where: SQL[] = [];
+  const filter = json(query.filter, 'filter');
+  if (filter !== undefined) {
+    if (!filter || typeof filter !== 'object' || Array.isArray(filter))
+      throw badRequest('Paramètre filter : objet attendu.');
+    for (const [key, value] of Object.entries(filter)) {
+      const condition = Object.hasOwn(options.filters, key) ? options.filters[key] : undefined;
+      if (!condition) throw badRequest(`Filtre possible sur : ${Object.keys(options.filters).join(', ')}.`);
+      where.push(condition(value));
+    }
+  }
+  return { orderBy, where, offset, limit };
+}
+
+/** The header react-admin reads the total from: `Content-Range: <resource> <first>-<last>/<total>`. */
+export function sendList<T>(reply: FastifyReply, resource: string, list: ListQuery, rows: T[], total: number): T[] {
+  const last = rows.length ? list.offset + rows.length - 1 : list.offset;
+  void reply.header('content-range', `${resource} ${list.offset}-${last}/${total}`);
+  return rows;
+}

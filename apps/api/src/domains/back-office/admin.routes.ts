@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { adminContentRoutes } from './content.routes';
+import { adminDashboardRoutes } from './dashboard.routes';
+import type { AdminDeps } from './deps';
+import { adminDevicesRoutes } from './devices.routes';
+import { adminExhibitorAccountsRoutes } from './exhibitor-accounts.routes';
+import { adminMailDashboardRoutes } from './mail-dashboard.routes';
+import { adminPeopleRoutes } from '../personal-data/people.routes';
+import { adminSiteSettingsRoutes } from './site-settings.routes';
+import { adminStaffRoutes } from './staff.routes';
+
+export type { AdminDeps } from './deps';
+
+/**
+ * The organisers' back-office API, in the shape of react-admin's simple REST data provider:
+ * lists answer an array with a Content-Range header, single records answer the record. Organisers
+ * only (the hook below runs before every route of every part); every write is recorded in the
+ * audit log with the record before and after, in the transaction of the change.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options) => {
+  // The parts are registered under this plugin's own prefix, not under it twice.
+  const { prefix: _prefix, ...deps } = options as AdminDeps & { prefix?: string };
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(request, reply);
+    if (currentUser(request).type !== 'organiser') throw forbidden('Réservé aux organisateurs.');
+  });
+  await app.register(adminDashboardRoutes, deps);
+  await app.register(adminDevicesRoutes, deps);
+  await app.register(adminExhibitorAccountsRoutes, deps);
+  await app.register(adminStaffRoutes, deps);
+  await app.register(adminContentRoutes, deps);
+  await app.register(adminSiteSettingsRoutes, deps);
+  await app.register(adminPeopleRoutes, deps);
+  await app.register(adminMailDashboardRoutes, deps);
+};

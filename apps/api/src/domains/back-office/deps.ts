@@ -1,0 +1,25 @@
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { BadgeService } from '../badges/badges.service';
+import type { DirectoryCache } from '../directory/directory.service';
+import type { KioskService } from '../kiosk/kiosk.service';
+import type { SiteSettingsStore } from '../content/site-settings.service';
+import type { MailLinks } from '../registration/visitors.service';
+
+/** What every part of the back-office may use; app.ts builds it once. */
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  /** Signs the links put in mails (set-password, newsletter) and knows the public address. */
+  mail: MailLinks;
+  /** Wakes this process's mail worker after a commit that queued mail. */
+  onQueued: () => void;
+  /** Cleared after any change the public directory shows. */
+  directoryCache: DirectoryCache;
+  badges: BadgeService;
+  /** The public settings' cache, cleared on every instance after a change. */
+  siteSettings: SiteSettingsStore;
+  kiosks: KioskService;
+}

@@ -1,0 +1,229 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CHECKIN_VERDICTS } from '@salon/shared';
+import { auditLog, checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { isId, MAX_INT } from '../../lib/query';
+import { currentUser } from '../../plugins/auth';
+import { parseListQuery, sendList, type ListQuery } from './admin-list';
+import { recordAudit } from './audit.service';
+import { containsPattern, idParam, textValue } from '../../lib/query-params';
+import type { AdminDeps } from './deps';
+
+const holder = alias(users, 'holder');
+const controller = alias(users, 'controller');
+
+const booleanFilter = (column: Parameters<typeof eq>[0], name: string) => (value: unknown) => {
+  if (typeof value !== 'boolean') throw badRequest(`Filtre ${name} : true ou false.`);
+  return eq(column, value);
+};
+const idFilter = (column: Parameters<typeof eq>[0], name: string) => (value: unknown) => {
+  if (!isId(value)) throw badRequest(`Filtre ${name} : un identifiant (entier de 1 à ${MAX_INT}).`);
+  return eq(column, value);
+};
+const dayFilter = (value: unknown) => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest('Filtre day : AAAA-MM-JJ.');
+  return eq(checkins.checkinDay, value);
+};
+const verdictFilter = (value: unknown) => {
+  const verdict = CHECKIN_VERDICTS.find((v) => v === value);
+  if (!verdict) throw badRequest(`Filtre verdict : ${CHECKIN_VERDICTS.join(', ')}.`);
+  return eq(checkins.verdict, verdict);
+};
+
+/** `q`: a case-insensitive part of any of the columns; an empty text filters nothing. */
+export const searchFilter =
+  (...columns: Parameters<typeof ilike>[0][]) =>
+  (value: unknown): SQL => {
+    const text = textValue(value, 'q');
+    if (text === null) return sql`true`;
+    return or(...columns.map((column) => ilike(column, containsPattern(text))))!;
+  };
+
+const whereOf = (list: ListQuery, ...more: (SQL | undefined)[]) => and(...list.where, ...more);
+
+/** The gates' check-ins, the kiosks and the audit log. */
+export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, clock }) => {
+  const tags = ['admin'];
+
+  /** The gates' check-ins, with the double admissions of two gates offline (`filter={"conflict":true}`). */
+  app.get('/checkins', { schema: { tags } }, async (request, reply) => {
+    let searched = false;
+    const list = parseListQuery(request.query as Record<string, unknown>, {
+      sortable: { id: checkins.id, scannedAt: checkins.scannedAt },
+      defaultSort: [desc(checkins.scannedAt), desc(checkins.id)],
+      filters: {
+        conflict: booleanFilter(checkins.conflict, 'conflict'),
+        reentry: booleanFilter(checkins.reentry, 'reentry'),
+        gateId: idFilter(checkins.gateId, 'gateId'),
+        registrationId: idFilter(checkins.registrationId, 'registrationId'),
+        day: dayFilter,
+        verdict: verdictFilter,
+        q: (value) => {
+          searched = true;
+          return searchFilter(holder.name, holder.email, holder.company, checkins.deviceId)(value);
+        },
+      },
+    });
+    const where = whereOf(list);
+    // The holder is joined for the count only when searched: counting 200,000 check-ins stays one scan.
+    const counted = searched
+      ? db
+          .select({ n: count() })
+          .from(checkins)
+          .leftJoin(registrations, eq(registrations.id, checkins.registrationId))
+          .leftJoin(holder, eq(holder.id, registrations.userId))
+          .where(where)
+      : db.select({ n: count() }).from(checkins).where(where);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: checkins.id,
+          registrationId: checkins.registrationId,
+          name: holder.name,
+          company: holder.company,
+          gateId: checkins.gateId,
+          gate: gates.name,
+          controller: controller.name,
+          deviceId: checkins.deviceId,
+          scannedAt: checkins.scannedAt,
+          day: checkins.checkinDay,
+          verdict: checkins.verdict,
+          reason: checkins.reason,
+          reentry: checkins.reentry,
+          conflict: checkins.conflict,
+        })
+        .from(checkins)
+        .leftJoin(registrations, eq(registrations.id, checkins.registrationId))
+        .leftJoin(holder, eq(holder.id, registrations.userId))
+        .leftJoin(gates, eq(gates.id, checkins.gateId))
+        .leftJoin(controller, eq(controller.id, checkins.controllerId))
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
+      counted,
+    ]);
+    return sendList(reply, 'checkins', list, rows, total?.n ?? 0);
+  });
+
+  const kioskColumns = {
+    id: kioskSessions.id,
+    name: kioskSessions.name,
+    enabledBy: users.name,
+    createdAt: kioskSessions.createdAt,
+    lastSeenAt: kioskSessions.lastSeenAt,
+    expiresAt: kioskSessions.expiresAt,
+    revokedAt: kioskSessions.revokedAt,
+  };
+  const kioskRecord = async (id: number) => {
+    const [row] = await db
+      .select(kioskColumns)
+      .from(kioskSessions)
+      .leftJoin(users, eq(users.id, kioskSessions.enabledBy))
+      .where(eq(kioskSessions.id, id));
+    return row ?? null;
+  };
+
+  app.get('/kiosk-sessions', { schema: { tags } }, async (request, reply) => {
+    const list = parseListQuery(request.query as Record<string, unknown>, {
+      sortable: { id: kioskSessions.id, createdAt: kioskSessions.createdAt, lastSeenAt: kioskSessions.lastSeenAt },
+      defaultSort: [desc(kioskSessions.createdAt), desc(kioskSessions.id)],
+      filters: {
+        live: (value) => {
+          if (typeof value !== 'boolean') throw badRequest('Filtre live : true ou false.');
+          // A kiosk past its day is no more live than a revoked one.
+          const now = clock();
+          const { revokedAt, expiresAt } = kioskSessions;
+          return value
+            ? sql`(${revokedAt} is null and ${expiresAt} > ${now})`
+            : sql`(${revokedAt} is not null or ${expiresAt} <= ${now})`;
+        },
+        q: searchFilter(kioskSessions.name),
+      },
+    });
+    const where = whereOf(list);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(kioskColumns)
+        .from(kioskSessions)
+        .leftJoin(users, eq(users.id, kioskSessions.enabledBy))
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
+      db.select({ n: count() }).from(kioskSessions).where(where),
+    ]);
+    return sendList(reply, 'kiosk-sessions', list, rows, total?.n ?? 0);
+  });
+
+  app.get<{ Params: { id: string } }>('/kiosk-sessions/:id', { schema: { tags } }, async (request) => {
+    const id = idParam(request.params.id);
+    const record = id === null ? null : await kioskRecord(id);
+    if (!record) throw notFound('Borne introuvable.');
+    return record;
+  });
+
+  /** Revokes a kiosk (the record stays, with its revocation time); the kiosk returns to its setup screen. */
+  app.delete<{ Params: { id: string } }>('/kiosk-sessions/:id', { schema: { tags } }, async (request) => {
+    const id = idParam(request.params.id);
+    const before = id === null ? null : await kioskRecord(id);
+    if (!before || id === null) throw notFound('Borne introuvable.');
+    if (!before.revokedAt) {
+      await db.transaction(async (tx) => {
+        await tx.update(kioskSessions).set({ revokedAt: clock() }).where(eq(kioskSessions.id, id));
+        const [after] = await tx.select().from(kioskSessions).where(eq(kioskSessions.id, id));
+        await recordAudit(tx, {
+          userId: currentUser(request).id,
+          action: 'DELETE /admin/kiosk-sessions/:id',
+          resource: 'kiosk-sessions',
+          recordId: id,
+          before,
+          after: { ...before, revokedAt: after?.revokedAt ?? null },
+        });
+      });
+    }
+    return (await kioskRecord(id))!;
+  });
+
+  /** Who did what, newest first. */
+  app.get('/audit-log', { schema: { tags } }, async (request, reply) => {
+    const list = parseListQuery(request.query as Record<string, unknown>, {
+      sortable: { id: auditLog.id, createdAt: auditLog.createdAt },
+      defaultSort: [desc(auditLog.createdAt), desc(auditLog.id)],
+      filters: {
+        resource: (value) => {
+          if (typeof value !== 'string' || value.length > 60)
+            throw badRequest('Filtre resource : un nom de ressource.');
+          return eq(auditLog.resource, value);
+        },
+        userId: idFilter(auditLog.userId, 'userId'),
+        q: searchFilter(auditLog.action, auditLog.resource, auditLog.recordId, users.name),
+      },
+    });
+    const where = whereOf(list);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: auditLog.id,
+          userId: auditLog.userId,
+          user: users.name,
+          action: auditLog.action,
+          resource: auditLog.resource,
+          recordId: auditLog.recordId,
+          before: auditLog.before,
+          after: auditLog.after,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
+      db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).where(where),
+    ]);
+    return sendList(reply, 'audit-log', list, rows, total?.n ?? 0);
+  });
+};

@@ -1,0 +1,344 @@
+import { createReadStream } from 'node:fs';
+import type { Writable } from 'node:stream';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, notLike, sql, type SQL } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Db } from '../../db/client';
+import { mailOutbox, newsletters } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { readyForMore, safeCells, sendXlsxStream } from '../../lib/streams';
+import { currentUser } from '../../plugins/auth';
+import { parseListQuery, sendList } from './admin-list';
+import { recordAudit } from './audit.service';
+import { createAttachmentResolver, type ResolveAttachments } from '../mail/attachments';
+import { errorLine } from '../mail/worker';
+import { findEmlFile, mailDir, mailOptions, type MailAttachment } from '../mail/transport';
+import { idParam } from '../../lib/query-params';
+import { showWallClock } from '../scans/scans-export';
+import type { AdminDeps } from './deps';
+import { searchFilter } from './devices.routes';
+
+const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+const NEWSLETTER_STATES = ['waiting', 'confirmed', 'unsubscribed'] as const;
+
+/** What the outbox list shows; the record adds the bodies. */
+const mailColumns = {
+  id: mailOutbox.id,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  sentAt: mailOutbox.sentAt,
+  createdAt: mailOutbox.createdAt,
+};
+const mailRecordColumns = {
+  ...mailColumns,
+  text: mailOutbox.text,
+  html: mailOutbox.html,
+  headers: mailOutbox.headers,
+  attachments: mailOutbox.attachments,
+  /** The bodies hold LINK_PLACEHOLDER where the link's secret went: the secret is never stored. */
+  linkRedacted: sql<boolean>`${mailOutbox.link} is not null`,
+};
+
+type MailRecord = Pick<
+  typeof mailOutbox.$inferSelect,
+  'id' | 'to' | 'subject' | 'text' | 'html' | 'headers' | 'attachments' | 'sentAt' | 'createdAt'
+>;
+
+/** `badge registrationId=12`: an attachment descriptor in words a mail header keeps readable. */
+const describe = ({ kind, ...rest }: { kind: string; [key: string]: unknown }) =>
+  [kind, ...Object.entries(rest).map(([k, v]) => `${k}=${String(v)}`)].join(' ');
+
+/**
+ * A mail composed again from its row, for when no .eml file was written (SMTP_URL set, or not
+ * sent yet): same sender, recipient, subject, bodies and headers, dated when it was sent, with
+ * its attachments rebuilt by the worker's builders. One that cannot be rebuilt (a badge since
+ * deleted) is named in an X-Salon-Missing-Attachments header instead.
+ */
+async function composeEml(from: string, mail: MailRecord, resolve: ResolveAttachments): Promise<Buffer> {
+  const attachments: MailAttachment[] = [];
+  const missing: string[] = [];
+  for (const descriptor of mail.attachments ?? []) {
+    try {
+      attachments.push(...(await resolve([descriptor])));
+    } catch (err) {
+      missing.push(`${describe(descriptor)} (${errorLine(err)})`);
+    }
+  }
+  const headers: Record<string, string> = { ...mail.headers };
+  if (missing.length) headers['X-Salon-Missing-Attachments'] = missing.join('; ');
+  const message = mailOptions(from, { ...mail, headers, attachments });
+  return new MailComposer({ ...message, date: mail.sentAt ?? mail.createdAt, newline: 'windows' }).compile().build();
+}
+
+/** A subscriber's state: waiting for the confirmation link, confirmed, or unsubscribed. */
+const newsletterState = sql<(typeof NEWSLETTER_STATES)[number]>`case
+  when ${newsletters.unsubscribedAt} is not null then 'unsubscribed'
+  when ${newsletters.confirmedAt} is not null then 'confirmed'
+  else 'waiting' end`;
+
+const NEWSLETTER_FILE_NAME = 'newsletter.xlsx';
+const NEWSLETTER_HEADERS = {
+  fr: {
+    sheet: 'Newsletter',
+    email: 'Adresse e-mail',
+    language: 'Langue',
+    state: 'État',
+    createdAt: 'Inscription',
+    confirmedAt: 'Confirmation',
+    unsubscribedAt: 'Désinscription',
+    waiting: 'En attente de confirmation',
+    confirmed: 'Confirmé',
+    unsubscribed: 'Désinscrit',
+  },
+  en: {
+    sheet: 'Newsletter',
+    email: 'E-mail address',
+    language: 'Language',
+    state: 'State',
+    createdAt: 'Subscribed',
+    confirmedAt: 'Confirmed',
+    unsubscribedAt: 'Unsubscribed',
+    waiting: 'Waiting for confirmation',
+    confirmed: 'Confirmed',
+    unsubscribed: 'Unsubscribed',
+  },
+} as const;
+const EXPORT_CHUNK = 1000;
+
+/**
+ * newsletter.xlsx, streamed: subscribers read by id a chunk at a time, dates as real date cells
+ * in Marrakech time (dd/mm/yyyy hh:mm), so memory does not grow with the list.
+ */
+async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: 'fr' | 'en', out: Writable) {
+  const h = NEWSLETTER_HEADERS[lang];
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(h.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const date: Partial<ExcelJS.Column> = { width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } };
+  sheet.columns = [
+    { header: h.email, key: 'email', width: 40 },
+    { header: h.language, key: 'language', width: 10 },
+    { header: h.state, key: 'state', width: 28 },
+    { header: h.createdAt, key: 'createdAt', ...date },
+    { header: h.confirmedAt, key: 'confirmedAt', ...date },
+    { header: h.unsubscribedAt, key: 'unsubscribedAt', ...date },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const cell = (d: Date | null) => (d ? showWallClock(d) : null);
+  for (let last = 0; ;) {
+    const rows = await db
+      .select({
+        id: newsletters.id,
+        email: newsletters.email,
+        language: newsletters.language,
+        state: newsletterState,
+        createdAt: newsletters.createdAt,
+        confirmedAt: newsletters.confirmedAt,
+        unsubscribedAt: newsletters.unsubscribedAt,
+      })
+      .from(newsletters)
+      .where(and(where, gt(newsletters.id, last)))
+      .orderBy(asc(newsletters.id))
+      .limit(EXPORT_CHUNK);
+    for (const row of rows) {
+      sheet
+        .addRow(
+          safeCells({
+            email: row.email,
+            language: row.language,
+            state: h[row.state],
+            createdAt: cell(row.createdAt),
+            confirmedAt: cell(row.confirmedAt),
+            unsubscribedAt: cell(row.unsubscribedAt),
+          }),
+        )
+        .commit();
+    }
+    if (!(await readyForMore(out))) return;
+    if (rows.length < EXPORT_CHUNK) break;
+    last = rows.at(-1)!.id;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+const mailStatusFilter = (value: unknown) => {
+  const status = MAIL_STATUSES.find((s) => s === value);
+  if (!status) throw badRequest(`Filtre status : ${MAIL_STATUSES.join(', ')}.`);
+  return eq(mailOutbox.status, status);
+};
+
+const newsletterStateFilter = (value: unknown) => {
+  const state = NEWSLETTER_STATES.find((s) => s === value);
+  if (!state) throw badRequest(`Filtre state : ${NEWSLETTER_STATES.join(', ')}.`);
+  if (state === 'unsubscribed') return isNotNull(newsletters.unsubscribedAt);
+  return and(
+    isNull(newsletters.unsubscribedAt),
+    state === 'confirmed' ? isNotNull(newsletters.confirmedAt) : isNull(newsletters.confirmedAt),
+  )!;
+};
+const newsletterFilters = { state: newsletterStateFilter, q: searchFilter(newsletters.email) };
+
+/**
+ * The mail outbox (state, attempts, last error; retry; each mail as it was sent) and the
+ * newsletter subscribers (list and xlsx export). The dashboard's figures are in dashboard.ts.
+ */
+export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
+  app,
+  { db, config, badges, onQueued },
+) => {
+  const tags = ['admin'];
+  // The worker's own builders: a recomposed mail carries the files the worker would attach.
+  const resolveAttachments = createAttachmentResolver({ badge: badges.attachment });
+
+  const mailRecord = async (id: number) => {
+    const [row] = await db.select(mailRecordColumns).from(mailOutbox).where(eq(mailOutbox.id, id));
+    return row ?? null;
+  };
+  const mailOf = async (param: string) => {
+    const id = idParam(param);
+    const row = id === null ? null : await mailRecord(id);
+    if (!row) throw notFound('E-mail introuvable.');
+    return row;
+  };
+
+  app.get('/mails', { schema: { tags } }, async (request, reply) => {
+    const list = parseListQuery(request.query as Record<string, unknown>, {
+      sortable: {
+        id: mailOutbox.id,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+        nextAttemptAt: mailOutbox.nextAttemptAt,
+        attempts: mailOutbox.attempts,
+        status: mailOutbox.status,
+        to: mailOutbox.to,
+      },
+      defaultSort: [desc(mailOutbox.createdAt), desc(mailOutbox.id)],
+      filters: { status: mailStatusFilter, q: searchFilter(mailOutbox.to, mailOutbox.subject) },
+    });
+    const where = and(...list.where);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(mailColumns)
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
+      db.select({ n: count() }).from(mailOutbox).where(where),
+    ]);
+    return sendList(reply, 'mails', list, rows, total?.n ?? 0);
+  });
+
+  app.get<{ Params: { id: string } }>('/mails/:id', { schema: { tags } }, async (request) => mailOf(request.params.id));
+
+  /**
+   * Sends a failed (or still pending) mail again now. The attempts start again from zero, so the
+   * mail gets the worker's whole retry schedule again (about 8 hours) rather than one last try;
+   * the last error stays until the next outcome replaces it.
+   */
+  app.post<{ Params: { id: string } }>('/mails/:id/retry', { schema: { tags } }, async (request) => {
+    const before = await mailOf(request.params.id);
+    const after = await db.transaction(async (tx) => {
+      // Conditional: the worker may have claimed the mail since it was read.
+      const [updated] = await tx
+        .update(mailOutbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+        .where(
+          and(
+            eq(mailOutbox.id, before.id),
+            inArray(mailOutbox.status, ['failed', 'pending']),
+            // An erased person's mail has no address left to go to.
+            notLike(mailOutbox.to, 'supprime-%@invalid'),
+          ),
+        )
+        .returning(mailRecordColumns);
+      if (!updated) throw badRequest('Seul un e-mail en échec ou en attente peut être renvoyé.');
+      await recordAudit(tx, {
+        userId: currentUser(request).id,
+        action: 'POST /admin/mails/:id/retry',
+        resource: 'mails',
+        recordId: before.id,
+        before: { status: before.status, attempts: before.attempts, nextAttemptAt: before.nextAttemptAt },
+        after: { status: updated.status, attempts: updated.attempts, nextAttemptAt: updated.nextAttemptAt },
+      });
+      return updated;
+    });
+    onQueued();
+    return after;
+  });
+
+  /**
+   * The mail as an RFC 822 message: the .eml file the file transport wrote when it was sent
+   * without SMTP (the embedded default doubles as a mail catcher), else composed again from the
+   * row, as always for a mail with a link (set-password, invitation, address confirmation: its
+   * secret shows as LINK_PLACEHOLDER). The file is
+   * found by the row's id, never by a name from the request.
+   */
+  app.get<{ Params: { id: string } }>('/mails/:id/eml', { schema: { tags } }, async (request, reply) => {
+    const mail = await mailOf(request.params.id);
+    // The file of a mail with a link holds the live secret as delivered: never shown, the row is.
+    const file =
+      config.SMTP_URL || mail.linkRedacted ? null : await findEmlFile(mailDir(config), mail.id, mail.createdAt);
+    void reply
+      .header('content-type', 'message/rfc822')
+      .header('content-disposition', `attachment; filename="mail-${mail.id}.eml"`)
+      .header('cache-control', 'private, no-store');
+    if (file) return reply.header('x-eml-source', 'file').send(createReadStream(file));
+    const eml = await composeEml(config.MAIL_FROM, mail, resolveAttachments);
+    return reply.header('x-eml-source', 'composed').send(eml);
+  });
+
+  app.get('/newsletters', { schema: { tags } }, async (request, reply) => {
+    const list = parseListQuery(request.query as Record<string, unknown>, {
+      sortable: {
+        id: newsletters.id,
+        email: newsletters.email,
+        createdAt: newsletters.createdAt,
+        confirmedAt: newsletters.confirmedAt,
+        unsubscribedAt: newsletters.unsubscribedAt,
+      },
+      defaultSort: [desc(newsletters.createdAt), desc(newsletters.id)],
+      filters: newsletterFilters,
+    });
+    const where = and(...list.where);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: newsletters.id,
+          email: newsletters.email,
+          language: newsletters.language,
+          state: newsletterState,
+          confirmedAt: newsletters.confirmedAt,
+          unsubscribedAt: newsletters.unsubscribedAt,
+          createdAt: newsletters.createdAt,
+        })
+        .from(newsletters)
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
+      db.select({ n: count() }).from(newsletters).where(where),
+    ]);
+    return sendList(reply, 'newsletters', list, rows, total?.n ?? 0);
+  });
+
+  /** newsletter.xlsx of the subscribers the list's filter keeps (`filter`, optional `lang=en`). */
+  app.get('/newsletters/export', { schema: { tags } }, async (request, reply) => {
+    const { lang, ...query } = request.query as Record<string, unknown>;
+    if (lang !== undefined && lang !== 'fr' && lang !== 'en') throw badRequest('Paramètre lang : fr ou en.');
+    if (query.sort !== undefined || query.range !== undefined) {
+      throw badRequest('Paramètre de requête non autorisé : l’export prend filter et lang.');
+    }
+    const list = parseListQuery(query, { sortable: {}, defaultSort: [], filters: newsletterFilters });
+    return sendXlsxStream(request, reply, NEWSLETTER_FILE_NAME, (out) =>
+      writeNewsletterXlsx(db, and(...list.where), lang === 'en' ? 'en' : 'fr', out),
+    );
+  });
+};

@@ -1,0 +1,132 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EVENT_ID, editionSchema, siteSettingsSchema, type ShowEdition } from '@salon/shared';
+import type { Tx } from '../../db/client';
+import { events, registrations, scans, siteSettings } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { recordAudit } from './audit.service';
+import { parseFormBody } from '../../lib/query-params';
+import { readSettingsRow } from '../content/site-settings.service';
+import { paged, registerResource, searchFilter } from './content.routes';
+import type { AdminDeps } from './deps';
+
+type Edition = ShowEdition & {
+  /** The current edition (id 7): its number, dates and city are the specification's, and it stays. */
+  current: boolean;
+};
+
+/** The current edition's number, dates and city are what badges, hours and the programme hang on. */
+const FIXED = ['edition', 'startsOn', 'endsOn', 'city'] as const;
+
+const invalid = (field: string, message: string) =>
+  badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
+
+async function checkEditionNumber(tx: Tx, edition: number, id: number | null) {
+  const [taken] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.edition, edition), id === null ? undefined : ne(events.id, id)));
+  if (taken) throw invalid('edition', 'editionTaken');
+}
+
+/**
+ * The site's settings (venue, public contacts, virtual tour; one record, id 1) and the editions of
+ * the history page. Every change is audited, and the public pages show it at once on every
+ * instance (the settings' cache is cleared through the cache bus).
+ */
+export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, siteSettings: store }) => {
+  const tags = ['admin'];
+
+  // A singleton, like admin/sib/1: react-admin edits it as record 1.
+  app.get('/site-settings/1', { schema: { tags } }, async () => readSettingsRow(db));
+
+  app.put('/site-settings/1', { schema: { tags } }, async (request) => {
+    const form = parseFormBody(siteSettingsSchema, request.body);
+    const record = await db.transaction(async (tx) => {
+      await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+      const before = await readSettingsRow(tx);
+      if (Object.values(form).some((v) => v !== undefined)) {
+        await tx.update(siteSettings).set(form).where(eq(siteSettings.id, 1));
+      }
+      const after = await readSettingsRow(tx);
+      await recordAudit(tx, {
+        userId: currentUser(request).id,
+        action: 'PUT /admin/site-settings/1',
+        resource: 'site-settings',
+        recordId: 1,
+        before,
+        after,
+      });
+      return after;
+    });
+    store.changed();
+    return record;
+  });
+
+  const columns = {
+    id: events.id,
+    edition: events.edition,
+    name: events.name,
+    startsOn: events.startsOn,
+    endsOn: events.endsOn,
+    city: events.city,
+    theme: events.theme,
+    exhibitors: events.exhibitors,
+    visitors: events.visitors,
+    current: sql<boolean>`${events.id} = ${EVENT_ID}`,
+  };
+
+  registerResource<Edition>(
+    app,
+    // The current edition's city is the venue's in the public settings.
+    { db, onChange: () => store.changed() },
+    {
+      path: 'editions',
+      table: events,
+      id: events.id,
+      missing: 'Édition introuvable.',
+      sortable: { id: events.id, edition: events.edition, startsOn: events.startsOn, name: events.name },
+      defaultSort: [desc(events.startsOn), desc(events.id)],
+      filters: { q: searchFilter(events.name, events.city, events.theme) },
+      async select(dbOrTx, where, page) {
+        return paged(dbOrTx.select(columns).from(events).where(where).$dynamic(), page);
+      },
+      async create(tx, body) {
+        const form = parseFormBody(editionSchema, body);
+        await checkEditionNumber(tx, form.edition, null);
+        // Editions have no serial (the current one is id 7, as the specification says): the next id
+        // after the last, one creation at a time.
+        await tx.execute(sql`lock table ${events} in share row exclusive mode`);
+        const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
+        const id = (last?.id ?? 0) + 1;
+        await tx.insert(events).values({ ...form, id });
+        return id;
+      },
+      async update(tx, id, body, before) {
+        const form = parseFormBody(editionSchema, body);
+        if (id === EVENT_ID) {
+          const changed = FIXED.filter((field) => form[field] !== before[field]);
+          if (changed.length) {
+            throw badRequest('Données invalides.', {
+              errors: changed.map((field) => ({ path: ['body', field], message: 'currentEditionFixed' })),
+            });
+          }
+        }
+        await checkEditionNumber(tx, form.edition, id);
+        await tx.update(events).set(form).where(eq(events.id, id));
+      },
+      async remove(tx, id) {
+        if (id === EVENT_ID) throw badRequest('L’édition en cours ne peut pas être supprimée.');
+        const [people] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.eventId, id));
+        const [scanned] = await tx.select({ n: count() }).from(scans).where(eq(scans.eventId, id));
+        if ((people?.n ?? 0) + (scanned?.n ?? 0) > 0) {
+          throw badRequest(
+            'Des inscriptions ou des scans sont rattachés à cette édition : elle ne peut pas être supprimée.',
+          );
+        }
+        await tx.delete(events).where(eq(events.id, id));
+      },
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import { asc, desc, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { controllerAccountEditSchema, controllerAccountSchema } from '@salon/shared';
+import { users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { parseListQuery, sendList } from './admin-list';
+import { idParam, parseFormBody, textValue } from '../../lib/query-params';
+import {
+  controllerActive,
+  controllerSearch,
+  createController,
+  deleteController,
+  getController,
+  listControllers,
+  updateController,
+} from './staff.service';
+import type { AdminDeps } from './deps';
+
+function controllerId(raw: string): number {
+  const id = idParam(raw);
+  if (id === null) throw notFound('Contrôleur introuvable.');
+  return id;
+}
+
+/** The gate staff's accounts: controllers who sign in at /login-controleur. */
+export const adminStaffRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
+  const tags = ['admin'];
+
+  app.get('/controllers', { schema: { tags } }, async (request, reply) => {
+    const list = parseListQuery(request.query as Record<string, unknown>, {
+      sortable: { id: users.id, name: users.name, email: users.email, createdAt: users.createdAt },
+      defaultSort: [asc(users.name), desc(users.id)],
+      filters: {
+        q: (value) => {
+          const q = textValue(value, 'q');
+          return q === null ? sql`true` : controllerSearch(q);
+        },
+        active: (value) => {
+          if (typeof value !== 'boolean') throw badRequest('Filtre active : true ou false.');
+          return controllerActive(value);
+        },
+      },
+    });
+    const { rows, total } = await listControllers(db, list);
+    return sendList(reply, 'controllers', list, rows, total);
+  });
+
+  app.get<{ Params: { id: string } }>('/controllers/:id', { schema: { tags } }, async (request) =>
+    getController(db, controllerId(request.params.id)),
+  );
+
+  app.post('/controllers', { schema: { tags } }, async (request, reply) => {
+    const form = parseFormBody(controllerAccountSchema, request.body);
+    const record = await createController(db, currentUser(request).id, form);
+    return reply.status(201).send(record);
+  });
+
+  app.put<{ Params: { id: string } }>('/controllers/:id', { schema: { tags } }, async (request) => {
+    const id = controllerId(request.params.id);
+    const form = parseFormBody(controllerAccountEditSchema, request.body);
+    return updateController(db, currentUser(request).id, id, form);
+  });
+
+  app.delete<{ Params: { id: string } }>('/controllers/:id', { schema: { tags } }, async (request) =>
+    deleteController(db, currentUser(request).id, controllerId(request.params.id)),
+  );
+};

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { queryRows } from '../../../db/client';
+import { events } from '../../../db/schema';
+import type { Route } from '../../../../test/route-table';
+import type { AdminArea, AdminCase, AdminWrite } from './area';
+
+const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;
+
+/** Edition numbers no other edition has (1 to 6 are the fixtures'); at most 99. */
+let number = 20;
+
+async function nextEditionId(c: AdminCase): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(c.ctx.db, sql`select coalesce(max(id), 0)::int + 1 as id from events`);
+  return row!.id;
+}
+
+/** A past edition made for one case. */
+async function freshEdition(c: AdminCase): Promise<number> {
+  const id = await nextEditionId(c);
+  await c.ctx.db.insert(events).values({
+    id,
+    edition: number++,
+    name: 'Édition de test',
+    startsOn: '2012-05-02',
+    endsOn: '2012-05-05',
+    city: 'Agadir',
+  });
+  return id;
+}
+
+const newEdition = () => ({
+  edition: number++,
+  name: 'Nouvelle édition',
+  startsOn: '2014-11-12',
+  endsOn: '2014-11-15',
+  city: 'Tanger',
+  theme: 'Thème de test',
+  exhibitors: 120,
+  visitors: 9000,
+});
+
+/** The site settings (venue, public contacts, tour) and the editions of the history page. */
+export const siteSettingsArea: AdminArea = {
+  rows: [
+    { route: route('GET', 'site-settings/1'), when: 'reads the site settings' },
+    {
+      route: route('PUT', 'site-settings/1'),
+      when: 'changes the site settings',
+      request: () => ({ url: 'admin/site-settings/1', body: { pressPhone: '+212 5 22 00 00 00' } }),
+    },
+    { route: route('GET', 'editions'), when: 'lists the editions' },
+    {
+      route: route('GET', 'editions/:id'),
+      when: 'reads one edition',
+      request: async (c) => ({ url: `admin/editions/${await freshEdition(c)}` }),
+    },
+    {
+      route: route('POST', 'editions'),
+      when: 'adds an edition',
+      status: 201,
+      request: () => ({ url: 'admin/editions', body: newEdition() }),
+    },
+    {
+      route: route('PUT', 'editions/:id'),
+      when: 'changes an edition',
+      request: async (c) => ({
+        url: `admin/editions/${await freshEdition(c)}`,
+        body: { ...newEdition(), theme: 'Thème changé' },
+      }),
+    },
+    {
+      route: route('DELETE', 'editions/:id'),
+      when: 'deletes an edition (a fresh one)',
+      request: async (c) => ({ url: `admin/editions/${await freshEdition(c)}` }),
+      check: async (res, c, request) => {
+        const id = Number(request.url.split('/').pop());
+        const rows = await queryRows(c.ctx.db, sql`select 1 from events where id = ${id}`);
+        expect(rows).toHaveLength(res.statusCode === 200 ? 0 : 1);
+      },
+    },
+  ],
+  writes: {
+    [route('PUT', 'site-settings/1')]: async (): Promise<AdminWrite> => ({
+      url: 'admin/site-settings/1',
+      body: { generalEmail: 'audit@salon.example.org' },
+      recordId: '1',
+    }),
+    [route('POST', 'editions')]: async (c: AdminCase): Promise<AdminWrite> => ({
+      url: 'admin/editions',
+      body: newEdition(),
+      recordId: String(await nextEditionId(c)),
+      status: 201,
+    }),
+    [route('PUT', 'editions/:id')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await freshEdition(c);
+      return { url: `admin/editions/${id}`, body: { ...newEdition(), city: 'Fès' }, recordId: String(id) };
+    },
+    [route('DELETE', 'editions/:id')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await freshEdition(c);
+      return { url: `admin/editions/${id}`, recordId: String(id) };
+    },
+  },
+};

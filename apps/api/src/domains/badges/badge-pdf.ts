@@ -1,0 +1,301 @@
+/**
+ * The electronic badge as a one-page A6 PDF: printed at home or shown on a phone at the gate.
+ * Everything is laid out at fixed places so that the QR code never moves; long texts shrink,
+ * then wrap, then lose their end, but never overflow.
+ */
+import type { Language, RegistrationType } from '@salon/shared';
+import { COLORS, createDocument, FONTS, type Doc } from '../files/pdf/document';
+import { ellipsize, formatDayRange, formatHour, formatLongDay, pdfText } from '../files/pdf/text';
+import { QR_QUIET_ZONE, qrMatrix, qrRuns } from './badge-qr';
+
+/** One opening day: the calendar day and its hours as the database gives them. */
+export interface BadgeOpeningHours {
+  /** 'YYYY-MM-DD'. */
+  day: string;
+  /** 'HH:MM' or 'HH:MM:SS'. */
+  opens: string;
+  closes: string;
+}
+
+/** What a badge shows. Texts are printed as given (characters Helvetica lacks are replaced). */
+export interface BadgeData {
+  /** The signed token (see token.ts), drawn as the QR code. */
+  token: string;
+  type: RegistrationType;
+  /** The holder's full name. */
+  name: string;
+  company?: string | null;
+  jobPosition?: string | null;
+  /** Language of the labels; names and hours are printed as they are. */
+  lang: Language;
+  event: {
+    /** The show's printed name: 'Salon International du Bâtiment' (SHOW_NAME), not the database's edition label. */
+    name: string;
+    /** 6 prints '6e édition' ('6th edition'). */
+    edition: number;
+    /** 'YYYY-MM-DD'. */
+    startsOn: string;
+    endsOn: string;
+    city: string;
+  };
+  /** In the order to print, usually one per show day. */
+  hours: BadgeOpeningHours[];
+  /** Written as the PDF's creation date, so that the same badge gives the same bytes. */
+  issuedAt: Date;
+}
+
+/** The band's colour and label for each registration type: told apart at a glance at the gate. */
+export const BADGE_STYLES: Record<RegistrationType, { color: string; label: Record<Language, string> }> = {
+  visitor: { color: '#1565c0', label: { fr: 'Visiteur', en: 'Visitor' } },
+  exhibitor: { color: '#c2410c', label: { fr: 'Exposant', en: 'Exhibitor' } },
+  collaborator: { color: '#2e7d32', label: { fr: 'Collaborateur', en: 'Collaborator' } },
+  others: { color: '#4b5563', label: { fr: 'Autre', en: 'Other' } },
+};
+
+const TEXTS = {
+  fr: {
+    badge: 'Badge',
+    hours: 'Horaires d’ouverture',
+    entry: 'Entrée gratuite sur présentation de ce badge, d’une invitation ou d’une carte de visite.',
+  },
+  en: {
+    badge: 'Badge',
+    hours: 'Opening hours',
+    entry: 'Free entry with this badge, an invitation or a business card.',
+  },
+} as const;
+
+const EN_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const EN_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const EN_FULL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A date column read as a UTC midnight: no time zone can move it to another day. */
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** '6e édition', '6th edition'. */
+function editionLabel(edition: number, lang: Language): string {
+  if (lang === 'fr') return `${edition}${edition === 1 ? 're' : 'e'} édition`;
+  const teen = edition % 100 >= 11 && edition % 100 <= 13;
+  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][edition % 10] ?? 'th');
+  return `${edition}${suffix} edition`;
+}
+
+/** 'Du 29 mai au 1er juin 2024', 'From 29 May to 1 June 2024'. */
+export function badgeDates(from: string, to: string, lang: Language): string {
+  if (lang === 'fr') {
+    // formatDayRange already drops what both days share ('29 mai – 1er juin 2024').
+    return from === to ? `Le ${formatDayRange(from, to)}` : `Du ${formatDayRange(from, to).replace(' – ', ' au ')}`;
+  }
+  if (from === to) return `On ${EN_FULL.format(utc(to))}`;
+  const first = from.slice(0, 4) === to.slice(0, 4) ? EN_DAY_MONTH.format(utc(from)) : EN_FULL.format(utc(from));
+  return `From ${first} to ${EN_FULL.format(utc(to))}`;
+}
+
+/** 'Mercredi 29 mai' and '9h00 – 19h00'; 'Wednesday 29 May' and '9:00 – 19:00'. */
+function hoursLines(h: BadgeOpeningHours, lang: Language): [string, string] {
+  if (lang === 'fr') {
+    return [formatLongDay(h.day).replace(/ \d{4}$/, ''), `${formatHour(h.opens)} – ${formatHour(h.closes)}`];
+  }
+  const hour = (t: string) => formatHour(t).replace('h', ':');
+  return [EN_DAY.format(utc(h.day)), `${hour(h.opens)} – ${hour(h.closes)}`];
+}
+
+/** Greedy word wrap at the current font; a word wider than the line stays whole (and too wide). */
+function wrap(doc: Doc, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (!line || doc.widthOfString(candidate) <= width) line = candidate;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+interface Fitted {
+  size: number;
+  lines: string[];
+}
+
+/**
+ * The largest size from `max` down to `min` at which the text holds in `maxLines` lines of
+ * `width`; failing that, the text at `min` wrapped and cut with an ellipsis.
+ */
+function fit(
+  doc: Doc,
+  text: string,
+  font: string,
+  sizes: { max: number; min: number },
+  width: number,
+  maxLines: number,
+): Fitted {
+  doc.font(font);
+  for (let size = sizes.max; size >= sizes.min; size -= 1) {
+    doc.fontSize(size);
+    const lines = wrap(doc, text, width);
+    if (lines.length <= maxLines && lines.every((l) => doc.widthOfString(l) <= width)) return { size, lines };
+  }
+  doc.fontSize(sizes.min);
+  const lines = wrap(doc, text, width);
+  const kept = lines.slice(0, maxLines);
+  if (lines.length > maxLines) kept[maxLines - 1] = lines.slice(maxLines - 1).join(' ');
+  return { size: sizes.min, lines: kept.map((l) => ellipsize(doc, l, width)) };
+}
+
+const LINE_HEIGHT = 1.18;
+const blockHeight = (f: Fitted) => f.lines.length * f.size * LINE_HEIGHT;
+
+/**
+ * One line centred in `width`, placed by hand: given a width, pdfkit would wrap again by its own
+ * measure and could push a last word onto the next line.
+ */
+function centred(doc: Doc, text: string, x: number, y: number, width: number, characterSpacing = 0): void {
+  const left = x + Math.max(0, (width - doc.widthOfString(text, { characterSpacing })) / 2);
+  doc.text(text, left, y, { lineBreak: false, characterSpacing });
+}
+
+/** Fitted lines from `y`, in their font and size; returns where the next line would start. */
+function drawLines(doc: Doc, f: Fitted, font: string, color: string, x: number, y: number, width: number): number {
+  doc.font(font).fontSize(f.size).fillColor(color);
+  for (const line of f.lines) {
+    centred(doc, line, x, y, width);
+    y += f.size * LINE_HEIGHT;
+  }
+  return y;
+}
+
+const MM = 72 / 25.4;
+const MARGIN = 16;
+const HEADER_HEIGHT = 70;
+const BAND_TOP = 200;
+const BAND_HEIGHT = 28;
+/** The QR code's side without its quiet zone: 46 mm, above the 45 mm gate scanners want. */
+const QR_SIDE = 46 * MM;
+
+/** The badge PDF: header, holder, coloured type band, QR code beside the hours, entry rule. */
+export async function renderBadgePdf(data: BadgeData): Promise<Buffer> {
+  const texts = TEXTS[data.lang];
+  const style = BADGE_STYLES[data.type];
+  const label = style.label[data.lang];
+  const { doc, finish } = createDocument({
+    title: `${data.event.name} — ${texts.badge} ${label}`,
+    size: 'A6',
+    layout: 'portrait',
+    // Every text is placed by hand; a margin would only make pdfkit open a second page.
+    margin: 0,
+    createdAt: data.issuedAt,
+  });
+  const pageWidth = doc.page.width;
+  const pageHeight = doc.page.height;
+  const width = pageWidth - 2 * MARGIN;
+
+  // Header: the show, its edition, when and where.
+  doc.rect(0, 0, pageWidth, HEADER_HEIGHT).fill(COLORS.navy);
+  doc.rect(0, HEADER_HEIGHT, pageWidth, 3).fill(COLORS.orange);
+  const title = fit(doc, pdfText(data.event.name), FONTS.bold, { max: 15, min: 10 }, width, 1);
+  drawLines(doc, title, FONTS.bold, COLORS.white, MARGIN, 13, width);
+  const edition = fit(
+    doc,
+    pdfText(editionLabel(data.event.edition, data.lang)),
+    FONTS.bold,
+    { max: 10, min: 10 },
+    width,
+    1,
+  );
+  drawLines(doc, edition, FONTS.bold, '#ffc58a', MARGIN, 33, width);
+  const when = pdfText(`${badgeDates(data.event.startsOn, data.event.endsOn, data.lang)} — ${data.event.city}`);
+  drawLines(
+    doc,
+    fit(doc, when, FONTS.regular, { max: 10, min: 7 }, width, 1),
+    FONTS.regular,
+    COLORS.white,
+    MARGIN,
+    49,
+    width,
+  );
+
+  // The holder, centred between the header and the band.
+  const blocks: { fitted: Fitted; font: string; color: string }[] = [
+    {
+      fitted: fit(doc, pdfText(data.name), FONTS.bold, { max: 22, min: 13 }, width, 2),
+      font: FONTS.bold,
+      color: COLORS.ink,
+    },
+  ];
+  if (data.company?.trim()) {
+    const fitted = fit(doc, pdfText(data.company), FONTS.bold, { max: 13, min: 9 }, width, 2);
+    blocks.push({ fitted, font: FONTS.bold, color: COLORS.navy });
+  }
+  if (data.jobPosition?.trim()) {
+    const fitted = fit(doc, pdfText(data.jobPosition), FONTS.regular, { max: 10.5, min: 8 }, width, 2);
+    blocks.push({ fitted, font: FONTS.regular, color: COLORS.muted });
+  }
+  const GAP = 5;
+  const top = HEADER_HEIGHT + 3;
+  const total = blocks.reduce((sum, b) => sum + blockHeight(b.fitted), 0) + GAP * (blocks.length - 1);
+  let y = top + Math.max(6, (BAND_TOP - top - total) / 2);
+  for (const b of blocks) y = drawLines(doc, b.fitted, b.font, b.color, MARGIN, y, width) + GAP;
+
+  // The type band.
+  doc.rect(0, BAND_TOP, pageWidth, BAND_HEIGHT).fill(style.color);
+  doc.font(FONTS.bold).fontSize(15).fillColor(COLORS.white);
+  centred(doc, pdfText(label.toUpperCase()), MARGIN, BAND_TOP + 8, width, 1.5);
+
+  // The QR code, as filled rectangles: one per run of dark modules, all in one path.
+  const matrix = qrMatrix(data.token);
+  const module = QR_SIDE / matrix.size;
+  const qrX = MARGIN;
+  const qrY = BAND_TOP + BAND_HEIGHT + QR_QUIET_ZONE * module;
+  for (const run of qrRuns(matrix)) doc.rect(qrX + run.x * module, qrY + run.y * module, run.width * module, module);
+  doc.fill('#000000');
+
+  // Opening hours beside the code, past its quiet zone, shrunk if the show has many days.
+  const colX = qrX + QR_SIDE + QR_QUIET_ZONE * module;
+  const colWidth = pageWidth - MARGIN - colX;
+  drawHours(doc, data, colX, qrY, colWidth, QR_SIDE);
+
+  // The entry rule, under the code's quiet zone.
+  const ruleY = qrY + QR_SIDE + QR_QUIET_ZONE * module;
+  doc
+    .font(FONTS.italic)
+    .fontSize(8.5)
+    .fillColor(COLORS.ink)
+    .text(pdfText(texts.entry), MARGIN, ruleY, {
+      width,
+      align: 'center',
+      height: pageHeight - ruleY - 6,
+      ellipsis: true,
+    });
+
+  return finish();
+}
+
+/** The hours column, centred on the code: a heading, then each day over its hours. */
+function drawHours(doc: Doc, data: BadgeData, x: number, top: number, width: number, height: number): void {
+  if (data.hours.length === 0) return;
+  const heading = fit(doc, pdfText(TEXTS[data.lang].hours), FONTS.bold, { max: 9, min: 7 }, width, 2);
+  const headingHeight = blockHeight(heading) + 6;
+  // Two lines a day; more days than fit at 8.5 pt get a smaller type.
+  const row = Math.min(24, (height - headingHeight) / data.hours.length);
+  const size = Math.min(8.5, (row - 3) / (2 * LINE_HEIGHT));
+  let y = top + (height - headingHeight - row * data.hours.length) / 2;
+  y = drawLines(doc, heading, FONTS.bold, COLORS.navy, x, y, width);
+  doc
+    .moveTo(x + width * 0.25, y + 1)
+    .lineTo(x + width * 0.75, y + 1)
+    .lineWidth(1)
+    .strokeColor(COLORS.orange)
+    .stroke();
+  y += 6;
+  for (const h of data.hours) {
+    const [day, time] = hoursLines(h, data.lang);
+    doc.font(FONTS.bold).fontSize(size).fillColor(COLORS.ink);
+    centred(doc, ellipsize(doc, pdfText(day), width), x, y, width);
+    doc.font(FONTS.regular).fillColor(COLORS.muted);
+    centred(doc, ellipsize(doc, pdfText(time), width), x, y + size * LINE_HEIGHT, width);
+    y += row;
+  }
+}

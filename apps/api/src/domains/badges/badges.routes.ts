@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { BadgeSigner } from './badge-token';
+
+export interface BadgesRoutesOptions {
+  signer: BadgeSigner;
+}
+
+const publicKeyResponse = z.object({
+  data: z.object({
+    algorithm: z.literal('Ed25519'),
+    /** base64url of the 32 raw key bytes. */
+    publicKey: z.string(),
+    jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() }),
+  }),
+});
+
+/**
+ * The key that checks badge QR codes. Public on purpose: the gate screens keep it so that they
+ * can check badges offline, and it changes only when the operator changes BADGE_PRIVATE_KEY.
+ */
+export const badgesRoutes: FastifyPluginAsyncZod<BadgesRoutesOptions> = async (app, { signer }) => {
+  const body = {
+    data: { algorithm: 'Ed25519' as const, publicKey: signer.publicKeyRaw, jwk: signer.publicKeyJwk },
+  };
+  app.get(
+    '/badges/public-key',
+    { schema: { tags: ['badges'], response: { 200: publicKeyResponse } } },
+    async (_request, reply) => {
+      // An hour: a changed key reaches the gates soon enough, and the gates rarely ask.
+      reply.header('cache-control', 'public, max-age=3600');
+      return body;
+    },
+  );
+};

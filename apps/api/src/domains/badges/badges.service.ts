@@ -1,0 +1,118 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { EVENT_ID, type Language } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { registrations, users } from '../../db/schema';
+import { renderBadgePdf, type BadgeData } from './badge-pdf';
+import { createBadgePdfPool } from './badge-pdf-pool';
+import { qrSvgPath } from './badge-qr';
+import type { BadgeSigner } from './badge-token';
+import type { AttachmentBuilder } from '../mail/attachments';
+import { SHOW_NAME } from '../files/pdf/document';
+import { currentShow } from './show-facts';
+
+/** A registration's badge, as the PDF, the e-badge page and the mail attachment need it. */
+export interface LoadedBadge {
+  registrationId: number;
+  userId: number;
+  /** For a collaborator: the exhibitor it works for, who may also get its badge. */
+  exhibitorId: number | null;
+  data: BadgeData;
+}
+
+export const badgeFileName = (registrationId: number) => `badge-sib-2024-${registrationId}.pdf`;
+
+/**
+ * Badges read from the data and signed with the badge key. The token's issue date is the
+ * registration's, so the PDF, the mail and the e-badge page always show the same QR code.
+ */
+export function createBadgeService(db: Db, signer: BadgeSigner) {
+  /** The mails' badges are drawn in a thread of their own (started with the first one). */
+  const pdfThread = createBadgePdfPool();
+
+  /** A live badge of event 7 (not revoked, account not deleted), or null. */
+  async function load(registrationId: number): Promise<LoadedBadge | null> {
+    return loadWhere(eq(registrations.id, registrationId));
+  }
+
+  async function loadWhere(which: SQL): Promise<LoadedBadge | null> {
+    const [row] = await db
+      .select({
+        id: registrations.id,
+        type: registrations.type,
+        createdAt: registrations.createdAt,
+        userId: users.id,
+        exhibitorId: users.exhibitorId,
+        name: users.name,
+        company: users.company,
+        jobPosition: users.jobPosition,
+        language: users.language,
+      })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(and(which, eq(registrations.eventId, EVENT_ID), isNull(registrations.revokedAt), isNull(users.deletedAt)));
+    if (!row) return null;
+    const { event, hours } = await currentShow(db);
+    const issuedAt = Math.floor(row.createdAt.getTime() / 1000);
+    const lang: Language = row.language === 'en' ? 'en' : 'fr';
+    return {
+      registrationId: row.id,
+      userId: row.userId,
+      exhibitorId: row.exhibitorId,
+      data: {
+        token: signer.sign({ registrationId: row.id, type: row.type, eventId: EVENT_ID, issuedAt }),
+        type: row.type,
+        name: row.name,
+        company: row.company,
+        jobPosition: row.jobPosition,
+        lang,
+        event: {
+          name: SHOW_NAME,
+          edition: event.edition,
+          startsOn: event.startsOn,
+          endsOn: event.endsOn,
+          city: event.city,
+        },
+        hours,
+        issuedAt: row.createdAt,
+      },
+    };
+  }
+
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  return {
+    load,
+    /** The badge whose e-badge link carries this key (anything else than a key: null). */
+    loadByKey: (key: string) => (UUID.test(key) ? loadWhere(eq(registrations.badgeKey, key)) : Promise.resolve(null)),
+    async pdf(badge: LoadedBadge): Promise<Buffer> {
+      return renderBadgePdf(badge.data);
+    },
+    /** What the e-badge page shows: the holder, the type and the QR code as an SVG path. */
+    view(badge: LoadedBadge) {
+      const { data } = badge;
+      return {
+        registration: { id: badge.registrationId, type: data.type },
+        name: data.name,
+        company: data.company ?? null,
+        jobPosition: data.jobPosition ?? null,
+        lang: data.lang,
+        token: data.token,
+        qr: qrSvgPath(data.token),
+        event: data.event,
+        hours: data.hours.map((h) => ({ day: h.day, opens: h.opens.slice(0, 5), closes: h.closes.slice(0, 5) })),
+      };
+    },
+    /** The mail outbox's `{ kind: 'badge', registrationId }` attachment. */
+    attachment: (async (descriptor) => {
+      const badge = await load(Number(descriptor.registrationId));
+      if (!badge) throw new Error(`badge ${String(descriptor.registrationId)}: registration not found or revoked`);
+      return {
+        filename: badgeFileName(badge.registrationId),
+        content: await pdfThread.render(badge.data),
+        contentType: 'application/pdf',
+      };
+    }) satisfies AttachmentBuilder,
+    /** Ends the thread that draws the mails' badges (mails being sent: finish them first). */
+    close: () => pdfThread.close(),
+  };
+}
+export type BadgeService = ReturnType<typeof createBadgeService>;

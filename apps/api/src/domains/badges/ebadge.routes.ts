@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../lib/errors';
+import { currentUser, type SessionUser } from '../../plugins/auth';
+import { badgeFileName, type BadgeService, type LoadedBadge } from './badges.service';
+import { idParam } from '../../lib/query-params';
+import { badgeDownloadUrl, queueBadgeMail, type MailLinks } from '../registration/visitors.service';
+
+const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
+
+/** Sends of a badge by e-mail allowed per minute and per address. */
+export const BADGE_MAIL_RATE_LIMIT = 10;
+
+/**
+ * The holder, or, for a collaborator badge, the exhibitor it works for: never the person's own
+ * visitor or conference badge.
+ */
+const mayHave = (user: SessionUser, badge: LoadedBadge) =>
+  badge.userId === user.id ||
+  (user.type === 'exhibitor' && badge.exhibitorId === user.id && badge.data.type === 'collaborator');
+
+/**
+ * The badge outside the PDF files: the download the browser navigates to (a signed link, since a
+ * navigation carries no bearer header), the e-badge page's data (the link in the mail), and, for
+ * a signed-in holder or its exhibitor, a fresh download link and a new mail.
+ */
+export const ebadgeRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  badges: BadgeService;
+  mail: MailLinks;
+  onQueued: () => void;
+}> = async (app, { db, badges, mail, onQueued }) => {
+  /** The badge a signed-in user asks for; someone else's is a 404, as one that does not exist. */
+  async function ownBadge(user: SessionUser, rawId: string): Promise<LoadedBadge> {
+    const id = idParam(rawId);
+    const badge = id === null ? null : await badges.load(id);
+    if (!badge || !mayHave(user, badge)) throw notFound('Badge introuvable.');
+    return badge;
+  }
+
+  app.get(
+    '/registrations/downloadEbadgeFull/:id',
+    { schema: { tags: ['badges'], querystring: tokenQuery } },
+    async (request, reply) => {
+      const id = idParam((request.params as { id: string }).id);
+      const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
+      if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
+      const badge = await badges.load(id);
+      if (!badge) throw notFound('Badge introuvable.');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${badgeFileName(id)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(await badges.pdf(badge));
+    },
+  );
+
+  app.get(
+    '/registrations/ebadge',
+    { schema: { tags: ['badges'], querystring: tokenQuery } },
+    async (request, reply) => {
+      // The mail's link carries the badge's random key; a revoked badge's key opens nothing.
+      const badge = await badges.loadByKey(request.query.token);
+      if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
+      reply.header('cache-control', 'private, no-store');
+      const downloadUrl = badgeDownloadUrl(mail, badge.registrationId);
+      return { data: { ...badges.view(badge), downloadUrl }, meta: {} };
+    },
+  );
+
+  app.post(
+    '/registrations/:id/badge-link',
+    { schema: { tags: ['badges'] }, preHandler: app.authenticate },
+    async (request) => {
+      const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);
+      return { data: { url: badgeDownloadUrl(mail, badge.registrationId) }, meta: {} };
+    },
+  );
+
+  app.post(
+    '/registrations/sendEmailEBadge/:id',
+    {
+      schema: { tags: ['badges'] },
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: BADGE_MAIL_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);
+      await db.transaction((tx) => queueBadgeMail(tx, mail, badge.registrationId));
+      onQueued();
+      return { data: { sent: true }, meta: {} };
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { conferenceRegistrationSchema } from '@salon/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import { assertQueryKeys, parseFilters } from '../../lib/query';
+import { conferenceView, findConference, listConferences, registerForConference } from './conferences.service';
+import { idParam, parseFormBody, parsePopulate, textValue } from '../../lib/query-params';
+
+/** Sign-ups allowed per minute and per address: a person signs up for a few talks, not hundreds. */
+export const CONFERENCE_REGISTRATION_RATE_LIMIT = 20;
+
+const idParams = z.object({ id: z.string() });
+
+function optionalText(value: unknown, label: string): string | null {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) throw badRequest(`Un seul paramètre ${label} est attendu.`);
+  return textValue(value, label);
+}
+
+export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ['forum'];
+
+  /** The forum programme. `search` looks in the number, titles and descriptions, `theme` in the themes. */
+  app.get('/conferences', { schema: { tags } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    assertQueryKeys(q, ['search', 'theme', 'filters']);
+    parseFilters(q.filters, []);
+    const data = await listConferences(db, {
+      search: optionalText(q.search, 'search'),
+      theme: optionalText(q.theme, 'theme'),
+    });
+    return { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } } };
+  });
+
+  app.get('/conferences/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    assertQueryKeys(q, ['populate']);
+    parsePopulate(q.populate, []);
+    const id = idParam(request.params.id);
+    const conference = id === null ? null : await findConference(db, id);
+    if (!conference) throw notFound('Conférence introuvable.');
+    return { data: conferenceView(conference), meta: {} };
+  });
+
+  app.post(
+    '/conferences/:id/registrations',
+    {
+      schema: { tags, params: idParams },
+      config: { rateLimit: { max: CONFERENCE_REGISTRATION_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const id = idParam(request.params.id);
+      if (id === null) throw notFound('Conférence introuvable.');
+      const form = parseFormBody(conferenceRegistrationSchema, request.body);
+      const data = await registerForConference(db, id, form);
+      return reply.status(201).send({ data, meta: {} });
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { EVENT_ID, type ConferenceRegistrationForm } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { conferences, registrations } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { findOrCreateVisitor } from '../registration/people.service';
+import { containsPattern } from '../../lib/query-params';
+
+type ConferenceRow = typeof conferences.$inferSelect;
+
+export function conferenceView(c: ConferenceRow) {
+  return {
+    id: c.id,
+    number: c.number,
+    kind: c.kind,
+    titleFr: c.titleFr,
+    titleEn: c.titleEn,
+    themeFr: c.themeFr,
+    themeEn: c.themeEn,
+    descriptionFr: c.descriptionFr,
+    descriptionEn: c.descriptionEn,
+    day: c.day,
+    startsAt: c.startsAt.slice(0, 5),
+    endsAt: c.endsAt.slice(0, 5),
+  };
+}
+
+/** Case-insensitive "contains" on any of the columns; the text's `%` and `_` match themselves. */
+function containsAny(text: string, columns: SQL[]): SQL {
+  const pattern = containsPattern(text);
+  return or(...columns.map((c) => sql`lower(${c}) like lower(${pattern})`))!;
+}
+
+/** The forum programme of event 7, by day and start time; search and theme are already trimmed. */
+export async function listConferences(db: Db, options: { search: string | null; theme: string | null }) {
+  const where: SQL[] = [eq(conferences.eventId, EVENT_ID)];
+  if (options.search) {
+    where.push(
+      containsAny(options.search, [
+        sql`${conferences.number}`,
+        sql`${conferences.titleFr}`,
+        sql`${conferences.titleEn}`,
+        sql`coalesce(${conferences.descriptionFr}, '')`,
+        sql`coalesce(${conferences.descriptionEn}, '')`,
+      ]),
+    );
+  }
+  if (options.theme) {
+    where.push(
+      containsAny(options.theme, [
+        sql`coalesce(${conferences.themeFr}, '')`,
+        sql`coalesce(${conferences.themeEn}, '')`,
+      ]),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(conferences)
+    .where(and(...where))
+    .orderBy(asc(conferences.day), asc(conferences.startsAt), asc(conferences.id));
+  return rows.map(conferenceView);
+}
+
+export async function findConference(db: Db, id: number) {
+  const [row] = await db
+    .select()
+    .from(conferences)
+    .where(and(eq(conferences.id, id), eq(conferences.eventId, EVENT_ID)));
+  return row ?? null;
+}
+
+/**
+ * Signs someone up for a conference, in one transaction: the person is found by e-mail
+ * (trimmed, any case, not deleted) or created as a visitor who never signs in (no password),
+ * then gets a confirmed 'others' registration for the conference. A second sign-up for the
+ * same conference changes nothing and is answered like the first: the answer tells nobody who
+ * signed up for what (hence no registration id in it either). Only the form's fields are read:
+ * role, type and confirmation are the server's.
+ */
+export async function registerForConference(db: Db, conferenceId: number, form: ConferenceRegistrationForm) {
+  return db.transaction(async (tx) => {
+    const [conference] = await tx
+      .select({ id: conferences.id })
+      .from(conferences)
+      .where(and(eq(conferences.id, conferenceId), eq(conferences.eventId, EVENT_ID)));
+    if (!conference) throw notFound('Conférence introuvable.');
+
+    const person = await findOrCreateVisitor(tx, form);
+
+    await tx
+      .insert(registrations)
+      .values({ eventId: EVENT_ID, userId: person.id, type: 'others', confirmed: true, conferenceId: conference.id })
+      .onConflictDoNothing();
+    return { conference: { id: conference.id } };
+  });
+}

@@ -1,0 +1,83 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EVENT_ID } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { events, gates, openingHours, sectors } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { assertQueryKeys, parseFilters } from '../../lib/query';
+import { wholeList } from '../../lib/query-params';
+
+const SECTOR_KINDS = ['page', 'choice'] as const;
+type SectorKind = (typeof SECTOR_KINDS)[number];
+
+/** PostgreSQL's `time` reads as 'HH:MM:SS'; the product prints 'HH:MM'. */
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** Reference data of the information pages: editions, opening hours, sectors, halls. */
+export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ['reference'];
+
+  app.get('/events', { schema: { tags } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    assertQueryKeys(q, ['filters']);
+    parseFilters(q.filters, []);
+    const rows = await db
+      .select({
+        id: events.id,
+        edition: events.edition,
+        name: events.name,
+        startsOn: events.startsOn,
+        endsOn: events.endsOn,
+        city: events.city,
+        theme: events.theme,
+        exhibitors: events.exhibitors,
+        visitors: events.visitors,
+      })
+      .from(events)
+      .orderBy(asc(events.startsOn), asc(events.id));
+    return wholeList(rows);
+  });
+
+  app.get('/opening-hours', { schema: { tags } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    assertQueryKeys(q, ['filters']);
+    parseFilters(q.filters, []);
+    const rows = await db
+      .select()
+      .from(openingHours)
+      .where(eq(openingHours.eventId, EVENT_ID))
+      .orderBy(openingHours.day);
+    return wholeList(rows.map((h) => ({ day: h.day, opensAt: hhmm(h.opensAt), closesAt: hhmm(h.closesAt) })));
+  });
+
+  app.get('/sectors', { schema: { tags } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    assertQueryKeys(q, ['filters']);
+    let kind: SectorKind | undefined;
+    for (const f of parseFilters(q.filters, ['kind'])) {
+      if (f.op !== '$eq') throw badRequest(`Opérateur ${f.op} non pris en charge pour kind.`);
+      if (!(SECTOR_KINDS as readonly unknown[]).includes(f.value)) {
+        throw badRequest(`Type de secteur inconnu. Valeurs possibles : ${SECTOR_KINDS.join(', ')}.`);
+      }
+      kind = f.value as SectorKind;
+    }
+    const rows = await db
+      .select()
+      .from(sectors)
+      .where(kind ? eq(sectors.kind, kind) : undefined)
+      .orderBy(asc(sectors.kind), asc(sectors.position), asc(sectors.id));
+    return wholeList(rows);
+  });
+
+  app.get('/gates', { schema: { tags } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    assertQueryKeys(q, ['filters']);
+    parseFilters(q.filters, []);
+    const rows = await db
+      .select({ id: gates.id, name: gates.name, position: gates.position })
+      .from(gates)
+      .where(eq(gates.eventId, EVENT_ID))
+      .orderBy(asc(gates.position), asc(gates.id));
+    return wholeList(rows);
+  });
+};

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_ID, SECTOR_CHOICES } from '@salon/shared';
+import { gates } from '../../db/schema';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
+
+interface ListBody<T> {
+  data: T[];
+  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function list<T>(url: string): Promise<ListBody<T>> {
+  const res = await call(ctx.app, 'GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ListBody<T>>();
+}
+async function refusal(url: string) {
+  const res = await call(ctx.app, 'GET', url);
+  expect(res.statusCode, res.body).toBe(400);
+  return res.json<{ error: { message: string } }>().error.message;
+}
+
+describe('GET events', () => {
+  it('lists every edition by start date, with dates as YYYY-MM-DD', async () => {
+    const body = await list<Record<string, unknown>>('events');
+    expect(body.data.map((e) => e.edition)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(body.data.at(-1)).toEqual({
+      id: EVENT_ID,
+      edition: 6,
+      name: '6e édition du Salon',
+      startsOn: '2024-05-29',
+      endsOn: '2024-06-01',
+      city: 'Marrakech',
+      theme: 'Construire le Maroc de demain : Horizon 2030',
+      exhibitors: 300,
+      visitors: 60000,
+    });
+    expect(body.data[1]).toMatchObject({ startsOn: '2006-05-17', exhibitors: 200, visitors: 25000 });
+    expect(body.meta.pagination.total).toBe(6);
+  });
+
+  it('refuses filters', async () => {
+    expect(await refusal('events?filters[city]=Marrakech')).toBe('Filtre non autorisé : filters[city].');
+  });
+});
+
+describe('GET opening-hours', () => {
+  it('gives the four show days of the 2024 edition with HH:MM times', async () => {
+    const body = await list('opening-hours');
+    expect(body.data).toEqual([
+      { day: '2024-05-29', opensAt: '09:00', closesAt: '19:00' },
+      { day: '2024-05-30', opensAt: '09:00', closesAt: '19:00' },
+      { day: '2024-05-31', opensAt: '09:00', closesAt: '19:30' },
+      { day: '2024-06-01', opensAt: '09:00', closesAt: '18:00' },
+    ]);
+  });
+});
+
+describe('GET sectors', () => {
+  interface SectorView {
+    id: number;
+    kind: string;
+    position: number;
+    nameFr: string;
+    nameEn: string;
+    descriptionFr: string | null;
+    descriptionEn: string | null;
+  }
+
+  it('gives the sectors page with descriptions, by position', async () => {
+    const body = await list<SectorView>('sectors?filters[kind]=page');
+    expect(body.data.length).toBeGreaterThanOrEqual(17);
+    expect(body.data.every((s) => s.kind === 'page' && s.descriptionFr && s.descriptionEn)).toBe(true);
+    const positions = body.data.map((s) => s.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(Object.keys(body.data[0]!).sort()).toEqual(
+      ['descriptionEn', 'descriptionFr', 'id', 'kind', 'nameEn', 'nameFr', 'position'].sort(),
+    );
+  });
+
+  it('gives the form choices in their order, ending with Autre', async () => {
+    const body = await list<SectorView>('sectors?filters[kind][$eq]=choice');
+    expect(body.data.map((s) => s.nameFr)).toEqual([...SECTOR_CHOICES]);
+  });
+
+  it('gives both kinds without a filter', async () => {
+    const body = await list<SectorView>('sectors');
+    expect(new Set(body.data.map((s) => s.kind))).toEqual(new Set(['page', 'choice']));
+  });
+
+  it('refuses an unknown kind and an unknown filter', async () => {
+    expect(await refusal('sectors?filters[kind]=secret')).toBe(
+      'Type de secteur inconnu. Valeurs possibles : page, choice.',
+    );
+    expect(await refusal('sectors?filters[nameFr]=Formation')).toBe('Filtre non autorisé : filters[nameFr].');
+  });
+});
+
+describe('GET gates', () => {
+  it('lists the halls of the 2024 edition by position', async () => {
+    // A hall of a past edition is not listed.
+    await ctx.db.insert(gates).values({ eventId: 5, name: 'Ancien hall', position: -1 });
+    const body = await list<{ id: number; name: string; position: number }>('gates');
+    expect(body.data.map((g) => g.name)).toEqual(['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']);
+    expect(body.data[0]).toEqual({ id: expect.any(Number) as unknown, name: 'Hall A', position: 0 });
+  });
+});

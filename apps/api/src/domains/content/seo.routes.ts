@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { EVENT_ID, PUBLIC_PATHS } from '@salon/shared';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { conferences } from '../../db/schema';
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `robots.txt` and `sitemap.xml`: every public page in French and in English (`?lang=en`). */
+export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const base = config.PUBLIC_URL;
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /backend/',
+          'Disallow: /espace-exposant',
+          'Disallow: /login',
+          'Disallow: /definir-mot-de-passe',
+          'Disallow: /invitation-collaborateur',
+          'Disallow: /confirmer-email',
+          'Disallow: /mot-de-passe-oublie',
+          'Disallow: /scanner',
+          'Disallow: /admin',
+          `Sitemap: ${base}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const sessions = await db.select({ id: conferences.id }).from(conferences).where(eq(conferences.eventId, EVENT_ID));
+    const paths = [...PUBLIC_PATHS, `/${config.PRODUCT_SLUG}`, ...sessions.map((c) => `/conference/${c.id}`)];
+    const urls = paths.map((p) => {
+      const fr = escapeXml(`${base}${p}`);
+      const en = escapeXml(`${base}${p}?lang=en`);
+      return `<url><loc>${fr}</loc><xhtml:link rel="alternate" hreflang="fr" href="${fr}"/><xhtml:link rel="alternate" hreflang="en" href="${en}"/></url>`;
+    });
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+};

@@ -1,0 +1,262 @@
+import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { EVENT_ID, PAGE_SIZE } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { gates, registrations, users } from '../../db/schema';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
+import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
+import {
+  booleanValue,
+  containsPattern,
+  isRecord,
+  paginationMeta,
+  parsePagination,
+  parsePopulate,
+  parseSort,
+  splitOr,
+  textValue,
+} from '../../lib/query-params';
+
+/**
+ * The public exhibitor directory (annuaire): `GET registrations` with `filters[type]=exhibitor`
+ * and no sign-in. The client's filters are the specification's call; the server applies the
+ * directory's scope whatever they say (event 7, confirmed exhibitors with a company, no
+ * conference registration, not revoked, account not deleted) and the filters only narrow it.
+ * Items carry public fields only: never an e-mail or a phone number.
+ */
+/**
+ * The exhibitors the public directory shows, and so the catalogue and the floor plan: event 7,
+ * confirmed exhibitor registrations with a company, no conference, not revoked, account not
+ * deleted. Filters only ever narrow it.
+ */
+export const listedExhibitor: SQL = and(
+  eq(registrations.eventId, EVENT_ID),
+  eq(registrations.type, 'exhibitor'),
+  eq(registrations.confirmed, true),
+  isNull(registrations.conferenceId),
+  isNull(registrations.revokedAt),
+  isNull(users.deletedAt),
+  sql`btrim(coalesce(${users.company}, '')) <> ''`,
+)!;
+
+export const DIRECTORY_FILTERS = ['event.id', 'type', 'confirmed', 'user.company', 'conference.id'] as const;
+export const DIRECTORY_OR_FILTERS = ['gate.name', 'booth'] as const;
+export const DIRECTORY_POPULATE = ['gate', 'user', 'user.avatar'] as const;
+const DIRECTORY_PAGE = { defaultPageSize: PAGE_SIZE.directory, maxPageSize: PAGE_SIZE.directory };
+
+const isExhibitorType = (v: unknown) =>
+  v === 'exhibitor' || (isRecord(v) && Object.keys(v).length === 1 && v.$eq === 'exhibitor');
+
+/** `filters[user][company]` is the directory's own filter: the signed-in mode refuses it. */
+export function namesDirectoryFilter(query: Record<string, unknown>): boolean {
+  const { filters } = query;
+  return isRecord(filters) && isRecord(filters.user) && 'company' in filters.user;
+}
+
+function unsupported(f: FilterCondition): never {
+  throw badRequest(`Opérateur ${f.op} non pris en charge pour ${f.path}.`);
+}
+
+/** The directory's search texts, as the statement's values (the scope is the statement's own). */
+interface DirectorySearch {
+  company: { match: 'trigram' | 'position'; pattern: string } | null;
+  /** filters[$or]: any group whose every condition holds. */
+  halls: { column: 'g' | 'b'; pattern: string }[][];
+}
+
+/** Reads the directory query into its search texts; anything the directory does not offer is a 400. */
+function directorySearch(query: Record<string, unknown>): DirectorySearch {
+  const { rest, or: groups } = splitOr(query.filters);
+  const search: DirectorySearch = { company: null, halls: [] };
+  for (const f of parseFilters(rest, DIRECTORY_FILTERS)) {
+    switch (f.path) {
+      case 'event.id':
+        if (f.op !== '$eq') unsupported(f);
+        if (intValue(f.value, f.path) !== EVENT_ID) {
+          throw badRequest(`L’annuaire ne couvre que l’événement ${EVENT_ID}.`);
+        }
+        break;
+      case 'type':
+        // Checked before (the directory mode needs it); a second, different value is refused.
+        if (f.op !== '$eq' || f.value !== 'exhibitor') {
+          throw badRequest('L’annuaire ne liste que les exposants (filters[type]=exhibitor).');
+        }
+        break;
+      case 'confirmed':
+        if (f.op !== '$eq') unsupported(f);
+        if (!booleanValue(f.value, f.path)) throw badRequest('L’annuaire ne montre que les exposants confirmés.');
+        break;
+      case 'user.company':
+        if (f.op === '$notNull') {
+          if (!booleanValue(f.value, f.path))
+            throw badRequest('L’annuaire ne montre que les exposants avec une société.');
+        } else if (f.op === '$containsi') {
+          const text = textValue(f.value, f.path);
+          if (text) {
+            const match = companyMatch(text);
+            // like needs the text's own %, _ and \ escaped; position() reads it as it is.
+            search.company = { match, pattern: match === 'trigram' ? containsPattern(text) : text };
+          }
+        } else {
+          unsupported(f);
+        }
+        break;
+      case 'conference.id':
+        if (f.op !== '$null') unsupported(f);
+        if (!booleanValue(f.value, f.path)) {
+          throw badRequest('L’annuaire ne montre pas les inscriptions aux conférences.');
+        }
+        break;
+    }
+  }
+  // filters[$or][i]: the hall text, looked for in the hall's name or the stand. The specification
+  // says only "contains": `$contains` is read as `$containsi`, since a visitor typing 'hall a'
+  // looks for 'Hall A' (decision 021). A group whose texts are all empty is left out.
+  for (const group of groups) {
+    const conditions = parseFilters(group, DIRECTORY_OR_FILTERS);
+    if (!conditions.length) throw badRequest('Groupe filters[$or] vide.');
+    const all: DirectorySearch['halls'][number] = [];
+    for (const f of conditions) {
+      if (f.op !== '$containsi' && f.op !== '$contains') unsupported(f);
+      const text = textValue(f.value, f.path);
+      if (text) all.push({ column: f.path === 'booth' ? 'b' : 'g', pattern: containsPattern(text) });
+    }
+    if (all.length) search.halls.push(all);
+  }
+  return search;
+}
+
+/**
+ * Directory answers kept in memory by URL (docs/decisions/006): made once per app, cleared by
+ * any route that changes what the directory shows. An answer is the JSON text of the reply.
+ */
+export type DirectoryCache = SharedCache<string>;
+export const createDirectoryCache = (bus: CacheBus, seconds: number): DirectoryCache =>
+  sharedCache(bus, 'directory', seconds * 1000);
+
+/**
+ * What a directory query asks, apart from its values: the statement's text depends on it only,
+ * so each shape is one prepared statement. `company` is how the company text is matched (see
+ * companyMatch), `halls` lists each `$or` group's columns ('g' hall name, 'b' stand).
+ */
+interface Shape {
+  company: 'none' | 'trigram' | 'position';
+  halls: ('g' | 'b')[][];
+}
+
+/**
+ * A company text with three letters or digits in a row has trigrams, so `like` can use the
+ * trigram index (migration 0002). A shorter one has none: the index would then be read whole
+ * (about 14 ms on 5,000 exhibitors, where reading the table takes 1), so it is looked for with
+ * position(), which can never use it. Both match the text literally, in any case.
+ */
+const companyMatch = (text: string): 'trigram' | 'position' => (/[\p{L}\p{N}]{3}/u.test(text) ? 'trigram' : 'position');
+
+const placeholder = (name: string) => sql.placeholder(name);
+const lowerLike = (column: SQLWrapper, name: string) => sql`lower(${column}) like lower(${placeholder(name)})`;
+
+/**
+ * The page and its total in one statement, the page already as the reply's JSON text (`data`,
+ * its items joined by commas): PostgreSQL writes each item with row_to_json, in the key order and
+ * the compact form JSON.stringify gives, so Node sends it without building an object per row.
+ * Measured on 5,000 exhibitors (bench/directory.ts): building the items in Node (pg's row
+ * parsing, drizzle's row mapping, JSON.stringify) took more of the server's time than the query.
+ */
+function directoryStatement(shape: Shape): SQL {
+  const where: SQL[] = [listedExhibitor];
+  if (shape.company === 'trigram') where.push(lowerLike(users.company, 'company'));
+  if (shape.company === 'position') {
+    where.push(sql`position(lower(${placeholder('company')}) in lower(${users.company})) > 0`);
+  }
+  const groups = shape.halls.map((columns, i) =>
+    and(...columns.map((c, j) => lowerLike(c === 'g' ? gates.name : registrations.booth, `hall${i}_${j}`))),
+  );
+  if (groups.length) where.push(or(...groups)!);
+  // The avatar as serializeMedia (users.service.ts) gives it: every format is the original file.
+  const url = sql`'/uploads/' || m.path`;
+  return sql`
+    with matches as (
+      select ${registrations.id} as id, ${registrations.booth} as booth, ${registrations.gateId} as gate_id,
+        ${users.id} as user_id, ${users.company} as company, ${users.secteurActivite} as secteur_activite,
+        ${users.businessSector} as business_sector, ${users.avatarId} as avatar_id
+      from ${registrations}
+      join ${users} on ${users.id} = ${registrations.userId}
+      ${groups.length ? sql`left join ${gates} on ${gates.id} = ${registrations.gateId}` : sql``}
+      where ${and(...where)}
+    ), page as (
+      select * from matches order by lower(company), id limit ${placeholder('limit')} offset ${placeholder('offset')}
+    )
+    select (select count(*) from matches)::int as total,
+      (select string_agg(row_to_json(item)::text, ',' order by lower(p.company), p.id)
+        from page p
+        left join gates g on g.id = p.gate_id
+        left join media m on m.id = p.avatar_id,
+        lateral (select p.id, p.booth,
+          case when g.id is not null then (select row_to_json(h) from (select g.id, g.name) h) end as gate,
+          (select row_to_json(u) from (select p.user_id as id, p.company, p.secteur_activite,
+            p.business_sector as "businessSector",
+            case when m.id is not null then (select row_to_json(a) from (select m.id, m.name,
+              m.alt as "alternativeText", m.mime, m.width, m.height, ${url} as url,
+              ('{"small":{"url":' || to_json(${url})::text || '},"thumbnail":{"url":' || to_json(${url})::text || '}}')::json
+                as formats) a) end as avatar) u) as "user") item) as data`;
+}
+
+type Statement = PreparedQueryConfig & { execute: { rows: { total: number; data: string | null }[] } };
+type Prepared = PgPreparedQuery<Statement>;
+/**
+ * Prepared statements by database and shape. On PostgreSQL a named statement is parsed and
+ * planned once per connection (then reused with a generic plan, the trigram index kept); past
+ * MAX_SHAPES (hall groups are the client's to combine) a shape runs unnamed.
+ */
+const statements = new WeakMap<Db, Map<string, Prepared>>();
+const MAX_SHAPES = 32;
+const dialect = new PgDialect();
+
+function prepared(db: Db, shape: Shape): Prepared {
+  const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}`;
+  let byShape = statements.get(db);
+  if (!byShape) statements.set(db, (byShape = new Map<string, Prepared>()));
+  const known = byShape.get(key);
+  if (known) return known;
+  const named = byShape.size < MAX_SHAPES;
+  const statement = db._.session.prepareQuery<Statement>(
+    dialect.sqlToQuery(directoryStatement(shape)),
+    undefined,
+    named ? `directory_${byShape.size}` : undefined,
+    false,
+  );
+  if (named) byShape.set(key, statement);
+  return statement;
+}
+
+/**
+ * The public directory's reply, as JSON text: `{ data, meta: { pagination } }`, Strapi's list
+ * form, from one round trip to the database.
+ */
+export async function listDirectory(db: Db, query: Record<string, unknown>): Promise<string> {
+  const filters = isRecord(query.filters) ? query.filters : {};
+  if (!isExhibitorType(filters.type)) throw unauthorized();
+  assertQueryKeys(query, ['filters', 'populate', 'pagination', 'sort']);
+  const search = directorySearch(query);
+  // Gate, user and avatar are always in the answer; populate is accepted as the client sends it.
+  parsePopulate(query.populate, DIRECTORY_POPULATE);
+  for (const s of parseSort(query.sort, ['user.company'])) {
+    if (s.direction !== 'asc') throw badRequest('L’annuaire est trié par société, de A à Z (user.company:asc).');
+  }
+  const page = parsePagination(query.pagination, DIRECTORY_PAGE);
+
+  const values: Record<string, unknown> = {
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+    company: search.company === null ? undefined : search.company.pattern,
+  };
+  search.halls.forEach((group, i) => group.forEach((c, j) => (values[`hall${i}_${j}`] = c.pattern)));
+  const shape: Shape = {
+    company: search.company?.match ?? 'none',
+    halls: search.halls.map((group) => group.map((c) => c.column)),
+  };
+  const { rows } = await prepared(db, shape).execute(values);
+  const { total = 0, data = null } = rows[0] ?? {};
+  return `{"data":[${data ?? ''}],"meta":${JSON.stringify({ pagination: paginationMeta(page, total) })}}`;
+}

@@ -1,0 +1,375 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_ROLE_ID,
+  EVENT_ID,
+  normalizeEmail,
+  normalizePhone,
+  type CollaboratorForm,
+  type CollaboratorInfoForm,
+  type ExhibitorInfoForm,
+} from '@salon/shared';
+import type { Db, Tx } from '../../db/client';
+import { collaboratorInvitations, gates, registrations, users } from '../../db/schema';
+import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import type { SessionUser } from '../../plugins/auth';
+import { queueAccessMail } from '../auth/access.service';
+import { mayMail } from '../mail/recipient-caps';
+import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
+import { requestEmailChange } from './email-change.service';
+import { paginationMeta, type Page } from '../../lib/query-params';
+import { findAreaRegistration } from './users.service';
+import type { MailLinks } from '../registration/visitors.service';
+
+export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
+export const MAIL_CAP_REACHED =
+  'Cette adresse a déjà reçu trois e-mails de l’espace exposant aujourd’hui : réessayez demain.';
+
+/** Over the daily cap of teamMail: nothing is saved or sent, and the form says why at the e-mail field. */
+const mailCapReached = () =>
+  badRequest(MAIL_CAP_REACHED, {
+    code: 'mailCapReached',
+    errors: [{ path: ['body', 'email'], message: 'mailCapReached' }],
+  });
+
+/** Exhibitor and collaborator accounts: their e-mail and their phone are each one account's. */
+const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
+
+/**
+ * 'Collaborateurs': the exhibitor's active collaborators, 50 a page, with their badge; the first
+ * page starts with the invitations not yet accepted, as the exhibitor typed them (`invitation`
+ * set, no badge; `id` is then the invitation's). Each carries `registrations`, its collaborator
+ * registrations (only those of `events` when given), and `registration`, the event-7 one.
+ */
+export async function listCollaborators(db: Db, exhibitorId: number, page: Page, now: Date, events: number[] = []) {
+  const mine = and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'), isNull(users.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        phone: users.phone,
+        jobPosition: users.jobPosition,
+        registrationId: registrations.id,
+      })
+      .from(users)
+      .leftJoin(
+        registrations,
+        and(
+          eq(registrations.userId, users.id),
+          eq(registrations.eventId, EVENT_ID),
+          eq(registrations.type, 'collaborator'),
+          isNull(registrations.revokedAt),
+        ),
+      )
+      .where(mine)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(users).where(mine),
+  ]);
+  const invited = page.page === 1 ? await pendingInvitations(db, exhibitorId, now) : [];
+  const lists = await registrationLists(
+    db,
+    rows.map((r) => r.id),
+    events,
+  );
+  return {
+    data: [
+      ...invited.map((invitation) => ({ ...invitation, registrations: [] })),
+      ...rows.map(({ registrationId, ...user }) => ({
+        ...user,
+        registration: registrationId ? { id: registrationId, type: 'collaborator' as const } : null,
+        registrations: lists.get(user.id) ?? [],
+        invitation: null,
+      })),
+    ],
+    meta: { pagination: paginationMeta(page, total?.n ?? 0) },
+  };
+}
+
+/** The live collaborator registrations of these users, by user, each event's named in `events` only (all if empty). */
+async function registrationLists(db: Db, userIds: number[], events: number[]) {
+  const lists = new Map<number, RegistrationItem[]>();
+  // Two different events asked at once: no registration is of both.
+  if (!userIds.length || new Set(events).size > 1) return lists;
+  const rows = await db
+    .select({
+      userId: registrations.userId,
+      id: registrations.id,
+      type: registrations.type,
+      confirmed: registrations.confirmed,
+      booth: registrations.booth,
+      eventId: registrations.eventId,
+      gate: { id: gates.id, name: gates.name },
+    })
+    .from(registrations)
+    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .where(
+      and(
+        inArray(registrations.userId, userIds),
+        eq(registrations.type, 'collaborator'),
+        isNull(registrations.conferenceId),
+        isNull(registrations.revokedAt),
+        events.length ? eq(registrations.eventId, events[0]!) : undefined,
+      ),
+    )
+    .orderBy(asc(registrations.id));
+  for (const { userId, eventId, gate, ...registration } of rows) {
+    const item = { ...registration, event: { id: eventId }, gate: gate?.id ? gate : null };
+    lists.set(userId, [...(lists.get(userId) ?? []), item]);
+  }
+  return lists;
+}
+interface RegistrationItem {
+  id: number;
+  type: string;
+  confirmed: boolean;
+  booth: string | null;
+  event: { id: number };
+  gate: { id: number; name: string } | null;
+}
+
+/** Whether another live exhibitor or collaborator account has this phone (see decision 004). */
+async function accountTaken(tx: Tx, phone: string | null, exceptId?: number) {
+  if (!phone) return false;
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        inArray(users.type, [...ACCOUNT_TYPES]),
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+        eq(users.phoneNormalized, phone),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * 'Ajouter un collaborateur'. For an address no account has, the collaborator account is created
+ * with a confirmed collaborator registration for event 7 on the exhibitor's hall and stand, and
+ * an access e-mail with a link to set its password (no default password). An existing visitor or
+ * former exhibitor is only invited (collaborator-invitations.service): nothing of theirs changes
+ * until they accept. Refused with the specification's duplicate message: an address or phone of
+ * a live exhibitor or collaborator of the show, a staff account, an invitation already open.
+ */
+export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: SessionUser, form: CollaboratorForm) {
+  const email = normalizeEmail(form.email);
+  const phone = normalizePhone(form.phone);
+  const area = await findAreaRegistration(db, exhibitor.id);
+  try {
+    return await db.transaction(async (tx) => {
+      const [person] = await tx
+        .select({ id: users.id, type: users.type, email: users.email, language: users.language })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
+      if (await accountTaken(tx, phone, person?.id)) throw badRequest(COLLABORATOR_EXISTS);
+      if (person) {
+        if (person.type === 'controller' || person.type === 'organiser') throw badRequest(COLLABORATOR_EXISTS);
+        if (await findAreaRegistration(tx, person.id)) throw badRequest(COLLABORATOR_EXISTS);
+      }
+      if (!(await mayMail(tx, email, 'teamMail'))) throw mailCapReached();
+      if (person) {
+        return { invitation: await invitePerson(tx, ctx, exhibitor, person, form) };
+      }
+      const [created] = await tx
+        .insert(users)
+        .values({
+          type: 'collaborator',
+          roleId: DEFAULT_ROLE_ID,
+          name: form.name,
+          phone: form.phone,
+          phoneNormalized: phone,
+          jobPosition: form.jobPosition,
+          company: exhibitor.company,
+          secteurActivite: exhibitor.secteurActivite,
+          businessSector: exhibitor.businessSector,
+          pays: exhibitor.pays,
+          exhibitorId: exhibitor.id,
+          confirmed: true,
+          emailOTPConfirmed: true,
+          email,
+          username: email,
+          language: form.lang ?? exhibitor.language,
+        })
+        .returning({ id: users.id });
+      if (!created) throw new Error('collaborator not created');
+      const [registration] = await tx
+        .insert(registrations)
+        .values({
+          eventId: EVENT_ID,
+          userId: created.id,
+          type: 'collaborator',
+          confirmed: true,
+          gateId: area?.registration.gateId ?? null,
+          booth: area?.registration.booth ?? null,
+        })
+        .returning({ id: registrations.id });
+      if (!registration) throw new Error('collaborator registration not created');
+      await queueAccessMail(tx, ctx, created.id, 'access');
+      return { id: created.id, registrationId: registration.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(COLLABORATOR_EXISTS);
+    throw error;
+  }
+}
+
+/** The exhibitor's active collaborator with this id, or a 404 (someone else's looks absent). */
+async function ownCollaborator(db: Db | Tx, exhibitorId: number, id: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.exhibitorId, exhibitorId),
+        eq(users.type, 'collaborator'),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row) throw notFound('Collaborateur introuvable.');
+  return row;
+}
+
+/**
+ * Deletes a collaborator: its sign-in ends at once (token version) and the collaborator badge is
+ * revoked; the person's own registrations (a visitor badge, conferences) stay. Someone who joined
+ * by invitation gets back what the account was (type, company, exhibitor). An account the
+ * exhibitor created is deleted, so its e-mail and phone become free, unless it holds a
+ * registration of its own, when it stays as a visitor's; a deleted account stays in the data, so
+ * the scans it made are still the exhibitor's, with its name under 'Par'.
+ */
+export async function deleteCollaborator(db: Db, exhibitorId: number, id: number, now: Date) {
+  await db.transaction(async (tx) => {
+    await ownCollaborator(tx, exhibitorId, id);
+    await tx
+      .update(registrations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(registrations.userId, id),
+          eq(registrations.eventId, EVENT_ID),
+          eq(registrations.type, 'collaborator'),
+          isNull(registrations.revokedAt),
+        ),
+      );
+    const [invitation] = await tx
+      .update(collaboratorInvitations)
+      .set({ endedAt: now })
+      .where(
+        and(
+          eq(collaboratorInvitations.userId, id),
+          eq(collaboratorInvitations.exhibitorId, exhibitorId),
+          isNotNull(collaboratorInvitations.acceptedAt),
+          isNull(collaboratorInvitations.endedAt),
+        ),
+      )
+      .returning({ before: collaboratorInvitations.before });
+    const [ownRegistration] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.userId, id), isNull(registrations.revokedAt)))
+      .limit(1);
+    const after = invitation?.before
+      ? invitation.before
+      : ownRegistration
+        ? { type: 'visitor' as const, exhibitorId: null }
+        : { deletedAt: now };
+    await tx
+      .update(users)
+      .set({ ...after, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id));
+  });
+}
+
+/** 'Renvoyer l'accès': a new access link for the exhibitor's collaborator holding this badge. */
+export async function resendAccess(db: Db, ctx: MailLinks, exhibitorId: number, registrationId: number) {
+  const [row] = await db
+    .select({ userId: registrations.userId, email: users.email })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(
+      and(
+        eq(registrations.id, registrationId),
+        eq(registrations.type, 'collaborator'),
+        isNull(registrations.revokedAt),
+        eq(users.exhibitorId, exhibitorId),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row) throw notFound('Collaborateur introuvable.');
+  await db.transaction(async (tx) => {
+    if (!(await mayMail(tx, row.email, 'teamMail'))) throw mailCapReached();
+    await queueAccessMail(tx, ctx, row.userId, 'access');
+  });
+}
+
+const invalid = (field: string, message: string) =>
+  badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
+
+/**
+ * 'Informations': the signed-in person's own details. Only the fields of its form are written.
+ * A phone of another exhibitor or collaborator account is refused at that field. A new sign-in
+ * address needs the current password, is refused at that field when an exhibitor or collaborator
+ * account has it, and otherwise waits for the link mailed to it (email-change.service), whoever
+ * holds it: the answer tells nothing about visitor or staff accounts. `emailPending` is that
+ * address.
+ */
+export async function updateOwnInfo(
+  db: Db,
+  ctx: MailLinks,
+  user: SessionUser,
+  form: ExhibitorInfoForm | CollaboratorInfoForm,
+) {
+  const email = normalizeEmail(form.email);
+  const phone = normalizePhone(form.phone);
+  const emailPending = email === normalizeEmail(user.email) ? null : email;
+  if (emailPending && !(await verifyPassword(user.passwordHash, form.currentPassword ?? ''))) {
+    throw invalid('currentPassword', 'wrongPassword');
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const others = (...where: SQL[]) =>
+        tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(...where, isNull(users.deletedAt), inArray(users.type, [...ACCOUNT_TYPES]), ne(users.id, user.id)))
+          .limit(1);
+      if (emailPending && (await others(sql`lower(${users.email}) = ${email}`)).length > 0) {
+        throw invalid('email', 'emailTaken');
+      }
+      if (phone && (await others(eq(users.phoneNormalized, phone))).length > 0) throw invalid('phone', 'phoneTaken');
+      const [updated] = await tx
+        .update(users)
+        .set({
+          name: form.name,
+          phone: form.phone,
+          phoneNormalized: phone,
+          ...(form.jobPosition !== undefined ? { jobPosition: form.jobPosition || null } : {}),
+          ...('company' in form ? { company: form.company } : {}),
+          ...('adresse' in form && form.adresse !== undefined ? { adresse: form.adresse || null } : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw notFound('Utilisateur introuvable.');
+      // An exhibitor's company is its collaborators' company too.
+      if ('company' in form && user.type === 'exhibitor') {
+        await tx
+          .update(users)
+          .set({ company: form.company })
+          .where(and(eq(users.exhibitorId, user.id), eq(users.type, 'collaborator')));
+      }
+      if (emailPending) await requestEmailChange(tx, ctx, updated, emailPending);
+      return { updated, emailPending };
+    });
+  } catch (error) {
+    // Two accounts saving one phone at once: the unique index decides.
+    if (isUniqueViolation(error)) throw invalid('phone', 'phoneTaken');
+    throw error;
+  }
+}

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acceptInvitationSchema,
+  collaboratorFormSchema,
+  collaboratorInfoSchema,
+  confirmEmailSchema,
+  exhibitorInfoSchema,
+  infoFormSchema,
+  PAGE_SIZE,
+} from '@salon/shared';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { Jwt } from '../../lib/jwt';
+import { ONLY_WITH_TRAILING_SLASH } from '../../lib/trailing-slash';
+import { assertQueryKeys, intValue, parseFilters } from '../../lib/query';
+import { currentUser, type SessionUser } from '../../plugins/auth';
+import {
+  createCollaborator,
+  deleteCollaborator,
+  listCollaborators,
+  resendAccess,
+  updateOwnInfo,
+} from './collaborators.service';
+import { acceptInvitation, cancelInvitation, viewInvitation } from './collaborator-invitations.service';
+import type { DirectoryCache } from '../directory/directory.service';
+import { confirmEmailChange } from './email-change.service';
+import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../../lib/query-params';
+import { loadUserView } from './users.service';
+import type { MailLinks } from '../registration/visitors.service';
+
+/** Only an exhibitor has collaborators: anyone else is refused. */
+function exhibitorOnly(user: SessionUser): SessionUser {
+  if (user.type !== 'exhibitor') throw forbidden('Réservé aux exposants.');
+  return user;
+}
+
+/**
+ * The exhibitor area's people: the signed-in user's own record, and an exhibitor's
+ * collaborators. Every answer is scoped to the caller; an id outside that scope is a 404.
+ */
+export const usersRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mail: MailLinks;
+  onQueued: () => void;
+  directoryCache: DirectoryCache;
+  jwt: Jwt;
+}> = async (app, { db, mail, onQueued, directoryCache, jwt }) => {
+  const tags = ['users'];
+  const signedIn = { preHandler: app.authenticate };
+  /** The pages opened from a mailed link: a guessed secret gets few tries. */
+  const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
+  /** The answer of a page that signs its person in, as `auth/local` does. */
+  const signedInAs = async (user: SessionUser) => ({
+    jwt: await jwt.sign(user.id, user.tokenVersion, mail.now()),
+    user: await loadUserView(db, user),
+  });
+
+  app.get('/users/me', { schema: { tags }, ...signedIn }, async (request) => {
+    assertQueryKeys(request.query as Record<string, unknown>, ['populate']);
+    return { data: await loadUserView(db, currentUser(request)), meta: {} };
+  });
+
+  /**
+   * 'Collaborateurs': `filters[exhibitor][id]` may only name the caller (anything else is an
+   * empty list: filters never widen); 50 a page. Each collaborator carries its `registrations`
+   * (the call table's `populate[registrations][filters][event][id][$eq]=7` keeps one event's).
+   */
+  app.get('/users', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = exhibitorOnly(currentUser(request));
+    const query = request.query as Record<string, unknown>;
+    assertQueryKeys(query, ['filters', 'populate', 'pagination']);
+    const populate = parsePopulateQuery(
+      query.populate,
+      ['registrations', 'registrations.event', 'registrations.gate'],
+      {
+        registrations: ['event.id'],
+      },
+    );
+    const events = (populate.filters.registrations ?? []).map((f) => {
+      if (f.op !== '$eq')
+        throw badRequest(`Opérateur ${f.op} non pris en charge pour populate[registrations][filters][event].`);
+      return intValue(f.value, 'populate[registrations][filters][event]');
+    });
+    const page = parsePagination(query.pagination, {
+      defaultPageSize: PAGE_SIZE.collaborators,
+      maxPageSize: PAGE_SIZE.collaborators,
+    });
+    for (const f of parseFilters(query.filters, ['exhibitor.id', 'exhibitor'])) {
+      if (f.op !== '$eq' || intValue(f.value, f.path) !== user.id) {
+        return { data: [], meta: { pagination: paginationMeta(page, 0) } };
+      }
+    }
+    return listCollaborators(db, user.id, page, mail.now(), events);
+  });
+
+  /**
+   * 'Informations' → 'Sauvegarder': one's own record, with only the fields of one's form. A new
+   * e-mail waits for the link mailed to it (`meta.emailPending`).
+   */
+  app.put('/users/:id', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = currentUser(request);
+    const id = idParam((request.params as { id: string }).id);
+    if (id !== user.id) throw notFound('Utilisateur introuvable.');
+    let form;
+    if (user.type === 'exhibitor') form = parseFormBody(infoFormSchema(exhibitorInfoSchema, user.email), request.body);
+    else if (user.type === 'collaborator') {
+      form = parseFormBody(infoFormSchema(collaboratorInfoSchema, user.email), request.body);
+    } else throw forbidden('Réservé aux exposants et à leurs collaborateurs.');
+    const { updated, emailPending } = await updateOwnInfo(db, mail, user, form);
+    if (emailPending) onQueued();
+    // The directory lists exhibitors by company.
+    if (user.type === 'exhibitor') directoryCache.clear();
+    return { data: await loadUserView(db, updated), meta: { emailPending } };
+  });
+
+  /** The link mailed to a new sign-in address: the address changes and the page is signed in. */
+  app.post('/users/confirm-email', { schema: { tags }, ...linkPage }, async (request) => {
+    const form = parseFormBody(confirmEmailSchema, request.body);
+    const user = await confirmEmailChange(db, mail, form.token);
+    onQueued();
+    return signedInAs(user);
+  });
+
+  /** The invitation page, before the person decides: who invites them, and whether a password is needed. */
+  app.post('/collaborator-invitations/view', { schema: { tags }, ...linkPage }, async (request) => {
+    const form = parseFormBody(acceptInvitationSchema, request.body);
+    return { data: await viewInvitation(db, form.token, mail.now()), meta: {} };
+  });
+
+  /** 'Accepter l'invitation': the person joins the exhibitor's team and is signed in. */
+  app.post('/collaborator-invitations/accept', { schema: { tags }, ...linkPage }, async (request) => {
+    const form = parseFormBody(acceptInvitationSchema, request.body);
+    return signedInAs(await acceptInvitation(db, form.token, form.password, mail.now()));
+  });
+
+  /** Cancels one of the exhibitor's pending invitations (a row of 'Collaborateurs'). */
+  app.delete('/collaborator-invitations/:id', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = exhibitorOnly(currentUser(request));
+    const id = idParam((request.params as { id: string }).id);
+    if (id === null) throw notFound('Invitation introuvable.');
+    await cancelInvitation(db, user.id, id, mail.now());
+    return { data: { id }, meta: {} };
+  });
+
+  /** Deletes one of the exhibitor's collaborators (after the screen's confirmation). */
+  app.delete('/users/:id', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = exhibitorOnly(currentUser(request));
+    const id = idParam((request.params as { id: string }).id);
+    if (id === null) throw notFound('Collaborateur introuvable.');
+    await deleteCollaborator(db, user.id, id, mail.now());
+    return { data: { id }, meta: {} };
+  });
+
+  /**
+   * 'Ajouter un collaborateur'. The specification's call table sends it to
+   * `auth/local/register/` (with the trailing slash); without it, that path is the visitor
+   * registration (domains/registration/visitors.routes.ts). The router ignores trailing slashes everywhere else, so this
+   * route asks for the slash (lib/trailing-slash.ts). 201 with `{ id, registrationId }` for a new account, or
+   * `{ invitation }` for an existing person, who must accept first.
+   */
+  app.post(
+    '/auth/local/register/',
+    { schema: { tags }, constraints: ONLY_WITH_TRAILING_SLASH, ...signedIn },
+    async (request, reply) => {
+      const user = exhibitorOnly(currentUser(request));
+      const form = parseFormBody(collaboratorFormSchema, request.body);
+      const created = await createCollaborator(db, mail, user, form);
+      onQueued();
+      return reply.status(201).send({ data: created, meta: {} });
+    },
+  );
+
+  /** 'Renvoyer l'accès' ('Accès envoyé avec succès.'): a new set-password link. */
+  app.post(
+    '/sendAuthCollaborateur/:id',
+    { schema: { tags }, ...signedIn, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request) => {
+      const user = exhibitorOnly(currentUser(request));
+      const id = idParam((request.params as { id: string }).id);
+      if (id === null) throw notFound('Collaborateur introuvable.');
+      await resendAccess(db, mail, user.id, id);
+      onQueued();
+      return { data: { sent: true }, meta: {} };
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { EVENT_ID } from '@salon/shared';
+import { queryRows, type Db, type Tx } from '../../../db/client';
+import { conferences, events, gates, registrations, users } from '../../../db/schema';
+import { listedExhibitor } from '../../directory/directory.service';
+
+/**
+ * What the PDFs are made of, and the fingerprints that say when they must be made again. A
+ * fingerprint hashes, in the database, exactly the columns a PDF prints: any change to them,
+ * however it was written (API, back-office, SQL by hand), gives a new one; nothing else does.
+ */
+
+export interface EventInfo {
+  name: string;
+  edition: number;
+  startsOn: string;
+  endsOn: string;
+  city: string;
+  theme: string | null;
+}
+
+export interface ConferenceRow {
+  id: number;
+  number: string;
+  kind: 'conference' | 'academy' | 'sponsor';
+  title: string;
+  theme: string | null;
+  description: string | null;
+  day: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface HallRow {
+  id: number;
+  name: string;
+  position: number;
+}
+
+export interface ExhibitorRow {
+  registrationId: number;
+  company: string;
+  sector: string | null;
+  country: string | null;
+  booth: string | null;
+  gateId: number | null;
+  hall: string | null;
+}
+
+export interface Fingerprint {
+  /** md5 hex of the printed data. */
+  hash: string;
+  /** When that data last changed, as far as the rows say; the PDF's creation date. */
+  changedAt: Date;
+}
+
+export type PdfKind = 'programme' | 'catalogue' | 'plan';
+
+const listedRows = sql`select row(${registrations.id}, ${registrations.gateId}, ${registrations.booth},
+    ${users.company}, ${users.secteurActivite}, ${users.pays})::text as printed, ${registrations.id} as id,
+    greatest(${registrations.updatedAt}, ${users.updatedAt}) as changed
+  from ${registrations} inner join ${users} on ${users.id} = ${registrations.userId} where ${listedExhibitor}`;
+
+/**
+ * One query, cheap enough to run on every request, 304s included. The date is hashed too, so
+ * that one fingerprint always means the very same bytes, on every instance.
+ */
+export async function fingerprint(db: Db | Tx, kind: PdfKind): Promise<Fingerprint> {
+  const parts: SQL[] = [sql`md5(row(e.name, e.edition, e.starts_on, e.ends_on, e.city, e.theme)::text)`];
+  if (kind === 'programme') {
+    parts.push(sql`(select md5(coalesce(string_agg(c::text, '|' order by c.id), ''))
+      from ${conferences} c where c.event_id = e.id)`);
+  } else {
+    // The catalogue prints hall names, the plan every hall even when empty.
+    parts.push(sql`(select md5(coalesce(string_agg(row(g.id, g.name, g.position)::text, '|' order by g.id), ''))
+      from ${gates} g where g.event_id = e.id)`);
+    parts.push(sql`x.hash`);
+  }
+  const changed = kind === 'programme' ? sql`e.created_at` : sql`coalesce(x.changed, e.created_at)`;
+  parts.push(sql`extract(epoch from ${changed})::text`);
+  const query =
+    kind === 'programme'
+      ? sql`select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
+          from ${events} e where e.id = ${EVENT_ID}`
+      : sql`with listed as (${listedRows}),
+          x as (select md5(coalesce(string_agg(printed, '|' order by id), '')) as hash, max(changed) as changed
+            from listed)
+          select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
+          from ${events} e, x where e.id = ${EVENT_ID}`;
+  const [row] = await queryRows<{ hash: string; changed_at: Date | string }>(db, query);
+  if (!row) throw new Error(`event ${EVENT_ID} is missing`);
+  return { hash: row.hash, changedAt: new Date(row.changed_at) };
+}
+
+export async function loadEvent(db: Db | Tx): Promise<EventInfo> {
+  const [event] = await db
+    .select({
+      name: events.name,
+      edition: events.edition,
+      startsOn: events.startsOn,
+      endsOn: events.endsOn,
+      city: events.city,
+      theme: events.theme,
+    })
+    .from(events)
+    .where(eq(events.id, EVENT_ID));
+  if (!event) throw new Error(`event ${EVENT_ID} is missing`);
+  return event;
+}
+
+export async function loadConferences(db: Db | Tx): Promise<ConferenceRow[]> {
+  return db
+    .select({
+      id: conferences.id,
+      number: conferences.number,
+      kind: conferences.kind,
+      title: conferences.titleFr,
+      theme: conferences.themeFr,
+      description: conferences.descriptionFr,
+      day: conferences.day,
+      startsAt: conferences.startsAt,
+      endsAt: conferences.endsAt,
+    })
+    .from(conferences)
+    .where(eq(conferences.eventId, EVENT_ID))
+    .orderBy(asc(conferences.day), asc(conferences.startsAt), asc(conferences.id));
+}
+
+export async function loadHalls(db: Db | Tx): Promise<HallRow[]> {
+  return db
+    .select({ id: gates.id, name: gates.name, position: gates.position })
+    .from(gates)
+    .where(eq(gates.eventId, EVENT_ID))
+    .orderBy(asc(gates.position), asc(gates.id));
+}
+
+/** In no particular order: each PDF sorts them its own way. */
+export async function loadExhibitors(db: Db | Tx): Promise<ExhibitorRow[]> {
+  const rows = await db
+    .select({
+      registrationId: registrations.id,
+      company: users.company,
+      sector: users.secteurActivite,
+      country: users.pays,
+      booth: registrations.booth,
+      gateId: registrations.gateId,
+      hall: gates.name,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .where(listedExhibitor);
+  return rows.map((r) => ({ ...r, company: (r.company ?? '').trim() }));
+}

@@ -1,0 +1,116 @@
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../../../db/client';
+import { renderCatalogue } from './catalogue';
+import { fingerprint, loadConferences, loadEvent, loadExhibitors, loadHalls, type PdfKind } from './data';
+import { renderPlan } from './plan';
+import { renderProgramme } from './programme';
+
+export type { PdfKind } from './data';
+
+export const PDF_FILES: Record<PdfKind, string> = {
+  programme: 'programme-2024.pdf',
+  plan: 'plan-2024.pdf',
+  catalogue: 'catalogue-2024.pdf',
+};
+
+/** Bumped when the drawing code changes, so that browsers drop what they kept of the old one. */
+const LAYOUT_VERSION = 1;
+
+export interface PdfFile {
+  body: Buffer;
+  /** Quoted, ready for the ETag header: the data fingerprint. */
+  etag: string;
+}
+
+export interface PdfService {
+  /** The current fingerprint, one query: enough to answer a conditional request. */
+  etag(kind: PdfKind): Promise<string>;
+  /**
+   * The PDF for that fingerprint, or for newer data: from memory, or made now. One PDF of a
+   * kind is made at a time, however many ask; whoever asks gets data at least as fresh as
+   * when they asked.
+   */
+  get(kind: PdfKind, etag: string): Promise<PdfFile>;
+}
+
+export interface PdfServiceOptions {
+  /** Told of each PDF made, with the time it took: for the logs, and for the tests. */
+  onMade?: (event: { kind: PdfKind; ms: number; bytes: number }) => void;
+}
+
+/**
+ * The three PDFs, made from the database when asked and kept in memory until their data
+ * changes. Each instance keeps its own copy; the fingerprint comes from the shared database,
+ * so every instance gives the same ETag for the same data.
+ */
+export function createPdfService(db: Db, options: PdfServiceOptions = {}): PdfService {
+  const latest = new Map<PdfKind, PdfFile>();
+  const running = new Map<PdfKind, Promise<PdfFile>>();
+  const toEtag = (kind: PdfKind, hash: string) => `"${kind}-${LAYOUT_VERSION}-${hash}"`;
+  const etag = async (kind: PdfKind) => toEtag(kind, (await fingerprint(db, kind)).hash);
+
+  /**
+   * Reads the data and its fingerprint in one snapshot, so that the ETag describes exactly the
+   * bytes made, even if someone writes in between.
+   */
+  async function make(kind: PdfKind): Promise<PdfFile> {
+    const started = performance.now();
+    const snapshot = await db.transaction(
+      async (tx) => {
+        const fp = await fingerprint(tx, kind);
+        const event = await loadEvent(tx);
+        if (kind === 'programme') return { fp, event, conferences: await loadConferences(tx) };
+        return { fp, event, halls: await loadHalls(tx), exhibitors: await loadExhibitors(tx) };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    const { fp, event } = snapshot;
+    const createdAt = fp.changedAt;
+    let body: Buffer;
+    switch (kind) {
+      case 'programme':
+        body = await renderProgramme({ event, conferences: snapshot.conferences ?? [], createdAt });
+        break;
+      case 'catalogue':
+        body = await renderCatalogue({ event, exhibitors: snapshot.exhibitors ?? [], createdAt });
+        break;
+      case 'plan':
+        body = await renderPlan({
+          event,
+          halls: snapshot.halls ?? [],
+          exhibitors: snapshot.exhibitors ?? [],
+          createdAt,
+        });
+        break;
+    }
+    options.onMade?.({ kind, ms: performance.now() - started, bytes: body.length });
+    return { body, etag: toEtag(kind, fp.hash) };
+  }
+
+  function start(kind: PdfKind): Promise<PdfFile> {
+    const job = make(kind)
+      .then((file) => {
+        latest.set(kind, file);
+        return file;
+      })
+      .finally(() => running.delete(kind));
+    running.set(kind, job);
+    return job;
+  }
+
+  return {
+    etag,
+    async get(kind, wanted) {
+      const cached = latest.get(kind);
+      if (cached?.etag === wanted) return cached;
+      const job = running.get(kind);
+      if (job) {
+        // Being made, maybe from data older than this request saw: use it if it is current.
+        const file = await job.catch(() => undefined);
+        if (file && (file.etag === wanted || file.etag === (await etag(kind)))) return file;
+      }
+      // Whatever is made from here on began after this request came: fresh enough.
+      return running.get(kind) ?? start(kind);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkinBatchSchema } from '@salon/shared';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { badRequest } from '../../lib/errors';
+import { assertQueryKeys } from '../../lib/query';
+import { currentUser } from '../../plugins/auth';
+import type { BadgeSigner } from '../badges/badge-token';
+import { gateStaff, loadRoster, recordCheckins } from './gate.service';
+import { parseFormBody } from '../../lib/query-params';
+
+/**
+ * The gate devices: the roster they keep to decide offline (`GET gate/roster`, whole or since a
+ * cursor) and the check-ins they send back (`POST checkins`, idempotent by the device's ids).
+ * Controllers and organisers only.
+ */
+export const gateRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; clock: Clock }> = async (
+  app,
+  { db, signer, clock },
+) => {
+  const tags = ['gate'];
+  const signedIn = { preHandler: app.authenticate };
+
+  app.get('/gate/roster', { schema: { tags }, ...signedIn }, async (request, reply) => {
+    gateStaff(currentUser(request));
+    const query = request.query as Record<string, unknown>;
+    assertQueryKeys(query, ['since']);
+    const { since } = query;
+    if (since !== undefined && (typeof since !== 'string' || Number.isNaN(Date.parse(since)))) {
+      throw badRequest('Paramètre since attendu : une date ISO 8601.');
+    }
+    reply.header('cache-control', 'private, no-store');
+    return { data: await loadRoster(db, signer, clock(), since), meta: {} };
+  });
+
+  app.post('/checkins', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = gateStaff(currentUser(request));
+    const batch = parseFormBody(checkinBatchSchema, request.body);
+    return { data: await recordCheckins(db, (badge) => signer.verify(badge), user, batch.checkins, clock()), meta: {} };
+  });
+};

@@ -1,0 +1,149 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { retentionSettingsSchema } from '@salon/shared';
+import { users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { MAX_INT } from '../../lib/query';
+import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';
+import { currentUser } from '../../plugins/auth';
+import { parseListQuery, sendList } from '../back-office/admin-list';
+import { recordAudit } from '../back-office/audit.service';
+import { mailDir } from '../mail/transport';
+import {
+  erasePerson,
+  getVisitor,
+  listVisitors,
+  personalData,
+  personalDataXlsx,
+  recordExport,
+  resendBadge,
+  VISITORS_FILE_NAME,
+  writeVisitorsXlsx,
+} from './personal-data.service';
+import { idParam, parseFormBody, textValue } from '../../lib/query-params';
+import { readRetention, RETENTION_LIST_MAX, retentionDryRun, runRetention, updateRetention } from './retention.service';
+import type { AdminDeps } from '../back-office/deps';
+import { searchFilter } from '../back-office/devices.routes';
+
+function personId(raw: string, what: string): number {
+  const id = idParam(raw);
+  if (id === null) throw notFound(`${what} introuvable.`);
+  return id;
+}
+
+const exact = (column: typeof users.secteurActivite | typeof users.pays, name: string) => (value: unknown) => {
+  const text = textValue(value, name);
+  if (text === null) throw badRequest(`Filtre ${name} : un texte.`);
+  return eq(column, text);
+};
+
+const visitorFilters: Record<string, (value: unknown) => SQL> = {
+  q: searchFilter(users.name, users.email, users.company, users.phone),
+  secteurActivite: exact(users.secteurActivite, 'secteurActivite'),
+  pays: exact(users.pays, 'pays'),
+};
+
+const runSchema = z.object({
+  ids: z
+    .array(
+      z
+        .int({ error: 'Identifiant invalide.' })
+        .check(z.positive({ error: 'Identifiant invalide.' }), z.lte(MAX_INT, { error: 'Identifiant invalide.' })),
+      {
+        error: 'La liste des personnes à anonymiser est attendue.',
+      },
+    )
+    .check(z.maxLength(RETENTION_LIST_MAX, { error: `Au plus ${RETENTION_LIST_MAX} personnes à la fois.` })),
+});
+
+const download = (name: string, type: string) => ({
+  'content-type': type,
+  'content-disposition': `attachment; filename="${name}"`,
+  'cache-control': 'private, no-store',
+});
+
+/** Visitors, one person's data (export and erasure) and the retention of personal data. */
+export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
+  app,
+  { db, clock, config, mail, onQueued },
+) => {
+  const tags = ['admin'];
+  const mails = mailDir(config);
+
+  app.get('/visitors', { schema: { tags } }, async (request, reply) => {
+    const list = parseListQuery(request.query as Record<string, unknown>, {
+      sortable: { id: users.id, name: users.name, company: users.company, createdAt: users.createdAt },
+      defaultSort: [desc(users.createdAt)],
+      filters: visitorFilters,
+    });
+    const { rows, total } = await listVisitors(db, list);
+    return sendList(reply, 'visitors', list, rows, total);
+  });
+
+  // Before /visitors/:id, which would otherwise read 'export.xlsx' as an id.
+  app.get('/visitors/export.xlsx', { schema: { tags } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (query.sort !== undefined || query.range !== undefined) {
+      throw badRequest('Paramètre de requête non autorisé : l’export prend filter.');
+    }
+    const list = parseListQuery(query, { sortable: {}, defaultSort: [], filters: visitorFilters });
+    // Every visitor's personal data may leave in this file: who took it, and with which filter.
+    await recordAudit(db, {
+      userId: currentUser(request).id,
+      action: 'GET /admin/visitors/export.xlsx',
+      resource: 'visitors',
+      recordId: null,
+      before: {},
+      after: { filter: typeof query.filter === 'string' ? query.filter : null },
+    });
+    return sendXlsxStream(request, reply, VISITORS_FILE_NAME, (out) => writeVisitorsXlsx(db, and(...list.where), out));
+  });
+
+  app.get<{ Params: { id: string } }>('/visitors/:id', { schema: { tags } }, async (request) =>
+    getVisitor(db, personId(request.params.id, 'Visiteur')),
+  );
+
+  app.post<{ Params: { id: string } }>('/visitors/:id/resend-badge', { schema: { tags } }, async (request) => {
+    const id = personId(request.params.id, 'Visiteur');
+    const answer = await resendBadge(db, mail, currentUser(request).id, id);
+    onQueued();
+    return answer;
+  });
+
+  app.get<{ Params: { id: string } }>('/people/:id/export.json', { schema: { tags } }, async (request, reply) => {
+    const id = personId(request.params.id, 'Personne');
+    const data = await personalData(db, id);
+    await recordExport(db, currentUser(request).id, id, 'json');
+    return reply
+      .headers(download(`donnees-${id}.json`, 'application/json; charset=utf-8'))
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  app.get<{ Params: { id: string } }>('/people/:id/export.xlsx', { schema: { tags } }, async (request, reply) => {
+    const id = personId(request.params.id, 'Personne');
+    const file = await personalDataXlsx(await personalData(db, id));
+    await recordExport(db, currentUser(request).id, id, 'xlsx');
+    return reply.headers(download(`donnees-${id}.xlsx`, XLSX_TYPE)).send(file);
+  });
+
+  app.post<{ Params: { id: string } }>('/people/:id/erase', { schema: { tags } }, async (request) => {
+    const id = personId(request.params.id, 'Personne');
+    return erasePerson(db, currentUser(request).id, id, clock(), mails);
+  });
+
+  // A singleton, like admin/sib/1: react-admin edits it as record 1.
+  app.get('/retention/1', { schema: { tags } }, async () => readRetention(db));
+
+  app.put('/retention/1', { schema: { tags } }, async (request) => {
+    const form = parseFormBody(retentionSettingsSchema, request.body);
+    return updateRetention(db, currentUser(request).id, form);
+  });
+
+  app.get('/retention/1/dry-run', { schema: { tags } }, async () => retentionDryRun(db, clock));
+
+  app.post('/retention/1/run', { schema: { tags } }, async (request) => {
+    const { ids } = parseFormBody(runSchema, request.body);
+    return runRetention(db, clock, currentUser(request).id, ids, mails);
+  });
+};

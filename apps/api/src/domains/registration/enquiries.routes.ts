@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exhibitorEnquirySchema } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { submitEnquiry } from './enquiries.service';
+import { parseFormBody } from '../../lib/query-params';
+
+export const ENQUIRY_RATE_LIMIT = 10;
+
+/** The exhibitor enquiry: stored, mailed to the organiser, acknowledged to the sender. */
+export const enquiriesRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: string; onQueued: () => void }> = async (
+  app,
+  { db, organiserEmail, onQueued },
+) => {
+  app.post(
+    '/demandes-exposants',
+    {
+      schema: { tags: ['enquiries'] },
+      config: { rateLimit: { max: ENQUIRY_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const form = parseFormBody(exhibitorEnquirySchema, request.body);
+      const data = await submitEnquiry(db, form, organiserEmail);
+      onQueued();
+      return reply.status(201).send({ data, meta: {} });
+    },
+  );
+};

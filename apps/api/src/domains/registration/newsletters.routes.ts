@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newsletterSchema } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { confirmSubscription, subscribe, unsubscribe } from './newsletters.service';
+import { parseFormBody } from '../../lib/query-params';
+import type { MailLinks } from './visitors.service';
+
+export const NEWSLETTER_RATE_LIMIT = 10;
+export const INVALID_LINK = 'Ce lien n’est pas valide ou a expiré.';
+
+const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
+
+/**
+ * `POST newsletters/` (double opt-in), the confirmation, and the unsubscription, which takes the
+ * token in the query so that mail clients can POST to the List-Unsubscribe address (RFC 8058).
+ */
+export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks; onQueued: () => void }> = async (
+  app,
+  { db, mail, onQueued },
+) => {
+  // The one-click POST of RFC 8058 comes as a form ('List-Unsubscribe=One-Click'); the token in
+  // the address is all that matters, the body is read and left.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+  const limited = { config: { rateLimit: { max: NEWSLETTER_RATE_LIMIT, timeWindow: '1 minute' } } };
+  app.post('/newsletters', { schema: { tags: ['newsletters'] }, ...limited }, async (request, reply) => {
+    const form = parseFormBody(newsletterSchema, request.body);
+    await subscribe(db, mail, form);
+    onQueued();
+    return reply.status(201).send({ data: { email: form.email }, meta: {} });
+  });
+  app.post(
+    '/newsletters/confirm',
+    { schema: { tags: ['newsletters'], querystring: tokenQuery }, ...limited },
+    async (request) => {
+      if (!(await confirmSubscription(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
+      return { data: { confirmed: true }, meta: {} };
+    },
+  );
+  app.post(
+    '/newsletters/unsubscribe',
+    // Mail clients POST here without cookies (RFC 8058): the signed token is the authorisation.
+    { schema: { tags: ['newsletters'], querystring: tokenQuery }, config: { ...limited.config, xsrf: false } },
+    async (request) => {
+      if (!(await unsubscribe(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
+      return { data: { unsubscribed: true }, meta: {} };
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { CONSENT_REQUIRED, exhibitorEnquirySchema, visitorFormSchema, type Language } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { badRequest, HttpError } from '../../lib/errors';
+import { submitEnquiry } from './enquiries.service';
+import { isRecord, parseFormBody } from '../../lib/query-params';
+import { ALREADY_REGISTERED, badgeDownloadUrl, registerVisitor, type MailLinks } from './visitors.service';
+import { ENQUIRY_RATE_LIMIT } from './enquiries.routes';
+
+/** A form's fields, sent in a `data` wrapper or bare. */
+const fieldsOf = (body: unknown) => (isRecord(body) && isRecord(body.data) ? body.data : body);
+const languageOf = (body: unknown): Language => {
+  const fields = fieldsOf(body);
+  return isRecord(fields) && fields.lang === 'en' ? 'en' : 'fr';
+};
+
+/**
+ * The specification's exhibitor enquiry, which its client sends to `auth/local/register` too:
+ * the enquiry's own fields (`nom`, `telephone`), none of a visitor's (`name`, `phone`).
+ */
+function isEnquiry(body: unknown): boolean {
+  const fields = fieldsOf(body);
+  return isRecord(fields) && ('nom' in fields || 'telephone' in fields) && !('name' in fields) && !('phone' in fields);
+}
+
+/**
+ * The visitor form. A body that misses only the consent box (the specification's own body has no
+ * such field) is told so in its language; any other mistake is the usual 'Données invalides.'.
+ * Either way `details.errors` names each field.
+ */
+function visitorForm(body: unknown) {
+  try {
+    return parseFormBody(visitorFormSchema, body);
+  } catch (error) {
+    const errors = error instanceof HttpError ? (error.details?.errors as { path: string[] }[] | undefined) : undefined;
+    if (errors?.length && errors.every((e) => e.path[1] === 'consent')) {
+      throw badRequest(CONSENT_REQUIRED[languageOf(body)], (error as HttpError).details);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The home page's visitor registration. `POST visiteurs/putVisitor` is what the form sends;
+ * `POST auth/local/register` with the same body does the same, so the specification's call
+ * table holds. Only the form's fields are read: role, type, confirmation, password and the
+ * like are the server's to set. The specification's client also sends its exhibitor enquiry to
+ * `auth/local/register`: that body is stored as an enquiry, as `POST demandes-exposants` does
+ * (decision 021), under the enquiry's own budget too.
+ */
+export const visitorsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mail: MailLinks;
+  onQueued: () => void;
+  /** Registrations per minute and per address (REGISTRATION_RATE_LIMIT). */
+  rateLimit: number;
+  organiserEmail: string;
+}> = async (app, { db, mail, onQueued, rateLimit, organiserEmail }) => {
+  const handler = async (request: { body: unknown }) => {
+    const form = visitorForm(request.body);
+    const lang = form.lang ?? 'fr';
+    const result = await registerVisitor(db, mail, form);
+    onQueued();
+    // One answer for every known address (see Decision 015); the mail to it says the rest.
+    if (result.outcome !== 'created') throw badRequest(ALREADY_REGISTERED[lang]);
+    return {
+      data: {
+        registration: { id: result.registrationId, type: 'visitor' as const },
+        // The badge, now, only because this request created the person: someone who only typed
+        // an existing address never gets a download link.
+        badgeUrl: badgeDownloadUrl(mail, result.registrationId),
+      },
+      meta: {},
+    };
+  };
+  // Its own key, so that it counts apart from every other limiter without a route of its own.
+  const enquiryLimit = app.createRateLimit({
+    max: ENQUIRY_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `spec-enquiry:${request.ip}`,
+  });
+  const enquiry = async (request: FastifyRequest) => {
+    const limit = await enquiryLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new HttpError(429, 'Trop de requêtes. Veuillez réessayer dans 1 minute.');
+    }
+    const form = parseFormBody(exhibitorEnquirySchema, request.body);
+    const data = await submitEnquiry(db, form, organiserEmail);
+    onQueued();
+    return { data, meta: {} };
+  };
+  const options = {
+    schema: { tags: ['visitors'] },
+    config: { rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
+  };
+  app.post('/visiteurs/putVisitor', options, async (request, reply) => reply.status(201).send(await handler(request)));
+  app.post('/auth/local/register', options, async (request, reply) =>
+    reply.status(201).send(isEnquiry(request.body) ? await enquiry(request) : await handler(request)),
+  );
+};

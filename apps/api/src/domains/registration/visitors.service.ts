@@ -1,0 +1,226 @@
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_ROLE_ID,
+  EVENT_ID,
+  normalizeEmail,
+  normalizePhone,
+  type Language,
+  type VisitorForm,
+} from '@salon/shared';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { mailOutbox, registrations, users } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { LINK_TTL, type LinkSigner } from '../../lib/links';
+import { mayMail, type CappedMailKind } from '../mail/recipient-caps';
+import { badgeMail, registrationNoticeMail } from '../mail/templates';
+import { findOrCreateVisitor } from './people.service';
+import { currentShow } from '../badges/show-facts';
+
+/** Registration types whose holder has a badge for the show. */
+const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
+
+/** Accounts that never get a visitor badge from the public form (they have their own tools). */
+const STAFF_TYPES = ['controller', 'organiser'];
+
+/**
+ * A second registration mails the badge again, but a registration's badge is mailed at most
+ * twice in this window: anyone can type anyone's address.
+ */
+export const BADGE_MAIL_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The answer for every address that already has an account, whatever the account (badge holder,
+ * cancelled, staff, known from a conference): what differs goes in the mail to that address.
+ */
+export const ALREADY_REGISTERED: Record<Language, string> = {
+  fr: 'Cette adresse e-mail est déjà enregistrée : un e-mail vous a été envoyé à cette adresse.',
+  en: 'This e-mail address is already registered: an e-mail has been sent to you at this address.',
+};
+
+export interface MailLinks {
+  links: LinkSigner;
+  publicUrl: string;
+  now: () => Date;
+}
+
+/** The e-badge page's address for a registration: what the badge mail links to. */
+export function ebadgeUrl(ctx: MailLinks, badgeKey: string): string {
+  return `${ctx.publicUrl}/ebadge?token=${badgeKey}`;
+}
+
+/** A short-lived address that downloads the badge PDF (a navigation cannot send a bearer). */
+export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string {
+  const token = ctx.links.sign('badge_download', registrationId, LINK_TTL.badgeDownload, ctx.now());
+  return `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`;
+}
+
+/**
+ * Queues the badge mail of a registration, PDF attached when it is sent. `fromPublicForm`: the
+ * registration form asked for it, so the mail is counted in that form's daily cap and does not
+ * greet by name (the name was typed by whoever filled the form).
+ */
+export async function queueBadgeMail(
+  tx: Tx,
+  ctx: MailLinks,
+  registrationId: number,
+  { fromPublicForm = false } = {},
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      name: users.name,
+      email: users.email,
+      language: users.language,
+      badgeKey: registrations.badgeKey,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.id, registrationId));
+  if (!row) throw new Error(`registration ${registrationId} not found`);
+  const lang: Language = row.language === 'en' ? 'en' : 'fr';
+  const { event: show } = await currentShow(tx);
+  const mail = badgeMail(lang, {
+    name: fromPublicForm ? null : row.name,
+    show,
+    ebadgeUrl: ebadgeUrl(ctx, row.badgeKey),
+  });
+  await tx.insert(mailOutbox).values({
+    to: row.email,
+    ...mail,
+    attachments: [{ kind: 'badge', registrationId }],
+    kind: fromPublicForm ? ('registration' satisfies CappedMailKind) : null,
+  });
+}
+
+/** Whether this registration's badge was mailed twice a moment ago (no mail bombing). */
+async function badgeMailedRecently(tx: Tx, registrationId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(
+      and(
+        // The database's clock, the one that stamped the rows.
+        gt(mailOutbox.createdAt, sql`now() - ${`${BADGE_MAIL_WINDOW_MS} milliseconds`}::interval`),
+        sql`${mailOutbox.attachments} @> ${JSON.stringify([{ kind: 'badge', registrationId }])}::jsonb`,
+      ),
+    );
+  return (row?.n ?? 0) >= 2;
+}
+
+export type VisitorRegistration =
+  { outcome: 'created'; registrationId: number; userId: number } | { outcome: 'known'; userId: number };
+
+/**
+ * The usual case, a new person, in one statement: the person, the registration and the badge
+ * mail, all or nothing. The badge's random key, made here, is what the mail's e-badge link
+ * carries. Null when the address is already known: nothing was written.
+ */
+async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lang: Language) {
+  const email = normalizeEmail(form.email);
+  const badgeKey = randomUUID();
+  const { event: show } = await currentShow(db);
+  const mail = badgeMail(lang, { name: null, show, ebadgeUrl: ebadgeUrl(ctx, badgeKey) });
+  const rows = await queryRows<{ user_id: number; registration_id: number }>(
+    db,
+    sql`
+    with person as (
+      insert into ${users} (type, role_id, name, email, username, phone, phone_normalized, company,
+        job_position, language, confirmed, email_otp_confirmed)
+      values ('visitor', ${DEFAULT_ROLE_ID}, ${form.name}, ${email}, ${email}, ${form.phone},
+        ${normalizePhone(form.phone)}, ${form.company || null}, ${form.jobPosition || null}, ${lang}, true, true)
+      on conflict do nothing
+      returning id
+    ), registration as (
+      insert into ${registrations} (event_id, user_id, type, confirmed, badge_key)
+      select ${EVENT_ID}, id, 'visitor', true, ${badgeKey}::uuid from person
+      returning id, user_id
+    ), queued as (
+      insert into ${mailOutbox} ("to", subject, text, html, attachments, kind)
+      select ${email}, ${mail.subject}, ${mail.text}, ${mail.html},
+        jsonb_build_array(jsonb_build_object('kind', 'badge', 'registrationId', id)),
+        ${'registration' satisfies CappedMailKind} from registration
+    )
+    select user_id, id as registration_id from registration`,
+  );
+  const row = rows[0];
+  return row ? { registrationId: row.registration_id, userId: row.user_id } : null;
+}
+
+/**
+ * The home page's visitor registration. A new address gets a person, a confirmed visitor
+ * registration for event 7 and the badge mail, and only then may the answer carry a download
+ * link. An address that already has an account is answered `known`, whatever the account, and
+ * the difference goes in a mail to that address (its own, never a typed one): its badge again
+ * (a new visitor registration if it had none), or a notice when it gets no badge from this form
+ * (staff, or a registration the organiser cancelled). Never a second person, never a download
+ * link for someone who only typed an address, and at most a few mails a day per address.
+ */
+export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm): Promise<VisitorRegistration> {
+  const lang: Language = form.lang ?? 'fr';
+  const created = await registerNewVisitor(db, ctx, form, lang);
+  if (created) return { outcome: 'created', ...created };
+  return db.transaction(async (tx) => {
+    const person = await findOrCreateVisitor(tx, { ...form, language: lang });
+    if (person.created) {
+      // The address was freed (an erasure) between the two statements: this request made the person.
+      const [registration] = await tx
+        .insert(registrations)
+        .values({ eventId: EVENT_ID, userId: person.id, type: 'visitor', confirmed: true })
+        .returning({ id: registrations.id });
+      await queueBadgeMail(tx, ctx, registration!.id, { fromPublicForm: true });
+      return { outcome: 'created', registrationId: registration!.id, userId: person.id };
+    }
+    await answerKnownAddress(tx, ctx, person.id);
+    return { outcome: 'known', userId: person.id };
+  });
+}
+
+/** What an existing account gets when its address is typed in the registration form. */
+async function answerKnownAddress(tx: Tx, ctx: MailLinks, userId: number): Promise<void> {
+  const [account] = await tx
+    .select({ type: users.type, email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) throw new Error(`user ${userId} not found`);
+  // First: it locks the address, so the same form sent twice at once is decided once.
+  const mayMailNow = await mayMail(tx, account.email, 'registration');
+  const notice = async (reason: 'staff' | 'cancelled') => {
+    if (!mayMailNow) return;
+    const { event: show } = await currentShow(tx);
+    const lang: Language = account.language === 'en' ? 'en' : 'fr';
+    await tx
+      .insert(mailOutbox)
+      .values({ to: account.email, kind: 'registration', ...registrationNoticeMail(lang, reason, show) });
+  };
+  if (STAFF_TYPES.includes(account.type)) return notice('staff');
+
+  const own = await tx
+    .select({ id: registrations.id, type: registrations.type, revokedAt: registrations.revokedAt })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.userId, userId),
+        eq(registrations.eventId, EVENT_ID),
+        inArray(registrations.type, [...BADGE_TYPES]),
+        isNull(registrations.conferenceId),
+      ),
+    )
+    .orderBy(registrations.id);
+  const badge = own.find((r) => !r.revokedAt);
+  if (badge) {
+    if (mayMailNow && !(await badgeMailedRecently(tx, badge.id))) {
+      await queueBadgeMail(tx, ctx, badge.id, { fromPublicForm: true });
+    }
+    return;
+  }
+  // The organiser's decision stands: no new visitor badge after a cancelled one.
+  if (own.some((r) => r.type === 'visitor')) return notice('cancelled');
+
+  // Known without a badge for the show (a conference attendee, a former exhibitor): the badge is
+  // made, and goes to the account's own address only.
+  const [registration] = await tx
+    .insert(registrations)
+    .values({ eventId: EVENT_ID, userId, type: 'visitor', confirmed: true })
+    .onConflictDoNothing()
+    .returning({ id: registrations.id });
+  if (registration && mayMailNow) await queueBadgeMail(tx, ctx, registration.id, { fromPublicForm: true });
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PAGE_SIZE, SCAN_TABLES, scanBatchSchema, type ScanTable } from '@salon/shared';
+import type { Db } from '../../db/client';
+import type { CacheBus } from '../../lib/cache-bus';
+import type { Clock } from '../../lib/clock';
+import { badRequest, forbidden } from '../../lib/errors';
+import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
+import { currentUser, type SessionUser } from '../../plugins/auth';
+import type { BadgeSigner } from '../badges/badge-token';
+import { paginationMeta, parseFormBody, parsePagination, parsePopulateQuery, populates } from '../../lib/query-params';
+import { sendXlsxStream } from '../../lib/streams';
+import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
+import { createScanTotals, listScans, recordScans, tableScope } from './scans.service';
+
+/** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
+const SCAN_FILTERS = ['scanner.id', 'scanner.exhibitor.id', 'users.id', 'users.exhibitor.id'];
+
+/** The ids a filter names: its value, or each value of `$in`. */
+function namedIds(f: FilterCondition, label: string): number[] {
+  const values = f.op === '$in' && Array.isArray(f.value) ? f.value : [f.value];
+  return values.map((v) => intValue(v, label));
+}
+
+/** Scans are made and read by exhibitors and their collaborators; the gates have their own routes. */
+function scanningUser(user: SessionUser): SessionUser {
+  if (user.type !== 'exhibitor' && user.type !== 'collaborator') {
+    throw forbidden('Réservé aux exposants et à leurs collaborateurs.');
+  }
+  return user;
+}
+
+/**
+ * 'Mes scans' and the scanner page. A device sends what it read (`POST scans`, idempotent by
+ * the device's ids); the two tables read `GET scans` with the specification's filters, which
+ * may only name the caller; `GET scans/export` streams a table as SCANS.xlsx.
+ */
+export const scansRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  signer: BadgeSigner;
+  clock: Clock;
+  cacheBus: CacheBus;
+}> = async (app, { db, signer, clock, cacheBus }) => {
+  const tags = ['scans'];
+  const signedIn = { preHandler: app.authenticate };
+  const totals = createScanTotals(cacheBus);
+
+  app.post('/scans', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = scanningUser(currentUser(request));
+    const batch = parseFormBody(scanBatchSchema, request.body);
+    return {
+      data: await recordScans(db, (badge) => signer.verify(badge), user, batch.scans, clock(), totals),
+      meta: {},
+    };
+  });
+
+  /**
+   * The two tables. `filters[scanner][id]=<me>` or `filters[users][id]=<me>` (or none): the
+   * caller's own scans. `filters[scanner][exhibitor][id]=<me>` or `filters[users][exhibitor][id]=<me>`:
+   * an exhibitor's collaborators' scans. Each as `[$eq]` or `[$in]`; `filters[users][id][$ne]=<me>`
+   * leaves the caller out of each scan's `users`, as `populate[users][filters][id][$ne]=<me>` does.
+   * A filter naming anyone else is an empty list: filters never widen what a caller sees.
+   */
+  app.get('/scans', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = scanningUser(currentUser(request));
+    const query = request.query as Record<string, unknown>;
+    assertQueryKeys(query, ['filters', 'pagination', 'populate']);
+    const page = parsePagination(query.pagination, { defaultPageSize: PAGE_SIZE.scans, maxPageSize: PAGE_SIZE.scans });
+    const populate = parsePopulateQuery(query.populate, ['users', 'users.exhibitor'], { users: ['id'] });
+    const nothing = { data: [], meta: { pagination: paginationMeta(page, 0) } };
+    const hide = new Set<number>();
+    let only: Set<number> | null = null;
+    for (const f of populate.filters.users ?? []) {
+      if (f.op === '$ne') hide.add(intValue(f.value, 'populate[users][filters][id]'));
+      else if (f.op === '$eq' || f.op === '$in') {
+        const ids = namedIds(f, 'populate[users][filters][id]');
+        only = new Set(only ? ids.filter((id) => only!.has(id)) : ids);
+      } else throw badRequest(`Opérateur ${f.op} non pris en charge pour populate[users][filters][id].`);
+    }
+    let table: ScanTable = 'scansExposant';
+    for (const f of parseFilters(query.filters, SCAN_FILTERS)) {
+      if (f.path === 'users.id' && f.op === '$ne') {
+        if (intValue(f.value, f.path) !== user.id) return nothing;
+        hide.add(user.id);
+        continue;
+      }
+      if (f.op !== '$eq' && f.op !== '$in') return nothing;
+      if (!namedIds(f, f.path).every((id) => id === user.id)) return nothing;
+      if (f.path.endsWith('exhibitor.id')) table = 'scansByCollaborators';
+    }
+    const exhibitor = populates(populate.paths, 'users.exhibitor');
+    return listScans(db, table, user, page, totals, { exhibitor, hide, only });
+  });
+
+  app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {
+    const user = scanningUser(currentUser(request));
+    const query = request.query as Record<string, unknown>;
+    assertQueryKeys(query, ['table', 'lang']);
+    const table = SCAN_TABLES.find((t) => t === query.table);
+    if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_TABLES.join(' ou ')}.`);
+    const lang = query.lang === 'en' ? 'en' : 'fr';
+    return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) =>
+      writeScansXlsx(db, table, tableScope(table, user), lang, out),
+    );
+  });
+};

@@ -1,0 +1,446 @@
+import { and, count, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  EVENT_ID,
+  showDay,
+  type RegistrationType,
+  type ScanRefusal,
+  type ScanSubmission,
+  type ScanTable,
+  type ScanType,
+} from '@salon/shared';
+import type { Db } from '../../db/client';
+import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
+import { registrations, scans, users } from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth';
+import type { BadgeClaims } from '../badges/badge-token';
+import { paginationMeta, type Page } from '../../lib/query-params';
+
+/** A device offline for longer than this sends a time nobody can vouch for: the send time is kept. */
+const MAX_OFFLINE_MS = 30 * 24 * 3600 * 1000;
+
+export type ScanResult =
+  | { id: string; status: 'recorded' | 'alreadyScanned'; scan: ScanView }
+  | { id: string; status: 'refused'; reason: ScanRefusal };
+
+const scanned = alias(users, 'scanned');
+const scanner = alias(users, 'scanner');
+
+/** One scan as the screens and the export show it: the scanned party and who scanned. */
+const viewColumns = {
+  serial: scans.id,
+  id: scans.clientId,
+  typeScanned: scans.typeScanned,
+  createdAt: scans.createdAt,
+  note: scans.note,
+  rating: scans.rating,
+  name: scanned.name,
+  email: scanned.email,
+  phone: scanned.phone,
+  company: scanned.company,
+  jobPosition: scanned.jobPosition,
+  anonymisedAt: scanned.anonymisedAt,
+  scannerId: scanner.id,
+  scannerName: scanner.name,
+  // The two parties as the call table's `users` shows them (listScans).
+  scannedId: scanned.id,
+  scannedType: scanned.type,
+  scannedExhibitorId: scanned.exhibitorId,
+  scannerEmail: scanner.email,
+  scannerPhone: scanner.phone,
+  scannerCompany: scanner.company,
+  scannerJobPosition: scanner.jobPosition,
+  scannerType: scanner.type,
+  scannerExhibitorId: scanner.exhibitorId,
+  scannerDeletedAt: scanner.deletedAt,
+  exhibitorId: scans.exhibitorId,
+};
+type ViewRow = {
+  [K in keyof typeof viewColumns]: (typeof viewColumns)[K]['_']['notNull'] extends true
+    ? (typeof viewColumns)[K]['_']['data']
+    : (typeof viewColumns)[K]['_']['data'] | null;
+};
+
+/** A row as shown: an erased person's has no e-mail. */
+type ShownRow = Omit<ViewRow, 'email'> & { email: string | null };
+
+/** The name an erased person's scans show (their row keeps the placeholder; this does not rely on it). */
+export const ERASED_PERSON = 'Personne supprimée';
+
+/**
+ * A scan of a person erased under the personal-data law keeps its date and rating, so that the
+ * exhibitor's counts stay, but names nobody: no e-mail, phone, company or note.
+ */
+export function erasedRow(row: ViewRow): ShownRow {
+  if (!row.anonymisedAt) return row;
+  return { ...row, name: ERASED_PERSON, email: null, phone: null, company: null, jobPosition: null, note: null };
+}
+
+export function toView(stored: ViewRow) {
+  const row = erasedRow(stored);
+  return {
+    id: row.id,
+    typeScanned: row.typeScanned,
+    createdAt: row.createdAt.toISOString(),
+    note: row.note,
+    rating: row.rating,
+    person: {
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      jobPosition: row.jobPosition,
+    },
+    scanner: { id: row.scannerId, name: row.scannerName },
+    ...(row.anonymisedAt ? { erased: true as const } : {}),
+  };
+}
+export type ScanView = ReturnType<typeof toView>;
+
+function selectViews(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(scans)
+    .innerJoin(scanned, eq(scanned.id, scans.scannedId))
+    .innerJoin(scanner, eq(scanner.id, scans.scannerId))
+    .$dynamic();
+}
+
+async function viewOf(db: Db, where: SQL): Promise<ScanView | null> {
+  const [row] = await selectViews(db).where(where).limit(1);
+  return row ? toView(row) : null;
+}
+
+/** The exhibitor a scan by this user is made for: itself, or the one it is a collaborator of now. */
+export function scanningFor(user: SessionUser): number | null {
+  if (user.type === 'exhibitor') return user.id;
+  return user.type === 'collaborator' ? user.exhibitorId : null;
+}
+
+/**
+ * Which scans a table holds for the caller, by the exhibitor each scan was made for (never by
+ * whom the scanner works for now). 'scansExposant' is the caller's own scans for its current
+ * exhibitor (a collaborator that moved on sees none of those it made for the former one);
+ * 'scansByCollaborators' the others made for an exhibitor, by its collaborators, the deleted
+ * ones included (their scans stay the exhibitor's). A collaborator has no collaborators: that
+ * table is empty for it.
+ */
+export function tableScope(table: ScanTable, user: SessionUser): SQL | null {
+  const exhibitorId = scanningFor(user);
+  if (!exhibitorId) return null;
+  const mine = and(eq(scans.exhibitorId, exhibitorId), eq(scans.eventId, EVENT_ID));
+  if (table === 'scansExposant') return and(eq(scans.scannerId, user.id), mine)!;
+  if (user.type !== 'exhibitor') return null;
+  return and(mine, ne(scans.scannerId, user.id))!;
+}
+
+const newestFirst = [desc(scans.createdAt), desc(scans.id)];
+
+/**
+ * The rows of some scans, found first by their ids alone: the scans_scanner index gives the
+ * page's ids without reading a row, and only those rows are then joined to their people.
+ */
+function rowsOf(db: Db, ids: { limit: number; offset?: number; where: SQL }) {
+  const page = db
+    .select({ id: scans.id })
+    .from(scans)
+    .where(ids.where)
+    .orderBy(...newestFirst)
+    .limit(ids.limit)
+    .offset(ids.offset ?? 0)
+    .as('page');
+  return selectViews(db)
+    .innerJoin(page, eq(page.id, scans.id))
+    .orderBy(...newestFirst);
+}
+
+/**
+ * How many scans each table holds, for a few seconds: counting 50,000 scans costs more than
+ * reading the page itself, and an exhibitor paging through its scans asks again and again. A
+ * scan recorded by any instance clears the counts it changes on every instance (the cache bus);
+ * a lost message leaves a count at most TOTALS_TTL_MS old.
+ */
+const TOTALS_TTL_MS = 10_000;
+export type ScanTotals = SharedCache<number>;
+export const createScanTotals = (bus: CacheBus): ScanTotals => sharedCache(bus, 'scan-totals', TOTALS_TTL_MS, 5000);
+const totalKey = (table: ScanTable, userId: number, exhibitorId: number) => `${table}:${userId}:${exhibitorId}`;
+
+/**
+ * What the call table's `users` pair shows of a page: the parties' exhibitor when populated
+ * (`populate[users][populate][exhibitor]`), and which parties to leave out (the caller's own id,
+ * `populate[users][filters][id][$ne]=<me>`) or keep (`[$eq]`, `[$in]`). They only narrow.
+ */
+export interface PartyOptions {
+  exhibitor: boolean;
+  hide: ReadonlySet<number>;
+  only: ReadonlySet<number> | null;
+}
+const ALL_PARTIES: PartyOptions = { exhibitor: false, hide: new Set(), only: null };
+
+/**
+ * The two parties of a scan, the scanned person first, each within what the caller already sees:
+ * the scanned person as the table shows it (nothing of an erased one), the scanner's contact
+ * details only when it is the caller or one of the caller's current collaborators (a former
+ * collaborator keeps its name under 'Par', nothing more). A party's `exhibitor` is the exhibitor
+ * it works for: for the scanner, the one the scan was made for (decision 019).
+ */
+function partiesOf(row: ViewRow, caller: SessionUser, options: PartyOptions, companies: Map<number, string | null>) {
+  const shown = erasedRow(row);
+  const exhibitor = (id: number | null) => (id === null ? null : { id, company: companies.get(id) ?? null });
+  const seesScanner =
+    row.scannerId === caller.id ||
+    (row.scannerType === 'collaborator' && row.scannerExhibitorId === caller.id && !row.scannerDeletedAt);
+  const parties = [
+    {
+      id: row.scannedId,
+      name: shown.name,
+      email: shown.email,
+      phone: shown.phone,
+      company: shown.company,
+      jobPosition: shown.jobPosition,
+      type: row.scannedType,
+      exhibitorId: row.scannedType === 'collaborator' ? row.scannedExhibitorId : null,
+    },
+    {
+      id: row.scannerId,
+      name: row.scannerName,
+      email: seesScanner ? row.scannerEmail : null,
+      phone: seesScanner ? row.scannerPhone : null,
+      company: seesScanner ? row.scannerCompany : null,
+      jobPosition: seesScanner ? row.scannerJobPosition : null,
+      type: row.scannerType,
+      exhibitorId: row.exhibitorId === row.scannerId ? null : row.exhibitorId,
+    },
+  ];
+  return parties
+    .filter((p) => !options.hide.has(p.id) && (!options.only || options.only.has(p.id)))
+    .map(({ exhibitorId, ...party }) => (options.exhibitor ? { ...party, exhibitor: exhibitor(exhibitorId) } : party));
+}
+
+/** The companies of the exhibitors the parties of these rows work for. */
+async function exhibitorCompanies(db: Db, rows: ViewRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => [r.exhibitorId, r.scannedExhibitorId]).filter((id) => id !== null))];
+  if (!ids.length) return new Map<number, string | null>();
+  const found = await db.select({ id: users.id, company: users.company }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((u) => [u.id, u.company]));
+}
+
+/**
+ * A page of a table, newest first. Each scan carries the scanned person (`person`), who scanned
+ * (`scanner`), and both as the specification's `users` pair.
+ */
+export async function listScans(
+  db: Db,
+  table: ScanTable,
+  user: SessionUser,
+  page: Page,
+  totals: ScanTotals,
+  parties: PartyOptions = ALL_PARTIES,
+) {
+  const scope = tableScope(table, user);
+  if (!scope) return { data: [], meta: { pagination: paginationMeta(page, 0) } };
+  const key = totalKey(table, user.id, scanningFor(user)!);
+  const counted = totals.get(key);
+  const [rows, total] = await Promise.all([
+    rowsOf(db, { where: scope, limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+    counted ??
+      db
+        .select({ n: count() })
+        .from(scans)
+        .where(scope)
+        .then(([row]) => row?.n ?? 0),
+  ]);
+  totals.set(key, total);
+  const companies = parties.exhibitor ? await exhibitorCompanies(db, rows) : new Map<number, string | null>();
+  return {
+    data: rows.map((row) => ({ ...toView(row), users: partiesOf(row, user, parties, companies) })),
+    meta: { pagination: paginationMeta(page, total) },
+  };
+}
+
+/** Every row of a table, newest first, read `chunk` at a time (keyset paging: flat memory, no skipped rows). */
+export async function* allScans(db: Db, scope: SQL | null, chunk = 500): AsyncGenerator<ViewRow[]> {
+  if (!scope) return;
+  const read = (after?: ViewRow): Promise<ViewRow[]> =>
+    rowsOf(db, { where: after ? and(scope, sqlBefore(after.createdAt, after.serial))! : scope, limit: chunk });
+  let next = read();
+  for (;;) {
+    const rows = await next;
+    // The next chunk is asked for before this one is written out: the database (PGlite's
+    // thread, or PostgreSQL) reads it while the caller builds the file.
+    const more = rows.length === chunk;
+    if (more) {
+      next = read(rows.at(-1));
+      // A caller that stops early (the client went away) leaves it unread: never unhandled.
+      next.catch(() => undefined);
+    }
+    if (rows.length) yield rows;
+    if (!more) return;
+  }
+}
+
+/** Rows after the cursor in newest-first order. */
+const sqlBefore = (createdAt: Date, serial: number) =>
+  sql`(${scans.createdAt}, ${scans.id}) < (${createdAt.toISOString()}::timestamptz, ${serial})`;
+
+const SCAN_TYPE_OF: Record<RegistrationType, ScanType> = {
+  visitor: 'visitor',
+  others: 'visitor',
+  exhibitor: 'exhibitor',
+  collaborator: 'collaborator',
+};
+
+/** The badge's holder, or why the badge cannot be scanned. */
+async function holderOf(db: Db, claims: BadgeClaims | null, scannerId: number) {
+  if (!claims) return { refused: 'invalid' as const };
+  if (claims.eventId !== EVENT_ID) return { refused: 'otherEvent' as const };
+  const [row] = await db
+    .select({
+      userId: registrations.userId,
+      type: registrations.type,
+      eventId: registrations.eventId,
+      revokedAt: registrations.revokedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.id, claims.registrationId));
+  // A genuine token whose registration is gone, cancelled or whose holder was deleted.
+  if (!row || row.revokedAt || row.deletedAt) return { refused: 'revoked' as const };
+  if (row.eventId !== claims.eventId || row.type !== claims.type) return { refused: 'invalid' as const };
+  if (row.userId === scannerId) return { refused: 'self' as const };
+  return { refused: null, userId: row.userId, typeScanned: SCAN_TYPE_OF[row.type] };
+}
+
+/** Note and rating as sent: a key left out keeps what the scan has. */
+function qualification(s: ScanSubmission) {
+  const set: { note?: string | null; rating?: number | null } = {};
+  if (s.note !== undefined) set.note = s.note === null || s.note === '' ? null : s.note;
+  if (s.rating !== undefined) set.rating = s.rating;
+  return set;
+}
+
+/**
+ * Records what a device sends. Each id is taken once: a resend (its answer lost, the page
+ * reloaded) answers as the first send did and only updates the note and rating. The same person
+ * scanned again by the same scanner on the same show day is the first scan. A badge that is not
+ * genuine, of another edition, revoked or the scanner's own is recorded nowhere.
+ */
+export async function recordScans(
+  db: Db,
+  verify: (token: string) => BadgeClaims | null,
+  user: SessionUser,
+  submissions: readonly ScanSubmission[],
+  now: Date,
+  totals: ScanTotals,
+): Promise<ScanResult[]> {
+  const exhibitorId = scanningFor(user);
+  // A collaborator without an exhibitor (it should not happen) records nothing it could not show.
+  if (!exhibitorId) return submissions.map((s) => ({ id: s.id, status: 'refused', reason: 'invalid' }));
+  const results: ScanResult[] = [];
+  for (const s of submissions) {
+    results.push(await recordOne(db, verify, user, exhibitorId, s, now));
+  }
+  totals.delete(totalKey('scansExposant', user.id, exhibitorId));
+  totals.delete(totalKey('scansByCollaborators', exhibitorId, exhibitorId));
+  return results;
+}
+
+async function recordOne(
+  db: Db,
+  verify: (token: string) => BadgeClaims | null,
+  user: SessionUser,
+  exhibitorId: number,
+  s: ScanSubmission,
+  now: Date,
+): Promise<ScanResult> {
+  const stored = { scannerId: scans.scannerId, exhibitorId: scans.exhibitorId };
+  const [known] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
+  if (known) return resent(db, user, exhibitorId, s, known);
+
+  const holder = await holderOf(db, verify(s.badge), user.id);
+  if (holder.refused) return { id: s.id, status: 'refused', reason: holder.refused };
+
+  const readAt = new Date(s.scannedAt);
+  const at = readAt > now || now.getTime() - readAt.getTime() > MAX_OFFLINE_MS ? now : readAt;
+  const scanDay = showDay(at);
+  const inserted = await db
+    .insert(scans)
+    .values({
+      clientId: s.id,
+      eventId: EVENT_ID,
+      scannerId: user.id,
+      exhibitorId,
+      scannedId: holder.userId,
+      typeScanned: holder.typeScanned,
+      createdAt: at,
+      scanDay,
+      note: s.note || null,
+      rating: s.rating ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: scans.id });
+  if (inserted.length) {
+    return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
+  }
+  // Not inserted: the same id raced in from a parallel send, or this person was scanned today.
+  const [raced] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
+  if (raced) return resent(db, user, exhibitorId, s, raced);
+  const first = await viewOf(
+    db,
+    and(
+      eq(scans.scannerId, user.id),
+      eq(scans.scannedId, holder.userId),
+      eq(scans.scanDay, scanDay),
+      eq(scans.exhibitorId, exhibitorId),
+    )!,
+  );
+  return { id: s.id, status: 'alreadyScanned', scan: first! };
+}
+
+/**
+ * An id already stored: the scanner's own resend, or refused: a made-up id of someone else's
+ * scan, or one the scanner made for the exhibitor it has left (that scan is the former one's).
+ */
+async function resent(
+  db: Db,
+  user: SessionUser,
+  exhibitorId: number,
+  s: ScanSubmission,
+  known: { scannerId: number; exhibitorId: number },
+): Promise<ScanResult> {
+  if (known.scannerId !== user.id || known.exhibitorId !== exhibitorId) {
+    return { id: s.id, status: 'refused', reason: 'invalid' };
+  }
+  const set = qualification(s);
+  // A note sent again for someone erased meanwhile is not written back (the erasure removed it).
+  const erased = sql`exists (select 1 from users u where u.id = ${scans.scannedId} and u.anonymised_at is not null)`;
+  if (Object.keys(set).length)
+    await db
+      .update(scans)
+      .set(set)
+      .where(and(eq(scans.clientId, s.id), not(erased)));
+  return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
+}
+
+/** The longest text of each column of a table, so the export can size its columns before streaming. */
+export async function longestTexts(db: Db, scope: SQL | null) {
+  const longest = (column: AnyPgColumn) => sql<number | null>`max(char_length(${column}))`.mapWith(Number);
+  const [row] = scope
+    ? await db
+        .select({
+          name: longest(scanned.name),
+          email: longest(scanned.email),
+          phone: longest(scanned.phone),
+          company: longest(scanned.company),
+          jobPosition: longest(scanned.jobPosition),
+          scannerName: longest(scanner.name),
+          note: longest(scans.note),
+        })
+        .from(scans)
+        .innerJoin(scanned, eq(scanned.id, scans.scannedId))
+        .innerJoin(scanner, eq(scanner.id, scans.scannerId))
+        .where(scope)
+    : [];
+  return row;
+}
