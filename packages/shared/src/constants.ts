@@ -40,7 +40,7 @@ export const SCAN_REFUSALS = ['invalid', 'otherEvent', 'revoked', 'self'] as con
 export type ScanRefusal = (typeof SCAN_REFUSALS)[number];
 /** At most this many scans in one send from a device. */
 export const SCAN_BATCH_MAX = 100;
-/** The shape of a badge token (see the API's services/badge/token.ts): a device can reject other QR codes at once. */
+/** The shape of a badge token (see the API's domains/badges/badge-token.ts): a device can reject other QR codes at once. */
 export const BADGE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{19}\.[A-Za-z0-9_-]{86}$/;
 
 /** The eleven sector choices of the forms (section 3); 'Autre' opens a free-text field. */

@@ -65,7 +65,7 @@ export type KioskEnable = z.infer<typeof kioskEnableSchema>;
 // Badge tokens, checked with the public key alone
 // ---------------------------------------------------------------------------------------------
 
-/** What a badge token says (see the API's services/badge/token.ts for the layout). */
+/** What a badge token says (see the API's domains/badges/badge-token.ts for the layout). */
 export interface GateBadgeClaims {
   registrationId: number;
   type: RegistrationType;

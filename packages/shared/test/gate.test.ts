@@ -20,7 +20,7 @@ import {
  * during the show) and today's entries.
  */
 
-/** A badge key pair, and tokens laid out as the API's services/badge/token.ts makes them. */
+/** A badge key pair, and tokens laid out as the API's domains/badges/badge-token.ts makes them. */
 function badgeKeys() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const jwk = publicKey.export({ format: 'jwk' });

@@ -32,7 +32,7 @@ function plainPath(rel: string): boolean {
  * The files served from the database: under /uploads/, the organisers' uploads and the demo
  * pictures (media_files, so that every instance serves every file); and the floor plan, forum
  * programme and catalogue, where the specification fetches them: in the assets folder. Those are
- * made from the database when asked, and kept until their data changes (services/pdf), unless an
+ * made from the database when asked, and kept until their data changes (pdf/), unless an
  * organiser uploaded one in its place (the show record's planPdfId, programmePdfId,
  * cataloguePdfId). Unlike the hashed assets beside them they change, so they are cached for a
  * minute and revalidated with their ETag.
