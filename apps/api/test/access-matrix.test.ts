@@ -853,7 +853,7 @@ const TABLE: Row[] = [
   // --- Offline ----------------------------------------------------------------------------------------------------
   publicGet('GET /offline-sw.js', 'fetches the service worker of the gate and kiosk pages'),
 
-  // --- Back-office: organisers only; each area of test/admin/ says how to call its routes --------------------------
+  // --- Back-office: organisers only; each area of back-office/testing/ says how to call its routes --------------------------
   ...ADMIN_AREAS.flatMap((area) =>
     area.rows.map(
       (row): Row => ({

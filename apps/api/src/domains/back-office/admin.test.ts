@@ -148,7 +148,7 @@ describe('The back-office lists', () => {
   });
 });
 
-/** How to call each write route of the back-office once, as an organiser (from each area of test/admin/). */
+/** How to call each write route of the back-office once, as an organiser (from each area of back-office/testing/). */
 const WRITES = Object.assign({}, ...ADMIN_AREAS.map((area) => area.writes)) as AdminArea['writes'];
 
 describe('The audit log', () => {
