@@ -16,6 +16,7 @@ import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
 import { EVENT_ID, XSRF_HEADER } from '@salon/shared';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
+import { ms, percentile, verdict } from './lib/stats';
 import { root } from './start-server';
 
 // ---------------------------------------------------------------------------------------------
@@ -424,10 +425,7 @@ export class Endpoint {
 
   /** Of every answer (failures included), or of the 2xx alone. */
   percentile(q: number, okOnly = false): number {
-    const values = okOnly ? this.okLatencies : this.latencies;
-    if (!values.length) return NaN;
-    const sorted = Float64Array.from(values).sort();
-    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+    return percentile(okOnly ? this.okLatencies : this.latencies, q);
   }
 
   /** '502 ×3, ECONNRESET ×1' */
@@ -438,8 +436,7 @@ export class Endpoint {
   }
 }
 
-export const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(0));
-export const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+export { ms, verdict };
 
 // ---------------------------------------------------------------------------------------------
 // Sessions and the home page's registration

@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { median } from './lib/stats';
 import { printTable, startServer } from './start-server';
 
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/annuaire,/programme-du-forum,/infos-pratiques').split(',');
@@ -76,10 +77,6 @@ async function run(url: string): Promise<Lhr> {
   if (!result) throw new Error(`no result for ${url}`);
   return result.lhr;
 }
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? 0;
 

@@ -44,6 +44,7 @@ import type { Db } from '../apps/api/src/db/client';
 import { gates, registrations, scans, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
 import { hashPassword } from '../apps/api/src/lib/passwords';
+import { median, verdict } from './lib/stats';
 import { onBothDatabases, printTable, startServer, withBenchDatabase } from './start-server';
 
 const VISITORS = 50_000;
@@ -302,10 +303,6 @@ async function check(file: string, scanCount: number, what: string): Promise<voi
     );
   }
 }
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 async function measure(label: string, env: Record<string, string>): Promise<string[][]> {
   const server = await startServer({ ...env, DEMO_DATA: 'false' });
