@@ -25,15 +25,18 @@
  * instance's, on 127.0.0.1, for its readiness), CLUSTER_HTTPS_PORT (8443), CLUSTER_HTTP_PORT
  * (8080), CLUSTER_MAILER (true), DATABASE_URL (postgres://postgres@127.0.0.1:5432/salon_cluster) and REDIS_URL
  * (redis://127.0.0.1:6379) change the layout; any other variable reaches every instance.
+ * The folder's layout and how a process is started, found and waited for are in
+ * scripts/cluster-processes.ts, which the cluster benches (bench/lib/bench-cluster.ts) share.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { clusterFolder, instanceName, waitUntil, type ClusterSecrets } from './cluster-processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dir = path.resolve(root, process.env.CLUSTER_DIR ?? 'data/cluster');
+const folder = clusterFolder(dir);
 const env = process.env;
 const instances = Number(env.CLUSTER_INSTANCES ?? 3);
 const firstPort = Number(env.CLUSTER_FIRST_PORT ?? 3101);
@@ -52,19 +55,7 @@ export const CLUSTER = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const say = (line: string) => console.info(line);
-const pidFile = (name: string) => path.join(dir, 'run', `${name}.pid`);
-const logFile = (name: string) => path.join(dir, 'logs', `${name}.log`);
-
-function pidOf(name: string): number | null {
-  if (!existsSync(pidFile(name))) return null;
-  const pid = Number(readFileSync(pidFile(name), 'utf8'));
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
+const { pidFile, logFile, pidOf } = folder;
 
 async function ready(port: number): Promise<boolean> {
   return fetch(`http://127.0.0.1:${port}/backend/api/health/ready`, { signal: AbortSignal.timeout(2000) }).then(
@@ -74,24 +65,13 @@ async function ready(port: number): Promise<boolean> {
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, what: string, seconds = 120): Promise<void> {
-  for (let i = 0; i < seconds * 10; i++) {
-    if (await check()) return;
-    await sleep(100);
-  }
-  throw new Error(`${what}: not after ${seconds} s`);
+  if (!(await waitUntil(check, seconds, 100))) throw new Error(`${what}: not after ${seconds} s`);
 }
 
 /** JWT_SECRET and BADGE_PRIVATE_KEY, made once and given to every instance. */
-function secrets(): Record<string, string> {
-  const file = path.join(dir, 'secrets.json');
-  if (!existsSync(file)) {
-    const made = {
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      BADGE_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    };
-    writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+function secrets(): ClusterSecrets {
+  if (!existsSync(folder.secretsFile)) folder.writeNewSecrets();
+  return JSON.parse(readFileSync(folder.secretsFile, 'utf8')) as ClusterSecrets;
 }
 
 async function ensureDatabase(): Promise<void> {
@@ -154,21 +134,18 @@ localhost:${CLUSTER.httpsPort} {
 }
 
 /** api-<port> for the instances behind Caddy, mailer for the mailer. */
-const nameOf = (port: number) => (port === CLUSTER.mailerPort ? 'mailer' : `api-${port}`);
+const nameOf = (port: number) => (port === CLUSTER.mailerPort ? 'mailer' : instanceName(port));
 /** Every API process: the instances behind Caddy, then the mailer. */
 const allPorts = () => (CLUSTER.mailerPort === null ? CLUSTER.ports : [...CLUSTER.ports, CLUSTER.mailerPort]);
 
-function startInstance(port: number, shared: Record<string, string>): void {
+function startInstance(port: number, shared: ClusterSecrets): void {
   const name = nameOf(port);
   const mailer = port === CLUSTER.mailerPort;
-  const log = openSync(logFile(name), 'a');
   const node = [process.execPath, '--enable-source-maps', 'apps/api/dist/server.js'];
   // nice execs node: the pid is node's.
   const [command, ...args] = mailer ? ['nice', '-n', '10', ...node] : node;
-  const child = spawn(command!, args, {
+  folder.startDetached(name, command!, args, {
     cwd: root,
-    detached: true,
-    stdio: ['ignore', log, log],
     env: {
       ...env,
       ...shared,
@@ -186,21 +163,14 @@ function startInstance(port: number, shared: Record<string, string>): void {
       ...(CLUSTER.mailerPort === null ? {} : { MAIL_WORKER: mailer ? 'true' : 'false' }),
     },
   });
-  writeFileSync(pidFile(name), String(child.pid));
-  child.unref();
 }
 
 function startCaddy(caddy: string): void {
   const file = path.join(dir, 'Caddyfile');
   writeFileSync(file, caddyfile());
-  const log = openSync(logFile('caddy'), 'a');
-  const child = spawn(caddy, ['run', '--config', file, '--adapter', 'caddyfile'], {
-    detached: true,
-    stdio: ['ignore', log, log],
+  folder.startDetached('caddy', caddy, ['run', '--config', file, '--adapter', 'caddyfile'], {
     env: { ...env, HOME: dir, XDG_DATA_HOME: path.join(dir, 'caddy'), XDG_CONFIG_HOME: path.join(dir, 'caddy') },
   });
-  writeFileSync(pidFile('caddy'), String(child.pid));
-  child.unref();
 }
 
 async function stopProcess(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -266,7 +236,7 @@ async function start(): Promise<void> {
 async function restart(): Promise<void> {
   const shared = secrets();
   for (const port of CLUSTER.ports) {
-    const name = `api-${port}`;
+    const name = instanceName(port);
     const began = Date.now();
     await stopProcess(name);
     startInstance(port, shared);

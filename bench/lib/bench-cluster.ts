@@ -4,11 +4,11 @@
  * instances' key), and stopped, every process of it, on the way out, also on Ctrl-C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { clusterFolder, instanceName, isAlive, newBadgeKey, waitUntil } from '../../scripts/cluster-processes';
 import { root } from '../start-server';
 import { lastResort, orInterrupt, sleep } from './interrupt';
 
@@ -62,22 +62,9 @@ export interface BenchCluster {
   stopAll(): Promise<void>;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Waits for `pid` to end, `seconds` at most; true when it did. */
 export async function exited(pid: number, seconds: number): Promise<boolean> {
-  for (let i = 0; i < seconds * 20; i++) {
-    if (!alive(pid)) return true;
-    await sleep(50);
-  }
-  return !alive(pid);
+  return (await waitUntil(() => !isAlive(pid), seconds, 50, sleep)) || !isAlive(pid);
 }
 
 /**
@@ -90,13 +77,10 @@ export async function withCluster<T>(options: ClusterOptions, use: (cluster: Ben
   const firstPort = await freeRun(options.maxInstances + 1, 3201);
   const httpsPort = await freeRun(1, 8543);
   const httpPort = await freeRun(1, 8180);
+  const folder = clusterFolder(dir);
   // The secrets are ours, so that the bench signs badges as the instances' key does.
-  const badgeKey = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  writeFileSync(
-    path.join(dir, 'secrets.json'),
-    JSON.stringify({ JWT_SECRET: randomBytes(48).toString('base64url'), BADGE_PRIVATE_KEY: badgeKey }),
-    { mode: 0o600 },
-  );
+  const badgeKey = newBadgeKey();
+  folder.writeNewSecrets(badgeKey);
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
   let instances = options.maxInstances;
   const layout = () => ({
@@ -109,10 +93,7 @@ export async function withCluster<T>(options: ClusterOptions, use: (cluster: Ben
     REDIS_URL: options.redisUrl,
   });
   const running = new Set<ChildProcess>();
-  const runDir = path.join(dir, 'run');
-  const pidFile = (name: string) => path.join(runDir, `${name}.pid`);
-  const pids = () =>
-    existsSync(runDir) ? readdirSync(runDir).map((f) => Number(readFileSync(path.join(runDir, f), 'utf8'))) : [];
+  const pids = folder.allPids;
 
   const cluster: BenchCluster = {
     dir,
@@ -137,9 +118,7 @@ export async function withCluster<T>(options: ClusterOptions, use: (cluster: Ben
       const done = new Promise<string>((resolve, reject) => {
         child.once('exit', (code) => {
           running.delete(child);
-          writeFileSync(path.join(dir, 'logs', 'bench-cluster-commands.log'), `$ cluster ${command}\n${output}\n`, {
-            flag: 'a',
-          });
+          writeFileSync(folder.logFile('bench-cluster-commands'), `$ cluster ${command}\n${output}\n`, { flag: 'a' });
           if (code === 0) resolve(output);
           else reject(new Error(`npm run cluster -- ${command} failed (${code}):\n${output}`));
         });
@@ -150,10 +129,7 @@ export async function withCluster<T>(options: ClusterOptions, use: (cluster: Ben
       instances = n;
     },
     pidOf(name) {
-      const file = pidFile(typeof name === 'number' ? `api-${name}` : name);
-      if (!existsSync(file)) return null;
-      const pid = Number(readFileSync(file, 'utf8'));
-      return alive(pid) ? pid : null;
+      return folder.pidOf(typeof name === 'number' ? instanceName(name) : name);
     },
     apiPids() {
       return [...cluster.ports, 'mailer' as const].map((n) => cluster.pidOf(n)).filter((p): p is number => p !== null);
@@ -166,14 +142,14 @@ export async function withCluster<T>(options: ClusterOptions, use: (cluster: Ben
           // already gone
         }
       }
-      const live = pids().filter(alive);
+      const live = pids().filter(isAlive);
       for (const pid of live) process.kill(pid, 'SIGTERM');
       for (const pid of live) {
         // Not `sleep`: this runs on the way out of an interruption too.
-        for (let i = 0; i < 300 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-        if (alive(pid)) process.kill(pid, 'SIGKILL');
+        await waitUntil(() => !isAlive(pid), 15, 50);
+        if (isAlive(pid)) process.kill(pid, 'SIGKILL');
       }
-      if (existsSync(runDir)) for (const f of readdirSync(runDir)) rmSync(path.join(runDir, f), { force: true });
+      folder.forgetAll();
     },
   };
 
