@@ -1,19 +1,28 @@
-import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { DEFAULT_ROLE_ID, EVENT_ID, XSRF_COOKIE, normalizeEmail, normalizePhone } from '@salon/shared';
+import { XSRF_COOKIE } from '@salon/shared';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
-import { gates, media, registrations, users } from '../src/db/schema';
 import { seedPastEditions, seedReference } from '../src/db/seed';
-import { hashPassword } from '../src/lib/passwords';
+import { PASSWORD, TEST_JWT_SECRET } from './fixtures';
 
-export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+// The data factories live in fixtures.ts; re-exported for the files that import them from here.
+export {
+  PASSWORD,
+  TEST_JWT_SECRET,
+  createCollaborator,
+  createExhibitor,
+  createMedia,
+  createUser,
+  createVisitor,
+  firstGate,
+  signSession,
+} from './fixtures';
 
 /**
  * A fresh database per test file: PGlite in memory, or, with TEST_DATABASE_URL set, a new
@@ -132,132 +141,24 @@ export function call(
   return app.inject(inject);
 }
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+/** The sign-in page of each kind of account (visitors have none). */
+const SIGN_IN = {
+  controller: 'auth/controller',
+  organiser: 'auth/organiser',
+  exhibitor: 'auth/local',
+  collaborator: 'auth/local',
+} as const;
 
-type NewUser = typeof users.$inferInsert;
-
-/** Factories with overrides, each user with a known password. */
-export async function createUser(db: Db, overrides: Partial<NewUser> & { password?: string } = {}) {
-  const { password, ...rest } = overrides;
-  const email = normalizeEmail(rest.email ?? `user-${unique()}@example.com`);
-  const phone = rest.phone ?? `+212 6 ${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const [user] = await db
-    .insert(users)
-    .values({
-      type: 'visitor',
-      roleId: DEFAULT_ROLE_ID,
-      name: 'Personne Test',
-      username: email,
-      company: 'Société Test',
-      confirmed: true,
-      emailOTPConfirmed: true,
-      ...rest,
-      email,
-      phone,
-      phoneNormalized: normalizePhone(phone),
-      passwordHash: password ? await hashPassword(password) : '',
-    })
-    .returning();
-  return user!;
+/** Signs a controller, organiser, exhibitor or collaborator in at their own sign-in; the answer. */
+export function signIn(app: FastifyInstance, user: { email: string; type: string }, password = PASSWORD) {
+  const route = SIGN_IN[user.type as keyof typeof SIGN_IN];
+  if (!route) throw new Error(`a ${user.type} has no sign-in`);
+  return call(app, 'POST', route, { body: { identifier: user.email, password } });
 }
 
-export async function firstGate(db: Db) {
-  const [gate] = await db.select().from(gates).limit(1);
-  return gate!;
-}
-
-export async function createExhibitor(
-  db: Db,
-  overrides: Partial<NewUser> & { password?: string; booth?: string } = {},
-) {
-  const { booth = 'A-01', ...rest } = overrides;
-  const user = await createUser(db, {
-    type: 'exhibitor',
-    company: `Exposant ${unique()}`,
-    password: 'Secret-2024!',
-    ...rest,
-  });
-  const gate = await firstGate(db);
-  const [registration] = await db
-    .insert(registrations)
-    .values({ eventId: EVENT_ID, userId: user.id, type: 'exhibitor', confirmed: true, gateId: gate.id, booth })
-    .returning();
-  return { user, registration: registration!, gate };
-}
-
-export async function createCollaborator(
-  db: Db,
-  exhibitor: Awaited<ReturnType<typeof createExhibitor>>,
-  overrides: Partial<NewUser> & { password?: string } = {},
-) {
-  const user = await createUser(db, {
-    type: 'collaborator',
-    company: exhibitor.user.company,
-    exhibitorId: exhibitor.user.id,
-    password: 'Secret-2024!',
-    ...overrides,
-  });
-  const [registration] = await db
-    .insert(registrations)
-    .values({
-      eventId: EVENT_ID,
-      userId: user.id,
-      type: 'collaborator',
-      confirmed: true,
-      gateId: exhibitor.registration.gateId,
-      booth: exhibitor.registration.booth,
-    })
-    .returning();
-  return { user, registration: registration! };
-}
-
-export async function createVisitor(db: Db, overrides: Partial<NewUser> & { password?: string } = {}) {
-  const user = await createUser(db, { type: 'visitor', ...overrides });
-  const [registration] = await db
-    .insert(registrations)
-    .values({ eventId: EVENT_ID, userId: user.id, type: 'visitor', confirmed: true })
-    .returning();
-  return { user, registration: registration! };
-}
-
-/** Signs in through the API and returns the token. */
-export async function login(app: FastifyInstance, email: string, password = 'Secret-2024!'): Promise<string> {
+/** Signs in through the exhibitor area's sign-in (auth/local) and returns the token. */
+export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<string> {
   const res = await call(app, 'POST', 'auth/local', { body: { identifier: email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ jwt: string }>().jwt;
-}
-
-/** A media row (the file itself is not needed to serialize it). */
-export async function createMedia(db: Db, overrides: Partial<typeof media.$inferInsert> = {}) {
-  const name = overrides.name ?? `media-${unique()}.svg`;
-  const [row] = await db
-    .insert(media)
-    .values({
-      name,
-      mime: 'image/svg+xml',
-      size: 100,
-      width: 200,
-      height: 200,
-      path: `test/${name}`,
-      alt: name,
-      ...overrides,
-    })
-    .returning();
-  return row!;
-}
-
-/** A sign-in token as the server makes it (lib/jwt.ts); without `authTime`, one made before that claim. */
-export function signSession(
-  userId: number,
-  version: number,
-  times: { iat?: number; exp?: number; authTime?: number } = {},
-): Promise<string> {
-  const iat = times.iat ?? Math.floor(Date.now() / 1000);
-  return new SignJWT(times.authTime === undefined ? { ver: version } : { ver: version, auth_time: times.authTime })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuedAt(iat)
-    .setExpirationTime(times.exp ?? iat + 7 * 24 * 3600)
-    .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 }
