@@ -1,5 +1,5 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/errors';
 import { MAX_INT } from '../../lib/query';
@@ -87,4 +87,30 @@ export function sendList<T>(reply: FastifyReply, resource: string, list: ListQue
   const last = rows.length ? list.offset + rows.length - 1 : list.offset;
   void reply.header('content-range', `${resource} ${list.offset}-${last}/${total}`);
   return rows;
+}
+
+/** A count query, `select({ n: count() })` from the list's table and the joins its filters need. */
+type CountQuery = PgSelect<string, { n: SQL<number> }, 'partial'>;
+
+/**
+ * A list's page and the number of rows its filter keeps, read at once: the rows query (without a
+ * where) gets the filter, the order and the page, the count query the same filter. `scope` keeps
+ * the rows that are this list's at all (live accounts of one type, one edition's halls).
+ */
+export async function readPage<Q extends PgSelect>(
+  list: ListQuery,
+  rows: Q,
+  counted: CountQuery,
+  scope?: SQL,
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const where = and(scope, ...list.where);
+  const [page, [total]] = await Promise.all([
+    rows
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    counted.where(where),
+  ]);
+  return { rows: page, total: total?.n ?? 0 };
 }

@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, sendList, type ListQuery } from './admin-list';
+import { parseListQuery, readPage, sendList, type ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
 import { conferenceView } from '../content/conferences.service';
 import { containsPattern, idParam, parseFormBody } from '../../lib/query-params';
@@ -248,13 +248,7 @@ const oneOfFilter =
 // One record resource: list, read, create, change, delete, each write audited
 // ---------------------------------------------------------------------------------------------
 
-interface Page {
-  orderBy: SQL[];
-  limit: number;
-  offset: number;
-}
-
-interface RecordResource<R extends { id: number }> {
+interface RecordResource<R extends { id: number }, Q extends PgSelect> {
   /** The path under /admin/, also the audit entries' resource. */
   path: string;
   table: PgTable;
@@ -265,7 +259,10 @@ interface RecordResource<R extends { id: number }> {
   sortable: Record<string, AnyPgColumn>;
   defaultSort: SQL[];
   filters: Record<string, (value: unknown) => SQL>;
-  select(db: Db | Tx, where: SQL | undefined, page?: Page): Promise<R[]>;
+  /** The rows, without a where: the list reads a page of them, the other routes one by its id. */
+  query(db: Db | Tx): Q;
+  /** The records the back-office shows of them (with their files beside their ids). */
+  present(db: Db | Tx, rows: Awaited<Q>): R[] | Promise<R[]>;
   create(tx: Tx, body: unknown): Promise<number>;
   update(tx: Tx, id: number, body: unknown, before: R): Promise<void>;
   /** Throws a 400 when the record may not go. */
@@ -281,13 +278,14 @@ async function nextPosition(tx: Tx, column: AnyPgColumn, table: PgTable, where?:
   return (row?.last ?? 0) + 1;
 }
 
-export function registerResource<R extends { id: number }>(
+export function registerResource<R extends { id: number }, Q extends PgSelect>(
   app: FastifyInstance,
   { db, onChange }: { db: Db; onChange?: () => void },
-  r: RecordResource<R>,
+  r: RecordResource<R, Q>,
 ) {
   const tags = ['admin'];
-  const read = async (dbOrTx: Db | Tx, id: number) => (await r.select(dbOrTx, and(r.scope, eq(r.id, id))))[0] ?? null;
+  const read = async (dbOrTx: Db | Tx, id: number) =>
+    (await r.present(dbOrTx, await r.query(dbOrTx).where(and(r.scope, eq(r.id, id)))))[0] ?? null;
   const audit = (tx: Tx, userId: number, action: string, recordId: number, before: unknown, after: unknown) =>
     recordAudit(tx, {
       userId,
@@ -300,12 +298,13 @@ export function registerResource<R extends { id: number }>(
 
   app.get(`/${r.path}`, { schema: { tags } }, async (request, reply) => {
     const list: ListQuery = parseListQuery(request.query as Record<string, unknown>, r);
-    const where = and(r.scope, ...list.where);
-    const [rows, [total]] = await Promise.all([
-      r.select(db, where, list),
-      db.select({ n: count() }).from(r.table).where(where),
-    ]);
-    return sendList(reply, r.path, list, rows, total?.n ?? 0);
+    const { rows, total } = await readPage(
+      list,
+      r.query(db),
+      db.select({ n: count() }).from(r.table).$dynamic(),
+      r.scope,
+    );
+    return sendList(reply, r.path, list, await r.present(db, rows), total);
   });
 
   app.get<{ Params: { id: string } }>(`/${r.path}/:id`, { schema: { tags } }, async (request) => {
@@ -353,15 +352,6 @@ export function registerResource<R extends { id: number }>(
     return record;
   });
 }
-
-/** A page of a list (sorted, cut), or every row when reading one record. */
-export const paged = <Q extends PgSelect>(q: Q, page?: Page) =>
-  page
-    ? q
-        .orderBy(...page.orderBy)
-        .limit(page.limit)
-        .offset(page.offset)
-    : q;
 
 // ---------------------------------------------------------------------------------------------
 // The routes
@@ -447,12 +437,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         },
       },
     });
-    const where = and(...list.where);
-    const [rows, [total]] = await Promise.all([
-      paged(db.select().from(media).where(where).$dynamic(), list),
-      db.select({ n: count() }).from(media).where(where),
-    ]);
-    return sendList(reply, 'media', list, rows.map(mediaRecord), total?.n ?? 0);
+    const { rows, total } = await readPage(
+      list,
+      db.select().from(media).$dynamic(),
+      db.select({ n: count() }).from(media).$dynamic(),
+    );
+    return sendList(reply, 'media', list, rows.map(mediaRecord), total);
   });
 
   app.get<{ Params: { id: string } }>('/media/:id', { schema: { tags } }, async (request) => {
@@ -484,10 +474,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         actif: booleanFilter(bannieres.actif, 'actif'),
         emplacement: oneOfFilter(bannieres.emplacement, 'emplacement', ['Haut', 'Bas']),
       },
-      async select(dbOrTx, where, page) {
-        const rows = await paged(dbOrTx.select().from(bannieres).where(where).$dynamic(), page);
-        return withMedia(dbOrTx, rows, ['fichierDesktopId', 'fichierMobileId'] as const);
-      },
+      query: (dbOrTx) => dbOrTx.select().from(bannieres).$dynamic(),
+      present: (dbOrTx, rows) => withMedia(dbOrTx, rows, ['fichierDesktopId', 'fichierMobileId'] as const),
       async create(tx, body) {
         const form = parseFormBody(bannerSchema, body);
         await checkMediaRefs(tx, [
@@ -529,10 +517,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         sortable: { id: table.id, position: table.position, name: table.name, actif: table.actif },
         defaultSort: [asc(table.position), asc(table.id)],
         filters: { q: searchFilter(table.name, table.url), actif: booleanFilter(table.actif, 'actif') },
-        async select(dbOrTx, where, page) {
-          const rows = await paged(dbOrTx.select().from(table).where(where).$dynamic(), page);
-          return withMedia(dbOrTx, rows, ['logoId'] as const);
-        },
+        query: (dbOrTx) => dbOrTx.select().from(table).$dynamic(),
+        present: (dbOrTx, rows) => withMedia(dbOrTx, rows, ['logoId'] as const),
         async create(tx, body) {
           const form = parseFormBody(partnerSchema, body);
           await checkMediaRefs(tx, [['logoId', form.logoId, 'image']]);
@@ -604,10 +590,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
       sortable: { id: galeries.id, position: galeries.position },
       defaultSort: [asc(galeries.position), asc(galeries.id)],
       filters: { q: searchFilter(galeries.captionFr, galeries.captionEn) },
-      async select(dbOrTx, where, page) {
-        const rows = await paged(dbOrTx.select().from(galeries).where(where).$dynamic(), page);
-        return withMedia(dbOrTx, rows, ['imageId'] as const);
-      },
+      query: (dbOrTx) => dbOrTx.select().from(galeries).$dynamic(),
+      present: (dbOrTx, rows) => withMedia(dbOrTx, rows, ['imageId'] as const),
       async create(tx, body) {
         const form = parseFormBody(gallerySchema, body);
         await checkMediaRefs(tx, [['imageId', form.imageId, 'image']]);
@@ -638,10 +622,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
       sortable: { id: temoignages.id, position: temoignages.position, author: temoignages.author },
       defaultSort: [asc(temoignages.position), asc(temoignages.id)],
       filters: { q: searchFilter(temoignages.author, temoignages.quoteFr, temoignages.quoteEn) },
-      async select(dbOrTx, where, page) {
-        const rows = await paged(dbOrTx.select().from(temoignages).where(where).$dynamic(), page);
-        return withMedia(dbOrTx, rows, ['photoId'] as const);
-      },
+      query: (dbOrTx) => dbOrTx.select().from(temoignages).$dynamic(),
+      present: (dbOrTx, rows) => withMedia(dbOrTx, rows, ['photoId'] as const),
       async create(tx, body) {
         const form = parseFormBody(testimonialSchema, body);
         await checkMediaRefs(tx, [['photoId', form.photoId, 'image']]);
@@ -730,13 +712,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         },
         kind: oneOfFilter(conferences.kind, 'kind', ['conference', 'academy', 'sponsor']),
       },
-      async select(dbOrTx, where, page) {
-        const rows = await paged(
-          dbOrTx.select({ row: conferences, registrations: signUps }).from(conferences).where(where).$dynamic(),
-          page,
-        );
-        return rows.map((r) => ({ ...conferenceView(r.row), registrations: r.registrations }));
-      },
+      query: (dbOrTx) => dbOrTx.select({ row: conferences, registrations: signUps }).from(conferences).$dynamic(),
+      present: (_, rows) => rows.map((r) => ({ ...conferenceView(r.row), registrations: r.registrations })),
       async create(tx, body) {
         const form = parseFormBody(conferenceSchema, body);
         await checkConference(tx, form, null);
@@ -795,16 +772,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
       sortable: { id: gates.id, position: gates.position, name: gates.name },
       defaultSort: [asc(gates.position), asc(gates.id)],
       filters: { q: searchFilter(gates.name) },
-      async select(dbOrTx, where, page) {
-        return paged(
-          dbOrTx
-            .select({ id: gates.id, name: gates.name, position: gates.position, exhibitors: exhibitorsIn })
-            .from(gates)
-            .where(where)
-            .$dynamic(),
-          page,
-        );
-      },
+      query: (dbOrTx) =>
+        dbOrTx
+          .select({ id: gates.id, name: gates.name, position: gates.position, exhibitors: exhibitorsIn })
+          .from(gates)
+          .$dynamic(),
+      present: (_, rows) => rows,
       async create(tx, body) {
         const form = parseFormBody(gateSchema, body);
         await checkHallName(tx, form.name, null);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHECKIN_VERDICTS } from '@salon/shared';
@@ -6,7 +6,7 @@ import { auditLog, checkins, gates, kioskSessions, registrations, users } from '
 import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, sendList, type ListQuery } from './admin-list';
+import { parseListQuery, readPage, sendList } from './admin-list';
 import { recordAudit } from './audit.service';
 import { containsPattern, idParam, textValue } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
@@ -41,8 +41,6 @@ export const searchFilter =
     return or(...columns.map((column) => ilike(column, containsPattern(text))))!;
   };
 
-const whereOf = (list: ListQuery, ...more: (SQL | undefined)[]) => and(...list.where, ...more);
-
 /** The gates' check-ins, the kiosks and the audit log. */
 export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, clock }) => {
   const tags = ['admin'];
@@ -66,7 +64,6 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         },
       },
     });
-    const where = whereOf(list);
     // The holder is joined for the count only when searched: counting 200,000 check-ins stays one scan.
     const counted = searched
       ? db
@@ -74,9 +71,10 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
           .from(checkins)
           .leftJoin(registrations, eq(registrations.id, checkins.registrationId))
           .leftJoin(holder, eq(holder.id, registrations.userId))
-          .where(where)
-      : db.select({ n: count() }).from(checkins).where(where);
-    const [rows, [total]] = await Promise.all([
+          .$dynamic()
+      : db.select({ n: count() }).from(checkins).$dynamic();
+    const { rows, total } = await readPage(
+      list,
       db
         .select({
           id: checkins.id,
@@ -99,13 +97,10 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         .leftJoin(holder, eq(holder.id, registrations.userId))
         .leftJoin(gates, eq(gates.id, checkins.gateId))
         .leftJoin(controller, eq(controller.id, checkins.controllerId))
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
+        .$dynamic(),
       counted,
-    ]);
-    return sendList(reply, 'checkins', list, rows, total?.n ?? 0);
+    );
+    return sendList(reply, 'checkins', list, rows, total);
   });
 
   const kioskColumns = {
@@ -143,19 +138,12 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         q: searchFilter(kioskSessions.name),
       },
     });
-    const where = whereOf(list);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(kioskColumns)
-        .from(kioskSessions)
-        .leftJoin(users, eq(users.id, kioskSessions.enabledBy))
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ n: count() }).from(kioskSessions).where(where),
-    ]);
-    return sendList(reply, 'kiosk-sessions', list, rows, total?.n ?? 0);
+    const { rows, total } = await readPage(
+      list,
+      db.select(kioskColumns).from(kioskSessions).leftJoin(users, eq(users.id, kioskSessions.enabledBy)).$dynamic(),
+      db.select({ n: count() }).from(kioskSessions).$dynamic(),
+    );
+    return sendList(reply, 'kiosk-sessions', list, rows, total);
   });
 
   app.get<{ Params: { id: string } }>('/kiosk-sessions/:id', { schema: { tags } }, async (request) => {
@@ -202,8 +190,8 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         q: searchFilter(auditLog.action, auditLog.resource, auditLog.recordId, users.name),
       },
     });
-    const where = whereOf(list);
-    const [rows, [total]] = await Promise.all([
+    const { rows, total } = await readPage(
+      list,
       db
         .select({
           id: auditLog.id,
@@ -218,12 +206,9 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.userId))
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).where(where),
-    ]);
-    return sendList(reply, 'audit-log', list, rows, total?.n ?? 0);
+        .$dynamic(),
+      db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).$dynamic(),
+    );
+    return sendList(reply, 'audit-log', list, rows, total);
   });
 };

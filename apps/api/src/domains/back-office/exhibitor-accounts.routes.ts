@@ -46,7 +46,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
   app.get('/enquiries', { schema: { tags } }, async (request, reply) => {
     const list = parseListQuery(request.query as Record<string, unknown>, {
       sortable: { id: demandesExposants.id, createdAt: demandesExposants.createdAt, status: demandesExposants.status },
-      defaultSort: [desc(demandesExposants.createdAt)],
+      defaultSort: [desc(demandesExposants.createdAt), desc(demandesExposants.id)],
       filters: {
         q: (value) => {
           const pattern = containsPattern(text('q')(value));

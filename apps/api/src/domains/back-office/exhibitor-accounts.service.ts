@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_ROLE_ID,
   EVENT_ID,
@@ -12,7 +12,7 @@ import { demandesExposants, gates, media, registrations, scans, users } from '..
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import { queueAccessMail } from '../auth/access.service';
 import { closeFormerAddressLinks } from '../exhibitor-area/email-change.service';
-import type { ListQuery } from './admin-list';
+import { readPage, type ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
 import { containsPattern } from '../../lib/query-params';
 import { loadMedia } from '../files/media.service';
@@ -86,22 +86,16 @@ async function countsOf(db: Db | Tx, ids: number[]) {
   return map;
 }
 
-type Row = Awaited<ReturnType<typeof selectRows>>[number];
-function selectRows(db: Db | Tx, where: SQL | undefined, list?: ListQuery) {
-  const query = db
+const isExhibitor = and(eq(users.type, 'exhibitor'), isNull(users.deletedAt));
+
+type Row = Awaited<ReturnType<typeof exhibitorRows>>[number];
+const exhibitorRows = (db: Db | Tx) =>
+  db
     .select(columns)
     .from(users)
     .innerJoin(registrations, exhibitorRegistration)
     .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .where(and(eq(users.type, 'exhibitor'), isNull(users.deletedAt), where))
     .$dynamic();
-  return list
-    ? query
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset)
-    : query;
-}
 
 async function present(db: Db | Tx, rows: Row[]) {
   const [counts, logos] = await Promise.all([
@@ -125,20 +119,17 @@ async function present(db: Db | Tx, rows: Row[]) {
 }
 
 export async function listExhibitors(db: Db, list: ListQuery) {
-  const where = and(...list.where);
-  const [rows, [total]] = await Promise.all([
-    selectRows(db, where, list),
-    db
-      .select({ n: count() })
-      .from(users)
-      .innerJoin(registrations, exhibitorRegistration)
-      .where(and(eq(users.type, 'exhibitor'), isNull(users.deletedAt), where)),
-  ]);
-  return { rows: await present(db, rows), total: total?.n ?? 0 };
+  const { rows, total } = await readPage(
+    list,
+    exhibitorRows(db),
+    db.select({ n: count() }).from(users).innerJoin(registrations, exhibitorRegistration).$dynamic(),
+    isExhibitor,
+  );
+  return { rows: await present(db, rows), total };
 }
 
 export async function getExhibitor(db: Db | Tx, id: number) {
-  const [row] = await selectRows(db, eq(users.id, id));
+  const [row] = await exhibitorRows(db).where(and(isExhibitor, eq(users.id, id)));
   if (!row) throw notFound('Exposant introuvable.');
   const [record] = await present(db, [row]);
   const collaboratorList = await db
@@ -428,19 +419,12 @@ const enquiryColumns = {
   createdAt: demandesExposants.createdAt,
 };
 
-export async function listEnquiries(db: Db, list: ListQuery) {
-  const where = and(...list.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(enquiryColumns)
-      .from(demandesExposants)
-      .where(where)
-      .orderBy(...list.orderBy, desc(demandesExposants.id))
-      .limit(list.limit)
-      .offset(list.offset),
-    db.select({ n: count() }).from(demandesExposants).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+export function listEnquiries(db: Db, list: ListQuery) {
+  return readPage(
+    list,
+    db.select(enquiryColumns).from(demandesExposants).$dynamic(),
+    db.select({ n: count() }).from(demandesExposants).$dynamic(),
+  );
 }
 
 export async function getEnquiry(db: Db | Tx, id: number) {

@@ -9,7 +9,7 @@ import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { readyForMore, safeCells, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, sendList } from './admin-list';
+import { parseListQuery, readPage, sendList } from './admin-list';
 import { recordAudit } from './audit.service';
 import { createAttachmentResolver, type ResolveAttachments } from '../mail/attachments';
 import { errorLine } from '../mail/worker';
@@ -222,18 +222,12 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
       defaultSort: [desc(mailOutbox.createdAt), desc(mailOutbox.id)],
       filters: { status: mailStatusFilter, q: searchFilter(mailOutbox.to, mailOutbox.subject) },
     });
-    const where = and(...list.where);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(mailColumns)
-        .from(mailOutbox)
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ n: count() }).from(mailOutbox).where(where),
-    ]);
-    return sendList(reply, 'mails', list, rows, total?.n ?? 0);
+    const { rows, total } = await readPage(
+      list,
+      db.select(mailColumns).from(mailOutbox).$dynamic(),
+      db.select({ n: count() }).from(mailOutbox).$dynamic(),
+    );
+    return sendList(reply, 'mails', list, rows, total);
   });
 
   app.get<{ Params: { id: string } }>('/mails/:id', { schema: { tags } }, async (request) => mailOf(request.params.id));
@@ -307,8 +301,8 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
       defaultSort: [desc(newsletters.createdAt), desc(newsletters.id)],
       filters: newsletterFilters,
     });
-    const where = and(...list.where);
-    const [rows, [total]] = await Promise.all([
+    const { rows, total } = await readPage(
+      list,
       db
         .select({
           id: newsletters.id,
@@ -320,13 +314,10 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
           createdAt: newsletters.createdAt,
         })
         .from(newsletters)
-        .where(where)
-        .orderBy(...list.orderBy)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ n: count() }).from(newsletters).where(where),
-    ]);
-    return sendList(reply, 'newsletters', list, rows, total?.n ?? 0);
+        .$dynamic(),
+      db.select({ n: count() }).from(newsletters).$dynamic(),
+    );
+    return sendList(reply, 'newsletters', list, rows, total);
   });
 
   /** newsletter.xlsx of the subscribers the list's filter keeps (`filter`, optional `lang=en`). */

@@ -8,7 +8,7 @@ import { currentUser } from '../../plugins/auth';
 import { recordAudit } from './audit.service';
 import { parseFormBody } from '../../lib/query-params';
 import { readSettingsRow } from '../content/site-settings.service';
-import { paged, registerResource, searchFilter } from './content.routes';
+import { registerResource, searchFilter } from './content.routes';
 import type { AdminDeps } from './deps';
 
 type Edition = ShowEdition & {
@@ -77,7 +77,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     current: sql<boolean>`${events.id} = ${EVENT_ID}`,
   };
 
-  registerResource<Edition>(
+  registerResource(
     app,
     // The current edition's city is the venue's in the public settings.
     { db, onChange: () => store.changed() },
@@ -89,9 +89,8 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       sortable: { id: events.id, edition: events.edition, startsOn: events.startsOn, name: events.name },
       defaultSort: [desc(events.startsOn), desc(events.id)],
       filters: { q: searchFilter(events.name, events.city, events.theme) },
-      async select(dbOrTx, where, page) {
-        return paged(dbOrTx.select(columns).from(events).where(where).$dynamic(), page);
-      },
+      query: (dbOrTx) => dbOrTx.select(columns).from(events).$dynamic(),
+      present: (_, rows): Edition[] => rows,
       async create(tx, body) {
         const form = parseFormBody(editionSchema, body);
         await checkEditionNumber(tx, form.edition, null);

@@ -10,7 +10,7 @@ import { users } from '../../db/schema';
 import { CONTROLLER_ROLE_ID } from '../../db/seed';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { ListQuery } from './admin-list';
+import { readPage, type ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
 import { containsPattern } from '../../lib/query-params';
 
@@ -42,18 +42,13 @@ const present = ({ blocked, ...row }: Row) => ({ ...row, active: !blocked });
 export type ControllerRecord = ReturnType<typeof present>;
 
 export async function listControllers(db: Db, list: ListQuery) {
-  const where = and(isController, live, ...list.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows: rows.map(present), total: total?.n ?? 0 };
+  const { rows, total } = await readPage(
+    list,
+    db.select(columns).from(users).$dynamic(),
+    db.select({ n: count() }).from(users).$dynamic(),
+    and(isController, live),
+  );
+  return { rows: rows.map(present), total };
 }
 
 /** A live controller; any other id (another type of account, a deleted one) is not one. */
