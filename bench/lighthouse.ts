@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { launchOptions } from '../e2e/local';
 import { median } from './lib/stats';
 import { printTable, startServer } from './start-server';
 
@@ -54,16 +55,12 @@ const copyServer = createServer((req, res) => {
 await new Promise<void>((resolve) => copyServer.listen(0, '127.0.0.1', resolve));
 const copyBase = `http://127.0.0.1:${(copyServer.address() as AddressInfo).port}`;
 
+// Debian's Chromium with the flags the e2e package gives it (e2e/local.ts, which needs Node's own
+// modules only: no package dependency), plus headless, which Playwright adds and chrome-launcher
+// does not.
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
+  chromePath: launchOptions.executablePath,
+  chromeFlags: ['--headless=new', ...launchOptions.args],
 });
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
