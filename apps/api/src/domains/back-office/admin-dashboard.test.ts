@@ -4,16 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
 import { checkins, gates, mailOutbox, registrations, scans, users } from '../../db/schema';
 import type { ShowDashboard } from './show-dashboard.service';
-import {
-  call,
-  createCollaborator,
-  createExhibitor,
-  createTestApp,
-  createUser,
-  createVisitor,
-  signSession,
-  type TestContext,
-} from '../../../test/helper';
+import { createCollaborator, createExhibitor, createOrganiser, createVisitor, sessionOf } from '../../../test/fixtures';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
 
 /** The dashboard, on a known show: every figure is counted by hand below. */
 
@@ -37,8 +29,7 @@ async function visitorAt(at: string, secteurActivite: string, pays: string) {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const organiser = await createUser(ctx.db, { type: 'organiser' });
-  token = await signSession(organiser.id, organiser.tokenVersion);
+  token = await sessionOf(ctx, await createOrganiser(ctx.db));
 
   // Visitors: 00:30 in Marrakech on 29 May is still 28 May in UTC; two on the 29th, one on the 30th.
   const v1 = await visitorAt('2024-05-28T23:30:00Z', 'Gros Oeuvre', 'Maroc');

@@ -1,15 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, checkins, kioskSessions, type users } from '../../db/schema';
-import {
-  call,
-  createTestApp,
-  createUser,
-  createVisitor,
-  firstGate,
-  signSession,
-  type TestContext,
-} from '../../../test/helper';
+import { createOrganiser, createVisitor, firstGate, sessionOf } from '../../../test/fixtures';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
 
 /** The searches of the devices screens: gate check-ins, kiosks and the audit log. */
 
@@ -30,8 +23,8 @@ const list = async <T>(resource: string, filter: unknown) => {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  organiser = await createUser(ctx.db, { type: 'organiser', name: 'Olga Organisatrice' });
-  token = await signSession(organiser.id, organiser.tokenVersion);
+  organiser = await createOrganiser(ctx.db, { name: 'Olga Organisatrice' });
+  token = await sessionOf(ctx, organiser);
 
   const gate = await firstGate(ctx.db);
   const entry = (registrationId: number, deviceId: string, conflict = false) => ({

@@ -4,18 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
 import { demandesExposants, emailChanges, gates, mailOutbox, registrations, scans, users } from '../../db/schema';
 import {
-  call,
   createCollaborator,
   createExhibitor,
   createMedia,
-  createTestApp,
-  createUser,
+  createOrganiser,
   createVisitor,
   firstGate,
-  login,
-  signSession,
-  type TestContext,
-} from '../../../test/helper';
+  sessionOf,
+} from '../../../test/fixtures';
+import { call, createTestApp, login, type TestContext } from '../../../test/helper';
 import { createMailbox, setPasswordSecret } from '../../../test/mailbox';
 import { exhibitorForm, freshEnquiry } from './testing/exhibitor-accounts';
 
@@ -44,8 +41,8 @@ async function directoryCompanies(): Promise<{ company: string; logo: string | n
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  organiser = await createUser(ctx.db, { type: 'organiser', password: 'Secret-2024!' });
-  token = await signSession(organiser.id, organiser.tokenVersion);
+  organiser = await createOrganiser(ctx.db);
+  token = await sessionOf(ctx, organiser);
 });
 afterAll(async () => ctx.close());
 

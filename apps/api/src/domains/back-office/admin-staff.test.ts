@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
-import { call, createTestApp, createUser, signSession, type TestContext } from '../../../test/helper';
+import { createOrganiser, createUser, sessionOf } from '../../../test/fixtures';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { CONTROLLER_PASSWORD, controllerForm, freshController } from './testing/staff';
 
 /** The gate staff's accounts in the back-office: made, changed and closed by the organisers. */
@@ -33,8 +34,8 @@ async function signedInToken(email: string, password: string): Promise<string> {
 
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-  organiser = await createUser(ctx.db, { type: 'organiser', password: 'Secret-2024!' });
-  token = await signSession(organiser.id, organiser.tokenVersion);
+  organiser = await createOrganiser(ctx.db);
+  token = await sessionOf(ctx, organiser);
 });
 afterAll(async () => ctx.close());
 

@@ -6,14 +6,14 @@ import { EVENT_ID } from '@salon/shared';
 import { auditLog, kioskSessions, type users } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
 import {
-  call,
-  createTestApp,
+  createController,
+  createOrganiser,
   createUser,
   createVisitor,
   firstGate,
-  signSession,
-  type TestContext,
-} from '../../../test/helper';
+  sessionOf,
+} from '../../../test/fixtures';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { ADMIN_AREAS } from './testing';
 import type { AdminArea } from './testing/area';
 import { fastifyRoutes } from '../../../test/route-table';
@@ -28,11 +28,6 @@ let organiser: typeof users.$inferSelect;
 let organiserToken: string;
 let controllerToken: string;
 
-async function signIn(type: 'organiser' | 'controller'): Promise<{ user: typeof users.$inferSelect; token: string }> {
-  const user = await createUser(ctx.db, { type, password: 'Secret-2024!' });
-  return { user, token: await signSession(user.id, user.tokenVersion) };
-}
-
 async function enableKiosk(name = 'Borne test'): Promise<number> {
   const res = await call(ctx.app, 'POST', 'kiosk/sessions', {
     body: { email: organiser.email, password: 'Secret-2024!', name },
@@ -43,8 +38,9 @@ async function enableKiosk(name = 'Borne test'): Promise<number> {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  ({ user: organiser, token: organiserToken } = await signIn('organiser'));
-  ({ token: controllerToken } = await signIn('controller'));
+  organiser = await createOrganiser(ctx.db);
+  organiserToken = await sessionOf(ctx, organiser);
+  controllerToken = await sessionOf(ctx, await createController(ctx.db));
 });
 afterAll(async () => ctx.close());
 
