@@ -131,6 +131,34 @@ describe('the embedded database in its own thread', () => {
     expect(syntax).toMatchObject({ code: '42601', position: '1' });
   });
 
+  it('prepares a statement once and binds it again with other values, keeping at most 200 of them', async () => {
+    const prepared = async () =>
+      (await thread.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements`)).rows[0]!.n;
+    const byId = `select id, ok from t where id = $1`;
+    const before = await prepared();
+    expect((await thread.query(byId, [1])).rows).toEqual([{ id: 1, ok: true }]);
+    expect((await thread.query(byId, [42])).rows).toEqual([]);
+    expect((await thread.query(byId, ['1'])).rows).toEqual([{ id: 1, ok: true }]);
+    // The count's own text is one statement too, prepared by the first call above.
+    expect(await prepared()).toBe(before + 1);
+    for (let i = 0; i < 250; i++) {
+      expect((await thread.query<{ v: number }>(`select $1::int + ${i} as v`, [1])).rows).toEqual([{ v: i + 1 }]);
+    }
+    expect(await prepared()).toBe(200);
+    // A statement closed to make room is prepared again when it comes back.
+    expect((await thread.query(byId, [1])).rows).toEqual([{ id: 1, ok: true }]);
+    // A statement that cannot be prepared is refused each time with PostgreSQL's error, and kept nowhere.
+    for (let i = 0; i < 2; i++)
+      await expect(thread.query(`select nope from t`)).rejects.toMatchObject({ code: '42703' });
+    // In a transaction, the same statements see the transaction's rows.
+    await thread.transaction(async (tx) => {
+      await tx.query(`insert into t (id) values ($1)`, [7]);
+      expect((await tx.query(byId, [7])).rows).toEqual([{ id: 7, ok: null }]);
+      await tx.rollback();
+    });
+    expect((await thread.query(byId, [7])).rows).toEqual([]);
+  });
+
   it('refuses calls once closed instead of waiting forever', async () => {
     const other = await startPgliteThread(undefined, []);
     await other.close();
