@@ -8,7 +8,8 @@ import { currentUser } from '../../plugins/auth';
 import { recordAudit } from './audit.service';
 import { parseFormBody } from '../../lib/query-params';
 import { readSettingsRow } from '../content/site-settings.service';
-import { registerResource, searchFilter } from './content.routes';
+import { searchFilter } from './content-filters';
+import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 
 type Edition = ShowEdition & {

@@ -1,0 +1,116 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { EVENT_ID } from '@salon/shared';
+import type { Tx } from '../../db/client';
+import { conferences, events, registrations } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { parseFormBody } from '../../lib/query-params';
+import { conferenceSchema } from './content-forms';
+import { oneOfFilter, searchFilter } from './content-filters';
+import { registerResource } from './record-resource';
+import type { AdminDeps } from './deps';
+import { conferenceView } from '../content/conferences.service';
+
+/** The forum's conferences (speakers are named in the descriptions: there is no speaker record). */
+export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
+  const thisEdition = eq(conferences.eventId, EVENT_ID);
+  /** A conference takes place on one of the show's days, ends after it starts, and has a number of its own. */
+  async function checkConference(
+    tx: Tx,
+    c: { number: string; day: string; startsAt: string; endsAt: string },
+    id: number | null,
+  ) {
+    const [event] = await tx
+      .select({ startsOn: events.startsOn, endsOn: events.endsOn })
+      .from(events)
+      .where(eq(events.id, EVENT_ID));
+    const errors: { path: string[]; message: string }[] = [];
+    if (event && (c.day < event.startsOn || c.day > event.endsOn)) {
+      const fr = (d: string) => d.split('-').reverse().join('/');
+      errors.push({
+        path: ['body', 'day'],
+        message: `Un jour du salon : du ${fr(event.startsOn)} au ${fr(event.endsOn)}.`,
+      });
+    }
+    if (c.endsAt <= c.startsAt) errors.push({ path: ['body', 'endsAt'], message: 'La fin doit suivre le début.' });
+    const [taken] = await tx
+      .select({ id: conferences.id })
+      .from(conferences)
+      .where(and(thisEdition, eq(conferences.number, c.number), id === null ? undefined : ne(conferences.id, id)));
+    if (taken) errors.push({ path: ['body', 'number'], message: 'Ce numéro est déjà celui d’une autre conférence.' });
+    if (errors.length) throw badRequest('Données invalides.', { errors });
+  }
+  // Written out: drizzle leaves a lone table's columns unqualified, which the subquery would read as its own.
+  const signUps = sql<number>`(select count(*)::int from registrations r where r.conference_id = "conferences"."id")`;
+
+  registerResource(
+    app,
+    { db },
+    {
+      path: 'conferences',
+      table: conferences,
+      id: conferences.id,
+      scope: thisEdition,
+      missing: 'Conférence introuvable.',
+      sortable: {
+        id: conferences.id,
+        number: conferences.number,
+        day: conferences.day,
+        startsAt: conferences.startsAt,
+        titleFr: conferences.titleFr,
+        kind: conferences.kind,
+      },
+      defaultSort: [asc(conferences.day), asc(conferences.startsAt), asc(conferences.id)],
+      filters: {
+        q: searchFilter(
+          conferences.number,
+          conferences.titleFr,
+          conferences.titleEn,
+          conferences.descriptionFr,
+          conferences.descriptionEn,
+        ),
+        day: (value) => {
+          if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
+            throw badRequest('Filtre day : AAAA-MM-JJ.');
+          return eq(conferences.day, value);
+        },
+        kind: oneOfFilter(conferences.kind, 'kind', ['conference', 'academy', 'sponsor']),
+      },
+      query: (dbOrTx) => dbOrTx.select({ row: conferences, registrations: signUps }).from(conferences).$dynamic(),
+      present: (_, rows) => rows.map((r) => ({ ...conferenceView(r.row), registrations: r.registrations })),
+      async create(tx, body) {
+        const form = parseFormBody(conferenceSchema, body);
+        await checkConference(tx, form, null);
+        const [row] = await tx
+          .insert(conferences)
+          .values({ ...form, eventId: EVENT_ID })
+          .returning({ id: conferences.id });
+        return row!.id;
+      },
+      async update(tx, id, body, before) {
+        const form = parseFormBody(z.partial(conferenceSchema), body);
+        await checkConference(tx, { ...before, ...stripUndefined(form) }, id);
+        if (Object.values(form).some((v) => v !== undefined)) {
+          await tx.update(conferences).set(form).where(eq(conferences.id, id));
+        }
+      },
+      async remove(tx, id) {
+        const [n] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.conferenceId, id));
+        if (n && n.n > 0) {
+          throw badRequest(
+            `${n.n} personne${n.n > 1 ? 's sont inscrites' : ' est inscrite'} à cette conférence : elle ne peut pas être supprimée.`,
+          );
+        }
+        await tx.delete(conferences).where(eq(conferences.id, id));
+      },
+    },
+  );
+};
+
+/** The fields a change names, over the record's own. */
+function stripUndefined<T extends Record<string, unknown>>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}

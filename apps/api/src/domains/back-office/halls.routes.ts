@@ -1,0 +1,81 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { EVENT_ID } from '@salon/shared';
+import type { Tx } from '../../db/client';
+import { checkins, gates, registrations } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { parseFormBody } from '../../lib/query-params';
+import { gateSchema } from './content-forms';
+import { searchFilter } from './content-filters';
+import { nextPosition, registerResource } from './record-resource';
+import type { AdminDeps } from './deps';
+
+/** Halls (the gates controllers work at; exhibitors have a hall and a stand). */
+export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {
+  const thisShow = eq(gates.eventId, EVENT_ID);
+  const exhibitorsIn = sql<number>`(select count(*)::int from registrations r
+    where r.gate_id = "gates"."id" and r.type = 'exhibitor')`;
+  async function checkHallName(tx: Tx, name: string, id: number | null) {
+    const [taken] = await tx
+      .select({ id: gates.id })
+      .from(gates)
+      .where(and(thisShow, sql`lower(${gates.name}) = lower(${name})`, id === null ? undefined : ne(gates.id, id)));
+    if (taken) {
+      throw badRequest('Données invalides.', {
+        errors: [{ path: ['body', 'name'], message: 'Un hall porte déjà ce nom.' }],
+      });
+    }
+  }
+
+  registerResource(
+    app,
+    // Hall names show in the public directory, which keeps answers for a few seconds.
+    { db, onChange: () => directoryCache.clear() },
+    {
+      path: 'gates',
+      table: gates,
+      id: gates.id,
+      scope: thisShow,
+      missing: 'Hall introuvable.',
+      sortable: { id: gates.id, position: gates.position, name: gates.name },
+      defaultSort: [asc(gates.position), asc(gates.id)],
+      filters: { q: searchFilter(gates.name) },
+      query: (dbOrTx) =>
+        dbOrTx
+          .select({ id: gates.id, name: gates.name, position: gates.position, exhibitors: exhibitorsIn })
+          .from(gates)
+          .$dynamic(),
+      present: (_, rows) => rows,
+      async create(tx, body) {
+        const form = parseFormBody(gateSchema, body);
+        await checkHallName(tx, form.name, null);
+        const values = {
+          ...form,
+          eventId: EVENT_ID,
+          position: form.position ?? (await nextPosition(tx, gates.position, gates, thisShow)),
+        };
+        const [row] = await tx.insert(gates).values(values).returning({ id: gates.id });
+        return row!.id;
+      },
+      async update(tx, id, body) {
+        const form = parseFormBody(z.partial(gateSchema), body);
+        if (form.name !== undefined) await checkHallName(tx, form.name, id);
+        if (Object.values(form).some((v) => v !== undefined)) await tx.update(gates).set(form).where(eq(gates.id, id));
+      },
+      async remove(tx, id) {
+        const [people] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.gateId, id));
+        if (people && people.n > 0) {
+          throw badRequest(
+            `Ce hall a ${people.n} exposant(s) ou collaborateur(s) : changez-les de hall avant de le supprimer.`,
+          );
+        }
+        const [entries] = await tx.select({ n: count() }).from(checkins).where(eq(checkins.gateId, id));
+        if (entries && entries.n > 0) {
+          throw badRequest('Des entrées ont été enregistrées à ce hall : il ne peut pas être supprimé.');
+        }
+        await tx.delete(gates).where(eq(gates.id, id));
+      },
+    },
+  );
+};
