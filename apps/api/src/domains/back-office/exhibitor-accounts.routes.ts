@@ -6,20 +6,17 @@ import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from './admin-list';
+import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiries.service';
+import { actOnExhibitor } from './exhibitor-actions.service';
 import {
-  actOnExhibitor,
-  createExhibitor,
   EXHIBITOR_STATUSES,
-  followUpEnquiry,
-  getEnquiry,
   getExhibitor,
-  listEnquiries,
   listExhibitors,
   searchCondition,
   statusCondition,
-  updateExhibitor,
   type ExhibitorStatus,
 } from './exhibitor-accounts.service';
+import { createExhibitor, updateExhibitor } from './exhibitor-edits.service';
 import { containsPattern, idParam, parseFormBody } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
 

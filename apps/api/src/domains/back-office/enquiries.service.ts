@@ -1,0 +1,61 @@
+import { count, eq } from 'drizzle-orm';
+import type { EnquiryFollowUpForm } from '@salon/shared';
+import type { Db, Tx } from '../../db/client';
+import { demandesExposants } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { readPage, type ListQuery } from './admin-list';
+import { recordAudit } from './audit.service';
+
+/** The exhibitor enquiries sent from the home page, and the organisers' follow-up. */
+
+const enquiryColumns = {
+  id: demandesExposants.id,
+  nom: demandesExposants.nom,
+  email: demandesExposants.email,
+  telephone: demandesExposants.telephone,
+  societe: demandesExposants.societe,
+  secteurActivite: demandesExposants.secteurActivite,
+  message: demandesExposants.message,
+  language: demandesExposants.language,
+  status: demandesExposants.status,
+  notes: demandesExposants.notes,
+  exhibitorId: demandesExposants.exhibitorId,
+  createdAt: demandesExposants.createdAt,
+};
+
+export function listEnquiries(db: Db, list: ListQuery) {
+  return readPage(
+    list,
+    db.select(enquiryColumns).from(demandesExposants).$dynamic(),
+    db.select({ n: count() }).from(demandesExposants).$dynamic(),
+  );
+}
+
+export async function getEnquiry(db: Db | Tx, id: number) {
+  const [row] = await db.select(enquiryColumns).from(demandesExposants).where(eq(demandesExposants.id, id));
+  if (!row) throw notFound('Demande introuvable.');
+  return row;
+}
+
+/** A converted enquiry stays 'converti': its exhibitor exists. */
+export function followUpEnquiry(db: Db, now: Date, organiserId: number, id: number, form: EnquiryFollowUpForm) {
+  return db.transaction(async (tx) => {
+    const before = await getEnquiry(tx, id);
+    if (before.exhibitorId && form.status !== 'converti')
+      throw badRequest('Données invalides.', { errors: [{ path: ['body', 'status'], message: 'alreadyConverted' }] });
+    await tx
+      .update(demandesExposants)
+      .set({ status: form.status, notes: form.notes || null, handledAt: form.status === 'nouveau' ? null : now })
+      .where(eq(demandesExposants.id, id));
+    const after = await getEnquiry(tx, id);
+    await recordAudit(tx, {
+      userId: organiserId,
+      action: 'PUT /admin/enquiries/:id',
+      resource: 'enquiries',
+      recordId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,90 @@
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { EVENT_ID } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { registrations, users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { queueAccessMail } from '../auth/access.service';
+import { recordAudit } from './audit.service';
+import type { MailLinks } from '../registration/visitors.service';
+import { getExhibitor } from './exhibitor-accounts.service';
+
+type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
+
+/**
+ * Confirming lists the exhibitor in the directory and sends its access link (once: a confirmed
+ * exhibitor is answered as it is); 'resend-access' sends a new link that closes the earlier ones;
+ * deactivating blocks the exhibitor's and its collaborators' sign-in, ends their sessions and
+ * revokes their badges, keeping every row; reactivating undoes it.
+ */
+export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: number, action: Action) {
+  return db.transaction(async (tx) => {
+    const before = await getExhibitor(tx, id);
+    const team = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.id, id), eq(users.exhibitorId, id)));
+    let mailed = false;
+    switch (action) {
+      case 'confirm':
+        if (before.status !== 'pending') return { record: before, mailed };
+        await tx.update(registrations).set({ confirmed: true }).where(eq(registrations.id, before.registrationId));
+        await queueAccessMail(tx, ctx, id, 'access');
+        mailed = true;
+        break;
+      case 'resend-access':
+        if (before.status === 'deactivated') throw badRequest('Exposant désactivé : réactivez-le d’abord.');
+        await queueAccessMail(tx, ctx, id, 'access');
+        mailed = true;
+        break;
+      case 'deactivate':
+        if (before.status === 'deactivated') return { record: before, mailed };
+        await tx
+          .update(users)
+          .set({ blocked: true, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(and(inArray(users.id, team), isNull(users.deletedAt)));
+        await tx
+          .update(registrations)
+          .set({ revokedAt: ctx.now() })
+          .where(
+            and(
+              inArray(registrations.userId, team),
+              eq(registrations.eventId, EVENT_ID),
+              isNull(registrations.revokedAt),
+            ),
+          );
+        break;
+      case 'reactivate': {
+        if (before.status !== 'deactivated') return { record: before, mailed };
+        // An erased or deleted member of the team stays blocked, with the badge revoked.
+        const living = tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(or(eq(users.id, id), eq(users.exhibitorId, id)), isNull(users.deletedAt), isNull(users.anonymisedAt)),
+          );
+        await tx.update(users).set({ blocked: false }).where(inArray(users.id, living));
+        await tx
+          .update(registrations)
+          .set({ revokedAt: null })
+          .where(
+            and(
+              inArray(registrations.userId, living),
+              eq(registrations.eventId, EVENT_ID),
+              isNotNull(registrations.revokedAt),
+            ),
+          );
+        break;
+      }
+    }
+    const after = await getExhibitor(tx, id);
+    await recordAudit(tx, {
+      userId: organiserId,
+      action: `POST /admin/exhibitors/:id/${action}`,
+      resource: 'exhibitors',
+      recordId: id,
+      before,
+      after: { ...after, ...(mailed ? { accessMail: 'queued' } : {}) },
+    });
+    return { record: after, mailed };
+  });
+}
