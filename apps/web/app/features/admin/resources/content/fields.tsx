@@ -19,7 +19,7 @@ import { MediaInput, type AdminMedia } from '../../components/media-input';
 import { useAdminCall } from '../../components/use-admin-call';
 import { adminFetch } from '../../http';
 
-/** The rules of the admin API's content forms (apps/api/src/domains/back-office/content.routes.ts), in the browser. */
+/** The rules of the admin API's content forms (apps/api/src/domains/back-office/content-forms.ts), in the browser. */
 export const LINK = /^(https?:\/\/[^\s/]+[^\s]*|\/[^\s/][^\s]*|\/)$/i;
 export const WEBSITE = /^https?:\/\/[^\s/]+[^\s]*$/i;
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
