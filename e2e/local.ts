@@ -1,7 +1,7 @@
 /**
  * What every browser run here takes from this machine: Debian's Chromium (nothing downloads a
  * browser) with the flags that keep it off the network, and a free port for a server of its own.
- * Used by playwright.config.ts, run.ts and screenshots.ts.
+ * Used by playwright.config.ts, run.ts, screenshots.ts and bench/lighthouse.ts.
  */
 import { createServer } from 'node:net';
 
