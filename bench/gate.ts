@@ -43,6 +43,7 @@ import { OPENING_HOURS } from '../apps/api/src/db/seed/content';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
 import { printTable, startServer, withBenchDatabase } from './start-server';
+import { verdict } from './lib/stats';
 
 const BADGES = 5_000;
 const CHECKINS = 5_000;
@@ -76,7 +77,6 @@ const hours: GateHours[] = OPENING_HOURS.map((h) => ({ day: h.day, opens: h.open
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const at = (values: number[], q: number) => sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 const ms = (v: number) => `${v.toFixed(3)} ms`;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 /** The same token with one signature character changed: what a forger gets. */
 function forge(token: string): string {

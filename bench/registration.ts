@@ -29,6 +29,7 @@ import { createSmtpTransport } from '../apps/api/src/domains/mail/transport';
 import { SHOW_NAME } from '../apps/api/src/domains/files/pdf/document';
 import type { SinkCount } from './smtp-sink';
 import { printTable, startServer, withBenchDatabase, type RunningServer } from './start-server';
+import { verdict } from './lib/stats';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WAIT_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 120);
@@ -274,7 +275,6 @@ const flatOut = await withBenchDatabase((url) => withWorker(url, serverEnv));
 const atRate = await withBenchDatabase((url) => withWorker(url, serverEnv, RATE));
 const cost = await mailCost(privateKey);
 
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const requestsOk = (r: Requests) => r.errors === 0 && r.rps >= TARGETS.perSecond && r.p99 <= TARGETS.p99;
 const drainOk = (d: Drain) =>
   d.sent === d.queued && d.twice === 0 && d.lastAfter !== null && d.lastAfter <= TARGETS.drainSeconds;

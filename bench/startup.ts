@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApi, freePort, printTable, root, withBenchDatabase } from './start-server';
+import { median } from './lib/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** How long the server idles before its memory is read. */
@@ -21,7 +22,6 @@ const variants = {
   'node dist/server.js (now)': ['--enable-source-maps', 'apps/api/dist/server.js'],
 };
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
