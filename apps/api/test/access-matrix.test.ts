@@ -1,3 +1,14 @@
+/**
+ * The access matrix: every route of the API (read from Fastify's own route table) against every
+ * kind of caller, with the status each one must get, in one table. Path parameters point at
+ * exhibitor A's things, so that the table also shows what exhibitor B and B's collaborator get
+ * when they reach for them.
+ *
+ * One file on purpose, over 400 lines: the table is read as a whole (a route missing from it
+ * fails 'the route table'), and every row runs on the one set-up below (two exhibitors with
+ * their collaborators, staff, visitors, a scan, a deleted collaborator's and an expired token)
+ * that the rows' cases change as they go; split, no part would show who may call what.
+ */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -6,29 +17,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
 import { checkins, conferences, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
-import { createBadgeSigner } from '../src/domains/badges/badge-token';
 import {
   TEST_JWT_SECRET,
-  call,
+  badgeOf,
   createCollaborator,
+  createController,
   createExhibitor,
-  createTestApp,
-  createUser,
+  createOrganiser,
   createVisitor,
-  login,
+  sessionOf,
   signSession,
-  type TestContext,
-} from './helper';
+} from './fixtures';
+import { call, createTestApp, login, type TestContext } from './helper';
 import { ADMIN_AREAS } from '../src/domains/back-office/testing';
 import { keysIn, peopleIn, secretKeysIn, type Person } from './leaks';
 import { fastifyRoutes, type Method, type Route } from './route-table';
-
-/**
- * The access matrix: every route of the API (read from Fastify's own route table) against every
- * kind of caller, with the status each one must get, in one table. Path parameters point at
- * exhibitor A's things, so that the table also shows what exhibitor B and B's collaborator get
- * when they reach for them.
- */
 
 type User = typeof users.$inferSelect;
 type Exhibitor = Awaited<ReturnType<typeof createExhibitor>>;
@@ -144,8 +147,7 @@ async function tokenOf(caller: CallerId): Promise<string | undefined> {
   let token: string;
   if (caller === 'controller' || caller === 'organiser') {
     // They may not sign in through auth/local: their token is made as the server would.
-    const user = await readUser(f, f[caller].id);
-    token = await signSession(user.id, user.tokenVersion);
+    token = await sessionOf(f.ctx, await readUser(f, f[caller].id));
   } else {
     token = await login(f.ctx.app, f[caller].user.email);
   }
@@ -267,12 +269,7 @@ async function freshVisitorScan() {
 
 /** A scan of this visitor's genuine badge, as a device sends it. */
 function visitorScan(visitor: Awaited<ReturnType<typeof createVisitor>>) {
-  const badge = createBadgeSigner(f.ctx.config.BADGE_PRIVATE_KEY).sign({
-    registrationId: visitor.registration.id,
-    type: 'visitor',
-    eventId: EVENT_ID,
-    issuedAt: Math.floor(Date.now() / 1000),
-  });
+  const badge = badgeOf(f.ctx, visitor.registration, { issuedAt: Math.floor(Date.now() / 1000) });
   return { id: randomUUID(), badge, scannedAt: new Date().toISOString() };
 }
 
@@ -908,8 +905,8 @@ beforeAll(async () => {
     collaboratorA: await createCollaborator(ctx.db, exhibitorA),
     collaboratorB: await createCollaborator(ctx.db, exhibitorB),
     deleted: await createCollaborator(ctx.db, exhibitorA),
-    controller: await createUser(ctx.db, { type: 'controller', password: 'Secret-2024!' }),
-    organiser: await createUser(ctx.db, { type: 'organiser', password: 'Secret-2024!' }),
+    controller: await createController(ctx.db),
+    organiser: await createOrganiser(ctx.db),
     visitor: await createVisitor(ctx.db, { email: freshEmail('visitor') }),
     scannedVisitor: await createVisitor(ctx.db, { email: freshEmail('scanned') }),
     conferenceId: conference!.id,
