@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
-import { demandesExposants, mailOutbox, newsletters, registrations, users } from '../../db/schema';
-import {
-  call,
-  createExhibitor,
-  createTestApp,
-  createUser,
-  createVisitor,
-  type TestContext,
-} from '../../../test/helper';
+import { mailOutbox, registrations, users } from '../../db/schema';
+import { createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
+
+/**
+ * The visitor's registration form (visiteurs/putVisitor and auth/local/register): one person and
+ * one badge per address, whoever already holds it (the exhibitor enquiry:
+ * exhibitor-enquiries.test.ts; the newsletter: newsletters.test.ts).
+ */
 
 interface ErrorBody {
   error: { status: number; name: string; message: string; details: { errors?: { path: string[]; message: string }[] } };
@@ -29,13 +29,6 @@ const ageMails = (to: string, by: string) =>
   ctx.db.execute(
     sql`update ${mailOutbox} set created_at = created_at - ${by}::interval where lower(${mailOutbox.to}) = ${to}`,
   );
-const ackCount = async (to: string) =>
-  (
-    await ctx.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`lower(${mailOutbox.to}) = ${to}`)
-  ).filter((m) => m.subject.startsWith('Votre demande exposant')).length;
 const registrationsOf = async (userId: number) =>
   (await ctx.db.select().from(registrations).where(eq(registrations.userId, userId)).orderBy(registrations.id)).map(
     (r) => [r.type, r.revokedAt && 'revoked'],
@@ -355,249 +348,5 @@ describe('POST auth/local/register', () => {
     const [person] = await ctx.db.select().from(users).where(eq(users.email, 'register@example.com'));
     expect(person?.passwordHash).toBe('');
     expect(await mailsTo('register@example.com')).toHaveLength(1);
-  });
-});
-
-describe('POST demandes-exposants', () => {
-  it('stores the enquiry without an account, mails the organiser and acknowledges to the sender', async () => {
-    const res = await post('demandes-exposants', {
-      data: {
-        nom: 'Youssef Alami',
-        email: 'youssef@example.com',
-        telephone: '0522000000',
-        societe: 'Alami Carrelage',
-        secteur_activite: 'Décoration',
-        message: 'Nous souhaitons un stand de 18 m².',
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await ctx.db
-      .select()
-      .from(demandesExposants)
-      .where(eq(demandesExposants.email, 'youssef@example.com'));
-    expect(row).toMatchObject({ nom: 'Youssef Alami', societe: 'Alami Carrelage', secteurActivite: 'Décoration' });
-    expect(await ctx.db.select().from(users).where(eq(users.email, 'youssef@example.com'))).toEqual([]);
-    const [toOrganiser] = await mailsTo(ORGANISER);
-    expect(toOrganiser!.subject).toBe('Nouvelle demande exposant — Alami Carrelage');
-    expect(toOrganiser!.text).toContain('Nous souhaitons un stand de 18 m².');
-    const [ack] = await mailsTo('youssef@example.com');
-    expect(ack!.subject).toBe('Votre demande exposant — Salon International du Bâtiment 2024');
-    expect(ack!.text).toMatch(/^Bonjour,\n/);
-  });
-
-  it('stores an empty sector as "non rempli"', async () => {
-    const res = await post('demandes-exposants', {
-      data: { nom: 'Sans Secteur', email: 'sans@example.com', telephone: '0600000001', secteur_activite: '  ' },
-    });
-    expect(res.statusCode).toBe(201);
-    const [row] = await ctx.db.select().from(demandesExposants).where(eq(demandesExposants.email, 'sans@example.com'));
-    expect(row!.secteurActivite).toBe('non rempli');
-  });
-
-  it('checks nom, email and telephone with the form’s messages', async () => {
-    const res = await post('demandes-exposants', { data: { nom: ' ', email: 'x@', telephone: '' } });
-    expect(res.statusCode).toBe(400);
-    expect(fieldErrors(res.json<ErrorBody>())).toEqual({ nom: 'required', email: 'email', telephone: 'required' });
-  });
-
-  it('escapes what was typed in the organiser’s HTML mail', async () => {
-    await post('demandes-exposants', {
-      data: { nom: '<script>alert(1)</script>', email: 'xss@example.com', telephone: '0600000002' },
-    });
-    const toOrganiser = (await mailsTo(ORGANISER)).find((m) => m.text.includes('xss@example.com'));
-    expect(toOrganiser!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(toOrganiser!.html).not.toContain('<script>');
-    const [ack] = await mailsTo('xss@example.com');
-    expect(ack!.html).not.toContain('script');
-  });
-
-  it('acknowledges with "Bonjour," and none of the typed text, so the form cannot send someone else’s words', async () => {
-    const lure = 'client, votre accès expire : https://evil.example/login';
-    const res = await post('demandes-exposants', {
-      data: { nom: lure, email: 'target@example.org', telephone: '0600000000', societe: lure, message: lure },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [ack] = await mailsTo('target@example.org');
-    expect(ack!.text).toMatch(/^Bonjour,\n/);
-    for (const part of [ack!.subject, ack!.text, ack!.html ?? '']) expect(part).not.toContain('evil.example');
-    // The organiser still reads everything that was typed.
-    const toOrganiser = (await mailsTo(ORGANISER)).find((m) => m.text.includes('target@example.org'));
-    expect(toOrganiser!.text).toContain(`Nom : ${lure}`);
-  });
-
-  it('acknowledges one address at most once a day, while every enquiry still reaches the organiser', async () => {
-    const organiserBefore = (await mailsTo(ORGANISER)).length;
-    for (const email of ['bombe@example.org', 'BOMBE@example.org', ' bombe@Example.org']) {
-      const res = await post('demandes-exposants', { data: { nom: 'X', email, telephone: '0600000003' } });
-      expect(res.statusCode, res.body).toBe(201);
-      expect(res.json<{ data: { id: number } }>().data.id).toEqual(expect.any(Number));
-    }
-    expect(await ackCount('bombe@example.org')).toBe(1);
-    expect((await mailsTo(ORGANISER)).length - organiserBefore).toBe(3);
-    expect(
-      await ctx.db
-        .select()
-        .from(demandesExposants)
-        .where(sql`lower(${demandesExposants.email}) = 'bombe@example.org'`),
-    ).toHaveLength(3);
-    // A day later, the address may be acknowledged again.
-    await ageMails('bombe@example.org', '1 day');
-    await post('demandes-exposants', { data: { nom: 'X', email: 'bombe@example.org', telephone: '0600000003' } });
-    expect(await ackCount('bombe@example.org')).toBe(2);
-  });
-});
-
-describe('POST newsletters', () => {
-  const confirmToken = (text: string) => /action=confirm&token=([\w.-]+)/.exec(text)?.[1] ?? '';
-  const unsubscribeToken = (text: string) => /action=unsubscribe&token=([\w.-]+)/.exec(text)?.[1] ?? '';
-
-  it('stores the address unconfirmed and mails a confirmation link with a one-click unsubscribe', async () => {
-    const res = await post('newsletters', { data: { email: '  News@Example.com ' } });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await ctx.db.select().from(newsletters).where(eq(newsletters.email, 'news@example.com'));
-    expect(row).toMatchObject({ confirmedAt: null, unsubscribedAt: null });
-    const [mail] = await mailsTo('news@example.com');
-    expect(mail!.text).toContain('https://salon.example/newsletter?action=confirm&token=');
-    expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
-    expect(mail!.headers!['List-Unsubscribe']).toContain(
-      'https://salon.example/backend/api/newsletters/unsubscribe?token=',
-    );
-
-    const confirm = await call(ctx.app, 'POST', `newsletters/confirm?token=${confirmToken(mail!.text)}`);
-    expect(confirm.statusCode, confirm.body).toBe(200);
-    const [confirmed] = await ctx.db.select().from(newsletters).where(eq(newsletters.id, row!.id));
-    expect(confirmed!.confirmedAt).not.toBeNull();
-  });
-
-  it('answers a second subscription like the first; a waiting address gets its link again, a confirmed one nothing', async () => {
-    const first = await post('newsletters', { data: { email: 'twice@example.com' } });
-    expect(first.statusCode, first.body).toBe(201);
-    const again = await post('newsletters', { data: { email: 'TWICE@example.com', lang: 'en' } });
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json()).toEqual({ data: { email: 'TWICE@example.com' }, meta: {} });
-    const mails = await mailsTo('twice@example.com');
-    // Sent again in the language the address subscribed in, and both links work.
-    expect(mails.map((m) => m.subject)).toEqual([
-      'Confirmez votre inscription — newsletter du Salon International du Bâtiment',
-      'Confirmez votre inscription — newsletter du Salon International du Bâtiment',
-    ]);
-    const confirm = await call(ctx.app, 'POST', `newsletters/confirm?token=${confirmToken(mails[1]!.text)}`);
-    expect(confirm.statusCode, confirm.body).toBe(200);
-
-    const confirmed = await post('newsletters', { data: { email: 'twice@example.com' } });
-    expect(confirmed.statusCode, confirmed.body).toBe(201);
-    expect(confirmed.json()).toEqual({ data: { email: 'twice@example.com' }, meta: {} });
-    expect(await mailsTo('twice@example.com')).toHaveLength(2);
-    const rows = await ctx.db
-      .select()
-      .from(newsletters)
-      .where(sql`lower(${newsletters.email}) = 'twice@example.com'`);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.confirmedAt).not.toBeNull();
-  });
-
-  it('sends an address at most two confirmation mails a day, whatever the number of subscriptions', async () => {
-    for (let i = 0; i < 4; i++) {
-      const res = await post('newsletters', { data: { email: 'spam.news@example.com' } });
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    expect(await mailsTo('spam.news@example.com')).toHaveLength(2);
-    await ageMails('spam.news@example.com', '1 day');
-    await post('newsletters', { data: { email: 'spam.news@example.com' } });
-    expect(await mailsTo('spam.news@example.com')).toHaveLength(3);
-  });
-
-  it('unsubscribes in one click (the POST mail clients make), after which the address may subscribe again', async () => {
-    await post('newsletters', { data: { email: 'bye@example.com' } });
-    const [mail] = await mailsTo('bye@example.com');
-    const token = unsubscribeToken(mail!.text);
-    const res = await call(ctx.app, 'POST', `newsletters/unsubscribe?token=${token}`, {
-      body: 'List-Unsubscribe=One-Click',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      xsrf: false,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const [row] = await ctx.db.select().from(newsletters).where(eq(newsletters.email, 'bye@example.com'));
-    expect(row!.unsubscribedAt).not.toBeNull();
-    expect((await post('newsletters', { data: { email: 'bye@example.com' } })).statusCode).toBe(201);
-  });
-
-  it('refuses an address that is not one, and links that are forged or for something else', async () => {
-    const res = await post('newsletters', { data: { email: 'pas valide' } });
-    expect(res.statusCode).toBe(400);
-    expect(fieldErrors(res.json<ErrorBody>())).toEqual({ email: 'email' });
-    await post('newsletters', { data: { email: 'links@example.com' } });
-    const [mail] = await mailsTo('links@example.com');
-    const unsubscribe = unsubscribeToken(mail!.text);
-    // An unsubscribe link does not confirm, and a tampered one does nothing.
-    expect((await call(ctx.app, 'POST', `newsletters/confirm?token=${unsubscribe}`)).statusCode).toBe(400);
-    const tampered = `${confirmToken(mail!.text).slice(0, -2)}xx`;
-    const refused = await call(ctx.app, 'POST', `newsletters/confirm?token=${tampered}`);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json<ErrorBody>().error.message).toBe('Ce lien n’est pas valide ou a expiré.');
-    const [row] = await ctx.db
-      .select()
-      .from(newsletters)
-      .where(and(eq(newsletters.email, 'links@example.com')));
-    expect(row!.confirmedAt).toBeNull();
-  });
-});
-
-// Last: these mail the organiser, whose first mail the enquiry tests above read.
-describe('POST auth/local/register with the specification’s exhibitor enquiry body', () => {
-  it('stores the specification’s enquiry body as an enquiry, mailing the organiser, and makes no account', async () => {
-    const email = 'prospect-register@example.com';
-    const res = await post('auth/local/register', {
-      nom: 'Hind Lahlou',
-      email,
-      telephone: '+212 6 11 22 33 44',
-      societe: 'Lahlou Carrelage',
-      username: email,
-      password: email,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [enquiry] = await ctx.db.select().from(demandesExposants).where(eq(demandesExposants.email, email));
-    expect(res.json()).toEqual({ data: { id: enquiry!.id }, meta: {} });
-    expect(enquiry).toMatchObject({ nom: 'Hind Lahlou', telephone: '+212 6 11 22 33 44', societe: 'Lahlou Carrelage' });
-    expect(await ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
-    expect((await mailsTo(ORGANISER)).at(-1)?.text).toContain('Lahlou Carrelage');
-  });
-
-  it('checks an enquiry body with the enquiry’s messages, and a body with a visitor’s fields as a visitor', async () => {
-    const enquiry = await post('auth/local/register', { nom: ' ', email: 'x@', telephone: '' });
-    expect(enquiry.statusCode).toBe(400);
-    expect(fieldErrors(enquiry.json<ErrorBody>())).toEqual({ nom: 'required', email: 'email', telephone: 'required' });
-    // `name` makes it the visitor form, whatever else it carries.
-    const mixed = await post('auth/local/register', { ...visitor('mixed@example.com'), nom: 'Autre', consent: false });
-    expect(mixed.statusCode).toBe(400);
-    expect(mixed.json<ErrorBody>().error.message).toBe(
-      'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
-    );
-    expect(fieldErrors(mixed.json<ErrorBody>())).toEqual({ consent: 'consent' });
-  });
-
-  it('counts enquiries sent there under the enquiry’s own budget: the eleventh in a minute from one address is a 429', async () => {
-    const send = (i: number) =>
-      call(ctx.app, 'POST', 'auth/local/register', {
-        body: { nom: 'Prospect', email: `budget-${i}@example.com`, telephone: '+212 6 00 00 00 00' },
-        remoteAddress: '10.4.9.9',
-      });
-    const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await send(i)).statusCode);
-    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
-    const refused = await send(11);
-    expect(refused.json<ErrorBody>().error).toMatchObject({
-      status: 429,
-      message: 'Trop de requêtes. Veuillez réessayer dans 1 minute.',
-    });
-    expect(
-      await ctx.db.select().from(demandesExposants).where(eq(demandesExposants.email, 'budget-10@example.com')),
-    ).toEqual([]);
-    // A visitor registration from that address still goes through.
-    const visitorRes = await call(ctx.app, 'POST', 'auth/local/register', {
-      body: visitor('budget-visitor@example.com'),
-      remoteAddress: '10.4.9.9',
-    });
-    expect(visitorRes.statusCode).toBe(201);
   });
 });

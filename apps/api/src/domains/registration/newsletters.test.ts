@@ -1,0 +1,125 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, newsletters } from '../../db/schema';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
+
+/** The newsletter form: a confirmation link, a one-click unsubscribe, a budget of mails a day. */
+
+interface ErrorBody {
+  error: { status: number; name: string; message: string; details: { errors?: { path: string[]; message: string }[] } };
+}
+
+const ORGANISER = 'organisation@salon.example';
+let ctx: TestContext;
+let address = 0;
+const post = (url: string, body: unknown) => call(ctx.app, 'POST', url, { body, remoteAddress: `10.4.0.${++address}` });
+const fieldErrors = (body: ErrorBody): Record<string, string> =>
+  Object.fromEntries((body.error.details.errors ?? []).map((e) => [e.path.at(-1) ?? '', e.message]));
+const mailsTo = (to: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
+
+/** Makes the mails to an address look older, as if that time had passed. */
+const ageMails = (to: string, by: string) =>
+  ctx.db.execute(
+    sql`update ${mailOutbox} set created_at = created_at - ${by}::interval where lower(${mailOutbox.to}) = ${to}`,
+  );
+
+beforeAll(async () => {
+  ctx = await createTestApp({ ORGANISER_EMAIL: ORGANISER, PUBLIC_URL: 'https://salon.example' });
+});
+afterAll(() => ctx.close());
+
+describe('POST newsletters', () => {
+  const confirmToken = (text: string) => /action=confirm&token=([\w.-]+)/.exec(text)?.[1] ?? '';
+  const unsubscribeToken = (text: string) => /action=unsubscribe&token=([\w.-]+)/.exec(text)?.[1] ?? '';
+
+  it('stores the address unconfirmed and mails a confirmation link with a one-click unsubscribe', async () => {
+    const res = await post('newsletters', { data: { email: '  News@Example.com ' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.db.select().from(newsletters).where(eq(newsletters.email, 'news@example.com'));
+    expect(row).toMatchObject({ confirmedAt: null, unsubscribedAt: null });
+    const [mail] = await mailsTo('news@example.com');
+    expect(mail!.text).toContain('https://salon.example/newsletter?action=confirm&token=');
+    expect(mail!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(mail!.headers!['List-Unsubscribe']).toContain(
+      'https://salon.example/backend/api/newsletters/unsubscribe?token=',
+    );
+
+    const confirm = await call(ctx.app, 'POST', `newsletters/confirm?token=${confirmToken(mail!.text)}`);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const [confirmed] = await ctx.db.select().from(newsletters).where(eq(newsletters.id, row!.id));
+    expect(confirmed!.confirmedAt).not.toBeNull();
+  });
+
+  it('answers a second subscription like the first; a waiting address gets its link again, a confirmed one nothing', async () => {
+    const first = await post('newsletters', { data: { email: 'twice@example.com' } });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post('newsletters', { data: { email: 'TWICE@example.com', lang: 'en' } });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual({ data: { email: 'TWICE@example.com' }, meta: {} });
+    const mails = await mailsTo('twice@example.com');
+    // Sent again in the language the address subscribed in, and both links work.
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Confirmez votre inscription — newsletter du Salon International du Bâtiment',
+      'Confirmez votre inscription — newsletter du Salon International du Bâtiment',
+    ]);
+    const confirm = await call(ctx.app, 'POST', `newsletters/confirm?token=${confirmToken(mails[1]!.text)}`);
+    expect(confirm.statusCode, confirm.body).toBe(200);
+
+    const confirmed = await post('newsletters', { data: { email: 'twice@example.com' } });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json()).toEqual({ data: { email: 'twice@example.com' }, meta: {} });
+    expect(await mailsTo('twice@example.com')).toHaveLength(2);
+    const rows = await ctx.db
+      .select()
+      .from(newsletters)
+      .where(sql`lower(${newsletters.email}) = 'twice@example.com'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.confirmedAt).not.toBeNull();
+  });
+
+  it('sends an address at most two confirmation mails a day, whatever the number of subscriptions', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await post('newsletters', { data: { email: 'spam.news@example.com' } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await mailsTo('spam.news@example.com')).toHaveLength(2);
+    await ageMails('spam.news@example.com', '1 day');
+    await post('newsletters', { data: { email: 'spam.news@example.com' } });
+    expect(await mailsTo('spam.news@example.com')).toHaveLength(3);
+  });
+
+  it('unsubscribes in one click (the POST mail clients make), after which the address may subscribe again', async () => {
+    await post('newsletters', { data: { email: 'bye@example.com' } });
+    const [mail] = await mailsTo('bye@example.com');
+    const token = unsubscribeToken(mail!.text);
+    const res = await call(ctx.app, 'POST', `newsletters/unsubscribe?token=${token}`, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      xsrf: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await ctx.db.select().from(newsletters).where(eq(newsletters.email, 'bye@example.com'));
+    expect(row!.unsubscribedAt).not.toBeNull();
+    expect((await post('newsletters', { data: { email: 'bye@example.com' } })).statusCode).toBe(201);
+  });
+
+  it('refuses an address that is not one, and links that are forged or for something else', async () => {
+    const res = await post('newsletters', { data: { email: 'pas valide' } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrors(res.json<ErrorBody>())).toEqual({ email: 'email' });
+    await post('newsletters', { data: { email: 'links@example.com' } });
+    const [mail] = await mailsTo('links@example.com');
+    const unsubscribe = unsubscribeToken(mail!.text);
+    // An unsubscribe link does not confirm, and a tampered one does nothing.
+    expect((await call(ctx.app, 'POST', `newsletters/confirm?token=${unsubscribe}`)).statusCode).toBe(400);
+    const tampered = `${confirmToken(mail!.text).slice(0, -2)}xx`;
+    const refused = await call(ctx.app, 'POST', `newsletters/confirm?token=${tampered}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ErrorBody>().error.message).toBe('Ce lien n’est pas valide ou a expiré.');
+    const [row] = await ctx.db
+      .select()
+      .from(newsletters)
+      .where(and(eq(newsletters.email, 'links@example.com')));
+    expect(row!.confirmedAt).toBeNull();
+  });
+});
