@@ -1,11 +1,3 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import qs from 'qs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_REQUIRED, EVENT_ID } from '@salon/shared';
-import { demandesExposants, registrations, scans, users } from '../src/db/schema';
-import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
-import { call, login, type TestContext, createTestApp } from './helper';
-
 /**
  * The specification's call table (section 7), each call written from the table as its original
  * client sends it: Strapi 4 query strings as `qs` encodes them (`encodeValuesOnly`, as Strapi's
@@ -13,7 +5,19 @@ import { call, login, type TestContext, createTestApp } from './helper';
  * and the XSRF cookie and header on writes (helper.ts `call`), against the demo data. Each
  * answer's status and the fields the specification names are checked; then the same calls by
  * callers who must be refused.
+ *
+ * One file on purpose, over 400 lines: every call runs on the demo data the seed loads (the
+ * costliest set-up of the suite, up to two minutes), in the table's order, and later calls read
+ * what earlier ones made (DELETE users/{id} removes the collaborator POST auth/local/register/
+ * added); the refused calls are the same table's rows by other callers.
  */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import qs from 'qs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_REQUIRED, EVENT_ID } from '@salon/shared';
+import { demandesExposants, registrations, scans, users } from '../src/db/schema';
+import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
+import { call, login, type TestContext, createTestApp } from './helper';
 
 const strapi = (query: Record<string, unknown>) => qs.stringify(query, { encodeValuesOnly: true });
 const ORGANISER = 'organisation@salon.example';
