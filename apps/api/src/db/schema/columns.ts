@@ -1,0 +1,20 @@
+import { customType, timestamp } from 'drizzle-orm/pg-core';
+
+/** Columns that several tables share. */
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/**
+ * A bytea column read as a Buffer. node-postgres gives a Buffer already; PGlite a Uint8Array,
+ * wrapped here without copying its bytes.
+ */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});

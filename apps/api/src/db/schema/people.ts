@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { REGISTRATION_TYPES, USER_TYPES } from '@salon/shared';
+import { createdAt, updatedAt } from './columns';
+import { media } from './files';
+import { conferences, events, gates } from './show';
+
+/**
+ * People and their accounts: roles, users, registrations (badges), the links mailed to them, and
+ * what an exhibitor's team and a change of address hold until accepted.
+ */
+
+export const registrationType = pgEnum('registration_type', REGISTRATION_TYPES);
+export const userType = pgEnum('user_type', USER_TYPES);
+export const tokenPurpose = pgEnum('token_purpose', ['set_password', 'badge_download', 'newsletter_confirm']);
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').notNull().unique(),
+  description: text('description'),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    type: userType('type').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    phone: text('phone'),
+    /** Digits in international form (see normalizePhone); the uniqueness check reads this. */
+    phoneNormalized: text('phone_normalized'),
+    company: text('company'),
+    jobPosition: text('job_position'),
+    secteurActivite: text('secteur_activite'),
+    businessSector: text('business_sector'),
+    adresse: text('adresse'),
+    pays: text('pays'),
+    /** The language the person registered in: their e-mails are written in it. */
+    language: text('language').notNull().default('fr'),
+    avatarId: integer('avatar_id').references(() => media.id, { onDelete: 'set null' }),
+    /** The exhibitor a collaborator works for. */
+    exhibitorId: integer('exhibitor_id').references((): never => users.id as never, { onDelete: 'set null' }),
+    /** argon2id hash; empty for people who never sign in (visitors). */
+    passwordHash: text('password_hash').notNull().default(''),
+    provider: text('provider').notNull().default('local'),
+    confirmed: boolean('confirmed').notNull().default(false),
+    emailOTPConfirmed: boolean('email_otp_confirmed').notNull().default(false),
+    blocked: boolean('blocked').notNull().default(false),
+    /** Bumped to revoke every sign-in token of the user (logout, password change, deletion). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Erased under the personal-data law: personal fields anonymised, scans of them kept as counts. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_active')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_phone_active')
+      .on(t.phoneNormalized)
+      .where(sql`${t.deletedAt} is null and ${t.type} in ('exhibitor', 'collaborator')`),
+    index('users_exhibitor').on(t.exhibitorId),
+    /** The directory's company search (`lower(company) like '%…%'`); needs the pg_trgm extension. */
+    index('users_company_trgm').using('gin', sql`lower(${t.company}) gin_trgm_ops`),
+  ],
+);
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: registrationType('type').notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    conferenceId: integer('conference_id').references(() => conferences.id, { onDelete: 'cascade' }),
+    /** Hall (gate) and stand: the organiser's, copied to collaborators' registrations. */
+    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'set null' }),
+    booth: text('booth'),
+    /** A revoked badge is refused at the gates (deleted collaborator, cancelled registration). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The secret in the e-badge link of the badge mail (`ebadge?token=`): random, one per badge. */
+    badgeKey: uuid('badge_key').notNull().defaultRandom(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('registrations_unique').on(t.eventId, t.userId, t.type, t.conferenceId).nullsNotDistinct(),
+    index('registrations_user').on(t.userId),
+    uniqueIndex('registrations_badge_key').on(t.badgeKey),
+    index('registrations_event_type').on(t.eventId, t.type, t.confirmed),
+  ],
+);
+
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurpose('purpose').notNull(),
+    /** SHA-256 of the secret; the secret itself is only in the link sent. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tokens_user').on(t.userId, t.purpose)],
+);
+
+/** What an invited person's account was before accepting, given back when the exhibitor deletes them. */
+export interface AccountBefore {
+  type: (typeof USER_TYPES)[number];
+  exhibitorId: number | null;
+  company: string | null;
+  secteurActivite: string | null;
+  businessSector: string | null;
+  pays: string | null;
+}
+
+/**
+ * 'Ajouter un collaborateur' with the address of an existing account (a visitor, a former
+ * exhibitor): an invitation that person accepts through the mailed link. Until then nothing of
+ * theirs changes; the exhibitor's list shows what the exhibitor typed, never the person's data.
+ */
+export const collaboratorInvitations = pgTable(
+  'collaborator_invitations',
+  {
+    id: serial('id').primaryKey(),
+    exhibitorId: integer('exhibitor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the exhibitor typed: shown in its list, never written on the person. */
+    name: text('name').notNull(),
+    jobPosition: text('job_position').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** SHA-256 of the link's secret; null until the mail worker sends the invitation (mail_outbox.link). */
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Cancelled while pending, or the collaborator deleted after acceptance. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Set on acceptance: what deleting the collaborator gives back. */
+    before: jsonb('before').$type<AccountBefore>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One open invitation per exhibitor and person: two adds at once make one.
+    uniqueIndex('collaborator_invitations_open')
+      .on(t.exhibitorId, t.userId)
+      .where(sql`${t.acceptedAt} is null and ${t.endedAt} is null`),
+    index('collaborator_invitations_user').on(t.userId),
+  ],
+);
+
+/**
+ * A change of the sign-in address asked in 'Informations' (with the current password): it takes
+ * effect when the link mailed to the new address is used, so the answer to the form is the same
+ * whoever holds that address.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the link's secret; null until the mail worker sends the link (mail_outbox.link). */
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user').on(t.userId)],
+);

@@ -1,0 +1,84 @@
+import { date, integer, pgEnum, pgTable, serial, smallint, text, time, unique } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** The show: its editions, opening hours, halls, sectors and forum programme. */
+
+export const events = pgTable('events', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  edition: smallint('edition').notNull(),
+  startsOn: date('starts_on').notNull(),
+  endsOn: date('ends_on').notNull(),
+  city: text('city').notNull(),
+  theme: text('theme'),
+  exhibitors: integer('exhibitors'),
+  visitors: integer('visitors'),
+  createdAt: createdAt(),
+});
+
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    opensAt: time('opens_at').notNull(),
+    closesAt: time('closes_at').notNull(),
+  },
+  (t) => [unique('opening_hours_event_day').on(t.eventId, t.day)],
+);
+
+/** The halls; a hall's entrance is the gate that controllers work at. */
+export const gates = pgTable(
+  'gates',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [unique('gates_event_name').on(t.eventId, t.name)],
+);
+
+export const sectorKind = pgEnum('sector_kind', ['page', 'choice']);
+/** The sectors page (kind 'page', with descriptions) and the form choices (kind 'choice'). */
+export const sectors = pgTable(
+  'sectors',
+  {
+    id: serial('id').primaryKey(),
+    kind: sectorKind('kind').notNull(),
+    position: integer('position').notNull(),
+    nameFr: text('name_fr').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionFr: text('description_fr'),
+    descriptionEn: text('description_en'),
+  },
+  (t) => [unique('sectors_kind_name').on(t.kind, t.nameFr)],
+);
+
+export const conferenceKind = pgEnum('conference_kind', ['conference', 'academy', 'sponsor']);
+export const conferences = pgTable(
+  'conferences',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    kind: conferenceKind('kind').notNull().default('conference'),
+    titleFr: text('title_fr').notNull(),
+    titleEn: text('title_en').notNull(),
+    themeFr: text('theme_fr'),
+    themeEn: text('theme_en'),
+    descriptionFr: text('description_fr'),
+    descriptionEn: text('description_en'),
+    day: date('day').notNull(),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+  },
+  (t) => [unique('conferences_event_number').on(t.eventId, t.number)],
+);
