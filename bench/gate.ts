@@ -39,7 +39,7 @@ import {
 import { openDatabase, type Db } from '../apps/api/src/db/client';
 import { checkins, gates, registrations, users } from '../apps/api/src/db/schema';
 import { CONTROLLER_ROLE_ID, seedReference } from '../apps/api/src/db/seed';
-import { OPENING_HOURS } from '../apps/api/src/db/seed/content';
+import { OPENING_HOURS } from '../apps/api/src/db/seed/content/editions';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
 import { printTable, startServer, withBenchDatabase } from './start-server';

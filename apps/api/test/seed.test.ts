@@ -8,7 +8,7 @@ import { EVENT_ID } from '@salon/shared';
 import { loadConfig } from '../src/config/env';
 import * as t from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
-import { PAST_EDITIONS } from '../src/db/seed/content';
+import { PAST_EDITIONS } from '../src/db/seed/content/editions';
 import { readPublicSettings } from '../src/domains/content/site-settings.service';
 import { TEST_JWT_SECRET, call, createTestApp, freshDatabase, type TestContext } from './helper';
 

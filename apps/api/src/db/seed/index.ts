@@ -15,7 +15,20 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { importUploadsFromDisk, uploadDirOf } from '../../domains/files/uploads.service';
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
-import * as content from './content';
+import {
+  AGENCY,
+  DEMO_SITE_SETTINGS,
+  GALLERY,
+  PARTNERS,
+  PRESS_PARTNERS,
+  TESTIMONIALS,
+  type PartnerSeed,
+} from './content/site';
+import { CONFERENCES } from './content/conferences';
+import { DEMO_COMPANIES } from './content/companies';
+import { CURRENT_EVENT, HALLS, OPENING_HOURS, PAST_EDITIONS } from './content/editions';
+import { FIRST_NAMES, JOB_POSITIONS, LAST_NAMES } from './content/names';
+import { PAGE_SECTORS } from './content/sectors';
 import { logoSvg, pictureSvg, storeSvg } from './media';
 
 export const ROLES = [
@@ -127,26 +140,26 @@ export async function seedReference(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(t.events)
-      .values({ ...content.CURRENT_EVENT })
+      .values({ ...CURRENT_EVENT })
       .onConflictDoNothing();
     await tx
       .insert(t.gates)
-      .values(content.HALLS.map((name, position) => ({ eventId: EVENT_ID, name, position })))
+      .values(HALLS.map((name, position) => ({ eventId: EVENT_ID, name, position })))
       .onConflictDoNothing();
     await tx
       .insert(t.openingHours)
-      .values(content.OPENING_HOURS.map((h) => ({ eventId: EVENT_ID, ...h })))
+      .values(OPENING_HOURS.map((h) => ({ eventId: EVENT_ID, ...h })))
       .onConflictDoNothing();
     await tx
       .insert(t.sectors)
       .values([
-        ...content.PAGE_SECTORS.map((s, position) => ({ kind: 'page' as const, position, ...s })),
+        ...PAGE_SECTORS.map((s, position) => ({ kind: 'page' as const, position, ...s })),
         ...SECTOR_CHOICES.map((name, position) => ({ kind: 'choice' as const, position, nameFr: name, nameEn: name })),
       ])
       .onConflictDoNothing();
     await tx
       .insert(t.conferences)
-      .values(content.CONFERENCES.map((c) => ({ eventId: EVENT_ID, ...c })))
+      .values(CONFERENCES.map((c) => ({ eventId: EVENT_ID, ...c })))
       .onConflictDoNothing();
     await tx.insert(t.sib).values({ id: 1 }).onConflictDoNothing();
     // Nameless until the organiser fills it in: the pages then print no agency.
@@ -156,11 +169,11 @@ export async function seedReference(db: Db): Promise<void> {
   });
 }
 
-/** The demo's history before 2024 (content.PAST_EDITIONS); also what the API tests hang past registrations on. */
+/** The demo's history before 2024 (PAST_EDITIONS); also what the API tests hang past registrations on. */
 export async function seedPastEditions(db: Db | Tx): Promise<void> {
   await db
     .insert(t.events)
-    .values(content.PAST_EDITIONS.map((e) => ({ ...e })))
+    .values(PAST_EDITIONS.map((e) => ({ ...e })))
     .onConflictDoNothing();
 }
 
@@ -172,7 +185,7 @@ async function claimRun(db: Db | Tx, name: string): Promise<boolean> {
 async function seedDemoSiteSettings(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await claimRun(tx, 'demo-site-settings'))) return false;
-    await tx.update(t.siteSettings).set(content.DEMO_SITE_SETTINGS).where(eq(t.siteSettings.id, 1));
+    await tx.update(t.siteSettings).set(DEMO_SITE_SETTINGS).where(eq(t.siteSettings.id, 1));
     return true;
   });
 }
@@ -192,7 +205,7 @@ async function copyTourFromEnv(db: Db, url: string): Promise<boolean> {
 
 /**
  * Whether an edition still holds what earlier versions wrote as reference data on every start
- * (content.PAST_EDITIONS, invented dates and themes). Such rows are left alone: the organiser may
+ * (PAST_EDITIONS, invented dates and themes). Such rows are left alone: the organiser may
  * have kept them knowingly, and registrations of the demo may point at them.
  */
 async function inventedEditionsLeft(db: Db): Promise<boolean> {
@@ -202,11 +215,11 @@ async function inventedEditionsLeft(db: Db): Promise<boolean> {
     .where(
       inArray(
         t.events.id,
-        content.PAST_EDITIONS.map((e) => e.id),
+        PAST_EDITIONS.map((e) => e.id),
       ),
     );
   return rows.some((row) => {
-    const seeded = content.PAST_EDITIONS.find((e) => e.id === row.id)!;
+    const seeded = PAST_EDITIONS.find((e) => e.id === row.id)!;
     return row.startsOn === seeded.startsOn && row.theme === seeded.theme && row.city === seeded.city;
   });
 }
@@ -266,7 +279,7 @@ async function seedDemo(db: Db): Promise<boolean> {
     const gates = await tx.select().from(t.gates).where(eq(t.gates.eventId, EVENT_ID)).orderBy(t.gates.position);
     let phoneCounter = 100;
     const person = (overrides: Partial<NewUser> & Pick<NewUser, 'type' | 'email'>): NewUser => {
-      const name = `${rnd.pick(content.FIRST_NAMES)} ${rnd.pick(content.LAST_NAMES)}`;
+      const name = `${rnd.pick(FIRST_NAMES)} ${rnd.pick(LAST_NAMES)}`;
       const phone = demoPhone(phoneCounter++);
       return {
         roleId: DEFAULT_ROLE_ID,
@@ -274,7 +287,7 @@ async function seedDemo(db: Db): Promise<boolean> {
         username: overrides.email,
         phone,
         phoneNormalized: normalizePhone(phone),
-        jobPosition: rnd.pick(content.JOB_POSITIONS),
+        jobPosition: rnd.pick(JOB_POSITIONS),
         confirmed: true,
         emailOTPConfirmed: true,
         ...overrides,
@@ -282,7 +295,7 @@ async function seedDemo(db: Db): Promise<boolean> {
     };
 
     // Exhibitors: the first two are the demo accounts, the others fill the directory.
-    const companies = content.DEMO_COMPANIES;
+    const companies = DEMO_COMPANIES;
     // One statement at a time: a transaction is one connection.
     const exhibitorValues: NewUser[] = [];
     for (const [i, c] of companies.entries()) {
@@ -420,7 +433,7 @@ async function seedDemo(db: Db): Promise<boolean> {
           roleId: CONTROLLER_ROLE_ID,
           passwordHash: controllerHash,
           jobPosition: 'Contrôleur',
-          company: content.AGENCY.name,
+          company: AGENCY.name,
         }),
         person({
           type: 'organiser',
@@ -428,7 +441,7 @@ async function seedDemo(db: Db): Promise<boolean> {
           roleId: ORGANISER_ROLE_ID,
           passwordHash: organiserHash,
           jobPosition: 'Organisateur',
-          company: content.AGENCY.name,
+          company: AGENCY.name,
         }),
         person({
           type: 'visitor',
@@ -446,7 +459,7 @@ async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(t.checkins).values(demoEntries(visits, visitorRegs, gates, controller!.id));
 
     // Scans during opening hours, by the two demo exhibitors and their staff.
-    const openings = content.OPENING_HOURS;
+    const openings = OPENING_HOURS;
     const scanTime = () => {
       const day = rnd.pick(openings);
       const [oh] = day.opensAt.split(':').map(Number) as [number];
@@ -508,7 +521,7 @@ const DAY_MS = 86_400_000;
 
 /** Registrations over the ten weeks before the show, more of them as it draws near. */
 function visitorRegistrationDates(rnd: Prng, n: number): Date[] {
-  const firstDay = Date.parse(`${content.OPENING_HOURS[0]!.day}T00:00:00+01:00`);
+  const firstDay = Date.parse(`${OPENING_HOURS[0]!.day}T00:00:00+01:00`);
   return Array.from({ length: n }, () => {
     const daysBefore = Math.floor(70 * (1 - Math.sqrt(rnd.next())));
     // Between 8:00 and 22:00, Marrakech time.
@@ -535,7 +548,7 @@ function demoEntries(
     return 9;
   };
   const rows: (typeof t.checkins.$inferInsert)[] = [];
-  for (const [d, day] of content.OPENING_HOURS.entries()) {
+  for (const [d, day] of OPENING_HOURS.entries()) {
     const closes = Number(day.closesAt.slice(0, 2));
     for (const registration of registrations) {
       if (rnd.next() > [0.45, 0.6, 0.55, 0.35][d]!) continue;
@@ -580,7 +593,7 @@ async function seedDemoContent(tx: Tx): Promise<void> {
   }
   await tx.insert(t.bannieres).values(banners);
 
-  const partnerRows = async (items: readonly content.PartnerSeed[], prefix: string) => {
+  const partnerRows = async (items: readonly PartnerSeed[], prefix: string) => {
     const rows = [];
     for (const [position, p] of items.entries()) {
       const logoId = await logo(`${prefix}-${position + 1}.svg`, p.name, position + 3);
@@ -588,16 +601,16 @@ async function seedDemoContent(tx: Tx): Promise<void> {
     }
     return rows;
   };
-  await tx.insert(t.partenaires).values(await partnerRows(content.PARTNERS, 'partenaire'));
-  await tx.insert(t.partenairesPresses).values(await partnerRows(content.PRESS_PARTNERS, 'presse'));
+  await tx.insert(t.partenaires).values(await partnerRows(PARTNERS, 'partenaire'));
+  await tx.insert(t.partenairesPresses).values(await partnerRows(PRESS_PARTNERS, 'presse'));
 
   const gallery = [];
-  for (const [position, g] of content.GALLERY.entries()) {
+  for (const [position, g] of GALLERY.entries()) {
     const imageId = await picture(`galerie-${position + 1}.svg`, g.captionFr, position, 800, 600);
     gallery.push({ position, captionFr: g.captionFr, captionEn: g.captionEn, imageId });
   }
   await tx.insert(t.galeries).values(gallery);
-  await tx.insert(t.temoignages).values(content.TESTIMONIALS.map((q, position) => ({ position, ...q })));
+  await tx.insert(t.temoignages).values(TESTIMONIALS.map((q, position) => ({ position, ...q })));
 
   const sponsor = await logo('sponsor-officiel.svg', 'Sponsor Officiel', 1);
   const guest = await logo('pays-invite.svg', 'Pays Invité', 2);
@@ -606,12 +619,12 @@ async function seedDemoContent(tx: Tx): Promise<void> {
     .update(t.sib)
     .set({ logoSponsorOfficielId: sponsor, logoPaysInviteHonneurId: guest, mediaFullBackgroundId: background })
     .where(eq(t.sib.id, 1));
-  const agencyLogo = await logo('agence-logo.svg', content.AGENCY.name, 5);
-  const agencyFooter = await logo('agence-logo-footer.svg', content.AGENCY.name, 6);
-  const agencyImage = await picture('agence-image.svg', content.AGENCY.name, 7, 800, 500);
+  const agencyLogo = await logo('agence-logo.svg', AGENCY.name, 5);
+  const agencyFooter = await logo('agence-logo-footer.svg', AGENCY.name, 6);
+  const agencyImage = await picture('agence-image.svg', AGENCY.name, 7, 800, 500);
   await tx
     .update(t.agence)
-    .set({ ...content.AGENCY, logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage })
+    .set({ ...AGENCY, logoId: agencyLogo, logoFooterId: agencyFooter, imageId: agencyImage })
     .where(eq(t.agence.id, 1));
 }
 

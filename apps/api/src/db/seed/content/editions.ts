@@ -1,0 +1,119 @@
+/**
+ * Seed content for the 6th edition of the construction and public-works show and its forum
+ * (29 May – 1 June 2024, Marrakech): the editions, the halls and the opening hours. French is the
+ * reference language; English is complete. The other files of this folder hold the rest of the seed
+ * content. Everything here is fictional demo data: no real people, firms, phone numbers or addresses.
+ */
+
+/** One edition of the show, past or current. */
+export interface PastEvent {
+  id: number;
+  edition: number;
+  name: string;
+  /** YYYY-MM-DD */
+  startsOn: string;
+  /** YYYY-MM-DD */
+  endsOn: string;
+  city: string;
+  theme: string;
+  exhibitors: number | null;
+  visitors: number | null;
+}
+
+// The current (2024) edition, id 7, as the specification gives it: reference data.
+export const CURRENT_EVENT: PastEvent = {
+  id: 7,
+  edition: 6,
+  name: '6e édition du Salon',
+  startsOn: '2024-05-29',
+  endsOn: '2024-06-01',
+  city: 'Marrakech',
+  theme: 'Construire le Maroc de demain : Horizon 2030',
+  exhibitors: 300,
+  visitors: 60000,
+};
+
+/**
+ * The editions before 2024 (ids 1–5): the specification gives their years and figures, not their
+ * dates, cities or themes, which are invented here. Demo data: a real site's organiser enters
+ * its history in the back-office. (Before they were demo data they were written on every start:
+ * such rows stay, the organiser's to correct or delete; the server warns while they are there.)
+ */
+export const PAST_EDITIONS: PastEvent[] = [
+  {
+    id: 1,
+    edition: 1,
+    name: '1re édition du Salon',
+    startsOn: '2003-11-19',
+    endsOn: '2003-11-22',
+    city: 'Casablanca',
+    theme: 'Le bâtiment, moteur du développement',
+    exhibitors: null,
+    visitors: null,
+  },
+  {
+    id: 2,
+    edition: 2,
+    name: '2e édition du Salon',
+    startsOn: '2006-05-17',
+    endsOn: '2006-05-20',
+    city: 'Casablanca',
+    theme: 'Qualité et normalisation dans la construction',
+    exhibitors: 200,
+    visitors: 25000,
+  },
+  {
+    id: 3,
+    edition: 3,
+    name: '3e édition du Salon',
+    startsOn: '2008-11-26',
+    endsOn: '2008-11-29',
+    city: 'Casablanca',
+    theme: 'Habitat et aménagement du territoire',
+    exhibitors: 300,
+    visitors: 50000,
+  },
+  {
+    id: 4,
+    edition: 4,
+    name: '4e édition du Salon',
+    startsOn: '2010-11-24',
+    endsOn: '2010-11-27',
+    city: 'Casablanca',
+    theme: 'Les grands chantiers d’infrastructure',
+    exhibitors: 350,
+    visitors: 60000,
+  },
+  {
+    id: 5,
+    edition: 5,
+    name: '5e édition du Salon',
+    startsOn: '2017-05-17',
+    endsOn: '2017-05-20',
+    city: 'Marrakech',
+    theme: 'Construction durable et efficacité énergétique',
+    exhibitors: 238,
+    visitors: 39000,
+  },
+];
+
+// Exhibition halls of the 2024 venue.
+export const HALLS: string[] = ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E'];
+
+/** Opening hours for one show day. */
+export interface OpeningDay {
+  /** YYYY-MM-DD */
+  day: string;
+  /** HH:MM */
+  opensAt: string;
+  /** HH:MM */
+  closesAt: string;
+}
+
+// Opening hours of the 2024 show, one entry per day.
+export const OPENING_HOURS: OpeningDay[] = [
+  { day: '2024-05-29', opensAt: '09:00', closesAt: '19:00' },
+  { day: '2024-05-30', opensAt: '09:00', closesAt: '19:00' },
+  { day: '2024-05-31', opensAt: '09:00', closesAt: '19:30' },
+  { day: '2024-06-01', opensAt: '09:00', closesAt: '18:00' },
+];

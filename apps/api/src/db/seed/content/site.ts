@@ -1,0 +1,156 @@
+/**
+ * Seed content: what the demo's public pages show (testimonials, partners, gallery captions, the
+ * agency and the site settings). Fictional, like the rest.
+ */
+
+/** An anonymous testimonial about past editions. */
+export interface Testimonial {
+  author: string;
+  roleFr: string;
+  roleEn: string;
+  quoteFr: string;
+  quoteEn: string;
+}
+
+// Anonymous testimonials from past participants, in display order.
+export const TESTIMONIALS: Testimonial[] = [
+  {
+    author: 'Un exposant, Hall B',
+    roleFr: 'Fabricant de matériaux de construction',
+    roleEn: 'Building materials manufacturer',
+    quoteFr:
+      'Lors de l’édition 2017, nous avons rencontré en quatre jours plus de clients qu’en plusieurs mois de prospection. Nous serons de nouveau présents cette année.',
+    quoteEn:
+      'At the 2017 edition, we met more customers in four days than in several months of prospecting. We will be back again this year.',
+  },
+  {
+    author: 'Une visiteuse professionnelle',
+    roleFr: 'Architecte',
+    roleEn: 'Architect',
+    quoteFr:
+      'Le salon est l’endroit idéal pour découvrir en un seul lieu les nouveaux matériaux et rencontrer directement les fabricants.',
+    quoteEn: 'The show is the ideal place to discover new materials in one location and meet manufacturers directly.',
+  },
+  {
+    author: 'Un exposant international, Hall D',
+    roleFr: 'Distributeur d’équipements de chantier',
+    roleEn: 'Site equipment distributor',
+    quoteFr:
+      'Notre participation en 2010 nous a permis de trouver un partenaire local et d’ouvrir notre premier bureau au Maroc.',
+    quoteEn: 'Taking part in 2010 helped us find a local partner and open our first office in Morocco.',
+  },
+  {
+    author: 'Un intervenant du forum',
+    roleFr: 'Ingénieur conseil',
+    roleEn: 'Consulting engineer',
+    quoteFr:
+      'Les conférences du forum réunissent décideurs publics et entreprises autour de questions très concrètes. Les débats de la dernière édition ont été particulièrement riches.',
+    quoteEn:
+      'The forum conferences bring public decision-makers and companies together around very practical questions. The debates at the last edition were particularly rich.',
+  },
+  {
+    author: 'Une représentante d’un bureau d’études',
+    roleFr: 'Responsable développement',
+    roleEn: 'Business development manager',
+    quoteFr:
+      'Nous venons à chaque édition pour suivre les évolutions réglementaires et techniques du secteur. Les échanges sur les stands sont toujours de grande qualité.',
+    quoteEn:
+      "We come to every edition to keep up with the sector's regulatory and technical changes. Discussions on the stands are always of high quality.",
+  },
+  {
+    author: 'Un promoteur immobilier, visiteur',
+    roleFr: 'Directeur de programmes',
+    roleEn: 'Programme director',
+    quoteFr: 'En 2017, nous avons sélectionné au salon plusieurs fournisseurs pour nos nouveaux projets résidentiels.',
+    quoteEn: 'In 2017, we selected several suppliers at the show for our new residential projects.',
+  },
+];
+
+/** A partner shown in the partner carousels. */
+export interface PartnerSeed {
+  name: string;
+  url: string | null;
+}
+
+// Fictional institutional and business partners of the show.
+export const PARTNERS: PartnerSeed[] = [
+  { name: 'Fédération nationale du bâtiment (démo)', url: 'https://example.com/federation' },
+  { name: 'Association des importateurs de matériaux (démo)', url: 'https://example.com/importateurs' },
+  { name: 'Ministère chargé de l’Habitat (démo)', url: null },
+  { name: 'Ministère chargé de l’Équipement (démo)', url: null },
+  { name: 'Chambre régionale de commerce (démo)', url: 'https://example.com/chambre-commerce' },
+  { name: 'Banque Atlas Partenaire (démo)', url: 'https://example.com/banque' },
+  { name: 'Assurances Chantier Plus (démo)', url: 'https://example.com/assurances' },
+  { name: 'Réseau des laboratoires du BTP (démo)', url: null },
+];
+
+// Fictional trade media partners of the show.
+export const PRESS_PARTNERS: PartnerSeed[] = [
+  { name: 'Bâtir Hebdo (démo)', url: 'https://example.com/batir-hebdo' },
+  { name: 'Chantiers & Infrastructures Magazine (démo)', url: 'https://example.com/chantiers-infrastructures' },
+  { name: 'Le Journal du Béton (démo)', url: null },
+  { name: 'Archi Maghreb Revue (démo)', url: 'https://example.com/archi-maghreb' },
+  { name: 'Habitat Horizon TV (démo)', url: null },
+  { name: 'Radio Chantier FM (démo)', url: 'https://example.com/radio-chantier' },
+];
+
+/** Caption of a photo from a past edition. */
+export interface GalleryItem {
+  captionFr: string;
+  captionEn: string;
+}
+
+// Captions of gallery photos from past editions, in display order.
+export const GALLERY: GalleryItem[] = [
+  { captionFr: 'Allées du salon, édition 2017', captionEn: 'Show aisles, 2017 edition' },
+  { captionFr: 'Cérémonie d’ouverture, édition 2017', captionEn: 'Opening ceremony, 2017 edition' },
+  { captionFr: 'Conférence du forum, édition 2017', captionEn: 'Forum conference, 2017 edition' },
+  {
+    captionFr: 'Démonstration d’engins de chantier, édition 2010',
+    captionEn: 'Construction machinery demonstration, 2010 edition',
+  },
+  {
+    captionFr: 'Stands du pavillon international, édition 2010',
+    captionEn: 'International pavilion stands, 2010 edition',
+  },
+  {
+    captionFr: 'Rencontres d’affaires entre exposants, édition 2008',
+    captionEn: 'Business meetings between exhibitors, 2008 edition',
+  },
+  { captionFr: 'Espace des matériaux innovants, édition 2008', captionEn: 'Innovative materials area, 2008 edition' },
+  {
+    captionFr: 'Accueil des visiteurs professionnels, édition 2006',
+    captionEn: 'Welcoming professional visitors, 2006 edition',
+  },
+];
+
+/**
+ * The fictional events agency acting as delegated organiser: demo data (the reference data makes
+ * the agency's record with no name, which the organiser fills in the back-office).
+ */
+export const AGENCY: { name: string; email: string; website: string } = {
+  name: 'Agence Médina Événements (démo)',
+  email: 'contact@example.com',
+  website: 'https://www.example.com',
+};
+
+/**
+ * The demo's venue, public contacts and virtual tour (site settings): fictional, like the rest.
+ * The tour is the sample model of Matterport's own developer documentation.
+ */
+export const DEMO_SITE_SETTINGS = {
+  venueName: 'Parc des expositions de Marrakech (démo)',
+  venueAddress: 'Route de l’Ourika, km 8\n40000 Marrakech\nMaroc',
+  mapUrl: null,
+  generalEmail: 'contact@example.com',
+  generalPhone: '+212 5 00 00 00 01',
+  exhibitorsEmail: 'exposants@example.com',
+  exhibitorsPhone: '+212 5 00 00 00 02',
+  salesEmail: 'commercial@example.com',
+  salesPhone: '+212 5 00 00 00 03',
+  pressEmail: 'presse@example.com',
+  pressPhone: null,
+  speakersEmail: 'forum@example.com',
+  speakersPhone: '+212 5 00 00 00 04',
+  virtualTourUrl: 'https://my.matterport.com/show/?m=SxQL3iGyoDo',
+};
