@@ -1,0 +1,52 @@
+import { EVENT_ID, SECTOR_CHOICES } from '@salon/shared';
+import type { Db, Tx } from '../client';
+import * as t from '../schema';
+import { ROLES } from './accounts';
+import { CONFERENCES } from './content/conferences';
+import { CURRENT_EVENT, HALLS, OPENING_HOURS, PAST_EDITIONS } from './content/editions';
+import { PAGE_SECTORS } from './content/sectors';
+
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(t.roles)
+      .values([...ROLES])
+      .onConflictDoNothing();
+    await tx
+      .insert(t.events)
+      .values({ ...CURRENT_EVENT })
+      .onConflictDoNothing();
+    await tx
+      .insert(t.gates)
+      .values(HALLS.map((name, position) => ({ eventId: EVENT_ID, name, position })))
+      .onConflictDoNothing();
+    await tx
+      .insert(t.openingHours)
+      .values(OPENING_HOURS.map((h) => ({ eventId: EVENT_ID, ...h })))
+      .onConflictDoNothing();
+    await tx
+      .insert(t.sectors)
+      .values([
+        ...PAGE_SECTORS.map((s, position) => ({ kind: 'page' as const, position, ...s })),
+        ...SECTOR_CHOICES.map((name, position) => ({ kind: 'choice' as const, position, nameFr: name, nameEn: name })),
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(t.conferences)
+      .values(CONFERENCES.map((c) => ({ eventId: EVENT_ID, ...c })))
+      .onConflictDoNothing();
+    await tx.insert(t.sib).values({ id: 1 }).onConflictDoNothing();
+    // Nameless until the organiser fills it in: the pages then print no agency.
+    await tx.insert(t.agence).values({ id: 1, name: '' }).onConflictDoNothing();
+    // Empty: the pages print no venue, contact or tour the organiser did not set.
+    await tx.insert(t.siteSettings).values({ id: 1 }).onConflictDoNothing();
+  });
+}
+
+/** The demo's history before 2024 (PAST_EDITIONS); also what the API tests hang past registrations on. */
+export async function seedPastEditions(db: Db | Tx): Promise<void> {
+  await db
+    .insert(t.events)
+    .values(PAST_EDITIONS.map((e) => ({ ...e })))
+    .onConflictDoNothing();
+}
