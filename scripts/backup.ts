@@ -2,7 +2,8 @@
 // plain-SQL pg_dump, by default DATA_DIR/backups/salon-<UTC time>.sql.gz. See README, Backups.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../apps/api/src/config/env';
-import { BackupError, backup, describeCounts, generatedSecrets } from '../apps/api/src/db/backup';
+import { backup, generatedSecrets } from '../apps/api/src/db/backup';
+import { BackupError, describeCounts } from '../apps/api/src/db/backup-tools';
 
 const [file, ...extra] = process.argv.slice(2);
 if (extra.length || file?.startsWith('-')) {

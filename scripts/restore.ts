@@ -2,7 +2,9 @@
 // DATA_DIR, or DATABASE_URL's PostgreSQL), then applies this build's newer migrations.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../apps/api/src/config/env';
-import { BackupError, describeCounts, generatedSecrets, restore } from '../apps/api/src/db/backup';
+import { generatedSecrets } from '../apps/api/src/db/backup';
+import { BackupError, describeCounts } from '../apps/api/src/db/backup-tools';
+import { restore } from '../apps/api/src/db/restore';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
