@@ -10,17 +10,10 @@ import { currentUser } from '../../plugins/auth';
 import { parseListQuery, sendList } from '../back-office/admin-list';
 import { recordAudit } from '../back-office/audit.service';
 import { mailDir } from '../mail/transport';
-import {
-  erasePerson,
-  getVisitor,
-  listVisitors,
-  personalData,
-  personalDataXlsx,
-  recordExport,
-  resendBadge,
-  VISITORS_FILE_NAME,
-  writeVisitorsXlsx,
-} from './personal-data.service';
+import { erasePerson } from './erasure.service';
+import { getVisitor, listVisitors, resendBadge } from './people.service';
+import { personalDataXlsx, VISITORS_FILE_NAME, writeVisitorsXlsx } from './personal-data-xlsx';
+import { personalData, recordExport } from './personal-data.service';
 import { idParam, parseFormBody, textValue } from '../../lib/query-params';
 import { readRetention, RETENTION_LIST_MAX, retentionDryRun, runRetention, updateRetention } from './retention.service';
 import type { AdminDeps } from '../back-office/deps';

@@ -5,7 +5,7 @@ import { queryRows, type Db, type Tx } from '../../db/client';
 import { auditLog, events, retentionSettings, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../back-office/audit.service';
-import { anonymise, deleteMailFiles, type MailFile } from './personal-data.service';
+import { anonymise, deleteMailFiles, type MailFile } from './erasure.service';
 
 /**
  * Personal-data retention: a visitor is kept this many months after the last day of the latest

@@ -1,0 +1,108 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { EVENT_ID } from '@salon/shared';
+import type { Db, Tx } from '../../db/client';
+import { registrations, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { ListQuery } from '../back-office/admin-list';
+import { recordAudit } from '../back-office/audit.service';
+import { queueBadgeMail, type MailLinks } from '../registration/visitors.service';
+
+/** The people the back-office shows (visitors, and anyone but organisers by id), and a visitor's badge sent again. */
+
+/**
+ * The person's badge of the current show (their own type's, not a conference's) is revoked.
+ * Written with qualified names: drizzle leaves a column bare where it thinks one table is in
+ * play, and a bare "id" inside the subquery would be the registration's.
+ */
+const badgeRevoked = sql<boolean>`coalesce((
+  select r.revoked_at is not null from registrations r
+  where r.user_id = "users"."id" and r.event_id = ${EVENT_ID}
+    and r.conference_id is null and r.type::text = "users"."type"::text
+  limit 1), false)`.mapWith(Boolean);
+
+export const personColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  company: users.company,
+  jobPosition: users.jobPosition,
+  secteurActivite: users.secteurActivite,
+  businessSector: users.businessSector,
+  pays: users.pays,
+  language: users.language,
+  createdAt: users.createdAt,
+  badgeRevoked,
+  anonymisedAt: users.anonymisedAt,
+};
+
+/** Visitors the back-office lists: live accounts, erased ones included (they show as erased). */
+export const isVisitor = and(eq(users.type, 'visitor'), isNull(users.deletedAt));
+
+export async function listVisitors(db: Db, list: ListQuery) {
+  const where = and(isVisitor, ...list.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(personColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...list.orderBy, desc(users.id))
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function getVisitor(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select(personColumns)
+    .from(users)
+    .where(and(isVisitor, eq(users.id, id)));
+  if (!row) throw notFound('Visiteur introuvable.');
+  return row;
+}
+
+/** The same record for anyone the people API may see (organisers are not among them). */
+export async function getPerson(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({ ...personColumns, type: users.type })
+    .from(users)
+    .where(and(eq(users.id, id), sql`${users.type} <> 'organiser'`));
+  if (!row) throw notFound('Personne introuvable.');
+  return row;
+}
+
+// ---- Badge ---------------------------------------------------------------------------------------
+
+/** Queues the visitor's badge mail again, as on registration; the caller wakes the mail worker. */
+export function resendBadge(db: Db, ctx: MailLinks, organiserId: number, id: number) {
+  return db.transaction(async (tx) => {
+    const before = await getVisitor(tx, id);
+    if (before.anonymisedAt) throw badRequest('Cette personne a été supprimée : il n’y a plus de badge à envoyer.');
+    const [registration] = await tx
+      .select({ id: registrations.id, revokedAt: registrations.revokedAt })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.userId, id),
+          eq(registrations.eventId, EVENT_ID),
+          eq(registrations.type, 'visitor'),
+          isNull(registrations.conferenceId),
+        ),
+      );
+    if (!registration) throw badRequest('Ce visiteur n’est pas inscrit au salon : il n’a pas de badge.');
+    if (registration.revokedAt) throw badRequest('Le badge de ce visiteur est révoqué : il ne peut pas être renvoyé.');
+    await queueBadgeMail(tx, ctx, registration.id);
+    await recordAudit(tx, {
+      userId: organiserId,
+      action: 'POST /admin/visitors/:id/resend-badge',
+      resource: 'visitors',
+      recordId: id,
+      // Ids only: the audit log outlives an erasure and should not keep the person's details.
+      before: { registrationId: registration.id },
+      after: { registrationId: registration.id, badgeMail: 'queued' },
+    });
+    return { queued: true as const };
+  });
+}
