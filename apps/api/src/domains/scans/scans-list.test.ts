@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID, formatDateTime, type RegistrationType } from '@salon/shared';
 import { scans } from '../../db/schema';
 import { showWallClock } from './scans-export';
-import { allScans, tableScope, type ScanResult, type ScanView } from './scans.service';
+import type { ScanResult } from './scan-recording.service';
+import { allScans, tableScope, type ScanView } from './scans.service';
 import {
   badgeOf as signedBadge,
   createCollaborator,

@@ -10,7 +10,8 @@ import type { BadgeSigner } from '../badges/badge-token';
 import { paginationMeta, parseFormBody, parsePagination, parsePopulateQuery, populates } from '../../lib/query-params';
 import { sendXlsxStream } from '../../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
-import { createScanTotals, listScans, recordScans, tableScope } from './scans.service';
+import { recordScans } from './scan-recording.service';
+import { createScanTotals, listScans, tableScope } from './scans.service';
 
 /** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
 const SCAN_FILTERS = ['scanner.id', 'scanner.exhibitor.id', 'users.id', 'users.exhibitor.id'];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID, type RegistrationType } from '@salon/shared';
 import { scans } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
-import type { ScanResult } from './scans.service';
+import type { ScanResult } from './scan-recording.service';
 import { badgeOf as signedBadge, createCollaborator, createExhibitor, createVisitor } from '../../../test/fixtures';
 import { call, createTestApp, login, type TestContext } from '../../../test/helper';
 

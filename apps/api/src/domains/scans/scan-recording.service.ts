@@ -1,0 +1,163 @@
+import { and, eq, not, sql } from 'drizzle-orm';
+import {
+  EVENT_ID,
+  showDay,
+  type RegistrationType,
+  type ScanRefusal,
+  type ScanSubmission,
+  type ScanType,
+} from '@salon/shared';
+import type { Db } from '../../db/client';
+import { registrations, scans, users } from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth';
+import type { BadgeClaims } from '../badges/badge-token';
+import { scanningFor, totalKey, viewOf, type ScanTotals, type ScanView } from './scans.service';
+
+/** `POST scans`: what the devices send, each scan recorded once (decision 009). */
+
+/** A device offline for longer than this sends a time nobody can vouch for: the send time is kept. */
+const MAX_OFFLINE_MS = 30 * 24 * 3600 * 1000;
+
+export type ScanResult =
+  | { id: string; status: 'recorded' | 'alreadyScanned'; scan: ScanView }
+  | { id: string; status: 'refused'; reason: ScanRefusal };
+
+const SCAN_TYPE_OF: Record<RegistrationType, ScanType> = {
+  visitor: 'visitor',
+  others: 'visitor',
+  exhibitor: 'exhibitor',
+  collaborator: 'collaborator',
+};
+
+/** The badge's holder, or why the badge cannot be scanned. */
+async function holderOf(db: Db, claims: BadgeClaims | null, scannerId: number) {
+  if (!claims) return { refused: 'invalid' as const };
+  if (claims.eventId !== EVENT_ID) return { refused: 'otherEvent' as const };
+  const [row] = await db
+    .select({
+      userId: registrations.userId,
+      type: registrations.type,
+      eventId: registrations.eventId,
+      revokedAt: registrations.revokedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.id, claims.registrationId));
+  // A genuine token whose registration is gone, cancelled or whose holder was deleted.
+  if (!row || row.revokedAt || row.deletedAt) return { refused: 'revoked' as const };
+  if (row.eventId !== claims.eventId || row.type !== claims.type) return { refused: 'invalid' as const };
+  if (row.userId === scannerId) return { refused: 'self' as const };
+  return { refused: null, userId: row.userId, typeScanned: SCAN_TYPE_OF[row.type] };
+}
+
+/** Note and rating as sent: a key left out keeps what the scan has. */
+function qualification(s: ScanSubmission) {
+  const set: { note?: string | null; rating?: number | null } = {};
+  if (s.note !== undefined) set.note = s.note === null || s.note === '' ? null : s.note;
+  if (s.rating !== undefined) set.rating = s.rating;
+  return set;
+}
+
+/**
+ * Records what a device sends. Each id is taken once: a resend (its answer lost, the page
+ * reloaded) answers as the first send did and only updates the note and rating. The same person
+ * scanned again by the same scanner on the same show day is the first scan. A badge that is not
+ * genuine, of another edition, revoked or the scanner's own is recorded nowhere.
+ */
+export async function recordScans(
+  db: Db,
+  verify: (token: string) => BadgeClaims | null,
+  user: SessionUser,
+  submissions: readonly ScanSubmission[],
+  now: Date,
+  totals: ScanTotals,
+): Promise<ScanResult[]> {
+  const exhibitorId = scanningFor(user);
+  // A collaborator without an exhibitor (it should not happen) records nothing it could not show.
+  if (!exhibitorId) return submissions.map((s) => ({ id: s.id, status: 'refused', reason: 'invalid' }));
+  const results: ScanResult[] = [];
+  for (const s of submissions) {
+    results.push(await recordOne(db, verify, user, exhibitorId, s, now));
+  }
+  totals.delete(totalKey('scansExposant', user.id, exhibitorId));
+  totals.delete(totalKey('scansByCollaborators', exhibitorId, exhibitorId));
+  return results;
+}
+
+async function recordOne(
+  db: Db,
+  verify: (token: string) => BadgeClaims | null,
+  user: SessionUser,
+  exhibitorId: number,
+  s: ScanSubmission,
+  now: Date,
+): Promise<ScanResult> {
+  const stored = { scannerId: scans.scannerId, exhibitorId: scans.exhibitorId };
+  const [known] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
+  if (known) return resent(db, user, exhibitorId, s, known);
+
+  const holder = await holderOf(db, verify(s.badge), user.id);
+  if (holder.refused) return { id: s.id, status: 'refused', reason: holder.refused };
+
+  const readAt = new Date(s.scannedAt);
+  const at = readAt > now || now.getTime() - readAt.getTime() > MAX_OFFLINE_MS ? now : readAt;
+  const scanDay = showDay(at);
+  const inserted = await db
+    .insert(scans)
+    .values({
+      clientId: s.id,
+      eventId: EVENT_ID,
+      scannerId: user.id,
+      exhibitorId,
+      scannedId: holder.userId,
+      typeScanned: holder.typeScanned,
+      createdAt: at,
+      scanDay,
+      note: s.note || null,
+      rating: s.rating ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: scans.id });
+  if (inserted.length) {
+    return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
+  }
+  // Not inserted: the same id raced in from a parallel send, or this person was scanned today.
+  const [raced] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
+  if (raced) return resent(db, user, exhibitorId, s, raced);
+  const first = await viewOf(
+    db,
+    and(
+      eq(scans.scannerId, user.id),
+      eq(scans.scannedId, holder.userId),
+      eq(scans.scanDay, scanDay),
+      eq(scans.exhibitorId, exhibitorId),
+    )!,
+  );
+  return { id: s.id, status: 'alreadyScanned', scan: first! };
+}
+
+/**
+ * An id already stored: the scanner's own resend, or refused: a made-up id of someone else's
+ * scan, or one the scanner made for the exhibitor it has left (that scan is the former one's).
+ */
+async function resent(
+  db: Db,
+  user: SessionUser,
+  exhibitorId: number,
+  s: ScanSubmission,
+  known: { scannerId: number; exhibitorId: number },
+): Promise<ScanResult> {
+  if (known.scannerId !== user.id || known.exhibitorId !== exhibitorId) {
+    return { id: s.id, status: 'refused', reason: 'invalid' };
+  }
+  const set = qualification(s);
+  // A note sent again for someone erased meanwhile is not written back (the erasure removed it).
+  const erased = sql`exists (select 1 from users u where u.id = ${scans.scannedId} and u.anonymised_at is not null)`;
+  if (Object.keys(set).length)
+    await db
+      .update(scans)
+      .set(set)
+      .where(and(eq(scans.clientId, s.id), not(erased)));
+  return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
+}
