@@ -1,18 +1,15 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { mailOutbox, type MailLink } from '../../db/schema';
+import type { MailLink } from '../../db/schema';
 import { LINK_PLACEHOLDER, type IssuedLink } from '../../lib/link-secrets';
 import { issueSetPasswordLink } from '../auth/access.service';
 import { issueInvitationLink } from '../exhibitor-area/collaborator-invitations.service';
 import { issueEmailChangeLink } from '../exhibitor-area/email-change.service';
 import type { ResolveAttachments } from './attachments';
+import { nowPlus, outboxClaims, type OutboxRow } from './outbox-claims';
 import type { MailTransport } from './transport';
 
 export type { ResolveAttachments } from './attachments';
-
-type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export interface MailWorkerOptions {
   /** Mails claimed at once (default 100). */
@@ -93,9 +90,6 @@ const issuers: Record<MailLink['kind'], (db: Db, row: OutboxRow, id: number) => 
 export const LINK_CLOSED =
   'not sent: its link closed before the mail left (used, cancelled, replaced, or the address changed)';
 
-/** `now() + ms`, computed by the database. */
-const nowPlus = (ms: number) => sql`now() + (${Math.round(ms)}::integer * interval '1 millisecond')`;
-
 /** The error as the back-office shows it: its message, on one line, not a whole stack. */
 export function errorLine(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -133,79 +127,7 @@ const requestsQueuing = () => performance.now() - lastQueuedAt < 1_000;
 export function createMailWorker(deps: MailWorkerDeps): MailWorker {
   const { db, transport, resolveAttachments, log } = deps;
   const o = { ...DEFAULTS, ...deps.options };
-
-  /**
-   * Takes up to a batch of due mails in one statement: pending ones whose time has come, and
-   * 'sending' ones whose lease ran out. SKIP LOCKED lets several workers (instances) claim at
-   * once without waiting for each other or taking the same row; the claim's lease is written in
-   * `next_attempt_at`, so the same index serves both cases.
-   */
-  async function claim(): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['pending', 'sending']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(mailOutbox.id)
-      .limit(o.batchSize)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(mailOutbox)
-      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: nowPlus(o.leaseMs) })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
-  }
-
-  /** `(id, attempts) in ((…), …)`: these claims, and not a later one of the same rows. */
-  const claimsOf = (rows: OutboxRow[]) =>
-    sql`(${mailOutbox.id}, ${mailOutbox.attempts}) in (${sql.join(
-      rows.map((r) => sql`(${r.id}::integer, ${r.attempts}::integer)`),
-      sql`, `,
-    )})`;
-
-  /**
-   * Records the outcome of a claim. `attempts` is the claim's own number: if the lease ran out and
-   * another worker took the row meanwhile, this late outcome does not overwrite the newer one.
-   */
-  async function settle(row: OutboxRow, values: PgUpdateSetSource<typeof mailOutbox>) {
-    await db
-      .update(mailOutbox)
-      .set(values)
-      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts)));
-  }
-
-  /**
-   * Marks a delivered mail sent. The mails delivered while one such update runs are marked by the
-   * next, in one statement: one round trip for many mails instead of one each, which under load
-   * waited behind the requests for a database connection. A mail waits for its update at most one
-   * statement longer than before (the one in flight, then its own), so the window in which a
-   * crash makes it go twice stays a round trip or two.
-   */
-  let toMark: { row: OutboxRow; done: (err?: Error) => void }[] = [];
-  let marking = false;
-  function markSent(row: OutboxRow): Promise<void> {
-    return new Promise((resolve, reject) => {
-      toMark.push({ row, done: (err) => (err === undefined ? resolve() : reject(err)) });
-      if (!marking) void markPending();
-    });
-  }
-  async function markPending(): Promise<void> {
-    marking = true;
-    while (toMark.length) {
-      const group = toMark;
-      toMark = [];
-      try {
-        await db
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: sql`now()` })
-          .where(and(eq(mailOutbox.status, 'sending'), claimsOf(group.map((g) => g.row))));
-        for (const g of group) g.done();
-      } catch (err) {
-        for (const g of group) g.done(err instanceof Error ? err : new Error(String(err)));
-      }
-    }
-    marking = false;
-  }
+  const { claim, settle, markSent, renew } = outboxClaims(db, o);
 
   /**
    * Runs `use` when fewer than `o.databaseConcurrency` mails are reading the database (the badge to
@@ -329,17 +251,6 @@ export function createMailWorker(deps: MailWorkerDeps): MailWorker {
       }
     };
     await Promise.all(Array.from({ length: Math.min(o.concurrency, rows.length) }, lane));
-  }
-
-  /**
-   * Pushes back the lease of the claims not yet settled: a settled row is no longer 'sending'
-   * with that attempt number, and one taken by another worker has a higher one.
-   */
-  async function renew(rows: OutboxRow[]): Promise<void> {
-    await db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: nowPlus(o.leaseMs) })
-      .where(and(eq(mailOutbox.status, 'sending'), claimsOf(rows)));
   }
 
   const inFlight = new Set<Promise<number>>();
