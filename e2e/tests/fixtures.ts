@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The demo accounts seeded by the server (apps/api/src/db/seed/index.ts). */
+/** The demo accounts seeded by the server (apps/api/src/db/seed/accounts.ts). */
 export const accounts = {
   exhibitor: { email: 'exposant@example.com', password: 'Exposant2024!' },
   collaborator: { email: 'collaborateur@example.com', password: 'Collab2024!' },
@@ -10,7 +10,7 @@ export const accounts = {
   formerExhibitor: { email: 'visiteur@example.com', password: 'Visiteur2024!' },
 } as const;
 
-/** DEMO_COMPANIES[0] in apps/api/src/db/seed/content.ts: the demo exhibitor and its staff. */
+/** DEMO_COMPANIES[0] in apps/api/src/db/seed/content/companies.ts: the demo exhibitor and its staff. */
 export const DEMO_COMPANY = 'Atlas Béton Industrie';
 
 export const texts = {
