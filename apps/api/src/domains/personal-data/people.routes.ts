@@ -67,7 +67,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app.get('/visitors', { schema: { tags } }, async (request, reply) => {
     const list = parseListQuery(request.query as Record<string, unknown>, {
       sortable: { id: users.id, name: users.name, company: users.company, createdAt: users.createdAt },
-      defaultSort: [desc(users.createdAt)],
+      defaultSort: [desc(users.createdAt), desc(users.id)],
       filters: visitorFilters,
     });
     const { rows, total } = await listVisitors(db, list);

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { EVENT_ID } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { ListQuery } from '../back-office/admin-list';
+import { readPage, type ListQuery } from '../back-office/admin-list';
 import { recordAudit } from '../back-office/audit.service';
 import { queueBadgeMail, type MailLinks } from '../registration/visitors.service';
 
@@ -39,20 +39,13 @@ export const personColumns = {
 /** Visitors the back-office lists: live accounts, erased ones included (they show as erased). */
 export const isVisitor = and(eq(users.type, 'visitor'), isNull(users.deletedAt));
 
-export async function listVisitors(db: Db, list: ListQuery) {
-  const where = and(isVisitor, ...list.where);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(personColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...list.orderBy, desc(users.id))
-      .limit(list.limit)
-      .offset(list.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
+export const listVisitors = (db: Db, list: ListQuery) =>
+  readPage(
+    list,
+    db.select(personColumns).from(users).$dynamic(),
+    db.select({ n: count() }).from(users).$dynamic(),
+    isVisitor,
+  );
 
 export async function getVisitor(db: Db | Tx, id: number) {
   const [row] = await db
