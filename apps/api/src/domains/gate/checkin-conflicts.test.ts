@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, type CheckinResult, type RegistrationType } from '@salon/shared';
-import { checkins, gates } from '../../db/schema';
-import { badgeOf as signedBadge, createController, createVisitor, sessionOf, type User } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createController, createVisitor, sessionOf } from '../../../test/fixtures';
+import { badgeOf, checkin, controller, ctx, gateA, gateB, send, storedRows, useGateScene } from './gate-scene';
 
 /**
  * Check-ins of one badge or with one id from two gate devices, offline from each other: the
@@ -12,56 +8,12 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * on its second day.
  */
 
-const NOW = '2024-05-30T10:00:00+01:00';
-
-type Gate = typeof gates.$inferSelect;
-
-let ctx: TestContext;
-let gateA: Gate;
-let gateB: Gate;
-let controller: User;
-let controllerToken: string;
 let otherControllerToken: string;
 
-/** The QR text of a registration's badge, signed with the server's key. */
-const badgeOf = (registration: { id: number; type: RegistrationType }) => signedBadge(ctx, registration);
-
-/** One check-in as a gate device sends it: by default a first entry at gate A at 09:30 today. */
-function checkin(badge: string, extra: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    badge,
-    gateId: gateA.id,
-    deviceId: 'porte-a-telephone-1',
-    scannedAt: '2024-05-30T09:30:00+01:00',
-    verdict: 'admitted',
-    reason: null,
-    reentry: false,
-    ...extra,
-  };
-}
-
-/** Sends check-ins as a controller (by default the first one). */
-async function send(items: unknown[], as = controllerToken) {
-  const res = await call(ctx.app, 'POST', 'checkins', { token: as, body: { checkins: items } });
-  return { res, results: res.statusCode === 200 ? res.json<{ data: CheckinResult[] }>().data : [] };
-}
-
-const storedRows = (ids: string[]) =>
-  ctx.db.select().from(checkins).where(inArray(checkins.clientId, ids)).orderBy(asc(checkins.id));
-
+useGateScene({}, { controller: { name: 'Nadia Contrôle' } });
 beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: NOW });
-  [gateA, gateB] = (await ctx.db
-    .select()
-    .from(gates)
-    .where(eq(gates.eventId, EVENT_ID))
-    .orderBy(asc(gates.position))) as [Gate, Gate];
-  controller = await createController(ctx.db, { name: 'Nadia Contrôle' });
-  controllerToken = await sessionOf(ctx, controller);
   otherControllerToken = await sessionOf(ctx, await createController(ctx.db, { name: 'Omar Contrôle' }));
 });
-afterAll(() => ctx.close());
 
 describe('check-ins (POST checkins)', () => {
   it('refuses an id already used by another controller and leaves that check-in as it was', async () => {

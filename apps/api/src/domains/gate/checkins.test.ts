@@ -1,19 +1,32 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKIN_BATCH_MAX, EVENT_ID, type CheckinResult, type GateRoster, type RegistrationType } from '@salon/shared';
-import { checkins, gates } from '../../db/schema';
+import { generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CHECKIN_BATCH_MAX, EVENT_ID } from '@salon/shared';
 import { createBadgeSigner } from '../badges/badge-token';
+import { createVisitor } from '../../../test/fixtures';
+import { call } from '../../../test/helper';
 import {
-  badgeOf as signedBadge,
-  createCast,
-  createVisitor,
-  type Collaborator,
-  type Exhibitor,
-  type User,
-  type Visitor,
-} from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+  badgeOf,
+  checkin,
+  collaborator,
+  collaboratorToken,
+  controller,
+  controllerToken,
+  ctx,
+  exhibitor,
+  exhibitorToken,
+  gateA,
+  gateB,
+  iso,
+  NOW,
+  organiser,
+  organiserToken,
+  roster,
+  send,
+  storedRows,
+  useGateScene,
+  visitor,
+  visitorToken,
+} from './gate-scene';
 
 /**
  * The check-ins the gate devices send back (POST checkins): stored once each, filed under the
@@ -21,78 +34,7 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * The show's clock is 10:00 on its second day.
  */
 
-const NOW = '2024-05-30T10:00:00+01:00';
-
-type Gate = typeof gates.$inferSelect;
-
-let ctx: TestContext;
-let gateA: Gate;
-let gateB: Gate;
-let controller: User;
-let organiser: User;
-let exhibitor: Exhibitor;
-let collaborator: Collaborator;
-let visitor: Visitor;
-let controllerToken: string;
-let organiserToken: string;
-let exhibitorToken: string;
-let collaboratorToken: string;
-let visitorToken: string;
-
-/** The QR text of a registration's badge, signed with the server's key. */
-const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = EVENT_ID) =>
-  signedBadge(ctx, registration, { eventId });
-
-/** One check-in as a gate device sends it: by default a first entry at gate A at 09:30 today. */
-function checkin(badge: string, extra: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    badge,
-    gateId: gateA.id,
-    deviceId: 'porte-a-telephone-1',
-    scannedAt: '2024-05-30T09:30:00+01:00',
-    verdict: 'admitted',
-    reason: null,
-    reentry: false,
-    ...extra,
-  };
-}
-
-/** Sends check-ins as a controller (by default the controller; null: without a token). */
-async function send(items: unknown[], as: string | null = controllerToken) {
-  const res = await call(ctx.app, 'POST', 'checkins', { token: as ?? undefined, body: { checkins: items } });
-  return { res, results: res.statusCode === 200 ? res.json<{ data: CheckinResult[] }>().data : [] };
-}
-
-async function roster(query = '', as = controllerToken): Promise<GateRoster> {
-  const res = await call(ctx.app, 'GET', `gate/roster${query}`, { token: as });
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  return res.json<{ data: GateRoster }>().data;
-}
-
-const storedRows = (ids: string[]) =>
-  ctx.db.select().from(checkins).where(inArray(checkins.clientId, ids)).orderBy(asc(checkins.id));
-
-const iso = (value: string | Date) => new Date(value).toISOString();
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: NOW });
-  [gateA, gateB] = (await ctx.db
-    .select()
-    .from(gates)
-    .where(eq(gates.eventId, EVENT_ID))
-    .orderBy(asc(gates.position))) as [Gate, Gate];
-  const cast = await createCast(ctx, { controller: { name: 'Nadia Contrôle' } });
-  ({ controller, organiser, exhibitor, collaborator, visitor } = cast);
-  ({
-    controller: controllerToken,
-    organiser: organiserToken,
-    exhibitor: exhibitorToken,
-    collaborator: collaboratorToken,
-    visitor: visitorToken,
-  } = cast.tokens);
-});
-afterAll(() => ctx.close());
+useGateScene({}, { controller: { name: 'Nadia Contrôle' } });
 
 describe('check-ins (POST checkins)', () => {
   it('records each check-in with its badge, gate, controller, device, time, verdict and re-entry, answering in the order sent', async () => {

@@ -1,28 +1,32 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENT_ID,
-  createBadgeVerifier,
-  type CheckinResult,
-  type GateRoster,
-  type RegistrationType,
-} from '@salon/shared';
+import { describe, expect, it } from 'vitest';
+import { EVENT_ID, createBadgeVerifier, type GateRoster } from '@salon/shared';
 import { checkins, gates, registrations, users } from '../../db/schema';
+import { PASSWORD, createCollaborator, createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
+import { call, withoutRequestId } from '../../../test/helper';
 import {
-  PASSWORD,
-  badgeOf as signedBadge,
-  createCast,
-  createCollaborator,
-  createExhibitor,
-  createUser,
-  createVisitor,
-  type Collaborator,
-  type Exhibitor,
-  type User,
-  type Visitor,
-} from '../../../test/fixtures';
-import { call, createTestApp, withoutRequestId, type TestContext } from '../../../test/helper';
+  badgeOf,
+  checkin,
+  collaborator,
+  collaboratorToken,
+  controller,
+  controllerToken,
+  ctx,
+  exhibitor,
+  exhibitorToken,
+  gateA,
+  gateB,
+  type Gate,
+  iso,
+  NOW,
+  organiser,
+  organiserToken,
+  roster,
+  send,
+  useGateScene,
+  visitor,
+  visitorToken,
+} from './gate-scene';
 
 /**
  * The gate devices' API: the controllers' own sign-in and the roster a device keeps to decide
@@ -30,7 +34,6 @@ import { call, createTestApp, withoutRequestId, type TestContext } from '../../.
  * second day.
  */
 
-const NOW = '2024-05-30T10:00:00+01:00';
 const SHOW_HOURS = [
   { day: '2024-05-29', opens: '09:00', closes: '19:00' },
   { day: '2024-05-30', opens: '09:00', closes: '19:00' },
@@ -38,82 +41,19 @@ const SHOW_HOURS = [
   { day: '2024-06-01', opens: '09:00', closes: '18:00' },
 ];
 
-type Gate = typeof gates.$inferSelect;
-
-let ctx: TestContext;
-let gateA: Gate;
-let gateB: Gate;
-let controller: User;
-let organiser: User;
-let exhibitor: Exhibitor;
-let collaborator: Collaborator;
-let visitor: Visitor;
-let controllerToken: string;
-let organiserToken: string;
-let exhibitorToken: string;
-let collaboratorToken: string;
-let visitorToken: string;
-
-/** The QR text of a registration's badge, signed with the server's key. */
-const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = EVENT_ID) =>
-  signedBadge(ctx, registration, { eventId });
-
-/** One check-in as a gate device sends it: by default a first entry at gate A at 09:30 today. */
-function checkin(badge: string, extra: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    badge,
-    gateId: gateA.id,
-    deviceId: 'porte-a-telephone-1',
-    scannedAt: '2024-05-30T09:30:00+01:00',
-    verdict: 'admitted',
-    reason: null,
-    reentry: false,
-    ...extra,
-  };
-}
-
-/** Sends check-ins as the controller. */
-async function send(items: unknown[]) {
-  const res = await call(ctx.app, 'POST', 'checkins', { token: controllerToken, body: { checkins: items } });
-  return { res, results: res.statusCode === 200 ? res.json<{ data: CheckinResult[] }>().data : [] };
-}
-
-async function roster(query = '', as = controllerToken): Promise<GateRoster> {
-  const res = await call(ctx.app, 'GET', `gate/roster${query}`, { token: as });
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  return res.json<{ data: GateRoster }>().data;
-}
-
 const signInAtGate = (identifier: string, password = PASSWORD) =>
   call(ctx.app, 'POST', 'auth/controller', { body: { identifier, password } });
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: NOW, LOGIN_RATE_LIMIT: '1000' });
-  [gateA, gateB] = (await ctx.db
-    .select()
-    .from(gates)
-    .where(eq(gates.eventId, EVENT_ID))
-    .orderBy(asc(gates.position))) as [Gate, Gate];
-  const cast = await createCast(ctx, {
+useGateScene(
+  { LOGIN_RATE_LIMIT: '1000' },
+  {
     controller: { name: 'Nadia Contrôle' },
     organiser: { name: 'Organisation' },
     exhibitor: { name: 'Youssef Exposant', company: 'Grues du Sud' },
     collaborator: { name: 'Karim Collaborateur' },
     visitor: { name: 'Salma Visiteuse', company: 'Béton Sud' },
-  });
-  ({ controller, organiser, exhibitor, collaborator, visitor } = cast);
-  ({
-    controller: controllerToken,
-    organiser: organiserToken,
-    exhibitor: exhibitorToken,
-    collaborator: collaboratorToken,
-    visitor: visitorToken,
-  } = cast.tokens);
-});
-afterAll(() => ctx.close());
+  },
+);
 
 describe('the controllers’ sign-in (POST auth/controller)', () => {
   it('signs a controller in: a token and the controller’s id, name, e-mail and type', async () => {
