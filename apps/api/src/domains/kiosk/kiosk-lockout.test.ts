@@ -1,73 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIOSK_TOKEN_HEADER, type KioskBadge, type RegistrationType } from '@salon/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type KioskBadge } from '@salon/shared';
 import { kioskLookupAttempts } from '../../db/schema';
+import { createVisitor } from '../../../test/fixtures';
 import {
-  PASSWORD,
-  badgeOf as signedBadge,
-  createController,
-  createOrganiser,
-  createVisitor,
-  sessionOf,
-  type User,
-} from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+  badgeOf,
+  controllerToken,
+  ctx,
+  errorMessage,
+  lookup,
+  newKiosk,
+  NO_BADGE,
+  NOW,
+  organiserToken,
+  useKioskScene,
+  type EnabledKiosk,
+} from './kiosk-scene';
 
 /**
  * A kiosk's guesses at one address's phone digits: five wrong ones lock the address for 30
  * minutes, on every kiosk, and send the visitor to a staff member.
  */
 
-const NOW = '2024-05-30T08:45:00+01:00';
-const NO_BADGE = 'Aucun badge ne correspond à ces informations.';
 const SEE_STAFF =
   'Trop d’essais pour cette adresse. Adressez-vous à un membre de l’équipe d’accueil, qui retrouvera votre badge.';
 
-interface EnabledKiosk {
-  token: string;
-  id: number;
-  name: string;
-  expiresAt: string;
-}
-
-let ctx: TestContext;
-let controller: User;
-let controllerToken: string;
-let organiserToken: string;
-
-const badgeOf = (registration: { id: number; type: RegistrationType }) => signedBadge(ctx, registration);
-
-const kioskHeader = (token: string) => ({ [KIOSK_TOKEN_HEADER]: token });
-
-function enable(email: string, password = PASSWORD, name = 'Borne entrée nord') {
-  return call(ctx.app, 'POST', 'kiosk/sessions', { body: { email, password, name } });
-}
-
-/** A kiosk enabled by the controller, for one test. */
-async function newKiosk(name = 'Borne entrée nord'): Promise<EnabledKiosk> {
-  const res = await enable(controller.email, PASSWORD, name);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: EnabledKiosk }>().data;
-}
-
-function lookup(body: unknown, kiosk: EnabledKiosk | null, bearer?: string) {
-  return call(ctx.app, 'POST', 'kiosk/lookup', {
-    body,
-    token: bearer,
-    headers: kiosk ? kioskHeader(kiosk.token) : {},
-  });
-}
-
-const errorMessage = (res: LightMyRequestResponse) => res.json<{ error: { message: string } }>().error.message;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: NOW, LOGIN_RATE_LIMIT: '1000' });
-  controller = await createController(ctx.db, { name: 'Nadia Contrôle' });
-  controllerToken = await sessionOf(ctx, controller);
-  organiserToken = await sessionOf(ctx, await createOrganiser(ctx.db, { name: 'Organisation Salon' }));
-});
-afterAll(() => ctx.close());
+useKioskScene();
 
 describe('wrong phone digits for one address', () => {
   let target: Awaited<ReturnType<typeof createVisitor>>;

@@ -1,101 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, KIOSK_TOKEN_HEADER, type KioskBadge, type RegistrationType } from '@salon/shared';
+import { EVENT_ID, type KioskBadge } from '@salon/shared';
 import { registrations } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
-import {
-  PASSWORD,
-  badgeOf as signedBadge,
-  createCast,
-  createCollaborator,
-  createController,
-  createVisitor,
-  type Collaborator,
-  type Exhibitor,
-  type User,
-  type Visitor,
-} from '../../../test/fixtures';
+import { PASSWORD, createCollaborator, createController, createVisitor, type User } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
+import {
+  badgeOf,
+  collaborator,
+  controllerToken,
+  ctx,
+  errorMessage,
+  exhibitor,
+  exhibitorToken,
+  kioskHeader,
+  lookup,
+  newKiosk,
+  NO_BADGE,
+  NOW,
+  organiserToken,
+  sessionOf,
+  useKioskScene,
+  visitor,
+  visitorToken,
+  type EnabledKiosk,
+} from './kiosk-scene';
 
 /**
  * Finding a badge on the kiosk, by e-mail and the last four digits of the phone or by the QR
  * code of the e-badge, showing only what the badge shows; and the lookups' rate limit.
  */
 
-const NOW = '2024-05-30T08:45:00+01:00';
-const NO_BADGE = 'Aucun badge ne correspond à ces informations.';
-
-interface EnabledKiosk {
-  token: string;
-  id: number;
-  name: string;
-  expiresAt: string;
-}
-
-let ctx: TestContext;
 let signer: ReturnType<typeof createBadgeSigner>;
-let controller: User;
-let exhibitor: Exhibitor;
-let collaborator: Collaborator;
-let visitor: Visitor;
-let controllerToken: string;
-let organiserToken: string;
-let exhibitorToken: string;
-let visitorToken: string;
 
-const badgeOf = (registration: { id: number; type: RegistrationType }) => signedBadge(ctx, registration);
-
-const kioskHeader = (token: string) => ({ [KIOSK_TOKEN_HEADER]: token });
-
-function enable(email: string, password = PASSWORD, name = 'Borne entrée nord') {
-  return call(ctx.app, 'POST', 'kiosk/sessions', { body: { email, password, name } });
-}
-
-/** A kiosk enabled by the controller, for one test. */
-async function newKiosk(name = 'Borne entrée nord'): Promise<EnabledKiosk> {
-  const res = await enable(controller.email, PASSWORD, name);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: EnabledKiosk }>().data;
-}
-
-function lookup(body: unknown, kiosk: EnabledKiosk | null, bearer?: string) {
-  return call(ctx.app, 'POST', 'kiosk/lookup', {
-    body,
-    token: bearer,
-    headers: kiosk ? kioskHeader(kiosk.token) : {},
-  });
-}
-
-const sessionOf = (kiosk: EnabledKiosk) => call(ctx.app, 'GET', 'kiosk/session', { headers: kioskHeader(kiosk.token) });
-
-const errorMessage = (res: LightMyRequestResponse) => res.json<{ error: { message: string } }>().error.message;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: NOW, LOGIN_RATE_LIMIT: '1000' });
+useKioskScene();
+beforeAll(() => {
   signer = createBadgeSigner(ctx.config.BADGE_PRIVATE_KEY);
-  const cast = await createCast(ctx, {
-    controller: { name: 'Nadia Contrôle' },
-    exhibitor: { name: 'Youssef Exposant', company: 'Grues du Sud' },
-    collaborator: { name: 'Karim Collaborateur' },
-    visitor: {
-      name: 'Salma Visiteuse',
-      company: 'Béton Sud',
-      jobPosition: 'Acheteuse',
-      email: 'salma.kiosque@example.com',
-      phone: '+212 6 61 23 45 67',
-    },
-  });
-  ({ controller, exhibitor, collaborator, visitor } = cast);
-  ({
-    controller: controllerToken,
-    organiser: organiserToken,
-    exhibitor: exhibitorToken,
-    visitor: visitorToken,
-  } = cast.tokens);
 });
-afterAll(() => ctx.close());
 
 describe('looking a badge up (POST kiosk/lookup)', () => {
   it('finds a visitor’s badge by e-mail and the last four digits of a phone written with +212 and spaces', async () => {

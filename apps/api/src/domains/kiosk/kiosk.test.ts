@@ -1,20 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIOSK_TOKEN_HEADER, type RegistrationType } from '@salon/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { kioskSessions } from '../../db/schema';
 import { endOfShowDay } from './kiosk.service';
+import { PASSWORD } from '../../../test/fixtures';
+import { call, withoutRequestId } from '../../../test/helper';
 import {
-  PASSWORD,
-  badgeOf as signedBadge,
-  createCast,
-  type Collaborator,
-  type Exhibitor,
-  type User,
-  type Visitor,
-} from '../../../test/fixtures';
-import { call, createTestApp, withoutRequestId, type TestContext } from '../../../test/helper';
+  badgeOf,
+  collaborator,
+  controller,
+  controllerToken,
+  ctx,
+  enable,
+  errorMessage,
+  exhibitor,
+  exhibitorToken,
+  kioskHeader,
+  lookup,
+  newKiosk,
+  NOW,
+  organiser,
+  organiserToken,
+  sessionOf,
+  useKioskScene,
+  visitor,
+  visitorToken,
+  type EnabledKiosk,
+} from './kiosk-scene';
 
 /**
  * The self-service kiosk at the entrance: enabled on a device by a controller's or organiser's
@@ -22,54 +35,11 @@ import { call, createTestApp, withoutRequestId, type TestContext } from '../../.
  * kiosk-lockout.test.ts).
  */
 
-const NOW = '2024-05-30T08:45:00+01:00';
 /** Midnight at the end of NOW's show day in Casablanca (UTC+1 in May 2024). */
 const END_OF_DAY = '2024-05-30T23:00:00.000Z';
 
-interface EnabledKiosk {
-  token: string;
-  id: number;
-  name: string;
-  expiresAt: string;
-}
-
-let ctx: TestContext;
-let controller: User;
-let organiser: User;
-let exhibitor: Exhibitor;
-let collaborator: Collaborator;
-let visitor: Visitor;
-let controllerToken: string;
-let organiserToken: string;
-let exhibitorToken: string;
-let visitorToken: string;
 /** The main sign-in's answer to a wrong password. */
 let wrongPassword: LightMyRequestResponse;
-
-const badgeOf = (registration: { id: number; type: RegistrationType }) => signedBadge(ctx, registration);
-
-const kioskHeader = (token: string) => ({ [KIOSK_TOKEN_HEADER]: token });
-
-function enable(email: string, password = PASSWORD, name = 'Borne entrée nord') {
-  return call(ctx.app, 'POST', 'kiosk/sessions', { body: { email, password, name } });
-}
-
-/** A kiosk enabled by the controller, for one test. */
-async function newKiosk(name = 'Borne entrée nord'): Promise<EnabledKiosk> {
-  const res = await enable(controller.email, PASSWORD, name);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: EnabledKiosk }>().data;
-}
-
-function lookup(body: unknown, kiosk: EnabledKiosk | null, bearer?: string) {
-  return call(ctx.app, 'POST', 'kiosk/lookup', {
-    body,
-    token: bearer,
-    headers: kiosk ? kioskHeader(kiosk.token) : {},
-  });
-}
-
-const sessionOf = (kiosk: EnabledKiosk) => call(ctx.app, 'GET', 'kiosk/session', { headers: kioskHeader(kiosk.token) });
 
 const endOnKiosk = (kiosk: EnabledKiosk | null, email: string, password = PASSWORD) =>
   call(ctx.app, 'POST', 'kiosk/session/end', {
@@ -79,35 +49,12 @@ const endOnKiosk = (kiosk: EnabledKiosk | null, email: string, password = PASSWO
 
 const kioskCount = async () => (await ctx.db.select({ n: count() }).from(kioskSessions))[0]!.n;
 
-const errorMessage = (res: LightMyRequestResponse) => res.json<{ error: { message: string } }>().error.message;
-
+useKioskScene();
 beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: NOW, LOGIN_RATE_LIMIT: '1000' });
-  const cast = await createCast(ctx, {
-    controller: { name: 'Nadia Contrôle' },
-    organiser: { name: 'Organisation Salon' },
-    exhibitor: { name: 'Youssef Exposant', company: 'Grues du Sud' },
-    collaborator: { name: 'Karim Collaborateur' },
-    visitor: {
-      name: 'Salma Visiteuse',
-      company: 'Béton Sud',
-      jobPosition: 'Acheteuse',
-      email: 'salma.kiosque@example.com',
-      phone: '+212 6 61 23 45 67',
-    },
-  });
-  ({ controller, organiser, exhibitor, collaborator, visitor } = cast);
-  ({
-    controller: controllerToken,
-    organiser: organiserToken,
-    exhibitor: exhibitorToken,
-    visitor: visitorToken,
-  } = cast.tokens);
   wrongPassword = await call(ctx.app, 'POST', 'auth/local', {
     body: { identifier: exhibitor.user.email, password: 'Mauvais-2024!' },
   });
 });
-afterAll(() => ctx.close());
 
 describe('enabling a kiosk (POST kiosk/sessions)', () => {
   it('enables a kiosk with a controller’s e-mail and password: a token, the kiosk’s id, its name and the end of its show day', async () => {
