@@ -1,13 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
-import { collaboratorInvitations, mailOutbox, registrations, users } from '../../db/schema';
+import { collaboratorInvitations, registrations, users } from '../../db/schema';
 import { ALREADY_IN_A_TEAM, INVALID_INVITATION, INVITATION_DAYS } from './collaborator-invitations.service';
 import { COLLABORATOR_EXISTS } from './collaborators.service';
 import { verifyPassword } from '../../lib/passwords';
-import { createCollaborator, createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
-import { call, createTestApp, login, type TestContext } from '../../../test/helper';
-import { createMailbox, invitationSecretIn } from '../../../test/mailbox';
+import { createCollaborator, createUser, createVisitor } from '../../../test/fixtures';
+import { call } from '../../../test/helper';
+import { createMailbox } from '../../../test/mailbox';
+
+import {
+  accept,
+  addCollaborator,
+  ctx,
+  errorOf,
+  exhibitor,
+  fresh,
+  invitationSecret,
+  lastMailTo,
+  other,
+  otherToken,
+  registrationsOf,
+  token,
+  useCollaboratorsScene,
+  userRow,
+} from './collaborators-scene';
 
 /**
  * Adding a person who already has an account as a collaborator: an invitation they accept,
@@ -15,59 +32,7 @@ import { createMailbox, invitationSecretIn } from '../../../test/mailbox';
  * on the mails an exhibitor makes the site send to a typed address.
  */
 
-let ctx: TestContext;
-let exhibitor: Awaited<ReturnType<typeof createExhibitor>>;
-let other: Awaited<ReturnType<typeof createExhibitor>>;
-let token: string;
-let otherToken: string;
-let n = 0;
-const fresh = () => {
-  n++;
-  return {
-    name: `Nouveau Collaborateur ${n}`,
-    jobPosition: 'Commercial',
-    email: `nouveau-${n}-${Date.now()}@example.com`,
-    phone: `+212 7 ${String(10_000_000 + n * 7919 + (Date.now() % 1000)).slice(0, 8)}`,
-  };
-};
-
-/** The last mail queued to an address. */
-async function lastMailTo(email: string) {
-  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-  return rows.at(-1);
-}
-/** The text of the last mail the address received: links' secrets exist only there, never in the outbox. */
-let mailbox: ReturnType<typeof createMailbox> | undefined;
-const receivedText = (email: string) => (mailbox ??= createMailbox(ctx.db)).lastText(email);
-
-async function addCollaborator(body: Record<string, unknown>, as = token) {
-  return call(ctx.app, 'POST', 'auth/local/register/', { token: as, body });
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  exhibitor = await createExhibitor(ctx.db, { booth: 'B-12', secteurActivite: 'Gros Oeuvre', pays: 'Maroc' });
-  other = await createExhibitor(ctx.db);
-  token = await login(ctx.app, exhibitor.user.email);
-  otherToken = await login(ctx.app, other.user.email);
-});
-afterAll(() => ctx.close());
-
-/** The invitation link's secret in the last mail the address received. */
-async function invitationSecret(email: string) {
-  return invitationSecretIn(await receivedText(email));
-}
-const errorOf = (res: { json: <T>() => T }) =>
-  res.json<{
-    error: { status: number; message: string; details?: { errors: { path: string[]; message: string }[] } };
-  }>().error;
-// Each call from its own address: the link pages are rate-limited per address.
-let address = 0;
-const fromNewAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
-const accept = (body: Record<string, unknown>) =>
-  call(ctx.app, 'POST', 'collaborator-invitations/accept', { body, remoteAddress: fromNewAddress() });
-const userRow = async (id: number) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
-const registrationsOf = (id: number) => ctx.db.select().from(registrations).where(eq(registrations.userId, id));
+useCollaboratorsScene();
 
 describe('adding a person who already has an account', () => {
   it('only invites a visitor: nothing of theirs changes, and the list shows what the exhibitor typed', async () => {

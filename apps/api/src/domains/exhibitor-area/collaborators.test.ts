@@ -1,12 +1,24 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
-import { mailOutbox, registrations, scans, tokens, users } from '../../db/schema';
+import { registrations, scans, tokens, users } from '../../db/schema';
 import { COLLABORATOR_EXISTS } from './collaborators.service';
 import { createCollaborator, createExhibitor, createVisitor } from '../../../test/fixtures';
-import { call, createTestApp, login, type TestContext } from '../../../test/helper';
-import { createMailbox, setPasswordSecret } from '../../../test/mailbox';
+import { call, login } from '../../../test/helper';
+
+import {
+  addCollaborator,
+  ctx,
+  exhibitor,
+  fresh,
+  lastMailTo,
+  linkTo,
+  other,
+  otherToken,
+  token,
+  useCollaboratorsScene,
+} from './collaborators-scene';
 
 /**
  * An exhibitor's collaborators made by the exhibitor: added with an access link, listed, deleted,
@@ -14,44 +26,7 @@ import { createMailbox, setPasswordSecret } from '../../../test/mailbox';
  * collaborator-invitations.test.ts; a new sign-in e-mail: email-change.test.ts).
  */
 
-let ctx: TestContext;
-let exhibitor: Awaited<ReturnType<typeof createExhibitor>>;
-let other: Awaited<ReturnType<typeof createExhibitor>>;
-let token: string;
-let otherToken: string;
-let n = 0;
-const fresh = () => {
-  n++;
-  return {
-    name: `Nouveau Collaborateur ${n}`,
-    jobPosition: 'Commercial',
-    email: `nouveau-${n}-${Date.now()}@example.com`,
-    phone: `+212 7 ${String(10_000_000 + n * 7919 + (Date.now() % 1000)).slice(0, 8)}`,
-  };
-};
-
-/** The last mail queued to an address. */
-async function lastMailTo(email: string) {
-  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-  return rows.at(-1);
-}
-/** The text of the last mail the address received: links' secrets exist only there, never in the outbox. */
-let mailbox: ReturnType<typeof createMailbox> | undefined;
-const receivedText = (email: string) => (mailbox ??= createMailbox(ctx.db)).lastText(email);
-const linkTo = async (email: string) => setPasswordSecret(await receivedText(email));
-
-async function addCollaborator(body: Record<string, unknown>, as = token) {
-  return call(ctx.app, 'POST', 'auth/local/register/', { token: as, body });
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  exhibitor = await createExhibitor(ctx.db, { booth: 'B-12', secteurActivite: 'Gros Oeuvre', pays: 'Maroc' });
-  other = await createExhibitor(ctx.db);
-  token = await login(ctx.app, exhibitor.user.email);
-  otherToken = await login(ctx.app, other.user.email);
-});
-afterAll(() => ctx.close());
+useCollaboratorsScene();
 
 describe('adding a collaborator', () => {
   it('creates a confirmed collaborator on the exhibitor’s hall and stand, without a password, and mails an access link', async () => {

@@ -1,72 +1,41 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema';
 import { INVALID_INVITATION } from './collaborator-invitations.service';
 import { INVALID_ACCESS_LINK } from '../auth/access.service';
 import { LINK_CLOSED } from '../mail/worker';
 import { verifyPassword } from '../../lib/passwords';
 import { createExhibitor, createUser, createVisitor, signSession } from '../../../test/fixtures';
-import { call, createTestApp, login, type TestContext } from '../../../test/helper';
-import { createMailbox, emailChangeSecretIn, invitationSecretIn, setPasswordSecret } from '../../../test/mailbox';
+import { call } from '../../../test/helper';
+import { emailChangeSecretIn } from '../../../test/mailbox';
+
+import {
+  accept,
+  addCollaborator,
+  ctx,
+  errorOf,
+  exhibitor,
+  fresh,
+  fromNewAddress,
+  invitationSecret,
+  lastMailTo,
+  linkTo,
+  mailbox,
+  other,
+  otherToken,
+  receivedText,
+  token,
+  useCollaboratorsScene,
+  userRow,
+} from './collaborators-scene';
 
 /**
  * Changing the sign-in e-mail in 'Informations': the current password, a link to the new
  * address, the sessions and links of the former one closed.
  */
 
-let ctx: TestContext;
-let exhibitor: Awaited<ReturnType<typeof createExhibitor>>;
-let other: Awaited<ReturnType<typeof createExhibitor>>;
-let token: string;
-let otherToken: string;
-let n = 0;
-const fresh = () => {
-  n++;
-  return {
-    name: `Nouveau Collaborateur ${n}`,
-    jobPosition: 'Commercial',
-    email: `nouveau-${n}-${Date.now()}@example.com`,
-    phone: `+212 7 ${String(10_000_000 + n * 7919 + (Date.now() % 1000)).slice(0, 8)}`,
-  };
-};
+useCollaboratorsScene();
 
-/** The last mail queued to an address. */
-async function lastMailTo(email: string) {
-  const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-  return rows.at(-1);
-}
-/** The text of the last mail the address received: links' secrets exist only there, never in the outbox. */
-let mailbox: ReturnType<typeof createMailbox> | undefined;
-const receivedText = (email: string) => (mailbox ??= createMailbox(ctx.db)).lastText(email);
-const linkTo = async (email: string) => setPasswordSecret(await receivedText(email));
-
-async function addCollaborator(body: Record<string, unknown>, as = token) {
-  return call(ctx.app, 'POST', 'auth/local/register/', { token: as, body });
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  exhibitor = await createExhibitor(ctx.db, { booth: 'B-12', secteurActivite: 'Gros Oeuvre', pays: 'Maroc' });
-  other = await createExhibitor(ctx.db);
-  token = await login(ctx.app, exhibitor.user.email);
-  otherToken = await login(ctx.app, other.user.email);
-});
-afterAll(() => ctx.close());
-
-/** The invitation link's secret in the last mail the address received. */
-async function invitationSecret(email: string) {
-  return invitationSecretIn(await receivedText(email));
-}
-const errorOf = (res: { json: <T>() => T }) =>
-  res.json<{
-    error: { status: number; message: string; details?: { errors: { path: string[]; message: string }[] } };
-  }>().error;
-// Each call from its own address: the link pages are rate-limited per address.
-let address = 0;
-const fromNewAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
-const accept = (body: Record<string, unknown>) =>
-  call(ctx.app, 'POST', 'collaborator-invitations/accept', { body, remoteAddress: fromNewAddress() });
-const userRow = async (id: number) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
 describe('changing the sign-in e-mail in Informations', () => {
   const info = (user: typeof exhibitor.user, body: Record<string, unknown>) => ({
     name: user.name,
