@@ -1,9 +1,19 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, gates, partenaires, partenairesPresses, type users } from '../../db/schema';
-import { createMedia, createOrganiser, sessionOf } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { auditLog, gates, partenaires, partenairesPresses } from '../../db/schema';
+import { createMedia } from '../../../test/fixtures';
+import {
+  admin,
+  ctx,
+  listQuery,
+  type Media,
+  ok,
+  organiser,
+  publicGet,
+  refused,
+  uploadImage,
+  useAdminContentScene,
+} from './admin-content-scene';
 
 /**
  * The back-office's content of the home page: banners, partners, the gallery and testimonials,
@@ -11,64 +21,13 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * show's own records: admin-show-content.test.ts).
  */
 
-interface Media {
-  id: number;
-  url: string;
-}
-interface ErrorBody {
-  error: { status: number; message: string; details: { errors?: { path: string[]; message: string }[] } };
-}
-
-let ctx: TestContext;
-let organiser: typeof users.$inferSelect;
-let token: string;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  organiser = await createOrganiser(ctx.db);
-  token = await sessionOf(ctx, organiser);
-});
-afterAll(() => ctx.close());
-
-const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-  call(ctx.app, method, `admin/${url}`, { token, body });
-
-async function ok<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, status?: number) {
-  const res = await admin(method, url, body);
-  expect(res.statusCode, res.body).toBe(status ?? (method === 'POST' && !url.endsWith('reorder') ? 201 : 200));
-  return res.json<T>();
-}
-
-async function refused(method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, body: unknown, status = 400) {
-  const res = await admin(method, url, body);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<ErrorBody>().error;
-}
-
-const publicGet = async <T>(url: string) => {
-  const res = await call(ctx.app, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: T }>().data;
-};
-
-const listQuery = (filter: object, sort?: [string, 'ASC' | 'DESC']) =>
-  `?filter=${encodeURIComponent(JSON.stringify(filter))}${sort ? `&sort=${encodeURIComponent(JSON.stringify(sort))}` : ''}`;
-
-let colour = 0;
-async function uploadImage(name: string): Promise<Media> {
-  colour += 1;
-  const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: { r: colour, g: 50, b: 90 } } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
-  return ok<Media>('POST', 'media', form);
-}
+useAdminContentScene();
 
 /** The home page's banner call (lib/content/queries.ts). */
 const HOME_BANNERS =
   'bannieres/?sort=id:desc&pagination[pageSize]=1&filters[actif]=1&filters[emplacement][$in][0]=Haut' +
   '&filters[emplacement][$in][1]=Bas&populate[0]=fichier_desktop&populate[1]=fichier_mobile';
+
 describe('Banners', () => {
   interface Banner {
     id: number;

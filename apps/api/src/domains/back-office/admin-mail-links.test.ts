@@ -2,15 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collaboratorInvitations, emailChanges, mailOutbox, tokens } from '../../db/schema';
-import { createBadgeSigner } from '../badges/badge-token';
-import { createBadgeService } from '../badges/badges.service';
-import { createAttachmentResolver } from '../mail/attachments';
-import { createMailTransport } from '../mail/transport';
-import { createMailWorker } from '../mail/worker';
-import { createExhibitor, createOrganiser, createVisitor, sessionOf, signSession } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { createExhibitor, createVisitor, signSession } from '../../../test/fixtures';
+import { call } from '../../../test/helper';
+import { ctx, encode, fileWorker, get, token, useAdminMailScene } from './admin-mail-scene';
 
 /**
  * The links of the mails that give an account (set-password, invitation, address
@@ -18,29 +14,7 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * list, records or .eml.
  */
 
-let ctx: TestContext;
-let token: string;
-
-const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const get = (url: string) => call(ctx.app, 'GET', url, { token });
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** The worker of server.ts, on the file transport the embedded default uses (no SMTP_URL). */
-function fileWorker() {
-  const badges = createBadgeService(ctx.db, createBadgeSigner(ctx.config.BADGE_PRIVATE_KEY));
-  return createMailWorker({
-    db: ctx.db,
-    transport: createMailTransport(ctx.config),
-    resolveAttachments: createAttachmentResolver({ badge: badges.attachment }),
-    log: silent,
-  });
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await sessionOf(ctx, await createOrganiser(ctx.db, { name: 'Olga Organisatrice' }));
-});
-afterAll(() => ctx.close());
+useAdminMailScene();
 
 describe('A set-password link, never readable by an organiser', () => {
   const mailDir = () => path.join(ctx.config.DATA_DIR, 'mail');

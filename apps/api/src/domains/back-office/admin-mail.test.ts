@@ -3,28 +3,19 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, type users } from '../../db/schema';
-import { createBadgeSigner } from '../badges/badge-token';
-import { createBadgeService } from '../badges/badges.service';
-import { createAttachmentResolver } from '../mail/attachments';
-import { createMailTransport } from '../mail/transport';
-import { createMailWorker } from '../mail/worker';
-import { createOrganiser, createUser, createVisitor, sessionOf, signSession } from '../../../test/fixtures';
+import { auditLog, mailOutbox } from '../../db/schema';
+import { createUser, createVisitor, signSession } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { ctx, encode, fileWorker, get, organiser, token, useAdminMailScene } from './admin-mail-scene';
 
 /**
  * The back-office's mail outbox: state, attempts, last error, retry, and each mail as it was
  * sent (the links it never shows an organiser: admin-mail-links.test.ts).
  */
 
-let ctx: TestContext;
-let organiser: typeof users.$inferSelect;
-let token: string;
+useAdminMailScene();
 
-const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const get = (url: string) => call(ctx.app, 'GET', url, { token });
 const message = (res: { json: <T>() => T }) => res.json<{ error: { message: string } }>().error.message;
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 type NewMail = typeof mailOutbox.$inferInsert;
 async function mail(values: Partial<NewMail> = {}) {
@@ -34,24 +25,6 @@ async function mail(values: Partial<NewMail> = {}) {
     .returning();
   return row!;
 }
-
-/** The worker of server.ts, on the file transport the embedded default uses (no SMTP_URL). */
-function fileWorker() {
-  const badges = createBadgeService(ctx.db, createBadgeSigner(ctx.config.BADGE_PRIVATE_KEY));
-  return createMailWorker({
-    db: ctx.db,
-    transport: createMailTransport(ctx.config),
-    resolveAttachments: createAttachmentResolver({ badge: badges.attachment }),
-    log: silent,
-  });
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  organiser = await createOrganiser(ctx.db, { name: 'Olga Organisatrice' });
-  token = await sessionOf(ctx, organiser);
-});
-afterAll(() => ctx.close());
 
 describe('The mail outbox', () => {
   let failed: typeof mailOutbox.$inferSelect;
