@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agence, galeries, sib, temoignages } from '../../db/schema';
 import { storeFile } from '../files/uploads.service';
 import { createMedia } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { ctx, get, type ListBody, mediaOf, type MediaView, refused, useContentScene } from './content-scene';
 
 /**
  * The public pages' content routes as the site calls them: the show and agency records, the
@@ -11,51 +11,7 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * partners-and-banners.test.ts).
  */
 
-interface MediaView {
-  id: number;
-  url: string;
-  formats: { small: { url: string } };
-}
-interface Pagination {
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-  perPlacement?: boolean;
-}
-interface ListBody<T> {
-  data: T[];
-  meta: { pagination: Pagination };
-}
-interface ErrorBody {
-  error: { status: number; name: string; message: string; details: Record<string, unknown> };
-}
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
-
-async function get<T>(url: string): Promise<T> {
-  const res = await call(ctx.app, 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
-async function refused(url: string, status = 400): Promise<ErrorBody['error']> {
-  const res = await call(ctx.app, 'GET', url);
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<ErrorBody>();
-  expect(body.error.status).toBe(status);
-  return body.error;
-}
-/** A media as the API shows it: its url, and the same url as its small format. */
-const mediaOf = (m: { id: number; path: string }): unknown =>
-  expect.objectContaining({
-    id: m.id,
-    url: `/uploads/${m.path}`,
-    formats: expect.objectContaining({ small: { url: `/uploads/${m.path}` } }) as unknown,
-  });
+useContentScene();
 
 describe('GET sib/', () => {
   it('gives null media while the show record has none', async () => {
