@@ -1,50 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collaboratorInvitations, emailChanges, mailOutbox, tokens } from '../../db/schema';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { collaboratorInvitations, emailChanges, tokens } from '../../db/schema';
 import { createLinkSigner } from '../../lib/links';
 import { LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { INVALID_ACCESS_LINK, queueAccessMail } from '../auth/access.service';
 import { INVALID_INVITATION } from '../exhibitor-area/collaborator-invitations.service';
 import { INVALID_EMAIL_CHANGE_LINK } from '../exhibitor-area/email-change.service';
-import { createAttachmentResolver } from './attachments';
 import type { MailMessage, MailTransport } from './transport';
-import { createMailWorker, LINK_CLOSED, type MailWorkerDeps, type MailWorkerOptions } from './worker';
+import { LINK_CLOSED } from './worker';
 import { TEST_JWT_SECRET, createExhibitor, createVisitor, signSession } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { call } from '../../../test/helper';
+import { ctx, rows, useMailScene, worker } from './mail-scene';
 
 /**
  * The mails that carry a link (set-password, invitation, address confirmation): the link is
  * made when the mail leaves, so a retry issues a fresh one and a failed attempt's never works.
  */
 
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
-// One database for the file: each test starts from an empty outbox.
-beforeEach(async () => {
-  await ctx.db.delete(mailOutbox);
-});
-
-/** Stands for the badge PDF: random bytes, so any re-encoding would show. */
-const badgeBytes = randomBytes(3000);
-const resolveAttachments = createAttachmentResolver({
-  badge: async (a) => ({
-    filename: `badge-${String(a.registrationId)}.pdf`,
-    content: badgeBytes,
-    contentType: 'application/pdf',
-  }),
-});
-
-function worker(transport: MailTransport, options: MailWorkerOptions = {}, deps: Partial<MailWorkerDeps> = {}) {
-  return createMailWorker({ db: ctx.db, transport, resolveAttachments, log: silent, options, ...deps });
-}
-
-const rows = () => ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+useMailScene();
 
 describe('a set-password mail', () => {
   const mailLinks = {

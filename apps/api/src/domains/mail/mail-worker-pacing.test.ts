@@ -1,59 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createAttachmentResolver } from './attachments';
 import type { MailTransport } from './transport';
-import { createMailWorker, notifyMailWorkers, type MailWorkerDeps, type MailWorkerOptions } from './worker';
-import { createTestApp, type TestContext } from '../../../test/helper';
+import { notifyMailWorkers } from './worker';
+import { badgeBytes, ctx, queue, rows, useMailScene, worker } from './mail-scene';
 
 /**
  * The mail worker beside the requests: how much it reads and builds at once, and how fast it
  * begins mails while requests queue them.
  */
 
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
-// One database for the file: each test starts from an empty outbox.
-beforeEach(async () => {
-  await ctx.db.delete(mailOutbox);
-});
-
-/** Stands for the badge PDF: random bytes, so any re-encoding would show. */
-const badgeBytes = randomBytes(3000);
-const resolveAttachments = createAttachmentResolver({
-  badge: async (a) => ({
-    filename: `badge-${String(a.registrationId)}.pdf`,
-    content: badgeBytes,
-    contentType: 'application/pdf',
-  }),
-});
-
-function worker(transport: MailTransport, options: MailWorkerOptions = {}, deps: Partial<MailWorkerDeps> = {}) {
-  return createMailWorker({ db: ctx.db, transport, resolveAttachments, log: silent, options, ...deps });
-}
-
-/** A row to queue; times may be SQL (e.g. `now() - interval '1 second'`). */
-type NewMail = PgInsertValue<typeof mailOutbox>;
-async function queue(count: number, overrides: Partial<NewMail> = {}) {
-  const values = Array.from({ length: count }, (_, i) => ({
-    to: `visiteur${i}@example.com`,
-    subject: `Mail n° ${i}`,
-    text: `Bonjour ${i}`,
-    ...overrides,
-  }));
-  return ctx.db.insert(mailOutbox).values(values).returning();
-}
-
-const rows = () => ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+useMailScene();
 
 describe('the mail worker beside the requests', () => {
   /** A transport that keeps the subjects it was given, after `ms`. */

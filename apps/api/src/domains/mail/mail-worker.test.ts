@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, count, eq, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { count, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createAttachmentResolver } from './attachments';
 import { createMailTransport, type MailTransport } from './transport';
-import { createMailWorker, notifyMailWorkers, type MailWorkerDeps, type MailWorkerOptions } from './worker';
-import { createTestApp, type TestContext } from '../../../test/helper';
+import { notifyMailWorkers } from './worker';
 import { startSmtp } from '../../../test/smtp';
+import { badgeBytes, ctx, queue, rows, useMailScene, worker } from './mail-scene';
 
 /**
  * The mail outbox worker: delivery over SMTP or to files, retries, failures, and several workers
@@ -19,48 +17,11 @@ import { startSmtp } from '../../../test/smtp';
  */
 
 const FROM = 'Salon BTP <no-reply@example.com>';
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
-// One database for the file: each test starts from an empty outbox.
-beforeEach(async () => {
-  await ctx.db.delete(mailOutbox);
-});
+useMailScene();
 
 const smtpTransport = (port: number) =>
   createMailTransport({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: FROM, DATA_DIR: ctx.config.DATA_DIR });
-
-/** Stands for the badge PDF: random bytes, so any re-encoding would show. */
-const badgeBytes = randomBytes(3000);
-const resolveAttachments = createAttachmentResolver({
-  badge: async (a) => ({
-    filename: `badge-${String(a.registrationId)}.pdf`,
-    content: badgeBytes,
-    contentType: 'application/pdf',
-  }),
-});
-
-function worker(transport: MailTransport, options: MailWorkerOptions = {}, deps: Partial<MailWorkerDeps> = {}) {
-  return createMailWorker({ db: ctx.db, transport, resolveAttachments, log: silent, options, ...deps });
-}
-
-/** A row to queue; times may be SQL (e.g. `now() - interval '1 second'`). */
-type NewMail = PgInsertValue<typeof mailOutbox>;
-async function queue(count: number, overrides: Partial<NewMail> = {}) {
-  const values = Array.from({ length: count }, (_, i) => ({
-    to: `visiteur${i}@example.com`,
-    subject: `Mail n° ${i}`,
-    text: `Bonjour ${i}`,
-    ...overrides,
-  }));
-  return ctx.db.insert(mailOutbox).values(values).returning();
-}
-
-const rows = () => ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
