@@ -1,69 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, formatDateTime, type RegistrationType } from '@salon/shared';
+import { describe, expect, it } from 'vitest';
+import { EVENT_ID, formatDateTime } from '@salon/shared';
 import { scans } from '../../db/schema';
 import { showWallClock } from './scans-export';
-import type { ScanResult } from './scan-recording.service';
 import { allScans, tableScope, type ScanView } from './scans.service';
-import {
-  badgeOf as signedBadge,
-  createCollaborator,
-  createExhibitor,
-  createUser,
-  createVisitor,
-  signSession,
-} from '../../../test/fixtures';
-import { call, createTestApp, login, type TestContext } from '../../../test/helper';
+import { createCollaborator, createExhibitor, createUser, createVisitor, signSession } from '../../../test/fixtures';
+import { call, login } from '../../../test/helper';
 import { createMailbox, invitationSecretIn } from '../../../test/mailbox';
+import {
+  badgeOf,
+  collaborator,
+  collaboratorToken,
+  ctx,
+  exhibitor,
+  other,
+  otherToken,
+  scan,
+  send,
+  SHOW_MORNING,
+  storedFor,
+  token,
+  useScansScene,
+} from './scans-scene';
 
 /**
  * The scans an exhibitor and its collaborators see: 'Mes scans', SCANS.xlsx and whose scans
  * they are when a collaborator moves to another exhibitor.
  */
 
-let ctx: TestContext;
-let exhibitor: Awaited<ReturnType<typeof createExhibitor>>;
-let collaborator: Awaited<ReturnType<typeof createCollaborator>>;
-let other: Awaited<ReturnType<typeof createExhibitor>>;
-let token: string;
-let collaboratorToken: string;
-let otherToken: string;
-
-/** The QR text of a registration's badge, signed with the server's key. */
-const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = EVENT_ID) =>
-  signedBadge(ctx, registration, { eventId });
-
-const SHOW_MORNING = '2024-05-30T10:15:00+01:00';
-
-function scan(badge: string, extra: Record<string, unknown> = {}) {
-  return { id: randomUUID(), badge, scannedAt: SHOW_MORNING, ...extra };
-}
-
-async function send(items: unknown[], as = token) {
-  const res = await call(ctx.app, 'POST', 'scans', { token: as, body: { scans: items } });
-  return { res, results: res.statusCode === 200 ? res.json<{ data: ScanResult[] }>().data : [] };
-}
+useScansScene();
 
 async function list(query: string, as = token) {
   const res = await call(ctx.app, 'GET', `scans${query}`, { token: as });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: ScanView[]; meta: { pagination: { total: number; pageCount: number } } }>();
 }
-
-const storedFor = (scannerId: number) => ctx.db.select().from(scans).where(eq(scans.scannerId, scannerId));
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: '2024-05-30T18:00:00+01:00' });
-  exhibitor = await createExhibitor(ctx.db);
-  collaborator = await createCollaborator(ctx.db, exhibitor, { name: 'Karim Collaborateur' });
-  other = await createExhibitor(ctx.db);
-  token = await login(ctx.app, exhibitor.user.email);
-  collaboratorToken = await login(ctx.app, collaborator.user.email);
-  otherToken = await login(ctx.app, other.user.email);
-});
-afterAll(() => ctx.close());
 
 describe('Mes scans', () => {
   it('shows an exhibitor its own scans and, apart, its collaborators’ scans with who scanned', async () => {

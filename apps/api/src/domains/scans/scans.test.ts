@@ -1,53 +1,32 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, type RegistrationType } from '@salon/shared';
+import { describe, expect, it } from 'vitest';
+import { EVENT_ID } from '@salon/shared';
 import { scans } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
-import type { ScanResult } from './scan-recording.service';
-import { badgeOf as signedBadge, createCollaborator, createExhibitor, createVisitor } from '../../../test/fixtures';
-import { call, createTestApp, login, type TestContext } from '../../../test/helper';
+import { createCollaborator, createVisitor } from '../../../test/fixtures';
+import { call } from '../../../test/helper';
+import {
+  badgeOf,
+  collaborator,
+  collaboratorToken,
+  ctx,
+  exhibitor,
+  other,
+  otherToken,
+  scan,
+  send,
+  SHOW_MORNING,
+  storedFor,
+  token,
+  useScansScene,
+} from './scans-scene';
 
 /**
  * Scanning a badge at a stand (POST scans): who is recorded, once a show day, with a note and a
  * rating, and the badges refused (the scans' lists and exports: scans-list.test.ts).
  */
 
-let ctx: TestContext;
-let exhibitor: Awaited<ReturnType<typeof createExhibitor>>;
-let collaborator: Awaited<ReturnType<typeof createCollaborator>>;
-let other: Awaited<ReturnType<typeof createExhibitor>>;
-let token: string;
-let collaboratorToken: string;
-let otherToken: string;
-
-/** The QR text of a registration's badge, signed with the server's key. */
-const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = EVENT_ID) =>
-  signedBadge(ctx, registration, { eventId });
-
-const SHOW_MORNING = '2024-05-30T10:15:00+01:00';
-
-function scan(badge: string, extra: Record<string, unknown> = {}) {
-  return { id: randomUUID(), badge, scannedAt: SHOW_MORNING, ...extra };
-}
-
-async function send(items: unknown[], as = token) {
-  const res = await call(ctx.app, 'POST', 'scans', { token: as, body: { scans: items } });
-  return { res, results: res.statusCode === 200 ? res.json<{ data: ScanResult[] }>().data : [] };
-}
-
-const storedFor = (scannerId: number) => ctx.db.select().from(scans).where(eq(scans.scannerId, scannerId));
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW: '2024-05-30T18:00:00+01:00' });
-  exhibitor = await createExhibitor(ctx.db);
-  collaborator = await createCollaborator(ctx.db, exhibitor, { name: 'Karim Collaborateur' });
-  other = await createExhibitor(ctx.db);
-  token = await login(ctx.app, exhibitor.user.email);
-  collaboratorToken = await login(ctx.app, collaborator.user.email);
-  otherToken = await login(ctx.app, other.user.email);
-});
-afterAll(() => ctx.close());
+useScansScene();
 
 describe('scanning a badge', () => {
   it('records a visitor scanned by an exhibitor and answers with the visitor’s name, company and position', async () => {
