@@ -5,62 +5,19 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seed } from '../../db/seed';
 import { storeSvg } from '../../db/seed/media';
-import { readStoredFile, uploadDirOf } from './uploads.service';
-import { createMedia, createOrganiser, sessionOf } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { uploadDirOf } from './uploads.service';
+import { createMedia } from '../../../test/fixtures';
+import { ctx, form, pdf, picture, storedBytes, uploaded, useUploadsScene } from './uploads-scene';
 
 /**
  * The uploaded files as /uploads/* serves them: from the database by every instance, kept a
  * year, and copied there once from the disk of an install from before.
  */
 
-interface MediaRecord {
-  id: number;
-  url: string;
-  name: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  kind: 'image' | 'pdf';
-}
-
-let ctx: TestContext;
-let token: string;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await sessionOf(ctx, await createOrganiser(ctx.db));
-});
-afterAll(() => ctx.close());
-
-function form(bytes: Buffer, name: string, type: string, field = 'file'): FormData {
-  const data = new FormData();
-  data.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  return data;
-}
-const upload = (body: unknown) => call(ctx.app, 'POST', 'admin/media', { token, body });
-
-async function uploaded(body: FormData): Promise<MediaRecord> {
-  const res = await upload(body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<MediaRecord>();
-}
-
-/** The bytes kept for a URL under /uploads/. */
-async function storedBytes(url: string): Promise<Buffer> {
-  return (await readStoredFile(ctx.db, url.slice('/uploads/'.length), true))!.body!;
-}
-
-const picture = (width: number, height: number, colour = { r: 200, g: 80, b: 20 }) =>
-  sharp({ create: { width, height, channels: 3, background: colour } });
-
-const pdf = (size = 2000) =>
-  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 15, 0x20), Buffer.from('\n%%EOF\n')]);
+useUploadsScene();
 
 describe('GET /uploads/*', () => {
   const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -1,11 +1,24 @@
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, media, mediaFiles, type users } from '../../db/schema';
-import { UPLOAD_MESSAGES, readStoredFile } from './uploads.service';
-import { createMedia, createOrganiser, sessionOf } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { auditLog, media, mediaFiles } from '../../db/schema';
+import { UPLOAD_MESSAGES } from './uploads.service';
+import { createMedia } from '../../../test/fixtures';
+import { call } from '../../../test/helper';
+import {
+  ctx,
+  form,
+  type MediaRecord,
+  organiser,
+  pdf,
+  picture,
+  storedBytes,
+  token,
+  upload,
+  uploaded,
+  useUploadsScene,
+} from './uploads-scene';
 
 /**
  * The organisers' uploads: images and PDFs checked by their bytes, images re-encoded and
@@ -13,43 +26,11 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * served-files.test.ts).
  */
 
-interface MediaRecord {
-  id: number;
-  url: string;
-  name: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  kind: 'image' | 'pdf';
-}
 interface ErrorBody {
   error: { status: number; message: string; details: { errors?: { path: string[]; message: string }[] } };
 }
 
-let ctx: TestContext;
-let organiser: typeof users.$inferSelect;
-let token: string;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  organiser = await createOrganiser(ctx.db);
-  token = await sessionOf(ctx, organiser);
-});
-afterAll(() => ctx.close());
-
-function form(bytes: Buffer, name: string, type: string, field = 'file'): FormData {
-  const data = new FormData();
-  data.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  return data;
-}
-const upload = (body: unknown) => call(ctx.app, 'POST', 'admin/media', { token, body });
-
-async function uploaded(body: FormData): Promise<MediaRecord> {
-  const res = await upload(body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<MediaRecord>();
-}
+useUploadsScene();
 
 async function refused(body: unknown, message: string) {
   const before = await ctx.db.select({ id: media.id }).from(media);
@@ -66,14 +47,6 @@ async function storedFiles(): Promise<number> {
   return (await ctx.db.select({ n: count() }).from(mediaFiles))[0]!.n;
 }
 
-/** The bytes kept for a URL under /uploads/. */
-async function storedBytes(url: string): Promise<Buffer> {
-  return (await readStoredFile(ctx.db, url.slice('/uploads/'.length), true))!.body!;
-}
-
-const picture = (width: number, height: number, colour = { r: 200, g: 80, b: 20 }) =>
-  sharp({ create: { width, height, channels: 3, background: colour } });
-
 /** Noise does not compress: a PNG of this many pixels is about three bytes each. */
 const noisyPng = (width: number, height: number) =>
   sharp(Buffer.from(Array.from({ length: width * height * 3 }, () => Math.floor(Math.random() * 256))), {
@@ -87,8 +60,6 @@ const MZ = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), B
 const SVG = Buffer.from(
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
 );
-const pdf = (size = 2000) =>
-  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 15, 0x20), Buffer.from('\n%%EOF\n')]);
 
 describe('POST admin/media with an image', () => {
   it('an organiser uploads a PNG and gets a WebP stored under the hash of its bytes', async () => {
