@@ -1,32 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, type RegistrationType } from '@salon/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_ID } from '@salon/shared';
 import { auditLog, contactMessages, mailOutbox, newsletters, registrations } from '../../db/schema';
+import { createUser, createVisitor } from '../../../test/fixtures';
 import {
-  badgeOf as signedBadge,
-  createExhibitor,
-  createOrganiser,
-  createUser,
-  createVisitor,
-  sessionOf,
-  type Exhibitor,
-} from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+  admin,
+  ctx,
+  errorOf,
+  exhibitor,
+  organiserId,
+  rowsOf,
+  scanByExhibitor,
+  usePersonalDataScene,
+  workbookOf,
+} from './personal-data-scene';
 
 /**
  * The back-office's people: the visitors list, resending a badge and one person's data (the
  * erasure: person-erasure.test.ts; retention: retention.test.ts). The clock is 1 March 2026.
  */
-
-const APP_NOW = '2026-03-01T12:00:00+01:00';
-
-let ctx: TestContext;
-let organiserToken: string;
-let organiserId: number;
-let exhibitor: Exhibitor;
-let exhibitorToken: string;
 
 type Visitor = {
   id: number;
@@ -40,45 +32,9 @@ type Visitor = {
   anonymisedAt: string | null;
 };
 
-const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  call(ctx.app, method, `admin/${url}`, { token: organiserToken, body });
+usePersonalDataScene();
+
 const filterOf = (filter: Record<string, unknown> | unknown[]) => encodeURIComponent(JSON.stringify(filter));
-const errorOf = (res: { json: <T>() => T }) => res.json<{ error: { message: string } }>().error.message;
-
-const badgeOf = (registration: { id: number; type: RegistrationType }) => signedBadge(ctx, registration);
-
-/** The exhibitor scans the badge (with a note) through the scanning API. */
-async function scanByExhibitor(registration: { id: number; type: RegistrationType }, note = 'Rappeler lundi') {
-  const res = await call(ctx.app, 'POST', 'scans', {
-    token: exhibitorToken,
-    body: { scans: [{ id: randomUUID(), badge: badgeOf(registration), scannedAt: APP_NOW, note, rating: 4 }] },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { status: string }[] }>().data[0]!;
-}
-
-async function workbookOf(payload: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ExcelJS.Buffer);
-  return workbook;
-}
-
-/** A sheet's rows as arrays of cell values (the header first). */
-const rowsOf = (sheet: ExcelJS.Worksheet) => {
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-};
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW });
-  const organiser = await createOrganiser(ctx.db);
-  organiserId = organiser.id;
-  organiserToken = await sessionOf(ctx, organiser);
-  exhibitor = await createExhibitor(ctx.db, { company: 'Ciments du Sud' });
-  exhibitorToken = await sessionOf(ctx, exhibitor.user);
-});
-afterAll(() => ctx.close());
 
 describe('the visitors list', () => {
   let zellige: Awaited<ReturnType<typeof createVisitor>>;

@@ -2,87 +2,40 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegistrationType } from '@salon/shared';
-import { auditLog, demandesExposants, mailOutbox, newsletters, registrations, scans, users } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { auditLog, demandesExposants, mailOutbox, newsletters, registrations, scans } from '../../db/schema';
 import { mailDir } from '../mail/transport';
 import type { ScanView } from '../scans/scans.service';
+import { createCollaborator, createUser, createVisitor, signSession } from '../../../test/fixtures';
+import { call } from '../../../test/helper';
 import {
-  badgeOf as signedBadge,
-  createCollaborator,
-  createExhibitor,
-  createOrganiser,
-  createUser,
-  createVisitor,
-  sessionOf,
-  signSession,
-  type Exhibitor,
-} from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+  admin,
+  APP_NOW,
+  badgeOf,
+  ctx,
+  errorOf,
+  exhibitor,
+  exhibitorToken,
+  organiserId,
+  rowsOf,
+  scanByExhibitor,
+  usePersonalDataScene,
+  userRow,
+  workbookOf,
+} from './personal-data-scene';
 
 /**
  * Erasing a person from the back-office: anonymised wherever they are named, their badge
  * revoked, the exhibitors' scans kept without a name. The clock is 1 March 2026.
  */
 
-const APP_NOW = '2026-03-01T12:00:00+01:00';
-
-let ctx: TestContext;
-let organiserToken: string;
-let organiserId: number;
-let exhibitor: Exhibitor;
-let exhibitorToken: string;
-
-const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  call(ctx.app, method, `admin/${url}`, { token: organiserToken, body });
-const errorOf = (res: { json: <T>() => T }) => res.json<{ error: { message: string } }>().error.message;
-
-const badgeOf = (registration: { id: number; type: RegistrationType }) => signedBadge(ctx, registration);
-
-/** The exhibitor scans the badge (with a note) through the scanning API. */
-async function scanByExhibitor(registration: { id: number; type: RegistrationType }, note = 'Rappeler lundi') {
-  const res = await call(ctx.app, 'POST', 'scans', {
-    token: exhibitorToken,
-    body: { scans: [{ id: randomUUID(), badge: badgeOf(registration), scannedAt: APP_NOW, note, rating: 4 }] },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { status: string }[] }>().data[0]!;
-}
+usePersonalDataScene();
 
 async function exhibitorScans() {
   const res = await call(ctx.app, 'GET', 'scans?pagination[pageSize]=100', { token: exhibitorToken });
   expect(res.statusCode).toBe(200);
   return res.json<{ data: (ScanView & { erased?: true })[] }>().data;
 }
-
-async function workbookOf(payload: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(payload as unknown as ExcelJS.Buffer);
-  return workbook;
-}
-
-/** A sheet's rows as arrays of cell values (the header first). */
-const rowsOf = (sheet: ExcelJS.Worksheet) => {
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-};
-
-async function userRow(id: number) {
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW });
-  const organiser = await createOrganiser(ctx.db);
-  organiserId = organiser.id;
-  organiserToken = await sessionOf(ctx, organiser);
-  exhibitor = await createExhibitor(ctx.db, { company: 'Ciments du Sud' });
-  exhibitorToken = await sessionOf(ctx, exhibitor.user);
-});
-afterAll(() => ctx.close());
 
 describe('erasing a person', () => {
   it('anonymises the person, revokes the badge, keeps the scans and names nobody in the exhibitor’s scans and SCANS.xlsx', async () => {

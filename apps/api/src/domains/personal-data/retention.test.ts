@@ -1,26 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_ID, createClock } from '@salon/shared';
 import { auditLog, registrations, retentionSettings, users } from '../../db/schema';
 import { mailDir } from '../mail/transport';
 import { runRetentionJob, startRetentionJob } from './retention.service';
-import { createOrganiser, createUser, createVisitor, sessionOf } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { createUser, createVisitor } from '../../../test/fixtures';
+import { admin, APP_NOW, ctx, organiserId, usePersonalDataScene, userRow } from './personal-data-scene';
 
 /**
  * Retention of the people's data: the clock is 1 March 2026, so the show of 2024 (ended 1 June
  * 2024) plus the default 24 months is not past yet, the edition of 2017 (ended 20 May 2017) is.
  */
 
-const APP_NOW = '2026-03-01T12:00:00+01:00';
 const OLD_EVENT_ID = 5;
 
-let ctx: TestContext;
-let organiserToken: string;
-let organiserId: number;
-
-const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  call(ctx.app, method, `admin/${url}`, { token: organiserToken, body });
+usePersonalDataScene({ exhibitor: false });
 
 /** A visitor registered for the 2017 edition only: past retention at 24 months. */
 async function visitorOf2017(overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -30,19 +24,6 @@ async function visitorOf2017(overrides: Partial<typeof users.$inferInsert> = {})
     .values({ eventId: OLD_EVENT_ID, userId: user.id, type: 'visitor', confirmed: true });
   return user;
 }
-
-async function userRow(id: number) {
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
-
-beforeAll(async () => {
-  ctx = await createTestApp({ APP_NOW });
-  const organiser = await createOrganiser(ctx.db);
-  organiserId = organiser.id;
-  organiserToken = await sessionOf(ctx, organiser);
-});
-afterAll(() => ctx.close());
 
 describe('retention', () => {
   type Settings = { id: number; enabled: boolean; months: number; lastRunAt: string | null; cutoff: string };
