@@ -1,7 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demandesExposants, mailOutbox, users } from '../../db/schema';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { call } from '../../../test/helper';
+import {
+  ageMails,
+  ctx,
+  type ErrorBody,
+  fieldErrors,
+  mailsTo,
+  ORGANISER,
+  post,
+  useRegistrationScene,
+  visitor,
+} from './registration-scene';
 
 /**
  * The exhibitor enquiry form (demandes-exposants, and auth/local/register with the
@@ -9,23 +20,8 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * acknowledged to the sender within the form's budgets.
  */
 
-interface ErrorBody {
-  error: { status: number; name: string; message: string; details: { errors?: { path: string[]; message: string }[] } };
-}
+useRegistrationScene();
 
-const ORGANISER = 'organisation@salon.example';
-let ctx: TestContext;
-let address = 0;
-const post = (url: string, body: unknown) => call(ctx.app, 'POST', url, { body, remoteAddress: `10.4.0.${++address}` });
-const fieldErrors = (body: ErrorBody): Record<string, string> =>
-  Object.fromEntries((body.error.details.errors ?? []).map((e) => [e.path.at(-1) ?? '', e.message]));
-const mailsTo = (to: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
-
-/** Makes the mails to an address look older, as if that time had passed. */
-const ageMails = (to: string, by: string) =>
-  ctx.db.execute(
-    sql`update ${mailOutbox} set created_at = created_at - ${by}::interval where lower(${mailOutbox.to}) = ${to}`,
-  );
 const ackCount = async (to: string) =>
   (
     await ctx.db
@@ -33,20 +29,6 @@ const ackCount = async (to: string) =>
       .from(mailOutbox)
       .where(sql`lower(${mailOutbox.to}) = ${to}`)
   ).filter((m) => m.subject.startsWith('Votre demande exposant')).length;
-
-const visitor = (email: string) => ({
-  name: 'Salma Idrissi',
-  email,
-  phone: '+212 6 61 23 45 67',
-  company: 'Idrissi Architecture',
-  jobPosition: 'Architecte',
-  consent: true,
-});
-
-beforeAll(async () => {
-  ctx = await createTestApp({ ORGANISER_EMAIL: ORGANISER, PUBLIC_URL: 'https://salon.example' });
-});
-afterAll(() => ctx.close());
 
 describe('POST demandes-exposants', () => {
   it('stores the enquiry without an account, mails the organiser and acknowledges to the sender', async () => {

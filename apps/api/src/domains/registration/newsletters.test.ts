@@ -1,32 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, newsletters } from '../../db/schema';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { newsletters } from '../../db/schema';
+import { call } from '../../../test/helper';
+import { ageMails, ctx, type ErrorBody, fieldErrors, mailsTo, post, useRegistrationScene } from './registration-scene';
 
 /** The newsletter form: a confirmation link, a one-click unsubscribe, a budget of mails a day. */
 
-interface ErrorBody {
-  error: { status: number; name: string; message: string; details: { errors?: { path: string[]; message: string }[] } };
-}
-
-const ORGANISER = 'organisation@salon.example';
-let ctx: TestContext;
-let address = 0;
-const post = (url: string, body: unknown) => call(ctx.app, 'POST', url, { body, remoteAddress: `10.4.0.${++address}` });
-const fieldErrors = (body: ErrorBody): Record<string, string> =>
-  Object.fromEntries((body.error.details.errors ?? []).map((e) => [e.path.at(-1) ?? '', e.message]));
-const mailsTo = (to: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
-
-/** Makes the mails to an address look older, as if that time had passed. */
-const ageMails = (to: string, by: string) =>
-  ctx.db.execute(
-    sql`update ${mailOutbox} set created_at = created_at - ${by}::interval where lower(${mailOutbox.to}) = ${to}`,
-  );
-
-beforeAll(async () => {
-  ctx = await createTestApp({ ORGANISER_EMAIL: ORGANISER, PUBLIC_URL: 'https://salon.example' });
-});
-afterAll(() => ctx.close());
+useRegistrationScene();
 
 describe('POST newsletters', () => {
   const confirmToken = (text: string) => /action=confirm&token=([\w.-]+)/.exec(text)?.[1] ?? '';

@@ -1,9 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
-import { mailOutbox, registrations, users } from '../../db/schema';
+import { registrations, users } from '../../db/schema';
 import { createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import {
+  ageMails,
+  ctx,
+  type ErrorBody,
+  fieldErrors,
+  mailsTo,
+  post,
+  useRegistrationScene,
+  visitor,
+} from './registration-scene';
 
 /**
  * The visitor's registration form (visiteurs/putVisitor and auth/local/register): one person and
@@ -11,42 +20,13 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * exhibitor-enquiries.test.ts; the newsletter: newsletters.test.ts).
  */
 
-interface ErrorBody {
-  error: { status: number; name: string; message: string; details: { errors?: { path: string[]; message: string }[] } };
-}
-
-const ORGANISER = 'organisation@salon.example';
-let ctx: TestContext;
-let address = 0;
-const post = (url: string, body: unknown) => call(ctx.app, 'POST', url, { body, remoteAddress: `10.4.0.${++address}` });
-const fieldErrors = (body: ErrorBody): Record<string, string> =>
-  Object.fromEntries((body.error.details.errors ?? []).map((e) => [e.path.at(-1) ?? '', e.message]));
-const mailsTo = (to: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
+useRegistrationScene();
 
 const ALREADY_FR = 'Cette adresse e-mail est déjà enregistrée : un e-mail vous a été envoyé à cette adresse.';
-/** Makes the mails to an address look older, as if that time had passed. */
-const ageMails = (to: string, by: string) =>
-  ctx.db.execute(
-    sql`update ${mailOutbox} set created_at = created_at - ${by}::interval where lower(${mailOutbox.to}) = ${to}`,
-  );
 const registrationsOf = async (userId: number) =>
   (await ctx.db.select().from(registrations).where(eq(registrations.userId, userId)).orderBy(registrations.id)).map(
     (r) => [r.type, r.revokedAt && 'revoked'],
   );
-
-const visitor = (email: string) => ({
-  name: 'Salma Idrissi',
-  email,
-  phone: '+212 6 61 23 45 67',
-  company: 'Idrissi Architecture',
-  jobPosition: 'Architecte',
-  consent: true,
-});
-
-beforeAll(async () => {
-  ctx = await createTestApp({ ORGANISER_EMAIL: ORGANISER, PUBLIC_URL: 'https://salon.example' });
-});
-afterAll(() => ctx.close());
 
 describe('POST visiteurs/putVisitor', () => {
   it('creates the visitor, a confirmed visitor registration for event 7 and queues the badge mail', async () => {
