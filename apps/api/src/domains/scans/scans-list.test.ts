@@ -19,7 +19,6 @@ import {
   scan,
   send,
   SHOW_MORNING,
-  storedFor,
   token,
   useScansScene,
 } from './scans-scene';
@@ -202,7 +201,7 @@ describe('SCANS.xlsx', () => {
 });
 
 describe('reading a whole table for the export', () => {
-  it('reads every scan once, chunk after chunk, even when several share the same second', async () => {
+  it('reads every scan once, newest first, chunk after chunk, even when several share the same second', async () => {
     const reader = await createExhibitor(ctx.db);
     const visitors = await Promise.all(Array.from({ length: 7 }, () => createVisitor(ctx.db)));
     const sameSecond = new Date('2024-05-31T11:00:00+01:00');
@@ -218,15 +217,35 @@ describe('reading a whole table for the export', () => {
         scanDay: '2024-05-31',
       })),
     );
-    const chunks: number[][] = [];
+    const chunks: string[][] = [];
     for await (const rows of allScans(ctx.db, tableScope('scansExposant', reader.user), 2)) {
-      chunks.push(rows.map((r) => r.serial));
+      chunks.push(rows.map((r) => r.name));
     }
     expect(chunks.map((c) => c.length)).toEqual([2, 2, 2, 1]);
-    const serials = chunks.flat();
-    expect(new Set(serials).size).toBe(7);
-    const stored = await storedFor(reader.user.id);
-    expect(serials.sort()).toEqual(stored.map((s) => s.id).sort());
+    // The two later scans first, then the five of the same second, the last inserted first.
+    expect(chunks.flat()).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => visitors[i]!.user.name));
+  });
+
+  it('reads the table as it stood when the export began, so that a scan made meanwhile is neither added nor read twice', async () => {
+    const reader = await createExhibitor(ctx.db);
+    const visitors = await Promise.all(Array.from({ length: 4 }, () => createVisitor(ctx.db)));
+    const scanOf = (v: (typeof visitors)[number], at: string) => ({
+      clientId: randomUUID(),
+      eventId: EVENT_ID,
+      scannerId: reader.user.id,
+      exhibitorId: reader.user.id,
+      scannedId: v.user.id,
+      typeScanned: 'visitor' as const,
+      createdAt: new Date(at),
+      scanDay: '2024-05-31',
+    });
+    await ctx.db.insert(scans).values(visitors.slice(0, 3).map((v, i) => scanOf(v, `2024-05-31T1${i}:00:00+01:00`)));
+    const names: string[] = [];
+    for await (const rows of allScans(ctx.db, tableScope('scansExposant', reader.user), 1)) {
+      if (!names.length) await ctx.db.insert(scans).values(scanOf(visitors[3]!, '2024-05-31T09:00:00+01:00'));
+      names.push(...rows.map((r) => r.name));
+    }
+    expect(names).toEqual([2, 1, 0].map((i) => visitors[i]!.user.name));
   });
 });
 
