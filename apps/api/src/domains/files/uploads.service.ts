@@ -9,6 +9,10 @@ import type { Db } from '../../db/client';
 import { media, mediaFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 
+// Each image is decoded and written once: libvips' cache of recent operations (50 MB by default)
+// would only keep the demo data's and each upload's pixels in memory for good.
+sharp.cache(false);
+
 /**
  * The organisers' uploads: images (logos, banners, photos) and PDF documents (floor plan,
  * programme, catalogue). A file is judged by its bytes, never by its name or declared type;
