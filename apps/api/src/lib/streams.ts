@@ -8,10 +8,18 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * Waits until `out` can take more, and answers false when it never will: the client went away
  * and the server destroyed the stream, which emits 'close', not 'drain'. An export writing a
  * chunk at a time stops there instead of waiting forever or reading the rest for nobody.
+ * `through` is the stream written to when it is not `out` itself but feeds it (a zip entry).
  */
-export async function readyForMore(out: Writable): Promise<boolean> {
+export async function readyForMore(out: Writable, through: Writable = out): Promise<boolean> {
   if (out.destroyed) return false;
-  if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  if (through.writableNeedDrain) {
+    // Whichever comes first; the other's listener is removed, so none piles up chunk after chunk.
+    const done = new AbortController();
+    await Promise.race([
+      once(through, 'drain', { signal: done.signal }),
+      once(out, 'close', { signal: done.signal }),
+    ]).finally(() => done.abort());
+  }
   return !out.destroyed;
 }
 

@@ -1,9 +1,8 @@
-import type ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { SHOW_TIME_ZONE, type Language, type ScanTable } from '@salon/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { readyForMore, safeCells } from '../../lib/streams';
+import { writeXlsx } from '../../lib/xlsx-writer';
 import { allScans, erasedRow, longestTexts } from './scans.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
@@ -67,9 +66,6 @@ export function showWallClock(date: Date): Date {
   return new Date(date.getTime() + offsetMinutes(date) * 60_000);
 }
 
-const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy hh:mm' };
-const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
-
 /** Between a header's width and 60 characters; Excel's width unit is about one character. */
 const fit = (header: string, longest: number | null | undefined, min = 0) =>
   Math.min(60, Math.max(header.length, longest ?? 0, min) + 2);
@@ -82,63 +78,40 @@ const fit = (header: string, longest: number | null | undefined, min = 0) =>
  */
 export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null, lang: Language, out: Writable) {
   const h = HEADERS[lang];
-  // Loaded on the first export only: most server processes never make one.
-  const [{ default: ExcelJS }, longest] = await Promise.all([import('exceljs'), longestTexts(db, scope)]);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-    // The sheet's XML is made faster than the default compression takes it; level 1 keeps up.
-    zip: { zlib: { level: 1 } },
-  });
-  const sheet = workbook.addWorksheet(h.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const longest = await longestTexts(db, scope);
   const withScanner = table === 'scansByCollaborators';
-  sheet.columns = [
-    { header: h.type, key: 'type', width: fit(h.type, Math.max(h.visitor.length, h.exhibitor.length)) },
-    { header: h.name, key: 'name', width: fit(h.name, longest?.name) },
-    { header: h.email, key: 'email', width: fit(h.email, longest?.email) },
+  const sheet = writeXlsx(out, h.sheet, [
+    { header: h.type, width: fit(h.type, Math.max(h.visitor.length, h.exhibitor.length)) },
+    { header: h.name, width: fit(h.name, longest?.name) },
+    { header: h.email, width: fit(h.email, longest?.email) },
     // Phones are written as strings: text cells, never numbers that lose their leading '+' or '0'.
-    { header: h.phone, key: 'phone', width: fit(h.phone, longest?.phone) },
-    { header: h.company, key: 'company', width: fit(h.company, longest?.company) },
-    { header: h.jobPosition, key: 'jobPosition', width: fit(h.jobPosition, longest?.jobPosition) },
-    { header: h.createdAt, key: 'createdAt', width: fit(h.createdAt, 16) },
-    ...(withScanner
-      ? [{ header: h.scannerName, key: 'scannerName', width: fit(h.scannerName, longest?.scannerName) }]
-      : []),
-    { header: h.note, key: 'note', width: fit(h.note, longest?.note) },
-    { header: h.rating, key: 'rating', width: fit(h.rating, 1) },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const dateColumn = sheet.getColumn('createdAt').number;
+    { header: h.phone, width: fit(h.phone, longest?.phone) },
+    { header: h.company, width: fit(h.company, longest?.company) },
+    { header: h.jobPosition, width: fit(h.jobPosition, longest?.jobPosition) },
+    { header: h.createdAt, width: fit(h.createdAt, 16) },
+    ...(withScanner ? [{ header: h.scannerName, width: fit(h.scannerName, longest?.scannerName) }] : []),
+    { header: h.note, width: fit(h.note, longest?.note) },
+    { header: h.rating, width: fit(h.rating, 1) },
+  ]);
   for await (const rows of allScans(db, scope)) {
+    let more = true;
     for (const stored of rows) {
       const row = erasedRow(stored);
-      const line = sheet.addRow(
-        safeCells({
-          type: row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
-          name: row.name,
-          email: row.email ?? '',
-          phone: row.phone ?? '',
-          company: row.company ?? '',
-          jobPosition: row.jobPosition ?? '',
-          createdAt: showWallClock(row.createdAt),
-          scannerName: row.scannerName,
-          note: row.note ?? '',
-          rating: row.rating ?? '',
-        }),
-      );
-      // exceljs gives each cell a style object of its own and works out each one's style again
-      // (a third of the export's time); cells that share one object are worked out once.
-      line.eachCell((cell, column) => {
-        cell.style = column === dateColumn ? DATE_STYLE : PLAIN_STYLE;
-      });
-      line.commit();
+      more = await sheet.addRow([
+        row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
+        row.name,
+        row.email,
+        row.phone,
+        row.company,
+        row.jobPosition,
+        showWallClock(row.createdAt),
+        ...(withScanner ? [row.scannerName] : []),
+        row.note,
+        row.rating,
+      ]);
     }
-    // Let compression and the client catch up before the next chunk, so memory stays flat.
-    if (!(await readyForMore(out))) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    // The client went away: nothing more is read.
+    if (!more) return;
   }
-  sheet.commit();
-  await workbook.commit();
+  await sheet.end();
 }
