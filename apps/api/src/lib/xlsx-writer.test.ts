@@ -15,7 +15,7 @@ async function workbookOf(
   const parts: Buffer[] = [];
   out.on('data', (chunk: Buffer) => parts.push(chunk));
   const sheet = writeXlsx(out, 'Scans & co', columns);
-  for (const row of rows) await sheet.addRow(row);
+  await sheet.addRows(rows);
   await sheet.end();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.concat(parts) as unknown as ExcelJS.Buffer);
@@ -92,7 +92,7 @@ describe('the streamed spreadsheet writer', () => {
     const row = ['x'.repeat(2000)];
     let more = true;
     const filling = (async () => {
-      while (more) more = await sheet.addRow(row);
+      while (more) more = await sheet.addRows([row]);
     })();
     await new Promise((resolve) => setTimeout(resolve, 50));
     out.destroy();

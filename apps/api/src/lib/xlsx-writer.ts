@@ -80,8 +80,11 @@ function cellXml(ref: string, value: XlsxCell, style = 0): string {
 }
 
 export interface XlsxSheet {
-  /** Adds a row; resolves when the output can take more (false: the client went away, stop). */
-  addRow(cells: readonly XlsxCell[]): Promise<boolean>;
+  /**
+   * Adds rows (a chunk read from the database), then resolves when the output can take more;
+   * false when it never will (the client went away): stop there.
+   */
+  addRows(rows: readonly (readonly XlsxCell[])[]): Promise<boolean>;
   /** Closes the sheet and the file; resolves once the last byte is handed to `out`. */
   end(): Promise<void>;
 }
@@ -121,7 +124,9 @@ export function writeXlsx(out: Writable, sheetName: string, columns: readonly Xl
     ),
   );
   return {
-    addRow: (cells) => (sheet.write(row(cells)) ? Promise.resolve(!out.destroyed) : readyForMore(out, sheet)),
+    // One write per chunk: zlib then compresses large pieces in libuv's threads.
+    addRows: (cells) =>
+      sheet.write(cells.map((r) => row(r)).join('')) ? Promise.resolve(!out.destroyed) : readyForMore(out, sheet),
     async end() {
       sheet.end('</sheetData></worksheet>');
       await finished;

@@ -94,22 +94,23 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
     { header: h.rating, width: fit(h.rating, 1) },
   ]);
   for await (const rows of allScans(db, scope)) {
-    let more = true;
-    for (const stored of rows) {
-      const row = erasedRow(stored);
-      more = await sheet.addRow([
-        row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
-        row.name,
-        row.email,
-        row.phone,
-        row.company,
-        row.jobPosition,
-        showWallClock(row.createdAt),
-        ...(withScanner ? [row.scannerName] : []),
-        row.note,
-        row.rating,
-      ]);
-    }
+    const more = await sheet.addRows(
+      rows.map((stored) => {
+        const row = erasedRow(stored);
+        return [
+          row.typeScanned === 'visitor' ? h.visitor : h.exhibitor,
+          row.name,
+          row.email,
+          row.phone,
+          row.company,
+          row.jobPosition,
+          showWallClock(row.createdAt),
+          ...(withScanner ? [row.scannerName] : []),
+          row.note,
+          row.rating,
+        ];
+      }),
+    );
     // The client went away: nothing more is read.
     if (!more) return;
   }
