@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config, database);
   await seed(database.db, config, app.log);
-  await database.analyze?.();
+  await database.maintain?.();
   let mail: { worker: MailWorker; transport: MailTransport; badges: BadgeService } | undefined;
   let retention: RetentionJob | undefined;
   app.addHook('onClose', async () => {

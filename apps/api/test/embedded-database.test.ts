@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_ID } from '@salon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
 import { startPgliteThread, type PgliteThread } from '../src/db/pglite-thread';
 import { users } from '../src/db/schema';
 import { isUniqueViolation } from '../src/lib/errors';
@@ -157,6 +158,29 @@ describe('the embedded database in its own thread', () => {
       await tx.rollback();
     });
     expect((await thread.query(byId, [7])).rows).toEqual([]);
+  });
+
+  it('is vacuumed by its upkeep, so that an index-only scan reads no row of a table whose rows were all updated', async () => {
+    const database = await openDatabase({});
+    try {
+      const run = (text: string) => database.db.execute(sql.raw(text));
+      await run('create table kept (id int primary key, v int)');
+      await run('insert into kept select g, 0 from generate_series(1, 3000) g');
+      await run('update kept set v = v + 1');
+      const heapFetches = async () => {
+        await run('set enable_seqscan = off');
+        await run('set enable_bitmapscan = off');
+        const plan = await run('explain (analyze, costs off) select id from kept where id > 0');
+        const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+        expect(lines.join('\n')).toContain('Index Only Scan');
+        return Number(/Heap Fetches: (\d+)/.exec(lines.join('\n'))![1]);
+      };
+      expect(await heapFetches()).toBeGreaterThanOrEqual(3000);
+      await database.maintain!();
+      expect(await heapFetches()).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses calls once closed instead of waiting forever', async () => {
