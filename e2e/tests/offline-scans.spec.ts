@@ -1,74 +1,13 @@
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
-import { accounts, login, storedSession, waitForHydration } from './fixtures';
+import type { Request } from '@playwright/test';
+import { accounts, login } from './fixtures';
 import { expect, test } from './support/camera-test';
-import { registerVisitor, type Visitor } from './support/visitors';
+import { openScanner, rowOf, scansOfVisitor, scanTable, scanTexts, typeBadge, verdict } from './support/scanning';
+import { registerVisitor } from './support/visitors';
 
 /**
  * Scans made while the device is offline or its answer is lost: kept on the device, through a
  * reload or the end of the session, and sent once, with their own ids, when the server answers.
  */
-
-/** The texts of the contract (the web app's French). */
-const texts = {
-  kept: "Scan enregistré sur l'appareil",
-  keptDetail: 'Il sera envoyé au retour du réseau.',
-  waiting: (count: number) => (count === 1 ? "1 scan en attente d'envoi." : `${count} scans en attente d'envoi.`),
-};
-
-const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
-
-async function openMyScans(page: Page) {
-  await areaMenu(page).getByRole('button', { name: 'Mes scans', exact: true }).click();
-  await expect(page).toHaveURL(/\/espace-exposant\?tab=scans$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Mes scans', exact: true })).toBeVisible();
-}
-
-/** From 'Mes scans', the 'Scanner un badge' link, to the scanner ready for a typed code. */
-async function openScanner(page: Page) {
-  await openMyScans(page);
-  await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
-  await expect(page).toHaveURL(/\/scanner$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
-  await waitForHydration(page);
-}
-
-async function typeBadge(page: Page, badge: string) {
-  await page.getByLabel('Code du badge').fill(badge);
-  await page.getByRole('button', { name: 'Valider', exact: true }).click();
-}
-
-/** The verdict panel whose heading is `heading`. */
-const verdict = (page: Page, heading: string) =>
-  page.getByRole('status').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
-
-const scanTable = (page: Page, id: 'scansExposant' | 'scansByCollaborators') => page.locator(`table#${id}`);
-const rowOf = (table: Locator, name: string) => table.getByRole('row').filter({ hasText: name });
-
-interface ScanView {
-  id: string;
-  typeScanned: 'visitor' | 'collaborator' | 'exhibitor';
-  createdAt: string;
-  note: string | null;
-  rating: number | null;
-  person: { name: string | null; email: string | null };
-  scanner: { id: number; name: string };
-}
-
-/** `GET scans` with the session of `page`: its own scans, or its collaborators'. */
-async function scansOf(request: APIRequestContext, page: Page, table: 'mine' | 'collaborators' = 'mine') {
-  const session = await storedSession(page);
-  if (!session) throw new Error('no session in localStorage');
-  const filter = table === 'mine' ? 'filters[scanner][id][$eq]' : 'filters[scanner][exhibitor][id][$eq]';
-  const response = await request.get('/backend/api/scans', {
-    params: { [filter]: session.user.id, 'pagination[pageSize]': 50 },
-    headers: { authorization: `Bearer ${session.jwt}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: ScanView[] }).data;
-}
-
-const scansOfVisitor = async (request: APIRequestContext, page: Page, visitor: Visitor) =>
-  (await scansOf(request, page)).filter((s) => s.person.name === visitor.name);
 
 test.describe('Badge scans', () => {
   test('offline, two badges are kept on the device, survive a reload and are sent once the server is reachable', async ({
@@ -87,11 +26,11 @@ test.describe('Badge scans', () => {
     await context.setOffline(true);
     await expect(page.getByText('Hors ligne', { exact: true })).toBeVisible();
     await typeBadge(page, first.token);
-    await expect(verdict(page, texts.kept)).toContainText(texts.keptDetail);
-    await expect(page.getByText(texts.waiting(1))).toBeVisible();
+    await expect(verdict(page, scanTexts.kept)).toContainText(scanTexts.keptDetail);
+    await expect(page.getByText(scanTexts.waiting(1))).toBeVisible();
     await typeBadge(page, second.token);
-    await expect(page.getByText(texts.waiting(2))).toBeVisible();
-    await expect(verdict(page, texts.kept)).toContainText(texts.keptDetail);
+    await expect(page.getByText(scanTexts.waiting(2))).toBeVisible();
+    await expect(verdict(page, scanTexts.kept)).toContainText(scanTexts.keptDetail);
 
     // The network is back but the API is not reachable yet: a reload keeps both waiting.
     const sends: Request[] = [];
@@ -102,9 +41,9 @@ test.describe('Badge scans', () => {
     await context.setOffline(false);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
-    await expect(page.getByText(texts.waiting(2))).toBeVisible();
+    await expect(page.getByText(scanTexts.waiting(2))).toBeVisible();
     await expect.poll(() => sends.length, { message: 'a send tried on page load' }).toBeGreaterThan(0);
-    await expect(page.getByText(texts.waiting(2))).toBeVisible();
+    await expect(page.getByText(scanTexts.waiting(2))).toBeVisible();
 
     // The API answers again: the 10 s retry sends both.
     await page.unroute('**/backend/api/scans');
@@ -130,7 +69,7 @@ test.describe('Badge scans', () => {
     await openScanner(page);
     await context.setOffline(true);
     await typeBadge(page, visitor.token);
-    await expect(page.getByText(texts.waiting(1))).toBeVisible();
+    await expect(page.getByText(scanTexts.waiting(1))).toBeVisible();
 
     // The session ends on this device (expired, or signed out elsewhere); the network returns.
     await page.evaluate(() => localStorage.removeItem('auth'));
@@ -162,11 +101,11 @@ test.describe('Badge scans', () => {
     });
 
     await typeBadge(page, visitor.token);
-    await expect(page.getByText(texts.waiting(1))).toBeVisible();
-    await expect(verdict(page, texts.kept)).toBeVisible();
+    await expect(page.getByText(scanTexts.waiting(1))).toBeVisible();
+    await expect(verdict(page, scanTexts.kept)).toBeVisible();
 
     // Sent again within the 10 s retry.
-    await expect(page.getByText(texts.waiting(1))).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText(scanTexts.waiting(1))).toHaveCount(0, { timeout: 15_000 });
     expect(posted.length).toBeGreaterThanOrEqual(2);
     const ids = posted.map((body) => (JSON.parse(body) as { scans: { id: string; badge: string }[] }).scans);
     const firstSent = ids[0]!.find((s) => s.badge === visitor.token);

@@ -1,10 +1,21 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { formatDateTime } from '@salon/shared';
-import { accounts, login, storedSession, submitLogin, waitForHydration } from './fixtures';
+import { accounts, login, submitLogin, waitForHydration } from './fixtures';
 import { expect, test } from './support/camera-test';
 import { darkModules, darkModulesOfPath } from './support/fake-camera';
-import { forge, registerVisitor, type Visitor } from './support/visitors';
+import {
+  openMyScans,
+  openScanner,
+  rowOf,
+  scansOf,
+  scansOfVisitor,
+  scanTable,
+  scanTexts,
+  typeBadge,
+  verdict,
+} from './support/scanning';
+import { forge, registerVisitor } from './support/visitors';
 
 /**
  * Scanning badges at a stand from the exhibitor area: the camera or a typed code, the note, the
@@ -14,45 +25,14 @@ import { forge, registerVisitor, type Visitor } from './support/visitors';
 /** The texts of the contract (the web app's French). */
 const texts = {
   recorded: 'Scan enregistré',
-  kept: "Scan enregistré sur l'appareil",
-  keptDetail: 'Il sera envoyé au retour du réseau.',
   invalid: "Badge invalide : ce QR code n'est pas un badge du salon.",
   noteSaved: 'Note enregistrée.',
   cameraUnavailable: 'Caméra indisponible : saisissez le code du badge.',
   alreadyScanned: (time: string) => `Déjà scanné aujourd'hui à ${time}`,
-  waiting: (count: number) => (count === 1 ? "1 scan en attente d'envoi." : `${count} scans en attente d'envoi.`),
+  ...scanTexts,
 };
 const COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure'];
 const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation'];
-
-const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
-
-async function openMyScans(page: Page) {
-  await areaMenu(page).getByRole('button', { name: 'Mes scans', exact: true }).click();
-  await expect(page).toHaveURL(/\/espace-exposant\?tab=scans$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Mes scans', exact: true })).toBeVisible();
-}
-
-/** From 'Mes scans', the 'Scanner un badge' link, to the scanner ready for a typed code. */
-async function openScanner(page: Page) {
-  await openMyScans(page);
-  await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
-  await expect(page).toHaveURL(/\/scanner$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
-  await waitForHydration(page);
-}
-
-async function typeBadge(page: Page, badge: string) {
-  await page.getByLabel('Code du badge').fill(badge);
-  await page.getByRole('button', { name: 'Valider', exact: true }).click();
-}
-
-/** The verdict panel whose heading is `heading`. */
-const verdict = (page: Page, heading: string) =>
-  page.getByRole('status').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
-
-const scanTable = (page: Page, id: 'scansExposant' | 'scansByCollaborators') => page.locator(`table#${id}`);
-const rowOf = (table: Locator, name: string) => table.getByRole('row').filter({ hasText: name });
 
 /** The cell of `row` under the column header `column` of `table`. */
 async function cell(table: Locator, row: Locator, column: string): Promise<Locator> {
@@ -61,32 +41,6 @@ async function cell(table: Locator, row: Locator, column: string): Promise<Locat
   expect(index, `column ${column} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
   return row.locator(':scope > td, :scope > th').nth(index);
 }
-
-interface ScanView {
-  id: string;
-  typeScanned: 'visitor' | 'collaborator' | 'exhibitor';
-  createdAt: string;
-  note: string | null;
-  rating: number | null;
-  person: { name: string | null; email: string | null };
-  scanner: { id: number; name: string };
-}
-
-/** `GET scans` with the session of `page`: its own scans, or its collaborators'. */
-async function scansOf(request: APIRequestContext, page: Page, table: 'mine' | 'collaborators' = 'mine') {
-  const session = await storedSession(page);
-  if (!session) throw new Error('no session in localStorage');
-  const filter = table === 'mine' ? 'filters[scanner][id][$eq]' : 'filters[scanner][exhibitor][id][$eq]';
-  const response = await request.get('/backend/api/scans', {
-    params: { [filter]: session.user.id, 'pagination[pageSize]': 50 },
-    headers: { authorization: `Bearer ${session.jwt}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: ScanView[] }).data;
-}
-
-const scansOfVisitor = async (request: APIRequestContext, page: Page, visitor: Visitor) =>
-  (await scansOf(request, page)).filter((s) => s.person.name === visitor.name);
 
 /**
  * `formatDateTime` run by the browser: the page formats dates with the browser's own time zone
