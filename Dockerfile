@@ -49,8 +49,7 @@ COPY apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/build apps/web/build
 USER 10001:10001
-# GLIBC_TUNABLES: see apps/api/src/config/malloc.ts (memory freed is given back).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data GLIBC_TUNABLES=glibc.malloc.mmap_threshold=32768
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 EXPOSE 3000
 # Slim images have no curl: node's fetch asks the liveness probe.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MALLOC_TUNABLES } from '../apps/api/src/config/malloc';
 import { openDatabase, type Db } from '../apps/api/src/db/client';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -45,8 +44,6 @@ export async function startServer(env: Record<string, string> = {}, logFile?: st
   const child = spawn(process.execPath, ['--enable-source-maps', buildApi()], {
     cwd: root,
     env: {
-      // As `npm start` runs it.
-      GLIBC_TUNABLES: MALLOC_TUNABLES,
       ...process.env,
       NODE_ENV: 'production',
       API_RATE_LIMIT: '100000000',

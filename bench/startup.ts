@@ -10,7 +10,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MALLOC_TUNABLES } from '../apps/api/src/config/malloc';
 import { buildApi, freePort, printTable, root, withBenchDatabase } from './start-server';
 import { median } from './lib/stats';
 
@@ -32,15 +31,7 @@ async function start(args: string[], env: Record<string, string>) {
   const began = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: {
-      GLIBC_TUNABLES: MALLOC_TUNABLES,
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -32,7 +32,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { MALLOC_TUNABLES } from '../apps/api/src/config/malloc';
 import { clusterFolder, instanceName, waitUntil, type ClusterSecrets } from './cluster-processes';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -150,7 +149,6 @@ function startInstance(port: number, shared: ClusterSecrets): void {
     env: {
       ...env,
       ...shared,
-      GLIBC_TUNABLES: env.GLIBC_TUNABLES ?? MALLOC_TUNABLES,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MALLOC_TUNABLES } from '../src/config/malloc';
 import { repoRoot } from '../src/paths';
 import { createTestApp, type TestContext } from './helper';
 
@@ -133,20 +132,6 @@ describe('deployment files', () => {
     expect(dockerfile).toContain(`CMD ["node", "--enable-source-maps", "${bundle}"]`);
     expect(unitSetting('ExecStart')).toBe(`/usr/bin/node --enable-source-maps /opt/salon/${bundle}`);
     expect(read('apps/api/package.json')).toContain(`node --enable-source-maps ${outfile}`);
-  });
-
-  it('every launcher starts the server with the allocator setting that gives freed memory back', () => {
-    const tunable = `GLIBC_TUNABLES=${MALLOC_TUNABLES}`;
-    expect(MALLOC_TUNABLES).toMatch(/^glibc\.malloc\.mmap_threshold=\d+$/);
-    expect(JSON.parse(read('apps/api/package.json')).scripts.start).toMatch(
-      new RegExp(`^GLIBC_TUNABLES=\\$\\{GLIBC_TUNABLES:-${MALLOC_TUNABLES.replaceAll('.', '\\.')}\\} `),
-    );
-    expect(/^ENV .*/m.exec(dockerfile)![0].split(' ')).toContain(tunable);
-    expect(unit).toMatch(new RegExp(`^Environment=${tunable.replaceAll('.', '\\.')}$`, 'm'));
-    // The TypeScript launchers take the constant itself.
-    for (const launcher of ['scripts/cluster.ts', 'bench/start-server.ts', 'bench/startup.ts']) {
-      expect(read(launcher)).toMatch(/GLIBC_TUNABLES: (env\.GLIBC_TUNABLES \?\? )?MALLOC_TUNABLES/);
-    }
   });
 
   it('the systemd unit runs each instance on its port as an unprivileged user, and waits out the longest drain', () => {
