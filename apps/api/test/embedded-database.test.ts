@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_ID } from '@salon/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, queryRows } from '../src/db/client';
 import { startPgliteThread, type PgliteThread } from '../src/db/pglite-thread';
 import { users } from '../src/db/schema';
 import { isUniqueViolation } from '../src/lib/errors';
@@ -170,8 +170,8 @@ describe('the embedded database in its own thread', () => {
       const heapFetches = async () => {
         await run('set enable_seqscan = off');
         await run('set enable_bitmapscan = off');
-        const plan = await run('explain (analyze, costs off) select id from kept where id > 0');
-        const lines = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+        const plan = sql.raw('explain (analyze, costs off) select id from kept where id > 0');
+        const lines = (await queryRows<{ 'QUERY PLAN': string }>(database.db, plan)).map((r) => r['QUERY PLAN']);
         expect(lines.join('\n')).toContain('Index Only Scan');
         return Number(/Heap Fetches: (\d+)/.exec(lines.join('\n'))![1]);
       };
