@@ -201,22 +201,27 @@ describe('SCANS.xlsx', () => {
 });
 
 describe('reading a whole table for the export', () => {
+  /** A scan `reader` made of `visitor` at `at`, as stored. */
+  const scanOf = (reader: { user: { id: number } }, visitor: { user: { id: number } }, at: Date) => ({
+    clientId: randomUUID(),
+    eventId: EVENT_ID,
+    scannerId: reader.user.id,
+    exhibitorId: reader.user.id,
+    scannedId: visitor.user.id,
+    typeScanned: 'visitor' as const,
+    createdAt: at,
+    scanDay: '2024-05-31',
+  });
+
   it('reads every scan once, newest first, chunk after chunk, even when several share the same second', async () => {
     const reader = await createExhibitor(ctx.db);
     const visitors = await Promise.all(Array.from({ length: 7 }, () => createVisitor(ctx.db)));
     const sameSecond = new Date('2024-05-31T11:00:00+01:00');
-    await ctx.db.insert(scans).values(
-      visitors.map((v, i) => ({
-        clientId: randomUUID(),
-        eventId: EVENT_ID,
-        scannerId: reader.user.id,
-        exhibitorId: reader.user.id,
-        scannedId: v.user.id,
-        typeScanned: 'visitor' as const,
-        createdAt: i < 5 ? sameSecond : new Date(sameSecond.getTime() + i * 60_000),
-        scanDay: '2024-05-31',
-      })),
-    );
+    await ctx.db
+      .insert(scans)
+      .values(
+        visitors.map((v, i) => scanOf(reader, v, i < 5 ? sameSecond : new Date(sameSecond.getTime() + i * 60_000))),
+      );
     const chunks: string[][] = [];
     for await (const rows of allScans(ctx.db, tableScope('scansExposant', reader.user), 2)) {
       chunks.push(rows.map((r) => r.name));
@@ -229,20 +234,13 @@ describe('reading a whole table for the export', () => {
   it('reads the table as it stood when the export began, so that a scan made meanwhile is neither added nor read twice', async () => {
     const reader = await createExhibitor(ctx.db);
     const visitors = await Promise.all(Array.from({ length: 4 }, () => createVisitor(ctx.db)));
-    const scanOf = (v: (typeof visitors)[number], at: string) => ({
-      clientId: randomUUID(),
-      eventId: EVENT_ID,
-      scannerId: reader.user.id,
-      exhibitorId: reader.user.id,
-      scannedId: v.user.id,
-      typeScanned: 'visitor' as const,
-      createdAt: new Date(at),
-      scanDay: '2024-05-31',
-    });
-    await ctx.db.insert(scans).values(visitors.slice(0, 3).map((v, i) => scanOf(v, `2024-05-31T1${i}:00:00+01:00`)));
+    await ctx.db
+      .insert(scans)
+      .values(visitors.slice(0, 3).map((v, i) => scanOf(reader, v, new Date(`2024-05-31T1${i}:00:00+01:00`))));
     const names: string[] = [];
     for await (const rows of allScans(ctx.db, tableScope('scansExposant', reader.user), 1)) {
-      if (!names.length) await ctx.db.insert(scans).values(scanOf(visitors[3]!, '2024-05-31T09:00:00+01:00'));
+      if (!names.length)
+        await ctx.db.insert(scans).values(scanOf(reader, visitors[3]!, new Date('2024-05-31T09:00:00+01:00')));
       names.push(...rows.map((r) => r.name));
     }
     expect(names).toEqual([2, 1, 0].map((i) => visitors[i]!.user.name));

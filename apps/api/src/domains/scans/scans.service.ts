@@ -248,19 +248,16 @@ export async function listScans(
 }
 
 /** What SCANS.xlsx writes of a scan (and what erasedRow needs), nothing more: less to read and to map. */
-const exportColumns = {
-  typeScanned: scans.typeScanned,
-  createdAt: scans.createdAt,
-  note: scans.note,
-  rating: scans.rating,
-  name: scanned.name,
-  email: scanned.email,
-  phone: scanned.phone,
-  company: scanned.company,
-  jobPosition: scanned.jobPosition,
-  anonymisedAt: scanned.anonymisedAt,
-  scannerName: scanner.name,
-};
+// prettier-ignore
+const EXPORTED = [
+  'typeScanned', 'createdAt', 'note', 'rating',
+  'name', 'email', 'phone', 'company', 'jobPosition', 'anonymisedAt',
+  'scannerName',
+] as const satisfies readonly (keyof typeof viewColumns)[];
+const exportColumns = Object.fromEntries(EXPORTED.map((key) => [key, viewColumns[key]])) as Pick<
+  typeof viewColumns,
+  (typeof EXPORTED)[number]
+>;
 
 /**
  * Every row of a table, newest first, `chunk` at a time: the ids first (one read of the index, so
