@@ -97,6 +97,8 @@ export function writeXlsx(out: Writable, sheetName: string, columns: readonly Xl
     zip.outputStream.on('end', resolve).on('error', reject);
     out.on('close', resolve);
   });
+  // Heard by end(); a writer left early (the client went away) must not leave it unhandled.
+  finished.catch(() => undefined);
   for (const [name, text] of staticParts(sheetName)) zip.addBuffer(Buffer.from(text), name);
   const sheet = new PassThrough();
   // Level 1: the sheet's text comes faster than the default level compresses it.
