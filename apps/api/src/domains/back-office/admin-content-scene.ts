@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createOrganiser, sessionOf, type User } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { expect } from 'vitest';
+import { call } from '../../../test/helper';
+import { ctx, token, useOrganiserScene } from '../../../test/organiser-scene';
 
 /**
  * The set-up the back-office's content tests (admin-content, admin-show-content) share: an
@@ -19,31 +19,10 @@ export interface ErrorBody {
   error: { status: number; message: string; details: { errors?: { path: string[]; message: string }[] } };
 }
 
-export interface AdminContentScene {
-  ctx: TestContext;
-  organiser: User;
-  /** The organiser's session token. */
-  token: string;
-}
-
-/** Builds the app and an organiser, signed in. */
-export async function adminContentScene(): Promise<AdminContentScene> {
-  const ctx = await createTestApp();
-  const organiser = await createOrganiser(ctx.db);
-  return { ctx, organiser, token: await sessionOf(ctx, organiser) };
-}
-
-export let ctx: TestContext;
-export let organiser: User;
-export let token: string;
+export { ctx, organiser, token } from '../../../test/organiser-scene';
 
 /** Builds the scene before the file's tests and closes it after them. */
-export function useAdminContentScene() {
-  beforeAll(async () => {
-    ({ ctx, organiser, token } = await adminContentScene());
-  });
-  afterAll(() => ctx.close());
-}
+export const useAdminContentScene = () => useOrganiserScene();
 
 export const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   call(ctx.app, method, `admin/${url}`, { token, body });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll } from 'vitest';
 import { createBadgeSigner } from '../badges/badge-token';
 import { createBadgeService } from '../badges/badges.service';
 import { createAttachmentResolver } from '../mail/attachments';
 import { createMailTransport } from '../mail/transport';
 import { createMailWorker } from '../mail/worker';
-import { createOrganiser, sessionOf, type User } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { call } from '../../../test/helper';
+import { ctx, token, useOrganiserScene } from '../../../test/organiser-scene';
 
 /**
  * The set-up the back-office's mail outbox tests (admin-mail, admin-mail-links) share: an
@@ -15,31 +14,10 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
  * and closes it after them; the names below are the scene's while the file's tests run.
  */
 
-export interface AdminMailScene {
-  ctx: TestContext;
-  organiser: User;
-  /** The organiser's session token. */
-  token: string;
-}
+export { ctx, organiser, token } from '../../../test/organiser-scene';
 
-/** Builds the app and an organiser, Olga Organisatrice, signed in. */
-export async function adminMailScene(): Promise<AdminMailScene> {
-  const ctx = await createTestApp();
-  const organiser = await createOrganiser(ctx.db, { name: 'Olga Organisatrice' });
-  return { ctx, organiser, token: await sessionOf(ctx, organiser) };
-}
-
-export let ctx: TestContext;
-export let organiser: User;
-export let token: string;
-
-/** Builds the scene before the file's tests and closes it after them. */
-export function useAdminMailScene() {
-  beforeAll(async () => {
-    ({ ctx, organiser, token } = await adminMailScene());
-  });
-  afterAll(() => ctx.close());
-}
+/** Builds the app and an organiser, Olga Organisatrice, signed in, before the file's tests; closes it after them. */
+export const useAdminMailScene = () => useOrganiserScene({ name: 'Olga Organisatrice' });
 
 export const encode = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 export const get = (url: string) => call(ctx.app, 'GET', url, { token });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { readStoredFile } from './uploads.service';
-import { createOrganiser, sessionOf, type User } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { call } from '../../../test/helper';
+import { ctx, token, useOrganiserScene } from '../../../test/organiser-scene';
 
 /**
  * The set-up the uploads' tests (uploads, served-files) share: an organiser signed in, the
@@ -23,31 +23,10 @@ export interface MediaRecord {
   kind: 'image' | 'pdf';
 }
 
-export interface UploadsScene {
-  ctx: TestContext;
-  organiser: User;
-  /** The organiser's session token. */
-  token: string;
-}
-
-/** Builds the app and an organiser, signed in. */
-export async function uploadsScene(): Promise<UploadsScene> {
-  const ctx = await createTestApp();
-  const organiser = await createOrganiser(ctx.db);
-  return { ctx, organiser, token: await sessionOf(ctx, organiser) };
-}
-
-export let ctx: TestContext;
-export let organiser: User;
-export let token: string;
+export { ctx, organiser, token } from '../../../test/organiser-scene';
 
 /** Builds the scene before the file's tests and closes it after them. */
-export function useUploadsScene() {
-  beforeAll(async () => {
-    ({ ctx, organiser, token } = await uploadsScene());
-  });
-  afterAll(() => ctx.close());
-}
+export const useUploadsScene = () => useOrganiserScene();
 
 export function form(bytes: Buffer, name: string, type: string, field = 'file'): FormData {
   const data = new FormData();
