@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { EVENT_ID, PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { gates, registrations, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
@@ -202,33 +202,12 @@ function directoryStatement(shape: Shape): SQL {
                 as formats) a) end as avatar) u) as "user") item) as data`;
 }
 
-type Statement = PreparedQueryConfig & { execute: { rows: { total: number; data: string | null }[] } };
-type Prepared = PgPreparedQuery<Statement>;
 /**
- * Prepared statements by database and shape. On PostgreSQL a named statement is parsed and
- * planned once per connection (then reused with a generic plan, the trigram index kept); past
- * MAX_SHAPES (hall groups are the client's to combine) a shape runs unnamed.
+ * One prepared statement per shape (parsed and planned once per PostgreSQL connection, then
+ * reused with a generic plan, the trigram index kept); hall groups are the client's to combine,
+ * so past 32 shapes a new one runs unnamed.
  */
-const statements = new WeakMap<Db, Map<string, Prepared>>();
-const MAX_SHAPES = 32;
-const dialect = new PgDialect();
-
-function prepared(db: Db, shape: Shape): Prepared {
-  const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}`;
-  let byShape = statements.get(db);
-  if (!byShape) statements.set(db, (byShape = new Map<string, Prepared>()));
-  const known = byShape.get(key);
-  if (known) return known;
-  const named = byShape.size < MAX_SHAPES;
-  const statement = db._.session.prepareQuery<Statement>(
-    dialect.sqlToQuery(directoryStatement(shape)),
-    undefined,
-    named ? `directory_${byShape.size}` : undefined,
-    false,
-  );
-  if (named) byShape.set(key, statement);
-  return statement;
-}
+const directoryStatements = preparedStatements<{ total: number; data: string | null }>('directory', 32);
 
 /**
  * The public directory's reply, as JSON text: `{ data, meta: { pagination } }`, Strapi's list
@@ -256,7 +235,8 @@ export async function listDirectory(db: Db, query: Record<string, unknown>): Pro
     company: search.company?.match ?? 'none',
     halls: search.halls.map((group) => group.map((c) => c.column)),
   };
-  const { rows } = await prepared(db, shape).execute(values);
+  const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}`;
+  const { rows } = await directoryStatements(db, key, () => directoryStatement(shape)).execute(values);
   const { total = 0, data = null } = rows[0] ?? {};
   return `{"data":[${data ?? ''}],"meta":${JSON.stringify({ pagination: paginationMeta(page, total) })}}`;
 }

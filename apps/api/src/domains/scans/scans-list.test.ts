@@ -102,6 +102,48 @@ describe('Mes scans', () => {
     expect((await list('', pagerToken)).meta.pagination.total).toBe(56);
   });
 
+  it('lists a scan exactly as its recording answered it, with its two parties and not a field more', async () => {
+    const visitor = await createVisitor(ctx.db, { name: 'Salma Exacte', company: 'Atlas Béton' });
+    const item = scan(badgeOf(visitor.registration), {
+      scannedAt: '2024-05-30T10:15:00.123+01:00',
+      note: 'Devis « dalles » à envoyer',
+      rating: 4,
+    });
+    const [recorded] = (await send([item], collaboratorToken)).results;
+    if (recorded?.status !== 'recorded') throw new Error(`not recorded: ${JSON.stringify(recorded)}`);
+    const scanned = {
+      id: visitor.user.id,
+      name: 'Salma Exacte',
+      email: visitor.user.email,
+      phone: visitor.user.phone,
+      company: 'Atlas Béton',
+      jobPosition: visitor.user.jobPosition,
+      type: 'visitor',
+    };
+    const byCollaborator = {
+      id: collaborator.user.id,
+      name: 'Karim Collaborateur',
+      email: collaborator.user.email,
+      phone: collaborator.user.phone,
+      company: collaborator.user.company,
+      jobPosition: collaborator.user.jobPosition,
+      type: 'collaborator',
+    };
+    const own = await list('', collaboratorToken);
+    expect(own.data.find((s) => s.id === item.id)).toStrictEqual({
+      ...recorded.scan,
+      createdAt: '2024-05-30T09:15:00.123Z',
+      erased: false,
+      users: [scanned, byCollaborator],
+    });
+    const staff = await list(
+      `?filters[scanner][exhibitor][id]=${exhibitor.user.id}&populate[users][populate][exhibitor]=*&populate[users][filters][id][$ne]=${visitor.user.id}`,
+    );
+    expect((staff.data.find((s) => s.id === item.id) as { users?: unknown } | undefined)?.users).toStrictEqual([
+      { ...byCollaborator, exhibitor: { id: exhibitor.user.id, company: exhibitor.user.company } },
+    ]);
+  });
+
   it('counts a collaborator’s new scan at once in its exhibitor’s table', async () => {
     const before = (await list(`?filters[scanner][exhibitor][id]=${exhibitor.user.id}`)).meta.pagination.total;
     const visitor = await createVisitor(ctx.db);

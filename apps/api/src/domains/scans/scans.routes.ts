@@ -61,13 +61,15 @@ export const scansRoutes: FastifyPluginAsyncZod<{
    * leaves the caller out of each scan's `users`, as `populate[users][filters][id][$ne]=<me>` does.
    * A filter naming anyone else is an empty list: filters never widen what a caller sees.
    */
-  app.get('/scans', { schema: { tags }, ...signedIn }, async (request) => {
+  app.get('/scans', { schema: { tags }, ...signedIn }, async (request, reply) => {
     const user = scanningUser(currentUser(request));
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['filters', 'pagination', 'populate']);
     const page = parsePagination(query.pagination, { defaultPageSize: PAGE_SIZE.scans, maxPageSize: PAGE_SIZE.scans });
     const populate = parsePopulateQuery(query.populate, ['users', 'users.exhibitor'], { users: ['id'] });
     const nothing = { data: [], meta: { pagination: paginationMeta(page, 0) } };
+    // The page is its JSON text, written by the database (listScans).
+    const send = (text: string) => reply.type('application/json; charset=utf-8').send(text);
     const hide = new Set<number>();
     let only: Set<number> | null = null;
     for (const f of populate.filters.users ?? []) {
@@ -89,7 +91,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
       if (f.path.endsWith('exhibitor.id')) table = 'scansByCollaborators';
     }
     const exhibitor = populates(populate.paths, 'users.exhibitor');
-    return listScans(db, table, user, page, totals, { exhibitor, hide, only });
+    return send(await listScans(db, table, user, page, totals, { exhibitor, hide, only }));
   });
 
   app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {
