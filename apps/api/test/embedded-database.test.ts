@@ -160,6 +160,22 @@ describe('the embedded database in its own thread', () => {
     expect((await thread.query(byId, [7])).rows).toEqual([]);
   });
 
+  it('writes a whole-number LIMIT into the statement it prepares, so that its one plan knows the size of the page', async () => {
+    const page = `select id from t where id >= $1 order by id limit $2 offset $3`;
+    expect((await thread.query(page, [0, 1, 0])).rows).toEqual([{ id: 1 }]);
+    expect((await thread.query(page, [0, 5, 1])).rows).toEqual([]);
+    // No limit (null) stays a value.
+    expect((await thread.query(page, [0, null, 0])).rows).toEqual([{ id: 1 }]);
+    const prepared = await thread.query<{ statement: string }>(
+      `select statement from pg_prepared_statements where statement like 'select id from t where id >= %' order by statement`,
+    );
+    expect(prepared.rows.map((r) => r.statement)).toEqual([
+      'select id from t where id >= $1 order by id limit $2 offset $3',
+      'select id from t where id >= $1 order by id limit 1 offset $3',
+      'select id from t where id >= $1 order by id limit 5 offset $3',
+    ]);
+  });
+
   it('is vacuumed by its upkeep, so that an index-only scan reads no row of a table whose rows were all updated', async () => {
     const database = await openDatabase({});
     try {

@@ -43,7 +43,8 @@ const RANDOM_PAGE_COST = 1.1;
  * - Plans: every statement is prepared once (pglite-worker.js), and planned once. Planning in
  *   WebAssembly is slow: by default PostgreSQL plans a prepared statement again at each call when
  *   that plan might beat the generic one, which cost 1.0 ms of a 1.3 ms lookup of a user by id
- *   and 1.9 ms of 2.1 ms to find a page of 'Mes scans' (50,000 scans, bench/scans.ts data).
+ *   and 1.9 ms of 2.1 ms to find a page of 'Mes scans' (50,000 scans, bench/scans.ts data). The
+ *   worker writes a page's LIMIT into the statement (withLimits), so that the one plan knows it.
  */
 const PGLITE_SETTINGS = [
   'shared_buffers=16MB',

@@ -121,8 +121,31 @@ function send(/** @type {Uint8Array[]} */ messages) {
   return db.execProtocolStream(bytes, { syncToFs: false });
 }
 
+const INT8 = 20;
+const LIMIT_PARAM = /\blimit \$(\d+)/gi;
+
+/**
+ * The statement's text with each `limit $n` whose value is a whole number written as that number,
+ * and the types to declare (int8 for the parameters no longer named in the text, 0, inferred, for
+ * the others). PGlite plans each statement once, generically (client.ts), and a generic plan takes
+ * an unknown LIMIT to keep a tenth of the rows: it then joins a page of 50 as if it held thousands
+ * (hash joins over whole tables; the collaborators' page of 'Mes scans' took twice the time).
+ */
+function withLimits(/** @type {string} */ text, /** @type {unknown[] | undefined} */ params) {
+  /** @type {number[]} */
+  const types = [];
+  const written = text.replace(LIMIT_PARAM, (whole, /** @type {string} */ n) => {
+    const value = params?.[Number(n) - 1];
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return whole;
+    types[Number(n) - 1] = INT8;
+    return `limit ${value}`;
+  });
+  return { text: written, types: Array.from(types, (t) => t ?? 0) };
+}
+
 /** The named statement for this text, prepared now if it is new (under PGlite's query lock). */
-async function statement(/** @type {string} */ text) {
+async function statement(/** @type {string} */ sql, /** @type {unknown[] | undefined} */ params) {
+  const { text, types: declared } = withLimits(sql, params);
   const known = statements.get(text);
   if (known) {
     statements.delete(text);
@@ -131,7 +154,7 @@ async function statement(/** @type {string} */ text) {
   }
   const name = `s${++lastStatement}`;
   const described = await send([
-    serialize.parse({ name, text }),
+    serialize.parse({ name, text, types: declared }),
     serialize.describe({ type: 'S', name }),
     serialize.sync(),
   ]);
@@ -152,7 +175,7 @@ async function statement(/** @type {string} */ text) {
  */
 async function preparedQuery(/** @type {any} */ m, /** @type {import('@electric-sql/pglite').QueryOptions} */ opts) {
   const run = async () => {
-    const { name, types } = await statement(m.sql);
+    const { name, types } = await statement(m.sql, m.params);
     const values = (m.params ?? []).map((/** @type {any} */ value, /** @type {number} */ i) => {
       if (value === null || value === undefined) return null;
       const serializer = db.serializers[types[i] ?? 0];

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -31,15 +31,4 @@ export function preparedStatements<Rows>(prefix: string, maxShapes: number) {
     if (named) byShape.set(shape, statement);
     return statement;
   };
-}
-
-/**
- * A page's LIMIT written into a statement's text (and its shape), not given as a value: PGlite
- * uses one generic plan per statement (client.ts), and a generic plan takes an unknown LIMIT to
- * keep a tenth of the rows, so it joins a page of 50 as if it held thousands (hash joins over
- * whole tables: the collaborators' page of 'Mes scans' took twice the time).
- */
-export function limitOf(pageSize: number): SQL {
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new Error(`page size ${pageSize}`);
-  return sql.raw(String(pageSize));
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { EVENT_ID, PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { limitOf, preparedStatements } from '../../db/prepared';
+import { preparedStatements } from '../../db/prepared';
 import { gates, registrations, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
@@ -163,7 +163,7 @@ const lowerLike = (column: SQLWrapper, name: string) => sql`lower(${column}) lik
  * Measured on 5,000 exhibitors (bench/directory.ts): building the items in Node (pg's row
  * parsing, drizzle's row mapping, JSON.stringify) took more of the server's time than the query.
  */
-function directoryStatement(shape: Shape, pageSize: number): SQL {
+function directoryStatement(shape: Shape): SQL {
   const where: SQL[] = [listedExhibitor];
   if (shape.company === 'trigram') where.push(lowerLike(users.company, 'company'));
   if (shape.company === 'position') {
@@ -185,7 +185,7 @@ function directoryStatement(shape: Shape, pageSize: number): SQL {
       ${groups.length ? sql`left join ${gates} on ${gates.id} = ${registrations.gateId}` : sql``}
       where ${and(...where)}
     ), page as (
-      select * from matches order by lower(company), id limit ${limitOf(pageSize)} offset ${placeholder('offset')}
+      select * from matches order by lower(company), id limit ${placeholder('limit')} offset ${placeholder('offset')}
     )
     select (select count(*) from matches)::int as total,
       (select string_agg(row_to_json(item)::text, ',' order by lower(p.company), p.id)
@@ -226,6 +226,7 @@ export async function listDirectory(db: Db, query: Record<string, unknown>): Pro
   const page = parsePagination(query.pagination, DIRECTORY_PAGE);
 
   const values: Record<string, unknown> = {
+    limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
     company: search.company === null ? undefined : search.company.pattern,
   };
@@ -234,8 +235,8 @@ export async function listDirectory(db: Db, query: Record<string, unknown>): Pro
     company: search.company?.match ?? 'none',
     halls: search.halls.map((group) => group.map((c) => c.column)),
   };
-  const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}:${page.pageSize}`;
-  const { rows } = await directoryStatements(db, key, () => directoryStatement(shape, page.pageSize)).execute(values);
+  const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}`;
+  const { rows } = await directoryStatements(db, key, () => directoryStatement(shape)).execute(values);
   const { total = 0, data = null } = rows[0] ?? {};
   return `{"data":[${data ?? ''}],"meta":${JSON.stringify({ pagination: paginationMeta(page, total) })}}`;
 }

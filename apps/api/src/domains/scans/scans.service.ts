@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizz
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { EVENT_ID, type ScanTable } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { limitOf, preparedStatements } from '../../db/prepared';
+import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
 import { scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
@@ -154,7 +154,7 @@ const caller = sql.placeholder('caller');
  * 50 rows of 25 columns into objects (drizzle, then here) and stringifying them again cost the
  * API's thread more than the query cost the database.
  */
-function pageStatement(table: ScanTable, withExhibitor: boolean, pageSize: number): SQL {
+function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
   const scope = scopeOf(table, caller, sql.placeholder('exhibitor'));
   const erased = sql`sd.anonymised_at is not null`;
   const shown = (value: SQL) => sql`case when ${erased} then null else ${value} end`;
@@ -191,7 +191,7 @@ function pageStatement(table: ScanTable, withExhibitor: boolean, pageSize: numbe
       )::text, ',' order by p.created_at desc, p.id desc) as data
     from (
       select ${scans.id} as id, ${scans.createdAt} as created_at from ${scans} where ${scope}
-      order by ${scans.createdAt} desc, ${scans.id} desc limit ${limitOf(pageSize)} offset ${sql.placeholder('offset')}
+      order by ${scans.createdAt} desc, ${scans.id} desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     ) p
     join scans s on s.id = p.id
     join users sd on sd.id = s.scanned_id
@@ -205,7 +205,7 @@ function pageStatement(table: ScanTable, withExhibitor: boolean, pageSize: numbe
         ${exhibitor(sql`nullif(s.exhibitor_id, s.scanner_id)`)}) as scanner,
       ${kept(sql`sd.id`)} as scanned_kept, ${kept(sql`sr.id`)} as scanner_kept) party`;
 }
-const pageStatements = preparedStatements<{ data: string | null }>('scans_page', 8);
+const pageStatements = preparedStatements<{ data: string | null }>('scans_page', 4);
 
 /**
  * A page of a table, newest first, as the reply's JSON text `{ data, meta: { pagination } }`.
@@ -227,12 +227,12 @@ export async function listScans(
   if (!scope || !exhibitorId) return reply(null, 0);
   const key = totalKey(table, user.id, exhibitorId);
   const counted = totals.get(key);
-  const shape = `${table}:${parties.exhibitor}:${page.pageSize}`;
-  const statement = pageStatements(db, shape, () => pageStatement(table, parties.exhibitor, page.pageSize));
+  const statement = pageStatements(db, `${table}:${parties.exhibitor}`, () => pageStatement(table, parties.exhibitor));
   const [{ rows }, total] = await Promise.all([
     statement.execute({
       caller: user.id,
       exhibitor: exhibitorId,
+      limit: page.pageSize,
       offset: (page.page - 1) * page.pageSize,
       hide: [...parties.hide],
       only: parties.only ? [...parties.only] : null,
