@@ -10,7 +10,7 @@ const dialect = new PgDialect();
  * planned once per connection; on PGlite its thread prepares every text once anyway (pglite-worker.js).
  * Past `maxShapes` (when the client's query decides the shape) a new shape runs unnamed.
  *
- *   const page = preparedStatements<Rows>('scans_page', 8);
+ *   const page = preparedStatements<Rows>('scans_page', 4);
  *   const { rows } = await page(db, key, () => sql`…`).execute({ limit: 50 });
  */
 export function preparedStatements<Rows>(prefix: string, maxShapes: number) {
