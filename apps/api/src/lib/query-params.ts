@@ -195,6 +195,11 @@ export function paginationMeta({ page, pageSize }: Page, total: number) {
   return { page, pageSize, pageCount: Math.ceil(total / pageSize), total };
 }
 
+/** A list's reply `{ data, meta: { pagination } }` as text, around the rows' JSON as the database wrote it (null: no rows). */
+export function listReply(rowsJson: string | null, page: Page, total: number): string {
+  return `{"data":[${rowsJson ?? ''}],"meta":${JSON.stringify({ pagination: paginationMeta(page, total) })}}`;
+}
+
 /** A free-text filter value: trimmed; empty means no filter (null). */
 export function textValue(value: unknown, label: string): string | null {
   if (typeof value !== 'string') throw badRequest(`Texte attendu pour ${label}.`);

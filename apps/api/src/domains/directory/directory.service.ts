@@ -10,7 +10,7 @@ import {
   booleanValue,
   containsPattern,
   isRecord,
-  paginationMeta,
+  listReply,
   parsePagination,
   parsePopulate,
   parseSort,
@@ -238,5 +238,5 @@ export async function listDirectory(db: Db, query: Record<string, unknown>): Pro
   const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}`;
   const { rows } = await directoryStatements(db, key, () => directoryStatement(shape)).execute(values);
   const { total = 0, data = null } = rows[0] ?? {};
-  return `{"data":[${data ?? ''}],"meta":${JSON.stringify({ pagination: paginationMeta(page, total) })}}`;
+  return listReply(data, page, total);
 }

@@ -68,8 +68,6 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     const page = parsePagination(query.pagination, { defaultPageSize: PAGE_SIZE.scans, maxPageSize: PAGE_SIZE.scans });
     const populate = parsePopulateQuery(query.populate, ['users', 'users.exhibitor'], { users: ['id'] });
     const nothing = { data: [], meta: { pagination: paginationMeta(page, 0) } };
-    // The page is its JSON text, written by the database (listScans).
-    const send = (text: string) => reply.type('application/json; charset=utf-8').send(text);
     const hide = new Set<number>();
     let only: Set<number> | null = null;
     for (const f of populate.filters.users ?? []) {
@@ -91,7 +89,9 @@ export const scansRoutes: FastifyPluginAsyncZod<{
       if (f.path.endsWith('exhibitor.id')) table = 'scansByCollaborators';
     }
     const exhibitor = populates(populate.paths, 'users.exhibitor');
-    return send(await listScans(db, table, user, page, totals, { exhibitor, hide, only }));
+    // The page is its JSON text, written by the database (listScans).
+    const text = await listScans(db, table, user, page, totals, { exhibitor, hide, only });
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {

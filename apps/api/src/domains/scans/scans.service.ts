@@ -6,7 +6,7 @@ import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
 import { scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
-import { paginationMeta, type Page } from '../../lib/query-params';
+import { listReply, type Page } from '../../lib/query-params';
 
 /**
  * The scans as 'Mes scans', the call table and SCANS.xlsx read them (they are recorded in
@@ -222,9 +222,7 @@ export async function listScans(
 ): Promise<string> {
   const exhibitorId = scanningFor(user);
   const scope = tableScope(table, user);
-  const reply = (data: string | null, total: number) =>
-    `{"data":[${data ?? ''}],"meta":${JSON.stringify({ pagination: paginationMeta(page, total) })}}`;
-  if (!scope || !exhibitorId) return reply(null, 0);
+  if (!scope || !exhibitorId) return listReply(null, page, 0);
   const key = totalKey(table, user.id, exhibitorId);
   const counted = totals.get(key);
   const statement = pageStatements(db, `${table}:${parties.exhibitor}`, () => pageStatement(table, parties.exhibitor));
@@ -245,7 +243,7 @@ export async function listScans(
         .then(([row]) => row?.n ?? 0),
   ]);
   totals.set(key, total);
-  return reply(rows[0]?.data ?? null, total);
+  return listReply(rows[0]?.data ?? null, page, total);
 }
 
 /** What SCANS.xlsx writes of a scan (and what erasedRow needs), nothing more: less to read and to map. */

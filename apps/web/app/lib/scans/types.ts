@@ -18,7 +18,7 @@ export interface ScanView {
   };
   scanner: { id: number; name: string };
   /** The person was erased under the personal-data law: the scan stays as a count, naming nobody. */
-  erased?: true;
+  erased: boolean;
 }
 
 /** The server's answer for one submitted scan, in the order they were sent. */
