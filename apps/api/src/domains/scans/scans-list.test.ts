@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { EVENT_ID, formatDateTime } from '@salon/shared';
@@ -95,6 +96,13 @@ describe('Mes scans', () => {
     expect(first.data).toHaveLength(50);
     expect(first.meta.pagination).toMatchObject({ total: 55, pageCount: 2 });
     expect(first.data[0]!.createdAt > first.data[1]!.createdAt).toBe(true);
+    // As a phone's browser asks for it: Brotli, in one piece whose length is known (compressed in
+    // one call, not through a stream sent in chunks), and the same page once decompressed.
+    const compressed = await call(ctx.app, 'GET', 'scans', { token: pagerToken, headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['transfer-encoding']).toBeUndefined();
+    expect(compressed.headers['content-length']).toBe(String(compressed.rawPayload.length));
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString())).toEqual(first);
     const second = await list('?pagination[page]=2', pagerToken);
     expect(second.data).toHaveLength(5);
     // A smaller page, as a client may ask: the same order, cut 20 at a time.
