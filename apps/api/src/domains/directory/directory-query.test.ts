@@ -1,9 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_ID, EVENT_ID } from '@salon/shared';
 import { queryRows } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { gates, media, registrations, users } from '../../db/schema';
 import { serializeMedia } from '../exhibitor-area/users.service';
+import { directoryCall, directoryStatement } from './directory.service';
 import { call, createMedia, createTestApp, createUser, type TestContext } from '../../../test/helper';
 
 /**
@@ -201,51 +203,71 @@ describe('the directory statement', () => {
   });
 });
 
-describe('the company search index on a large directory', () => {
+describe('the directory statement on a large directory', () => {
   // As bench/directory.ts names them: 'atlas be' is in 2% of the names.
   const WORDS = 'Atlas Menara Kasbah Oasis Cedre Saharienne Argan Zellige Medina Riad'.split(' ');
   const KINDS = 'Beton Acier Bois Verre Energie'.split(' ');
+  let big: TestContext;
+  const planOf = async (query: SQL) =>
+    (await queryRows<Record<string, string>>(big.db, query)).map((line) => Object.values(line)[0]).join('\n');
+  /** The plan of the statement listDirectory runs for this call, with its values. */
+  const planOfCall = async (query: Record<string, unknown>) => {
+    const call = directoryCall(query);
+    const explain = preparedStatements<Record<string, string>>('explain_directory', 0);
+    const { rows } = await explain(big.db, call.key, () => sql`explain ${directoryStatement(call.shape)}`).execute(
+      call.values,
+    );
+    return rows.map((line) => Object.values(line)[0]).join('\n');
+  };
 
-  it('is what the planner uses for a search once 5,000 exhibitors were added, with no vacuum since, and each company found is joined to its registration by index', async () => {
-    const big = await createTestApp();
-    try {
-      for (let start = 0; start < 5000; start += 500) {
-        const added = await big.db
-          .insert(users)
-          .values(
-            Array.from({ length: 500 }, (_, k) => ({
-              type: 'exhibitor' as const,
-              roleId: DEFAULT_ROLE_ID,
-              name: `Contact ${start + k}`,
-              email: `index-${start + k}@example.com`,
-              username: `index-${start + k}@example.com`,
-              company: `${WORDS[(start + k) % 10]} ${KINDS[Math.floor((start + k) / 10) % 5]} ${start + k}`,
-            })),
-          )
-          .returning({ id: users.id });
-        await big.db
-          .insert(registrations)
-          .values(added.map((u) => ({ eventId: EVENT_ID, userId: u.id, type: 'exhibitor' as const, confirmed: true })));
-      }
-      // Statistics as the server gathers them (PGlite: analyze at start and every few minutes).
-      // With GIN's pending list (fastupdate on, migration 0019 turns it off) the planner read the
-      // whole table here: PGlite has no vacuum to merge the list.
-      await big.db.execute(sql`analyze`);
-      const plan = await queryRows<Record<string, string>>(
-        big.db,
-        sql`explain select id from ${users} where lower(${users.company}) like lower(${'%atlas be%'})`,
-      );
-      expect(plan.map((line) => Object.values(line)[0]).join('\n')).toContain('users_company_trgm');
-      // The planner's cost of an index probe (client.ts): at PostgreSQL's default it read all 5,000
-      // registrations to join the 100 companies found.
-      const joined = await queryRows<Record<string, string>>(
-        big.db,
+  beforeAll(async () => {
+    big = await createTestApp();
+    for (let start = 0; start < 5000; start += 500) {
+      const added = await big.db
+        .insert(users)
+        .values(
+          Array.from({ length: 500 }, (_, k) => ({
+            type: 'exhibitor' as const,
+            roleId: DEFAULT_ROLE_ID,
+            name: `Contact ${start + k}`,
+            email: `index-${start + k}@example.com`,
+            username: `index-${start + k}@example.com`,
+            company: `${WORDS[(start + k) % 10]} ${KINDS[Math.floor((start + k) / 10) % 5]} ${start + k}`,
+          })),
+        )
+        .returning({ id: users.id });
+      await big.db
+        .insert(registrations)
+        .values(added.map((u) => ({ eventId: EVENT_ID, userId: u.id, type: 'exhibitor' as const, confirmed: true })));
+    }
+    // Statistics as the server gathers them (PGlite: analyze at start and every few minutes).
+    await big.db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(() => big.close());
+
+  it('uses the company search index once 5,000 exhibitors were added, with no vacuum since, and joins each company found to its registration by index', async () => {
+    // With GIN's pending list (fastupdate on, migration 0019 turns it off) the planner read the
+    // whole table here: PGlite has no vacuum to merge the list.
+    expect(
+      await planOf(sql`explain select id from ${users} where lower(${users.company}) like lower(${'%atlas be%'})`),
+    ).toContain('users_company_trgm');
+    // The planner's cost of an index probe (client.ts): at PostgreSQL's default it read all 5,000
+    // registrations to join the 100 companies found.
+    expect(
+      await planOf(
         sql`explain select ${registrations.id} from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
           where ${registrations.eventId} = ${EVENT_ID} and lower(${users.company}) like lower(${'%atlas be%'})`,
-      );
-      expect(joined.map((line) => Object.values(line)[0]).join('\n')).toMatch(/Index Scan using registrations_user/);
-    } finally {
-      await big.close();
-    }
+      ),
+    ).toMatch(/Index Scan using registrations_user/);
+    expect(
+      await planOfCall({ filters: { type: 'exhibitor', user: { company: { $containsi: 'atlas be' } } } }),
+    ).toContain('users_company_trgm');
+  });
+
+  it('walks the exhibitors in company order for a page without a search, instead of sorting all 5,000', async () => {
+    const plan = await planOfCall({ filters: { type: 'exhibitor' }, pagination: { page: '1', pageSize: '100' } });
+    expect(plan).toContain('Index Scan using users_company_order');
+    // The total still counts every listed exhibitor, apart from the page.
+    expect(plan).toMatch(/Aggregate/);
   });
 });
