@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { RENEWED_TOKEN_HEADER } from '@salon/shared';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -21,6 +21,13 @@ declare module 'fastify' {
 
 export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clock: Clock }): void {
   const { db, jwt, clock } = deps;
+  // Built once: drizzle would otherwise write this select of every column again at each signed-in
+  // request (a fifth of the API thread's time on `GET users/me`, by the profile).
+  const sessionUser = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare('session_user');
   app.decorateRequest('user', null);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
@@ -30,10 +37,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clo
     const claims = await jwt.verify(token, now);
     if (!claims) throw unauthorized('Session expirée ou invalide.');
     // The version check makes logout, a password change or a deletion end every session at once.
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)));
+    const [user] = await sessionUser.execute({ id: claims.userId });
     if (!user || user.blocked || user.tokenVersion !== claims.version) {
       throw unauthorized('Session expirée ou invalide.');
     }
