@@ -38,7 +38,7 @@ export function createJwt(secret: string) {
           currentDate: now,
         });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.ver !== 'number' || !payload.iat) return null;
+        if (!Number.isInteger(userId) || typeof payload.ver !== 'number' || !payload.iat || !payload.exp) return null;
         // Tokens made before auth_time existed count from their own issue time.
         const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
         if (now.getTime() / 1000 - authTime > SESSION_MAX_AGE_SECONDS) return null;
