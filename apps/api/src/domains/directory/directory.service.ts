@@ -177,8 +177,9 @@ export function directoryStatement(shape: Shape): SQL {
   const url = sql`'/uploads/' || m.path`;
   // Without any search the page and the total are planned apart (matches not materialized): the
   // page then walks users_company_order and stops at its end, where it sorted every exhibitor
-  // (bench/directory.ts, 'no text': 114 → 255 req/s on PostgreSQL, 50 → 82 on PGlite). A search
-  // reads its matches once, for both: planned apart, the hall search halved on PGlite.
+  // (bench/directory.ts, 'no text': 114 → 206–255 req/s on PostgreSQL, 50 → 82–85 on PGlite). A
+  // search reads its matches once, for both: planned apart, the hall search fell from 52 to 32 req/s
+  // on PGlite.
   const plain = shape.company === 'none' && shape.halls.length === 0;
   const materialized = plain ? sql`not materialized` : sql``;
   return sql`
