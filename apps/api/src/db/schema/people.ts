@@ -84,9 +84,9 @@ export const users = pgTable(
     /** The directory's company search (`lower(company) like '%…%'`); needs the pg_trgm extension. */
     index('users_company_trgm').using('gin', sql`lower(${t.company}) gin_trgm_ops`),
     /**
-     * The directory's order (`lower(company)`, then the registration's id): its first pages
-     * without a search walk this index and stop at the page's end instead of sorting every
-     * exhibitor (directoryStatement).
+     * The directory's order is `lower(company)`, then the registration's id: its first pages
+     * without a search walk this index by company and stop at the page's end instead of sorting
+     * every exhibitor; PostgreSQL sorts the few names that tie by registration (directoryStatement).
      */
     index('users_company_order')
       .on(sql`lower(${t.company})`, t.id)
