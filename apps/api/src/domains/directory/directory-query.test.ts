@@ -208,16 +208,14 @@ describe('the directory statement on a large directory', () => {
   const WORDS = 'Atlas Menara Kasbah Oasis Cedre Saharienne Argan Zellige Medina Riad'.split(' ');
   const KINDS = 'Beton Acier Bois Verre Energie'.split(' ');
   let big: TestContext;
-  const planOf = async (query: SQL) =>
-    (await queryRows<Record<string, string>>(big.db, query)).map((line) => Object.values(line)[0]).join('\n');
+  const planText = (lines: Record<string, string>[]) => lines.map((line) => Object.values(line)[0]).join('\n');
+  const planOf = async (query: SQL) => planText(await queryRows<Record<string, string>>(big.db, query));
+  const explain = preparedStatements<Record<string, string>>('explain_directory', 0);
   /** The plan of the statement listDirectory runs for this call, with its values. */
   const planOfCall = async (query: Record<string, unknown>) => {
     const call = directoryCall(query);
-    const explain = preparedStatements<Record<string, string>>('explain_directory', 0);
-    const { rows } = await explain(big.db, call.key, () => sql`explain ${directoryStatement(call.shape)}`).execute(
-      call.values,
-    );
-    return rows.map((line) => Object.values(line)[0]).join('\n');
+    const statement = explain(big.db, call.key, () => sql`explain ${directoryStatement(call.shape)}`);
+    return planText((await statement.execute(call.values)).rows);
   };
 
   beforeAll(async () => {
