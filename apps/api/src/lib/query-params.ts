@@ -1,4 +1,5 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
 import { badRequest } from './errors';
@@ -198,6 +199,11 @@ export function paginationMeta({ page, pageSize }: Page, total: number) {
 /** A list's reply `{ data, meta: { pagination } }` as text, around the rows' JSON as the database wrote it (null: no rows). */
 export function listReply(rowsJson: string | null, page: Page, total: number): string {
   return `{"data":[${rowsJson ?? ''}],"meta":${JSON.stringify({ pagination: paginationMeta(page, total) })}}`;
+}
+
+/** Sends JSON the database or listReply already wrote, as it is (Fastify would send a string as text/plain). */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 /** A free-text filter value: trimmed; empty means no filter (null). */

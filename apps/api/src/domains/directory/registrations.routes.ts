@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
-import { wholeList } from '../../lib/query-params';
+import { sendJsonText, wholeList } from '../../lib/query-params';
 
 const ALLOWED_FILTERS = ['event.id', 'user.id', 'type'] as const;
 
@@ -43,7 +43,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
         answer = await listDirectory(db, query);
         directoryCache.set(request.url, answer);
       }
-      return reply.type('application/json; charset=utf-8').send(answer);
+      return sendJsonText(reply, answer);
     }
     assertQueryKeys(query, ['filters', 'populate', 'sort', 'pagination']);
     const user = currentUser(request);

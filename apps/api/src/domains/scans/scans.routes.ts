@@ -7,7 +7,14 @@ import { badRequest, forbidden } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
-import { paginationMeta, parseFormBody, parsePagination, parsePopulateQuery, populates } from '../../lib/query-params';
+import {
+  listReply,
+  parseFormBody,
+  parsePagination,
+  parsePopulateQuery,
+  populates,
+  sendJsonText,
+} from '../../lib/query-params';
 import { sendXlsxStream } from '../../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
@@ -67,7 +74,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     assertQueryKeys(query, ['filters', 'pagination', 'populate']);
     const page = parsePagination(query.pagination, { defaultPageSize: PAGE_SIZE.scans, maxPageSize: PAGE_SIZE.scans });
     const populate = parsePopulateQuery(query.populate, ['users', 'users.exhibitor'], { users: ['id'] });
-    const nothing = { data: [], meta: { pagination: paginationMeta(page, 0) } };
+    const nothing = () => sendJsonText(reply, listReply(null, page, 0));
     const hide = new Set<number>();
     let only: Set<number> | null = null;
     for (const f of populate.filters.users ?? []) {
@@ -80,18 +87,18 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     let table: ScanTable = 'scansExposant';
     for (const f of parseFilters(query.filters, SCAN_FILTERS)) {
       if (f.path === 'users.id' && f.op === '$ne') {
-        if (intValue(f.value, f.path) !== user.id) return nothing;
+        if (intValue(f.value, f.path) !== user.id) return nothing();
         hide.add(user.id);
         continue;
       }
-      if (f.op !== '$eq' && f.op !== '$in') return nothing;
-      if (!namedIds(f, f.path).every((id) => id === user.id)) return nothing;
+      if (f.op !== '$eq' && f.op !== '$in') return nothing();
+      if (!namedIds(f, f.path).every((id) => id === user.id)) return nothing();
       if (f.path.endsWith('exhibitor.id')) table = 'scansByCollaborators';
     }
     const exhibitor = populates(populate.paths, 'users.exhibitor');
     // The page is its JSON text, written by the database (listScans).
     const text = await listScans(db, table, user, page, totals, { exhibitor, hide, only });
-    return reply.type('application/json; charset=utf-8').send(text);
+    return sendJsonText(reply, text);
   });
 
   app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {

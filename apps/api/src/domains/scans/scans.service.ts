@@ -103,9 +103,14 @@ export function scanningFor(user: SessionUser): number | null {
  * table is empty for it.
  */
 export function tableScope(table: ScanTable, user: SessionUser): SQL | null {
+  const exhibitorId = tableExhibitor(table, user);
+  return exhibitorId ? scopeOf(table, user.id, exhibitorId) : null;
+}
+
+/** The exhibitor whose scans the table shows the caller; null when the table is empty for it. */
+function tableExhibitor(table: ScanTable, user: SessionUser): number | null {
   const exhibitorId = scanningFor(user);
-  if (!exhibitorId || (table === 'scansByCollaborators' && user.type !== 'exhibitor')) return null;
-  return scopeOf(table, user.id, exhibitorId);
+  return table === 'scansByCollaborators' && user.type !== 'exhibitor' ? null : exhibitorId;
 }
 
 /** A table's scans for a caller scanning for an exhibitor (values, or a prepared statement's placeholders). */
@@ -220,9 +225,8 @@ export async function listScans(
   totals: ScanTotals,
   parties: PartyOptions = ALL_PARTIES,
 ): Promise<string> {
-  const exhibitorId = scanningFor(user);
-  const scope = tableScope(table, user);
-  if (!scope || !exhibitorId) return listReply(null, page, 0);
+  const exhibitorId = tableExhibitor(table, user);
+  if (!exhibitorId) return listReply(null, page, 0);
   const key = totalKey(table, user.id, exhibitorId);
   const counted = totals.get(key);
   const statement = pageStatements(db, `${table}:${parties.exhibitor}`, () => pageStatement(table, parties.exhibitor));
@@ -239,7 +243,7 @@ export async function listScans(
       db
         .select({ n: count() })
         .from(scans)
-        .where(scope)
+        .where(scopeOf(table, user.id, exhibitorId))
         .then(([row]) => row?.n ?? 0),
   ]);
   totals.set(key, total);
