@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_ID, formatDateTime } from '@salon/shared';
 import { scans } from '../../db/schema';
 import { showWallClock } from './scans-export';
-import { allScans, tableScope, type ScanView } from './scans.service';
+import { allScans, createScanTotals, listScans, tableScope, totalKey, type ScanView } from './scans.service';
+import { localCacheBus } from '../../lib/cache-bus';
 import { createCollaborator, createExhibitor, createUser, createVisitor, signSession } from '../../../test/fixtures';
 import { call, login } from '../../../test/helper';
 import { createMailbox, invitationSecretIn } from '../../../test/mailbox';
@@ -255,6 +256,26 @@ describe('SCANS.xlsx', () => {
     expect((await exportTable('scansByCollaborators', collaboratorToken)).rowCount).toBe(1);
     const bad = await call(ctx.app, 'GET', 'scans/export?table=users', { token });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the count of a table kept in memory', () => {
+  const totalOf = (reply: string) =>
+    (JSON.parse(reply) as { meta: { pagination: { total: number } } }).meta.pagination.total;
+
+  it('is not brought back by a page read while a scan cleared it', async () => {
+    const reader = await createExhibitor(ctx.db);
+    const totals = createScanTotals(localCacheBus());
+    const key = totalKey('scansExposant', reader.user.id, reader.user.id);
+    totals.set(key, 7);
+    const reading = listScans(ctx.db, 'scansExposant', reader.user, { page: 1, pageSize: 50 }, totals);
+    // A scan recorded while the page is read clears the count (recordScans does this).
+    totals.delete(key);
+    expect(totalOf(await reading)).toBe(7);
+    expect(totals.get(key)).toBeUndefined();
+    // The next page counts again, and keeps that count.
+    expect(totalOf(await listScans(ctx.db, 'scansExposant', reader.user, { page: 1, pageSize: 50 }, totals))).toBe(0);
+    expect(totals.get(key)).toBe(0);
   });
 });
 

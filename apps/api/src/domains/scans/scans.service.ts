@@ -246,7 +246,9 @@ export async function listScans(
         .where(scopeOf(table, user.id, exhibitorId))
         .then(([row]) => row?.n ?? 0),
   ]);
-  totals.set(key, total);
+  // Kept only when counted now: a count read from memory and written back after the page's query
+  // would bring back one that a scan made meanwhile had cleared (and never let a lost message expire).
+  if (counted === undefined) totals.set(key, total);
   return listReply(rows[0]?.data ?? null, page, total);
 }
 
