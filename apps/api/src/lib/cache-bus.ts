@@ -132,15 +132,46 @@ export async function postgresCacheBus(url: string, log: Log): Promise<CacheBus>
 }
 
 /** The part of a cache the routes use: `delete` and `clear` reach every instance. */
-export type SharedCache<V> = Pick<TtlCache<V>, 'get' | 'set' | 'delete' | 'clear'>;
+export interface SharedCache<V> {
+  get(key: string): V | undefined;
+  /**
+   * The value kept for `key`, else `compute`'s, kept only if nothing forgot `key` while it ran: a
+   * value read by a query that began before a change committed is not kept after the change's
+   * message, which would serve it until its time to live ran out.
+   */
+  load(key: string, compute: () => Promise<V>): Promise<V>;
+  delete(key: string): void;
+  clear(): void;
+}
 
 /** A TtlCache of this process whose forgetting goes through the bus to every instance. */
 export function sharedCache<V>(cacheBus: CacheBus, topic: string, ttlMs: number, maxEntries?: number): SharedCache<V> {
   const cache = new TtlCache<V>(ttlMs, maxEntries);
-  cacheBus.subscribe(topic, (key) => (key === undefined ? cache.clear() : cache.delete(key)));
+  // The loads under way, by key: forgetting their key (or everything) makes them stale.
+  const loading = new Map<string, Set<{ stale: boolean }>>();
+  cacheBus.subscribe(topic, (key) => {
+    if (key === undefined) cache.clear();
+    else cache.delete(key);
+    const reached = key === undefined ? [...loading.values()] : [loading.get(key) ?? []];
+    for (const loads of reached) for (const load of loads) load.stale = true;
+  });
   return {
     get: (key) => cache.get(key),
-    set: (key, value) => cache.set(key, value),
+    async load(key, compute) {
+      const kept = cache.get(key);
+      if (kept !== undefined) return kept;
+      const load = { stale: false };
+      const loads = loading.get(key) ?? new Set();
+      loading.set(key, loads.add(load));
+      try {
+        const value = await compute();
+        if (!load.stale) cache.set(key, value);
+        return value;
+      } finally {
+        loads.delete(load);
+        if (!loads.size && loading.get(key) === loads) loading.delete(key);
+      }
+    },
     delete: (key) => cacheBus.publish(topic, key),
     clear: () => cacheBus.publish(topic),
   };

@@ -38,12 +38,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
     // The directory's answer is its JSON text, sent as it is. Answers are kept a few seconds, by
     // URL; refused queries are never kept.
     if (isDirectoryCall(request)) {
-      let answer = directoryCache.get(request.url);
-      if (answer === undefined) {
-        answer = await listDirectory(db, query);
-        directoryCache.set(request.url, answer);
-      }
-      return sendJsonText(reply, answer);
+      return sendJsonText(reply, await directoryCache.load(request.url, () => listDirectory(db, query)));
     }
     assertQueryKeys(query, ['filters', 'populate', 'sort', 'pagination']);
     const user = currentUser(request);

@@ -228,7 +228,6 @@ export async function listScans(
   const exhibitorId = tableExhibitor(table, user);
   if (!exhibitorId) return listReply(null, page, 0);
   const key = totalKey(table, user.id, exhibitorId);
-  const counted = totals.get(key);
   const statement = pageStatements(db, `${table}:${parties.exhibitor}`, () => pageStatement(table, parties.exhibitor));
   const [{ rows }, total] = await Promise.all([
     statement.execute({
@@ -239,16 +238,14 @@ export async function listScans(
       hide: [...parties.hide],
       only: parties.only ? [...parties.only] : null,
     }),
-    counted ??
+    totals.load(key, () =>
       db
         .select({ n: count() })
         .from(scans)
         .where(scopeOf(table, user.id, exhibitorId))
         .then(([row]) => row?.n ?? 0),
+    ),
   ]);
-  // Kept only when counted now: a count read from memory and written back after the page's query
-  // would bring back one that a scan made meanwhile had cleared (and never let a lost message expire).
-  if (counted === undefined) totals.set(key, total);
   return listReply(rows[0]?.data ?? null, page, total);
 }
 
