@@ -149,3 +149,21 @@ test('an address naming a form that React still holds hidden, out of its place, 
   await page.goto('/essai-ancre#demande-exposant');
   await expect(page.locator('body')).toHaveAttribute('data-started', 'yes');
 });
+
+test('a page touched while it is still arriving starts its scripts once it has arrived', async ({ page }) => {
+  // On a slow network a visitor scrolls or touches the page before its end has come: the boot
+  // module is not there yet (or only its opening tag is). The scripts must start all the same,
+  // once the document is whole, and not be left off for good.
+  await page.route('**/essai-arrivee', (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html><head><script>${deferredScriptsStarter('/locales/fr.json', 'on-interaction')}</script></head>
+<body><p>Pourquoi exposer</p><script>document.body.dataset.state = document.readyState; dispatchEvent(new Event('scroll'));</script>
+<div style="height: 2000px"></div>
+<script type="${DEFERRED_SCRIPT_TYPE}">document.body.dataset.started = 'yes';</script></body></html>`,
+    }),
+  );
+  await page.goto('/essai-arrivee');
+  await expect(page.locator('body')).toHaveAttribute('data-state', 'loading');
+  await expect(page.locator('body')).toHaveAttribute('data-started', 'yes');
+});

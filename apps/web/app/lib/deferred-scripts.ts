@@ -57,7 +57,10 @@ export type ScriptStart = 'after-paint' | 'on-interaction';
 /**
  * The inline script that turns them back on. It also fetches the page's translations, which
  * hydration needs, at the same time as the modules, and puts an image's `data-fallback` in
- * place when its file fails to load, scripts or not (FallbackImg).
+ * place when its file fails to load, scripts or not (FallbackImg). An interaction while the page
+ * is still arriving (a touch or a scroll on a slow network) starts them once the document is
+ * parsed: before that, the boot module may be missing or only half there, and copying it then
+ * left the page without its scripts for good.
  */
 export function deferredScriptsStarter(translationsUrl: string, when: ScriptStart = 'after-paint'): string {
   const trigger =
@@ -75,7 +78,9 @@ document.addEventListener('DOMContentLoaded',function(){setTimeout(start,3000);}
   return `(function(){
 var started=false;
 function start(){
-if(started)return;started=true;
+if(started)return;
+if(document.readyState==='loading'){document.addEventListener('DOMContentLoaded',start);return;}
+started=true;
 var t=document.createElement('link');t.rel='preload';t.as='fetch';t.crossOrigin='anonymous';t.href=${JSON.stringify(translationsUrl)};document.head.append(t);
 document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel='modulepreload';});
 var s=document.querySelector('script[type="${DEFERRED_SCRIPT_TYPE}"]');if(!s)return;
