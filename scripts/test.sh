@@ -16,10 +16,15 @@ if [ ! -x "$CHROMIUM" ]; then
   fi
 fi
 
-step() { if [ -n "${NO_COLOR:-}" ]; then printf '\n== %s\n' "$1"; else printf '\n\033[1m== %s\033[0m\n' "$1"; fi; }
+# Each step's heading says how long the run has taken so far, to see where the time goes.
+step() {
+  local title="$1 (at $SECONDS s)"
+  if [ -n "${NO_COLOR:-}" ]; then printf '\n== %s\n' "$title"; else printf '\n\033[1m== %s\033[0m\n' "$title"; fi
+}
 step "lint";        npm run lint
 step "typecheck";   npm run typecheck
 step "unit";        npx vitest run --project unit
 step "api";         npx vitest run --project api
 step "build";       npm run build
 step "end-to-end";  npm run test:e2e
+step "done"
