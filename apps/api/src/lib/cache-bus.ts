@@ -169,7 +169,7 @@ export function sharedCache<V>(cacheBus: CacheBus, topic: string, ttlMs: number,
         return value;
       } finally {
         loads.delete(load);
-        if (!loads.size && loading.get(key) === loads) loading.delete(key);
+        if (!loads.size) loading.delete(key);
       }
     },
     delete: (key) => cacheBus.publish(topic, key),
