@@ -7,3 +7,4 @@ export * from './day-format';
 export * from './gate';
 export * from './admin-schemas';
 export * from './site-settings';
+export * from './floor-plan';

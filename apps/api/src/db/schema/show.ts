@@ -1,5 +1,6 @@
-import { date, integer, pgEnum, pgTable, serial, smallint, text, time, unique } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgEnum, pgTable, serial, smallint, text, time, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 
 /** The show: its editions, opening hours, halls, sectors and forum programme. */
 
@@ -40,8 +41,40 @@ export const gates = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
+    /** The hall's outline on the floor plan, a rectangle in the hall's own units (null: not drawn). */
+    planWidth: integer('plan_width'),
+    planHeight: integer('plan_height'),
   },
   (t) => [unique('gates_event_name').on(t.eventId, t.name)],
+);
+
+/**
+ * The stands of the floor plan: a rectangle in its hall's units, from the top left corner. A
+ * stand is taken when an exhibitor's registration has its number as `booth` (case aside); numbers
+ * are unique in an edition, whatever the hall.
+ */
+export const stands = pgTable(
+  'stands',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    gateId: integer('gate_id')
+      .notNull()
+      .references(() => gates.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stands_event_number').on(t.eventId, sql`lower(${t.number})`),
+    index('stands_gate').on(t.gateId),
+    check('stands_size', sql`${t.x} >= 0 and ${t.y} >= 0 and ${t.width} > 0 and ${t.height} > 0`),
+  ],
 );
 
 export const sectorKind = pgEnum('sector_kind', ['page', 'choice']);

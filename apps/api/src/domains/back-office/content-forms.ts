@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { hallOutlineFields } from '@salon/shared';
 
 /** The rules of the content forms (the web app's back-office repeats them in content/fields.tsx). */
 
@@ -87,7 +88,8 @@ export const conferenceSchema = z.object({
   endsAt: time,
 });
 
-export const gateSchema = z.object({ name: requiredText(100), position: position });
+/** A hall: its name, its place in the lists, and its outline on the floor plan (both sides or none). */
+export const gateSchema = z.object({ name: requiredText(100), position: position, ...hallOutlineFields });
 
 export const sibSchema = z.object({
   logoSponsorOfficielId: optionalMedia,

@@ -9,9 +9,10 @@ import { adminHallRoutes } from './halls.routes';
 import { adminMediaRoutes } from './media.routes';
 import { adminPartnerRoutes } from './partners.routes';
 import { adminShowRecordRoutes } from './show-records.routes';
+import { adminStandRoutes } from './stands.routes';
 import { adminTestimonialRoutes } from './testimonials.routes';
 
-/** Uploads, and every record of the public pages: banners, partners, gallery, testimonials, forum, halls, show, agency. */
+/** Uploads, and every record of the public pages: banners, partners, gallery, testimonials, forum, halls and their stands, show, agency. */
 export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
   // Only this part reads multipart bodies; a file above the PDF limit is cut off while it arrives.
   // Its pieces are registered inside it, so that every content route reads the bodies it read.
@@ -26,5 +27,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
   await app.register(adminTestimonialRoutes, deps);
   await app.register(adminConferenceRoutes, deps);
   await app.register(adminHallRoutes, deps);
+  await app.register(adminStandRoutes, deps);
   await app.register(adminShowRecordRoutes, deps);
 };

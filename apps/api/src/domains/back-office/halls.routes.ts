@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { EVENT_ID } from '@salon/shared';
 import type { Tx } from '../../db/client';
-import { checkins, gates, registrations } from '../../db/schema';
+import { checkins, gates, registrations, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseFormBody } from '../../lib/query-params';
 import { gateSchema } from './content-forms';
@@ -16,6 +16,46 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
   const thisShow = eq(gates.eventId, EVENT_ID);
   const exhibitorsIn = sql<number>`(select count(*)::int from registrations r
     where r.gate_id = "gates"."id" and r.type = 'exhibitor')`;
+  const standsIn = sql<number>`(select count(*)::int from stands s where s.gate_id = "gates"."id")`;
+  /** The outline has both sides or none, and still holds every stand of the hall. */
+  async function checkOutline(
+    tx: Tx,
+    outline: { planWidth?: number | null; planHeight?: number | null },
+    id: number | null,
+  ) {
+    const width = outline.planWidth ?? null;
+    const height = outline.planHeight ?? null;
+    if ((width === null) !== (height === null)) {
+      throw badRequest('Données invalides.', {
+        errors: [
+          {
+            path: ['body', width === null ? 'planWidth' : 'planHeight'],
+            message: 'Renseignez la largeur et la profondeur, ou aucune des deux.',
+          },
+        ],
+      });
+    }
+    if (id === null) return;
+    const [outside] = await tx
+      .select({ number: stands.number })
+      .from(stands)
+      .where(
+        and(
+          eq(stands.gateId, id),
+          width === null || height === null
+            ? undefined
+            : sql`(${stands.x} + ${stands.width} > ${width} or ${stands.y} + ${stands.height} > ${height})`,
+        ),
+      )
+      .limit(1);
+    if (outside) {
+      const message =
+        width === null
+          ? 'Ce hall a des stands sur le plan : il garde ses dimensions tant qu’ils y sont.'
+          : `Le stand ${outside.number} dépasserait du hall : déplacez-le avant de réduire le hall.`;
+      throw badRequest('Données invalides.', { errors: [{ path: ['body', 'planWidth'], message }] });
+    }
+  }
   async function checkHallName(tx: Tx, name: string, id: number | null) {
     const [taken] = await tx
       .select({ id: gates.id })
@@ -43,13 +83,22 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
       filters: { q: searchFilter(gates.name) },
       query: (dbOrTx) =>
         dbOrTx
-          .select({ id: gates.id, name: gates.name, position: gates.position, exhibitors: exhibitorsIn })
+          .select({
+            id: gates.id,
+            name: gates.name,
+            position: gates.position,
+            planWidth: gates.planWidth,
+            planHeight: gates.planHeight,
+            exhibitors: exhibitorsIn,
+            stands: standsIn,
+          })
           .from(gates)
           .$dynamic(),
       present: (_, rows) => rows,
       async create(tx, body) {
         const form = parseFormBody(gateSchema, body);
         await checkHallName(tx, form.name, null);
+        await checkOutline(tx, form, null);
         const values = {
           ...form,
           eventId: EVENT_ID,
@@ -58,11 +107,17 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
         const [row] = await tx.insert(gates).values(values).returning({ id: gates.id });
         return row!.id;
       },
-      async update(tx, id, body) {
+      async update(tx, id, body, before) {
         const form = parseFormBody(z.partial(gateSchema), body);
         if (form.name !== undefined) await checkHallName(tx, form.name, id);
+        if (form.planWidth !== undefined || form.planHeight !== undefined) {
+          // Locked, so that no stand is placed by its old outline while it changes.
+          await tx.select({ id: gates.id }).from(gates).where(eq(gates.id, id)).for('update');
+          await checkOutline(tx, { ...before, ...definedOf(form) }, id);
+        }
         if (Object.values(form).some((v) => v !== undefined)) await tx.update(gates).set(form).where(eq(gates.id, id));
       },
+      // The hall's stands go with it (the plan no longer draws it).
       async remove(tx, id) {
         const [people] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.gateId, id));
         if (people && people.n > 0) {
@@ -79,3 +134,6 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
     },
   );
 };
+
+const definedOf = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,0 +1,246 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  EVENT_ID,
+  layoutErrors,
+  parseStandCsv,
+  standLineMessage,
+  standSchema,
+  STAND_CSV_MAX_CHARS,
+  type PlanHall,
+  type StandLineError,
+} from '@salon/shared';
+import type { Tx } from '../../db/client';
+import { gates, registrations, stands, users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { parseFormBody } from '../../lib/query-params';
+import { currentUser } from '../../plugins/auth';
+import { recordAudit } from './audit.service';
+import { searchFilter } from './content-filters';
+import type { AdminDeps } from './deps';
+import { registerResource } from './record-resource';
+
+/**
+ * The floor plan's stands: each one edited by hand (moved, resized, renumbered), or a hall's whole
+ * layout replaced by a CSV file, previewed first. Every write is audited, and refused whole when a
+ * stand would leave its hall, overlap another or repeat a number.
+ */
+
+const thisShow = eq(stands.eventId, EVENT_ID);
+
+/** The halls of this edition, locked until the transaction ends when a layout is being written. */
+async function planHalls(tx: Tx, lock: boolean): Promise<PlanHall[]> {
+  const query = tx
+    .select({ id: gates.id, name: gates.name, planWidth: gates.planWidth, planHeight: gates.planHeight })
+    .from(gates)
+    .where(eq(gates.eventId, EVENT_ID))
+    .orderBy(asc(gates.position), asc(gates.id));
+  // Locking the halls puts edits of one layout in line: two at once cannot both pass the checks.
+  return lock ? query.for('update') : query;
+}
+
+const refused = (errors: StandLineError[]) =>
+  badRequest(standLineMessage(errors[0]!), {
+    errors: errors.map((e) => ({ path: ['body'], message: standLineMessage(e) })),
+  });
+
+/** A stand edited alone: checked against the rest of its hall and every number of the edition. */
+async function checkStand(tx: Tx, form: z.infer<typeof standSchema>, id: number | null) {
+  const halls = await planHalls(tx, true);
+  const kept = await tx
+    .select({
+      gateId: stands.gateId,
+      number: stands.number,
+      x: stands.x,
+      y: stands.y,
+      width: stands.width,
+      height: stands.height,
+    })
+    .from(stands)
+    .where(and(thisShow, id === null ? undefined : ne(stands.id, id)));
+  const errors = layoutErrors([form], halls, kept);
+  if (errors.length) throw refused(errors);
+}
+
+export const standImportSchema = z.object({
+  csv: z.string({ error: 'required' }).check(z.maxLength(STAND_CSV_MAX_CHARS)),
+  /** false (the default): only the preview. */
+  commit: z.optional(z.boolean()),
+});
+
+/** Exhibitors of this edition whose stand is given, with their company. */
+const exhibitorStands = (tx: Tx) =>
+  tx
+    .select({ booth: registrations.booth, company: users.company })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(
+      and(
+        eq(registrations.eventId, EVENT_ID),
+        eq(registrations.type, 'exhibitor'),
+        isNotNull(registrations.booth),
+        isNull(users.deletedAt),
+      ),
+    );
+
+export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
+  /** Who holds the stand: the companies whose booth is its number, case aside. */
+  const exhibitor = sql<string | null>`(select string_agg(u.company, ', ' order by u.company)
+    from registrations r join users u on u.id = r.user_id
+    where r.event_id = "stands"."event_id" and r.type = 'exhibitor' and u.deleted_at is null
+      and lower(r.booth) = lower("stands"."number"))`;
+
+  registerResource(
+    app,
+    { db },
+    {
+      path: 'stands',
+      table: stands,
+      id: stands.id,
+      scope: thisShow,
+      missing: 'Stand introuvable.',
+      sortable: { id: stands.id, number: stands.number, gateId: gates.position, x: stands.x, y: stands.y },
+      defaultSort: [asc(gates.position), asc(stands.number)],
+      filters: {
+        q: searchFilter(stands.number),
+        gateId: (value) => {
+          if (typeof value !== 'number' || !Number.isInteger(value))
+            throw badRequest('Filtre gateId : un identifiant.');
+          return eq(stands.gateId, value);
+        },
+      },
+      query: (dbOrTx) =>
+        dbOrTx
+          .select({
+            id: stands.id,
+            gateId: stands.gateId,
+            hall: gates.name,
+            number: stands.number,
+            x: stands.x,
+            y: stands.y,
+            width: stands.width,
+            height: stands.height,
+            exhibitor,
+          })
+          .from(stands)
+          .innerJoin(gates, eq(gates.id, stands.gateId))
+          .$dynamic(),
+      present: (_, rows) => rows,
+      async create(tx, body) {
+        const form = parseFormBody(standSchema, body);
+        await checkStand(tx, form, null);
+        const [row] = await tx
+          .insert(stands)
+          .values({ ...form, eventId: EVENT_ID })
+          .returning({ id: stands.id });
+        return row!.id;
+      },
+      async update(tx, id, body, before) {
+        // A move sends x and y alone: the rest stays as it was.
+        const form = parseFormBody(standSchema, { ...pick(before), ...definedOf(body) });
+        await checkStand(tx, form, id);
+        await tx.update(stands).set(form).where(eq(stands.id, id));
+      },
+      async remove(tx, id) {
+        await tx.delete(stands).where(eq(stands.id, id));
+      },
+    },
+  );
+
+  /**
+   * A layout CSV: the preview (what each hall would hold, the errors line by line, the exhibitors
+   * whose stand would no longer be drawn), and with `commit` the import itself. The file replaces
+   * every stand of the halls it names, and only theirs; with a single error nothing is written.
+   */
+  app.post('/stands/import', { schema: { tags: ['admin'] } }, async (request) => {
+    const { csv, commit = false } = parseFormBody(standImportSchema, request.body);
+    return db.transaction(async (tx) => {
+      const halls = await planHalls(tx, commit);
+      const { lines, errors } = parseStandCsv(csv);
+      const hallByName = new Map(halls.map((h) => [h.name.trim().toLowerCase(), h]));
+      const placed = lines.map((l) => ({
+        ...l,
+        gateId: hallByName.get(l.hall.toLowerCase())?.id ?? null,
+        hallName: l.hall,
+      }));
+      const replaced = new Set(placed.flatMap((s) => (s.gateId === null ? [] : [s.gateId])));
+      const current = await tx
+        .select({
+          gateId: stands.gateId,
+          number: stands.number,
+          x: stands.x,
+          y: stands.y,
+          width: stands.width,
+          height: stands.height,
+        })
+        .from(stands)
+        .where(thisShow)
+        .orderBy(asc(stands.id));
+      const kept = current.filter((s) => !replaced.has(s.gateId));
+      errors.push(...layoutErrors(placed, halls, kept));
+      errors.sort((a, b) => a.line - b.line);
+
+      const drawn = new Set([...kept, ...placed].map((s) => s.number.toLowerCase()));
+      const unplaced = (await exhibitorStands(tx))
+        .filter((e) => e.booth && !drawn.has(e.booth.toLowerCase()))
+        .sort((a, b) => a.booth!.localeCompare(b.booth!, 'fr', { numeric: true }));
+      const preview = {
+        halls: halls.map((h) => {
+          const before = current.filter((s) => s.gateId === h.id).length;
+          return {
+            id: h.id,
+            name: h.name,
+            before,
+            after: replaced.has(h.id) ? placed.filter((s) => s.gateId === h.id).length : before,
+            replaced: replaced.has(h.id),
+          };
+        }),
+        stands: placed.length,
+        unplaced,
+        errors: errors.map((e) => ({ line: e.line, message: standLineMessage(e), key: e.key, values: e.values ?? {} })),
+      };
+      if (!commit) return { ...preview, imported: false };
+      if (errors.length) {
+        throw badRequest(`${errors.length} erreur(s) : rien n'a été importé.`, { ...preview, imported: false });
+      }
+      const ids = [...replaced];
+      await tx.delete(stands).where(and(thisShow, inArray(stands.gateId, ids)));
+      await tx.insert(stands).values(
+        placed.map((s) => ({
+          eventId: EVENT_ID,
+          gateId: s.gateId!,
+          number: s.number,
+          x: s.x,
+          y: s.y,
+          width: s.width,
+          height: s.height,
+        })),
+      );
+      const hallName = new Map(halls.map((h) => [h.id, h.name]));
+      const compact = (list: typeof current) =>
+        list.map((s) => [hallName.get(s.gateId), s.number, s.x, s.y, s.width, s.height]);
+      await recordAudit(tx, {
+        userId: currentUser(request).id,
+        action: 'POST /admin/stands/import',
+        resource: 'stands',
+        recordId: null,
+        before: { stands: compact(current.filter((s) => replaced.has(s.gateId))) },
+        after: { stands: compact(placed.map((s) => ({ ...s, gateId: s.gateId! }))) },
+      });
+      return { ...preview, imported: true };
+    });
+  });
+};
+
+/** The fields of a stand that a change may leave out. */
+function pick(s: { gateId: number; number: string; x: number; y: number; width: number; height: number }) {
+  return { gateId: s.gateId, number: s.number, x: s.x, y: s.y, width: s.width, height: s.height };
+}
+
+/** The body's fields that are there (react-admin may send the record whole, or in `data`). */
+function definedOf(body: unknown): Record<string, unknown> {
+  const input = body && typeof body === 'object' ? ((body as { data?: unknown }).data ?? body) : {};
+  if (!input || typeof input !== 'object') return {};
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,281 @@
+import * as z from 'zod/mini';
+import { requiredText } from './schemas';
+
+/**
+ * The floor plan's layout: each hall an outline (width × height) and each stand a rectangle
+ * (x, y from the hall's top left corner, width, height), all whole numbers in the hall's own
+ * units. The back-office's stand form and CSV import, and the API behind them, check with these.
+ */
+
+/** The largest coordinate or size accepted, in a hall's units. */
+export const PLAN_MAX = 100_000;
+/** A CSV import: at most this many lines and characters. */
+export const STAND_CSV_MAX_LINES = 5_000;
+export const STAND_CSV_MAX_CHARS = 500_000;
+
+/** A stand's number as visitors read it ('B-14'): letters, digits, and . - / between them. */
+export const STAND_NUMBER = /^[\p{L}\p{N}]+(?:[ ./-][\p{L}\p{N}]+)*$/u;
+
+const coordinate = (min: number) =>
+  z.int({ error: 'wholeNumber' }).check(z.gte(min, { error: 'wholeNumber' }), z.lte(PLAN_MAX, { error: 'tooLarge' }));
+
+export const standNumberField = requiredText(20).check(z.regex(STAND_NUMBER, { error: 'standNumber' }));
+
+/** One stand, as the back-office creates or changes it. */
+export const standSchema = z.object({
+  gateId: z.int({ error: 'required' }).check(z.positive({ error: 'required' })),
+  number: standNumberField,
+  x: coordinate(0),
+  y: coordinate(0),
+  width: coordinate(1),
+  height: coordinate(1),
+});
+export type StandForm = z.infer<typeof standSchema>;
+
+/** A hall's outline on the plan: both sides, or neither (a hall without one is not drawn). */
+export const hallOutlineFields = {
+  planWidth: z.optional(z.nullable(coordinate(1))),
+  planHeight: z.optional(z.nullable(coordinate(1))),
+};
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Two rectangles share some area (touching edges do not). */
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Why a line of a layout is refused: a message key of STAND_LINE_MESSAGES and its values. */
+export interface StandLineError {
+  /** 1-based line of the CSV file; 0 for a stand edited alone. */
+  line: number;
+  key: keyof (typeof STAND_LINE_MESSAGES)['fr'];
+  values?: Record<string, string | number>;
+}
+
+export const STAND_LINE_MESSAGES = {
+  fr: {
+    columns: '{found} colonnes au lieu de 6 (hall, stand, x, y, width, height).',
+    hallMissing: 'Le hall manque.',
+    standNumber: 'Numéro de stand « {value} » invalide : lettres et chiffres, séparés par - . / ou une espace.',
+    standLong: 'Numéro de stand de plus de 20 caractères.',
+    wholeNumber: '{column} : nombre entier attendu, {min} au moins (« {value} »).',
+    tooLarge: '{column} : {max} au plus.',
+    unknownHall: 'Hall inconnu : « {hall} ». Halls : {halls}.',
+    noOutline: "Le {hall} n'a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.",
+    outside: 'Le stand {number} dépasse du {hall} ({width} × {height}).',
+    duplicate: 'Le stand {number} figure déjà à la ligne {other}.',
+    taken: 'Le stand {number} existe déjà dans le {hall}.',
+    overlap: 'Le stand {number} chevauche le stand {other} (ligne {otherLine}).',
+    overlapKept: 'Le stand {number} chevauche le stand {other}.',
+    tooManyLines: 'Le fichier a plus de {max} lignes.',
+    tooLong: 'Le fichier dépasse {max} caractères.',
+    empty: 'Le fichier ne contient aucun stand.',
+  },
+  en: {
+    columns: '{found} columns instead of 6 (hall, stand, x, y, width, height).',
+    hallMissing: 'The hall is missing.',
+    standNumber: 'Invalid stand number "{value}": letters and digits, separated by - . / or a space.',
+    standLong: 'Stand number longer than 20 characters.',
+    wholeNumber: '{column}: a whole number of at least {min} expected ("{value}").',
+    tooLarge: '{column}: {max} at most.',
+    unknownHall: 'Unknown hall: "{hall}". Halls: {halls}.',
+    noOutline: '{hall} has no size: fill in its width and depth in the halls.',
+    outside: 'Stand {number} goes beyond {hall} ({width} × {height}).',
+    duplicate: 'Stand {number} is already on line {other}.',
+    taken: 'Stand {number} already exists in {hall}.',
+    overlap: 'Stand {number} overlaps stand {other} (line {otherLine}).',
+    overlapKept: 'Stand {number} overlaps stand {other}.',
+    tooManyLines: 'The file has more than {max} lines.',
+    tooLong: 'The file is longer than {max} characters.',
+    empty: 'The file holds no stand.',
+  },
+} as const;
+
+/** The message of a line's error, in French or English, its line first when it has one. */
+export function standLineMessage(error: StandLineError, lang: 'fr' | 'en' = 'fr'): string {
+  let text: string = STAND_LINE_MESSAGES[lang][error.key];
+  for (const [name, value] of Object.entries(error.values ?? {})) text = text.replaceAll(`{${name}}`, String(value));
+  if (error.line === 0) return text;
+  return lang === 'fr' ? `Ligne ${error.line} : ${text}` : `Line ${error.line}: ${text}`;
+}
+
+/** A stand line of the CSV, read but not yet checked against the halls. */
+export interface StandLine extends Box {
+  line: number;
+  hall: string;
+  number: string;
+}
+
+const HEADERS = [
+  ['hall', 'stand', 'x', 'y', 'width', 'height'],
+  ['hall', 'stand', 'x', 'y', 'largeur', 'profondeur'],
+];
+
+/** The cells of one line: separated by `sep`, each maybe in double quotes ("" for a quote). */
+function cells(line: string, sep: string): string[] {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (c === sep) {
+      out.push(cell.trim());
+      cell = '';
+    } else cell += c;
+  }
+  out.push(cell.trim());
+  return out;
+}
+
+/**
+ * Reads a layout CSV: `hall, stand, x, y, width, height`, one stand a line, a header line or not.
+ * Separated by commas, semicolons (a French spreadsheet's export) or tabs, as the first line is.
+ */
+export function parseStandCsv(text: string): { lines: StandLine[]; errors: StandLineError[] } {
+  const errors: StandLineError[] = [];
+  if (text.length > STAND_CSV_MAX_CHARS) {
+    return { lines: [], errors: [{ line: 0, key: 'tooLong', values: { max: STAND_CSV_MAX_CHARS } }] };
+  }
+  const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  if (rows.length > STAND_CSV_MAX_LINES + 1) {
+    return { lines: [], errors: [{ line: 0, key: 'tooManyLines', values: { max: STAND_CSV_MAX_LINES } }] };
+  }
+  const first = rows.find((r) => r.trim() !== '') ?? '';
+  const sep = first.includes(';') ? ';' : first.includes('\t') ? '\t' : ',';
+  const lines: StandLine[] = [];
+  let headerSeen = false;
+  rows.forEach((row, i) => {
+    const line = i + 1;
+    if (row.trim() === '') return;
+    const c = cells(row, sep);
+    if (!headerSeen) {
+      headerSeen = true;
+      const names = c.map((v) => v.toLowerCase());
+      if (HEADERS.some((h) => h.length === names.length && h.every((n, j) => n === names[j]))) return;
+    }
+    if (c.length !== 6) {
+      errors.push({ line, key: 'columns', values: { found: c.length } });
+      return;
+    }
+    const [hall, number, ...numbers] = c as [string, string, string, string, string, string];
+    const before = errors.length;
+    if (!hall) errors.push({ line, key: 'hallMissing' });
+    if (number.length > 20) errors.push({ line, key: 'standLong' });
+    else if (!STAND_NUMBER.test(number)) errors.push({ line, key: 'standNumber', values: { value: number } });
+    const values = numbers.map((value, j) => {
+      const column = ['x', 'y', 'width', 'height'][j]!;
+      const min = j < 2 ? 0 : 1;
+      const n = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (!(n >= min)) errors.push({ line, key: 'wholeNumber', values: { column, min, value } });
+      else if (n > PLAN_MAX) errors.push({ line, key: 'tooLarge', values: { column, max: PLAN_MAX } });
+      return n;
+    });
+    if (errors.length > before) return;
+    const [x, y, width, height] = values as [number, number, number, number];
+    lines.push({ line, hall, number, x, y, width, height });
+  });
+  if (!lines.length && !errors.length) errors.push({ line: 0, key: 'empty' });
+  return { lines, errors };
+}
+
+export interface PlanHall {
+  id: number;
+  name: string;
+  planWidth: number | null;
+  planHeight: number | null;
+}
+
+/** A stand already on the plan, as the checks need it. */
+export interface PlacedStand extends Box {
+  id?: number;
+  gateId: number;
+  number: string;
+  line?: number;
+}
+
+const key = (number: string) => number.toLowerCase();
+
+/**
+ * Checks stands against their halls and each other: the hall known and with an outline, the stand
+ * inside it, its number used once in the edition, no two stands of a hall overlapping. `kept` are
+ * the stands that stay as they are (another hall's, or the rest of the hall of a stand edited);
+ * `stands` are the new ones, each with its hall's id (or null when its name matched none).
+ */
+export function layoutErrors(
+  stands: (Omit<PlacedStand, 'gateId'> & { gateId: number | null; hallName?: string })[],
+  halls: PlanHall[],
+  kept: PlacedStand[],
+): StandLineError[] {
+  const errors: StandLineError[] = [];
+  const hallById = new Map(halls.map((h) => [h.id, h]));
+  const numbers = new Map<string, { line?: number; gateId: number }>();
+  for (const s of kept) numbers.set(key(s.number), { gateId: s.gateId });
+  const placed = new Map<number, PlacedStand[]>();
+  const inHall = (gateId: number) => {
+    let list = placed.get(gateId);
+    if (!list) placed.set(gateId, (list = []));
+    return list;
+  };
+  for (const s of kept) inHall(s.gateId).push(s);
+  for (const s of stands) {
+    const line = s.line ?? 0;
+    const hall = s.gateId === null ? undefined : hallById.get(s.gateId);
+    if (!hall) {
+      errors.push({
+        line,
+        key: 'unknownHall',
+        values: { hall: s.hallName ?? String(s.gateId), halls: halls.map((h) => h.name).join(', ') },
+      });
+      continue;
+    }
+    const same = numbers.get(key(s.number));
+    if (same) {
+      if (same.line !== undefined)
+        errors.push({ line, key: 'duplicate', values: { number: s.number, other: same.line } });
+      else {
+        const where = hallById.get(same.gateId)?.name ?? '';
+        errors.push({ line, key: 'taken', values: { number: s.number, hall: where } });
+      }
+      continue;
+    }
+    numbers.set(key(s.number), { line, gateId: hall.id });
+    if (hall.planWidth === null || hall.planHeight === null) {
+      errors.push({ line, key: 'noOutline', values: { hall: hall.name } });
+      continue;
+    }
+    if (s.x + s.width > hall.planWidth || s.y + s.height > hall.planHeight) {
+      errors.push({
+        line,
+        key: 'outside',
+        values: { number: s.number, hall: hall.name, width: hall.planWidth, height: hall.planHeight },
+      });
+      continue;
+    }
+    const others = inHall(hall.id);
+    const hit = others.find((o) => overlaps(o, s));
+    if (hit) {
+      errors.push(
+        hit.line === undefined
+          ? { line, key: 'overlapKept', values: { number: s.number, other: hit.number } }
+          : { line, key: 'overlap', values: { number: s.number, other: hit.number, otherLine: hit.line } },
+      );
+      continue;
+    }
+    others.push({ ...s, gateId: hall.id });
+  }
+  return errors;
+}
