@@ -224,7 +224,8 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         userId: currentUser(request).id,
         action: 'POST /admin/stands/import',
         resource: 'stands',
-        recordId: null,
+        // The halls whose layout the file replaced.
+        recordId: ids.join(','),
         before: { stands: compact(current.filter((s) => replaced.has(s.gateId))) },
         after: { stands: compact(placed.map((s) => ({ ...s, gateId: s.gateId! }))) },
       });

@@ -1,4 +1,4 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -12,6 +12,7 @@ import {
   media,
   partenaires,
   partenairesPresses,
+  stands,
   temoignages,
 } from '../../../db/schema';
 import { createMedia } from '../../../../test/helper';
@@ -76,9 +77,24 @@ async function freshConference(c: AdminCase) {
 async function freshGate(c: AdminCase) {
   const [row] = await c.ctx.db
     .insert(gates)
-    .values({ eventId: EVENT_ID, name: `Hall ${unique()}`, position: 90 })
+    .values({ eventId: EVENT_ID, name: `Hall ${unique()}`, position: 90, planWidth: 40, planHeight: 20 })
     .returning({ id: gates.id });
   return row!.id;
+}
+/** A stand alone in a hall of its own. */
+async function freshStand(c: AdminCase) {
+  const [row] = await c.ctx.db
+    .insert(stands)
+    .values({ eventId: EVENT_ID, gateId: await freshGate(c), number: `S-${unique()}`, x: 0, y: 0, width: 4, height: 3 })
+    .returning({ id: stands.id });
+  return row!.id;
+}
+/** A layout file for a hall of its own: two stands side by side. */
+async function standCsv(c: AdminCase) {
+  const gateId = await freshGate(c);
+  const [hall] = await c.ctx.db.select({ name: gates.name }).from(gates).where(eq(gates.id, gateId));
+  const csv = `hall,stand,x,y,width,height\n${hall!.name},I-${unique()},0,0,4,3\n${hall!.name},I-${unique()},4,0,4,3\n`;
+  return { gateId, csv };
 }
 async function freshRow(c: AdminCase, resource: string): Promise<number> {
   switch (resource) {
@@ -104,6 +120,8 @@ async function freshRow(c: AdminCase, resource: string): Promise<number> {
     }
     case 'conferences':
       return freshConference(c);
+    case 'stands':
+      return freshStand(c);
     default:
       return freshGate(c);
   }
@@ -136,6 +154,8 @@ async function newRecord(c: AdminCase, resource: string): Promise<Record<string,
         startsAt: '14:00',
         endsAt: '15:30',
       };
+    case 'stands':
+      return { gateId: await freshGate(c), number: `N-${unique()}`, x: 2, y: 2, width: 6, height: 4 };
     default:
       return { name: `Hall ${unique()}` };
   }
@@ -150,6 +170,7 @@ const CHANGES: Record<string, Record<string, unknown>> = {
   temoignages: { quoteFr: 'Nouvelle citation.' },
   conferences: { titleFr: 'Titre changé' },
   gates: { position: 42 },
+  stands: { x: 10, y: 5 },
 };
 
 const RESOURCES = Object.keys(CHANGES);
@@ -161,6 +182,7 @@ const TABLES: Record<string, PgTable> = {
   temoignages,
   conferences,
   gates,
+  stands,
 };
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;
@@ -227,6 +249,11 @@ export const contentArea: AdminArea = {
         };
       },
     })),
+    {
+      route: route('POST', 'stands/import'),
+      when: 'imports a layout file',
+      request: async (c) => ({ url: 'admin/stands/import', body: { csv: (await standCsv(c)).csv, commit: true } }),
+    },
     { route: route('GET', 'sib/1'), when: 'reads the show record' },
     {
       route: route('PUT', 'sib/1'),
@@ -284,6 +311,10 @@ export const contentArea: AdminArea = {
         },
       ]),
     ),
+    [route('POST', 'stands/import')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const { gateId, csv } = await standCsv(c);
+      return { url: 'admin/stands/import', body: { csv, commit: true }, recordId: String(gateId) };
+    },
     [route('PUT', 'sib/1')]: async (c: AdminCase): Promise<AdminWrite> => ({
       url: 'admin/sib/1',
       body: { mediaFullBackgroundId: await image(c) },
