@@ -37,6 +37,7 @@ import { enquiriesRoutes } from './domains/registration/enquiries.routes';
 import { filesRoutes } from './domains/files/files.routes';
 import { healthRoutes } from './domains/health/health.routes';
 import { newslettersRoutes } from './domains/registration/newsletters.routes';
+import { floorPlanRoutes } from './domains/floor-plan/floor-plan.routes';
 import { referenceRoutes } from './domains/content/reference.routes';
 import { seoRoutes } from './domains/content/seo.routes';
 import { offlineSwRoutes } from './domains/gate/offline-sw.routes';
@@ -194,6 +195,7 @@ export async function buildApp(
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });
       await api.register(referenceRoutes, { db });
+      await api.register(floorPlanRoutes, { db });
       await api.register(conferencesRoutes, { db });
       await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
       await api.register(visitorsRoutes, {

@@ -279,3 +279,18 @@ export function layoutErrors(
   }
   return errors;
 }
+
+/** A stand as the public plan shows it: where it is, and the companies that hold it (none: free). */
+export interface PlanStand extends Box {
+  number: string;
+  companies: string[];
+}
+
+/** A hall of the public plan, its outline and stands in its own units. */
+export interface PlanHallLayout {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+  stands: PlanStand[];
+}

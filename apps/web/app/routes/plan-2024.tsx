@@ -1,19 +1,134 @@
-import { InfoPage } from '../components/ui/info-page';
-import { AutoDownload } from '../features/downloads/components/auto-download';
+import type { PlanHallLayout } from '@salon/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { downloadUrl, files } from '../features/downloads/files';
+import { HallPlan } from '../features/floor-plan/components/hall-plan';
+import { PlanZoom } from '../features/floor-plan/components/plan-zoom';
+import { hallLink, matchesOf, planView, readPlanQuery, standOnPlan } from '../features/floor-plan/plan-view';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
+import { loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/plan-2024';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: pageSeo(request, context, 'plan') };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data } = await loaderApiOr<{ data: { halls: PlanHallLayout[] } }>(context, 'floor-plan', {
+    data: { halls: [] },
+  });
+  return { seo: pageSeo(request, context, 'plan'), halls: data.halls, query: readPlanQuery(new URL(request.url)) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
-export default function Plan2024Page() {
+/**
+ * The floor plan: one hall at a time, drawn by the server, with hall tabs, a search that
+ * highlights stands and companies, and `?stand=B-14` opening on that stand. Tabs and search are
+ * a link and a GET form, so all of it works without scripts; with them, the search highlights as
+ * one types and the plan zooms. The PDF of every hall stays a click away.
+ */
+export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { halls, query } = loaderData;
+  const view = planView(halls, query);
+  const { hall, target } = view;
+  // Typed into the search box, before it is sent: highlights at once (until the next address).
+  const [typedAt, setTypedAt] = useState<{ query: typeof query; value: string } | null>(null);
+  const typed = typedAt?.query === query ? typedAt.value : null;
+  const q = typed ?? query.q;
+  const matches = hall
+    ? typed === null
+      ? view.matches.get(hall.id)!
+      : matchesOf(hall.stands, typed)
+    : new Set<string>();
+
   return (
-    <InfoPage pageKey="plan" cta={false}>
-      <AutoDownload file="plan" />
-    </InfoPage>
+    <article className="container page plan-page">
+      <h1>{t('pages.plan.title')}</h1>
+      <p className="lead">{t('pages.plan.lead')}</p>
+      {hall ? (
+        <>
+          <Form method="get" className="search-form card plan-search" role="search">
+            <div className="field">
+              <label htmlFor="plan-q">{t('plan.search')}</label>
+              <input
+                id="plan-q"
+                name="q"
+                type="search"
+                defaultValue={query.q}
+                key={query.q}
+                onInput={(e) => setTypedAt({ query, value: e.currentTarget.value })}
+              />
+            </div>
+            <button type="submit" className="btn btn-primary">
+              {t('common.search')}
+            </button>
+          </Form>
+          <p className="result-count" role="status">
+            {q.trim() && typed === null
+              ? view.total
+                ? t('plan.matches', { count: view.total, q })
+                : t('plan.noMatch', { q })
+              : query.stand
+                ? target
+                  ? t('plan.target', { number: target.number, hall: hall.name })
+                  : t('plan.targetMissing', { number: query.stand })
+                : ''}
+          </p>
+          <nav aria-label={t('plan.halls')}>
+            <ul className="hall-tabs">
+              {halls.map((h) => {
+                const found = typed === null ? view.matches.get(h.id)!.size : 0;
+                return (
+                  <li key={h.id}>
+                    <Link to={hallLink(h, q.trim())} aria-current={h === hall ? 'page' : undefined}>
+                      {h.name}
+                      {found > 0 && <span className="hall-tab-count"> ({found})</span>}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <PlanZoom key={`${hall.id}-${target?.number ?? ''}`} focus={target?.number}>
+            <HallPlan hall={hall} matches={matches} target={target} />
+          </PlanZoom>
+          <p className="plan-hint">{t('plan.hint')}</p>
+          <ul className="plan-legend" aria-hidden="true">
+            <li className="is-taken">{t('plan.legendTaken')}</li>
+            <li className="is-free">{t('plan.legendFree')}</li>
+            <li className="is-match">{t('plan.legendMatch')}</li>
+          </ul>
+          <section className="stand-list" aria-labelledby="stand-list-title">
+            <h2 id="stand-list-title">{t('plan.listTitle', { hall: hall.name })}</h2>
+            <ul>
+              {hall.stands.map((s) => (
+                <li key={s.number} className={matches.has(s.number) ? 'is-match' : undefined}>
+                  <Link to={standOnPlan(s.number)}>{s.number}</Link>
+                  {' — '}
+                  {s.companies.length ? (
+                    s.companies.map((c, i) => (
+                      <span key={c}>
+                        {i > 0 && ', '}
+                        <a href={`/annuaire?q=${encodeURIComponent(c)}`}>{c}</a>
+                      </span>
+                    ))
+                  ) : (
+                    <span className="stand-free">{t('plan.free')}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      ) : (
+        <p>{t('plan.empty')}</p>
+      )}
+      <p className="download-actions">
+        <a className="btn btn-primary" href={downloadUrl('plan')} download>
+          {t('downloads.plan')}
+        </a>
+        <a href={files.plan}>{t('downloads.open')}</a>
+      </p>
+    </article>
   );
 }

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { EVENT_ID, type PlanHallLayout } from '@salon/shared';
+import { queryRows, type Db } from '../../db/client';
+
+/** Stand numbers in the order visitors count them: 'B-2' before 'B-10'. */
+const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The floor plan of this edition: every hall that has an outline, in the site's order, with its
+ * stands. A stand is held by the confirmed exhibitors whose stand number is its own (case aside),
+ * the ones the directory lists; nothing else of theirs leaves the server.
+ */
+export async function readFloorPlan(db: Db): Promise<PlanHallLayout[]> {
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    plan_width: number;
+    plan_height: number;
+    number: string | null;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    companies: string[] | null;
+  }>(
+    db,
+    sql`select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height,
+      (select array_agg(u.company order by lower(u.company))
+         from registrations r join users u on u.id = r.user_id
+        where r.event_id = g.event_id and r.type = 'exhibitor' and r.confirmed
+          and r.conference_id is null and u.deleted_at is null and u.company is not null
+          and lower(r.booth) = lower(s.number)) as companies
+    from gates g left join stands s on s.gate_id = g.id
+    where g.event_id = ${EVENT_ID} and g.plan_width is not null and g.plan_height is not null
+    order by g.position, g.id`,
+  );
+  const halls = new Map<number, PlanHallLayout>();
+  for (const r of rows) {
+    let hall = halls.get(r.id);
+    if (!hall) {
+      hall = { id: r.id, name: r.name, width: r.plan_width, height: r.plan_height, stands: [] };
+      halls.set(r.id, hall);
+    }
+    if (r.number === null) continue;
+    hall.stands.push({
+      number: r.number,
+      x: r.x,
+      y: r.y,
+      width: r.width,
+      height: r.height,
+      companies: r.companies ?? [],
+    });
+  }
+  for (const hall of halls.values()) hall.stands.sort((a, b) => byNumber.compare(a.number, b.number));
+  return [...halls.values()];
+}

@@ -1,0 +1,95 @@
+import type { PlanHallLayout, PlanStand } from '@salon/shared';
+import { useTranslation } from 'react-i18next';
+import { planViewBox, standLabels } from '../plan-view';
+
+/**
+ * One hall drawn in SVG, in its own units: the server sends it whole, so the plan shows and its
+ * links work without scripts. A taken stand links to its company in the directory; a free one can
+ * still be reached with the keyboard, and every stand reads out its number and company.
+ */
+export function HallPlan({
+  hall,
+  matches,
+  target,
+}: {
+  hall: PlanHallLayout;
+  matches: Set<string>;
+  target: PlanStand | undefined;
+}) {
+  const { t } = useTranslation();
+  const box = planViewBox(hall);
+  return (
+    <svg
+      className="hall-plan"
+      viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
+      role="group"
+      aria-label={t('plan.drawing', { hall: hall.name })}
+      data-hall={hall.id}
+    >
+      <rect className="hall-outline" x={0} y={0} width={hall.width} height={hall.height} />
+      {hall.stands.map((stand) => (
+        <Stand key={stand.number} stand={stand} match={matches.has(stand.number)} target={stand === target} />
+      ))}
+    </svg>
+  );
+}
+
+function Stand({ stand, match, target }: { stand: PlanStand; match: boolean; target: boolean }) {
+  const { t } = useTranslation();
+  const { numberSize, nameSize, name } = standLabels(stand);
+  const taken = stand.companies.length > 0;
+  const cx = stand.x + stand.width / 2;
+  const cy = stand.y + stand.height / 2;
+  const className = ['stand', taken ? 'is-taken' : 'is-free', match && 'is-match', target && 'is-target']
+    .filter(Boolean)
+    .join(' ');
+  const label = taken
+    ? t('plan.standTaken', { number: stand.number, companies: stand.companies.join(', ') })
+    : t('plan.standFree', { number: stand.number });
+  const shape = (
+    <>
+      <rect x={stand.x} y={stand.y} width={stand.width} height={stand.height} />
+      <text
+        className="stand-number"
+        x={cx}
+        y={name ? cy - nameSize * 0.55 : cy}
+        fontSize={round(numberSize)}
+        dominantBaseline="central"
+        textAnchor="middle"
+      >
+        {stand.number}
+      </text>
+      {name && (
+        <text
+          className="stand-name"
+          x={cx}
+          y={cy + numberSize * 0.6}
+          fontSize={round(nameSize)}
+          dominantBaseline="central"
+          textAnchor="middle"
+        >
+          {name}
+        </text>
+      )}
+    </>
+  );
+  if (taken) {
+    return (
+      <a
+        href={`/annuaire?q=${encodeURIComponent(stand.companies[0]!)}`}
+        className={className}
+        aria-label={label}
+        data-stand={stand.number}
+      >
+        {shape}
+      </a>
+    );
+  }
+  return (
+    <g className={className} tabIndex={0} role="img" aria-label={label} data-stand={stand.number}>
+      {shape}
+    </g>
+  );
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,98 @@
+import type { PlanHallLayout, PlanStand } from '@salon/shared';
+
+/**
+ * What the plan page shows, from its URL: `?hall=hall-b` picks a hall, `?stand=B-14` opens the
+ * hall of that stand with it highlighted, `?q=béton` highlights the stands whose number or
+ * company matches. The same rules run on the server (the page without scripts) and in the browser.
+ */
+
+export interface PlanQuery {
+  hall: string;
+  stand: string;
+  q: string;
+}
+
+export function readPlanQuery(url: URL): PlanQuery {
+  const get = (name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 100);
+  return { hall: get('hall'), stand: get('stand'), q: get('q') };
+}
+
+/** 'Hall B' → 'hall-b': the hall's name in the URL. */
+export const hallSlug = (name: string) =>
+  fold(name)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Lower case, without accents: 'Béton' and 'beton' match. */
+export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The stands that a search matches: its number or one of its companies contains the text. */
+export function matchesOf(stands: PlanStand[], q: string): Set<string> {
+  const needle = fold(q.trim());
+  if (!needle) return new Set();
+  return new Set(
+    stands
+      .filter((s) => fold(s.number).includes(needle) || s.companies.some((c) => fold(c).includes(needle)))
+      .map((s) => s.number),
+  );
+}
+
+export interface PlanView {
+  hall: PlanHallLayout | undefined;
+  /** The stand asked for with `?stand=`, when the plan has it. */
+  target: PlanStand | undefined;
+  /** Matches of the search in every hall, by hall id. */
+  matches: Map<number, Set<string>>;
+  total: number;
+}
+
+/**
+ * The hall shown: the stand's, else the one named, else the first with a match of the search,
+ * else the first hall.
+ */
+export function planView(halls: PlanHallLayout[], query: PlanQuery): PlanView {
+  const wanted = fold(query.stand);
+  let target: PlanStand | undefined;
+  let hall = wanted
+    ? halls.find((h) => (target = h.stands.find((s) => fold(s.number) === wanted)) !== undefined)
+    : undefined;
+  const matches = new Map(halls.map((h) => [h.id, matchesOf(h.stands, query.q)]));
+  const total = [...matches.values()].reduce((n, m) => n + m.size, 0);
+  hall ??= query.hall ? halls.find((h) => hallSlug(h.name) === query.hall) : undefined;
+  hall ??= total ? halls.find((h) => matches.get(h.id)!.size > 0) : undefined;
+  hall ??= halls[0];
+  return { hall, target, matches, total };
+}
+
+/** The link to a stand on the plan, from anywhere on the site. */
+export const standOnPlan = (stand: string) => `/plan-2024?stand=${encodeURIComponent(stand)}`;
+
+/** The link to a hall (and the search going on), as the tabs give it. */
+export function hallLink(hall: PlanHallLayout, q: string): string {
+  const params = new URLSearchParams({ hall: hallSlug(hall.name) });
+  if (q) params.set('q', q);
+  return `?${params.toString()}`;
+}
+
+/** The drawing's viewBox: the hall with a margin around it, in its units. */
+export function planViewBox(hall: { width: number; height: number }) {
+  const margin = Math.max(hall.width, hall.height) * 0.015;
+  return { x: -margin, y: -margin, width: hall.width + 2 * margin, height: hall.height + 2 * margin };
+}
+
+/** The average width of a character, in font sizes, for labels of the system sans-serif. */
+const CHAR_WIDTH = 0.56;
+
+/**
+ * A stand's labels, sized to its rectangle: its number, and the company shortened to fit its
+ * width ('Béton du S…'). Sizes are in the hall's units, like the rectangle.
+ */
+export function standLabels(stand: PlanStand) {
+  const numberSize = Math.min(stand.height / 3.2, stand.width / 4.5, 1.6);
+  const nameSize = numberSize * 0.82;
+  const fits = Math.max(1, Math.floor((stand.width * 0.9) / (nameSize * CHAR_WIDTH)));
+  const company =
+    stand.companies.length > 1 ? `${stand.companies[0]} +${stand.companies.length - 1}` : stand.companies[0];
+  const name = company && company.length > fits ? `${company.slice(0, Math.max(1, fits - 1)).trimEnd()}…` : company;
+  return { numberSize, nameSize, name };
+}
