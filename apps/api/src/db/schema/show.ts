@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgEnum, pgTable, serial, smallint, text, time, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /** The show: its editions, opening hours, halls, sectors and forum programme. */
