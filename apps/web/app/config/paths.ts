@@ -53,6 +53,9 @@ export const paths = {
 
 export type PathKey = keyof typeof paths;
 
+/** A stand on the floor plan, from anywhere on the site ('Voir sur le plan'). */
+export const standOnPlan = (stand: string) => `${paths.plan}?stand=${encodeURIComponent(stand)}`;
+
 /** Pages of the public site whose content is text only (issue 3 fills them). */
 export const infoPages = [
   'exposer',

@@ -1,9 +1,10 @@
+import { FORUM_STAND } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import { localized, type Conference, type ItemResponse } from '../lib/content/types';
 import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
 import { conferenceTitle, dayText, slotText } from '../features/programme/format';
-import { paths } from '../config/paths';
+import { paths, standOnPlan } from '../config/paths';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { serverT } from '../lib/i18n.server';
@@ -48,6 +49,12 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p>{localized(lang, conference.descriptionFr, conference.descriptionEn)}</p>
+      <p>
+        {t('plan.forumWhere')}{' '}
+        <Link className="see-on-plan" to={standOnPlan(FORUM_STAND)}>
+          {t('plan.seeOnPlan')}
+        </Link>
+      </p>
       <ConferenceRegistrationFormCard conferenceId={conference.id} />
     </article>
   );

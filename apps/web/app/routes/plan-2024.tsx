@@ -1,12 +1,14 @@
-import type { PlanHallLayout } from '@salon/shared';
+import { FORUM_STAND, type PlanHallLayout } from '@salon/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
+import { paths, standOnPlan } from '../config/paths';
 import { downloadUrl, files } from '../features/downloads/files';
 import { HallPlan } from '../features/floor-plan/components/hall-plan';
 import { PlanZoom } from '../features/floor-plan/components/plan-zoom';
-import { hallLink, matchesOf, planView, readPlanQuery, standOnPlan } from '../features/floor-plan/plan-view';
+import { hallLink, matchesOf, planView, readPlanQuery } from '../features/floor-plan/plan-view';
 import { seoMeta } from '../lib/seo';
+import { useHydrated } from '../lib/use-hydrated';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/plan-2024';
@@ -29,6 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { halls, query } = loaderData;
+  const hydrated = useHydrated();
   const view = planView(halls, query);
   const { hall, target } = view;
   // Typed into the search box, before it is sent: highlights at once (until the next address).
@@ -92,7 +95,8 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
           <PlanZoom key={`${hall.id}-${target?.number ?? ''}`} focus={target?.number}>
             <HallPlan hall={hall} matches={matches} target={target} />
           </PlanZoom>
-          <p className="plan-hint">{t('plan.hint')}</p>
+          {/* The zoom's buttons come with the scripts: only then does the hint name them. */}
+          <p className="plan-hint">{t(hydrated ? 'plan.hint' : 'plan.hintStatic')}</p>
           <ul className="plan-legend" aria-hidden="true">
             <li className="is-taken">{t('plan.legendTaken')}</li>
             <li className="is-free">{t('plan.legendFree')}</li>
@@ -103,9 +107,11 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
             <ul>
               {hall.stands.map((s) => (
                 <li key={s.number} className={matches.has(s.number) ? 'is-match' : undefined}>
-                  <Link to={standOnPlan(s.number)}>{s.number}</Link>
+                  <Link to={standOnPlan(s.number)}>{s.number === FORUM_STAND ? t('plan.forumRoom') : s.number}</Link>
                   {' — '}
-                  {s.companies.length ? (
+                  {s.number === FORUM_STAND ? (
+                    <Link to={paths.programme}>{t('pages.programme.title')}</Link>
+                  ) : s.companies.length ? (
                     s.companies.map((c, i) => (
                       <span key={c}>
                         {i > 0 && ', '}

@@ -64,9 +64,6 @@ export function planView(halls: PlanHallLayout[], query: PlanQuery): PlanView {
   return { hall, target, matches, total };
 }
 
-/** The link to a stand on the plan, from anywhere on the site. */
-export const standOnPlan = (stand: string) => `/plan-2024?stand=${encodeURIComponent(stand)}`;
-
 /** The link to a hall (and the search going on), as the tabs give it. */
 export function hallLink(hall: PlanHallLayout, q: string): string {
   const params = new URLSearchParams({ hall: hallSlug(hall.name) });

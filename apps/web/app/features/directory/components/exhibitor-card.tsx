@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { FallbackImg } from '../../../components/ui/fallback-img';
+import { standOnPlan } from '../../../config/paths';
 import type { DirectoryEntry } from '../../../lib/content/types';
 
 export const DEFAULT_LOGO = '/assets/images/logo-fallback.svg';
@@ -19,6 +21,11 @@ export function ExhibitorCard({ entry }: { entry: DirectoryEntry }) {
           <dt>{t('directory.stand')}</dt>
           <dd>{entry.booth ?? '—'}</dd>
         </dl>
+        {entry.booth && (
+          <Link className="see-on-plan" to={standOnPlan(entry.booth)}>
+            {t('plan.seeOnPlan')}
+          </Link>
+        )}
       </div>
     </li>
   );

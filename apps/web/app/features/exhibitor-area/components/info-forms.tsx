@@ -12,6 +12,8 @@ import {
   type CollaboratorInfoForm,
   type ExhibitorInfoForm,
 } from '@salon/shared';
+import { Link } from 'react-router';
+import { standOnPlan } from '../../../config/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Field, PersonFields } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
@@ -144,12 +146,13 @@ export function ExhibitorInfoFormCard({ me }: { me: Me }) {
 }
 
 /** A value the user sees but does not change here. */
-function ReadOnlyField({ label, value }: { label: string; value: string | null }) {
+function ReadOnlyField({ label, value, children }: { label: string; value: string | null; children?: ReactNode }) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} value={value ?? ''} readOnly />
+      {children}
     </div>
   );
 }
@@ -226,7 +229,13 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
           registration={form.register('adresse')}
           error={errors.adresse}
         />
-        <ReadOnlyField label={t('area.fields.stand')} value={me.numero_stand} />
+        <ReadOnlyField label={t('area.fields.stand')} value={me.numero_stand}>
+          {me.numero_stand && (
+            <Link className="see-on-plan" to={standOnPlan(me.numero_stand)}>
+              {t('plan.seeOnPlan')}
+            </Link>
+          )}
+        </ReadOnlyField>
         <ReadOnlyField label={t('area.fields.hall')} value={me.hall} />
       </div>
     </InfoForm>

@@ -1,5 +1,6 @@
-import type { PlanHallLayout, PlanStand } from '@salon/shared';
+import { FORUM_STAND, type PlanHallLayout, type PlanStand } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
 import { planViewBox, standLabels } from '../plan-view';
 
 /**
@@ -36,16 +37,26 @@ export function HallPlan({
 
 function Stand({ stand, match, target }: { stand: PlanStand; match: boolean; target: boolean }) {
   const { t } = useTranslation();
-  const { numberSize, nameSize, name } = standLabels(stand);
+  const forum = stand.number === FORUM_STAND;
+  const { numberSize, nameSize, name } = standLabels(
+    forum ? { ...stand, number: t('plan.forumRoom'), companies: [] } : stand,
+  );
   const taken = stand.companies.length > 0;
   const cx = stand.x + stand.width / 2;
   const cy = stand.y + stand.height / 2;
-  const className = ['stand', taken ? 'is-taken' : 'is-free', match && 'is-match', target && 'is-target']
+  const className = [
+    'stand',
+    forum ? 'is-forum' : taken ? 'is-taken' : 'is-free',
+    match && 'is-match',
+    target && 'is-target',
+  ]
     .filter(Boolean)
     .join(' ');
-  const label = taken
-    ? t('plan.standTaken', { number: stand.number, companies: stand.companies.join(', ') })
-    : t('plan.standFree', { number: stand.number });
+  const label = forum
+    ? t('plan.forumRoom')
+    : taken
+      ? t('plan.standTaken', { number: stand.number, companies: stand.companies.join(', ') })
+      : t('plan.standFree', { number: stand.number });
   const shape = (
     <>
       <rect x={stand.x} y={stand.y} width={stand.width} height={stand.height} />
@@ -57,7 +68,7 @@ function Stand({ stand, match, target }: { stand: PlanStand; match: boolean; tar
         dominantBaseline="central"
         textAnchor="middle"
       >
-        {stand.number}
+        {forum ? t('plan.forumRoom') : stand.number}
       </text>
       {name && (
         <text
@@ -73,10 +84,10 @@ function Stand({ stand, match, target }: { stand: PlanStand; match: boolean; tar
       )}
     </>
   );
-  if (taken) {
+  if (taken || forum) {
     return (
       <a
-        href={`/annuaire?q=${encodeURIComponent(stand.companies[0]!)}`}
+        href={forum ? paths.programme : `/annuaire?q=${encodeURIComponent(stand.companies[0]!)}`}
         className={className}
         aria-label={label}
         data-stand={stand.number}
