@@ -11,6 +11,7 @@ import { AdminLoginPage } from './login-page';
 import { contentMessages, contentResources } from './resources/content';
 import { devicesMessages, devicesResources } from './resources/devices';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
+import { floorPlanMessages, floorPlanResources } from './resources/floor-plan';
 import { mailMessages, mailResources } from './resources/mail';
 import { peopleMessages, peopleResources } from './resources/people';
 import { siteSettingsMessages, siteSettingsResources } from './resources/site-settings';
@@ -36,6 +37,7 @@ const PARTS: AdminMessages[] = [
   dashboardMessages,
   exhibitorAccountsMessages,
   contentMessages,
+  floorPlanMessages,
   siteSettingsMessages,
   peopleMessages,
   mailMessages,
@@ -66,6 +68,7 @@ export default function AdminApp() {
       >
         {exhibitorAccountsResources}
         {contentResources}
+        {floorPlanResources}
         {siteSettingsResources}
         {peopleResources}
         {mailResources}

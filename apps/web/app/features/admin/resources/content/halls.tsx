@@ -1,6 +1,20 @@
-import { DataTable, List, NumberInput, SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import {
+  DataTable,
+  List,
+  NumberInput,
+  SimpleForm,
+  TextInput,
+  maxLength,
+  maxValue,
+  minValue,
+  required,
+} from 'react-admin';
+import { PLAN_MAX } from '@salon/shared';
 import { searchFilter } from '../../components/filters';
 import { positionRules } from './fields';
+
+/** A side of the hall's outline on the floor plan: a whole number, or empty (the hall is not drawn). */
+const outlineRules = [minValue(1), maxValue(PLAN_MAX)];
 
 /** The halls, in the order the site lists them, with their number of exhibitors. */
 
@@ -11,6 +25,7 @@ export function HallList() {
         <DataTable.NumberCol source="position" />
         <DataTable.Col source="name" />
         <DataTable.NumberCol source="exhibitors" disableSort />
+        <DataTable.NumberCol source="stands" disableSort />
       </DataTable>
     </List>
   );
@@ -21,6 +36,8 @@ export function HallForm() {
     <SimpleForm>
       <TextInput source="name" validate={[required(), maxLength(100)]} />
       <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
+      <NumberInput source="planWidth" step={1} validate={outlineRules} helperText="admin.content.outlineHint" />
+      <NumberInput source="planHeight" step={1} validate={outlineRules} />
     </SimpleForm>
   );
 }

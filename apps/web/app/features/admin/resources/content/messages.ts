@@ -83,7 +83,15 @@ export const contentMessages: AdminMessages = {
       },
       gates: {
         name: 'Hall |||| Halls',
-        fields: { name: 'Nom', position: 'Position', exhibitors: 'Exposants', q: 'Rechercher' },
+        fields: {
+          name: 'Nom',
+          position: 'Position',
+          exhibitors: 'Exposants',
+          stands: 'Stands',
+          planWidth: 'Largeur sur le plan',
+          planHeight: 'Profondeur sur le plan',
+          q: 'Rechercher',
+        },
       },
       sib: {
         name: 'Salon',
@@ -116,6 +124,8 @@ export const contentMessages: AdminMessages = {
         moveUp: 'Monter',
         moveDown: 'Descendre',
         positionHint: 'Vide : à la fin de la liste.',
+        outlineHint:
+          'En unités du hall (par exemple le mètre), pour le plan interactif ; largeur et profondeur, ou aucune des deux.',
         linkHint: 'https://… ou un chemin du site, par exemple /annuaire.',
         dayHint: 'Un des jours du salon.',
         speakersHint: 'Nommez les intervenants dans la description.',
@@ -193,7 +203,15 @@ export const contentMessages: AdminMessages = {
       },
       gates: {
         name: 'Hall |||| Halls',
-        fields: { name: 'Name', position: 'Position', exhibitors: 'Exhibitors', q: 'Search' },
+        fields: {
+          name: 'Name',
+          position: 'Position',
+          exhibitors: 'Exhibitors',
+          stands: 'Stands',
+          planWidth: 'Width on the plan',
+          planHeight: 'Depth on the plan',
+          q: 'Search',
+        },
       },
       sib: {
         name: 'Show',
@@ -226,6 +244,7 @@ export const contentMessages: AdminMessages = {
         moveUp: 'Move up',
         moveDown: 'Move down',
         positionHint: 'Empty: at the end of the list.',
+        outlineHint: 'In the hall’s units (metres, say), for the interactive plan; both width and depth, or neither.',
         linkHint: 'https://… or a path of the site, e.g. /annuaire.',
         dayHint: 'One of the show days.',
         speakersHint: 'Name the speakers in the description.',

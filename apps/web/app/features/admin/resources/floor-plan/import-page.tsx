@@ -1,0 +1,143 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { standLineMessage, STAND_CSV_MAX_CHARS, type StandLineError } from '@salon/shared';
+import { useState } from 'react';
+import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { adminErrorMessage } from '../../components/use-admin-call';
+import { adminFetch } from '../../http';
+
+interface Preview {
+  halls: { id: number; name: string; before: number; after: number; replaced: boolean }[];
+  stands: number;
+  unplaced: { booth: string; company: string }[];
+  errors: (StandLineError & { message: string })[];
+  imported: boolean;
+}
+
+/**
+ * Lays out halls from a CSV file (hall, stand, x, y, width, height): the file is read in the
+ * browser and sent for a preview (each hall before and after, the errors line by line, the
+ * exhibitors it would leave off the plan); 'Importer' sends it again to be written, whole or not
+ * at all. The server checks everything again.
+ */
+export function StandImportPage() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(text: string, commit: boolean) {
+    setBusy(true);
+    try {
+      const result = await adminFetch<Preview>('stands/import', { method: 'POST', body: { csv: text, commit } });
+      setPreview(result);
+      if (result.imported)
+        notify('admin.floorPlan.imported', { type: 'success', messageArgs: { count: result.stands } });
+    } catch (error) {
+      const body = (error as { body?: { error?: { details?: Preview } } }).body;
+      if (body?.error?.details?.errors) setPreview(body.error.details);
+      notify(adminErrorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function choose(file: File | undefined) {
+    setPreview(null);
+    if (!file) return setCsv(null);
+    if (file.size > STAND_CSV_MAX_CHARS * 4) return notify('admin.floorPlan.tooBig', { type: 'error' });
+    const text = await file.text();
+    setCsv({ name: file.name, text });
+    await send(text, false);
+  }
+
+  const lang = locale === 'en' ? 'en' : 'fr';
+  return (
+    <Card>
+      <Title title="admin.floorPlan.importTitle" />
+      <CardContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {translate('admin.floorPlan.importIntro')}
+        </Typography>
+        <Button variant="outlined" component="label" disabled={busy}>
+          {translate('admin.floorPlan.chooseFile')}
+          <input
+            hidden
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+        </Button>
+        {csv && (
+          <Typography component="span" sx={{ ml: 2 }}>
+            {csv.name}
+          </Typography>
+        )}
+        {preview && (
+          <Box sx={{ mt: 3 }}>
+            {preview.errors.length > 0 ? (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                <Typography fontWeight={600}>
+                  {translate('admin.floorPlan.errors', { smart_count: preview.errors.length })}
+                </Typography>
+                <ul>
+                  {preview.errors.map((e, i) => (
+                    <li key={i}>{standLineMessage(e, lang)}</li>
+                  ))}
+                </ul>
+              </Alert>
+            ) : (
+              <Alert severity={preview.imported ? 'success' : 'info'} sx={{ mb: 2 }}>
+                {translate(preview.imported ? 'admin.floorPlan.imported' : 'admin.floorPlan.ready', {
+                  count: preview.stands,
+                })}
+              </Alert>
+            )}
+            <Table size="small" aria-label={translate('admin.floorPlan.hallsTable')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('resources.gates.name', { smart_count: 1 })}</TableCell>
+                  <TableCell align="right">{translate('admin.floorPlan.before')}</TableCell>
+                  <TableCell align="right">{translate('admin.floorPlan.after')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.halls.map((h) => (
+                  <TableRow key={h.id} selected={h.replaced}>
+                    <TableCell>{h.name}</TableCell>
+                    <TableCell align="right">{h.before}</TableCell>
+                    <TableCell align="right">{h.replaced ? h.after : '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {preview.unplaced.length > 0 && (
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                {translate('admin.floorPlan.unplaced')}{' '}
+                {preview.unplaced.map((u) => `${u.booth} (${u.company})`).join(', ')}
+              </Alert>
+            )}
+            {!preview.imported && preview.errors.length === 0 && csv && (
+              <Button sx={{ mt: 2 }} variant="contained" disabled={busy} onClick={() => void send(csv.text, true)}>
+                {translate('admin.floorPlan.import')}
+              </Button>
+            )}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
