@@ -3,7 +3,15 @@ import { expect, test } from '@playwright/test';
 import { PUBLIC_PATHS } from '@salon/shared';
 
 /** Every public route of the route table, and the pages only signed-out visitors see. */
-const ROUTES = [...PUBLIC_PATHS, '/salon', '/login', '/not-found', '/conference/1'];
+const ROUTES = [
+  ...PUBLIC_PATHS,
+  '/salon',
+  '/login',
+  '/not-found',
+  '/conference/1',
+  // The plan with a stand and search results highlighted.
+  '/plan-2024?stand=B-14&q=beton',
+];
 
 test.describe('Accessibility', () => {
   for (const path of ROUTES) {

@@ -150,12 +150,12 @@ test.describe('Conference registration', () => {
 });
 
 test.describe('Downloads', () => {
-  test('plan-2024 starts the floor plan’s download on load and offers the link', async ({ page }) => {
-    const download = page.waitForEvent('download');
+  test('plan-2024 draws the plan and offers its PDF, which downloads', async ({ page }) => {
     await page.goto('/plan-2024');
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/plan.*\.pdf$/);
-    await expect(page.getByRole('link', { name: 'Télécharger le plan' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Plan du Hall A' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Télécharger le plan' }).click();
+    expect((await download).suggestedFilename()).toMatch(/plan.*\.pdf$/);
   });
 
   test('programme-2024 starts the programme’s download on load', async ({ page }) => {

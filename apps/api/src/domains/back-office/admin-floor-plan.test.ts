@@ -122,8 +122,9 @@ describe('A stand', () => {
     await ok<Stand>('POST', 'stands', { gateId: hall.id, number: `M${n}-2`, x: 10, y: 0, width: 6, height: 4 });
     const moved = await ok<Stand>('PUT', `stands/${a.id}`, { x: 4, y: 10 });
     expect(moved).toMatchObject({ x: 4, y: 10, width: 6, height: 4, number: `M${n}-1` });
-    expect(await errorsOf('PUT', `stands/${a.id}`, { x: 12, y: 2 })).toEqual([
-      `Le stand M${n}-1 chevauche le stand M${n}-2.`,
+    // Said under the position's field of the back-office's form.
+    expect((await refused('PUT', `stands/${a.id}`, { x: 12, y: 2 })).details.errors).toEqual([
+      { path: ['body', 'x'], message: `Le stand M${n}-1 chevauche le stand M${n}-2.` },
     ]);
     expect(await errorsOf('PUT', `stands/${a.id}`, { width: 40 })).toEqual([
       `Le stand M${n}-1 dépasse du ${hall.name} (40 × 20).`,

@@ -40,9 +40,19 @@ async function planHalls(tx: Tx, lock: boolean): Promise<PlanHall[]> {
   return lock ? query.for('update') : query;
 }
 
+/** The form's field each refusal of a stand edited alone is about: its message shows under it. */
+const FIELD_OF: Partial<Record<StandLineError['key'], string>> = {
+  unknownHall: 'gateId',
+  noOutline: 'gateId',
+  taken: 'number',
+  duplicate: 'number',
+  outside: 'x',
+  overlapKept: 'x',
+};
+
 const refused = (errors: StandLineError[]) =>
   badRequest(standLineMessage(errors[0]!), {
-    errors: errors.map((e) => ({ path: ['body'], message: standLineMessage(e) })),
+    errors: errors.map((e) => ({ path: ['body', FIELD_OF[e.key] ?? 'number'], message: standLineMessage(e) })),
   });
 
 /** A stand edited alone: checked against the rest of its hall and every number of the edition. */

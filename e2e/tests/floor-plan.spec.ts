@@ -1,0 +1,178 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { DEMO_COMPANY, accounts, waitForHydration } from './fixtures';
+
+/**
+ * The interactive floor plan (plan-2024): found from the directory on a phone, centred on the
+ * stand and pinched to zoom; tabs, search and links without scripts; every stand reached with the
+ * keyboard; and an organiser's change of the layout in the back-office shown on the public plan.
+ */
+
+/** The transform Panzoom gives the drawing: its scale, 1 before any zoom. */
+const scaleOf = async (page: Page) =>
+  Number(
+    /scale\(([\d.]+)\)/.exec(
+      (await page.locator('.plan-canvas').evaluate((e) => (e as HTMLElement).style.transform)) || 'scale(1)',
+    )?.[1] ?? 1,
+  );
+
+const centreOf = async (locator: Locator) => {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+};
+
+test.describe('On a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  test('a visitor finds a company in the directory, opens its stand on the plan centred and highlighted, and pinches to zoom', async ({
+    page,
+  }) => {
+    await page.goto(`/annuaire?q=${encodeURIComponent(DEMO_COMPANY)}`);
+    await page.getByRole('link', { name: 'Voir sur le plan' }).first().click();
+    await expect(page).toHaveURL(/\/plan-2024\?stand=A-02$/);
+    await expect(page.getByRole('status')).toHaveText('Stand A-02 : Hall A, mis en évidence sur le plan.');
+    const stand = page.getByRole('link', { name: `Stand A-02, ${DEMO_COMPANY}` });
+    await expect(stand).toHaveClass(/is-target/);
+    await expect(page.getByRole('link', { name: 'Hall A' })).toHaveAttribute('aria-current', 'page');
+
+    // The scripts start at the first touch: the plan then zooms onto the stand, in the frame's middle.
+    await waitForHydration(page);
+    await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toBeVisible();
+    await expect.poll(() => scaleOf(page)).toBeGreaterThan(1.4);
+    const frame = await centreOf(page.locator('.plan-zoom'));
+    const target = await centreOf(stand);
+    expect(target.x).toBeGreaterThan(frame.box.x);
+    expect(target.x).toBeLessThan(frame.box.x + frame.box.width);
+    expect(target.y).toBeGreaterThan(frame.box.y);
+    expect(target.y).toBeLessThan(frame.box.y + frame.box.height);
+
+    // Two fingers spread apart on the plan.
+    const before = await scaleOf(page);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: frame.x - spread, y: frame.y, id: 1 },
+                { x: frame.x + spread, y: frame.y, id: 2 },
+              ],
+      });
+    await touch('touchStart', 20);
+    for (let spread = 30; spread <= 120; spread += 10) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    await expect.poll(() => scaleOf(page)).toBeGreaterThan(before * 1.5);
+
+    // 'Recentrer' comes back to the stand.
+    await page.getByRole('button', { name: 'Recentrer' }).click();
+    await expect.poll(() => scaleOf(page)).toBeCloseTo(before, 1);
+  });
+});
+
+test.describe('Without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the plan shows each hall, its tabs and search work as links and a form, and a stand leads to its exhibitor', async ({
+    page,
+  }) => {
+    await page.goto('/plan-2024');
+    await expect(page.getByRole('group', { name: 'Plan du Hall A' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Télécharger le plan' })).toHaveAttribute(
+      'href',
+      '/assets/files/plan-2024.pdf?download=1',
+    );
+
+    await page.getByRole('link', { name: 'Hall C' }).click();
+    await expect(page).toHaveURL(/\?hall=hall-c$/);
+    await expect(page.getByRole('group', { name: 'Plan du Hall C' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Stands du Hall C' })).toBeVisible();
+
+    await page.getByLabel('Rechercher un exposant ou un stand').fill('beton');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^\d+ stands? (correspond|correspondent) à « beton »$/);
+    const match = page.locator('.stand.is-match').first();
+    await expect(match).toBeVisible();
+    // The hall shown is the first with a match, and its tab says how many.
+    await expect(page.locator('.hall-tabs [aria-current="page"]')).toContainText('(');
+
+    await page.getByRole('link', { name: `Stand A-02, ${DEMO_COMPANY}` }).click();
+    await expect(page).toHaveURL(/\/annuaire\?q=/);
+    await expect(page.getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
+  });
+
+  test('a stand that is not on the plan is said so, and the first hall shows', async ({ page }) => {
+    await page.goto('/plan-2024?stand=Z-99');
+    await expect(page.getByRole('status')).toHaveText('Le stand « Z-99 » ne figure pas sur le plan.');
+    await expect(page.getByRole('group', { name: 'Plan du Hall A' })).toBeVisible();
+  });
+});
+
+test('with the keyboard alone, every stand of a hall is reached in number order and read out', async ({ page }) => {
+  await page.goto('/plan-2024?hall=hall-b&lang=en');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Hall E' }).focus();
+  const labels: string[] = [];
+  for (let i = 0; i < 24; i++) {
+    await page.keyboard.press('Tab');
+    labels.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''));
+  }
+  expect(labels.map((l) => /^Stand (B-\d\d),/.exec(l)?.[1])).toEqual(
+    Array.from({ length: 24 }, (_, i) => `B-${String(i + 1).padStart(2, '0')}`),
+  );
+  expect(labels[0]).toBe('Stand B-01, free');
+  expect(labels[1]).toMatch(/^Stand B-02, \S/);
+  expect(labels[1]).not.toContain('free');
+});
+
+test('an organiser moves a stand in the back-office and the public plan follows; a wrong layout file imports nothing', async ({
+  page,
+}) => {
+  await page.goto('/admin');
+  await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
+
+  await page.goto('/admin/stands?filter=%7B%22q%22%3A%22E-23%22%7D');
+  await page.getByRole('cell', { name: 'E-23' }).click();
+  await page.getByLabel('y', { exact: true }).fill('20');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Élément mis à jour')).toBeVisible();
+
+  const y = async () => (await page.request.get('/plan-2024?stand=E-23')).text();
+  expect(await y()).toMatch(/data-stand="E-23"><rect x="38" y="20"/);
+
+  // A move onto another stand is refused, and the plan keeps the last good one.
+  await page.goto('/admin/stands?filter=%7B%22q%22%3A%22E-23%22%7D');
+  await page.getByRole('cell', { name: 'E-23' }).click();
+  await page.getByLabel('y', { exact: true }).fill('29');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Le stand E-23 chevauche le stand E-17.')).toBeVisible();
+  expect(await y()).toMatch(/data-stand="E-23"><rect x="38" y="20"/);
+
+  await page.goto('/admin/plan-import');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'plan.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('hall;stand;x;y;width;height\nHall E;E-01;0;0;6;4\nHall E;E-02;3;2;6;4\n'),
+  });
+  await expect(page.getByText('Ligne 3 : Le stand E-02 chevauche le stand E-01 (ligne 2).')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Importer', exact: true })).toHaveCount(0);
+
+  // Put back as the demo has it, for the other tests.
+  const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
+    jwt: string;
+  };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  const headers = { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
+  const list = await page.request.get(
+    `/backend/api/admin/stands?filter=${encodeURIComponent(JSON.stringify({ q: 'E-23' }))}`,
+    { headers },
+  );
+  const [stand] = (await list.json()) as { id: number }[];
+  expect(
+    (await page.request.put(`/backend/api/admin/stands/${stand!.id}`, { headers, data: { y: 31 } })).status(),
+  ).toBe(200);
+});
