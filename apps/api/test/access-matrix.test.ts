@@ -824,6 +824,7 @@ const TABLE: Row[] = [
   publicGet('GET /backend/api/opening-hours', 'reads the opening hours'),
   publicGet('GET /backend/api/sectors', 'reads the sectors'),
   publicGet('GET /backend/api/gates', 'reads the halls'),
+  publicGet('GET /backend/api/floor-plan', 'reads the floor plan'),
   publicGet('GET /backend/api/sib', 'reads the show’s settings'),
   slashed(publicGet('GET /backend/api/sib', 'reads the show’s settings (trailing slash)')),
   // The organising agency's own e-mail and phone, printed on the public pages: a company's, not a person's.

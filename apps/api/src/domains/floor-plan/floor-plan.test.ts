@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_ID, type PlanHallLayout } from '@salon/shared';
+import { gates, registrations, stands, users } from '../../db/schema';
+import { createExhibitor } from '../../../test/fixtures';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
+
+/** The public floor plan behind plan-2024: halls with a size, their stands, who holds each one. */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const plan = async () => {
+  const res = await call(ctx.app, 'GET', 'floor-plan');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { halls: PlanHallLayout[] } }>().data.halls;
+};
+
+describe('The public floor plan', () => {
+  it('draws the halls that have a size, their stands in number order, each with its companies and nothing else', async () => {
+    const [hall] = await ctx.db
+      .insert(gates)
+      .values({ eventId: EVENT_ID, name: 'Hall Public', position: 50, planWidth: 40, planHeight: 20 })
+      .returning();
+    await ctx.db.insert(gates).values({ eventId: EVENT_ID, name: 'Hall sans plan', position: 51 });
+    const stand = (number: string, x: number) => ({
+      eventId: EVENT_ID,
+      gateId: hall!.id,
+      number,
+      x,
+      y: 0,
+      width: 4,
+      height: 3,
+    });
+    await ctx.db.insert(stands).values([stand('P-10', 12), stand('P-2', 4), stand('P-1', 0)]);
+    const held = await createExhibitor(ctx.db, { company: 'Zellige Public', booth: 'p-2' });
+    const cohost = await createExhibitor(ctx.db, { company: 'Atlas Public', booth: 'P-2' });
+    // Neither an unconfirmed exhibitor nor an erased one shows.
+    const pending = await createExhibitor(ctx.db, { company: 'En Attente SARL', booth: 'P-10' });
+    await ctx.db.update(registrations).set({ confirmed: false }).where(eq(registrations.id, pending.registration.id));
+    const erased = await createExhibitor(ctx.db, { company: 'Effacée SA', booth: 'P-1' });
+    await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, erased.user.id));
+
+    const halls = await plan();
+    expect(halls.map((h) => h.name)).not.toContain('Hall sans plan');
+    const drawn = halls.find((h) => h.id === hall!.id);
+    expect(drawn).toEqual({
+      id: hall!.id,
+      name: 'Hall Public',
+      width: 40,
+      height: 20,
+      stands: [
+        { number: 'P-1', x: 0, y: 0, width: 4, height: 3, companies: [] },
+        { number: 'P-2', x: 4, y: 0, width: 4, height: 3, companies: [cohost.user.company, held.user.company] },
+        { number: 'P-10', x: 12, y: 0, width: 4, height: 3, companies: [] },
+      ],
+    });
+  });
+
+  it('refuses a query it does not know', async () => {
+    expect((await call(ctx.app, 'GET', 'floor-plan?populate=*')).statusCode).toBe(400);
+  });
+});
