@@ -1,0 +1,103 @@
+/**
+ * The floor plan's weight (issue 22), on PostgreSQL (BENCH_DATABASE_URL, default the local
+ * server) with the demo data:
+ * - a hall of 300 stands, 260 of them taken, drawn by the server: the SVG of plan-2024, gzipped
+ *   at level 9, against 100 KB;
+ * - the JavaScript plan-2024 loads, the zoom's module included (imported once the page has its
+ *   scripts), over the heaviest of the other main public pages, against 30 KB.
+ *
+ *   npm run bench:floor-plan   (builds first)
+ */
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { scriptFiles } from './lib/page-scripts';
+import { printTable, startServer, withBenchDatabase } from './start-server';
+
+const STANDS = 300;
+const TAKEN = 260;
+const SVG_BUDGET_KB = 100;
+const JS_BUDGET_KB = 30;
+const OTHER_PAGES = ['/', '/annuaire', '/programme-du-forum', '/infos-pratiques'];
+
+const kb = (bytes: number) => bytes / 1024;
+const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+
+const result = await withBenchDatabase(async (url) => {
+  const server = await startServer({ DATABASE_URL: url, DEMO_DATA: 'true' });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Hall A, 200 × 140: 15 rows of 20 stands of 6 × 4, numbered A-001 to A-300.
+    const { rows } = await client.query<{ id: number }>(
+      `update gates set plan_width = 200, plan_height = 140 where name = 'Hall A' returning id`,
+    );
+    const hall = rows[0]!.id;
+    await client.query('delete from stands where gate_id = $1', [hall]);
+    await client.query(
+      `insert into stands (event_id, gate_id, number, x, y, width, height)
+       select 7, $1, 'A-' || lpad(i::text, 3, '0'), 5 + ((i - 1) % 20) * 9, 5 + ((i - 1) / 20) * 9, 6, 4
+       from generate_series(1, $2::int) i`,
+      [hall, STANDS],
+    );
+    await client.query(
+      `with u as (
+         insert into users (type, role_id, name, email, username, company, confirmed)
+         select 'exhibitor', 1, 'Contact ' || i, 'plan-' || i || '@example.com', 'plan-' || i || '@example.com',
+                'Entreprise Générale du Bâtiment ' || i, true
+         from generate_series(1, $2::int) i returning id)
+       insert into registrations (event_id, user_id, type, confirmed, gate_id, booth)
+       select 7, id, 'exhibitor', true, $1, 'A-' || lpad((row_number() over (order by id))::text, 3, '0') from u`,
+      [hall, TAKEN],
+    );
+
+    const html = await (await fetch(`${server.base}/plan-2024?hall=hall-a`)).text();
+    const svg = /<svg class="hall-plan"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '';
+    const drawn = (svg.match(/data-stand="/g) ?? []).length;
+
+    const scripts = async (page: string, withDynamic: boolean) => {
+      const files = scriptFiles(await (await fetch(`${server.base}${page}`)).text());
+      let bytes = 0;
+      for (let i = 0; i < files.length; i++) {
+        const body = Buffer.from(await (await fetch(new URL(files[i]!, server.base))).arrayBuffer());
+        bytes += gz(body);
+        // The plan's route module imports the zoom when it runs: counted with it.
+        if (withDynamic && /plan-2024/.test(files[i]!)) {
+          for (const [, spec] of body.toString().matchAll(/import\("(\.\/[^"]+\.js)"\)/g)) {
+            const dynamic = new URL(spec!, new URL(files[i]!, server.base)).pathname;
+            if (!files.includes(dynamic)) files.push(dynamic);
+          }
+        }
+      }
+      return { files: files.length, bytes };
+    };
+    const plan = await scripts('/plan-2024', true);
+    const others = await Promise.all(OTHER_PAGES.map((p) => scripts(p, false)));
+    const heaviest = Math.max(...others.map((o) => o.bytes));
+    return { svgBytes: svg.length, svgGz: gz(svg), drawn, plan, heaviest };
+  } finally {
+    await client.end();
+    await server.stop();
+  }
+});
+
+const svgOk = result.drawn === STANDS && kb(result.svgGz) <= SVG_BUDGET_KB;
+const extra = kb(result.plan.bytes - result.heaviest);
+const jsOk = extra <= JS_BUDGET_KB;
+printTable(
+  ['measure', 'value', 'budget', ''],
+  [
+    [
+      `SVG of a hall of ${STANDS} stands (${TAKEN} taken), ${result.drawn} drawn`,
+      `${kb(result.svgBytes).toFixed(1)} KB, ${kb(result.svgGz).toFixed(1)} KB gz`,
+      `${SVG_BUDGET_KB} KB gz`,
+      svgOk ? 'PASS' : 'MISS',
+    ],
+    [
+      `JS of plan-2024 with the zoom (${result.plan.files} files) over the heaviest other page`,
+      `${kb(result.plan.bytes).toFixed(1)} − ${kb(result.heaviest).toFixed(1)} = ${extra.toFixed(1)} KB gz`,
+      `${JS_BUDGET_KB} KB gz`,
+      jsOk ? 'PASS' : 'MISS',
+    ],
+  ],
+);
+if (!svgOk || !jsOk) process.exitCode = 1;
