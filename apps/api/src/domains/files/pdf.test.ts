@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_ID } from '@salon/shared';
-import { conferences, gates, registrations, users } from '../../db/schema';
+import { conferences, gates, registrations, stands, users } from '../../db/schema';
 import { etagMatches } from './files.routes';
 import { createPdfService } from './pdf';
 import { formatDayRange, formatHour, formatLongDay, pdfText } from './pdf/text';
@@ -245,6 +245,51 @@ describe('the floor plan', () => {
       expect(text).toContain('Détail en page');
     } finally {
       await ctx.db.delete(users).where(inArray(users.id, created));
+    }
+  });
+});
+
+describe('the floor plan of a hall laid out (issue 22)', () => {
+  it('draws the hall from its stands, each exhibitor on its own and the free ones too, and follows a stand moved', async () => {
+    const hall = halls[2]!;
+    const laidOut = exhibitors.filter((e) => e.registration.gateId === hall.id);
+    await ctx.db.update(gates).set({ planWidth: 60, planHeight: 40 }).where(eq(gates.id, hall.id));
+    const placed = await ctx.db
+      .insert(stands)
+      .values([
+        ...laidOut.map((e, i) => ({
+          eventId: EVENT_ID,
+          gateId: hall.id,
+          number: e.registration.booth!.toLowerCase(),
+          x: 2 + i * 8,
+          y: 2,
+          width: 6,
+          height: 4,
+        })),
+        { eventId: EVENT_ID, gateId: hall.id, number: 'C-LIBRE', x: 2, y: 30, width: 6, height: 4 },
+      ])
+      .returning({ id: stands.id });
+    try {
+      const before = await get('/assets/files/plan-2024.pdf');
+      const text = await textOf(before.rawPayload);
+      expect(text).toContain('halls à l’échelle de leur plan');
+      expect(text).toContain('C-LIBRE');
+      for (const e of laidOut) {
+        expect(text).toContain(e.registration.booth!.toLowerCase());
+        expect(text).toContain(pdfText(e.user.company!).slice(0, 12));
+      }
+      // Every other exhibitor is still on the plan, in its hall's grid.
+      for (const e of exhibitors) expect(text.toLowerCase()).toContain(e.registration.booth!.toLowerCase());
+
+      await ctx.db
+        .update(stands)
+        .set({ y: 20 })
+        .where(eq(stands.id, placed.at(-1)!.id));
+      const after = await get('/assets/files/plan-2024.pdf');
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await ctx.db.delete(stands).where(eq(stands.gateId, hall.id));
+      await ctx.db.update(gates).set({ planWidth: null, planHeight: null }).where(eq(gates.id, hall.id));
     }
   });
 });

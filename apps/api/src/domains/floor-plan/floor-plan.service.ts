@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { EVENT_ID, type PlanHallLayout } from '@salon/shared';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 
 /** Stand numbers in the order visitors count them: 'B-2' before 'B-10'. */
 const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
@@ -10,7 +10,7 @@ const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' })
  * stands. A stand is held by the confirmed exhibitors whose stand number is its own (case aside),
  * the ones the directory lists; nothing else of theirs leaves the server.
  */
-export async function readFloorPlan(db: Db): Promise<PlanHallLayout[]> {
+export async function readFloorPlan(db: Db | Tx): Promise<PlanHallLayout[]> {
   const rows = await queryRows<{
     id: number;
     name: string;

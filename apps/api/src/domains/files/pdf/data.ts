@@ -75,6 +75,13 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind): Promise<Fingerpri
     parts.push(sql`(select md5(coalesce(string_agg(row(g.id, g.name, g.position)::text, '|' order by g.id), ''))
       from ${gates} g where g.event_id = e.id)`);
     parts.push(sql`x.hash`);
+    if (kind === 'plan') {
+      // The plan draws each hall's size and stands.
+      parts.push(sql`(select md5(coalesce(string_agg(row(g.id, g.plan_width, g.plan_height)::text, '|' order by g.id), ''))
+        from ${gates} g where g.event_id = e.id)`);
+      parts.push(sql`(select md5(coalesce(string_agg(row(s.gate_id, s.number, s.x, s.y, s.width, s.height)::text, '|'
+        order by s.id), '')) from stands s where s.event_id = e.id)`);
+    }
   }
   const changed = kind === 'programme' ? sql`e.created_at` : sql`coalesce(x.changed, e.created_at)`;
   parts.push(sql`extract(epoch from ${changed})::text`);

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Db } from '../../../db/client';
 import { renderCatalogue } from './catalogue';
 import { fingerprint, loadConferences, loadEvent, loadExhibitors, loadHalls, type PdfKind } from './data';
+import { readFloorPlan } from '../../floor-plan/floor-plan.service';
 import { renderPlan } from './plan';
 import { renderProgramme } from './programme';
 
@@ -14,7 +15,7 @@ export const PDF_FILES: Record<PdfKind, string> = {
 };
 
 /** Bumped when the drawing code changes, so that browsers drop what they kept of the old one. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 export interface PdfFile {
   body: Buffer;
@@ -60,7 +61,8 @@ export function createPdfService(db: Db, options: PdfServiceOptions = {}): PdfSe
         const fp = await fingerprint(tx, kind);
         const event = await loadEvent(tx);
         if (kind === 'programme') return { fp, event, conferences: await loadConferences(tx) };
-        return { fp, event, halls: await loadHalls(tx), exhibitors: await loadExhibitors(tx) };
+        const layouts = kind === 'plan' ? await readFloorPlan(tx) : [];
+        return { fp, event, halls: await loadHalls(tx), exhibitors: await loadExhibitors(tx), layouts };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -79,6 +81,7 @@ export function createPdfService(db: Db, options: PdfServiceOptions = {}): PdfSe
           event,
           halls: snapshot.halls ?? [],
           exhibitors: snapshot.exhibitors ?? [],
+          layouts: snapshot.layouts ?? [],
           createdAt,
         });
         break;

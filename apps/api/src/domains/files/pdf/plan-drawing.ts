@@ -9,6 +9,8 @@ import {
   STAND_GAP,
   type Grid,
   type HallBlock,
+  type HallLayout,
+  type LayoutFit,
   type Rect,
   type Stand,
 } from './plan-layout';
@@ -82,6 +84,20 @@ function drawLabel(doc: Doc, s: Stand, x: number, y: number, w: number, h: numbe
   const room = Math.max(1, Math.floor((y + h - pad - top) / lineHeight));
   for (const [i, line] of wrapLines(doc, pdfText(s.company), width, Math.min(room, 2)).entries()) {
     doc.text(line, x + pad, top + i * lineHeight, { lineBreak: false });
+  }
+}
+
+/** A hall to scale: its outline, then each stand where it stands, labelled when there is room. */
+export function drawLayout(doc: Doc, layout: HallLayout, fit: LayoutFit, labelled: boolean): void {
+  doc
+    .lineWidth(1)
+    .rect(fit.x, fit.y, layout.width * fit.k, layout.height * fit.k)
+    .fillAndStroke(COLORS.white, COLORS.navy);
+  doc.lineWidth(labelled ? 0.6 : 0.3);
+  for (const s of layout.stands) {
+    const [x, y, w, h] = [fit.x + s.x * fit.k, fit.y + s.y * fit.k, s.width * fit.k, s.height * fit.k];
+    doc.rect(x, y, w, h).fillAndStroke(s.stand?.colour ?? COLORS.white, labelled ? COLORS.navy : '#8a97a8');
+    if (labelled) drawLabel(doc, s.stand ?? { label: s.number, company: '', colour: COLORS.white }, x, y, w, h);
   }
 }
 
@@ -197,7 +213,11 @@ export function drawLegend(doc: Doc, r: Rect, blocks: HallBlock[], sectorsUsed: 
     .font(FONTS.italic)
     .fontSize(7.5)
     .text(
-      pdfText('Plan schématique : les stands ne sont pas à l’échelle. Établi à partir des exposants confirmés.'),
+      pdfText(
+        blocks.some((b) => b.layout)
+          ? 'Halls à l’échelle de leur plan ; les autres, schématiques. Établi à partir des exposants confirmés.'
+          : 'Plan schématique : les stands ne sont pas à l’échelle. Établi à partir des exposants confirmés.',
+      ),
       x,
       r.y + r.h - 42,
       { width },

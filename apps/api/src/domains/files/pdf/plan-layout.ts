@@ -49,9 +49,43 @@ export interface Stand {
   colour: string;
 }
 
+/** A stand of a hall laid out on the plan, in the hall's units, with who holds it (null: free). */
+export interface LaidStand {
+  number: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  stand: Stand | null;
+}
+
+export interface HallLayout {
+  width: number;
+  height: number;
+  stands: LaidStand[];
+}
+
+/** Where a laid-out hall goes in `box`, to scale: its top left corner and points per unit. */
+export interface LayoutFit {
+  x: number;
+  y: number;
+  k: number;
+}
+
+export function fitLayout(layout: HallLayout, box: Rect): LayoutFit {
+  const k = Math.min(box.w / layout.width, box.h / layout.height);
+  return { x: box.x + (box.w - layout.width * k) / 2, y: box.y, k };
+}
+
+/** Every stand of the layout as large as a stand box must be to be read. */
+export const layoutReadable = (layout: HallLayout, fit: LayoutFit) =>
+  layout.stands.every((s) => s.width * fit.k >= MIN_BOX.w && s.height * fit.k >= MIN_BOX.h);
+
 export interface HallBlock {
   name: string;
   stands: Stand[];
+  /** Drawn to scale from its stands (issue 22) instead of a grid. */
+  layout?: HallLayout;
   /** Pages of its own when the overview cannot show its stands readably: [first, last], 1-based. */
   detailPages?: [number, number];
 }

@@ -1,15 +1,17 @@
-import { OTHER_SECTOR } from '@salon/shared';
+import { FORUM_STAND, OTHER_SECTOR, type PlanHallLayout } from '@salon/shared';
 import type { EventInfo, ExhibitorRow, HallRow } from './data';
 import { breathe, COLORS, createDocument, FONTS, SHOW_NAME } from './document';
-import { drawHall, drawLegend, drawNote, drawStands, drawTitle } from './plan-drawing';
+import { drawHall, drawLayout, drawLegend, drawNote, drawStands, drawTitle } from './plan-drawing';
 import {
   colsFor,
   fitGrid,
+  fitLayout,
   FOOTER_HEIGHT,
   HALL_GAP,
   hallCells,
   inner,
   LEGEND_WIDTH,
+  layoutReadable,
   MARGIN,
   MAX_BOX,
   MIN_BOX,
@@ -31,7 +33,9 @@ import {
  * shows every hall with its stands in miniature, and the halls too full to read there go on on
  * pages of their own: every stand is always on the plan, labelled.
  *
- * The database knows which hall a stand is in, not where: the plan is a schematic, not to scale.
+ * A hall laid out on the plan (issue 22: a size and stands) is drawn to scale from its stands,
+ * each exhibitor on the stand whose number is its own; the others are drawn as a schematic grid,
+ * as are the exhibitors whose stand number is on no layout.
  */
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
@@ -40,6 +44,7 @@ export async function renderPlan(input: {
   event: EventInfo;
   halls: HallRow[];
   exhibitors: ExhibitorRow[];
+  layouts: PlanHallLayout[];
   createdAt: Date;
 }): Promise<Buffer> {
   const { event } = input;
@@ -72,14 +77,37 @@ export async function renderPlan(input: {
     return collator.compare(ab, bb) || collator.compare(a.company, b.company) || a.registrationId - b.registrationId;
   };
   const known = new Set(input.halls.map((h) => h.id));
-  const blocks: HallBlock[] = input.halls.map((h) => ({
-    name: h.name,
-    stands: input.exhibitors
-      .filter((e) => e.gateId === h.id)
-      .sort(byBooth)
-      .map(toStand),
-  }));
-  const homeless = input.exhibitors.filter((e) => e.gateId === null || !known.has(e.gateId)).sort(byBooth);
+  const number = (booth: string | null) => booth?.trim().toLowerCase() ?? '';
+  const layouts = new Map(input.layouts.filter((l) => l.stands.length > 0).map((l) => [l.id, l]));
+  // Each exhibitor whose stand number is on a layout is drawn there, whatever hall it names.
+  const atStand = new Map<string, ExhibitorRow[]>();
+  for (const l of layouts.values()) for (const s of l.stands) atStand.set(number(s.number), []);
+  const onGrid: ExhibitorRow[] = [];
+  for (const e of [...input.exhibitors].sort(byBooth)) (atStand.get(number(e.booth)) ?? onGrid).push(e);
+
+  const blocks: HallBlock[] = input.halls.map((h) => {
+    const layout = layouts.get(h.id);
+    if (!layout) return { name: h.name, stands: onGrid.filter((e) => e.gateId === h.id).map(toStand) };
+    const laid = layout.stands.map((s) => {
+      const holders = atStand.get(number(s.number)) ?? [];
+      const first = holders[0];
+      const company = holders.map((e) => e.company).join(', ');
+      if (s.number === FORUM_STAND) return { ...s, stand: { label: 'Salle du Forum', company: '', colour: '#e6f0e8' } };
+      return { ...s, stand: first ? { ...toStand(first), label: s.number, company } : null };
+    });
+    return {
+      name: h.name,
+      // The exhibitors' stands, for the counts: the forum's room is none.
+      stands: laid.flatMap((s) => (s.stand && s.number !== FORUM_STAND ? [s.stand] : [])),
+      layout: { width: layout.width, height: layout.height, stands: laid },
+    };
+  });
+  // Exhibitors of a laid-out hall whose stand is not on its layout: a grid of their own.
+  for (const h of input.halls) {
+    const off = layouts.has(h.id) ? onGrid.filter((e) => e.gateId === h.id) : [];
+    if (off.length) blocks.push({ name: `${h.name} (hors plan)`, stands: off.map(toStand) });
+  }
+  const homeless = onGrid.filter((e) => e.gateId === null || !known.has(e.gateId));
   if (homeless.length) blocks.push({ name: 'Hall non attribué', stands: homeless.map(toStand) });
 
   const page = { w: doc.page.width, h: doc.page.height };
@@ -91,11 +119,13 @@ export async function renderPlan(input: {
   };
   const legendBox: Rect = { x: area.x + area.w + HALL_GAP, y: area.y, w: LEGEND_WIDTH, h: area.h };
   const cells = hallCells(area, Math.max(blocks.length, 1));
-  const fits = blocks.map((b, i) => fitGrid(b.stands.length, inner(cells[i]!)));
+  const fits = blocks.map((b, i) => (b.layout ? null : fitGrid(b.stands.length, inner(cells[i]!))));
   const readable = (g: Grid | null) => g === null || (g.w >= MIN_BOX.w && g.h >= MIN_BOX.h);
+  const blockReadable = (b: HallBlock, i: number) =>
+    b.layout ? layoutReadable(b.layout, fitLayout(b.layout, inner(cells[i]!))) : readable(fits[i]!);
 
   // One page when every hall can be read there; the same box size everywhere, as on a real plan.
-  const onePage = fits.every(readable);
+  const onePage = blocks.every(blockReadable);
   const uniform = onePage
     ? fits.reduce<{ w: number; h: number }>(
         (acc, g) => (g ? { w: Math.min(acc.w, g.w), h: Math.min(acc.h, g.h) } : acc),
@@ -112,8 +142,9 @@ export async function renderPlan(input: {
   let nextPage = 2;
   if (!onePage) {
     for (const [i, b] of blocks.entries()) {
-      if (readable(fits[i]!)) continue;
-      const pages = Math.ceil(b.stands.length / perDetailPage);
+      if (blockReadable(b, i)) continue;
+      // A laid-out hall gets a page of its own, the whole drawing at the page's scale.
+      const pages = b.layout ? 1 : Math.ceil(b.stands.length / perDetailPage);
       b.detailPages = [nextPage, nextPage + pages - 1];
       nextPage += pages;
     }
@@ -123,8 +154,14 @@ export async function renderPlan(input: {
   drawTitle(doc, title, event, null);
   for (const [i, b] of blocks.entries()) {
     const cell = cells[i]!;
-    drawHall(doc, cell, b.name, `${b.stands.length} stand${b.stands.length > 1 ? 's' : ''}`);
     const box = inner(cell);
+    if (b.layout) {
+      const caption = `${b.layout.stands.length} stands${b.detailPages ? ` — détail en page ${b.detailPages[0]}` : ''}`;
+      drawHall(doc, cell, b.name, caption);
+      drawLayout(doc, b.layout, fitLayout(b.layout, box), !b.detailPages);
+      continue;
+    }
+    drawHall(doc, cell, b.name, `${b.stands.length} stand${b.stands.length > 1 ? 's' : ''}`);
     if (uniform) {
       drawStands(doc, b.stands, box, { cols: colsFor(box.w, uniform.w), ...uniform }, true);
     } else if (!b.detailPages) {
@@ -147,6 +184,15 @@ export async function renderPlan(input: {
 
   for (const b of blocks) {
     if (!b.detailPages) continue;
+    if (b.layout) {
+      await breathe();
+      doc.addPage();
+      drawTitle(doc, title, event, b.name);
+      drawHall(doc, area, b.name, `${b.layout.stands.length} stands`);
+      drawLayout(doc, b.layout, fitLayout(b.layout, inner(area)), true);
+      drawLegend(doc, legendBox, blocks, sectorsUsed, total);
+      continue;
+    }
     const [first, last] = b.detailPages;
     const count = last - first + 1;
     const per = Math.ceil(b.stands.length / count);
@@ -169,5 +215,6 @@ export async function renderPlan(input: {
     }
   }
 
-  return finish(`${SHOW_NAME} ${year} — ${title} (plan schématique, non à l'échelle)`);
+  const scale = layouts.size ? 'halls à l’échelle de leur plan' : "plan schématique, non à l'échelle";
+  return finish(`${SHOW_NAME} ${year} — ${title} (${scale})`);
 }
