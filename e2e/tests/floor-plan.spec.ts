@@ -126,7 +126,7 @@ test('with the keyboard alone, every stand of a hall is reached in number order 
   expect(labels[1]).not.toContain('free');
 });
 
-test('an organiser moves a stand in the back-office and the public plan follows; a wrong layout file imports nothing', async ({
+test('an organiser moves a stand in the back-office and the public plan and its PDF follow; a wrong layout file imports nothing', async ({
   page,
 }) => {
   await page.goto('/admin');
@@ -135,6 +135,8 @@ test('an organiser moves a stand in the back-office and the public plan follows;
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
 
+  const pdfTag = async () => (await page.request.head('/assets/files/plan-2024.pdf')).headers().etag;
+  const pdfBefore = await pdfTag();
   await page.goto('/admin/stands?filter=%7B%22q%22%3A%22E-23%22%7D');
   await page.getByRole('cell', { name: 'E-23' }).click();
   await page.getByLabel('y', { exact: true }).fill('20');
@@ -143,6 +145,8 @@ test('an organiser moves a stand in the back-office and the public plan follows;
 
   const y = async () => (await page.request.get('/plan-2024?stand=E-23')).text();
   expect(await y()).toMatch(/data-stand="E-23"><rect x="38" y="20"/);
+  // The PDF of the plan is drawn from the same layout: a new one.
+  expect(await pdfTag()).not.toBe(pdfBefore);
 
   // A move onto another stand is refused, and the plan keeps the last good one.
   await page.goto('/admin/stands?filter=%7B%22q%22%3A%22E-23%22%7D');
