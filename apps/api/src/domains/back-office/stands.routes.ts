@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -55,10 +55,9 @@ const refused = (errors: StandLineError[]) =>
     errors: errors.map((e) => ({ path: ['body', FIELD_OF[e.key] ?? 'number'], message: standLineMessage(e) })),
   });
 
-/** A stand edited alone: checked against the rest of its hall and every number of the edition. */
-async function checkStand(tx: Tx, form: z.infer<typeof standSchema>, id: number | null) {
-  const halls = await planHalls(tx, true);
-  const kept = await tx
+/** This edition's stands as the checks read them, in the order they were made. */
+const placedStands = (tx: Tx, where?: SQL) =>
+  tx
     .select({
       gateId: stands.gateId,
       number: stands.number,
@@ -68,7 +67,13 @@ async function checkStand(tx: Tx, form: z.infer<typeof standSchema>, id: number 
       height: stands.height,
     })
     .from(stands)
-    .where(and(thisShow, id === null ? undefined : ne(stands.id, id)));
+    .where(and(thisShow, where))
+    .orderBy(asc(stands.id));
+
+/** A stand edited alone: checked against the rest of its hall and every number of the edition. */
+async function checkStand(tx: Tx, form: z.infer<typeof standSchema>, id: number | null) {
+  const halls = await planHalls(tx, true);
+  const kept = await placedStands(tx, id === null ? undefined : ne(stands.id, id));
   const errors = layoutErrors([form], halls, kept);
   if (errors.length) throw refused(errors);
 }
@@ -175,18 +180,7 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         hallName: l.hall,
       }));
       const replaced = new Set(placed.flatMap((s) => (s.gateId === null ? [] : [s.gateId])));
-      const current = await tx
-        .select({
-          gateId: stands.gateId,
-          number: stands.number,
-          x: stands.x,
-          y: stands.y,
-          width: stands.width,
-          height: stands.height,
-        })
-        .from(stands)
-        .where(thisShow)
-        .orderBy(asc(stands.id));
+      const current = await placedStands(tx);
       const kept = current.filter((s) => !replaced.has(s.gateId));
       errors.push(...layoutErrors(placed, halls, kept));
       errors.sort((a, b) => a.line - b.line);
