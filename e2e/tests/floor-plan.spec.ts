@@ -35,8 +35,8 @@ test.describe('On a phone', () => {
     await expect(stand).toHaveClass(/is-target/);
     await expect(page.getByRole('link', { name: 'Hall A' })).toHaveAttribute('aria-current', 'page');
 
-    // The scripts start at the first touch: the plan then zooms onto the stand, in the frame's middle.
-    await waitForHydration(page);
+    // Sent to a stand, the page starts its scripts without waiting for a touch: the plan zooms
+    // onto the stand, in the frame's middle.
     await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toBeVisible();
     await expect.poll(() => scaleOf(page)).toBeGreaterThan(1.4);
     const frame = await centreOf(page.locator('.plan-zoom'));
@@ -69,6 +69,21 @@ test.describe('On a phone', () => {
     await page.getByRole('button', { name: 'Recentrer' }).click();
     await expect.poll(() => scaleOf(page)).toBeCloseTo(before, 1);
   });
+});
+
+test('the plan alone loads no script until the visitor touches the page, then zooms', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/plan-2024');
+  // Longer than the 3 s after which a page that is used starts its scripts anyway.
+  await page.waitForTimeout(3500);
+  expect(scripts).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toHaveCount(0);
+
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toBeVisible();
 });
 
 test.describe('Without JavaScript', () => {

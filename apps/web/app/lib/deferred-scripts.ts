@@ -48,6 +48,7 @@ export const READING_PAGES: ReadonlySet<string> = new Set(
     'intervenir-lors-du-forum',
     'conference',
     'product',
+    'plan-2024',
   ].map((file) => `routes/${file}`),
 );
 

@@ -52,8 +52,10 @@ export function PlanZoom({
     // Set up once: the page gives this a key of its hall and stand, so another one starts anew.
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The page waits for an interaction to start its scripts (READING_PAGES); a visitor sent to a
+  // stand should see it zoomed at once, so then the frame asks for them as soon as it is on screen.
   return (
-    <div className="plan-zoom" ref={frame}>
+    <div className="plan-zoom" ref={frame} data-needs-scripts={focus ? '' : undefined}>
       <div className="plan-canvas">{children}</div>
       {zoom && (
         <div className="plan-zoom-buttons">
