@@ -231,14 +231,25 @@ export function booleanValue(value: unknown, label: string): boolean {
  * path naming the form field (`['body', 'email']`) whichever form was sent.
  */
 export function parseFormBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
-  const input = isRecord(body) && isRecord(body.data) ? body.data : body;
-  const result = z.safeParse(schema, input);
+  const result = z.safeParse(schema, formInput(body));
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     path: ['body', ...issue.path.map(String)],
     message: issue.message,
   }));
   throw badRequest('Données invalides.', { errors });
+}
+
+/** A form's fields, whether react-admin sent them whole or in `data`. */
+export function formInput(body: unknown): unknown {
+  return isRecord(body) && isRecord(body.data) ? body.data : body;
+}
+
+/** The fields a change names: those that are not undefined, to lay over the record's own. */
+export function definedFields<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** An id in a path: 400 unless digits, 404 beyond what a serial column holds. */

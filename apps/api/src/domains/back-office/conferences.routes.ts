@@ -5,7 +5,7 @@ import { EVENT_ID } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { conferences, events, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { parseFormBody } from '../../lib/query-params';
+import { definedFields, parseFormBody } from '../../lib/query-params';
 import { conferenceSchema } from './content-forms';
 import { oneOfFilter, searchFilter } from './content-filters';
 import { registerResource } from './record-resource';
@@ -90,7 +90,7 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
       },
       async update(tx, id, body, before) {
         const form = parseFormBody(z.partial(conferenceSchema), body);
-        await checkConference(tx, { ...before, ...stripUndefined(form) }, id);
+        await checkConference(tx, { ...before, ...definedFields(form) }, id);
         if (Object.values(form).some((v) => v !== undefined)) {
           await tx.update(conferences).set(form).where(eq(conferences.id, id));
         }
@@ -107,10 +107,3 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
     },
   );
 };
-
-/** The fields a change names, over the record's own. */
-function stripUndefined<T extends Record<string, unknown>>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
-}

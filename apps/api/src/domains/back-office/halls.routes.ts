@@ -5,7 +5,7 @@ import { EVENT_ID } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { checkins, gates, registrations, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { parseFormBody } from '../../lib/query-params';
+import { definedFields, parseFormBody } from '../../lib/query-params';
 import { gateSchema } from './content-forms';
 import { searchFilter } from './content-filters';
 import { nextPosition, registerResource } from './record-resource';
@@ -113,7 +113,7 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
         if (form.planWidth !== undefined || form.planHeight !== undefined) {
           // Locked, so that no stand is placed by its old outline while it changes.
           await tx.select({ id: gates.id }).from(gates).where(eq(gates.id, id)).for('update');
-          await checkOutline(tx, { ...before, ...definedOf(form) }, id);
+          await checkOutline(tx, { ...before, ...definedFields(form) }, id);
         }
         if (Object.values(form).some((v) => v !== undefined)) await tx.update(gates).set(form).where(eq(gates.id, id));
       },
@@ -134,6 +134,3 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
     },
   );
 };
-
-const definedOf = <T extends object>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

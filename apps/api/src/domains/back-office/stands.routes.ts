@@ -14,7 +14,7 @@ import {
 import type { Tx } from '../../db/client';
 import { gates, registrations, stands, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { parseFormBody } from '../../lib/query-params';
+import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/query-params';
 import { currentUser } from '../../plugins/auth';
 import { recordAudit } from './audit.service';
 import { searchFilter } from './content-filters';
@@ -153,7 +153,8 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       },
       async update(tx, id, body, before) {
         // A move sends x and y alone: the rest stays as it was.
-        const form = parseFormBody(standSchema, { ...pick(before), ...definedOf(body) });
+        const sent = formInput(body);
+        const form = parseFormBody(standSchema, { ...pick(before), ...(isRecord(sent) ? definedFields(sent) : {}) });
         await checkStand(tx, form, id);
         await tx.update(stands).set(form).where(eq(stands.id, id));
       },
@@ -241,11 +242,4 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
 /** The fields of a stand that a change may leave out. */
 function pick(s: { gateId: number; number: string; x: number; y: number; width: number; height: number }) {
   return { gateId: s.gateId, number: s.number, x: s.x, y: s.y, width: s.width, height: s.height };
-}
-
-/** The body's fields that are there (react-admin may send the record whole, or in `data`). */
-function definedOf(body: unknown): Record<string, unknown> {
-  const input = body && typeof body === 'object' ? ((body as { data?: unknown }).data ?? body) : {};
-  if (!input || typeof input !== 'object') return {};
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 }
