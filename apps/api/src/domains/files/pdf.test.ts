@@ -287,6 +287,13 @@ describe('the floor plan of a hall laid out (issue 22)', () => {
         .where(eq(stands.id, placed.at(-1)!.id));
       const after = await get('/assets/files/plan-2024.pdf');
       expect(after.headers.etag).not.toBe(before.headers.etag);
+
+      // A hall made wider is a new plan; the catalogue, which prints no size, stays as it was.
+      const catalogue = await get('/assets/files/catalogue-2024.pdf');
+      await ctx.db.update(gates).set({ planWidth: 70 }).where(eq(gates.id, hall.id));
+      const wider = await get('/assets/files/plan-2024.pdf');
+      expect(wider.headers.etag).not.toBe(after.headers.etag);
+      expect((await get('/assets/files/catalogue-2024.pdf')).headers.etag).toBe(catalogue.headers.etag);
     } finally {
       await ctx.db.delete(stands).where(eq(stands.gateId, hall.id));
       await ctx.db.update(gates).set({ planWidth: null, planHeight: null }).where(eq(gates.id, hall.id));

@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { EVENT_ID } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
-import { conferences, events, gates, registrations, users } from '../../../db/schema';
+import { conferences, events, gates, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitor } from '../../directory/directory.service';
 
 /**
@@ -71,16 +71,17 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind): Promise<Fingerpri
     parts.push(sql`(select md5(coalesce(string_agg(c::text, '|' order by c.id), ''))
       from ${conferences} c where c.event_id = e.id)`);
   } else {
-    // The catalogue prints hall names, the plan every hall even when empty.
-    parts.push(sql`(select md5(coalesce(string_agg(row(g.id, g.name, g.position)::text, '|' order by g.id), ''))
+    // The catalogue prints hall names, the plan every hall even when empty, to its size.
+    const hall =
+      kind === 'plan'
+        ? sql`row(g.id, g.name, g.position, g.plan_width, g.plan_height)`
+        : sql`row(g.id, g.name, g.position)`;
+    parts.push(sql`(select md5(coalesce(string_agg(${hall}::text, '|' order by g.id), ''))
       from ${gates} g where g.event_id = e.id)`);
     parts.push(sql`x.hash`);
     if (kind === 'plan') {
-      // The plan draws each hall's size and stands.
-      parts.push(sql`(select md5(coalesce(string_agg(row(g.id, g.plan_width, g.plan_height)::text, '|' order by g.id), ''))
-        from ${gates} g where g.event_id = e.id)`);
       parts.push(sql`(select md5(coalesce(string_agg(row(s.gate_id, s.number, s.x, s.y, s.width, s.height)::text, '|'
-        order by s.id), '')) from stands s where s.event_id = e.id)`);
+        order by s.id), '')) from ${stands} s where s.event_id = e.id)`);
     }
   }
   const changed = kind === 'programme' ? sql`e.created_at` : sql`coalesce(x.changed, e.created_at)`;
