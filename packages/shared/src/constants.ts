@@ -11,6 +11,13 @@ export const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
+/**
+ * The stand number that the floor plan's layout gives the forum's room: drawn as the room, linked
+ * from the conferences. Here, not in floor-plan.ts, so that the public plan does not load the
+ * layout's schemas for it.
+ */
+export const FORUM_STAND = 'FORUM';
+
 export const PAGE_SIZE = { directory: 100, banners: 1, collaborators: 50, scans: 50 } as const;
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -7,9 +7,6 @@ import { requiredText } from './schemas';
  * units. The back-office's stand form and CSV import, and the API behind them, check with these.
  */
 
-/** The stand number that the layout gives the forum's room: drawn as the room, linked from the conferences. */
-export const FORUM_STAND = 'FORUM';
-
 /** The largest coordinate or size accepted, in a hall's units. */
 export const PLAN_MAX = 100_000;
 /** A CSV import: at most this many lines and characters. */
