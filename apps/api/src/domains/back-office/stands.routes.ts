@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -16,6 +16,7 @@ import { gates, registrations, stands, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/query-params';
 import { currentUser } from '../../plugins/auth';
+import { exhibitorOfThisShow, onStand } from '../floor-plan/floor-plan.service';
 import { recordAudit } from './audit.service';
 import { searchFilter } from './content-filters';
 import type { AdminDeps } from './deps';
@@ -90,21 +91,13 @@ const exhibitorStands = (tx: Tx) =>
     .select({ booth: registrations.booth, company: users.company })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
-    .where(
-      and(
-        eq(registrations.eventId, EVENT_ID),
-        eq(registrations.type, 'exhibitor'),
-        isNotNull(registrations.booth),
-        isNull(users.deletedAt),
-      ),
-    );
+    .where(and(exhibitorOfThisShow, isNotNull(registrations.booth)));
 
 export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
   /** Who holds the stand: the companies whose booth is its number, case aside. */
-  const exhibitor = sql<string | null>`(select string_agg(u.company, ', ' order by u.company)
-    from registrations r join users u on u.id = r.user_id
-    where r.event_id = "stands"."event_id" and r.type = 'exhibitor' and u.deleted_at is null
-      and lower(r.booth) = lower("stands"."number"))`;
+  const exhibitor = sql<string | null>`(select string_agg(${users.company}, ', ' order by ${users.company})
+    from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
+    where ${onStand(sql`"stands"."number"`, 'any')})`;
 
   registerResource(
     app,

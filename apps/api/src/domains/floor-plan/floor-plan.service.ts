@@ -1,14 +1,31 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { EVENT_ID, type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
+import { registrations, users } from '../../db/schema';
+import { listedExhibitor } from '../directory/directory.service';
+
+/** An exhibitor of this edition whose account is not erased: the back-office's view of who is on the plan. */
+export const exhibitorOfThisShow: SQL = and(
+  eq(registrations.eventId, EVENT_ID),
+  eq(registrations.type, 'exhibitor'),
+  isNull(users.deletedAt),
+)!;
+
+/**
+ * The exhibitors on the stand `number`: those whose stand number is its own, case aside, over
+ * `registrations` joined to `users`. The public plan counts those the directory lists; the
+ * back-office also those not confirmed yet.
+ */
+export const onStand = (number: SQL, who: 'listed' | 'any'): SQL =>
+  and(who === 'listed' ? listedExhibitor : exhibitorOfThisShow, sql`lower(${registrations.booth}) = lower(${number})`)!;
 
 /** Stand numbers in the order visitors count them: 'B-2' before 'B-10'. */
 const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 
 /**
  * The floor plan of this edition: every hall that has an outline, in the site's order, with its
- * stands. A stand is held by the confirmed exhibitors whose stand number is its own (case aside),
- * the ones the directory lists; nothing else of theirs leaves the server.
+ * stands. A stand is held by the exhibitors the directory lists whose stand number is its own
+ * (case aside); nothing else of theirs leaves the server.
  */
 export async function readFloorPlan(db: Db | Tx): Promise<PlanHallLayout[]> {
   const rows = await queryRows<{
@@ -25,11 +42,9 @@ export async function readFloorPlan(db: Db | Tx): Promise<PlanHallLayout[]> {
   }>(
     db,
     sql`select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height,
-      (select array_agg(u.company order by lower(u.company))
-         from registrations r join users u on u.id = r.user_id
-        where r.event_id = g.event_id and r.type = 'exhibitor' and r.confirmed
-          and r.conference_id is null and u.deleted_at is null and u.company is not null
-          and lower(r.booth) = lower(s.number)) as companies
+      (select array_agg(${users.company} order by lower(${users.company}))
+         from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
+        where ${onStand(sql`s.number`, 'listed')}) as companies
     from gates g left join stands s on s.gate_id = g.id
     where g.event_id = ${EVENT_ID} and g.plan_width is not null and g.plan_height is not null
     order by g.position, g.id`,

@@ -38,11 +38,17 @@ describe('The public floor plan', () => {
     await ctx.db.insert(stands).values([stand('P-10', 12), stand('P-2', 4), stand('P-1', 0)]);
     const held = await createExhibitor(ctx.db, { company: 'Zellige Public', booth: 'p-2' });
     const cohost = await createExhibitor(ctx.db, { company: 'Atlas Public', booth: 'P-2' });
-    // Neither an unconfirmed exhibitor nor an erased one shows.
+    // Neither an unconfirmed exhibitor, nor an erased one, nor one whose badge was revoked shows:
+    // the plan holds whom the directory lists.
     const pending = await createExhibitor(ctx.db, { company: 'En Attente SARL', booth: 'P-10' });
     await ctx.db.update(registrations).set({ confirmed: false }).where(eq(registrations.id, pending.registration.id));
     const erased = await createExhibitor(ctx.db, { company: 'Effacée SA', booth: 'P-1' });
     await ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, erased.user.id));
+    const revoked = await createExhibitor(ctx.db, { company: 'Révoquée SARL', booth: 'P-10' });
+    await ctx.db
+      .update(registrations)
+      .set({ revokedAt: new Date() })
+      .where(eq(registrations.id, revoked.registration.id));
 
     const halls = await plan();
     expect(halls.map((h) => h.name)).not.toContain('Hall sans plan');
