@@ -56,6 +56,9 @@ export type PathKey = keyof typeof paths;
 /** A stand on the floor plan, from anywhere on the site ('Voir sur le plan'). */
 export const standOnPlan = (stand: string) => `${paths.plan}?stand=${encodeURIComponent(stand)}`;
 
+/** A company in the directory, found by its name (from a stand of the floor plan). */
+export const companyInDirectory = (company: string) => `${paths.annuaire}?q=${encodeURIComponent(company)}`;
+
 /** Pages of the public site whose content is text only (issue 3 fills them). */
 export const infoPages = [
   'exposer',

@@ -1,12 +1,20 @@
 import { FORUM_STAND, type PlanHallLayout } from '@salon/shared';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { paths, standOnPlan } from '../config/paths';
+import { companyInDirectory, paths, standOnPlan } from '../config/paths';
 import { downloadUrl, files } from '../features/downloads/files';
 import { HallPlan } from '../features/floor-plan/components/hall-plan';
 import { PlanZoom } from '../features/floor-plan/components/plan-zoom';
-import { hallLink, matchesOf, planView, readPlanQuery } from '../features/floor-plan/plan-view';
+import {
+  hallLink,
+  matchesOf,
+  planView,
+  readPlanQuery,
+  type PlanQuery,
+  type PlanView,
+} from '../features/floor-plan/plan-view';
 import { seoMeta } from '../lib/seo';
 import { useHydrated } from '../lib/use-hydrated';
 import { pageSeo } from '../lib/seo.server';
@@ -67,15 +75,7 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
           <p className="result-count" role="status">
-            {q.trim() && typed === null
-              ? view.total
-                ? t('plan.matches', { count: view.total, q })
-                : t('plan.noMatch', { q })
-              : query.stand
-                ? target
-                  ? t('plan.target', { number: target.number, hall: hall.name })
-                  : t('plan.targetMissing', { number: query.stand })
-                : ''}
+            {statusOf(view, query, typed !== null, t)}
           </p>
           <nav aria-label={t('plan.halls')}>
             <ul className="hall-tabs">
@@ -115,7 +115,7 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
                     s.companies.map((c, i) => (
                       <span key={c}>
                         {i > 0 && ', '}
-                        <a href={`/annuaire?q=${encodeURIComponent(c)}`}>{c}</a>
+                        <a href={companyInDirectory(c)}>{c}</a>
                       </span>
                     ))
                   ) : (
@@ -137,4 +137,17 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
       </p>
     </article>
   );
+}
+
+/**
+ * What the page says of the search sent (not while another is being typed), or else of the stand
+ * it was opened on.
+ */
+function statusOf({ total, hall, target }: PlanView, query: PlanQuery, typing: boolean, t: TFunction): string {
+  if (query.q && !typing)
+    return total ? t('plan.matches', { count: total, q: query.q }) : t('plan.noMatch', { q: query.q });
+  if (!query.stand) return '';
+  return target
+    ? t('plan.target', { number: target.number, hall: hall!.name })
+    : t('plan.targetMissing', { number: query.stand });
 }

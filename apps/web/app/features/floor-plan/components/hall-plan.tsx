@@ -1,6 +1,6 @@
 import { FORUM_STAND, type PlanHallLayout, type PlanStand } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
+import { companyInDirectory, paths } from '../../../config/paths';
 import { planViewBox, standLabels } from '../plan-view';
 
 /**
@@ -87,7 +87,7 @@ function Stand({ stand, match, target }: { stand: PlanStand; match: boolean; tar
   if (taken || forum) {
     return (
       <a
-        href={forum ? paths.programme : `/annuaire?q=${encodeURIComponent(stand.companies[0]!)}`}
+        href={forum ? paths.programme : companyInDirectory(stand.companies[0]!)}
         className={className}
         aria-label={label}
         data-stand={stand.number}
