@@ -141,6 +141,39 @@ test('with the keyboard alone, every stand of a hall is reached in number order 
   expect(labels[1]).not.toContain('free');
 });
 
+test('every label on the plan stands out from its stand by at least 4.5 to 1, whatever the stand’s state', async ({
+  page,
+}) => {
+  // Hall A holds the forum's room, taken and free stands; the search and the stand asked for
+  // light up some of them.
+  await page.goto('/plan-2024?stand=A-02&q=A-0');
+  const measured = await page.locator('.hall-plan .stand').evaluateAll((stands) => {
+    const luminance = (colour: string) => {
+      const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return stands.flatMap((stand) => {
+      const state =
+        ['is-target', 'is-match', 'is-forum', 'is-taken'].find((c) => stand.classList.contains(c)) ?? 'free';
+      const back = luminance(getComputedStyle(stand.querySelector('rect')!).fill);
+      return [...stand.querySelectorAll('text')].map((text) => {
+        const ink = luminance(getComputedStyle(text).fill);
+        return { state, ratio: (Math.max(ink, back) + 0.05) / (Math.min(ink, back) + 0.05) };
+      });
+    });
+  });
+  expect(new Set(measured.map((m) => m.state))).toEqual(
+    new Set(['is-target', 'is-match', 'is-forum', 'is-taken', 'free']),
+  );
+  for (const state of ['is-target', 'is-match', 'is-forum', 'is-taken', 'free']) {
+    const lowest = Math.min(...measured.filter((m) => m.state === state).map((m) => m.ratio));
+    expect(lowest, state).toBeGreaterThanOrEqual(4.5);
+  }
+});
+
 test('an organiser moves a stand in the back-office and the public plan and its PDF follow; a wrong layout file imports nothing', async ({
   page,
 }) => {
