@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { XSRF_COOKIE, XSRF_HEADER, type PlanHallLayout } from '@salon/shared';
 import { DEMO_COMPANY, accounts, waitForHydration } from './fixtures';
 
 /**
@@ -159,7 +159,7 @@ test('every label on the plan stands out from its stand by at least 4.5 to 1, wh
       const state =
         ['is-target', 'is-match', 'is-forum', 'is-taken'].find((c) => stand.classList.contains(c)) ?? 'free';
       const back = luminance(getComputedStyle(stand.querySelector('rect')!).fill);
-      return [...stand.querySelectorAll('text')].map((text) => {
+      return Array.from(stand.querySelectorAll('text'), (text) => {
         const ink = luminance(getComputedStyle(text).fill);
         return { state, ratio: (Math.max(ink, back) + 0.05) / (Math.min(ink, back) + 0.05) };
       });
@@ -177,11 +177,7 @@ test('every label on the plan stands out from its stand by at least 4.5 to 1, wh
 test('an organiser moves a stand in the back-office and the public plan and its PDF follow; a wrong layout file imports nothing', async ({
   page,
 }) => {
-  await page.goto('/admin');
-  await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
+  await organiserSignsIn(page);
 
   const pdfTag = async () => (await page.request.head('/assets/files/plan-2024.pdf')).headers().etag;
   const pdfBefore = await pdfTag();
@@ -214,17 +210,84 @@ test('an organiser moves a stand in the back-office and the public plan and its 
   await expect(page.getByRole('button', { name: 'Importer', exact: true })).toHaveCount(0);
 
   // Put back as the demo has it, for the other tests.
+  await putStandBack(page, 'E-23', { y: 31 });
+});
+
+test('an organiser drags a stand across the hall, resizes it by its corner and with the keyboard, and a drop onto another stand puts it back', async ({
+  page,
+}) => {
+  await organiserSignsIn(page);
+  await page.goto('/admin/plan-editor');
+  await page.getByRole('tab', { name: 'Hall D' }).click();
+  const drawing = page.getByRole('group', { name: 'Plan du Hall D (60 × 40)' });
+  const stand = drawing.locator('[data-stand="D-01"]');
+  const status = page.getByRole('status');
+  // Screen pixels to a unit of the hall, as the drawing is scaled.
+  const unit = await drawing.evaluate((svg) => (svg as SVGSVGElement).getScreenCTM()!.a);
+  const dragBy = async (handle: Locator, dx: number, dy: number) => {
+    const from = (await handle.boundingBox())!;
+    const x = from.x + from.width / 2;
+    const y = from.y + from.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx * unit, y + dy * unit, { steps: 8 });
+    await page.mouse.up();
+  };
+  const onPlan = async () => {
+    const plan = (await (await page.request.get('/backend/api/floor-plan')).json()) as {
+      data: { halls: PlanHallLayout[] };
+    };
+    const { x, y, width, height } = plan.data.halls
+      .find((h) => h.name === 'Hall D')!
+      .stands.find((s) => s.number === 'D-01')!;
+    return { x, y, width, height };
+  };
+
+  // D-01 sits at x 6, y 5: dragged ten units down, into the aisle.
+  await dragBy(stand.locator('rect').first(), 0, 10);
+  await expect(status).toHaveText('Stand D-01 enregistré : x 6, y 15, 6 × 4.');
+  expect(await onPlan()).toEqual({ x: 6, y: 15, width: 6, height: 4 });
+
+  // Its corner pulled two units right and one down.
+  await dragBy(stand.locator('.plan-editor-handle'), 2, 1);
+  await expect(status).toHaveText('Stand D-01 enregistré : x 6, y 15, 8 × 5.');
+
+  // With the keyboard: a step right, then one unit narrower.
+  await stand.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(status).toHaveText('Stand D-01 enregistré : x 7, y 15, 8 × 5.');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(status).toHaveText('Stand D-01 enregistré : x 7, y 15, 7 × 5.');
+  expect(await onPlan()).toEqual({ x: 7, y: 15, width: 7, height: 5 });
+
+  // Dropped onto D-08 (x 14, y 9): refused, and the stand is back where it was.
+  await dragBy(stand.locator('rect').first(), 7, -5);
+  await expect(status).toHaveText('Le stand D-01 chevauche le stand D-08.');
+  await expect(stand.locator('rect').first()).toHaveAttribute('y', '15');
+  expect(await onPlan()).toEqual({ x: 7, y: 15, width: 7, height: 5 });
+
+  await putStandBack(page, 'D-01', { x: 6, y: 5, width: 6, height: 4 });
+});
+
+async function organiserSignsIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
+}
+
+/** Puts a stand back where the demo has it, through the admin API, for the other tests. */
+async function putStandBack(page: Page, number: string, data: Record<string, number>) {
   const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
     jwt: string;
   };
   const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
   const headers = { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
   const list = await page.request.get(
-    `/backend/api/admin/stands?filter=${encodeURIComponent(JSON.stringify({ q: 'E-23' }))}`,
+    `/backend/api/admin/stands?filter=${encodeURIComponent(JSON.stringify({ q: number }))}`,
     { headers },
   );
   const [stand] = (await list.json()) as { id: number }[];
-  expect(
-    (await page.request.put(`/backend/api/admin/stands/${stand!.id}`, { headers, data: { y: 31 } })).status(),
-  ).toBe(200);
-});
+  expect((await page.request.put(`/backend/api/admin/stands/${stand!.id}`, { headers, data })).status()).toBe(200);
+}

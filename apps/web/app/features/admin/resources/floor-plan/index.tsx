@@ -1,8 +1,10 @@
 import GridOnIcon from '@mui/icons-material/GridOn';
+import OpenWithIcon from '@mui/icons-material/OpenWith';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Resource } from 'react-admin';
 import { createPage, editPage } from '../../components/crud-pages';
 import { StandImportPage } from './import-page';
+import { PlanEditorPage } from './plan-editor';
 import { StandForm, StandList } from './stands';
 
 export { floorPlanMessages } from './messages';
@@ -20,7 +22,8 @@ export const floorPlanResources = (
       create={createPage(StandForm)}
       edit={editPage(StandForm)}
     />
-    {/* A page of its own, not a resource of the API: its list is the import form. */}
+    {/* Pages of their own, not resources of the API: the import form, and the drawing to drag stands on. */}
     <Resource name="plan-import" icon={UploadFileIcon} list={StandImportPage} />
+    <Resource name="plan-editor" icon={OpenWithIcon} list={PlanEditorPage} />
   </>
 );

@@ -18,9 +18,21 @@ export const floorPlanMessages: AdminMessages = {
         },
       },
       'plan-import': { name: 'Importer un plan' },
+      'plan-editor': { name: 'Dessiner le plan' },
     },
     admin: {
       floorPlan: {
+        editorTitle: 'Dessiner le plan',
+        editorIntro:
+          'Faites glisser un stand pour le déplacer, et sa poignée orange, en bas à droite, pour le redimensionner. Au clavier : Tab jusqu’au stand, les flèches le déplacent d’une unité, Maj + flèches le redimensionnent. Chaque changement est vérifié puis enregistré aussitôt ; le plan public et son PDF suivent.',
+        noHall:
+          'Aucun hall n’a encore de dimensions : renseignez la largeur et la profondeur d’un hall pour dessiner son plan.',
+        halls: 'Halls',
+        drawing: 'Plan du %{hall} (%{width} × %{height})',
+        standLabel: 'Stand %{number}, %{exhibitor} : x %{x}, y %{y}, %{width} × %{height}',
+        free: 'libre',
+        saved: 'Stand %{number} enregistré : x %{x}, y %{y}, %{width} × %{height}.',
+        toList: 'Voir la liste des stands',
         importTitle: 'Importer un plan (CSV)',
         importIntro:
           'Un fichier CSV d’une ligne par stand : hall, stand, x, y, width, height (en-tête facultatif, séparateur virgule, point-virgule ou tabulation ; nombres entiers, dans les unités du hall, depuis son coin en haut à gauche). Le fichier remplace tous les stands des halls qu’il nomme, et seulement ceux-là. Un aperçu s’affiche avant l’import ; une seule erreur et rien n’est importé.',
@@ -59,9 +71,20 @@ export const floorPlanMessages: AdminMessages = {
         },
       },
       'plan-import': { name: 'Import a plan' },
+      'plan-editor': { name: 'Draw the plan' },
     },
     admin: {
       floorPlan: {
+        editorTitle: 'Draw the plan',
+        editorIntro:
+          'Drag a stand to move it, and its orange handle, bottom right, to resize it. With the keyboard: Tab to the stand, arrows move it by one unit, Shift + arrows resize it. Each change is checked, then saved at once; the public plan and its PDF follow.',
+        noHall: 'No hall has a size yet: fill in a hall’s width and depth to draw its plan.',
+        halls: 'Halls',
+        drawing: 'Plan of %{hall} (%{width} × %{height})',
+        standLabel: 'Stand %{number}, %{exhibitor}: x %{x}, y %{y}, %{width} × %{height}',
+        free: 'free',
+        saved: 'Stand %{number} saved: x %{x}, y %{y}, %{width} × %{height}.',
+        toList: 'See the list of stands',
         importTitle: 'Import a plan (CSV)',
         importIntro:
           'A CSV file with one line per stand: hall, stand, x, y, width, height (header optional, separated by commas, semicolons or tabs; whole numbers, in the hall’s units, from its top left corner). The file replaces every stand of the halls it names, and only theirs. A preview shows before the import; with a single error nothing is imported.',
