@@ -51,6 +51,8 @@ const layoutOf = async (gateId: number) =>
       .where(eq(stands.gateId, gateId))
       .orderBy(asc(stands.number))
   ).map((s) => `${s.number} ${s.x},${s.y} ${s.width}×${s.height}`);
+/** A layout file, with its header in French. */
+const csvFor = (...lines: string[]) => ['hall;stand;x;y;largeur;profondeur', ...lines].join('\r\n');
 const errorsOf = async (method: 'POST' | 'PUT', url: string, body: unknown) =>
   (await refused(method, url, body)).details.errors?.map((e) => e.message);
 
@@ -141,6 +143,32 @@ describe('A stand', () => {
     ]);
   });
 
+  it('shows on the public plan at once, though the plan’s answer is kept a few seconds, as does an import', async () => {
+    const hall = await newHall();
+    const stand = await ok<Stand>('POST', 'stands', {
+      gateId: hall.id,
+      number: `V${n}-1`,
+      x: 0,
+      y: 0,
+      width: 6,
+      height: 4,
+    });
+    const publicStands = async () => {
+      const res = await call(ctx.app, 'GET', 'floor-plan');
+      const halls = res.json<{ data: { halls: { id: number; stands: { number: string; x: number }[] }[] } }>().data
+        .halls;
+      return halls.find((h) => h.id === hall.id)?.stands.map((s) => `${s.number} ${s.x}`);
+    };
+    expect(await publicStands()).toEqual([`V${n}-1 0`]);
+    // Kept: a change behind the API's back shows only once the answer expires.
+    await ctx.db.update(stands).set({ x: 2 }).where(eq(stands.id, stand.id));
+    expect(await publicStands()).toEqual([`V${n}-1 0`]);
+    await ok('PUT', `stands/${stand.id}`, { x: 8 });
+    expect(await publicStands()).toEqual([`V${n}-1 8`]);
+    await ok('POST', 'stands/import', { csv: csvFor(`${hall.name};V${n}-2;20;0;6;4`), commit: true }, 200);
+    expect(await publicStands()).toEqual([`V${n}-2 20`]);
+  });
+
   it('refuses a number the edition already has in any hall, and a hall without a size', async () => {
     const hall = await newHall();
     const other = await newHall();
@@ -160,8 +188,6 @@ describe('A stand', () => {
 });
 
 describe('A layout file', () => {
-  const csvFor = (...lines: string[]) => ['hall;stand;x;y;largeur;profondeur', ...lines].join('\r\n');
-
   it('is previewed: each hall before and after, the exhibitors it leaves off the plan, and nothing written', async () => {
     const hall = await newHall();
     await ok('POST', 'stands', { gateId: hall.id, number: `V${n}-9`, x: 0, y: 0, width: 6, height: 4 });

@@ -93,7 +93,7 @@ const exhibitorStands = (tx: Tx) =>
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(and(exhibitorOfThisShow, isNotNull(registrations.booth)));
 
-export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
+export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {
   /** Who holds the stand: the companies whose booth is its number, case aside. */
   const exhibitor = sql<string | null>`(select string_agg(${users.company}, ', ' order by ${users.company})
     from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
@@ -101,7 +101,8 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
 
   registerResource(
     app,
-    { db },
+    // The public plan is kept a few seconds with the directory's answers (floor-plan.routes.ts).
+    { db, onChange: () => directoryCache.clear() },
     {
       path: 'stands',
       table: stands,
@@ -164,7 +165,7 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
    */
   app.post('/stands/import', { schema: { tags: ['admin'] } }, async (request) => {
     const { csv, commit = false } = parseFormBody(standImportSchema, request.body);
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const halls = await planHalls(tx, commit);
       const { lines, errors } = parseStandCsv(csv);
       const hallByName = new Map(halls.map((h) => [h.name.trim().toLowerCase(), h]));
@@ -229,6 +230,8 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       });
       return { ...preview, imported: true };
     });
+    if (result.imported) directoryCache.clear();
+    return result;
   });
 };
 

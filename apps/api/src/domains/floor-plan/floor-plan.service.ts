@@ -11,13 +11,15 @@ export const exhibitorOfThisShow: SQL = and(
   isNull(users.deletedAt),
 )!;
 
-/**
- * The exhibitors on the stand `number`: those whose stand number is its own, case aside, over
- * `registrations` joined to `users`. The public plan counts those the directory lists; the
- * back-office also those not confirmed yet.
- */
-export const onStand = (number: SQL, who: 'listed' | 'any'): SQL =>
-  and(who === 'listed' ? listedExhibitor : exhibitorOfThisShow, sql`lower(${registrations.booth}) = lower(${number})`)!;
+/** Who may hold a stand: the public plan counts those the directory lists, the back-office also those not confirmed yet. */
+const holders = { listed: listedExhibitor, any: exhibitorOfThisShow };
+
+/** What a stand number and an exhibitor's `booth` are matched on: the text, case aside. */
+const standKey = (text: unknown) => sql`lower(${text})`;
+
+/** The exhibitors on the stand `number`, over `registrations` joined to `users`. */
+export const onStand = (number: SQL, who: keyof typeof holders): SQL =>
+  and(holders[who], sql`${standKey(registrations.booth)} = ${standKey(number)}`)!;
 
 /** Stand numbers in the order visitors count them: 'B-2' before 'B-10'. */
 const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
@@ -41,13 +43,18 @@ export async function readFloorPlan(db: Db | Tx): Promise<PlanHallLayout[]> {
     companies: string[] | null;
   }>(
     db,
-    sql`select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height,
-      (select array_agg(${users.company} order by lower(${users.company}))
-         from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
-        where ${onStand(sql`s.number`, 'listed')}) as companies
-    from gates g left join stands s on s.gate_id = g.id
-    where g.event_id = ${EVENT_ID} and g.plan_width is not null and g.plan_height is not null
-    order by g.position, g.id`,
+    // The exhibitors are read once, grouped by stand, rather than once for every stand.
+    sql`with held as (
+        select ${standKey(registrations.booth)} as stand,
+               array_agg(${users.company} order by lower(${users.company})) as companies
+          from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
+         where ${holders.listed} and ${registrations.booth} is not null
+         group by 1)
+      select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height, held.companies
+        from gates g left join stands s on s.gate_id = g.id
+        left join held on held.stand = ${standKey(sql`s.number`)}
+       where g.event_id = ${EVENT_ID} and g.plan_width is not null and g.plan_height is not null
+       order by g.position, g.id`,
   );
   const halls = new Map<number, PlanHallLayout>();
   for (const r of rows) {
