@@ -4,11 +4,14 @@
  * - a hall of 300 stands, 260 of them taken, drawn by the server: the SVG of plan-2024, gzipped
  *   at level 9, against 100 KB;
  * - the JavaScript plan-2024 loads, the zoom's module included (imported once the page has its
- *   scripts), over the heaviest of the other main public pages, against 30 KB.
+ *   scripts), over the heaviest of the other main public pages, against 30 KB;
+ * - how many plans a second one instance answers (autocannon, BENCH_SECONDS each, default 10):
+ *   the API's, kept with the directory's answers, and the page drawn from it.
  *
  *   npm run bench:floor-plan   (builds first)
  */
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { scriptFiles } from './lib/page-scripts';
 import { printTable, startServer, withBenchDatabase } from './start-server';
@@ -17,6 +20,7 @@ const STANDS = 300;
 const TAKEN = 260;
 const SVG_BUDGET_KB = 100;
 const JS_BUDGET_KB = 30;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const OTHER_PAGES = ['/', '/annuaire', '/programme-du-forum', '/infos-pratiques'];
 
 const kb = (bytes: number) => bytes / 1024;
@@ -70,10 +74,19 @@ const result = await withBenchDatabase(async (url) => {
       }
       return { files: files.length, bytes };
     };
+    // Visitors in the halls, all at once: the plan's data, and the page drawn from it.
+    const load = async (path: string, connections: number) => {
+      const run = await autocannon({ url: server.base + path, connections, duration: DURATION });
+      return { rate: Math.round(run.requests.average), p99: run.latency.p99, errors: run.non2xx + run.errors };
+    };
+    const api = await load('/backend/api/floor-plan', 50);
+    // A page costs a render: fewer at once, or the figure is only the queue's length.
+    const page = await load('/plan-2024?hall=hall-a', 10);
+
     const plan = await scripts('/plan-2024', true);
     const others = await Promise.all(OTHER_PAGES.map((p) => scripts(p, false)));
     const heaviest = Math.max(...others.map((o) => o.bytes));
-    return { svgBytes: svg.length, svgGz: gz(svg), drawn, plan, heaviest };
+    return { svgBytes: svg.length, svgGz: gz(svg), drawn, plan, heaviest, api, page };
   } finally {
     await client.end();
     await server.stop();
@@ -98,6 +111,12 @@ printTable(
       `${JS_BUDGET_KB} KB gz`,
       jsOk ? 'PASS' : 'MISS',
     ],
+    ...(
+      [
+        ['GET /backend/api/floor-plan, 50 connections', result.api],
+        [`plan-2024 of the hall of ${STANDS} stands, 10 connections`, result.page],
+      ] as const
+    ).map(([what, r]) => [what, `${r.rate} req/s, p99 ${r.p99} ms, ${r.errors} errors`, '', '']),
   ],
 );
 if (!svgOk || !jsOk) process.exitCode = 1;

@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { data } = await loaderApiOr<{ data: { halls: PlanHallLayout[] } }>(context, 'floor-plan', {
     data: { halls: [] },
   });
-  return { seo: pageSeo(request, context, 'plan'), halls: data.halls, query: readPlanQuery(new URL(request.url)) };
+  const query = readPlanQuery(new URL(request.url));
+  return { seo: pageSeo(request, context, 'plan'), view: planView(data.halls, query), query };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
@@ -38,19 +39,15 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
  */
 export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { halls, query } = loaderData;
+  const { view, query } = loaderData;
+  const { hall } = view;
+  const target = hall?.stands.find((s) => s.number === view.target);
   const hydrated = useHydrated();
-  const view = planView(halls, query);
-  const { hall, target } = view;
   // Typed into the search box, before it is sent: highlights at once (until the next address).
   const [typedAt, setTypedAt] = useState<{ query: typeof query; value: string } | null>(null);
   const typed = typedAt?.query === query ? typedAt.value : null;
   const q = typed ?? query.q;
-  const matches = hall
-    ? typed === null
-      ? view.matches.get(hall.id)!
-      : matchesOf(hall.stands, typed)
-    : new Set<string>();
+  const matches = hall ? matchesOf(hall.stands, q) : new Set<string>();
 
   return (
     <article className="container page plan-page">
@@ -79,11 +76,11 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
           </p>
           <nav aria-label={t('plan.halls')}>
             <ul className="hall-tabs">
-              {halls.map((h) => {
-                const found = typed === null ? view.matches.get(h.id)!.size : 0;
+              {view.halls.map((h) => {
+                const found = typed === null ? h.found : 0;
                 return (
                   <li key={h.id}>
-                    <Link to={hallLink(h, q.trim())} aria-current={h === hall ? 'page' : undefined}>
+                    <Link to={hallLink(h, q.trim())} aria-current={h.id === hall.id ? 'page' : undefined}>
                       {h.name}
                       {found > 0 && <span className="hall-tab-count"> ({found})</span>}
                     </Link>
@@ -148,6 +145,6 @@ function statusOf({ total, hall, target }: PlanView, query: PlanQuery, typing: b
     return total ? t('plan.matches', { count: total, q: query.q }) : t('plan.noMatch', { q: query.q });
   if (!query.stand) return '';
   return target
-    ? t('plan.target', { number: target.number, hall: hall!.name })
+    ? t('plan.target', { number: target, hall: hall!.name })
     : t('plan.targetMissing', { number: query.stand });
 }

@@ -37,12 +37,16 @@ export function matchesOf(stands: PlanStand[], q: string): Set<string> {
   );
 }
 
+/**
+ * What the page is sent: every hall's name and how many stands of it the search matches, and the
+ * shown hall whole. The other halls' stands stay on the server: a tab is another address.
+ */
 export interface PlanView {
+  halls: { id: number; name: string; found: number }[];
   hall: PlanHallLayout | undefined;
-  /** The stand asked for with `?stand=`, when the plan has it. */
-  target: PlanStand | undefined;
-  /** Matches of the search in every hall, by hall id. */
-  matches: Map<number, Set<string>>;
+  /** The number of the stand asked for with `?stand=`, when the plan has it. */
+  target: string | undefined;
+  /** Matches of the search in every hall. */
   total: number;
 }
 
@@ -56,16 +60,16 @@ export function planView(halls: PlanHallLayout[], query: PlanQuery): PlanView {
   let hall = wanted
     ? halls.find((h) => (target = h.stands.find((s) => fold(s.number) === wanted)) !== undefined)
     : undefined;
-  const matches = new Map(halls.map((h) => [h.id, matchesOf(h.stands, query.q)]));
-  const total = [...matches.values()].reduce((n, m) => n + m.size, 0);
+  const found = halls.map((h) => ({ id: h.id, name: h.name, found: matchesOf(h.stands, query.q).size }));
+  const total = found.reduce((n, h) => n + h.found, 0);
   hall ??= query.hall ? halls.find((h) => hallSlug(h.name) === query.hall) : undefined;
-  hall ??= total ? halls.find((h) => matches.get(h.id)!.size > 0) : undefined;
+  hall ??= total ? halls[found.findIndex((h) => h.found > 0)] : undefined;
   hall ??= halls[0];
-  return { hall, target, matches, total };
+  return { halls: found, hall, target: target?.number, total };
 }
 
 /** The link to a hall (and the search going on), as the tabs give it. */
-export function hallLink(hall: PlanHallLayout, q: string): string {
+export function hallLink(hall: { name: string }, q: string): string {
   const params = new URLSearchParams({ hall: hallSlug(hall.name) });
   if (q) params.set('q', q);
   return `?${params.toString()}`;

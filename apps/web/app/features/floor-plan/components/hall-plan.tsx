@@ -1,4 +1,5 @@
 import { FORUM_STAND, type PlanHallLayout, type PlanStand } from '@salon/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { companyInDirectory, paths } from '../../../config/paths';
 import { planViewBox, standLabels } from '../plan-view';
@@ -29,14 +30,14 @@ export function HallPlan({
     >
       <rect className="hall-outline" x={0} y={0} width={hall.width} height={hall.height} />
       {hall.stands.map((stand) => (
-        <Stand key={stand.number} stand={stand} match={matches.has(stand.number)} target={stand === target} />
+        <Stand key={stand.number} stand={stand} match={matches.has(stand.number)} target={stand === target} t={t} />
       ))}
     </svg>
   );
 }
 
-function Stand({ stand, match, target }: { stand: PlanStand; match: boolean; target: boolean }) {
-  const { t } = useTranslation();
+/** A stand; `t` comes from the hall, as a hook in each of hundreds of stands slowed the page's rendering. */
+function Stand({ stand, match, target, t }: { stand: PlanStand; match: boolean; target: boolean; t: TFunction }) {
   const forum = stand.number === FORUM_STAND;
   const { numberSize, nameSize, name } = standLabels(
     forum ? { ...stand, number: t('plan.forumRoom'), companies: [] } : stand,
@@ -60,25 +61,11 @@ function Stand({ stand, match, target }: { stand: PlanStand; match: boolean; tar
   const shape = (
     <>
       <rect x={stand.x} y={stand.y} width={stand.width} height={stand.height} />
-      <text
-        className="stand-number"
-        x={cx}
-        y={name ? cy - nameSize * 0.55 : cy}
-        fontSize={round(numberSize)}
-        dominantBaseline="central"
-        textAnchor="middle"
-      >
+      <text className="stand-number" x={cx} y={round(name ? cy - nameSize * 0.55 : cy)} fontSize={round(numberSize)}>
         {forum ? t('plan.forumRoom') : stand.number}
       </text>
       {name && (
-        <text
-          className="stand-name"
-          x={cx}
-          y={cy + numberSize * 0.6}
-          fontSize={round(nameSize)}
-          dominantBaseline="central"
-          textAnchor="middle"
-        >
+        <text className="stand-name" x={cx} y={round(cy + numberSize * 0.6)} fontSize={round(nameSize)}>
           {name}
         </text>
       )}
