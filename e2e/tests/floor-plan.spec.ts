@@ -86,6 +86,22 @@ test('the plan alone loads no script until the visitor touches the page, then zo
   await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toBeVisible();
 });
 
+test('what is typed in the search before the scripts have run is highlighted once they have', async ({ page }) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/plan-2024?hall=hall-b');
+  await page.getByLabel('Rechercher un exposant ou un stand').pressSequentially('B-14');
+  await expect(page.locator('.stand.is-match')).toHaveCount(0);
+
+  release();
+  await expect(page.locator('[data-stand="B-14"]')).toHaveClass(/is-match/);
+  await expect(page.locator('.stand.is-match')).toHaveCount(1);
+});
+
 test.describe('Without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
 import { FORUM_STAND, type PlanHallLayout } from '@salon/shared';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { companyInDirectory, paths, standOnPlan } from '../config/paths';
@@ -45,6 +45,12 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   // Typed into the search box, before it is sent: highlights at once (until the next address).
   const [typedAt, setTypedAt] = useState<{ query: typeof query; value: string } | null>(null);
+  // The scripts start when the visitor touches the page: what was typed before they ran counts too.
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const value = searchBox.current?.value;
+    if (value !== undefined && value !== query.q) setTypedAt({ query, value });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const typed = typedAt?.query === query ? typedAt.value : null;
   const q = typed ?? query.q;
   const matches = hall ? matchesOf(hall.stands, q) : new Set<string>();
@@ -60,6 +66,7 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
               <label htmlFor="plan-q">{t('plan.search')}</label>
               <input
                 id="plan-q"
+                ref={searchBox}
                 name="q"
                 type="search"
                 defaultValue={query.q}
