@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
-import { DEMO_COMPANY, accounts, login, submitLogin, texts, waitForHydration } from './fixtures';
+import { DEMO_COMPANY, accounts, login, organiserHeaders, submitLogin, texts, waitForHydration } from './fixtures';
 import { exhibitorToken } from './support/gate';
 import { mailTo } from './support/mail';
 import { registerVisitor, unique } from './support/visitors';
@@ -20,15 +20,6 @@ async function adminLogin(page: Page) {
   await submitAdminLogin(page, accounts.organiser.email, accounts.organiser.password);
   await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
   await expect(page.getByText('Mehdi Lefebvre')).toBeVisible();
-}
-
-/** The signed-in organiser's API headers, for the clean-up calls the tests make after a story. */
-async function organiserHeaders(page: Page): Promise<Record<string, string>> {
-  const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
-    jwt: string;
-  };
-  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
-  return { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
 }
 
 test.describe('The back-office sign-in', () => {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 
 /** The demo accounts seeded by the server (apps/api/src/db/seed/accounts.ts). */
 export const accounts = {
@@ -55,4 +56,22 @@ export async function login(page: Page, email: string, password: string): Promis
 export async function storedSession(page: Page): Promise<{ jwt: string; user: { id: number } } | null> {
   const raw = await page.evaluate(() => localStorage.getItem('auth'));
   return raw ? (JSON.parse(raw) as { jwt: string; user: { id: number } }) : null;
+}
+
+/** Signs the demo organiser in to the back-office at /admin, and waits until the session is kept. */
+export async function adminLogin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
+}
+
+/** The signed-in organiser's API headers, for the calls a test makes to set up or put back. */
+export async function organiserHeaders(page: Page): Promise<Record<string, string>> {
+  const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
+    jwt: string;
+  };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  return { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
 }

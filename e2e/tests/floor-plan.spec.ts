@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { XSRF_COOKIE, XSRF_HEADER, type PlanHallLayout } from '@salon/shared';
-import { DEMO_COMPANY, accounts, waitForHydration } from './fixtures';
+import type { PlanHallLayout } from '@salon/shared';
+import { DEMO_COMPANY, adminLogin, organiserHeaders, waitForHydration } from './fixtures';
 
 /**
  * The interactive floor plan (plan-2024): found from the directory on a phone, centred on the
@@ -193,7 +193,7 @@ test('every label on the plan stands out from its stand by at least 4.5 to 1, wh
 test('an organiser moves a stand in the back-office and the public plan and its PDF follow; a wrong layout file imports nothing', async ({
   page,
 }) => {
-  await organiserSignsIn(page);
+  await adminLogin(page);
 
   const pdfTag = async () => (await page.request.head('/assets/files/plan-2024.pdf')).headers().etag;
   const pdfBefore = await pdfTag();
@@ -232,7 +232,7 @@ test('an organiser moves a stand in the back-office and the public plan and its 
 test('an organiser drags a stand across the hall, resizes it by its corner and with the keyboard, and a drop onto another stand puts it back', async ({
   page,
 }) => {
-  await organiserSignsIn(page);
+  await adminLogin(page);
   await page.goto('/admin/plan-editor');
   await page.getByRole('tab', { name: 'Hall D' }).click();
   const drawing = page.getByRole('group', { name: 'Plan du Hall D (60 × 40)' });
@@ -285,21 +285,9 @@ test('an organiser drags a stand across the hall, resizes it by its corner and w
   await putStandBack(page, 'D-01', { x: 6, y: 5, width: 6, height: 4 });
 });
 
-async function organiserSignsIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
-}
-
 /** Puts a stand back where the demo has it, through the admin API, for the other tests. */
 async function putStandBack(page: Page, number: string, data: Record<string, number>) {
-  const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
-    jwt: string;
-  };
-  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
-  const headers = { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
+  const headers = await organiserHeaders(page);
   const list = await page.request.get(
     `/backend/api/admin/stands?filter=${encodeURIComponent(JSON.stringify({ q: number }))}`,
     { headers },

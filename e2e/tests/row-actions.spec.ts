@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { accounts, login } from './fixtures';
+import { accounts, adminLogin, login } from './fixtures';
 import { exhibitorToken, xsrf } from './support/gate';
 import { registerVisitor, unique } from './support/visitors';
 
@@ -221,11 +221,7 @@ test.describe('Every button and link of a table row can be clicked at its centre
 
     test(`in the back-office's lists at ${viewport.width} px wide`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await page.goto('/admin');
-      await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
-      await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
-      await page.getByRole('button', { name: 'Se connecter' }).click();
-      await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
+      await adminLogin(page);
 
       for (const list of ADMIN_LISTS) {
         await page.goto(`/admin/${list.path}`);

@@ -1,27 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
-import { accounts } from './fixtures';
+import { adminLogin, organiserHeaders } from './fixtures';
 
 /**
  * What the organiser publishes (back-office 'Lieu, contacts et visite' and 'Éditions'), seen on
  * the public site in the browser. Each test puts the demo's settings back for the other specs.
  */
-
-async function adminLogin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Adresse e-mail').fill(accounts.organiser.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(accounts.organiser.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
-}
-
-async function organiserHeaders(page: Page): Promise<Record<string, string>> {
-  const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
-    jwt: string;
-  };
-  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
-  return { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
-}
 
 /** The settings as they are now, and a function that puts them back. */
 async function keepSettings(page: Page) {
