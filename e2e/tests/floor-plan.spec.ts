@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PlanHallLayout } from '@salon/shared';
 import { DEMO_COMPANY, adminLogin, organiserHeaders, waitForHydration } from './fixtures';
@@ -238,6 +239,10 @@ test('an organiser drags a stand across the hall, resizes it by its corner and w
   const drawing = page.getByRole('group', { name: 'Plan du Hall D (60 × 40)' });
   const stand = drawing.locator('[data-stand="D-01"]');
   const status = page.getByRole('status');
+  await expect(stand).toBeVisible();
+  // react-admin names each screen in its bar, not in a level-one heading.
+  const axe = await new AxeBuilder({ page }).disableRules(['page-has-heading-one']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // Screen pixels to a unit of the hall, as the drawing is scaled.
   const unit = await drawing.evaluate((svg) => (svg as SVGSVGElement).getScreenCTM()!.a);
   const dragBy = async (handle: Locator, dx: number, dy: number) => {

@@ -1,7 +1,7 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { useState } from 'react';
-import { Admin } from 'react-admin';
+import { Admin, defaultLightTheme } from 'react-admin';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
 import { DashboardPage, dashboardMessages } from './dashboard-page';
@@ -51,6 +51,18 @@ function pageNonce(): string | undefined {
   return document.querySelector<HTMLStyleElement>('style[nonce]')?.nonce || undefined;
 }
 
+/**
+ * react-admin's light theme, with its bar's blue darkened: white on the default #2196f3 is 3.1:1,
+ * under the 4.5:1 text needs; on #1565c0 it is 5.8:1.
+ */
+const lightTheme = {
+  ...defaultLightTheme,
+  palette: {
+    ...defaultLightTheme.palette,
+    secondary: { light: '#5e92f3', main: '#1565c0', dark: '#003c8f', contrastText: '#fff' },
+  },
+};
+
 export default function AdminApp() {
   const [cache] = useState(() => createCache({ key: 'ra', nonce: pageNonce(), prepend: true }));
   return (
@@ -58,6 +70,7 @@ export default function AdminApp() {
       <Admin
         basename="/admin"
         title="admin.title"
+        lightTheme={lightTheme}
         dashboard={DashboardPage}
         dataProvider={dataProvider}
         authProvider={authProvider}
