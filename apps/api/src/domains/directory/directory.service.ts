@@ -26,17 +26,24 @@ import {
  * Items carry public fields only: never an e-mail or a phone number.
  */
 /**
- * The exhibitors the public directory shows, and so the catalogue and the floor plan: event 7,
- * confirmed exhibitor registrations with a company, no conference, not revoked, account not
- * deleted. Filters only ever narrow it.
+ * An exhibitor registration of this edition (event 7) whose account is not deleted, over
+ * `registrations` joined to `users`: whom the back-office shows on the floor plan's stands.
  */
-export const listedExhibitor: SQL = and(
+export const exhibitorOfThisShow: SQL = and(
   eq(registrations.eventId, EVENT_ID),
   eq(registrations.type, 'exhibitor'),
+  isNull(users.deletedAt),
+)!;
+
+/**
+ * The exhibitors the public directory shows, and so the catalogue and the floor plan: exhibitors
+ * of this show, confirmed, with a company, no conference, not revoked. Filters only ever narrow it.
+ */
+export const listedExhibitor: SQL = and(
+  exhibitorOfThisShow,
   eq(registrations.confirmed, true),
   isNull(registrations.conferenceId),
   isNull(registrations.revokedAt),
-  isNull(users.deletedAt),
   sql`btrim(coalesce(${users.company}, '')) <> ''`,
 )!;
 

@@ -1,15 +1,8 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { EVENT_ID, type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
-import { listedExhibitor } from '../directory/directory.service';
-
-/** An exhibitor of this edition whose account is not erased: the back-office's view of who is on the plan. */
-export const exhibitorOfThisShow: SQL = and(
-  eq(registrations.eventId, EVENT_ID),
-  eq(registrations.type, 'exhibitor'),
-  isNull(users.deletedAt),
-)!;
+import { exhibitorOfThisShow, listedExhibitor } from '../directory/directory.service';
 
 /** Who may hold a stand: the public plan counts those the directory lists, the back-office also those not confirmed yet. */
 const holders = { listed: listedExhibitor, any: exhibitorOfThisShow };
