@@ -49,7 +49,9 @@ COPY apps/api/drizzle apps/api/drizzle
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/build apps/web/build
 USER 10001:10001
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# Reachable from outside the container, so never with the README's demo accounts: an image started
+# without DATABASE_URL is an empty show with ADMIN_EMAIL's organiser, not the demo.
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data DEMO_DATA=false
 EXPOSE 3000
 # Slim images have no curl: node's fetch asks the liveness probe.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env';
+import { publishedPasswordProblem } from '../src/db/seed';
 import { repoRoot } from '../src/paths';
 import { createTestApp, type TestContext } from './helper';
 
@@ -122,6 +124,23 @@ describe('deployment files', () => {
     expect(api.env_file).toBe('.env');
     expect(read('.gitignore').split('\n')).toContain('.env');
     expect(read('.dockerignore').split('\n')).toContain('.env');
+  });
+
+  it('the image, listening on every interface, starts without the demo accounts whatever the database', async () => {
+    const env = Object.fromEntries(
+      /^ENV (.*)$/m
+        .exec(dockerfile)![1]!
+        .split(' ')
+        .map((pair) => pair.split('=') as [string, string]),
+    );
+    for (const database of [{}, { DATABASE_URL: 'postgres://salon@postgres/salon' }]) {
+      const config = loadConfig({ ...env, ...database, JWT_SECRET: ctx.config.JWT_SECRET });
+      expect(config.HOST).toBe('0.0.0.0');
+      expect(config.DEMO_DATA).toBe(false);
+      expect(await publishedPasswordProblem(ctx.db, { ...config, DEMO_DATA: true })).toMatch(
+        /^Refusing to start: HOST is 0\.0\.0\.0, not a loopback address/,
+      );
+    }
   });
 
   it('the image, npm start and the systemd unit all run the bundle the API build writes', () => {

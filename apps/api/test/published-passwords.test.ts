@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config/env';
 import { users } from '../src/db/schema';
-import { DEMO_ACCOUNTS, isLocalUrl, publishedPasswordProblem, seed } from '../src/db/seed';
+import { loadConfig } from '../src/config/env';
+import { DEMO_ACCOUNTS, isLocalUrl, isLoopbackHost, publishedPasswordProblem, seed } from '../src/db/seed';
 import { hashPassword } from '../src/lib/passwords';
 import { createUser, createTestApp, type TestContext } from './helper';
 
@@ -35,7 +36,29 @@ describe('isLocalUrl', () => {
   });
 });
 
+describe('isLoopbackHost', () => {
+  it('takes the loopback addresses as unreachable from another machine, and every other address as reachable', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', '10.0.0.2', '128.0.0.1', 'salon.example.com'])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+});
+
 describe('the start-up check for published passwords', () => {
+  it('listens on the loopback address by default, where the demo accounts may start', async () => {
+    const config = loadConfig({ JWT_SECRET: ctx.config.JWT_SECRET });
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(await check({ HOST: config.HOST, PUBLIC_URL: config.PUBLIC_URL, DEMO_DATA: true })).toBeNull();
+  });
+
+  it('refuses demo data on a socket other machines reach, though PUBLIC_URL says localhost', async () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.10']) {
+      expect(await check({ HOST, PUBLIC_URL: 'http://localhost:3000', DEMO_DATA: true })).toBe(
+        `Refusing to start: HOST is ${HOST}, not a loopback address such as 127.0.0.1, and demo data is on (the default with the embedded database), whose passwords the README publishes: set DEMO_DATA=false.`,
+      );
+    }
+  });
+
   it('refuses demo data on a public address, before anything is written', async () => {
     expect(await check({ PUBLIC_URL: PUBLIC, DEMO_DATA: true })).toBe(
       `${REFUSING}, and demo data is on (the default with the embedded database), whose passwords the README publishes: set DEMO_DATA=false.`,

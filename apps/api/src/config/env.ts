@@ -21,7 +21,8 @@ function isProxyAddress(entry: string): boolean {
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: a server reachable from other machines says so (HOST=0.0.0.0). */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Embedded database files, generated secrets, backups and mail files when no SMTP is set. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),

@@ -41,16 +41,27 @@ export function isLocalUrl(url: string): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(host) || host.endsWith('.localhost');
 }
 
+/** A listening address no other machine reaches: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const DEMO_PASSWORDS = new Set<string>(Object.values(DEMO_ACCOUNTS).map((a) => a.password));
 
 /**
- * Why this server must not start, in one line, or null: off localhost, no account may keep a
+ * Why this server must not start, in one line, or null: where another machine may reach it, no account may keep a
  * password that is published (the README's demo accounts) or too weak to be secret (ADMIN_PASSWORD).
  * Checked before the seed, so that a public database never receives the demo data.
  */
 export async function publishedPasswordProblem(db: Db, config: Config): Promise<string | null> {
-  if (isLocalUrl(config.PUBLIC_URL)) return null;
-  const refusing = `Refusing to start: PUBLIC_URL is ${config.PUBLIC_URL}, not localhost`;
+  // The published passwords are safe only where nobody else reaches the server: a loopback socket
+  // (a server on 0.0.0.0 answers any Host header, whatever PUBLIC_URL says) for a local address.
+  const refusing = !isLoopbackHost(config.HOST)
+    ? `Refusing to start: HOST is ${config.HOST}, not a loopback address such as 127.0.0.1`
+    : !isLocalUrl(config.PUBLIC_URL)
+      ? `Refusing to start: PUBLIC_URL is ${config.PUBLIC_URL}, not localhost`
+      : null;
+  if (!refusing) return null;
   if (config.DEMO_DATA) {
     return `${refusing}, and demo data is on (the default with the embedded database), whose passwords the README publishes: set DEMO_DATA=false.`;
   }

@@ -17,6 +17,7 @@ export {
   ROLES,
   demoUserIds,
   isLocalUrl,
+  isLoopbackHost,
   publishedPasswordProblem,
 } from './accounts';
 export { seedPastEditions, seedReference } from './reference';
