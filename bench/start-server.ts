@@ -48,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}, logFile?: st
       NODE_ENV: 'production',
       API_RATE_LIMIT: '100000000',
       PAGE_RATE_LIMIT: '100000000',
+      FILE_RATE_LIMIT: '100000000',
+      LARGE_FILE_RATE_LIMIT: '100000000',
       LOGIN_RATE_LIMIT: '1000000',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -33,6 +33,8 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
       LOGIN_RATE_LIMIT: '100',
       // Every test opens pages from 127.0.0.1, many more a minute than a person does.
       PAGE_RATE_LIMIT: '1000',
+      // And their pictures and PDFs, each page's dozens.
+      FILE_RATE_LIMIT: '10000',
       DEMO_DATA: 'true',
       ...env,
     },
@@ -57,7 +59,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec\.ts/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area|scans|gate)\.spec\.ts/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark)\.spec\.ts/ },
   ],
   webServer: [
     server(port, process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e')),

@@ -24,6 +24,7 @@ export async function startServer(port: number, dataDir: string): Promise<ChildP
       LOG_LEVEL: 'error',
       LOGIN_RATE_LIMIT: '1000',
       PAGE_RATE_LIMIT: '10000',
+      FILE_RATE_LIMIT: '10000',
       DEMO_DATA: 'true',
       APP_NOW,
     },

@@ -144,6 +144,8 @@ export async function buildApp(
       : localCacheBus();
   app.addHook('onClose', () => cacheBus.close());
   // Before the rate-limit plugin's own hook, which reads each route's config as it is declared.
+  // Files are outside the API's budget: the built app's are free, uploads and the show's PDFs
+  // have budgets of their own (domains/files/files.routes.ts).
   app.addHook('onRoute', (route) => {
     if (isFileRoute(route.url)) route.config = { ...route.config, rateLimit: false };
   });
@@ -152,7 +154,7 @@ export async function buildApp(
     timeWindow: '1 minute',
     redis,
     nameSpace: 'salon-rl:',
-    // Files are exempt by their routes' config (above). Pages and 404s have a budget of their own
+    // Files are left out by their routes' config (above). Pages and 404s have a budget of their own
     // (plugins/web.ts).
     allowList: isInternalCall,
     errorResponseBuilder: (_req, ctx) => ({
@@ -234,7 +236,12 @@ export async function buildApp(
     reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.')),
   );
   // The PDFs under /assets/files/ are made from the data, before the static files and pages.
-  await app.register(filesRoutes, { db });
+  await app.register(filesRoutes, {
+    db,
+    rateLimit: config.FILE_RATE_LIMIT,
+    largeRateLimit: config.LARGE_FILE_RATE_LIMIT,
+    cacheBytes: config.FILE_CACHE_MB * 1024 * 1024,
+  });
   await registerWeb(app, config, clock);
   return app;
 }

@@ -102,6 +102,15 @@ const envSchema = z.object({
    */
   PAGE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   /**
+   * Downloads of uploads (/uploads/…) and of the show's PDFs (/assets/files/…) allowed per minute
+   * and per IP address, apart from the API's and the pages' budgets; and, among them, of files
+   * over 1 MB (a catalogue, a plan), which cost far more to send.
+   */
+  FILE_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  LARGE_FILE_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Megabytes of recently served uploads each instance keeps in memory (0: none, read each time). */
+  FILE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /**
    * Visitor registrations allowed per minute and per IP address: raise it when registration
    * kiosks or a venue's Wi-Fi put many people behind one address.
    */

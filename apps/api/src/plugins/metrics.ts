@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { BlockList } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { queryRows, type Database } from '../db/client';
 import { checkins, mailOutbox } from '../db/schema';
 import { forbidden, HttpError } from '../lib/errors';
+import { isLocalUnforwarded } from './local-request';
 
 export const METRICS_PATH = '/metrics';
 
@@ -25,21 +25,6 @@ function processMetrics(): Registry {
     collectDefaultMetrics({ register: processRegistry });
   }
   return processRegistry;
-}
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-/**
- * Without METRICS_TOKEN, only a scraper on this machine: the socket's own address (never
- * X-Forwarded-For, which the client writes), and no forwarding header at all, since a reverse proxy
- * on the same machine connects from loopback on behalf of anyone.
- */
-function isLocalScrape(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress ?? '';
-  const local = loopback.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
-  return local && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -150,7 +135,7 @@ export function registerMetrics(
         reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, 'Jeton de métriques manquant ou invalide.');
       }
-    } else if (!isLocalScrape(request)) {
+    } else if (!isLocalUnforwarded(request)) {
       throw forbidden('Métriques lisibles seulement depuis cette machine (ou avec METRICS_TOKEN).');
     }
     let timer: NodeJS.Timeout | undefined;

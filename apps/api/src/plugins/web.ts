@@ -16,10 +16,11 @@ import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
 export const UPLOADS_ROUTE = '/uploads/*';
 
 /**
- * Files are not rate limited: the built app's files (a route each), uploads and the PDFs made from
- * the data. Decided on a route's pattern when it is declared, never on a request's raw URL, which
- * a client can percent-encode at will (`/%62ackend/api/auth/local?.` matches
- * `/backend/api/auth/local`). A request that matches no route, or a file that is not there, ends
+ * Files are outside the API's budget: the built app's files (a route each) are not counted at all;
+ * uploads and the show's PDFs (/assets/files/) count in budgets of their own, per address
+ * (domains/files/files.routes.ts). Decided on a route's pattern when it is declared, never on a
+ * request's raw URL, which a client can percent-encode at will (`/%62ackend/api/auth/local?.`
+ * matches `/backend/api/auth/local`). A request that matches no route, or a file that is not there, ends
  * in the not-found handler, counted under the pages' budget.
  */
 export function isFileRoute(pattern: string): boolean {

@@ -1,11 +1,16 @@
+import type { Readable } from 'node:stream';
+import { normalizeIP } from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { media, mediaFiles, sib } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
 import { UPLOADS_ROUTE } from '../../plugins/web';
 import { createPdfService, PDF_FILES, type PdfKind } from './pdf';
-import { HASHED_UPLOAD, readStoredFile } from './uploads.service';
+import { createStoredFiles, LARGE_FILE_BYTES } from './stored-files';
+import { HASHED_UPLOAD } from './uploads.service';
 
 /** The show record's columns of the PDFs an organiser uploaded in place of the generated ones. */
 const UPLOADED: Record<PdfKind, 'planPdfId' | 'programmePdfId' | 'cataloguePdfId'> = {
@@ -37,10 +42,48 @@ function plainPath(rel: string): boolean {
  * cataloguePdfId). Unlike the hashed assets beside them they change, so they are cached for a
  * minute and revalidated with their ETag.
  */
-export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /** Downloads of these files allowed per minute and per address, and of those over LARGE_FILE_BYTES. */
+  rateLimit: number;
+  largeRateLimit: number;
+  /** Bytes of recently served files kept in memory (0: none, every file is streamed from the database). */
+  cacheBytes: number;
+}> = async (app, { db, rateLimit, largeRateLimit, cacheBytes }) => {
   const pdfs = createPdfService(db, {
     onMade: ({ kind, ms, bytes }) => app.log.info({ pdf: kind, ms: Math.round(ms), bytes }, 'PDF made from the data'),
   });
+  const files = createStoredFiles(db, {
+    cacheBytes,
+    onRead: ({ path, bytes, ms }) => app.log.debug({ path, bytes, ms: Math.round(ms) }, 'file read from the database'),
+  });
+
+  // The files' budgets, per address, apart from the API's and the pages' (the rate-limit plugin's
+  // store: Redis when REDIS_URL is set, so shared by the instances). Every download counts in the
+  // first; the ones that send more than LARGE_FILE_BYTES count in the second too. In-process calls
+  // (pages' loaders) are not counted, as everywhere.
+  const keyed = (prefix: string) => (request: FastifyRequest) => `${prefix}:${normalizeIP(request.ip)}`;
+  const budgets = {
+    files: app.createRateLimit({ max: rateLimit, timeWindow: '1 minute', keyGenerator: keyed('files') }),
+    large: app.createRateLimit({ max: largeRateLimit, timeWindow: '1 minute', keyGenerator: keyed('large-files') }),
+  };
+  /** Counts the request in the budget; past it, a 429 in the error shape, kept by no cache. */
+  async function spend(budget: keyof typeof budgets, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const result = await budgets[budget](request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply
+      .header('retry-after', result.ttlInSeconds)
+      .header('x-ratelimit-limit', result.max)
+      .header('x-ratelimit-remaining', 0)
+      .header('x-ratelimit-reset', result.ttlInSeconds)
+      .header('cache-control', 'no-store');
+    throw new HttpError(
+      429,
+      budget === 'large'
+        ? `Trop de téléchargements de fichiers volumineux depuis cette adresse. Veuillez réessayer dans ${result.ttlInSeconds} s.`
+        : `Trop de téléchargements depuis cette adresse. Veuillez réessayer dans ${result.ttlInSeconds} s.`,
+    );
+  }
 
   /** The uploaded PDF of that kind, when there is one and its bytes are there (not the bytes yet). */
   async function uploaded(kind: PdfKind) {
@@ -80,27 +123,34 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           }),
         },
         handler: async (request, reply) => {
+          await spend('files', request, reply);
           const download = request.query.download === '1' || request.query.download === 'true';
           const upload = await uploaded(kind);
           const etag = upload?.etag ?? (await pdfs.etag(kind));
-          void reply
-            .header('cache-control', 'public, max-age=60')
-            .header('etag', etag)
-            // Chrome shows a PDF through an <embed> with inline styles, which the site's policy
-            // (`object-src 'none'`, no inline style) would block: a PDF runs nothing, framing is all
-            // there is to restrict.
-            .header('content-security-policy', "frame-ancestors 'self'");
-          if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-          void reply
+          const cacheHeaders = () =>
+            reply
+              .header('cache-control', 'public, max-age=60')
+              .header('etag', etag)
+              // Chrome shows a PDF through an <embed> with inline styles, which the site's policy
+              // (`object-src 'none'`, no inline style) would block: a PDF runs nothing, framing is all
+              // there is to restrict.
+              .header('content-security-policy', "frame-ancestors 'self'");
+          if (etagMatches(request.headers['if-none-match'], etag)) return cacheHeaders().status(304).send();
+          // What will be sent: the uploaded file (its bytes not read yet: a HEAD needs its size
+          // only), or the one made from the data. Large, it counts in the large files' budget
+          // before any header is set (a refusal must carry none of a file's).
+          const stored = upload && (await files.find(upload.path));
+          const pdf = stored ? null : await pdfs.get(kind, etag);
+          const size = stored ? stored.size : pdf!.body.length;
+          if (method === 'GET' && size > LARGE_FILE_BYTES) await spend('large', request, reply);
+          void cacheHeaders()
             .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${file}"`)
             .type('application/pdf');
-          if (upload) {
-            // Read only now: a 304 above needed none of its bytes, a HEAD needs their size only.
-            const stored = await readStoredFile(db, upload.path, method === 'GET');
-            if (stored) return reply.header('content-length', stored.size).send(stored.body ?? undefined);
+          if (stored) {
+            const body = method === 'GET' ? await files.body(stored) : undefined;
+            return reply.header('content-length', stored.size).send(body);
           }
-          const pdf = await pdfs.get(kind, etag);
-          return reply.header('etag', pdf.etag).send(pdf.body);
+          return reply.header('etag', pdf!.etag).send(pdf!.body);
         },
       });
     }
@@ -115,12 +165,16 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     url: UPLOADS_ROUTE,
     schema: { hide: true },
     handler: async (request, reply) => {
+      await spend('files', request, reply);
       const rel = (request.params as { '*': string })['*'];
       // A miss goes to the not-found handler, as any unknown path does (and counts like one).
       if (!plainPath(rel)) return reply.callNotFound();
-      const file = await readStoredFile(db, rel, request.method === 'GET');
+      const file = await files.find(rel);
       if (!file) return reply.callNotFound();
       const etag = `"${file.sha256}"`;
+      const fresh = etagMatches(request.headers['if-none-match'], etag);
+      // Before any header: a refusal must not carry a year of cache.
+      if (request.method === 'GET' && !fresh && file.size > LARGE_FILE_BYTES) await spend('large', request, reply);
       void reply
         .header('etag', etag)
         .header(
@@ -128,11 +182,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           HASHED_UPLOAD.test(rel) ? 'public, max-age=31536000, immutable' : 'public, max-age=2592000',
         )
         .header('x-content-type-options', 'nosniff');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
-      return reply
-        .type(file.mime)
-        .header('content-length', file.size)
-        .send(file.body ?? undefined);
+      if (fresh) return reply.status(304).send();
+      const body: Buffer | Readable | undefined = request.method === 'GET' ? await files.body(file) : undefined;
+      return reply.type(file.mime).header('content-length', file.size).send(body);
     },
   });
 };

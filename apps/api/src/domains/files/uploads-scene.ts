@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { readStoredFile } from './uploads.service';
+import { readStoredFile } from './stored-files';
 import { call } from '../../../test/helper';
 import { ctx, token, useOrganiserScene } from '../../../test/organiser-scene';
 
@@ -43,7 +43,7 @@ export async function uploaded(body: FormData): Promise<MediaRecord> {
 
 /** The bytes kept for a URL under /uploads/. */
 export async function storedBytes(url: string): Promise<Buffer> {
-  return (await readStoredFile(ctx.db, url.slice('/uploads/'.length), true))!.body!;
+  return (await readStoredFile(ctx.db, url.slice('/uploads/'.length)))!.body;
 }
 
 export const picture = (width: number, height: number, colour = { r: 200, g: 80, b: 20 }) =>

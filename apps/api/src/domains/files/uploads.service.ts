@@ -141,22 +141,6 @@ export async function storeUpload(db: Db, file: PreparedFile): Promise<string> {
   return rel;
 }
 
-/** The stored file at `rel`, its bytes only when asked (a HEAD needs none), or null. */
-export async function readStoredFile(db: Db, rel: string, withBody: boolean) {
-  const [row] = await db
-    .select({
-      mime: mediaFiles.mime,
-      size: mediaFiles.size,
-      sha256: mediaFiles.sha256,
-      body: withBody ? sql<string>`encode(${mediaFiles.body}, 'base64')` : sql<null>`null`,
-    })
-    .from(mediaFiles)
-    .where(eq(mediaFiles.path, rel));
-  if (!row) return null;
-  // Node decodes base64 natively (skipping the line breaks PostgreSQL puts in it).
-  return { ...row, body: row.body === null ? null : Buffer.from(row.body, 'base64') };
-}
-
 /** Where uploads were kept on disk before migration 0016 moved them into the database. */
 export const uploadDirOf = (config: Pick<Config, 'DATA_DIR'>) => path.join(config.DATA_DIR, 'uploads');
 

@@ -1,0 +1,241 @@
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mediaFiles } from '../../db/schema';
+import { HASHED_UPLOAD } from './uploads.service';
+
+/**
+ * The files of media_files as the routes serve them (issue 37, N1): a GET used to read the whole
+ * blob out of the database, base64 and all, on every anonymous request. Now:
+ * - the bytes of recently served files stay in memory, in a cache bounded by its total size and
+ *   keyed by their SHA-256 (stored files never change: nothing to invalidate), so a file asked for
+ *   again costs no query at all;
+ * - requests that find it missing at the same time share one read;
+ * - a read goes by slices of CHUNK_BYTES, one short query each, so that other requests' queries
+ *   pass between them (PGlite runs one query at a time);
+ * - at most LARGE_READS_AT_ONCE files over LARGE_FILE_BYTES are read from the database at once by
+ *   this instance; the others wait their turn.
+ * A file larger than the whole cache (or any file, with the cache off) is streamed slice by slice,
+ * never held whole.
+ */
+
+/** Size of one slice read from the database (about 1.4 MB of base64 text). */
+export const CHUNK_BYTES = 1024 * 1024;
+/** Past this size a file is large: its reads are capped here, and its downloads by LARGE_FILE_RATE_LIMIT. */
+export const LARGE_FILE_BYTES = 1024 * 1024;
+/** Large files read from the database at the same time by one instance. */
+export const LARGE_READS_AT_ONCE = 2;
+/** Metadata kept for hashed names (their row can never change), at most this many. */
+const MAX_KNOWN_PATHS = 10_000;
+
+export interface StoredFile {
+  path: string;
+  mime: string;
+  size: number;
+  sha256: string;
+}
+
+/** Byte buffers by key, least recently used first out, bounded by their total length. */
+export class ByteLru {
+  private readonly entries = new Map<string, Buffer>();
+  private total = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  /** Keeps `value` unless it alone is larger than the whole cache; older entries go to make room. */
+  set(key: string, value: Buffer): void {
+    if (value.length > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.total -= old.length;
+    }
+    for (const [oldest, buffer] of this.entries) {
+      if (this.total + value.length <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.total -= buffer.length;
+    }
+    this.entries.set(key, value);
+    this.total += value.length;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.total };
+  }
+}
+
+/** A counting semaphore: `run` waits while `permits` tasks are running. */
+class Turns {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly permits: number) {}
+
+  async acquire(): Promise<void> {
+    if (this.running < this.permits) {
+      this.running++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    // The turn passes straight to the next one: `running` stays as it is.
+    if (next) next();
+    else this.running--;
+  }
+
+  get inUse(): number {
+    return this.running;
+  }
+}
+
+/** The slices of the file at `rel`, in order, each read by a query of its own. */
+export async function* storedChunks(db: Db, rel: string, size: number): AsyncGenerator<Buffer> {
+  for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
+    // The bytes travel as base64 text: PGlite turns a bytea into hex and back one byte at a time
+    // in JavaScript (20 MB took 2.5 s to read), Node decodes base64 natively (skipping the line
+    // breaks PostgreSQL puts in it).
+    const [row] = await db
+      .select({
+        chunk: sql<string>`encode(substring(${mediaFiles.body} from ${offset + 1}::int for ${CHUNK_BYTES}::int), 'base64')`,
+      })
+      .from(mediaFiles)
+      .where(eq(mediaFiles.path, rel));
+    if (!row) throw new Error(`media_files row ${rel} vanished while it was read`);
+    yield Buffer.from(row.chunk, 'base64');
+  }
+}
+
+/** The stored file at `rel` with all its bytes, read slice by slice and never kept; or null. */
+export async function readStoredFile(db: Db, rel: string): Promise<(StoredFile & { body: Buffer }) | null> {
+  const [row] = await db
+    .select({ mime: mediaFiles.mime, size: mediaFiles.size, sha256: mediaFiles.sha256 })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.path, rel));
+  if (!row) return null;
+  const parts: Buffer[] = [];
+  for await (const chunk of storedChunks(db, rel, row.size)) parts.push(chunk);
+  return { path: rel, ...row, body: Buffer.concat(parts) };
+}
+
+export interface StoredFiles {
+  /** The file at `rel` (no bytes), or null. */
+  find(rel: string): Promise<StoredFile | null>;
+  /** Its bytes: from memory, or read once (and kept) for every request waiting, or streamed. */
+  body(file: StoredFile): Promise<Buffer | Readable>;
+  /** What the cache holds and what was read, for tests and logs. */
+  stats(): {
+    entries: number;
+    bytes: number;
+    maxBytes: number;
+    reads: number;
+    largeReadsInFlight: number;
+    mostLargeReadsAtOnce: number;
+  };
+}
+
+export function createStoredFiles(
+  db: Db,
+  options: { cacheBytes: number; onRead?: (read: { path: string; bytes: number; ms: number }) => void },
+): StoredFiles {
+  const bodies = new ByteLru(options.cacheBytes);
+  const known = new Map<string, StoredFile>();
+  const pending = new Map<string, Promise<Buffer>>();
+  const largeReads = new Turns(LARGE_READS_AT_ONCE);
+  let reads = 0;
+  let mostLargeReadsAtOnce = 0;
+
+  /** Runs `read` within a large-read turn when the file is large. */
+  async function inTurn<T>(file: StoredFile, read: () => Promise<T>): Promise<T> {
+    if (file.size <= LARGE_FILE_BYTES) return read();
+    await largeReads.acquire();
+    mostLargeReadsAtOnce = Math.max(mostLargeReadsAtOnce, largeReads.inUse);
+    try {
+      return await read();
+    } finally {
+      largeReads.release();
+    }
+  }
+
+  async function readWhole(file: StoredFile): Promise<Buffer> {
+    return inTurn(file, async () => {
+      const started = performance.now();
+      reads++;
+      const parts: Buffer[] = [];
+      for await (const chunk of storedChunks(db, file.path, file.size)) parts.push(chunk);
+      const body = Buffer.concat(parts);
+      if (body.length !== file.size) {
+        throw new Error(`media_files row ${file.path}: ${body.length} bytes read, ${file.size} expected`);
+      }
+      bodies.set(file.sha256, body);
+      options.onRead?.({ path: file.path, bytes: body.length, ms: performance.now() - started });
+      return body;
+    });
+  }
+
+  /** Slice by slice, within a large-read turn from the first slice to the last (or the client's leaving). */
+  function stream(file: StoredFile): Readable {
+    async function* slices(): AsyncGenerator<Buffer> {
+      const large = file.size > LARGE_FILE_BYTES;
+      if (large) {
+        await largeReads.acquire();
+        mostLargeReadsAtOnce = Math.max(mostLargeReadsAtOnce, largeReads.inUse);
+      }
+      reads++;
+      try {
+        yield* storedChunks(db, file.path, file.size);
+      } finally {
+        if (large) largeReads.release();
+      }
+    }
+    return Readable.from(slices(), { objectMode: false });
+  }
+
+  return {
+    async find(rel) {
+      const remembered = known.get(rel);
+      if (remembered) return remembered;
+      const [row] = await db
+        .select({ mime: mediaFiles.mime, size: mediaFiles.size, sha256: mediaFiles.sha256 })
+        .from(mediaFiles)
+        .where(eq(mediaFiles.path, rel));
+      if (!row) return null;
+      const file = { path: rel, ...row };
+      // A hashed name is its bytes: its row never changes. A miss is never kept (the file may come).
+      if (HASHED_UPLOAD.test(rel) && known.size < MAX_KNOWN_PATHS) known.set(rel, file);
+      return file;
+    },
+
+    async body(file) {
+      const kept = bodies.get(file.sha256);
+      if (kept) return kept;
+      if (file.size > bodies.maxBytes) return stream(file);
+      let read = pending.get(file.sha256);
+      if (!read) {
+        read = readWhole(file).finally(() => pending.delete(file.sha256));
+        pending.set(file.sha256, read);
+      }
+      return read;
+    },
+
+    stats: () => ({
+      ...bodies.size,
+      maxBytes: bodies.maxBytes,
+      reads,
+      largeReadsInFlight: largeReads.inUse,
+      mostLargeReadsAtOnce,
+    }),
+  };
+}
