@@ -20,7 +20,7 @@ import { createClock } from '../src/lib/clock';
 import { runRetentionJob } from '../src/domains/personal-data/retention.service';
 import { createBadgeSigner } from '../src/domains/badges/badge-token';
 import { seedPastEditions, seedReference } from '../src/db/seed';
-import { call, createExhibitor, createUser, createVisitor, signSession, TEST_JWT_SECRET } from './helper';
+import { call, createExhibitor, createUser, createVisitor, PASSWORD, signSession, TEST_JWT_SECRET } from './helper';
 
 const base = process.env.TEST_DATABASE_URL!;
 const redisUrl = process.env.TEST_REDIS_URL!;
@@ -171,6 +171,32 @@ describe('Rate limits across instances', () => {
       statuses.push((await call(app, 'GET', 'agence', { remoteAddress })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('counts an account’s tries of its current password on every instance against one budget when Redis is set', async () => {
+    const a = await instance({ REDIS_URL: redisUrl });
+    const b = await instance({ REDIS_URL: redisUrl });
+    // An id of its own, so that an earlier run's count in Redis (kept 15 minutes) does not matter.
+    const id = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
+    const exhibitor = await createExhibitor(a.database.db, { id });
+    const token = await signSession(id, exhibitor.user.tokenVersion);
+    const pick = ({ name, phone, company }: typeof exhibitor.user) => ({ name, phone, company });
+    const statuses: number[] = [];
+    for (const [app, currentPassword] of [
+      [a.app, 'Mauvais-1-2024'],
+      [b.app, 'Mauvais-2-2024'],
+      [a.app, 'Mauvais-3-2024'],
+      [b.app, 'Mauvais-4-2024'],
+      [a.app, PASSWORD],
+      [b.app, PASSWORD],
+    ] as const) {
+      const res = await call(app, 'PUT', `users/${id}`, {
+        token,
+        body: { ...pick(exhibitor.user), email: `neuve-${id}@example.com`, currentPassword },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 200, 429]);
   });
 });
 

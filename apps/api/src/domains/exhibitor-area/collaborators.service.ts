@@ -11,12 +11,12 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, gates, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
 import { queueAccessMail } from '../auth/access.service';
 import { mayMail } from '../mail/recipient-caps';
 import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
 import { requestEmailChange } from './email-change.service';
+import type { CurrentPasswordCheck } from './current-password';
 import { paginationMeta, type Page } from '../../lib/query-params';
 import { findAreaRegistration } from './users.service';
 import type { MailLinks } from '../registration/visitors.service';
@@ -315,7 +315,7 @@ const invalid = (field: string, message: string) =>
 /**
  * 'Informations': the signed-in person's own details. Only the fields of its form are written.
  * A phone of another exhibitor or collaborator account is refused at that field. A new sign-in
- * address needs the current password, is refused at that field when an exhibitor or collaborator
+ * address needs the current password (a few tries per account: current-password.ts), is refused at that field when an exhibitor or collaborator
  * account has it, and otherwise waits for the link mailed to it (email-change.service), whoever
  * holds it: the answer tells nothing about visitor or staff accounts. `emailPending` is that
  * address.
@@ -325,13 +325,13 @@ export async function updateOwnInfo(
   ctx: MailLinks,
   user: SessionUser,
   form: ExhibitorInfoForm | CollaboratorInfoForm,
+  checkPassword: CurrentPasswordCheck,
 ) {
   const email = normalizeEmail(form.email);
   const phone = normalizePhone(form.phone);
   const emailPending = email === normalizeEmail(user.email) ? null : email;
-  if (emailPending && !(await verifyPassword(user.passwordHash, form.currentPassword ?? ''))) {
-    throw invalid('currentPassword', 'wrongPassword');
-  }
+  // Counted per account (current-password.ts): a stolen session is no password oracle.
+  if (emailPending) await checkPassword(form.currentPassword ?? '');
   try {
     return await db.transaction(async (tx) => {
       const others = (...where: SQL[]) =>

@@ -24,6 +24,7 @@ import {
 import { acceptInvitation, cancelInvitation, viewInvitation } from './collaborator-invitations.service';
 import type { DirectoryCache } from '../directory/directory.service';
 import { confirmEmailChange } from './email-change.service';
+import { currentPasswordChecks } from './current-password';
 import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../../lib/query-params';
 import { loadUserView } from './users.service';
 import type { MailLinks } from '../registration/visitors.service';
@@ -47,6 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, mail, onQueued, directoryCache, jwt }) => {
   const tags = ['users'];
   const signedIn = { preHandler: app.authenticate };
+  const checkCurrentPassword = currentPasswordChecks(app, db, onQueued);
   /** The pages opened from a mailed link: a guessed secret gets few tries. */
   const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
   /** The answer of a page that signs its person in, as `auth/local` does. */
@@ -95,9 +97,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   /**
    * 'Informations' → 'Sauvegarder': one's own record, with only the fields of one's form. A new
-   * e-mail waits for the link mailed to it (`meta.emailPending`).
+   * e-mail waits for the link mailed to it (`meta.emailPending`), and needs the current password,
+   * of which the account gets CURRENT_PASSWORD_TRIES tries in a window.
    */
-  app.put('/users/:id', { schema: { tags }, ...signedIn }, async (request) => {
+  app.put('/users/:id', { schema: { tags }, ...signedIn }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam((request.params as { id: string }).id);
     if (id !== user.id) throw notFound('Utilisateur introuvable.');
@@ -106,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     else if (user.type === 'collaborator') {
       form = parseFormBody(infoFormSchema(collaboratorInfoSchema, user.email), request.body);
     } else throw forbidden('Réservé aux exposants et à leurs collaborateurs.');
-    const { updated, emailPending } = await updateOwnInfo(db, mail, user, form);
+    const { updated, emailPending } = await updateOwnInfo(db, mail, user, form, checkCurrentPassword(request, reply));
     if (emailPending) onQueued();
     // The directory lists exhibitors by company.
     if (user.type === 'exhibitor') directoryCache.clear();

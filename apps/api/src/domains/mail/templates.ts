@@ -369,6 +369,38 @@ export function emailChangeConfirmMail(lang: Language, data: { url: string; days
   };
 }
 
+/**
+ * To the account's own address, when its current password was typed wrong too often while
+ * changing its sign-in address: every session has ended (a session left open somewhere may be
+ * in someone else's hands).
+ */
+export function passwordTriesNoticeMail(lang: Language, data: { tries: number; minutes: number }): Mail {
+  if (lang === 'en') {
+    const title = 'Your password was tried too often';
+    return {
+      subject: `${title} — ${SHOW.en} 2024`,
+      ...render(lang, title, {
+        paragraphs: [
+          'Hello,',
+          `Your current password was typed ${data.tries} times in a row to change the sign-in address of your exhibitor-area account, the last time wrongly. To be safe, every session of the account has been signed out, and the address cannot be changed for ${data.minutes} minutes.`,
+          'If this was not you, someone may be using a session left open on one of your devices: sign in again, then choose a new password with “Forgot your password?”.',
+        ],
+      }),
+    };
+  }
+  const title = 'Trop d’essais de votre mot de passe';
+  return {
+    subject: `${title} — ${SHOW.fr} 2024`,
+    ...render(lang, title, {
+      paragraphs: [
+        'Bonjour,',
+        `Votre mot de passe actuel a été saisi ${data.tries} fois de suite pour changer l’adresse de connexion de votre compte de l’espace exposant, la dernière fois à tort. Par précaution, toutes les sessions du compte ont été déconnectées, et l’adresse ne peut plus être changée pendant ${data.minutes} minutes.`,
+        'Si ce n’était pas vous, quelqu’un utilise peut-être une session restée ouverte sur l’un de vos appareils : reconnectez-vous, puis choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».',
+      ],
+    }),
+  };
+}
+
 /** To the former address, once the sign-in address has changed: the other sessions have ended. */
 export function emailChangedNoticeMail(lang: Language, data: { newEmail: string }): Mail {
   if (lang === 'en') {
