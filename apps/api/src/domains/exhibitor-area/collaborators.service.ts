@@ -13,7 +13,7 @@ import { collaboratorInvitations, gates, registrations, users } from '../../db/s
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
 import { queueAccessMail } from '../auth/access.service';
-import { mayMail } from '../mail/recipient-caps';
+import { mailCapReached, mayMail } from '../mail/recipient-caps';
 import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
 import { requestEmailChange } from './email-change.service';
 import type { CurrentPasswordCheck } from './current-password';
@@ -22,15 +22,6 @@ import { findAreaRegistration } from './users.service';
 import type { MailLinks } from '../registration/visitors.service';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
-export const MAIL_CAP_REACHED =
-  'Cette adresse a déjà reçu trois e-mails de l’espace exposant aujourd’hui : réessayez demain.';
-
-/** Over the daily cap of teamMail: nothing is saved or sent, and the form says why at the e-mail field. */
-const mailCapReached = () =>
-  badRequest(MAIL_CAP_REACHED, {
-    code: 'mailCapReached',
-    errors: [{ path: ['body', 'email'], message: 'mailCapReached' }],
-  });
 
 /** Exhibitor and collaborator accounts: their e-mail and their phone are each one account's. */
 const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, emailChanges, mailOutbox, tokens, users } from '../../db/schema';
 import { badRequest, isUniqueViolation } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../../lib/link-secrets';
+import { accountMailCapReached, accountMayMail, mailCapReached, mayMail } from '../mail/recipient-caps';
 import { emailChangeConfirmMail, emailChangedNoticeMail } from '../mail/templates';
 import type { MailLinks } from '../registration/visitors.service';
 
@@ -17,7 +18,8 @@ export const EMAIL_IN_USE =
 /**
  * Mails the new address a link that makes it the account's sign-in address; the mail worker
  * issues its secret when it sends the mail (issueEmailChangeLink). A new request closes the
- * person's earlier ones.
+ * person's earlier ones. Refused (mailCapReached, accountMailCapReached) past the daily caps of
+ * the address and of the account: the caller's transaction then saves nothing.
  */
 export async function requestEmailChange(
   tx: Tx,
@@ -25,6 +27,8 @@ export async function requestEmailChange(
   user: { id: number; language: string },
   email: string,
 ) {
+  if (!(await mayMail(tx, email, 'emailChange'))) throw mailCapReached();
+  if (!(await accountMayMail(tx, user.id, 'emailChange'))) throw accountMailCapReached();
   const now = ctx.now();
   await tx
     .update(emailChanges)
