@@ -21,10 +21,18 @@ step() {
   local title="$1 (at $SECONDS s)"
   if [ -n "${NO_COLOR:-}" ]; then printf '\n== %s\n' "$title"; else printf '\n\033[1m== %s\033[0m\n' "$title"; fi
 }
-step "lint";        npm run lint
-step "typecheck";   npm run typecheck
-step "unit";        npx vitest run --project unit
-step "api";         npx vitest run --project api
-step "build";       npm run build
-step "end-to-end";  npm run test:e2e
+# Route types first: lint and typecheck read them. Then steps side by side where they do not depend on each other (scripts/parallel.sh): checks and unit
+# tests; the API suite and the build; the end-to-end suite in two halves, each with servers and
+# data of its own (e2e/run.ts). Each prints its whole output, in order, once all have ended.
+. scripts/parallel.sh
+step "lint, typecheck and unit tests"
+npm run typegen -w @salon/web >/dev/null
+together \
+  lint 'npm run lint:files' \
+  typecheck 'npm run typecheck:files' \
+  unit 'npx vitest run --project unit'
+step "api and build"
+together api 'npx vitest run --project api' build 'npm run build'
+step "end-to-end"
+together 'end-to-end, first half' 'npm run test:e2e -- --shard=1/2' 'end-to-end, second half' 'npm run test:e2e -- --shard=2/2'
 step "done"
