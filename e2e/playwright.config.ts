@@ -59,7 +59,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec\.ts/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions }, testMatch: /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark)\.spec\.ts/ },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], launchOptions },
+      testMatch: /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark)\.spec\.ts/,
+    },
   ],
   webServer: [
     server(port, process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e')),
