@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,6 +24,7 @@ import { trailingSlashStrategy } from './lib/trailing-slash';
 import { registerAuth } from './plugins/auth';
 import { errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
+import { isLocalUnforwarded } from './plugins/local-request';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { isFileRoute, registerWeb } from './plugins/web';
@@ -65,6 +66,33 @@ export const API_PREFIX = '/backend/api';
  */
 function trustProxy(setting: Config['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** The paths of the organisers' back-office, under /backend/api/admin. */
+const BACK_OFFICE_PATH = new RegExp(`^${API_PREFIX}/admin(/|$)`);
+
+/** The OpenAPI document without the back-office's paths, for whoever is not an organiser. */
+function publicDocument<T extends { paths?: Record<string, unknown>; info?: object }>(doc: T): T {
+  const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => !BACK_OFFICE_PATH.test(path)));
+  return {
+    ...doc,
+    info: {
+      ...doc.info,
+      description: 'Public routes only: the back-office routes are listed to organisers signed in (Bearer token).',
+    },
+    paths,
+  };
+}
+
+/** Whether the request carries a live organiser's token; a missing or dead one is no error here. */
+async function isOrganiser(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  if (!request.headers.authorization) return false;
+  try {
+    await app.authenticate(request, reply);
+  } catch {
+    return false;
+  }
+  return request.user?.type === 'organiser';
 }
 
 export async function buildApp(
@@ -231,7 +259,15 @@ export async function buildApp(
   );
   await app.register(seoRoutes, { db, config });
   await app.register(offlineSwRoutes, { config });
-  app.get('/backend/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The API document: whole for an organiser signed in, or on this machine (a developer, the tests);
+  // the public one leaves the back-office out (N7).
+  let publicDocs: ReturnType<typeof publicDocument> | undefined;
+  app.get('/backend/docs', { schema: { hide: true } }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store').header('vary', 'authorization');
+    if (isLocalUnforwarded(request) || (await isOrganiser(app, request, reply))) return app.swagger();
+    publicDocs ??= publicDocument(app.swagger());
+    return publicDocs;
+  });
   app.get('/backend', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send(errorBody(404, 'NotFoundError', 'Ressource introuvable.')),
   );

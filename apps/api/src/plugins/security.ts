@@ -7,6 +7,29 @@ import { forbidden } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * What the pages may ask of the device (Permissions-Policy). The camera for this origin only: the
+ * scanner and the gate read badges with it. Everything else a page of this site never needs is
+ * off, for it and for every frame (the venue's map, the virtual tour), so that injected or framed
+ * content cannot ask for it either. Fullscreen and xr-spatial-tracking keep their defaults: the home
+ * page's virtual tour is allowed them (its frame's `allow`).
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+].join(', ');
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -34,6 +57,10 @@ export async function registerSecurity(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
+        // Style attributes in the HTML the server renders: the home page's hero sets the organiser's
+        // banner as `style="background-image:url(…)"` (apps/web/app/routes/home.tsx), which the
+        // browser would drop without this. Styles that scripts set (React's `style` props once in the
+        // browser, MUI, panzoom) go through the CSSOM, which the policy does not restrict.
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -51,6 +78,10 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     // Strict-Transport-Security only makes sense behind HTTPS.
     strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   // Double-submit cookie, as the specification's HTTP layer expects: the page copies

@@ -1,8 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { ping, type Database } from '../../db/client';
 import { buildMigrations, migrationsState } from '../../db/migrations-state';
 import type { Clock } from '../../lib/clock';
+import { HttpError } from '../../lib/errors';
+import { isLocalUnforwarded } from '../../plugins/local-request';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +21,36 @@ declare module 'fastify' {
 const CHECK_TIMEOUT_MS = 2_000;
 
 class CheckTimeout extends Error {}
+
+/**
+ * Readiness probes allowed per minute and per address: twice what a proxy checking every second
+ * sends. Counted in this instance's memory, never in Redis, whose outage the probe must report.
+ */
+export const READY_PROBES_PER_MINUTE = 120;
+const WINDOW_MS = 60_000;
+/** Addresses counted at once; past it the expired counts go, and if none has, all of them. */
+const MAX_COUNTED = 10_000;
+
+/** A fixed window per address, in memory: whether one more request of `key` is within `max`. */
+function localBudget(max: number, now: () => number = Date.now) {
+  const counts = new Map<string, { count: number; resetAt: number }>();
+  return (key: string): { allowed: true } | { allowed: false; retryAfter: number } => {
+    const at = now();
+    let entry = counts.get(key);
+    if (!entry || entry.resetAt <= at) {
+      if (counts.size >= MAX_COUNTED) {
+        for (const [k, e] of counts) if (e.resetAt <= at) counts.delete(k);
+        if (counts.size >= MAX_COUNTED) counts.clear();
+      }
+      entry = { count: 0, resetAt: at + WINDOW_MS };
+      counts.set(key, entry);
+    }
+    entry.count++;
+    return entry.count <= max
+      ? { allowed: true }
+      : { allowed: false, retryAfter: Math.ceil((entry.resetAt - at) / 1000) };
+  };
+}
 
 function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -35,16 +68,20 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database, clock, redis, isDraining }) => {
   const tags = ['system'];
   // Probes come every few seconds from the proxy's one address, and must answer while Redis (which
-  // holds the rate limits' counters) is down: they are not rate limited. Both are cheap. Their
-  // request logs (two lines a second per instance behind Caddy) are left out; a failed check is
-  // still logged as a warning, unless the server logs only errors or nothing.
+  // holds the rate limits' counters) is down: they are outside the API's budget. Live is free;
+  // ready, which asks the database, has a budget of its own in memory, and probes that come
+  // together share one check. Their request logs (two lines a second per instance behind Caddy)
+  // are left out; a failed check is still logged as a warning, unless the server logs only errors
+  // or nothing.
   const quieter = (['error', 'fatal', 'silent'] as const).find((level) => level === app.log.level);
   const probe = { schema: { tags }, config: { rateLimit: false }, logLevel: quieter ?? 'warn' } as const;
   const expected = buildMigrations();
 
-  // The web app takes its time from here: one clock for the whole product.
-  app.get('/health', { schema: { tags } }, async () => {
+  // Whether the API answers and reaches its database. The database's kind and the server's clock
+  // only for this machine (an operator, the tests): the public learns nothing of the back end (N7).
+  app.get('/health', { schema: { tags } }, async (request) => {
     await ping(database.db);
+    if (!isLocalUnforwarded(request)) return { status: 'ok' };
     return { status: 'ok', database: database.kind, now: clock().toISOString() };
   });
 
@@ -54,11 +91,29 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     return { status: 'ok' };
   });
 
+  const readyBudget = localBudget(READY_PROBES_PER_MINUTE);
+  /** The check under way: probes that arrive meanwhile take its answer instead of asking again. */
+  let checking: Promise<{ ready: boolean; checks: Record<string, string> }> | undefined;
+
   // Whether this instance should receive traffic. The body names what failed; the reason (which
   // may name internal hosts) goes to the log only.
   app.get('/health/ready', probe, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    const budget = readyBudget(request.ip);
+    if (!budget.allowed) {
+      reply.header('retry-after', budget.retryAfter);
+      throw new HttpError(
+        429,
+        `Trop de requêtes de disponibilité depuis cette adresse. Veuillez réessayer dans ${budget.retryAfter} s.`,
+      );
+    }
     if (isDraining()) return reply.status(503).send({ status: 'unavailable', checks: { server: 'draining' } });
+    checking ??= runChecks(request).finally(() => (checking = undefined));
+    const { ready, checks } = await checking;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+  });
+
+  async function runChecks(request: FastifyRequest) {
     const check = async (name: string, work: () => Promise<string>): Promise<string> => {
       try {
         return await bounded(work(), CHECK_TIMEOUT_MS);
@@ -85,7 +140,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         }),
     ]);
     const checks = { database: databaseCheck, migrations, ...(redisCheck && { redis: redisCheck }) };
-    const ready = Object.values(checks).every((c) => c === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
-  });
+    return { ready: Object.values(checks).every((c) => c === 'ok'), checks };
+  }
 };
