@@ -35,12 +35,23 @@ export const contactFormSchema = z.object({
 export type ContactForm = z.infer<typeof contactFormSchema>;
 
 /**
- * What the site prints in a mail to an address someone else typed (a badge, a conference
- * account, "<company> invites you"): no link (`://`, `www.`, an address with `@`), so that nobody
- * can send a lure in the show's name ('noLink').
+ * What a mail client or a PDF reader turns into a link: a scheme (`https://`), `www.`, an address
+ * with `@`, or a bare host name (`salon-btp-badges.example/valider`), which Gmail and Outlook link
+ * too. A host name here is a label of two characters or more, a dot (or a dot that browsers read
+ * as one), and a last label of two Latin letters or more: initials ('B.T.P. Maroc', 'S.A.R.L',
+ * 'M.Alami') and a dot followed by a space ('Ets. Alami & Fils') are none.
  */
-const LINK = /:\/\/|www\.|@/i;
-const noLink = z.refine((value: unknown) => typeof value !== 'string' || !LINK.test(value), { error: 'noLink' });
+const LINK = /:\/\/|www\.|@|[\p{L}\p{N}][\p{L}\p{N}_-]*[\p{L}\p{N}][.\u3002\uFF0E\uFF61][a-z]{2,}(?![\p{L}\p{N}])/iu;
+
+/** Whether a mail would show this text as a link (see LINK); the mail templates check it too. */
+export const looksLikeLink = (text: string): boolean => LINK.test(text);
+
+/**
+ * What the site prints in a mail to an address someone else typed (a badge, a conference
+ * account, "<company> invites you", "Bonjour <name>" in a collaborator's access): no link, so
+ * that nobody can send a lure in the show's name ('noLink').
+ */
+const noLink = z.refine((value: unknown) => typeof value !== 'string' || !looksLikeLink(value), { error: 'noLink' });
 
 /** Registration to one forum conference (conference/<id>). */
 export const conferenceRegistrationSchema = z.object({
@@ -155,10 +166,13 @@ export const confirmEmailSchema = z.object({
   token: z.string().check(z.minLength(1, { error: 'required' }), z.maxLength(200)),
 });
 
-/** 'Ajouter un collaborateur': Nom & Prénom, Fonction, Email, Téléphone, all required. */
+/**
+ * 'Ajouter un collaborateur': Nom & Prénom, Fonction, Email, Téléphone, all required. The name
+ * greets the address typed here in its access mail, and the badge prints name and position.
+ */
 export const collaboratorFormSchema = z.object({
-  name: requiredText(200),
-  jobPosition: requiredText(200),
+  name: requiredText(200).check(noLink),
+  jobPosition: requiredText(200).check(noLink),
   email: emailField,
   phone: requiredText(40),
   lang: formLanguage,

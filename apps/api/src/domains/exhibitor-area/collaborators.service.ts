@@ -13,7 +13,7 @@ import { collaboratorInvitations, gates, registrations, users } from '../../db/s
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
 import { queueAccessMail } from '../auth/access.service';
-import { mailCapReached, mayMail } from '../mail/recipient-caps';
+import { accountMailCapReached, accountMayMail, mailCapReached, mayMail } from '../mail/recipient-caps';
 import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
 import { requestEmailChange } from './email-change.service';
 import type { CurrentPasswordCheck } from './current-password';
@@ -146,7 +146,8 @@ async function accountTaken(tx: Tx, phone: string | null, exceptId?: number) {
  * an access e-mail with a link to set its password (no default password). An existing visitor or
  * former exhibitor is only invited (collaborator-invitations.service): nothing of theirs changes
  * until they accept. Refused with the specification's duplicate message: an address or phone of
- * a live exhibitor or collaborator of the show, a staff account, an invitation already open.
+ * a live exhibitor or collaborator of the show, a staff account, an invitation already open; and
+ * past the daily mail caps of the address (teamMail) and of the exhibitor (newTeamMember).
  */
 export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: SessionUser, form: CollaboratorForm) {
   const email = normalizeEmail(form.email);
@@ -164,6 +165,8 @@ export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: Sess
         if (await findAreaRegistration(tx, person.id)) throw badRequest(COLLABORATOR_EXISTS);
       }
       if (!(await mayMail(tx, email, 'teamMail'))) throw mailCapReached();
+      // Each new address gets a mail naming the exhibitor: so many a day, whatever the addresses.
+      if (!(await accountMayMail(tx, exhibitor.id, 'newTeamMember'))) throw accountMailCapReached();
       if (person) {
         return { invitation: await invitePerson(tx, ctx, exhibitor, person, form) };
       }

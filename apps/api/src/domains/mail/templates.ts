@@ -1,4 +1,4 @@
-import { formatDateTime, rangeParts, type Language } from '@salon/shared';
+import { formatDateTime, looksLikeLink, rangeParts, type Language } from '@salon/shared';
 
 /**
  * The site's e-mails: a subject, a plain-text part and an HTML part built with tables and inline
@@ -79,11 +79,20 @@ const ENTRY_RULE = {
 } as const;
 
 /**
+ * Someone's text that a mail may print (a name, a company), or null when a mail client would
+ * show it as a link: the forms refuse such text ('noLink'), and this keeps out what was saved
+ * before they did.
+ */
+const printable = (text: string | null) => (text && !looksLikeLink(text) ? text : null);
+
+/**
  * The greeting. A name typed in a public form is not echoed ("Bonjour," alone): anyone can type
  * anyone's address, and the name would be their text in a mail from the show.
  */
-const greeting = (lang: Language, name: string | null) =>
-  lang === 'en' ? (name ? `Hello ${name},` : 'Hello,') : name ? `Bonjour ${name},` : 'Bonjour,';
+const greeting = (lang: Language, typed: string | null) => {
+  const name = printable(typed);
+  return lang === 'en' ? (name ? `Hello ${name},` : 'Hello,') : name ? `Bonjour ${name},` : 'Bonjour,';
+};
 
 /**
  * The badge mail: the PDF is attached; the link shows the badge on a phone at the gate. `name`
@@ -269,9 +278,9 @@ export function accessMail(
       subject: `${title} — ${SHOW.en} 2024`,
       ...render(lang, title, {
         paragraphs: [
-          `Hello ${data.name},`,
+          greeting(lang, data.name),
           data.reason === 'access'
-            ? `${data.company ?? 'Your exhibitor'} has given you access to the exhibitor area: your badge, your details and the badges you scan at the stand. Choose your password with the button below; you are then signed in.`
+            ? `${printable(data.company) ?? 'Your exhibitor'} has given you access to the exhibitor area: your badge, your details and the badges you scan at the stand. Choose your password with the button below; you are then signed in.`
             : 'You asked to choose a new password for the exhibitor area. Use the button below; you are then signed in.',
           `The link works once, for ${data.days} days. If you did not expect this message, ignore it.`,
         ],
@@ -285,9 +294,9 @@ export function accessMail(
     subject: `${title} — ${SHOW.fr} 2024`,
     ...render(lang, title, {
       paragraphs: [
-        `Bonjour ${data.name},`,
+        greeting(lang, data.name),
         data.reason === 'access'
-          ? `${data.company ?? 'Votre exposant'} vous a ouvert l’accès à l’espace exposant : votre badge, vos informations et les badges que vous scannez sur le stand. Choisissez votre mot de passe avec le bouton ci-dessous ; vous serez ensuite connecté(e).`
+          ? `${printable(data.company) ?? 'Votre exposant'} vous a ouvert l’accès à l’espace exposant : votre badge, vos informations et les badges que vous scannez sur le stand. Choisissez votre mot de passe avec le bouton ci-dessous ; vous serez ensuite connecté(e).`
           : 'Vous avez demandé à choisir un nouveau mot de passe pour l’espace exposant. Utilisez le bouton ci-dessous ; vous serez ensuite connecté(e).',
         `Le lien fonctionne une fois, pendant ${data.days} jours. Si vous n’attendiez pas ce message, ignorez-le.`,
       ],
@@ -307,7 +316,7 @@ export function collaboratorInvitationMail(
 ): Mail {
   if (lang === 'en') {
     const title = 'Invitation to an exhibitor area';
-    const company = data.company ?? 'An exhibitor';
+    const company = printable(data.company) ?? 'An exhibitor';
     return {
       subject: `${title} — ${SHOW.en} 2024`,
       ...render(lang, title, {
@@ -322,7 +331,7 @@ export function collaboratorInvitationMail(
     };
   }
   const title = 'Invitation à un espace exposant';
-  const company = data.company ?? 'Un exposant';
+  const company = printable(data.company) ?? 'Un exposant';
   return {
     subject: `${title} — ${SHOW.fr} 2024`,
     ...render(lang, title, {
