@@ -118,6 +118,7 @@ function caddyfile(): string {
 localhost:${CLUSTER.httpsPort} {
 	tls internal
 	encode zstd gzip
+	# No HTTP cache in stock Caddy: files are cached by the browsers (the API's headers) and in memory.
 	reverse_proxy ${upstreams} {
 		lb_policy round_robin
 		# A request an instance did not take (stopped, killed) goes to another one.
