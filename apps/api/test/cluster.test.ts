@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { auditLog, registrations, retentionSettings, users } from '../src/db/schema';
 import { createClock } from '../src/lib/clock';
 import { runRetentionJob } from '../src/domains/personal-data/retention.service';
+import { storeUpload } from '../src/domains/files/uploads.service';
 import { createBadgeSigner } from '../src/domains/badges/badge-token';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { call, createExhibitor, createUser, createVisitor, PASSWORD, signSession, TEST_JWT_SECRET } from './helper';
@@ -197,6 +198,27 @@ describe('Rate limits across instances', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 200, 429]);
+  });
+
+  it('counts one address’s downloads of a large upload on every instance against one budget when Redis is set', async () => {
+    const env = { REDIS_URL: redisUrl, FILE_RATE_LIMIT: '100', LARGE_FILE_RATE_LIMIT: '3' };
+    const a = await instance(env);
+    const b = await instance(env);
+    const body = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(1_100_000), Buffer.from('\n%%EOF\n')]);
+    const rel = await storeUpload(a.database.db, {
+      kind: 'pdf',
+      mime: 'application/pdf',
+      ext: 'pdf',
+      body,
+      width: null,
+      height: null,
+    });
+    const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const statuses: number[] = [];
+    for (const app of [a.app, b.app, a.app, b.app]) {
+      statuses.push((await app.inject({ url: `/uploads/${rel}`, remoteAddress })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
 
