@@ -46,7 +46,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     username: text('username').notNull(),
     phone: text('phone'),
-    /** Digits in international form (see normalizePhone); the uniqueness check reads this. */
+    /**
+     * Digits in international form (see normalizePhone). A phone is contact data, not an
+     * identifier: several accounts may share one (decision 027).
+     */
     phoneNormalized: text('phone_normalized'),
     company: text('company'),
     jobPosition: text('job_position'),
@@ -77,9 +80,6 @@ export const users = pgTable(
     uniqueIndex('users_email_active')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.deletedAt} is null`),
-    uniqueIndex('users_phone_active')
-      .on(t.phoneNormalized)
-      .where(sql`${t.deletedAt} is null and ${t.type} in ('exhibitor', 'collaborator')`),
     index('users_exhibitor').on(t.exhibitorId),
     /** The directory's company search (`lower(company) like '%…%'`); needs the pg_trgm extension. */
     index('users_company_trgm').using('gin', sql`lower(${t.company}) gin_trgm_ops`),

@@ -9,15 +9,13 @@ import { getExhibitor } from './exhibitor-accounts.service';
 
 /** An exhibitor's account as the organisers create and change it. */
 
-const taken = (field: 'email' | 'phone') =>
-  badRequest('Données invalides.', {
-    errors: [{ path: ['body', field], message: field === 'email' ? 'emailTaken' : 'phoneTaken' }],
-  });
+const emailTaken = () =>
+  badRequest('Données invalides.', { errors: [{ path: ['body', 'email'], message: 'emailTaken' }] });
 
 /**
- * An e-mail is one live account's; a phone is one exhibitor's or collaborator's. A person known
- * only as a visitor becomes the exhibitor (keeping the visitor registration), as a collaborator
- * does.
+ * An e-mail is one live account's; a phone is contact data, which accounts may share (decision
+ * 027). A person known only as a visitor becomes the exhibitor (keeping the visitor
+ * registration), as a collaborator does.
  */
 async function checkAccount(tx: Tx, form: ExhibitorAccountForm, exceptId?: number) {
   const email = normalizeEmail(form.email);
@@ -32,21 +30,7 @@ async function checkAccount(tx: Tx, form: ExhibitorAccountForm, exceptId?: numbe
         exceptId ? ne(users.id, exceptId) : undefined,
       ),
     );
-  if (sameEmail && (sameEmail.type !== 'visitor' || exceptId)) throw taken('email');
-  if (phone) {
-    const [samePhone] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.phoneNormalized, phone),
-          isNull(users.deletedAt),
-          inArray(users.type, ['exhibitor', 'collaborator']),
-          exceptId ? ne(users.id, exceptId) : undefined,
-        ),
-      );
-    if (samePhone) throw taken('phone');
-  }
+  if (sameEmail && (sameEmail.type !== 'visitor' || exceptId)) throw emailTaken();
   return { email, phone, visitorId: sameEmail?.id };
 }
 
@@ -81,7 +65,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw taken('email');
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }

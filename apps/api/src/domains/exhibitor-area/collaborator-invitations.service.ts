@@ -3,7 +3,7 @@ import { EVENT_ID, newPasswordField, type CollaboratorForm, type Language } from
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, mailOutbox, registrations, users } from '../../db/schema';
-import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../../lib/link-secrets';
 import { hashPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
@@ -17,12 +17,9 @@ export const INVALID_INVITATION =
   'Cette invitation n’est plus valide. Demandez à l’exposant de vous inviter à nouveau.';
 export const ALREADY_IN_A_TEAM =
   'Votre compte est déjà celui d’un exposant ou d’un collaborateur du salon : cette invitation ne peut pas être acceptée.';
-export const PHONE_IN_USE =
-  'Votre numéro de téléphone est déjà celui d’un autre compte de l’espace exposant. Contactez l’organisateur.';
 
 /** `details.code` of these refusals, so the invitation page words them in the reader's language. */
-const refused = (message: string, code: 'invalidInvitation' | 'alreadyInTeam' | 'phoneInUse') =>
-  badRequest(message, { code });
+const refused = (message: string, code: 'invalidInvitation' | 'alreadyInTeam') => badRequest(message, { code });
 
 const invitations = collaboratorInvitations;
 const open = (now: Date) =>
@@ -164,87 +161,81 @@ const passwordError = (message: string) =>
  * password gets the one typed on the page, since a collaborator signs in. The link works once.
  */
 export async function acceptInvitation(db: Db, secret: string, password: string | undefined, now: Date) {
-  try {
-    return await db.transaction(async (tx) => {
-      const [invitation] = await tx
-        .update(invitations)
-        .set({ acceptedAt: now })
-        .where(and(eq(invitations.tokenHash, hashLinkSecret(secret)), open(now)))
-        .returning();
-      if (!invitation) throw refused(INVALID_INVITATION, 'invalidInvitation');
-      const [person] = await tx
-        .select()
-        .from(users)
-        .where(and(eq(users.id, invitation.userId), isNull(users.deletedAt), eq(users.blocked, false)));
-      const [exhibitor] = await tx
-        .select()
-        .from(users)
-        .where(and(eq(users.id, invitation.exhibitorId), eq(users.type, 'exhibitor'), isNull(users.deletedAt)));
-      const stand = exhibitor ? await findAreaRegistration(tx, exhibitor.id) : null;
-      if (!person || !exhibitor || !stand || person.type === 'controller' || person.type === 'organiser') {
-        throw refused(INVALID_INVITATION, 'invalidInvitation');
-      }
-      if (await findAreaRegistration(tx, person.id)) throw refused(ALREADY_IN_A_TEAM, 'alreadyInTeam');
-      let passwordHash: string | undefined;
-      if (person.passwordHash === '') {
-        const rules = z.safeParse(newPasswordField, password ?? '');
-        if (!rules.success) throw passwordError(rules.error.issues[0]?.message ?? 'required');
-        passwordHash = await hashPassword(rules.data);
-      }
-      await tx
-        .update(invitations)
-        .set({
-          before: {
-            type: person.type,
-            exhibitorId: person.exhibitorId,
-            company: person.company,
-            secteurActivite: person.secteurActivite,
-            businessSector: person.businessSector,
-            pays: person.pays,
-          },
-        })
-        .where(eq(invitations.id, invitation.id));
-      const [updated] = await tx
-        .update(users)
-        .set({
-          type: 'collaborator',
-          exhibitorId: exhibitor.id,
-          company: exhibitor.company,
-          secteurActivite: exhibitor.secteurActivite,
-          businessSector: exhibitor.businessSector,
-          pays: exhibitor.pays,
-          confirmed: true,
-          ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, person.id))
-        .returning();
-      if (!updated) throw new Error('invited person not updated');
-      // A badge revoked when an earlier team deleted them comes back with a new key.
-      await tx
-        .insert(registrations)
-        .values({
-          eventId: EVENT_ID,
-          userId: person.id,
-          type: 'collaborator',
+  return db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .update(invitations)
+      .set({ acceptedAt: now })
+      .where(and(eq(invitations.tokenHash, hashLinkSecret(secret)), open(now)))
+      .returning();
+    if (!invitation) throw refused(INVALID_INVITATION, 'invalidInvitation');
+    const [person] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, invitation.userId), isNull(users.deletedAt), eq(users.blocked, false)));
+    const [exhibitor] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, invitation.exhibitorId), eq(users.type, 'exhibitor'), isNull(users.deletedAt)));
+    const stand = exhibitor ? await findAreaRegistration(tx, exhibitor.id) : null;
+    if (!person || !exhibitor || !stand || person.type === 'controller' || person.type === 'organiser') {
+      throw refused(INVALID_INVITATION, 'invalidInvitation');
+    }
+    if (await findAreaRegistration(tx, person.id)) throw refused(ALREADY_IN_A_TEAM, 'alreadyInTeam');
+    let passwordHash: string | undefined;
+    if (person.passwordHash === '') {
+      const rules = z.safeParse(newPasswordField, password ?? '');
+      if (!rules.success) throw passwordError(rules.error.issues[0]?.message ?? 'required');
+      passwordHash = await hashPassword(rules.data);
+    }
+    await tx
+      .update(invitations)
+      .set({
+        before: {
+          type: person.type,
+          exhibitorId: person.exhibitorId,
+          company: person.company,
+          secteurActivite: person.secteurActivite,
+          businessSector: person.businessSector,
+          pays: person.pays,
+        },
+      })
+      .where(eq(invitations.id, invitation.id));
+    const [updated] = await tx
+      .update(users)
+      .set({
+        type: 'collaborator',
+        exhibitorId: exhibitor.id,
+        company: exhibitor.company,
+        secteurActivite: exhibitor.secteurActivite,
+        businessSector: exhibitor.businessSector,
+        pays: exhibitor.pays,
+        confirmed: true,
+        ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(users.id, person.id))
+      .returning();
+    if (!updated) throw new Error('invited person not updated');
+    // A badge revoked when an earlier team deleted them comes back with a new key.
+    await tx
+      .insert(registrations)
+      .values({
+        eventId: EVENT_ID,
+        userId: person.id,
+        type: 'collaborator',
+        confirmed: true,
+        gateId: stand.registration.gateId,
+        booth: stand.registration.booth,
+      })
+      .onConflictDoUpdate({
+        target: [registrations.eventId, registrations.userId, registrations.type, registrations.conferenceId],
+        set: {
+          revokedAt: null,
           confirmed: true,
           gateId: stand.registration.gateId,
           booth: stand.registration.booth,
-        })
-        .onConflictDoUpdate({
-          target: [registrations.eventId, registrations.userId, registrations.type, registrations.conferenceId],
-          set: {
-            revokedAt: null,
-            confirmed: true,
-            gateId: stand.registration.gateId,
-            booth: stand.registration.booth,
-            badgeKey: sql`gen_random_uuid()`,
-          },
-        });
-      return updated;
-    });
-  } catch (error) {
-    // The person's own phone is under the exhibitor accounts' unique phone once they join one.
-    if (isUniqueViolation(error)) throw refused(PHONE_IN_USE, 'phoneInUse');
-    throw error;
-  }
+          badgeKey: sql`gen_random_uuid()`,
+        },
+      });
+    return updated;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_ROLE_ID,
   EVENT_ID,
@@ -23,7 +23,7 @@ import type { MailLinks } from '../registration/visitors.service';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 
-/** Exhibitor and collaborator accounts: their e-mail and their phone are each one account's. */
+/** Exhibitor and collaborator accounts: an e-mail is one account's (a phone is not: decision 027). */
 const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
 
 /**
@@ -122,22 +122,37 @@ interface RegistrationItem {
   gate: { id: number; name: string } | null;
 }
 
-/** Whether another live exhibitor or collaborator account has this phone (see decision 004). */
-async function accountTaken(tx: Tx, phone: string | null, exceptId?: number) {
+/**
+ * Whether this phone is already in the exhibitor's own team: its own, a live collaborator's, or
+ * that of an invitation still open. The exhibitor sees each of them in its own screens, so the
+ * answer tells it nothing about anyone else's account (decision 027).
+ */
+async function phoneInTeam(tx: Tx, exhibitorId: number, phone: string | null, now: Date) {
   if (!phone) return false;
-  const [row] = await tx
+  const [member] = await tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
         isNull(users.deletedAt),
-        inArray(users.type, [...ACCOUNT_TYPES]),
-        exceptId === undefined ? undefined : ne(users.id, exceptId),
         eq(users.phoneNormalized, phone),
+        or(eq(users.id, exhibitorId), and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'))),
       ),
     )
     .limit(1);
-  return row !== undefined;
+  if (member) return true;
+  const invited = await tx
+    .select({ phone: collaboratorInvitations.phone })
+    .from(collaboratorInvitations)
+    .where(
+      and(
+        eq(collaboratorInvitations.exhibitorId, exhibitorId),
+        isNull(collaboratorInvitations.acceptedAt),
+        isNull(collaboratorInvitations.endedAt),
+        gt(collaboratorInvitations.expiresAt, now),
+      ),
+    );
+  return invited.some((invitation) => normalizePhone(invitation.phone) === phone);
 }
 
 /**
@@ -145,9 +160,10 @@ async function accountTaken(tx: Tx, phone: string | null, exceptId?: number) {
  * with a confirmed collaborator registration for event 7 on the exhibitor's hall and stand, and
  * an access e-mail with a link to set its password (no default password). An existing visitor or
  * former exhibitor is only invited (collaborator-invitations.service): nothing of theirs changes
- * until they accept. Refused with the specification's duplicate message: an address or phone of
- * a live exhibitor or collaborator of the show, a staff account, an invitation already open; and
- * past the daily mail caps of the address (teamMail) and of the exhibitor (newTeamMember).
+ * until they accept. Refused with the specification's duplicate message: an address of a live
+ * exhibitor or collaborator of the show, a staff account, an invitation already open, or a phone
+ * already in the exhibitor's own team (a phone is no identifier: decision 027); and past the
+ * daily mail caps of the address (teamMail) and of the exhibitor (newTeamMember).
  */
 export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: SessionUser, form: CollaboratorForm) {
   const email = normalizeEmail(form.email);
@@ -159,7 +175,7 @@ export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: Sess
         .select({ id: users.id, type: users.type, email: users.email, language: users.language })
         .from(users)
         .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
-      if (await accountTaken(tx, phone, person?.id)) throw badRequest(COLLABORATOR_EXISTS);
+      if (await phoneInTeam(tx, exhibitor.id, phone, ctx.now())) throw badRequest(COLLABORATOR_EXISTS);
       if (person) {
         if (person.type === 'controller' || person.type === 'organiser') throw badRequest(COLLABORATOR_EXISTS);
         if (await findAreaRegistration(tx, person.id)) throw badRequest(COLLABORATOR_EXISTS);
@@ -308,11 +324,11 @@ const invalid = (field: string, message: string) =>
 
 /**
  * 'Informations': the signed-in person's own details. Only the fields of its form are written.
- * A phone of another exhibitor or collaborator account is refused at that field. A new sign-in
- * address needs the current password (a few tries per account: current-password.ts), is refused at that field when an exhibitor or collaborator
- * account has it, and otherwise waits for the link mailed to it (email-change.service), whoever
- * holds it: the answer tells nothing about visitor or staff accounts. `emailPending` is that
- * address.
+ * Any phone is taken, another account's too: it is contact data (decision 027). A new sign-in
+ * address needs the current password (a few tries per account: current-password.ts), is refused
+ * at that field when an exhibitor or collaborator account has it, and otherwise waits for the
+ * link mailed to it (email-change.service), whoever holds it: the answer tells nothing about
+ * visitor or staff accounts. `emailPending` is that address.
  */
 export async function updateOwnInfo(
   db: Db,
@@ -326,44 +342,43 @@ export async function updateOwnInfo(
   const emailPending = email === normalizeEmail(user.email) ? null : email;
   // Counted per account (current-password.ts): a stolen session is no password oracle.
   if (emailPending) await checkPassword(form.currentPassword ?? '');
-  try {
-    return await db.transaction(async (tx) => {
-      const others = (...where: SQL[]) =>
-        tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(...where, isNull(users.deletedAt), inArray(users.type, [...ACCOUNT_TYPES]), ne(users.id, user.id)))
-          .limit(1);
-      if (emailPending && (await others(sql`lower(${users.email}) = ${email}`)).length > 0) {
-        throw invalid('email', 'emailTaken');
-      }
-      if (phone && (await others(eq(users.phoneNormalized, phone))).length > 0) throw invalid('phone', 'phoneTaken');
-      const [updated] = await tx
+  return db.transaction(async (tx) => {
+    if (emailPending) {
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = ${email}`,
+            isNull(users.deletedAt),
+            inArray(users.type, [...ACCOUNT_TYPES]),
+            ne(users.id, user.id),
+          ),
+        )
+        .limit(1);
+      if (other) throw invalid('email', 'emailTaken');
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({
+        name: form.name,
+        phone: form.phone,
+        phoneNormalized: phone,
+        ...(form.jobPosition !== undefined ? { jobPosition: form.jobPosition || null } : {}),
+        ...('company' in form ? { company: form.company } : {}),
+        ...('adresse' in form && form.adresse !== undefined ? { adresse: form.adresse || null } : {}),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!updated) throw notFound('Utilisateur introuvable.');
+    // An exhibitor's company is its collaborators' company too.
+    if ('company' in form && user.type === 'exhibitor') {
+      await tx
         .update(users)
-        .set({
-          name: form.name,
-          phone: form.phone,
-          phoneNormalized: phone,
-          ...(form.jobPosition !== undefined ? { jobPosition: form.jobPosition || null } : {}),
-          ...('company' in form ? { company: form.company } : {}),
-          ...('adresse' in form && form.adresse !== undefined ? { adresse: form.adresse || null } : {}),
-        })
-        .where(eq(users.id, user.id))
-        .returning();
-      if (!updated) throw notFound('Utilisateur introuvable.');
-      // An exhibitor's company is its collaborators' company too.
-      if ('company' in form && user.type === 'exhibitor') {
-        await tx
-          .update(users)
-          .set({ company: form.company })
-          .where(and(eq(users.exhibitorId, user.id), eq(users.type, 'collaborator')));
-      }
-      if (emailPending) await requestEmailChange(tx, ctx, updated, emailPending);
-      return { updated, emailPending };
-    });
-  } catch (error) {
-    // Two accounts saving one phone at once: the unique index decides.
-    if (isUniqueViolation(error)) throw invalid('phone', 'phoneTaken');
-    throw error;
-  }
+        .set({ company: form.company })
+        .where(and(eq(users.exhibitorId, user.id), eq(users.type, 'collaborator')));
+    }
+    if (emailPending) await requestEmailChange(tx, ctx, updated, emailPending);
+    return { updated, emailPending };
+  });
 }

@@ -275,14 +275,14 @@ describe('user constraints in the database', () => {
     );
   });
 
-  it('rejects an exhibitor and a collaborator with the same normalized phone', async () => {
-    await createUser(ctx.db, { type: 'exhibitor', phone: '06 11 22 33 44' });
-    await expect(createUser(ctx.db, { type: 'collaborator', phone: '+212 6 11 22 33 44' })).rejects.toMatchObject(
-      uniqueViolation('users_phone_active'),
-    );
-    await expect(createUser(ctx.db, { type: 'exhibitor', phone: '00212611223344' })).rejects.toMatchObject(
-      uniqueViolation('users_phone_active'),
-    );
+  it('lets exhibitors and collaborators share a phone, which is contact data (decision 027)', async () => {
+    const owner = await createUser(ctx.db, { type: 'exhibitor', phone: '06 11 22 33 44' });
+    const collaborator = await createUser(ctx.db, { type: 'collaborator', phone: '+212 6 11 22 33 44' });
+    const exhibitor = await createUser(ctx.db, { type: 'exhibitor', phone: '00212611223344' });
+    expect([collaborator.phoneNormalized, exhibitor.phoneNormalized]).toEqual([
+      owner.phoneNormalized,
+      owner.phoneNormalized,
+    ]);
   });
 
   it('lets a visitor share a phone with an exhibitor', async () => {
