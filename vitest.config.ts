@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,24 @@ import { defineConfig } from 'vitest/config';
  */
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const withServers = onPostgres && !!process.env.TEST_REDIS_URL;
+/**
+ * Files whose outcome cannot depend on the database the suite runs on: they open none (tokens,
+ * PDFs, spreadsheets, configuration, caches), or start servers of their own on the embedded one.
+ * The PostgreSQL pass leaves them out: the default pass has run them already.
+ */
+const sameOnEveryDatabase = [
+  'apps/api/src/domains/badges/badge.test.ts',
+  'apps/api/src/domains/badges/badge-pdf-pool.test.ts',
+  'apps/api/src/domains/files/pdf-fonts.test.ts',
+  'apps/api/src/lib/cache-bus.test.ts',
+  'apps/api/src/lib/jwt.test.ts',
+  'apps/api/src/lib/xlsx-writer.test.ts',
+  'apps/api/test/config.test.ts',
+  'apps/api/test/leaks.test.ts',
+  'apps/api/test/server.test.ts',
+  'apps/api/test/startup-refusals.test.ts',
+  'apps/api/test/ttl-cache.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -27,9 +46,11 @@ export default defineConfig({
             ...(withServers
               ? []
               : ['apps/api/test/cluster.test.ts', 'apps/api/src/domains/health/health-redis.test.ts']),
-            ...(onPostgres ? ['apps/api/test/embedded-database.test.ts'] : []),
+            ...(onPostgres ? ['apps/api/test/embedded-database.test.ts', ...sameOnEveryDatabase] : []),
           ],
           environment: 'node',
+          // Vitest's default leaves a core of two idle; a file waits on its database much of its time.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
