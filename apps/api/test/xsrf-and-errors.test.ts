@@ -272,6 +272,28 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('allows no inline style or script at all: no unsafe source, no style or script attribute, only nonce-bearing elements', async () => {
+    for (const url of ['/backend/api/health', '/backend/api/no-such-route']) {
+      const csp = String((await ctx.app.inject({ url })).headers['content-security-policy']);
+      expect(csp).not.toContain("'unsafe-inline'");
+      expect(csp).not.toMatch(/'unsafe-/);
+      const directives = new Map(
+        csp.split(';').map((directive) => {
+          const [name, ...sources] = directive.trim().split(/\s+/);
+          return [name, sources];
+        }),
+      );
+      // Attributes: `style="…"` and `onclick="…"` are refused, whatever a page holds.
+      expect(directives.get('style-src-attr')).toEqual(["'none'"]);
+      expect(directives.get('script-src-attr')).toEqual(["'none'"]);
+      // Elements: files of this origin, or inline with this response's nonce.
+      expect(directives.get('style-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+      expect(directives.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+      expect(directives.has('style-src-elem')).toBe(false);
+      expect(directives.has('script-src-elem')).toBe(false);
+    }
+  });
+
   it('sends the same headers on error responses', async () => {
     const res = await call(ctx.app, 'GET', 'no-such-route');
     expect(res.statusCode).toBe(404);

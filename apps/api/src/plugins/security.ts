@@ -49,18 +49,22 @@ export async function registerSecurity(
   { tourOrigin }: { tourOrigin: () => string | null },
 ): Promise<void> {
   await app.register(helmet, {
-    // Each HTML page gets its own nonce for React Router's inline scripts.
+    // Each HTML page gets its own nonces: one for React Router's inline scripts, one for the style
+    // sheet written into its <head> (apps/web/app/root.tsx) and, in the back-office, for the
+    // <style> elements MUI writes (features/admin/admin-app.tsx). Helmet adds them to script-src
+    // and style-src.
     enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        // Style attributes in the HTML the server renders: the home page's hero sets the organiser's
-        // banner as `style="background-image:url(…)"` (apps/web/app/routes/home.tsx), which the
-        // browser would drop without this. Styles that scripts set (React's `style` props once in the
-        // browser, MUI, panzoom) go through the CSSOM, which the policy does not restrict.
-        styleSrcAttr: ["'unsafe-inline'"],
+        // No `style="…"` attribute in any page's HTML: injected markup cannot restyle the page
+        // (hide a form, lay a fake one over it), and no page needs one. The home page's banner is
+        // an <img> behind the hero (apps/web/app/routes/home.tsx). Styles that scripts set (React's
+        // `style` props once in the browser, MUI, panzoom) go through the CSSOM, which this does
+        // not restrict. Said outright rather than left to style-src, which it would fall back to.
+        styleSrcAttr: ["'none'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -89,7 +89,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       )}
-      <section className="hero" style={background ? { backgroundImage: `url(${background})` } : undefined}>
+      <section className="hero">
+        {/* The organiser's banner, covering the hero behind its shade: an image, never a style
+            attribute, which the CSP refuses (style-src-attr 'none'). Fetched first: it is the
+            largest thing on the screen. */}
+        {background && <img className="hero-backdrop" src={background} alt="" fetchPriority="high" />}
         <div className="hero-shade">
           <div className="container hero-inner">
             <img src="/assets/images/logo.svg" alt={t('brand.name')} width="120" height="120" fetchPriority="high" />
