@@ -25,6 +25,8 @@ export function createI18n(lang: Language, resources: Resource): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
+    // i18next 25 advertises a service in every browser's and test's console otherwise.
+    showSupportNotice: false,
   });
   return instance;
 }
