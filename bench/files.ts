@@ -16,12 +16,7 @@
  *
  *   npm run bench:files
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { Agent, get } from 'node:http';
-import path from 'node:path';
-import { XSRF_HEADER } from '@salon/shared';
-import type { Download, DownloadOrder } from './file-downloads';
+import { downloader, probe, uploadPdf } from './lib/file-load';
 import { memory } from './lib/process-memory';
 import { median, ms, percentile, verdict } from './lib/stats';
 import { printTable, startServer, withBenchDatabase } from './start-server';
@@ -46,89 +41,6 @@ interface Phase {
   probes: number[];
   /** Whether the phase got what it should: whole bodies, and 429s only where the budget says so. */
   expected: boolean;
-}
-
-/** GET /backend/api/sib one call after another on one kept-alive connection, until stopped. */
-function probe(base: string): { stop(): Promise<number[]> } {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  let running = true;
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const started = performance.now();
-      get(`${base}/backend/api/sib`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) reject(new Error(`GET sib: HTTP ${res.statusCode}`));
-          latencies.push(performance.now() - started);
-          resolve();
-        });
-      }).on('error', reject);
-    });
-  const loop = (async () => {
-    while (running) await once();
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      agent.destroy();
-      return latencies;
-    },
-  };
-}
-
-/** The demo organiser's token, signed in as the back-office does (XSRF cookie and header). */
-async function signIn(base: string): Promise<{ jwt: string; cookie: string; xsrf: string }> {
-  const cookie = (await fetch(`${base}/backend/api/health`)).headers.get('set-cookie')!.split(';')[0]!;
-  const xsrf = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1));
-  const res = await fetch(`${base}/backend/api/auth/organiser`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, [XSRF_HEADER]: xsrf },
-    body: JSON.stringify({ identifier: 'organisateur@example.com', password: 'Organise2024!' }),
-  });
-  if (!res.ok) throw new Error(`sign-in: HTTP ${res.status} ${await res.text()}`);
-  return { jwt: ((await res.json()) as { jwt: string }).jwt, cookie, xsrf };
-}
-
-/** Uploads a PDF of FILE_BYTES to the media library; its URL. */
-async function uploadPdf(base: string): Promise<string> {
-  const { jwt, cookie, xsrf } = await signIn(base);
-  const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(FILE_BYTES - 16), Buffer.from('\n%%EOF\n')]);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'catalogue-bench.pdf');
-  const res = await fetch(`${base}/backend/api/admin/media`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${jwt}`, cookie, [XSRF_HEADER]: xsrf },
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`upload: HTTP ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { url: string }).url;
-}
-
-/**
- * The downloader's process, started and ready (tsx loaded): `run` sends it the order and answers
- * its results.
- */
-async function downloader(): Promise<{ run(order: DownloadOrder): Promise<Download[]> }> {
-  const child = fork(path.join(import.meta.dirname, 'file-downloads.ts'), [], { execArgv: ['--import', 'tsx'] });
-  const next = () =>
-    new Promise<unknown>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the downloader exited with ${code} before answering`));
-      child.once('exit', onExit);
-      child.once('message', (message) => {
-        child.off('exit', onExit);
-        resolve(message);
-      });
-    });
-  if ((await next()) !== 'ready') throw new Error('the downloader did not say ready');
-  return {
-    run(order) {
-      const answer = next();
-      child.send(order);
-      return answer as Promise<Download[]>;
-    },
-  };
 }
 
 interface Round {
@@ -185,7 +97,7 @@ async function measure(database: string, env: Record<string, string>): Promise<{
   try {
     // A file per round, so that each cold round finds its file in no memory.
     const urls: string[] = [];
-    for (let i = 0; i < ROUNDS; i++) urls.push(await uploadPdf(server.base));
+    for (let i = 0; i < ROUNDS; i++) urls.push(await uploadPdf(server.base, FILE_BYTES));
     const rounds = (make: (url: string, i: number) => Round) => urls.map(make);
     return {
       phases: [

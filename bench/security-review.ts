@@ -3,112 +3,13 @@
  * `npm start` runs it, each on the default limits, and prints one row per finding: what was sent,
  * what came back, and whether the hole is closed. Run it with `npm run security:replay`.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, printTable, root, startServer } from './start-server';
+import { client, DEFAULT_LIMITS, findings, mailsTo, refusedStart, statuses, waitFor } from './lib/review';
+import { startServer } from './start-server';
 
-/** The default limits, which the benches' server raises. */
-const DEFAULT_LIMITS = { API_RATE_LIMIT: '600', PAGE_RATE_LIMIT: '300', LOGIN_RATE_LIMIT: '10' };
-const XSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
-const rows: string[][] = [];
-let open = 0;
-
-function verdict(finding: string, sent: string, got: string, closed: boolean): void {
-  rows.push([finding, sent, got, closed ? 'closed' : 'OPEN']);
-  if (!closed) open++;
-}
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  text: string;
-}
-
-function client(base: string) {
-  return async function request(
-    method: string,
-    url: string,
-    options: { body?: unknown; token?: string; xsrf?: boolean; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
-    const headers: Record<string, string> = { ...(options.xsrf === false ? {} : XSRF), ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(base + url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await res.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      // A page or a file.
-    }
-    return { status: res.status, body, text };
-  };
-}
-
-const statuses = (list: number[]) => {
-  const counts = new Map<number, number>();
-  for (const s of list) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts].map(([s, n]) => `${n}×${s}`).join(' ');
-};
-
-/** The mails the file transport delivered to an address so far. */
-function mailsTo(dataDir: string, address: string): string[] {
-  const dir = path.join(dataDir, 'mail');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-    .filter((m) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(m))
-    .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-}
-
-async function waitFor<T>(what: () => T | undefined, ms = 15_000): Promise<T | undefined> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
-    const found = what();
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** Starts the server with `env` and expects it to refuse: its exit code and its last line. */
-async function refusedStart(env: Record<string, string>): Promise<{ code: number | null; line: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-review-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGTERM'), 60_000);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearTimeout(timer);
-  rmSync(dataDir, { recursive: true, force: true });
-  const lines = output.trim().split('\n');
-  return {
-    code,
-    line: (lines.find((l) => /refuse|TRUST_PROXY|password/i.test(l)) ?? lines.at(-1) ?? '').slice(0, 110),
-  };
-}
+const { verdict, print } = findings('closed');
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-review-'));
@@ -373,9 +274,7 @@ async function main(): Promise<void> {
     await proxied.stop();
   }
 
-  printTable(['finding', 'proof of concept', 'answer', 'verdict'], rows);
-  console.info(`\n${rows.length - open} of ${rows.length} proofs of concept refused.`);
-  if (open) process.exitCode = 1;
+  print();
 }
 
 await main();

@@ -35,9 +35,13 @@ export function buildApi(): string {
 
 /**
  * Starts the built app as `npm start` does (plain node on the compiled API), on a free port with
- * a data directory of its own; its log goes to `logFile` when given.
+ * a data directory of its own; its log goes to `logFile` when given. A variable of `env` set to
+ * undefined is left unset, as `npm start` leaves it (HOST: undefined for the server's default).
  */
-export async function startServer(env: Record<string, string> = {}, logFile?: string): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  logFile?: string,
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-bench-'));
   // Node itself, not npx: a signal to npx does not always reach the server it started.
