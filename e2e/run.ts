@@ -1,6 +1,7 @@
 /**
  * Starts the end-to-end suite on a free port with a temporary data directory, so that it never
- * touches the developer's data and can run beside `npm start`.
+ * touches the developer's data and can run beside `npm start`, or beside another part of the suite
+ * (`--shard=1/2`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,12 @@ const gateDataDir = mkdtempSync(path.join(tmpdir(), 'salon-e2e-gate-'));
 const port = await freePort();
 let gatePort = await freePort();
 while (gatePort === port) gatePort = await freePort();
-const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+const args = process.argv.slice(2);
+// Halves of the suite run side by side (scripts/test.sh): each writes its traces and camera files
+// in a folder of its own, or one half's clean-up deletes what the other is writing.
+const shard = args.find((a) => a.startsWith('--shard='))?.slice('--shard='.length);
+if (shard) args.push(`--output=test-results/shard-${shard.replace('/', '-of-')}`);
+const child = spawn('npx', ['playwright', 'test', ...args], {
   cwd: import.meta.dirname,
   stdio: 'inherit',
   env: {

@@ -34,5 +34,8 @@ together \
 step "api and build"
 together api 'npx vitest run --project api' build 'npm run build'
 step "end-to-end"
-together 'end-to-end, first half' 'npm run test:e2e -- --shard=1/2' 'end-to-end, second half' 'npm run test:e2e -- --shard=2/2'
+# (Straight to the workspace's script: through the root's test:e2e, npm would read --shard as its own.)
+together \
+  'end-to-end, first half' 'npm run test -w @salon/e2e -- --shard=1/2' \
+  'end-to-end, second half' 'npm run test -w @salon/e2e -- --shard=2/2'
 step "done"
