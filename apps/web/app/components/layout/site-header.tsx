@@ -12,8 +12,14 @@ export function SiteHeader({ agency }: { agency: Agency | null }) {
   const root = useRouteLoaderData<{ productSlug?: string }>('root');
   const href = (key: PathKey) => (key === 'product' ? `/${root?.productSlug ?? 'salon'}` : paths[key]);
   // Menus are <details>: they work before any script; close them after a navigation (a form's
-  // anchor on the home page too, or the open menu would cover it on a phone).
+  // anchor on the home page too, or the open menu would cover it on a phone). Only after one: on a
+  // page that starts its scripts at the first tap (decision 025), that tap may have opened a menu,
+  // which must stay open when they arrive.
+  const shown = useRef(location.pathname + location.hash);
   useEffect(() => {
+    const at = location.pathname + location.hash;
+    if (at === shown.current) return;
+    shown.current = at;
     navRef.current?.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'));
   }, [location.pathname, location.hash]);
   // The sticky header's height, for the anchors that scroll below it (scroll-margin-top in

@@ -36,8 +36,18 @@ export function ExhibitorEnquiryFormCard() {
   const { errors } = form.formState;
   const sector = form.watch('secteur_activite');
   const isOther = sector === OTHER_SECTOR;
+  // A sector chosen before the page's scripts ran is in the list when they arrive (react-hook-form
+  // reads it there), but the form was drawn without it: draw it again, with 'Autre''s field.
   useEffect(() => {
-    if (isOther) form.setFocus('secteur_autre');
+    const chosen = form.getValues('secteur_activite');
+    if (chosen) form.setValue('secteur_activite', chosen);
+  }, [form]);
+  useEffect(() => {
+    // Into the free-text field when 'Autre' is chosen, not while the visitor types elsewhere
+    // (a choice made before the scripts ran comes back then).
+    const active = document.activeElement;
+    const elsewhere = active && active !== document.body && active.getAttribute('name') !== 'secteur_activite';
+    if (isOther && !elsewhere) form.setFocus('secteur_autre');
   }, [isOther, form]);
   const failureKey = send.error ? submitErrorKey(send.error) : null;
 

@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { READING_PAGES } from '../../apps/web/app/lib/deferred-scripts';
+import { hydrated, holdScripts, onWalkScreens, press } from './support/screens';
+
+/**
+ * The pages that are read start their scripts at the visitor's first touch, click or key
+ * (decision 025), and they arrive up to a second or two later. Whatever the visitor did meanwhile
+ * must still be there once they have: a menu opened by that very first tap, a field typed, a box
+ * ticked, a hall's tab chosen. The scripts are held back here until the visitor has acted, so
+ * that the order is the same on any machine. On a 390 px phone and at 1366 px.
+ */
+onWalkScreens();
+
+/** Where each page of READING_PAGES is (a page added there without an address here fails). */
+const ADDRESS: Record<string, string> = {
+  'routes/home': '/',
+  'routes/annuaire': '/annuaire',
+  'routes/programme-du-forum': '/programme-du-forum',
+  'routes/infos-pratiques': '/infos-pratiques',
+  'routes/infos-horaire': '/infos-horaire',
+  'routes/infos-lieu': '/infos-lieu',
+  'routes/infos-acces-au-salon': '/infos-acces-au-salon',
+  'routes/historique': '/historique',
+  'routes/forum': '/forum',
+  'routes/secteurs-activites': '/secteurs-activites',
+  'routes/pourquoi-exposer': '/pourquoi-exposer',
+  'routes/pourquoi-sponsoriser': '/pourquoi-sponsoriser',
+  'routes/editorial': '/editorial',
+  'routes/structure-et-organisation': '/structure-et-organisation',
+  'routes/telechargement': '/telechargement',
+  'routes/biographie-des-intervenants': '/biographie-des-intervenants',
+  'routes/intervenir-lors-du-forum': '/intervenir-lors-du-forum',
+  'routes/conference': '/conference',
+  'routes/product': '/salon',
+  'routes/plan-2024': '/plan-2024',
+};
+
+const isPhone = (page: Page) => page.viewportSize()!.width < 600;
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
+const menu = (page: Page, name: string) =>
+  nav(page)
+    .locator('details')
+    .filter({ has: page.locator('summary', { hasText: new RegExp(`^(☰ )?${name}$`) }) });
+
+[...READING_PAGES].forEach((id, i) => {
+  const address = ADDRESS[id];
+  test(`on ${address ?? id}, a menu opened by the first tap or click is still open once the page's scripts have run`, async ({
+    page,
+  }) => {
+    expect(address, `the address of ${id}`).toBeDefined();
+    const scripts = await holdScripts(page);
+    await page.goto(address!);
+    // A phone opens '☰ Menu'; a laptop one of the groups of the bar.
+    const name = isPhone(page) ? 'Menu' : i % 2 ? 'Exposer' : 'Le Forum';
+    const opened = menu(page, name);
+    // What that menu shows once open.
+    const inside = isPhone(page)
+      ? nav(page).locator('summary', { hasText: /^Le Salon$/ })
+      : opened.getByRole('link').first();
+    await expect(inside).toBeHidden();
+
+    await press(page, opened.locator('summary'));
+    await expect(inside).toBeVisible();
+    scripts.release();
+    await hydrated(page);
+
+    await expect(opened).toHaveAttribute('open', '');
+    await expect(inside).toBeVisible();
+    // And it still closes when asked.
+    await press(page, opened.locator('summary'));
+    await expect(inside).toBeHidden();
+  });
+});
+
+/** The home page's visitor registration, reached before its scripts have run. */
+async function visitorFormBeforeTheScripts(page: Page) {
+  const scripts = await holdScripts(page);
+  await page.goto('/');
+  const form = page.locator('#inscription-visiteur');
+  await form.scrollIntoViewIfNeeded();
+  const submit = form.getByRole('button', { name: 'Recevoir mon badge' });
+  // Until the scripts run, the form cannot be sent.
+  await expect(submit).toBeDisabled();
+  return { form, submit, release: scripts.release };
+}
+
+test('what a visitor typed into a form before the scripts ran is still in it, and is sent, once they have', async ({
+  page,
+}) => {
+  const { form, submit, release } = await visitorFormBeforeTheScripts(page);
+  await form.getByLabel('Nom & Prénom').pressSequentially('Yasmine Bennani');
+  await form.getByLabel('Email', { exact: true }).pressSequentially('yasmine.bennani@');
+  await form.getByLabel('Téléphone', { exact: true }).pressSequentially('0612345678');
+
+  release();
+  await expect(submit).toBeEnabled();
+  await hydrated(page);
+  await expect(form.getByLabel('Nom & Prénom')).toHaveValue('Yasmine Bennani');
+  await expect(form.getByLabel('Email', { exact: true })).toHaveValue('yasmine.bennani@');
+  await expect(form.getByLabel('Téléphone', { exact: true })).toHaveValue('0612345678');
+
+  // The form itself knows them: only the unfinished address (and the box) stop it.
+  await submit.click();
+  await expect(form.getByText("Format d'email incorrecte")).toBeVisible();
+  await expect(form.getByText('Champ obligatoire')).toHaveCount(0);
+});
+
+test('a box a visitor ticked before the scripts ran is still ticked, and counts, once they have', async ({ page }) => {
+  const { form, submit, release } = await visitorFormBeforeTheScripts(page);
+  const consent = form.getByRole('checkbox');
+  await press(page, consent);
+  await expect(consent).toBeChecked();
+
+  release();
+  await expect(submit).toBeEnabled();
+  await hydrated(page);
+  await expect(consent).toBeChecked();
+
+  await submit.click();
+  await expect(form.getByText('Champ obligatoire').first()).toBeVisible();
+  await expect(form.getByText('Cochez la case pour accepter', { exact: false })).toHaveCount(0);
+});
+
+test("the sector 'Autre' chosen in the exhibitor enquiry before the scripts ran still shows its free-text field once they have", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/');
+  const form = page.locator('#demande-exposant');
+  await form.scrollIntoViewIfNeeded();
+  await form.getByLabel('Nom & Prénom').pressSequentially('Omar Benali');
+  await form.getByLabel('Secteur d’activité', { exact: true }).selectOption('Autre');
+  await form.getByLabel('Message').pressSequentially('Un stand de 18 m²');
+
+  scripts.release();
+  await expect(form.getByRole('button', { name: 'Envoyer ma demande' })).toBeEnabled();
+  await hydrated(page);
+  await expect(form.getByLabel('Secteur d’activité', { exact: true })).toHaveValue('Autre');
+  const other = form.getByLabel('Précisez votre secteur d’activité');
+  await expect(other).toBeVisible();
+  // The visitor was typing the message: the cursor stays there.
+  await expect(form.getByLabel('Message')).toBeFocused();
+  await expect(form.getByLabel('Message')).toHaveValue('Un stand de 18 m²');
+  await expect(form.getByLabel('Nom & Prénom')).toHaveValue('Omar Benali');
+});
+
+test('a hall tab of the plan chosen before the scripts ran is still the one shown once they have', async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/plan-2024');
+  const halls = page.getByRole('navigation', { name: 'Halls' });
+  await expect(halls.getByRole('link', { name: 'Hall A' })).toHaveAttribute('aria-current', 'page');
+
+  await press(page, halls.getByRole('link', { name: 'Hall C' }));
+  await expect(page).toHaveURL(/\/plan-2024\?hall=hall-c$/);
+  await expect(page.getByRole('group', { name: 'Plan du Hall C' })).toBeVisible();
+  // The new page waits for a touch of its own.
+  scripts.release();
+  await press(page, page.getByRole('heading', { level: 1 }));
+  await hydrated(page);
+
+  await expect(halls.getByRole('link', { name: 'Hall C' })).toHaveAttribute('aria-current', 'page');
+  await expect(halls.getByRole('link', { name: 'Hall A' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('group', { name: 'Plan du Hall C' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Stands du Hall C' })).toBeVisible();
+  // The zoom came with the scripts, on that hall.
+  await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toBeVisible();
+});
