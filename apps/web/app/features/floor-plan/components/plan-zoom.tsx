@@ -32,6 +32,12 @@ export function PlanZoom({
     void import('@panzoom/panzoom').then(({ default: Panzoom }) => {
       if (cancelled) return;
       const start = focus ? centredOn(element, focus) : undefined;
+      // Panzoom zooms to startScale in the next frame, but pans to startX/Y in a timer, which
+      // may run first: it then bounds the pan ('contain') by the drawing's size as if already
+      // zoomed while it is not, and the plan opened on the hall's top left corner instead of the
+      // stand, now and then (issue 37). Drawn at the start from the outset, the drawing has the
+      // size Panzoom expects whichever comes first.
+      if (start) element.style.transform = startTransform(start);
       panzoom = Panzoom(element, {
         minScale: 1,
         maxScale: 8,
@@ -72,6 +78,11 @@ export function PlanZoom({
       )}
     </div>
   );
+}
+
+/** The transform Panzoom draws for a scale and a pan (its own setTransform), about the element's centre. */
+function startTransform({ startScale, startX, startY }: { startScale: number; startX: number; startY: number }) {
+  return `scale(${startScale}) translate(${startX}px, ${startY}px)`;
 }
 
 /**

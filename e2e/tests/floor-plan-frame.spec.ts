@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { PlanHallLayout } from '@salon/shared';
+import { onWalkScreens } from './support/screens';
+
+/**
+ * 'Voir sur le plan' opens /plan-2024?stand=X zoomed on that stand: the stand must be inside the
+ * plan's frame, whatever its place in the hall, on every load (it used to show the hall's top
+ * left corner now and then: issue 37). Every demo stand that an exhibitor holds, on a 390 × 844
+ * phone and at 1366 × 768, each on a fresh load.
+ */
+onWalkScreens();
+
+/** Waits until the zoom has stopped moving: the same transform over three looks, zoomed in. */
+async function zoomSettled(page: Page) {
+  await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toBeVisible();
+  await page.waitForFunction(
+    () => {
+      const canvas = document.querySelector<HTMLElement>('.plan-canvas');
+      const seen = window as unknown as { lastTransform?: string; sameFor?: number };
+      const now = canvas?.style.transform ?? '';
+      seen.sameFor = now === seen.lastTransform ? (seen.sameFor ?? 0) + 1 : 0;
+      seen.lastTransform = now;
+      return /scale\(/.test(now) && !/scale\(1\)/.test(now) && seen.sameFor >= 3;
+    },
+    undefined,
+    { polling: 100 },
+  );
+}
+
+for (const hall of ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']) {
+  test(`every taken stand of ${hall}, opened from its address, shows inside the plan's frame`, async ({
+    page,
+    browser,
+    baseURL,
+    isMobile,
+    hasTouch,
+    deviceScaleFactor,
+    userAgent,
+    locale,
+  }) => {
+    test.setTimeout(120_000);
+    const plan = (await (await page.request.get('/backend/api/floor-plan')).json()) as {
+      data: { halls: PlanHallLayout[] };
+    };
+    const stands = plan.data.halls
+      .find((h) => h.name === hall)!
+      .stands.filter((s) => s.companies.length > 0 && s.number !== 'FORUM')
+      .map((s) => s.number);
+    expect(stands.length).toBeGreaterThan(5);
+
+    const outside: string[] = [];
+    for (const number of stands) {
+      // A fresh load, as a visitor following the link has: nothing of the site in the cache.
+      const context = await browser.newContext({
+        viewport: page.viewportSize(),
+        isMobile,
+        hasTouch,
+        deviceScaleFactor,
+        userAgent,
+        baseURL,
+        locale,
+      });
+      const fresh = await context.newPage();
+      await fresh.goto(`/plan-2024?stand=${number}`);
+      await zoomSettled(fresh);
+      const frame = (await fresh.locator('.plan-zoom').boundingBox())!;
+      const stand = (await fresh.locator(`.hall-plan [data-stand="${number}"]`).boundingBox())!;
+      const inside =
+        stand.x >= frame.x - 1 &&
+        stand.y >= frame.y - 1 &&
+        stand.x + stand.width <= frame.x + frame.width + 1 &&
+        stand.y + stand.height <= frame.y + frame.height + 1;
+      if (!inside) outside.push(number);
+      await context.close();
+    }
+    expect(outside, `stands outside the frame at ${page.viewportSize()!.width} px`).toEqual([]);
+  });
+}
