@@ -16,12 +16,12 @@ export function SiteFooter({ agency }: { agency: Agency | null }) {
             <li>{t('footer.support')}</li>
             <li>{t('footer.delegated')}</li>
           </ul>
-          {/* A record without a name is one nobody filled in yet (no demo data). */}
+          {/* A record without a name is one nobody filled in yet (no demo data). The agency's mark is
+              here, named, and leads to its website: not in the header, where it read as an avatar. */}
           {agency?.name && (
             <div className="footer-agency">
-              {agency.logo_footer && <img src={agency.logo_footer.url} alt="" width="56" height="56" loading="lazy" />}
               <p>
-                {t('footer.delegatedBy', { name: agency.name })}
+                <AgencyMark agency={agency} />
                 {agency.email && (
                   <>
                     <br />
@@ -67,5 +67,23 @@ export function SiteFooter({ agency }: { agency: Agency | null }) {
       </div>
       <p className="container copyright">{t('footer.copyright')}</p>
     </footer>
+  );
+}
+
+/** The delegated organiser's logo and name, a link to its website when it has one. */
+function AgencyMark({ agency }: { agency: Agency }) {
+  const { t } = useTranslation();
+  const mark = (
+    <>
+      {agency.logo_footer && <img src={agency.logo_footer.url} alt="" width="56" height="56" loading="lazy" />}
+      <span>{t('footer.delegatedBy', { name: agency.name })}</span>
+    </>
+  );
+  return agency.website ? (
+    <a className="footer-agency-mark" href={agency.website}>
+      {mark}
+    </a>
+  ) : (
+    <span className="footer-agency-mark">{mark}</span>
   );
 }

@@ -2,10 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { navigation, paths, type PathKey } from '../../config/paths';
-import type { Agency } from '../../lib/content/types';
 import { LanguageSwitch } from './language-switch';
 
-export function SiteHeader({ agency }: { agency: Agency | null }) {
+/**
+ * The show's logo, its menus, 'Espace exposant' and FR/EN. Nothing else: a picture beside
+ * 'Espace exposant' reads as the signed-in person's avatar, so the delegated organiser's logo is
+ * shown with the other organisers on the home page and in the footer (issue 37).
+ */
+export function SiteHeader() {
   const { t } = useTranslation();
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
@@ -80,15 +84,6 @@ export function SiteHeader({ agency }: { agency: Agency | null }) {
             </li>
           </ul>
         </nav>
-        {agency?.logo && (
-          <a
-            className="header-agency"
-            href={agency.website ?? undefined}
-            title={t('footer.delegatedBy', { name: agency.name })}
-          >
-            <img src={agency.logo.url} alt={t('footer.delegatedBy', { name: agency.name })} width="40" height="40" />
-          </a>
-        )}
         <LanguageSwitch />
       </div>
     </header>

@@ -9,7 +9,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**
- * The delegated organiser's record shows in the header and the footer of every page; the site
+ * The delegated organiser's record shows in the footer of every page; the site
  * settings (venue, public contacts, virtual tour) in the pages that print them.
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,7 +32,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      <SiteHeader agency={loaderData.agency} />
+      <SiteHeader />
       <main id="main">
         <Outlet />
       </main>
