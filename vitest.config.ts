@@ -21,6 +21,7 @@ const sameOnEveryDatabase = [
   'apps/api/src/lib/cache-bus.test.ts',
   'apps/api/src/lib/jwt.test.ts',
   'apps/api/src/lib/xlsx-writer.test.ts',
+  'apps/api/test/build-if-stale.test.ts',
   'apps/api/test/config.test.ts',
   'apps/api/test/leaks.test.ts',
   'apps/api/test/server.test.ts',
