@@ -49,7 +49,8 @@ const menu = (page: Page, name: string) =>
   }) => {
     expect(address, `the address of ${id}`).toBeDefined();
     const scripts = await holdScripts(page);
-    await page.goto(address!);
+    // Not until 'load': a scroll while the page arrives may start its (held) scripts, which 'load' waits for.
+    await page.goto(address!, { waitUntil: 'domcontentloaded' });
     // A phone opens '☰ Menu'; a laptop one of the groups of the bar.
     const name = isPhone(page) ? 'Menu' : i % 2 ? 'Exposer' : 'Le Forum';
     const opened = menu(page, name);
@@ -75,7 +76,7 @@ const menu = (page: Page, name: string) =>
 /** The home page's visitor registration, reached before its scripts have run. */
 async function visitorFormBeforeTheScripts(page: Page) {
   const scripts = await holdScripts(page);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   const form = page.locator('#inscription-visiteur');
   await form.scrollIntoViewIfNeeded();
   const submit = form.getByRole('button', { name: 'Recevoir mon badge' });
@@ -125,7 +126,7 @@ test("the sector 'Autre' chosen in the exhibitor enquiry before the scripts ran 
   page,
 }) => {
   const scripts = await holdScripts(page);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   const form = page.locator('#demande-exposant');
   await form.scrollIntoViewIfNeeded();
   await form.getByLabel('Nom & Prénom').pressSequentially('Omar Benali');
@@ -146,7 +147,7 @@ test("the sector 'Autre' chosen in the exhibitor enquiry before the scripts ran 
 
 test('a hall tab of the plan chosen before the scripts ran is still the one shown once they have', async ({ page }) => {
   const scripts = await holdScripts(page);
-  await page.goto('/plan-2024');
+  await page.goto('/plan-2024', { waitUntil: 'domcontentloaded' });
   const halls = page.getByRole('navigation', { name: 'Halls' });
   await expect(halls.getByRole('link', { name: 'Hall A' })).toHaveAttribute('aria-current', 'page');
 
