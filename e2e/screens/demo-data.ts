@@ -63,7 +63,7 @@ async function ebadgeKeyFor(to: string, dataDir: string): Promise<string> {
  * The demo data as the screens show them, plus what the demo lacks, made through the API as the
  * exhibitor's area does: LONG_COLLABORATOR and an invitation in 'Collaborateurs', the demo
  * collaborator's badge mailed (its e-badge page) and scanned with a note ('Mes scans' then shows
- * the note's button). No visitor registers: the back-office's charts would then run to the day of
+ * it in the scan's row). No visitor registers: the back-office's charts would then run to the day of
  * the run. Returns the e-badge key and the visitor the kiosk finds.
  */
 export async function prepareData(

@@ -1,9 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { formatDateTime } from '@salon/shared';
 import { accounts, login, submitLogin, waitForHydration } from './fixtures';
 import { expect, test } from './support/camera-test';
 import { darkModules, darkModulesOfPath } from './support/fake-camera';
+import { exhibitorToken, xsrf } from './support/gate';
 import {
   openMyScans,
   openScanner,
@@ -41,6 +43,10 @@ async function cell(table: Locator, row: Locator, column: string): Promise<Locat
   expect(index, `column ${column} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
   return row.locator(':scope > td, :scope > th').nth(index);
 }
+
+/** The line under the scan of `name` in `table`: what the scanner noted at the stand. */
+const notedUnder = (table: Locator, name: string) =>
+  table.locator('tbody').filter({ hasText: name }).getByRole('row').nth(1);
 
 /**
  * `formatDateTime` run by the browser: the page formats dates with the browser's own time zone
@@ -137,13 +143,9 @@ test.describe('Badge scans', () => {
     // The time the camera read the badge, to the minute, in the show's time zone.
     expect(await browserDateTime(phone, [before, after])).toContain(shownAt);
 
-    const details = row.getByRole('button', { name: visitor.name });
-    await expect(details).toHaveAttribute('aria-expanded', 'false');
-    await expect(phone.getByText(`Note : ${note}`)).toHaveCount(0);
-    await details.click();
-    await expect(details).toHaveAttribute('aria-expanded', 'true');
-    await expect(mine.getByText(`Note : ${note}`)).toBeVisible();
-    await expect(mine.getByText('Évaluation : 4/5')).toBeVisible();
+    // The note and the rating taken at the stand, under the scan's row.
+    await expect(notedUnder(mine, visitor.name)).toContainText(`Note : ${note}`);
+    await expect(notedUnder(mine, visitor.name)).toContainText(/Évaluation : ★+ 4\/5/);
 
     // Its exhibitor.
     await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
@@ -157,6 +159,8 @@ test.describe('Badge scans', () => {
     await expect(await cell(theirs, theirRow, 'Type')).toHaveText('Visiteur');
     await expect(await cell(theirs, theirRow, 'Par')).toHaveText(scannerName);
     await expect(await cell(theirs, theirRow, 'Date & Heure')).toHaveText(shownAt);
+    await expect(notedUnder(theirs, visitor.name)).toContainText(`Note : ${note}`);
+    await expect(notedUnder(theirs, visitor.name)).toContainText(/Évaluation : ★+ 4\/5/);
     const viaApi = (await scansOf(request, page, 'collaborators')).filter((s) => s.person.name === visitor.name);
     expect(viaApi.map((s) => [s.typeScanned, s.scanner.name, s.note, s.rating])).toEqual([
       ['visitor', scannerName, note, 4],
@@ -267,5 +271,67 @@ test.describe('Badge scans', () => {
     await expect(mine.or(page.getByText('Aucun scan de badge trouvé !').first())).toBeVisible();
     await expect(page.getByText(visitor.name)).toHaveCount(0);
     expect(await scansOfVisitor(request, page, visitor)).toHaveLength(0);
+  });
+
+  test("'Mes scans' shows each scan’s note and rating with it, under a single heading 'Mes scans', in French and in English", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    // A scan of the demo exhibitor's with what the scanner records at the stand.
+    const visitor = await registerVisitor(request, 'Nadia');
+    const note = `Veut un devis pour 200 m² de coffrage, rappeler lundi (${visitor.email})`;
+    const headers = { authorization: `Bearer ${await exhibitorToken(request)}`, ...(await xsrf(request)) };
+    const scanned = await request.post('/backend/api/scans', {
+      headers,
+      data: {
+        scans: [{ id: randomUUID(), badge: visitor.token, scannedAt: new Date().toISOString(), note, rating: 3 }],
+      },
+    });
+    expect(scanned.status(), await scanned.text()).toBe(200);
+
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await openMyScans(page);
+    // The page is 'Mes scans', its first table too: one heading says it, the second table has its own.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes scans');
+    await expect(page.getByRole('heading', { name: 'Mes scans', exact: true })).toHaveCount(1);
+    await expect(page.locator('.area-content').getByRole('heading', { level: 2 })).toHaveText([
+      'Scans de mes collaborateurs',
+    ]);
+    const mine = scanTable(page, 'scansExposant');
+    await expect(mine).toHaveAccessibleName('Mes scans');
+    await expect(scanTable(page, 'scansByCollaborators')).toHaveAccessibleName('Scans de mes collaborateurs');
+    // The specification's columns; the note and the rating under the scan, across the table.
+    await expect(mine.getByRole('columnheader')).toHaveText(COLUMNS);
+    await expect(rowOf(mine, visitor.name)).toHaveCount(1);
+    const noted = notedUnder(mine, visitor.name);
+    await expect(noted).toContainText(`Note : ${note}`);
+    await expect(noted).toContainText(/Évaluation : ★+ 3\/5/);
+    // Seen at once, without opening anything nor scrolling the table sideways.
+    const frame = (await mine.locator('xpath=..').boundingBox())!;
+    for (const label of ['Note :', 'Évaluation :']) {
+      const shown = noted.getByText(label, { exact: true });
+      await expect(shown).toBeVisible();
+      const box = (await shown.boundingBox())!;
+      expect(box.x, label).toBeGreaterThanOrEqual(frame.x);
+      expect(box.x + box.width, label).toBeLessThanOrEqual(frame.x + frame.width);
+    }
+    await expect(noted.getByText(note)).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: 'EN', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My scans');
+    await expect(page.getByRole('heading', { name: 'My scans', exact: true })).toHaveCount(1);
+    await expect(mine).toHaveAccessibleName('My scans');
+    await expect(mine.getByRole('columnheader')).toHaveText([
+      'Type',
+      'Name',
+      'Email',
+      'Phone',
+      'Company',
+      'Position',
+      'Date & time',
+    ]);
+    await expect(noted).toContainText(`Note: ${note}`);
+    await expect(noted).toContainText(/Rating: ★+ 3\/5/);
   });
 });

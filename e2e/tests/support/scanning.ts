@@ -21,7 +21,7 @@ export const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Me
 export async function openMyScans(page: Page) {
   await areaMenu(page).getByRole('button', { name: 'Mes scans', exact: true }).click();
   await expect(page).toHaveURL(/\/espace-exposant\?tab=scans$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Mes scans', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes scans', exact: true })).toBeVisible();
 }
 
 /** From 'Mes scans', the 'Scanner un badge' link, to the scanner ready for a typed code. */

@@ -10,6 +10,7 @@ import { queueAvailable } from '../../../lib/scans/queue';
 import { syncQueue } from '../../../lib/scans/sync';
 import { useMe } from '../api/get-me';
 import { AddCollaboratorForm } from './add-collaborator-form';
+import { AREA_TITLE_ID } from './area-title';
 import { BadgeTab } from './badge-tab';
 import { CollaboratorsTable } from './collaborators-table';
 import { CollaboratorInfoFormCard, ExhibitorInfoFormCard } from './info-forms';
@@ -99,8 +100,8 @@ export function AreaShell({ session }: { session: Session }) {
             </ul>
           </nav>
         </aside>
-        <section className="area-content card" aria-labelledby="area-tab-title">
-          <h1 id="area-tab-title">{t(tabLabelKey(current, session.type))}</h1>
+        <section className="area-content card" aria-labelledby={AREA_TITLE_ID}>
+          <h1 id={AREA_TITLE_ID}>{t(tabLabelKey(current, session.type))}</h1>
           {current === 'informations' && <InformationsTab session={session} me={me} />}
           {current === 'badge' && <BadgeTab session={session} />}
           {current === 'collaborateurs' && <CollaboratorsTable exhibitorId={session.user.id} />}

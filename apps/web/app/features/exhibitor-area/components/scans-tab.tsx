@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, type ScanTable } from '@salon/shared';
@@ -13,30 +13,71 @@ import { WaitingLine } from '../../../components/scan/waiting-line';
 import { useWaitingCount } from '../../../lib/scans/hooks';
 import { queueAvailable } from '../../../lib/scans/queue';
 import { syncQueue } from '../../../lib/scans/sync';
-import type { ScanView } from '../../../lib/scans/types';
 import { scansKey, useExportScans, useScans } from '../api/scans';
+import type { ScanView } from '../../../lib/scans/types';
+import { AREA_TITLE_ID } from './area-title';
 
-/** The note and rating of a scan, in a row under it, opened from the name. */
-function Details({ scan, id, span }: { scan: ScanView; id: string; span: number }) {
+/** The rating given at the stand, 1 to 5: five stars to read at a glance, and the figure. */
+function Rating({ value }: { value: number }) {
   const { t } = useTranslation();
   return (
-    <tr className="scan-details" id={id}>
-      <td colSpan={span}>
-        {scan.note && <p>{t('area.scans.note', { note: scan.note })}</p>}
-        {scan.rating !== null && <p>{t('area.scans.rating', { rating: scan.rating })}</p>}
+    <>
+      <span className="scan-stars" aria-hidden="true">
+        {'★'.repeat(value)}
+        <span className="scan-stars-off">{'★'.repeat(5 - value)}</span>
+      </span>{' '}
+      {t('area.scans.ratingValue', { rating: value })}
+    </>
+  );
+}
+
+/**
+ * What the scanner recorded at the stand, in a line of its own under the scan's row, across the
+ * whole table: read at a glance on a laptop without scrolling the table sideways (two more
+ * columns would not fit beside the specification's seven), and the end of the scan's card on a
+ * phone. Its cell belongs to the person's name (headers).
+ */
+function ScanDetails({ scan, span, nameId }: { scan: ScanView; span: number; nameId: string }) {
+  const { t } = useTranslation();
+  return (
+    <tr className="scan-details">
+      <td colSpan={span} headers={nameId}>
+        <div className="scan-details-line">
+          {scan.rating !== null && (
+            <p className="scan-details-rating">
+              <strong>{t('area.scans.rating')}</strong> <Rating value={scan.rating} />
+            </p>
+          )}
+          {scan.note && (
+            <p className="scan-details-note">
+              <strong>{t('area.scans.note')}</strong> {scan.note}
+            </p>
+          )}
+        </div>
       </td>
     </tr>
   );
 }
 
 /**
- * One table of scans, 50 a page, newest first, with its export. On a phone each row reads as a
- * card (app.css).
+ * One table of scans, 50 a page, newest first, with its export and, under each scan, its note and
+ * rating. On a phone each scan reads as a card (app.css). The first table is the page's own ('Mes
+ * scans', named by the page's h1); the collaborators' one has a heading of its own.
  */
-function ScansTable({ table, userId, title }: { table: ScanTable; userId: number; title: string }) {
+function ScansTable({
+  table,
+  userId,
+  title,
+  titleId,
+}: {
+  table: ScanTable;
+  userId: number;
+  title: string;
+  /** The heading that names the table; without it, the table gets one (an h2) of its own. */
+  titleId?: string;
+}) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const [opened, setOpened] = useState<string | null>(null);
   const list = useScans(table, userId, page);
   const exporter = useExportScans();
   const rows = list.data?.data ?? [];
@@ -53,7 +94,8 @@ function ScansTable({ table, userId, title }: { table: ScanTable; userId: number
     by: t('area.scans.by'),
   };
   const span = byCollaborators ? 8 : 7;
-  const titleId = `${table}-title`;
+  const ownTitle = titleId === undefined;
+  const labelledBy = titleId ?? `${table}-title`;
 
   let body;
   if (list.isPending) body = <p aria-busy="true">{t('common.loading')}</p>;
@@ -62,7 +104,7 @@ function ScansTable({ table, userId, title }: { table: ScanTable; userId: number
     body = (
       // Wide content scrolls inside the card instead of widening the page.
       <div className="table-scroll">
-        <table className="area-table scans-table" id={table} aria-labelledby={titleId}>
+        <table className="area-table scans-table" id={table} aria-labelledby={labelledBy}>
           <thead>
             <tr>
               <th scope="col">{labels.type}</th>
@@ -75,67 +117,56 @@ function ScansTable({ table, userId, title }: { table: ScanTable; userId: number
               {byCollaborators && <th scope="col">{labels.by}</th>}
             </tr>
           </thead>
-          <tbody>
-            {rows.length === 0 && (
+          {rows.length === 0 && (
+            <tbody>
               <tr className="scans-empty">
                 <td colSpan={span}>{t('area.scans.empty')}</td>
               </tr>
-            )}
-            {rows.map((scan) => {
-              const detailsId = `${table}-${scan.id}-details`;
-              const hasDetails = Boolean(scan.note) || scan.rating !== null;
-              const open = hasDetails && opened === scan.id;
-              const visitor = scan.typeScanned === 'visitor';
-              const name = scan.erased ? t('area.scans.erased') : (scan.person.name ?? scan.person.email ?? '');
-              return (
-                <Fragment key={scan.id}>
-                  <tr>
-                    <td data-label={labels.type}>
-                      <span className={`scan-type ${visitor ? 'scan-type-visitor' : 'scan-type-exhibitor'}`}>
-                        {t(visitor ? 'area.scans.visitor' : 'area.scans.exhibitor')}
-                      </span>
-                    </td>
-                    <th scope="row" data-label={labels.name}>
-                      {hasDetails ? (
-                        <button
-                          type="button"
-                          className="scan-name"
-                          aria-expanded={open}
-                          aria-controls={open ? detailsId : undefined}
-                          onClick={() => setOpened(open ? null : scan.id)}
-                        >
-                          {name}
-                        </button>
-                      ) : (
-                        name
-                      )}
-                    </th>
-                    <td data-label={labels.email}>
-                      <EmailText value={scan.person.email} />
-                    </td>
-                    <td data-label={labels.phone}>{scan.person.phone}</td>
-                    <td data-label={labels.company}>{scan.person.company}</td>
-                    <td data-label={labels.jobPosition}>{scan.person.jobPosition}</td>
-                    <td data-label={labels.date}>{formatDateTime(scan.createdAt)}</td>
-                    {byCollaborators && <td data-label={labels.by}>{scan.scanner.name}</td>}
-                  </tr>
-                  {open && <Details scan={scan} id={detailsId} span={span} />}
-                </Fragment>
-              );
-            })}
-          </tbody>
+            </tbody>
+          )}
+          {/* A scan's rows together: the person, then what was noted of them. */}
+          {rows.map((scan) => {
+            const visitor = scan.typeScanned === 'visitor';
+            const nameId = `${table}-${scan.id}-name`;
+            const noted = Boolean(scan.note) || scan.rating !== null;
+            return (
+              <tbody key={scan.id} className={noted ? 'scan scan-noted' : 'scan'}>
+                <tr>
+                  <td data-label={labels.type}>
+                    <span className={`scan-type ${visitor ? 'scan-type-visitor' : 'scan-type-exhibitor'}`}>
+                      {t(visitor ? 'area.scans.visitor' : 'area.scans.exhibitor')}
+                    </span>
+                  </td>
+                  <th scope="row" id={nameId} data-label={labels.name}>
+                    {scan.erased ? t('area.scans.erased') : (scan.person.name ?? scan.person.email ?? '')}
+                  </th>
+                  <td data-label={labels.email}>
+                    <EmailText value={scan.person.email} />
+                  </td>
+                  <td data-label={labels.phone}>{scan.person.phone}</td>
+                  <td data-label={labels.company}>{scan.person.company}</td>
+                  <td data-label={labels.jobPosition}>{scan.person.jobPosition}</td>
+                  <td data-label={labels.date}>{formatDateTime(scan.createdAt)}</td>
+                  {byCollaborators && <td data-label={labels.by}>{scan.scanner.name}</td>}
+                </tr>
+                {noted && <ScanDetails scan={scan} span={span} nameId={nameId} />}
+              </tbody>
+            );
+          })}
         </table>
       </div>
     );
   }
 
   return (
-    <section className="scans-section" aria-labelledby={titleId}>
-      <div className="scans-head">
-        <h2 id={titleId}>{title}</h2>
+    // The first table is named by the page's h1: its section is no landmark of its own.
+    <section className="scans-section" aria-labelledby={ownTitle ? labelledBy : undefined}>
+      <div className={ownTitle ? 'scans-head' : 'scans-head scans-head-untitled'}>
+        {ownTitle && <h2 id={labelledBy}>{title}</h2>}
         <button
           type="button"
           className="btn btn-outline"
+          aria-describedby={labelledBy}
           disabled={exporter.isPending}
           onClick={() => exporter.mutate({ table, lang: i18n.language })}
         >
@@ -179,7 +210,8 @@ export function ScansTab({ session }: { session: Session }) {
         </Link>
       </div>
       <WaitingLine count={waiting} />
-      <ScansTable table="scansExposant" userId={userId} title={t('area.scans.mine')} />
+      {/* The specification's first table is 'Mes scans', as the page: the page's h1 names it. */}
+      <ScansTable table="scansExposant" userId={userId} title={t('area.scans.mine')} titleId={AREA_TITLE_ID} />
       {session.type === 'exhibitor' && (
         <ScansTable table="scansByCollaborators" userId={userId} title={t('area.scans.byCollaborators')} />
       )}
