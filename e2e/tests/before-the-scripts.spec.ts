@@ -122,7 +122,7 @@ test('a box a visitor ticked before the scripts ran is still ticked, and counts,
   await expect(form.getByText('Cochez la case pour accepter', { exact: false })).toHaveCount(0);
 });
 
-test("the sector 'Autre' chosen in the exhibitor enquiry before the scripts ran still shows its free-text field once they have", async ({
+test("the sector 'Autre' chosen in the exhibitor enquiry before the scripts ran shows its free-text field once they have, without taking the cursor from the field being typed", async ({
   page,
 }) => {
   const scripts = await holdScripts(page);

@@ -36,15 +36,10 @@ export function ExhibitorEnquiryFormCard() {
   const { errors } = form.formState;
   const sector = form.watch('secteur_activite');
   const isOther = sector === OTHER_SECTOR;
-  // A sector chosen before the page's scripts ran is in the list when they arrive (react-hook-form
-  // reads it there), but the form was drawn without it: draw it again, with 'Autre''s field.
   useEffect(() => {
-    const chosen = form.getValues('secteur_activite');
-    if (chosen) form.setValue('secteur_activite', chosen);
-  }, [form]);
-  useEffect(() => {
-    // Into the free-text field when 'Autre' is chosen, not while the visitor types elsewhere
-    // (a choice made before the scripts ran comes back then).
+    // Into the free-text field when 'Autre' is chosen, not while the visitor types elsewhere: a
+    // choice made before the page's scripts ran shows its field once they have, and the cursor
+    // stays where the visitor went on typing.
     const active = document.activeElement;
     const elsewhere = active && active !== document.body && active.getAttribute('name') !== 'secteur_activite';
     if (isOther && !elsewhere) form.setFocus('secteur_autre');
