@@ -126,16 +126,30 @@ export async function* storedChunks(db: Db, rel: string, size: number): AsyncGen
   }
 }
 
-/** The stored file at `rel` with all its bytes, read slice by slice and never kept; or null. */
-export async function readStoredFile(db: Db, rel: string): Promise<(StoredFile & { body: Buffer }) | null> {
+/** The stored file at `rel` (no bytes), or null. */
+async function storedFile(db: Db, rel: string): Promise<StoredFile | null> {
   const [row] = await db
     .select({ mime: mediaFiles.mime, size: mediaFiles.size, sha256: mediaFiles.sha256 })
     .from(mediaFiles)
     .where(eq(mediaFiles.path, rel));
-  if (!row) return null;
+  return row ? { path: rel, ...row } : null;
+}
+
+/** All the bytes of `file`, slice by slice; a short read is an error, never a short download. */
+async function wholeBody(db: Db, file: StoredFile): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of storedChunks(db, rel, row.size)) parts.push(chunk);
-  return { path: rel, ...row, body: Buffer.concat(parts) };
+  for await (const chunk of storedChunks(db, file.path, file.size)) parts.push(chunk);
+  const body = Buffer.concat(parts);
+  if (body.length !== file.size) {
+    throw new Error(`media_files row ${file.path}: ${body.length} bytes read, ${file.size} expected`);
+  }
+  return body;
+}
+
+/** The stored file at `rel` with all its bytes, read slice by slice and never kept; or null. */
+export async function readStoredFile(db: Db, rel: string): Promise<(StoredFile & { body: Buffer }) | null> {
+  const file = await storedFile(db, rel);
+  return file && { ...file, body: await wholeBody(db, file) };
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -185,47 +199,37 @@ export function createStoredFiles(
   let reads = 0;
   let mostLargeReadsAtOnce = 0;
 
-  /** Runs `read` within a large-read turn when the file is large. */
-  async function inTurn<T>(file: StoredFile, read: () => Promise<T>): Promise<T> {
-    if (file.size <= LARGE_FILE_BYTES) return read();
+  /** Waits for a large-read turn when the file is large; answers what gives the turn back. */
+  async function turnFor(file: StoredFile): Promise<() => void> {
+    if (file.size <= LARGE_FILE_BYTES) return () => undefined;
     await largeReads.acquire();
     mostLargeReadsAtOnce = Math.max(mostLargeReadsAtOnce, largeReads.inUse);
-    try {
-      return await read();
-    } finally {
-      largeReads.release();
-    }
+    return () => largeReads.release();
   }
 
   async function readWhole(file: StoredFile): Promise<Buffer> {
-    return inTurn(file, async () => {
+    const done = await turnFor(file);
+    try {
       const started = performance.now();
       reads++;
-      const parts: Buffer[] = [];
-      for await (const chunk of storedChunks(db, file.path, file.size)) parts.push(chunk);
-      const body = Buffer.concat(parts);
-      if (body.length !== file.size) {
-        throw new Error(`media_files row ${file.path}: ${body.length} bytes read, ${file.size} expected`);
-      }
+      const body = await wholeBody(db, file);
       bodies.set(file.sha256, body);
       options.onRead?.({ path: file.path, bytes: body.length, ms: performance.now() - started });
       return body;
-    });
+    } finally {
+      done();
+    }
   }
 
   /** Slice by slice, within a large-read turn from the first slice to the last (or the client's leaving). */
   function stream(file: StoredFile): Readable {
     async function* slices(): AsyncGenerator<Buffer> {
-      const large = file.size > LARGE_FILE_BYTES;
-      if (large) {
-        await largeReads.acquire();
-        mostLargeReadsAtOnce = Math.max(mostLargeReadsAtOnce, largeReads.inUse);
-      }
+      const done = await turnFor(file);
       reads++;
       try {
         yield* storedChunks(db, file.path, file.size);
       } finally {
-        if (large) largeReads.release();
+        done();
       }
     }
     return pacedStream(slices());
@@ -238,12 +242,8 @@ export function createStoredFiles(
     async find(rel) {
       const remembered = known.get(rel);
       if (remembered) return remembered;
-      const [row] = await db
-        .select({ mime: mediaFiles.mime, size: mediaFiles.size, sha256: mediaFiles.sha256 })
-        .from(mediaFiles)
-        .where(eq(mediaFiles.path, rel));
-      if (!row) return null;
-      const file = { path: rel, ...row };
+      const file = await storedFile(db, rel);
+      if (!file) return null;
       // A hashed name is its bytes: its row never changes. A miss is never kept (the file may come).
       if (HASHED_UPLOAD.test(rel) && known.size < MAX_KNOWN_PATHS) known.set(rel, file);
       return file;
