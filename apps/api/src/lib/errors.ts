@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /** A failure the caller can act on; the error handler turns it into `{ error: { status, name, message, details } }`. */
 export class HttpError extends Error {
   constructor(
@@ -18,6 +20,23 @@ const statusNames: Record<number, string> = {
   409: 'ConflictError',
   429: 'TooManyRequestsError',
 };
+
+/** How long a refusal asks to wait, as its message says it: '45 s', '1 minute', '15 minutes'. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} s`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes > 1 ? 's' : ''}`;
+}
+
+/**
+ * The refusal past a budget: a 429 in the error shape, whose reply says when to come back
+ * (Retry-After, in seconds) and is kept by no cache. `what` opens the message.
+ */
+export function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number, what = 'Trop de requêtes.'): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  void reply.header('retry-after', seconds).header('cache-control', 'no-store');
+  return new HttpError(429, `${what} Veuillez réessayer dans ${waitText(seconds)}.`);
+}
 
 export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);
 export const unauthorized = (message = 'Authentification requise.') => new HttpError(401, message);

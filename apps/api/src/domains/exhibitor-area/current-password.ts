@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, tooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { passwordTriesNoticeMail } from '../mail/templates';
@@ -18,11 +18,6 @@ export const CURRENT_PASSWORD_MINUTES = 15;
 
 /** Checks the current password typed for a new sign-in address; throws the refusal. */
 export type CurrentPasswordCheck = (password: string) => Promise<void>;
-
-const minutes = (seconds: number) => {
-  const n = Math.max(1, Math.ceil(seconds / 60));
-  return `${n} minute${n > 1 ? 's' : ''}`;
-};
 
 /**
  * The current-password check of the signed-in account, behind a per-account counter kept where
@@ -42,8 +37,7 @@ export function currentPasswordChecks(app: FastifyInstance, db: Db, onQueued: ()
       const user = currentUser(request);
       const count = await countTry(request);
       if (!count.isAllowed && count.isExceeded) {
-        void reply.header('retry-after', count.ttlInSeconds);
-        throw new HttpError(429, `Trop de requêtes. Veuillez réessayer dans ${minutes(count.ttlInSeconds)}.`);
+        throw tooManyRequests(reply, count.ttlInSeconds);
       }
       if (await verifyPassword(user.passwordHash, password)) return;
       if (!count.isAllowed && count.remaining === 0) {

@@ -117,7 +117,9 @@ describe('the downloads’ budgets per address', () => {
 
     const refused = await get(url, address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject(refusal(/^Trop de téléchargements depuis cette adresse\. .* \d+ s\.$/));
+    expect(refused.json()).toMatchObject(
+      refusal(/^Trop de téléchargements depuis cette adresse\. Veuillez réessayer dans (\d+ s|1 minute)\.$/),
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['x-ratelimit-limit']).toBe(String(FILE_RATE_LIMIT));
     expect(refused.headers['cache-control']).toBe('no-store');

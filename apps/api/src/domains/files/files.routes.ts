@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { media, mediaFiles, sib } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
+import { tooManyRequests } from '../../lib/errors';
 import { UPLOADS_ROUTE } from '../../plugins/web';
 import { createPdfService, PDF_FILES, type PdfKind } from './pdf';
 import { createStoredFiles, LARGE_FILE_BYTES } from './stored-files';
@@ -72,16 +72,15 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     const result = await budgets[budget](request);
     if (result.isAllowed || !result.isExceeded) return;
     void reply
-      .header('retry-after', result.ttlInSeconds)
       .header('x-ratelimit-limit', result.max)
       .header('x-ratelimit-remaining', 0)
-      .header('x-ratelimit-reset', result.ttlInSeconds)
-      .header('cache-control', 'no-store');
-    throw new HttpError(
-      429,
+      .header('x-ratelimit-reset', result.ttlInSeconds);
+    throw tooManyRequests(
+      reply,
+      result.ttlInSeconds,
       budget === 'large'
-        ? `Trop de téléchargements de fichiers volumineux depuis cette adresse. Veuillez réessayer dans ${result.ttlInSeconds} s.`
-        : `Trop de téléchargements depuis cette adresse. Veuillez réessayer dans ${result.ttlInSeconds} s.`,
+        ? 'Trop de téléchargements de fichiers volumineux depuis cette adresse.'
+        : 'Trop de téléchargements depuis cette adresse.',
     );
   }
 

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { ping, type Database } from '../../db/client';
 import { buildMigrations, migrationsState } from '../../db/migrations-state';
 import type { Clock } from '../../lib/clock';
-import { HttpError } from '../../lib/errors';
+import { tooManyRequests } from '../../lib/errors';
 import { isLocalUnforwarded } from '../../plugins/local-request';
 
 declare module 'fastify' {
@@ -101,11 +101,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     reply.header('cache-control', 'no-store');
     const budget = readyBudget(request.ip);
     if (!budget.allowed) {
-      reply.header('retry-after', budget.retryAfter);
-      throw new HttpError(
-        429,
-        `Trop de requêtes de disponibilité depuis cette adresse. Veuillez réessayer dans ${budget.retryAfter} s.`,
-      );
+      throw tooManyRequests(reply, budget.retryAfter, 'Trop de requêtes de disponibilité depuis cette adresse.');
     }
     if (isDraining()) return reply.status(503).send({ status: 'unavailable', checks: { server: 'draining' } });
     checking ??= runChecks(request).finally(() => (checking = undefined));

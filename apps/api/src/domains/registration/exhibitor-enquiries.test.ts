@@ -151,7 +151,7 @@ describe('POST auth/local/register with the specification’s exhibitor enquiry 
     expect(fieldErrors(mixed.json<ErrorBody>())).toEqual({ consent: 'consent' });
   });
 
-  it('counts enquiries sent there under the enquiry’s own budget: the eleventh in a minute from one address is a 429', async () => {
+  it('counts enquiries sent there under the enquiry’s own budget: the eleventh in a minute from one address is a 429 that says when to come back', async () => {
     const send = (i: number) =>
       call(ctx.app, 'POST', 'auth/local/register', {
         body: { nom: 'Prospect', email: `budget-${i}@example.com`, telephone: '+212 6 00 00 00 00' },
@@ -161,9 +161,16 @@ describe('POST auth/local/register with the specification’s exhibitor enquiry 
     for (let i = 0; i < 11; i++) statuses.push((await send(i)).statusCode);
     expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
     const refused = await send(11);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(refused.headers['cache-control']).toBe('no-store');
     expect(refused.json<ErrorBody>().error).toMatchObject({
       status: 429,
-      message: 'Trop de requêtes. Veuillez réessayer dans 1 minute.',
+      message:
+        wait < 60
+          ? `Trop de requêtes. Veuillez réessayer dans ${wait} s.`
+          : 'Trop de requêtes. Veuillez réessayer dans 1 minute.',
     });
     expect(
       await ctx.db.select().from(demandesExposants).where(eq(demandesExposants.email, 'budget-10@example.com')),

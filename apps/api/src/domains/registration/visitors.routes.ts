@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_REQUIRED, exhibitorEnquirySchema, visitorFormSchema, type Language } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest, HttpError, tooManyRequests } from '../../lib/errors';
 import { submitEnquiry } from './enquiries.service';
 import { isRecord, parseFormBody } from '../../lib/query-params';
 import { ALREADY_REGISTERED, badgeDownloadUrl, registerVisitor, type MailLinks } from './visitors.service';
@@ -80,11 +80,9 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) => `spec-enquiry:${request.ip}`,
   });
-  const enquiry = async (request: FastifyRequest) => {
+  const enquiry = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await enquiryLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
-      throw new HttpError(429, 'Trop de requêtes. Veuillez réessayer dans 1 minute.');
-    }
+    if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(reply, limit.ttlInSeconds);
     const form = parseFormBody(exhibitorEnquirySchema, request.body);
     const data = await submitEnquiry(db, form, organiserEmail);
     onQueued();
@@ -96,6 +94,6 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
   };
   app.post('/visiteurs/putVisitor', options, async (request, reply) => reply.status(201).send(await handler(request)));
   app.post('/auth/local/register', options, async (request, reply) =>
-    reply.status(201).send(isEnquiry(request.body) ? await enquiry(request) : await handler(request)),
+    reply.status(201).send(isEnquiry(request.body) ? await enquiry(request, reply) : await handler(request)),
   );
 };
