@@ -43,7 +43,6 @@ const shellMessages: AdminMessages = {
     email: "Format d'email incorrecte",
     weakPassword: 'Le mot de passe ne respecte pas toutes les règles.',
     emailTaken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
-    phoneTaken: 'Ce numéro de téléphone est déjà utilisé par un autre compte.',
   },
   en: {
     admin: {
@@ -76,7 +75,6 @@ const shellMessages: AdminMessages = {
     email: 'Invalid e-mail address',
     weakPassword: 'The password does not follow all the rules.',
     emailTaken: 'This e-mail address is already used by another account.',
-    phoneTaken: 'This phone number is already used by another account.',
   },
 };
 

@@ -13,7 +13,6 @@ import { refusalKey, useAcceptInvitation, useInvitationView, type InvitationView
 const REFUSALS = {
   invalidInvitation: 'invitation.invalid',
   alreadyInTeam: 'invitation.alreadyInTeam',
-  phoneInUse: 'invitation.phoneInUse',
 };
 
 /** A failure as the page words it: a coded refusal, the network, or the generic message. */
