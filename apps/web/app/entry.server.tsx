@@ -10,6 +10,7 @@ import en from '../public/assets/i18n/en.json';
 import fr from '../public/assets/i18n/fr.json';
 import { createI18n, isLanguage } from './lib/i18n';
 import appCss from './app.css?inline';
+import { READING_PAGES } from './lib/deferred-scripts';
 import { deferScripts } from './lib/deferred-scripts.server';
 import { InlineStyleContext, NonceContext } from './lib/nonce';
 
@@ -27,6 +28,12 @@ export default function handleRequest(
   const rootData = routerContext.staticHandlerContext.loaderData.root as { lang?: unknown } | undefined;
   const lang = isLanguage(rootData?.lang) ? rootData.lang : 'fr';
   const i18n = createI18n(lang, { fr: { translation: fr }, en: { translation: en } });
+  // The pages that are read (public, their content the same for every visitor) open in the
+  // browsing context they were linked from: a page with Cross-Origin-Opener-Policy needs one of
+  // its own, and a phone starts a new renderer process for it before it can show anything
+  // (decision 029). Every other page keeps the API's `same-origin` (plugins/security.ts).
+  const leaf = routerContext.staticHandlerContext.matches.at(-1)?.route.id ?? '';
+  if (READING_PAGES.has(leaf)) responseHeaders.set('Cross-Origin-Opener-Policy', 'unsafe-none');
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -4,7 +4,9 @@ import { deferScripts } from '../app/lib/deferred-scripts.server';
 const page =
   '<html><head><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="modulepreload" href="/assets/é.js"/>' +
   '</head><body><p>Accès — 29 mai</p><script nonce="n">window.x = 1;</script>' +
-  '<script nonce="n" type="module" async="">import "/assets/a.js";</script></body></html>';
+  '<script nonce="n">window.__reactRouterContext = {"url":"/"};</script>' +
+  '<script nonce="n" type="module" async="">import "/assets/a.js";</script>' +
+  '<script nonce="n">window.__reactRouterContext.streamController.enqueue("[1]");</script></body></html>';
 
 async function rewritten(chunks: string[]): Promise<string> {
   const input = new ReadableStream<string>({
@@ -20,11 +22,18 @@ async function rewritten(chunks: string[]): Promise<string> {
 }
 
 describe('deferring the page scripts in the HTML stream', () => {
-  it('turns the module preloads and the boot module into tags the browser leaves alone', async () => {
+  it('turns the module preloads, the boot module and React Router’s data scripts into tags the browser leaves alone', async () => {
     const html = await rewritten([page]);
     expect(html).not.toContain('rel="modulepreload"');
     expect(html.match(/rel="deferred-modulepreload"/g)).toHaveLength(2);
     expect(html).toContain('<script nonce="n" type="deferred-module">import "/assets/a.js";</script>');
+    expect(html).toContain(
+      '<script nonce="n" type="deferred-data">window.__reactRouterContext = {"url":"/"};</script>',
+    );
+    expect(html).toContain(
+      '<script nonce="n" type="deferred-data">window.__reactRouterContext.streamController.enqueue("[1]");</script>',
+    );
+    // Any other inline script runs as the page is read (the image fallback, scroll restoration).
     expect(html).toContain('<script nonce="n">window.x = 1;</script>');
     expect(html).toContain('<p>Accès — 29 mai</p>');
   });

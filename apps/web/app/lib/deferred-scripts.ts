@@ -16,6 +16,12 @@
 export const DEFERRED_PRELOAD_REL = 'deferred-modulepreload';
 /** What the server writes instead of `type="module"` on the boot script: a script not run. */
 export const DEFERRED_SCRIPT_TYPE = 'deferred-module';
+/**
+ * The type the server gives React Router's inline data scripts (its context, and the loader data
+ * it streams into it): the browser neither compiles nor runs them until the page's scripts start,
+ * which runs them, in the page's order, just before the boot module.
+ */
+export const DEFERRED_DATA_TYPE = 'deferred-data';
 
 /**
  * Pages that are read, not used: their controls are links, <details> menus and GET forms that
@@ -82,6 +88,7 @@ function start(){
 if(started)return;
 if(document.readyState==='loading'){document.addEventListener('DOMContentLoaded',start);return;}
 started=true;
+document.querySelectorAll('script[type="${DEFERRED_DATA_TYPE}"]').forEach(function(d){var c=document.createElement('script');c.nonce=d.nonce;c.textContent=d.textContent;d.replaceWith(c);});
 var t=document.createElement('link');t.rel='preload';t.as='fetch';t.crossOrigin='anonymous';t.href=${JSON.stringify(translationsUrl)};document.head.append(t);
 document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){l.rel='modulepreload';});
 var s=document.querySelector('script[type="${DEFERRED_SCRIPT_TYPE}"]');if(!s)return;
