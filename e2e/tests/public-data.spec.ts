@@ -24,15 +24,29 @@ test.describe('Home page', () => {
   test('holds the organisers, the presentation blocks, the virtual tour, the gallery, partners and testimonials', async ({
     page,
   }) => {
+    const tourRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('matterport')) tourRequests.push(request.url());
+    });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salon International du Bâtiment et son Forum');
     const organisers = page.locator('#main .organiser-logos');
     await expect(organisers.getByText('Organisateur : la fédération nationale du bâtiment')).toBeVisible();
     await expect(page.getByRole('link', { name: /En savoir plus — Le Salon/ })).toBeVisible();
     await expect(page.getByRole('link', { name: /En savoir plus — Le Forum/ })).toBeVisible();
+    // The tour loads when the visitor opens it, in a frame of the specification's height.
+    const start = page.locator('.tour summary');
+    await start.scrollIntoViewIfNeeded();
+    await expect(start).toHaveText('Lancer la visite virtuelle 3D');
+    expect(await start.evaluate((s) => s.getBoundingClientRect().height)).toBe(600);
+    await page.waitForLoadState('load');
+    expect(tourRequests).toEqual([]);
+    await start.click();
     const tour = page.locator('.tour iframe');
+    await expect(tour).toBeVisible();
     await expect(tour).toHaveAttribute('title', 'Visite virtuelle 3D du salon');
     expect(await tour.evaluate((f) => f.getBoundingClientRect().height)).toBe(600);
+    await expect.poll(() => tourRequests.length).toBeGreaterThan(0);
     await expect(page.getByRole('region', { name: 'Le salon en images' }).locator('img').first()).toBeAttached();
     await expect(page.getByRole('heading', { name: 'Nos partenaires' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Partenaires presse' })).toBeVisible();

@@ -16,6 +16,16 @@ test.describe('Public site', () => {
     expect(html).toContain(FR_TITLE);
   });
 
+  test('the pages that are read open without an opener policy; the sign-in, the exhibitor area, the forms and the gates keep same-origin', async ({
+    request,
+  }) => {
+    const opener = async (url: string) => (await request.get(url)).headers()['cross-origin-opener-policy'];
+    for (const url of ['/', '/annuaire', '/programme-du-forum', '/infos-pratiques', '/plan-2024', '/historique'])
+      expect(await opener(url), url).toBe('unsafe-none');
+    for (const url of ['/login', '/espace-exposant', '/demander-votre-badge', '/exposer', '/ebadge', '/controleur'])
+      expect(await opener(url), url).toBe('same-origin');
+  });
+
   test('the page is painted before any script is requested, then React takes it over', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);

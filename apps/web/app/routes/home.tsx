@@ -175,13 +175,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {virtualTourUrl && (
         <section className="container tour" aria-labelledby="tour-title">
           <h2 id="tour-title">{t('home.tour.title')}</h2>
-          <iframe
-            src={virtualTourUrl}
-            title={t('home.tour.frameTitle')}
-            loading="lazy"
-            allow="fullscreen; xr-spatial-tracking"
-            allowFullScreen
-          />
+          {/* A 3D tour is a whole application from another site (its scripts, WebGL, megabytes):
+              it loads when the visitor opens it, not with the page. A lazy frame inside a closed
+              <details> is not loaded, with or without the page's scripts (decision 029). */}
+          <details className="tour-frame">
+            <summary>{t('home.tour.open')}</summary>
+            <iframe
+              src={virtualTourUrl}
+              title={t('home.tour.frameTitle')}
+              loading="lazy"
+              allow="fullscreen; xr-spatial-tracking"
+              allowFullScreen
+            />
+          </details>
         </section>
       )}
 
