@@ -23,11 +23,12 @@ together() {
   done
   local codes=()
   for i in "${!pids[@]}"; do
-    if wait "${pids[$i]}"; then codes+=(0); else codes+=(1); failed+=("${names[$i]}"); fi
+    if wait "${pids[$i]}"; then codes+=(0); else codes+=(1); fi
   done
   for pass in 0 1; do
     for i in "${!names[@]}"; do
       [ "${codes[$i]}" = "$pass" ] || continue
+      [ "$pass" = 1 ] && failed+=("${names[$i]}")
       printf '\n-- %s (%s s)%s\n' "${names[$i]}" "$(cat "$dir/$((i + 1)).time")" "$([ "$pass" = 1 ] && echo ', FAILED')"
       cat "$dir/$((i + 1)).log"
     done

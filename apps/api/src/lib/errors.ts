@@ -21,9 +21,9 @@ const statusNames: Record<number, string> = {
   429: 'TooManyRequestsError',
 };
 
-/** How long a refusal asks to wait, as its message says it: '45 s', '1 minute', '15 minutes'. */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} s`;
+/** How long a refusal asks to wait (whole seconds), as its message says it: '45 s', '1 minute', '15 minutes'. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes > 1 ? 's' : ''}`;
 }

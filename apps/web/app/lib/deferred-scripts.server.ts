@@ -7,10 +7,11 @@ const DATA_SCRIPT = 'window.__reactRouterContext';
  * Switches off, in the HTML stream, what React Router's <Scripts> writes to start the page's
  * JavaScript: its module preloads (React hoists them into <head>), its boot module script and
  * its inline data scripts (compiling the loader data it serializes there took 10 to 20 ms of this
- * machine's main thread while the page was being read, 40 to 80 ms on Lighthouse's phone). The starter script of deferred-scripts.ts
- * switches them back on after the first paint. A tag is never cut: the text after the last '>'
- * of a chunk waits for the next chunk, and so does a script tag until the first characters of its
- * content, which say whether it is a data script, have arrived.
+ * machine's main thread while the page was being read, 40 to 80 ms on Lighthouse's phone). The
+ * starter script of deferred-scripts.ts switches them back on after the first paint. A tag is
+ * never cut: the text after the last '>' of a chunk waits for the next chunk, and so does a
+ * script tag until the first characters of its content, which say whether it is a data script,
+ * have arrived.
  */
 export function deferScripts(): TransformStream<string, string> {
   let pending = '';
