@@ -50,6 +50,8 @@ export default defineConfig({
             ...(onPostgres ? ['apps/api/test/embedded-database.test.ts', ...sameOnEveryDatabase] : []),
           ],
           environment: 'node',
+          // One migrated database for the run, which each file copies (apps/api/test/global-setup.ts).
+          globalSetup: ['apps/api/test/global-setup.ts'],
           // Vitest's default leaves a core of two idle; a file waits on its database much of its time.
           maxWorkers: Math.max(2, availableParallelism() - 1),
           testTimeout: 30_000,

@@ -291,6 +291,8 @@ test.describe('The exhibitor area tabs', () => {
   });
 
   test('axe-core finds no violation on the area tabs and the password pages', async ({ page }) => {
+    // Seven pages analysed in one test: a few seconds each on a phone-sized page of a busy machine.
+    test.slow();
     const check = async (where: string) => {
       const results = await new AxeBuilder({ page }).analyze();
       expect(

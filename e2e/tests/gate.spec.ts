@@ -88,7 +88,8 @@ test.describe('Gate control', () => {
     cameraPage,
     request,
   }) => {
-    test.setTimeout(180_000);
+    // Six times the usual allowance: the camera's film alone lasts 40 s.
+    test.setTimeout(test.info().timeout * 6);
     const visitor = await registerVisitor(request, 'Yasmine', GATE_MAIL_DIR);
     const exhibitorJwt = await exhibitorToken(request);
     const collaborator = await addCollaborator(request, exhibitorJwt, GATE_MAIL_DIR);
@@ -187,7 +188,7 @@ test.describe('Gate control', () => {
     context,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Ilyas', GATE_MAIL_DIR);
     const shown = await recordVerdicts(page);
     await signInAtGate(page, 'Hall B');
@@ -211,7 +212,7 @@ test.describe('Gate control', () => {
     context,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     const visitors: Visitor[] = [];
     for (const name of ['Salma', 'Hicham', 'Nadia']) visitors.push(await registerVisitor(request, name, GATE_MAIL_DIR));
     const jwt = await controllerToken(request);

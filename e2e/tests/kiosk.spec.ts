@@ -102,7 +102,7 @@ test.describe('The badge kiosk', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Amal');
     const name = `Borne ${unique()}`;
     // The page's timers run on a clock the test moves on: no 30 s wait.
@@ -143,7 +143,7 @@ test.describe('The badge kiosk', () => {
   test('an unknown address leads to the registration form; the visitor registers on the kiosk and prints the new badge', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await stubPrint(page);
     await enableKiosk(page, `Borne ${unique()}`);
     const id = unique();
@@ -182,7 +182,7 @@ test.describe('The badge kiosk', () => {
     cameraPage,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Soufiane');
     const page = await cameraPage([{ seconds: 1 }, { badge: visitor.token, seconds: 6 }, { seconds: 50 }]);
     await stubPrint(page);

@@ -15,7 +15,7 @@ test.describe('Badge scans', () => {
     context,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.slow();
     // One after the other: two first requests at once would each get an XSRF cookie of their own.
     const first = await registerVisitor(request, 'Salma');
     const second = await registerVisitor(request, 'Hicham');
@@ -63,7 +63,7 @@ test.describe('Badge scans', () => {
     context,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Rachid');
     await login(page, accounts.collaborator.email, accounts.collaborator.password);
     await openScanner(page);
@@ -82,7 +82,7 @@ test.describe('Badge scans', () => {
   });
 
   test('a scan whose answer is lost stays waiting, is sent again and is recorded once', async ({ page, request }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Nadia');
     await login(page, accounts.collaborator.email, accounts.collaborator.password);
     await openScanner(page);

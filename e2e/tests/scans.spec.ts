@@ -90,7 +90,7 @@ test.describe('Badge scans', () => {
     request,
     cameraPage,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Yasmine');
     const note = `Intéressée par les coffrages, rappeler en juin (${visitor.email})`;
 
@@ -209,7 +209,7 @@ test.describe('Badge scans', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Omar');
     await login(page, accounts.collaborator.email, accounts.collaborator.password);
     await openScanner(page);
@@ -254,7 +254,7 @@ test.describe('Badge scans', () => {
   });
 
   test('a forged badge is refused as not a badge of the show, and nothing is recorded', async ({ page, request }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const visitor = await registerVisitor(request, 'Karim');
     await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
     await openScanner(page);
@@ -277,7 +277,7 @@ test.describe('Badge scans', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     // A scan of the demo exhibitor's with what the scanner records at the stand.
     const visitor = await registerVisitor(request, 'Nadia');
     const note = `Veut un devis pour 200 m² de coffrage, rappeler lundi (${visitor.email})`;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { XSRF_COOKIE } from '@salon/shared';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
@@ -24,17 +25,23 @@ export {
   signSession,
 } from './fixtures';
 
+let pgliteTemplate: Promise<Uint8Array> | undefined;
+
 /**
- * A fresh database per test file: PGlite in memory, or, with TEST_DATABASE_URL set, a new
- * PostgreSQL database created for the file and dropped after it.
+ * A fresh database per test file, copied from the migrated one of the run (global-setup.ts): PGlite
+ * in memory, or, with TEST_DATABASE_URL set, a new PostgreSQL database created for the file and
+ * dropped after it.
  */
 export async function freshDatabase() {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { database: await openDatabase({}), drop: async () => undefined };
+  if (!base) {
+    pgliteTemplate ??= readFile(inject('pgliteTemplate')!);
+    return { database: await openDatabase({ loadDataDir: await pgliteTemplate }), drop: async () => undefined };
+  }
   const name = `salon_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')!}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

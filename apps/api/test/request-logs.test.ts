@@ -5,12 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { redactUrl } from '../src/lib/log-redaction';
-import { TEST_JWT_SECRET } from './helper';
+import { freshDatabase, TEST_JWT_SECRET } from './helper';
 
 let app: FastifyInstance;
 let database: Database;
+let drop: () => Promise<void>;
 let dataDir: string;
 const lines: string[] = [];
 
@@ -23,13 +24,14 @@ beforeAll(async () => {
     WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),
     DEMO_DATA: 'false',
   });
-  database = await openDatabase({});
+  ({ database, drop } = await freshDatabase());
   app = await buildApp(config, database, { logStream: { write: (line) => void lines.push(line) } });
   await app.ready();
 });
 afterAll(async () => {
   await app.close();
   await database.close();
+  await drop();
   await rm(dataDir, { recursive: true, force: true });
 });
 

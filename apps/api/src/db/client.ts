@@ -55,7 +55,12 @@ const PGLITE_SETTINGS = [
 /** Any constant shared by every instance; it names the lock held while migrating. */
 const MIGRATION_LOCK = 720_240_529;
 
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  /** In memory, a copy of this embedded database (PGlite's `dumpDataDir`): see pglite-worker.js. */
+  loadDataDir?: Uint8Array;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -97,7 +102,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   ]);
   // No dataDir means in memory: each test file gets a database of its own. PGlite runs in a
   // thread of its own (decision 024): a slow query no longer stalls every request.
-  const client = await startPgliteThread(options.dataDir, PGLITE_SETTINGS);
+  const client = await startPgliteThread(options.dataDir, PGLITE_SETTINGS, options.loadDataDir);
   // The driver calls query, exec and transaction, which the thread's client has.
   const asPglite = client as unknown as PGlite;
   const db = drizzlePglite(asPglite, { schema }) as unknown as Db;

@@ -80,7 +80,11 @@ function applyParsers(results: Results, options?: QueryOptions): Results {
 const rawTypes = (options?: QueryOptions) => (options?.parsers ? Object.keys(options.parsers).map(Number) : []);
 
 /** Starts the database's thread; resolves once PGlite is open (data directory created if new). */
-export async function startPgliteThread(dataDir: string | undefined, settings: string[]): Promise<PgliteThread> {
+export async function startPgliteThread(
+  dataDir: string | undefined,
+  settings: string[],
+  loadDataDir?: Uint8Array,
+): Promise<PgliteThread> {
   // dist/server.js and dist/pglite-worker.js sit side by side, as do src/db/client.ts and this one.
   const file = new URL('./pglite-worker.js', import.meta.url);
   // A new directory is created by a process of its own (see pglite-worker.js): the server then
@@ -89,7 +93,7 @@ export async function startPgliteThread(dataDir: string | undefined, settings: s
     await promisify(execFile)(process.execPath, [fileURLToPath(file), dataDir]);
   }
   // Plain JavaScript: none of this process's options (a TypeScript loader, --input-type) applies.
-  const worker = new Worker(file, { workerData: { dataDir, settings }, execArgv: [] });
+  const worker = new Worker(file, { workerData: { dataDir, settings, loadDataDir }, execArgv: [] });
   const pending = new Map<
     number,
     { resolve: (r: unknown) => void; reject: (e: Error) => void; sql?: string; params?: Params }

@@ -10,6 +10,7 @@
  * once it holds PGlite's lock), { id, op: 'commit' | 'rollback', tx }, { id, op: 'close' }.
  * Messages out: { ready: true } or { fatal }, then { id, result } or { id, error }.
  */
+import { Blob } from 'node:buffer';
 import process from 'node:process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -27,13 +28,16 @@ if (!parentPort) {
 }
 const port = parentPort;
 
-/** @type {{ dataDir?: string; settings: string[] }} */
-const { dataDir, settings } = workerData;
+/** @type {{ dataDir?: string; settings: string[]; loadDataDir?: Uint8Array }} */
+const { dataDir, settings, loadDataDir } = workerData;
 // pg_trgm backs the directory's company search index (migration 0001 creates the extension).
 // `settings` are `-c name=value` pairs added to PGlite's own start parameters (memory).
+// `loadDataDir`: the files of a database dumped by `dumpDataDir`, to start from a copy of it in
+// memory instead of creating one (the API suite's migrated database, test/global-setup.ts).
 const options = {
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
+  ...(loadDataDir && { loadDataDir: new Blob([loadDataDir]) }),
 };
 const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 

@@ -6,6 +6,11 @@ import { call, createExhibitor, createTestApp, login, signSession, type TestCont
 const NOW = '2024-05-30T10:00:00+01:00';
 const now = Date.parse(NOW) / 1000;
 const DAY = 24 * 3600;
+/** The app's clock starts at NOW when the app is built and runs on: a busy machine may be seconds past it. */
+function expectNow(seconds: number | undefined) {
+  expect(seconds).toBeGreaterThanOrEqual(now);
+  expect(seconds).toBeLessThan(now + 60);
+}
 const EXPIRED = {
   error: {
     status: 401,
@@ -29,8 +34,9 @@ const me = (token: string) => call(ctx.app, 'GET', 'users/me', { token });
 describe('the absolute lifetime of a session', () => {
   it('gives a new sign-in the time the password was typed', async () => {
     const claims = decodeJwt(await login(ctx.app, user.email));
-    expect(claims.auth_time).toBe(now);
-    expect(claims.exp).toBe(now + 7 * DAY);
+    const authTime = claims.auth_time as number;
+    expectNow(authTime);
+    expect(claims.exp).toBe(authTime + 7 * DAY);
   });
 
   it('renews a session signed in 29 days ago, and the renewed token keeps that sign-in time and ends 30 days after it', async () => {
@@ -41,7 +47,7 @@ describe('the absolute lifetime of a session', () => {
     expect(res.json<{ data: { id: number } }>().data.id).toBe(user.id);
     const renewed = decodeJwt(String(res.headers[RENEWED_TOKEN_HEADER]));
     expect(renewed.auth_time).toBe(authTime);
-    expect(renewed.iat).toBe(now);
+    expectNow(renewed.iat);
     expect(renewed.exp).toBe(authTime + 30 * DAY);
   });
 

@@ -101,13 +101,16 @@ export function PlanEditorPage() {
       { id: stand.id, data: box, previousData: stand },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setStatus({
-            severity: 'success',
-            text: translate('admin.floorPlan.saved', { number: stand.number, ...box }),
-          });
-          void refetch().then(done);
-        },
+        // Said saved once read back: until then the stand takes no other move (a key pressed
+        // between the two was lost while the status already said it was saved).
+        onSuccess: () =>
+          void refetch().then(() => {
+            done();
+            setStatus({
+              severity: 'success',
+              text: translate('admin.floorPlan.saved', { number: stand.number, ...box }),
+            });
+          }),
         onError: (error) => {
           done();
           setStatus({ severity: 'error', text: translate(adminErrorMessage(error), { _: adminErrorMessage(error) }) });

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t = Date.now();
+const o = { extensions: { pg_trgm } };
+const db = new PGlite(o); await db.waitReady; console.log('init', Date.now() - t); t = Date.now();
+await migrate(drizzle(db), { migrationsFolder: process.cwd() + '/drizzle' }); console.log('migrate', Date.now() - t); t = Date.now();
+const dump = await db.dumpDataDir('none'); console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const db2 = new PGlite({ ...o, loadDataDir: dump }); await db2.waitReady; console.log('load', Date.now() - t); t = Date.now();
+console.log((await db2.query('select count(*) from pg_tables')).rows);
+const db3 = new PGlite({ ...o, loadDataDir: dump }); await db3.waitReady; console.log('load2', Date.now() - t); t = Date.now();
+await migrate(drizzle(db3), { migrationsFolder: process.cwd() + '/drizzle' }); console.log('migrate-noop', Date.now() - t); t = Date.now();
