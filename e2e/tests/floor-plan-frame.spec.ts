@@ -60,13 +60,13 @@ for (const hall of ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']) {
       baseURL,
       locale,
     });
-    const fresh = await context.newPage();
+    const visit = await context.newPage();
     const outside: string[] = [];
     for (const number of stands) {
-      await fresh.goto(`/plan-2024?stand=${number}`);
-      await zoomSettled(fresh);
-      const frame = (await fresh.locator('.plan-zoom').boundingBox())!;
-      const stand = (await fresh.locator(`.hall-plan [data-stand="${number}"]`).boundingBox())!;
+      await visit.goto(`/plan-2024?stand=${number}`);
+      await zoomSettled(visit);
+      const frame = (await visit.locator('.plan-zoom').boundingBox())!;
+      const stand = (await visit.locator(`.hall-plan [data-stand="${number}"]`).boundingBox())!;
       const inside =
         stand.x >= frame.x - 1 &&
         stand.y >= frame.y - 1 &&

@@ -25,6 +25,7 @@ import { seed } from '../src/db/seed';
 import { apiRoot, migrationsFolder } from '../src/paths';
 import { storeFile } from '../src/domains/files/uploads.service';
 import { keysProblem } from '../src/domains/auth/instance-keys';
+import { adminQuery, databaseUrl } from './postgres-admin';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 const temp: string[] = [];
@@ -204,17 +205,12 @@ describe('npm run backup and npm run restore on PGlite', { timeout: 60_000 }, ()
 if (process.env.TEST_DATABASE_URL) {
   const base = process.env.TEST_DATABASE_URL;
   const databases: string[] = [];
-  async function admin(query: string) {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  }
+  const admin = (query: string) => adminQuery(base, query);
   async function emptyDatabase(): Promise<string> {
     const name = `salon_backup_${randomBytes(6).toString('hex')}`;
     await admin(`create database ${name}`);
     databases.push(name);
-    return Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+    return databaseUrl(base, name);
   }
   afterAll(async () => {
     for (const name of databases) await admin(`drop database if exists ${name} with (force)`);

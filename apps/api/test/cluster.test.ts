@@ -22,18 +22,13 @@ import { storeUpload } from '../src/domains/files/uploads.service';
 import { createBadgeSigner } from '../src/domains/badges/badge-token';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { call, createExhibitor, createUser, createVisitor, PASSWORD, signSession, TEST_JWT_SECRET } from './helper';
+import { adminQuery, databaseUrl } from './postgres-admin';
 
 const base = process.env.TEST_DATABASE_URL!;
 const redisUrl = process.env.TEST_REDIS_URL!;
 const name = `salon_cluster_${randomBytes(6).toString('hex')}`;
-const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
-
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(query);
-  await c.end();
-}
+const url = databaseUrl(base, name);
+const admin = (query: string) => adminQuery(base, query);
 
 const open: { app: FastifyInstance; database: Database; dataDir: string }[] = [];
 /** One API instance on the shared database, as a process of the cluster would be. */
@@ -269,7 +264,7 @@ describe('Migrations across instances', () => {
   it('lets three instances start at once on an empty database: one migrates, each migration is applied once', async () => {
     const fresh = `salon_cluster_m_${randomBytes(6).toString('hex')}`;
     await admin(`create database ${fresh}`);
-    const freshUrl = Object.assign(new URL(base), { pathname: `/${fresh}` }).toString();
+    const freshUrl = databaseUrl(base, fresh);
     try {
       const databases = await Promise.all([1, 2, 3].map(() => openDatabase({ url: freshUrl })));
       const c = new pg.Client({ connectionString: freshUrl });

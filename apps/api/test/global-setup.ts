@@ -14,10 +14,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { migrationsFolder } from '../src/paths';
+import { adminQuery, databaseUrl } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,25 +28,13 @@ declare module 'vitest' {
   }
 }
 
-async function adminQuery(base: string, sql: string) {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const name = `salon_template_${randomBytes(6).toString('hex')}`;
     await adminQuery(base, `create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
     // Migrated as the server migrates; closed, so that nobody is connected when it is copied.
-    await (await openDatabase({ url: url.toString() })).close();
+    await (await openDatabase({ url: databaseUrl(base, name) })).close();
     project.provide('postgresTemplate', name);
     return () => adminQuery(base, `drop database if exists ${name} with (force)`);
   }

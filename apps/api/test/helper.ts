@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { XSRF_COOKIE } from '@salon/shared';
 import { buildApp } from '../src/app';
@@ -11,6 +10,7 @@ import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { PASSWORD, TEST_JWT_SECRET } from './fixtures';
+import { adminQuery, databaseUrl } from './postgres-admin';
 
 // The data factories live in fixtures.ts; re-exported for the files that import them from here.
 export {
@@ -39,22 +39,9 @@ export async function freshDatabase() {
     return { database: await openDatabase({ loadDataDir: await pgliteTemplate }), drop: async () => undefined };
   }
   const name = `salon_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')!}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  await adminQuery(base, `create database ${name} template ${inject('postgresTemplate')!}`);
+  const database = await openDatabase({ url: databaseUrl(base, name) });
+  return { database, drop: () => adminQuery(base, `drop database if exists ${name} with (force)`) };
 }
 
 export interface TestContext {
