@@ -59,7 +59,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'fr-FR',
     timezoneId: 'Africa/Casablanca',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions,
   },
   projects: [
