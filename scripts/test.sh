@@ -32,7 +32,7 @@ together \
   typecheck 'npm run typecheck:files' \
   unit 'npx vitest run --project unit'
 step "api and build"
-together api 'npx vitest run --project api' build 'npm run build'
+together api 'npx vitest run --project "api*"' build 'npm run build'
 step "end-to-end"
 # (Straight to the workspace's script: through the root's test:e2e, npm would read --shard as its own.)
 together \

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
 import { seedPastEditions, seedReference } from '../src/db/seed';
+import { forgetCurrentShow } from '../src/domains/badges/show-facts';
 import { PASSWORD, TEST_JWT_SECRET } from './fixtures';
 import { adminQuery, databaseUrl } from './postgres-admin';
 
@@ -33,6 +34,8 @@ let pgliteTemplate: Promise<Uint8Array> | undefined;
  * dropped after it.
  */
 export async function freshDatabase() {
+  // Files share their worker's modules (vitest.config.ts): the show read from the file before's database goes.
+  forgetCurrentShow();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     pgliteTemplate ??= readFile(inject('pgliteTemplate')!);

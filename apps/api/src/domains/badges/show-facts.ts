@@ -33,3 +33,8 @@ export async function currentShow(db: Db | Tx): Promise<CurrentShow> {
   cache.set('show', show);
   return show;
 }
+
+/** Forgets the show read last: the next call reads it again (the test suite opens a new database per file). */
+export function forgetCurrentShow(): void {
+  cache.clear();
+}

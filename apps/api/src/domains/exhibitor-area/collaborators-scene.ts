@@ -44,6 +44,8 @@ export let otherToken: string;
 export function useCollaboratorsScene() {
   beforeAll(async () => {
     ({ ctx, exhibitor, other, token, otherToken } = await collaboratorsScene());
+    // The mailbox of the file before, in the same worker, reads that file's closed database.
+    mailbox = undefined;
   });
   afterAll(() => ctx.close());
 }
