@@ -28,16 +28,21 @@ test.describe('Public site', () => {
 
   test('the page is painted before any script is requested, then React takes it over', async ({ page }) => {
     await page.goto('/');
+    // The first paint before the mouse moves: a visitor's first move starts the scripts at once.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     await waitForHydration(page);
     const timings = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      // When the page painted (paintTime), not when the frame reached the screen (startTime): on a
+      // busy machine the compositor shows it later, after the scripts the paint let start.
+      const [paint]: (PerformanceEntry & { paintTime?: number })[] =
+        performance.getEntriesByName('first-contentful-paint');
       const scripts = performance
         .getEntriesByType('resource')
         .filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js'));
       return {
         loaded: navigation.loadEventStart,
-        painted: paint?.startTime ?? Infinity,
+        painted: paint?.paintTime ?? paint?.startTime ?? Infinity,
         firstScript: Math.min(...scripts.map((s) => s.startTime)),
         scripts: scripts.length,
       };
