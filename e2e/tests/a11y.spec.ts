@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PUBLIC_PATHS } from '@salon/shared';
 
 /** Every public route of the route table, and the pages only signed-out visitors see. */
@@ -14,8 +14,28 @@ const ROUTES = [
 ];
 
 test.describe('Accessibility', () => {
+  // One page for the routes, each a load of its own with the project's device: a new page per
+  // route cost as much processor as the check (decision 028). A failure starts a new worker, and
+  // a new page.
+  let page: Page;
+  test.beforeAll(async ({ browser }, { project }) => {
+    const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId } = project.use;
+    const context = await browser.newContext({
+      viewport,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      baseURL,
+      locale,
+      timezoneId,
+    });
+    page = await context.newPage();
+  });
+  test.afterAll(() => page.context().close());
+
   for (const path of ROUTES) {
-    test(`axe-core finds no violation on ${path}`, async ({ page }) => {
+    test(`axe-core finds no violation on ${path}`, async () => {
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
