@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
 import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 
 /** The demo accounts seeded by the server (apps/api/src/db/seed/accounts.ts). */
@@ -74,4 +74,30 @@ export async function organiserHeaders(page: Page): Promise<Record<string, strin
   };
   const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
   return { authorization: `Bearer ${jwt}`, [XSRF_HEADER]: xsrf };
+}
+
+/**
+ * One page for the tests of a describe block that each load a page and only read it, opened with
+ * the project's device, locale and base URL (and `options`): a new page per test cost as much
+ * processor as such a check (decision 028). A failed test starts a new worker, and a new page.
+ */
+export function sharedReadingPage(options: BrowserContextOptions = {}): () => Page {
+  let page: Page | undefined;
+  test.beforeAll(async ({ browser }, { project }) => {
+    const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId } = project.use;
+    const context = await browser.newContext({
+      viewport,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+      baseURL,
+      locale,
+      timezoneId,
+      ...options,
+    });
+    page = await context.newPage();
+  });
+  test.afterAll(() => page?.context().close());
+  return () => page!;
 }

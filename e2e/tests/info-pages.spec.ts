@@ -8,7 +8,7 @@
  * action (no page may lead to /bientot-disponible) and the 360 px screen all walk that table.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from './fixtures';
+import { sharedReadingPage, waitForHydration } from './fixtures';
 
 type Lang = 'fr' | 'en';
 interface InfoPageCase {
@@ -372,11 +372,12 @@ const WITHOUT_CTA = [
 ];
 
 test.describe('Information pages, server-rendered, with JavaScript off', () => {
-  test.use({ javaScriptEnabled: false });
+  const reader = sharedReadingPage({ javaScriptEnabled: false });
 
   for (const lang of ['fr', 'en'] as const) {
     for (const c of CASES) {
-      test(`${c.path} (${lang}) shows its heading and the specification's facts`, async ({ page }) => {
+      test(`${c.path} (${lang}) shows its heading and the specification's facts`, async () => {
+        const page = reader();
         const response = await page.goto(lang === 'en' ? `${c.path}?lang=en` : c.path);
         expect(response?.status()).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
