@@ -102,6 +102,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 const XSRF = 'test-xsrf-token';
 
+/**
+ * The token with one character changed where every bit counts: the last characters of a base64url
+ * text can carry bits the decoder drops, so a token changed there may still read the same.
+ */
+export function tampered(token: string): string {
+  const at = token.length - 5;
+  return `${token.slice(0, at)}${token[at] === 'A' ? 'B' : 'A'}${token.slice(at + 1)}`;
+}
+
 /** A body without the request id of its error, to compare the answers of two requests. */
 export function withoutRequestId(res: LightMyRequestResponse): unknown {
   const body = res.json<{ error?: Record<string, unknown> }>();

@@ -9,6 +9,7 @@ import {
   createTestApp,
   createVisitor,
   login,
+  tampered,
   TEST_JWT_SECRET,
   type TestContext,
 } from '../../../test/helper';
@@ -75,7 +76,7 @@ describe('GET registrations/downloadEbadgeFull/:id', () => {
     const token = tokenOf(registered.badgeUrl);
     const refusals = [
       `registrations/downloadEbadgeFull/${other.registration.id}?token=${token}`,
-      `registrations/downloadEbadgeFull/${registered.registration.id}?token=${token.slice(0, -3)}abc`,
+      `registrations/downloadEbadgeFull/${registered.registration.id}?token=${tampered(token)}`,
       `registrations/downloadEbadgeFull/${registered.registration.id}?token=${links.sign('badge_download', registered.registration.id, 60, new Date(Date.now() - 3_600_000))}`,
       `registrations/downloadEbadgeFull/${registered.registration.id}?token=${links.sign('newsletter_unsubscribe', registered.registration.id, null, new Date())}`,
     ];
