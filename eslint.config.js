@@ -95,6 +95,32 @@ export default tseslint.config(
     },
   },
   {
+    // The current edition is data (apps/api/src/domains/editions/current-edition.ts): the app never
+    // names the demo's. Seeds, tests, their scenes and the test-only back-office cases may.
+    files: ['apps/api/src/**/*.ts', 'apps/web/app/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*-scene.ts',
+      'apps/api/src/db/seed/**',
+      'apps/api/src/domains/back-office/testing/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@salon/shared',
+              importNames: ['DEMO_EDITION_ID'],
+              message:
+                'Ask the current edition (domains/editions/current-edition.ts): it is the organiser’s to change.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },

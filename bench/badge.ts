@@ -7,7 +7,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { EVENT_ID, REGISTRATION_TYPES } from '@salon/shared';
+import { DEMO_EDITION_ID, REGISTRATION_TYPES } from '@salon/shared';
 import { renderBadgePdf } from '../apps/api/src/domains/badges/badge-pdf';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
 import { SHOW_NAME } from '../apps/api/src/domains/files/pdf/document';
@@ -47,7 +47,7 @@ const started = performance.now();
 for (let i = 0; i < BADGES; i++) {
   const t0 = performance.now();
   const type = REGISTRATION_TYPES[i % REGISTRATION_TYPES.length]!;
-  const token = signer.sign({ registrationId: 10_000 + i, type, eventId: EVENT_ID, issuedAt: issuedAt + i });
+  const token = signer.sign({ registrationId: 10_000 + i, type, eventId: DEMO_EDITION_ID, issuedAt: issuedAt + i });
   const t1 = performance.now();
   const pdf = await renderBadgePdf({
     token,

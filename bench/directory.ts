@@ -11,7 +11,7 @@
 import autocannon from 'autocannon';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, EVENT_ID, toQueryString } from '@salon/shared';
+import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, toQueryString } from '@salon/shared';
 import type { Db } from '../apps/api/src/db/client';
 import { gates, registrations, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
@@ -25,7 +25,7 @@ const KINDS = 'Beton Acier Bois Verre Energie'.split(' ');
 
 async function fill(db: Db): Promise<void> {
   await seedReference(db);
-  const halls = await db.select().from(gates).where(eq(gates.eventId, EVENT_ID));
+  const halls = await db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID));
   for (let start = 0; start < EXHIBITORS; start += 500) {
     const batch = Array.from({ length: Math.min(500, EXHIBITORS - start) }, (_, k) => start + k);
     const rows = await db
@@ -47,7 +47,7 @@ async function fill(db: Db): Promise<void> {
       rows.map((u, k) => {
         const hall = halls[(start + k) % halls.length]!;
         return {
-          eventId: EVENT_ID,
+          eventId: DEMO_EDITION_ID,
           userId: u.id,
           type: 'exhibitor' as const,
           confirmed: true,
@@ -62,7 +62,7 @@ async function fill(db: Db): Promise<void> {
 const query = (extra: Record<string, unknown>) =>
   `/backend/api/registrations?${toQueryString({
     filters: {
-      event: { id: EVENT_ID },
+      event: { id: DEMO_EDITION_ID },
       type: 'exhibitor',
       confirmed: true,
       user: { company: { $notNull: true } },

@@ -27,7 +27,7 @@ import {
   CHECKIN_BATCH_MAX,
   createBadgeVerifier,
   DEFAULT_ROLE_ID,
-  EVENT_ID,
+  DEMO_EDITION_ID,
   gateDecision,
   showDay,
   XSRF_HEADER,
@@ -95,7 +95,7 @@ async function timeDecisions(tokens: string[]): Promise<number[]> {
   const verify = await createBadgeVerifier(signer.publicKeyJwk);
   const now = new Date(APP_NOW);
   const decide = async (token: string) =>
-    gateDecision({ claims: await verify(token), revoked: false, hours, now, entry: null });
+    gateDecision({ claims: await verify(token), eventId: DEMO_EDITION_ID, revoked: false, hours, now, entry: null });
   // Warm up as a gate screen does with its first badges; a forged badge must be refused.
   for (const token of tokens.slice(0, 200)) await decide(token);
   const forged = await decide(forge(tokens[0]!));
@@ -131,7 +131,12 @@ async function timeDecisionsWithoutWebCryptoEd25519(tokens: string[]): Promise<n
 }
 
 const tokens = Array.from({ length: BADGES }, (_, i) =>
-  signer.sign({ registrationId: 1_000 + i, type: TYPES[i % TYPES.length]!, eventId: EVENT_ID, issuedAt: issuedAt + i }),
+  signer.sign({
+    registrationId: 1_000 + i,
+    type: TYPES[i % TYPES.length]!,
+    eventId: DEMO_EDITION_ID,
+    issuedAt: issuedAt + i,
+  }),
 );
 const webCrypto = await timeDecisions(tokens);
 const noble = await timeDecisionsWithoutWebCryptoEd25519(tokens.slice(0, 1_000));
@@ -166,7 +171,11 @@ interface Plan {
 /** The controller and FIRST visitors with a registration each; the queued check-ins of two devices. */
 async function fill(db: Db): Promise<Plan> {
   await seedReference(db);
-  const [gateA, gateB] = await db.select({ id: gates.id }).from(gates).where(eq(gates.eventId, EVENT_ID)).limit(2);
+  const [gateA, gateB] = await db
+    .select({ id: gates.id })
+    .from(gates)
+    .where(eq(gates.eventId, DEMO_EDITION_ID))
+    .limit(2);
   await db.insert(users).values({
     type: 'controller',
     roleId: CONTROLLER_ROLE_ID,
@@ -194,13 +203,15 @@ async function fill(db: Db): Promise<Plan> {
       .returning({ id: users.id });
     const regs = await db
       .insert(registrations)
-      .values(people.map((p) => ({ eventId: EVENT_ID, userId: p.id, type: 'visitor' as const, confirmed: true })))
+      .values(
+        people.map((p) => ({ eventId: DEMO_EDITION_ID, userId: p.id, type: 'visitor' as const, confirmed: true })),
+      )
       .returning({ id: registrations.id });
     registrationIds.push(...regs.map((r) => r.id));
   }
 
   const badgeOf = (registrationId: number) =>
-    signer.sign({ registrationId, type: 'visitor', eventId: EVENT_ID, issuedAt });
+    signer.sign({ registrationId, type: 'visitor', eventId: DEMO_EDITION_ID, issuedAt });
   let clock = 0;
   const step = QUEUE_SPAN_MS / CHECKINS;
   const checkin = (device: 0 | 1, badge: string, more: Partial<CheckinSubmission> = {}): CheckinSubmission => ({

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { loadConfig } from '../apps/api/src/config/env';
 import { renderBadgePdf } from '../apps/api/src/domains/badges/badge-pdf';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
@@ -212,7 +212,7 @@ async function mailCost(privateKey: string) {
   let t = performance.now();
   for (let i = 0; i < N; i++) {
     const issuedAt = 1_716_000_000 + i;
-    const token = signer.sign({ registrationId: i + 1, type: 'visitor', eventId: EVENT_ID, issuedAt });
+    const token = signer.sign({ registrationId: i + 1, type: 'visitor', eventId: DEMO_EDITION_ID, issuedAt });
     pdfs.push(
       await renderBadgePdf({
         token,

@@ -3,7 +3,7 @@
  * scan and check-in stored once, every acknowledged registration's badge mail received once.
  */
 import type pg from 'pg';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { sleep } from './interrupt';
 import type { MailRecorder } from './mail-recorder';
 import type { Registered } from './visitors';
@@ -20,7 +20,7 @@ export async function checkRegistrations(db: pg.Pool, acked: Registered[]) {
      join users u on lower(u.email) = a.email and u.deleted_at is null
      left join registrations r on r.user_id = u.id and r.event_id = $2 and r.type = 'visitor'
      group by a.email`,
-    [acked.map((a) => a.email), EVENT_ID],
+    [acked.map((a) => a.email), DEMO_EDITION_ID],
   );
   const byEmail = new Map(rows.map((r) => [r.email, r]));
   let missing = 0;

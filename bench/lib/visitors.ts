@@ -2,7 +2,7 @@
  * Sessions through Caddy (the XSRF cookie and header, a sign-in), visitors registering from the
  * home page under load, and their badges signed as the instances sign them.
  */
-import { EVENT_ID, XSRF_HEADER } from '@salon/shared';
+import { DEMO_EDITION_ID, XSRF_HEADER } from '@salon/shared';
 import { createBadgeSigner } from '../../apps/api/src/domains/badges/badge-token';
 import type { Endpoint } from './endpoint';
 import { json, type Client } from './https-client';
@@ -106,5 +106,6 @@ export async function registrationLoad(options: {
 export function badgeSigner(key: string) {
   const signer = createBadgeSigner(key);
   const issuedAt = Math.floor(Date.now() / 1000);
-  return (registrationId: number) => signer.sign({ registrationId, type: 'visitor', eventId: EVENT_ID, issuedAt });
+  return (registrationId: number) =>
+    signer.sign({ registrationId, type: 'visitor', eventId: DEMO_EDITION_ID, issuedAt });
 }

@@ -3,7 +3,7 @@
  * controllers and the organisers, inserted in the cluster's database, then signed in through Caddy.
  */
 import type pg from 'pg';
-import { EVENT_ID, normalizePhone } from '@salon/shared';
+import { DEMO_EDITION_ID, normalizePhone } from '@salon/shared';
 import { CONTROLLER_ROLE_ID, ORGANISER_ROLE_ID } from '../../apps/api/src/db/seed';
 import { hashPassword } from '../../apps/api/src/lib/passwords';
 import { Client, signIn, type BenchCluster } from '../cluster-driver';
@@ -19,7 +19,7 @@ export interface Accounts {
 export async function createAccounts(db: pg.Pool): Promise<Accounts> {
   const hash = await hashPassword(PASSWORD);
   const { rows: halls } = await db.query<{ id: number }>('select id from gates where event_id = $1 order by id', [
-    EVENT_ID,
+    DEMO_EDITION_ID,
   ]);
   const insert = async (type: string, roleId: number, email: string, i: number, exhibitorId: number | null) => {
     const phone = ['exhibitor', 'collaborator'].includes(type) ? `+212 6 7${String(1_000_000 + i).slice(-7)}` : null;
@@ -44,7 +44,7 @@ export async function createAccounts(db: pg.Pool): Promise<Accounts> {
   const area = (userId: number, type: string, i: number) =>
     db.query(
       `insert into registrations (event_id, user_id, type, confirmed, gate_id, booth) values ($1, $2, $3, true, $4, $5)`,
-      [EVENT_ID, userId, type, halls[i % halls.length]!.id, `P-${i}`],
+      [DEMO_EDITION_ID, userId, type, halls[i % halls.length]!.id, `P-${i}`],
     );
   const scanners: string[] = [];
   const exhibitorIds: number[] = [];

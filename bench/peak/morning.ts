@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { EVENT_ID, PAGE_SIZE, toQueryString, type CheckinResult, type GateRoster } from '@salon/shared';
+import { DEMO_EDITION_ID, PAGE_SIZE, toQueryString, type CheckinResult, type GateRoster } from '@salon/shared';
 import {
   badgeSigner,
   Client,
@@ -42,7 +42,7 @@ import {
 const directoryPath = (company: string) =>
   `/backend/api/registrations?${toQueryString({
     filters: {
-      event: { id: EVENT_ID },
+      event: { id: DEMO_EDITION_ID },
       type: 'exhibitor',
       confirmed: true,
       user: { company: { $notNull: true, $containsi: company } },

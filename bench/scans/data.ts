@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, EVENT_ID, normalizePhone, showDay, XSRF_HEADER } from '@salon/shared';
+import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizePhone, showDay, XSRF_HEADER } from '@salon/shared';
 import type { Db } from '../../apps/api/src/db/client';
 import { gates, registrations, scans, users } from '../../apps/api/src/db/schema';
 import { seedReference } from '../../apps/api/src/db/seed';
@@ -53,7 +53,7 @@ function scanRow(
   if (scanDay !== day) throw new Error(`${createdAt.toISOString()} is not on ${day}`);
   return {
     clientId: randomUUID(),
-    eventId: EVENT_ID,
+    eventId: DEMO_EDITION_ID,
     scannerId,
     exhibitorId,
     scannedId,
@@ -74,7 +74,7 @@ async function insertScans(db: Db, rows: ReturnType<typeof scanRow>[]): Promise<
 /** The exhibitor (signs in with PASSWORD), its collaborators, the visitors and the scans. */
 export async function fill(db: Db): Promise<void> {
   await seedReference(db);
-  const [hall] = await db.select().from(gates).where(eq(gates.eventId, EVENT_ID)).limit(1);
+  const [hall] = await db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).limit(1);
   const [exhibitor] = await db
     .insert(users)
     .values({
@@ -91,7 +91,7 @@ export async function fill(db: Db): Promise<void> {
       passwordHash: await hashPassword(PASSWORD),
     })
     .returning({ id: users.id });
-  const area = { eventId: EVENT_ID, confirmed: true, gateId: hall!.id, booth: 'A-01' };
+  const area = { eventId: DEMO_EDITION_ID, confirmed: true, gateId: hall!.id, booth: 'A-01' };
   await db.insert(registrations).values({ ...area, userId: exhibitor!.id, type: 'exhibitor' });
   const collaborators = await db
     .insert(users)

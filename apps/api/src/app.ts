@@ -56,6 +56,8 @@ import { createBadgeService } from './domains/badges/badges.service';
 import { createKioskService } from './domains/kiosk/kiosk.service';
 import { createDirectoryCache } from './domains/directory/directory.service';
 import { createSiteSettingsStore } from './domains/content/site-settings.service';
+import { forgetCurrentShow } from './domains/badges/show-facts';
+import { EDITION_TOPIC } from './domains/editions/current-edition';
 import { notifyMailWorkers } from './domains/mail/worker';
 
 export const API_PREFIX = '/backend/api';
@@ -200,6 +202,13 @@ export async function buildApp(
   const auth = createAuthService({ db, jwt, clock });
   const directoryCache = createDirectoryCache(cacheBus, config.DIRECTORY_CACHE_SECONDS);
   const siteSettings = createSiteSettingsStore(db, cacheBus);
+  // Another edition made current: the show's facts of badges and gates are read again everywhere.
+  cacheBus.subscribe(EDITION_TOPIC, forgetCurrentShow);
+  const editionChanged = () => {
+    cacheBus.publish(EDITION_TOPIC);
+    directoryCache.clear();
+    siteSettings.changed();
+  };
   // Read before the first page, whose CSP names the tour (a failure is read again on demand).
   app.addHook('onReady', async () => void (await siteSettings.get().catch(() => undefined)));
   const mail = { links: createLinkSigner(config.JWT_SECRET), publicUrl: config.PUBLIC_URL, now: clock };
@@ -252,6 +261,7 @@ export async function buildApp(
         badges,
         kiosks,
         siteSettings,
+        editionChanged,
       });
       await api.register(kioskRoutes, { kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
     },

@@ -14,7 +14,7 @@ import { STATUS_CODES } from 'node:http';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
+import { DEMO_EDITION_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
 import { checkins, conferences, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
 import {
@@ -898,7 +898,7 @@ beforeAll(async () => {
   });
   const exhibitorA = await createExhibitor(ctx.db, { booth: 'A-01' });
   const exhibitorB = await createExhibitor(ctx.db, { booth: 'B-02' });
-  const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, EVENT_ID)).limit(1);
+  const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, DEMO_EDITION_ID)).limit(1);
   f = {
     ctx,
     exhibitorA,

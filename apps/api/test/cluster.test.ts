@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
@@ -113,7 +113,7 @@ describe.each([
     const badge = createBadgeSigner(a.config.BADGE_PRIVATE_KEY).sign({
       registrationId: visitor.registration.id,
       type: 'visitor',
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       issuedAt: 1_716_000_000,
     });
     const scan = { id: randomUUID(), badge, scannedAt: '2024-05-30T10:15:00+01:00' };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, createBadgeVerifier } from '@salon/shared';
+import { DEMO_EDITION_ID, createBadgeVerifier } from '@salon/shared';
 import { media, registrations, users } from '../src/db/schema';
 import { createJwt } from '../src/lib/jwt';
 import {
@@ -86,7 +86,7 @@ describe('the people factories', () => {
     expect(await registrationsOf(exhibitor.user.id)).toEqual([
       expect.objectContaining({
         id: exhibitor.registration.id,
-        eventId: EVENT_ID,
+        eventId: DEMO_EDITION_ID,
         type: 'exhibitor',
         confirmed: true,
         gateId: gate.id,
@@ -124,7 +124,7 @@ describe('the people factories', () => {
     expect(await registrationsOf(collaborator.user.id)).toEqual([
       expect.objectContaining({
         id: collaborator.registration.id,
-        eventId: EVENT_ID,
+        eventId: DEMO_EDITION_ID,
         type: 'collaborator',
         confirmed: true,
         gateId: exhibitor.registration.gateId,
@@ -138,7 +138,12 @@ describe('the people factories', () => {
     const visitor = await createVisitor(ctx.db, { name: 'Salma Visiteuse', password: PASSWORD });
     expect(visitor.user).toMatchObject({ type: 'visitor', name: 'Salma Visiteuse' });
     expect(await registrationsOf(visitor.user.id)).toEqual([
-      expect.objectContaining({ id: visitor.registration.id, eventId: EVENT_ID, type: 'visitor', confirmed: true }),
+      expect.objectContaining({
+        id: visitor.registration.id,
+        eventId: DEMO_EDITION_ID,
+        type: 'visitor',
+        confirmed: true,
+      }),
     ]);
     const res = await call(ctx.app, 'POST', 'auth/local', {
       body: { identifier: visitor.user.email, password: PASSWORD },
@@ -191,12 +196,12 @@ describe('tokens and badges', () => {
     expect(await verify(badgeOf(ctx, visitor.registration))).toEqual({
       registrationId: visitor.registration.id,
       type: 'visitor',
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       issuedAt: 1_716_000_000,
     });
     expect(
-      await verify(badgeOf(ctx, visitor.registration, { eventId: EVENT_ID - 1, issuedAt: 1_700_000_000 })),
-    ).toEqual(expect.objectContaining({ eventId: EVENT_ID - 1, issuedAt: 1_700_000_000 }));
+      await verify(badgeOf(ctx, visitor.registration, { eventId: DEMO_EDITION_ID - 1, issuedAt: 1_700_000_000 })),
+    ).toEqual(expect.objectContaining({ eventId: DEMO_EDITION_ID - 1, issuedAt: 1_700_000_000 }));
   });
 });
 

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { DEFAULT_ROLE_ID, EVENT_ID, normalizeEmail, normalizePhone, type RegistrationType } from '@salon/shared';
+import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizeEmail, normalizePhone, type RegistrationType } from '@salon/shared';
 import type { Db } from '../src/db/client';
 import { gates, media, registrations, users } from '../src/db/schema';
 import { createBadgeSigner, type BadgeSigner } from '../src/domains/badges/badge-token';
@@ -82,7 +82,7 @@ export async function createExhibitor(db: Db, overrides: UserOverrides & { booth
   const gate = await firstGate(db);
   const [registration] = await db
     .insert(registrations)
-    .values({ eventId: EVENT_ID, userId: user.id, type: 'exhibitor', confirmed: true, gateId: gate.id, booth })
+    .values({ eventId: DEMO_EDITION_ID, userId: user.id, type: 'exhibitor', confirmed: true, gateId: gate.id, booth })
     .returning();
   return { user, registration: registration!, gate };
 }
@@ -99,7 +99,7 @@ export async function createCollaborator(db: Db, exhibitor: Exhibitor, overrides
   const [registration] = await db
     .insert(registrations)
     .values({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       userId: user.id,
       type: 'collaborator',
       confirmed: true,
@@ -115,7 +115,7 @@ export async function createVisitor(db: Db, overrides: UserOverrides = {}) {
   const user = await createUser(db, { type: 'visitor', ...overrides });
   const [registration] = await db
     .insert(registrations)
-    .values({ eventId: EVENT_ID, userId: user.id, type: 'visitor', confirmed: true })
+    .values({ eventId: DEMO_EDITION_ID, userId: user.id, type: 'visitor', confirmed: true })
     .returning();
   return { user, registration: registration! };
 }
@@ -175,7 +175,7 @@ const signers = new WeakMap<object, BadgeSigner>();
 export function badgeOf(
   ctx: Pick<TestContext, 'config'>,
   registration: { id: number; type: RegistrationType },
-  { eventId = EVENT_ID, issuedAt = 1_716_000_000 }: { eventId?: number; issuedAt?: number } = {},
+  { eventId = DEMO_EDITION_ID, issuedAt = 1_716_000_000 }: { eventId?: number; issuedAt?: number } = {},
 ): string {
   let signer = signers.get(ctx.config);
   if (!signer) {

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, XSRF_COOKIE } from '@salon/shared';
+import { DEMO_EDITION_ID, XSRF_COOKIE } from '@salon/shared';
 import { conferences, registrations, users } from '../src/db/schema';
 import {
   createCollaborator,
@@ -429,7 +429,7 @@ beforeAll(async () => {
   const controller = await createController(ctx.db);
   const organiser = await createOrganiser(ctx.db);
   const visitor = await createVisitor(ctx.db);
-  const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, EVENT_ID)).limit(1);
+  const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, DEMO_EDITION_ID)).limit(1);
   callerIds = {
     exhibitor: exhibitor.user.id,
     collaborator: collaborator.user.id,

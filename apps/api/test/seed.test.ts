@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, count, countDistinct, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { loadConfig } from '../src/config/env';
 import * as t from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
@@ -80,7 +80,7 @@ describe('seed', () => {
 
   it('gives event 7 at least 40 confirmed exhibitors over at least 4 halls, each with a stand', async () => {
     const exhibitorRegs = and(
-      eq(t.registrations.eventId, EVENT_ID),
+      eq(t.registrations.eventId, DEMO_EDITION_ID),
       eq(t.registrations.type, 'exhibitor'),
       eq(t.registrations.confirmed, true),
     );
@@ -123,7 +123,7 @@ describe('seed', () => {
     const [own] = await ctx.db
       .select()
       .from(t.registrations)
-      .where(and(eq(t.registrations.userId, exhibitorId), eq(t.registrations.eventId, EVENT_ID)));
+      .where(and(eq(t.registrations.userId, exhibitorId), eq(t.registrations.eventId, DEMO_EDITION_ID)));
     const staff = await ctx.db
       .select({ gateId: t.registrations.gateId, booth: t.registrations.booth, type: t.registrations.type })
       .from(t.registrations)
@@ -139,7 +139,11 @@ describe('seed', () => {
       .from(t.registrations)
       .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
       .where(
-        and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor'), eq(t.users.type, 'visitor')),
+        and(
+          eq(t.registrations.eventId, DEMO_EDITION_ID),
+          eq(t.registrations.type, 'visitor'),
+          eq(t.users.type, 'visitor'),
+        ),
       );
     expect(row!.n).toBeGreaterThanOrEqual(200);
   });
@@ -148,14 +152,14 @@ describe('seed', () => {
     const [spread] = await ctx.db
       .select({ days: countDistinct(sql`(${t.registrations.createdAt} at time zone 'Africa/Casablanca')::date`) })
       .from(t.registrations)
-      .where(and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor')));
+      .where(and(eq(t.registrations.eventId, DEMO_EDITION_ID), eq(t.registrations.type, 'visitor')));
     expect(spread!.days).toBeGreaterThanOrEqual(30);
     const [latest] = await ctx.db
       .select({
         day: sql<string>`to_char(max(${t.registrations.createdAt}) at time zone 'Africa/Casablanca', 'YYYY-MM-DD')`,
       })
       .from(t.registrations)
-      .where(and(eq(t.registrations.eventId, EVENT_ID), eq(t.registrations.type, 'visitor')));
+      .where(and(eq(t.registrations.eventId, DEMO_EDITION_ID), eq(t.registrations.type, 'visitor')));
     expect(latest!.day).toBe('2024-05-29');
     const entries = await ctx.db
       .select({ day: sql<string>`to_char(${t.checkins.checkinDay}, 'YYYY-MM-DD')`, n: count() })
@@ -178,7 +182,7 @@ describe('seed', () => {
     const [wrongEvent] = await ctx.db
       .select({ n: count() })
       .from(t.scans)
-      .where(sql`${t.scans.eventId} <> ${EVENT_ID}`);
+      .where(sql`${t.scans.eventId} <> ${DEMO_EDITION_ID}`);
     expect(wrongEvent!.n).toBe(0);
   });
 
@@ -188,12 +192,12 @@ describe('seed', () => {
     const [conferences] = await ctx.db
       .select({ n: count() })
       .from(t.conferences)
-      .where(eq(t.conferences.eventId, EVENT_ID));
+      .where(eq(t.conferences.eventId, DEMO_EDITION_ID));
     expect(conferences!.n).toBe(10);
     const hours = await ctx.db
       .select({ day: t.openingHours.day })
       .from(t.openingHours)
-      .where(eq(t.openingHours.eventId, EVENT_ID))
+      .where(eq(t.openingHours.eventId, DEMO_EDITION_ID))
       .orderBy(t.openingHours.day);
     expect(hours.map((h) => h.day)).toEqual(['2024-05-29', '2024-05-30', '2024-05-31', '2024-06-01']);
   });
@@ -284,7 +288,7 @@ describe('the demo’s venue, contacts, tour and history', () => {
     }
     expect(settings.contacts.speakers.phone).not.toBeNull();
     const editions = await ctx.db.select({ id: t.events.id }).from(t.events).orderBy(t.events.id);
-    expect(editions.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, EVENT_ID]);
+    expect(editions.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, DEMO_EDITION_ID]);
     const [agency] = await ctx.db.select().from(t.agence);
     expect(agency).toMatchObject({ name: 'Agence Médina Événements (démo)', email: 'contact@example.com' });
   });
@@ -329,7 +333,7 @@ describe('seed without demo data (DEMO_DATA=false)', () => {
   it('writes the current edition only, and no venue, contact, tour or agency to publish', async () => {
     const { warn, events, settings, agency, runs } = await seedAlone({ DEMO_DATA: 'false' });
     expect(events.map((e) => [e.id, e.edition, e.startsOn, e.endsOn, e.city])).toEqual([
-      [EVENT_ID, 6, '2024-05-29', '2024-06-01', 'Marrakech'],
+      [DEMO_EDITION_ID, 6, '2024-05-29', '2024-06-01', 'Marrakech'],
     ]);
     expect(settings).toEqual({
       venue: {
@@ -353,7 +357,7 @@ describe('seed without demo data (DEMO_DATA=false)', () => {
     const { warn, lines, events } = await seedAlone({ DEMO_DATA: 'false' }, async (db) => {
       await db.insert(t.events).values(PAST_EDITIONS.map((e) => ({ ...e })));
     });
-    expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, EVENT_ID]);
+    expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, DEMO_EDITION_ID]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(lines.join('\n')).toContain('the editions 1 to 5 still hold the invented history');
   });

@@ -14,7 +14,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_REQUIRED, EVENT_ID } from '@salon/shared';
+import { CONSENT_REQUIRED, DEMO_EDITION_ID } from '@salon/shared';
 import { demandesExposants, registrations, scans, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
 import { call, login, type TestContext, createTestApp } from './helper';
@@ -73,7 +73,11 @@ const areaRegistration = async (userId: number) =>
       .select()
       .from(registrations)
       .where(
-        and(eq(registrations.userId, userId), eq(registrations.eventId, EVENT_ID), isNull(registrations.conferenceId)),
+        and(
+          eq(registrations.userId, userId),
+          eq(registrations.eventId, DEMO_EDITION_ID),
+          isNull(registrations.conferenceId),
+        ),
       )
   )[0]!;
 
@@ -96,7 +100,7 @@ const specVisitor = (email: string, extra: Record<string, unknown> = {}) => ({
   phone: '+212 6 70 11 22 33',
   company: 'Alaoui BTP',
   jobPosition: 'Conducteur de travaux',
-  event: EVENT_ID,
+  event: DEMO_EDITION_ID,
   confirmed: true,
   emailOTPConfirmed: true,
   type: 'visitor',
@@ -276,7 +280,7 @@ describe('the specification’s calls, as its client sends them', () => {
   it('GET registrations (directory) with every filter, the hall OR group with $contains, 100 a page: the data list', async () => {
     const query = strapi({
       filters: {
-        event: { id: { $eq: EVENT_ID } },
+        event: { id: { $eq: DEMO_EDITION_ID } },
         type: { $eq: 'exhibitor' },
         confirmed: { $eq: true },
         user: { company: { $notNull: true, $containsi: 'a' } },
@@ -334,11 +338,11 @@ describe('the specification’s calls, as its client sends them', () => {
   });
 
   it('GET registrations filtered by event and user: the data list with the exhibitor type', async () => {
-    const query = strapi({ filters: { event: { id: { $eq: EVENT_ID } }, user: { id: { $eq: exhibitor.id } } } });
+    const query = strapi({ filters: { event: { id: { $eq: DEMO_EDITION_ID } }, user: { id: { $eq: exhibitor.id } } } });
     const res = await call(ctx.app, 'GET', `registrations?${query}`, { token: exhibitorToken });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json<Page<{ type: string; event: { id: number } }>>();
-    expect(data.map((r) => [r.type, r.event.id])).toEqual([['exhibitor', EVENT_ID]]);
+    expect(data.map((r) => [r.type, r.event.id])).toEqual([['exhibitor', DEMO_EDITION_ID]]);
   });
 
   it('PUT users/{id} with the info form’s values: 200 and the record as saved', async () => {
@@ -358,7 +362,7 @@ describe('the specification’s calls, as its client sends them', () => {
   });
 
   it('GET users filtered by exhibitor, registrations populated for event 7, 50 a page: each with its registrations', async () => {
-    for (const event of [{ id: { $eq: EVENT_ID } }, { $eq: EVENT_ID }]) {
+    for (const event of [{ id: { $eq: DEMO_EDITION_ID } }, { $eq: DEMO_EDITION_ID }]) {
       const query = strapi({
         filters: { exhibitor: { id: { $eq: exhibitor.id } } },
         populate: { registrations: { filters: { event } } },
@@ -380,7 +384,7 @@ describe('the specification’s calls, as its client sends them', () => {
       );
       for (const person of data) {
         expect(person.registrations).toEqual([
-          expect.objectContaining({ id: person.registration.id, type: 'collaborator', event: { id: EVENT_ID } }),
+          expect.objectContaining({ id: person.registration.id, type: 'collaborator', event: { id: DEMO_EDITION_ID } }),
         ]);
       }
     }
@@ -530,7 +534,7 @@ describe('the same calls by a caller who must be refused', () => {
   it('GET users: 401 without a token, 403 for a collaborator, nothing of A for exhibitor B naming A', async () => {
     const query = strapi({
       filters: { exhibitor: { id: { $eq: exhibitor.id } } },
-      populate: { registrations: { filters: { event: { id: { $eq: EVENT_ID } } } } },
+      populate: { registrations: { filters: { event: { id: { $eq: DEMO_EDITION_ID } } } } },
       pagination: { pageSize: 50 },
     });
     expect((await call(ctx.app, 'GET', `users?${query}`)).statusCode).toBe(401);
@@ -639,7 +643,7 @@ describe('the same calls by a caller who must be refused', () => {
 
   it('GET users/me and GET registrations by event and user: 401 without a token; another user’s id gives nothing', async () => {
     expect((await call(ctx.app, 'GET', 'users/me')).statusCode).toBe(401);
-    const query = strapi({ filters: { event: { id: { $eq: EVENT_ID } }, user: { id: { $eq: exhibitor.id } } } });
+    const query = strapi({ filters: { event: { id: { $eq: DEMO_EDITION_ID } }, user: { id: { $eq: exhibitor.id } } } });
     const res = await call(ctx.app, 'GET', `registrations?${query}`, { token: exhibitor2Token });
     expect(res.statusCode).toBe(200);
     expect(res.json<Page<unknown>>().data).toEqual([]);

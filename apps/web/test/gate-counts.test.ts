@@ -4,6 +4,7 @@ import type { QueuedCheckin, RosterMeta } from '../app/features/gate/store';
 
 const meta: RosterMeta = {
   cursor: '2024-05-30T07:40:00.000Z',
+  eventId: 7,
   publicKey: { kty: 'OKP', crv: 'Ed25519', x: 'x' },
   hours: [{ day: '2024-05-30', opens: '09:00', closes: '19:00' }],
   gates: [

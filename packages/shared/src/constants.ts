@@ -1,5 +1,9 @@
-/** The 2024 edition; the specification hard-codes it for the directory, registrations and collaborators. */
-export const EVENT_ID = 7;
+/**
+ * The 2024 edition (id 7), which the specification's calls name and the demo shows. The app's code
+ * never uses it (ESLint refuses the import there): the current edition is data, asked of
+ * apps/api/src/domains/editions/current-edition.ts. Seeds, tests and benches name it.
+ */
+export const DEMO_EDITION_ID = 7;
 /** Role given to visitors and to new collaborators, as the specification says. */
 export const DEFAULT_ROLE_ID = 1;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BADGE_TOKEN_SHAPE, EVENT_ID, REGISTRATION_TYPES, type RegistrationType } from './constants';
+import { BADGE_TOKEN_SHAPE, REGISTRATION_TYPES, type RegistrationType } from './constants';
 import { formatTime, showDay } from './clock';
 import { emailField } from './schemas';
 
@@ -204,6 +204,8 @@ export function withinHours(type: RegistrationType, hours: readonly GateHours[],
  */
 export function gateDecision(input: {
   claims: GateBadgeClaims | null;
+  /** The edition the gate admits (the roster's): another edition's badge is refused. */
+  eventId: number;
   revoked: boolean;
   hours: readonly GateHours[];
   now: Date;
@@ -211,7 +213,7 @@ export function gateDecision(input: {
 }): GateDecision {
   const { claims } = input;
   if (!claims) return { verdict: 'refused', reason: 'invalid' };
-  if (claims.eventId !== EVENT_ID) return { verdict: 'refused', reason: 'otherEvent' };
+  if (claims.eventId !== input.eventId) return { verdict: 'refused', reason: 'otherEvent' };
   if (input.revoked) return { verdict: 'refused', reason: 'revoked' };
   if (!withinHours(claims.type, input.hours, input.now)) return { verdict: 'refused', reason: 'closed' };
   if (input.entry && showDay(input.entry.at) === showDay(input.now)) {

@@ -122,7 +122,7 @@ export const editionSchema = z
   .check(z.refine((e) => e.endsOn >= e.startsOn, { error: 'endsBeforeStart', path: ['endsOn'] }));
 export type EditionForm = z.input<typeof editionSchema>;
 
-/** One edition as the API gives it (`GET events`; the back-office's list adds `current`). */
+/** One edition as the API gives it (`GET events`, and the back-office's list). */
 export interface ShowEdition {
   id: number;
   edition: number;
@@ -135,4 +135,6 @@ export interface ShowEdition {
   theme: string | null;
   exhibitors: number | null;
   visitors: number | null;
+  /** The edition the site shows now (the organiser's 'Rendre courante'). */
+  current: boolean;
 }

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  EVENT_ID,
+  DEMO_EDITION_ID,
   REGISTRATION_TYPES,
   createBadgeVerifier,
   entryWindow,
@@ -42,7 +42,7 @@ function tokenOf(privateKey: KeyObject, payload: Buffer) {
 }
 
 const keys = badgeKeys();
-const claimsOf = (type: RegistrationType, registrationId = 4242, eventId = EVENT_ID): GateBadgeClaims => ({
+const claimsOf = (type: RegistrationType, registrationId = 4242, eventId = DEMO_EDITION_ID): GateBadgeClaims => ({
   registrationId,
   type,
   eventId,
@@ -142,7 +142,9 @@ describe('createBadgeVerifier', () => {
 
   it('gives the claims of another edition’s genuine badge, so that the verdict can name it', async () => {
     const verify = await createBadgeVerifier(keys.jwk);
-    expect(await verify(badge(claimsOf('visitor', 12, EVENT_ID - 1)))).toMatchObject({ eventId: EVENT_ID - 1 });
+    expect(await verify(badge(claimsOf('visitor', 12, DEMO_EDITION_ID - 1)))).toMatchObject({
+      eventId: DEMO_EDITION_ID - 1,
+    });
   });
 
   it('never throws on what a camera read', async () => {
@@ -222,7 +224,15 @@ describe('withinHours, in Casablanca time', () => {
 describe('gateDecision', () => {
   const noon = at('2024-05-30T12:00:00');
   const decide = (input: Partial<Parameters<typeof gateDecision>[0]>) =>
-    gateDecision({ claims: claimsOf('visitor'), revoked: false, hours: HOURS, now: noon, entry: null, ...input });
+    gateDecision({
+      claims: claimsOf('visitor'),
+      eventId: DEMO_EDITION_ID,
+      revoked: false,
+      hours: HOURS,
+      now: noon,
+      entry: null,
+      ...input,
+    });
 
   it('admits a genuine badge of this edition, not revoked, within the hours, not yet entered today', () => {
     expect(decide({})).toEqual({ verdict: 'admitted' });
@@ -233,7 +243,16 @@ describe('gateDecision', () => {
   });
 
   it('refuses another edition’s badge as otherEvent', () => {
-    expect(decide({ claims: claimsOf('visitor', 4242, EVENT_ID - 1) })).toEqual({
+    expect(decide({ claims: claimsOf('visitor', 4242, DEMO_EDITION_ID - 1) })).toEqual({
+      verdict: 'refused',
+      reason: 'otherEvent',
+    });
+  });
+
+  it('admits the badges of the edition the roster names, and refuses the last one’s once another is current', () => {
+    const next = DEMO_EDITION_ID + 1;
+    expect(decide({ claims: claimsOf('visitor', 4242, next), eventId: next })).toEqual({ verdict: 'admitted' });
+    expect(decide({ claims: claimsOf('visitor', 4242, DEMO_EDITION_ID), eventId: next })).toEqual({
       verdict: 'refused',
       reason: 'otherEvent',
     });
@@ -276,12 +295,21 @@ describe('gateDecision', () => {
   it('checks in this order: not ours, another edition, revoked, closed, then already entered', () => {
     const entry = { at: at('2024-05-30T09:10:00').toISOString(), gateId: 1 };
     const closed = at('2024-06-02T12:00:00');
-    expect(gateDecision({ claims: null, revoked: true, hours: HOURS, now: closed, entry })).toEqual({
+    expect(
+      gateDecision({ claims: null, eventId: DEMO_EDITION_ID, revoked: true, hours: HOURS, now: closed, entry }),
+    ).toEqual({
       verdict: 'refused',
       reason: 'invalid',
     });
     expect(
-      gateDecision({ claims: claimsOf('visitor', 1, EVENT_ID + 1), revoked: true, hours: HOURS, now: closed, entry }),
+      gateDecision({
+        claims: claimsOf('visitor', 1, DEMO_EDITION_ID + 1),
+        eventId: DEMO_EDITION_ID,
+        revoked: true,
+        hours: HOURS,
+        now: closed,
+        entry,
+      }),
     ).toEqual({ verdict: 'refused', reason: 'otherEvent' });
     expect(decide({ revoked: true, now: closed, entry })).toEqual({ verdict: 'refused', reason: 'revoked' });
     expect(decide({ now: at('2024-05-30T19:30:00'), entry })).toEqual({ verdict: 'refused', reason: 'closed' });
@@ -293,7 +321,14 @@ describe('gateDecision', () => {
     const forged = `${genuine.slice(0, -1)}${genuine.endsWith('A') ? 'Q' : 'A'}`;
     const early = at('2024-05-31T07:30:00');
     const judge = async (token: string) =>
-      gateDecision({ claims: await verify(token), revoked: false, hours: HOURS, now: early, entry: null });
+      gateDecision({
+        claims: await verify(token),
+        eventId: DEMO_EDITION_ID,
+        revoked: false,
+        hours: HOURS,
+        now: early,
+        entry: null,
+      });
     expect(await judge(genuine)).toEqual({ verdict: 'admitted' });
     expect(await judge(forged)).toEqual({ verdict: 'refused', reason: 'invalid' });
     expect(await judge(badge(claimsOf('visitor', 502)))).toEqual({ verdict: 'refused', reason: 'closed' });

@@ -13,6 +13,7 @@ export interface SessionUser {
 export interface SessionRegistration {
   id: number;
   type: RegistrationType;
+  event: { id: number; name: string; current: boolean };
   [key: string]: unknown;
 }
 /** Stored under localStorage 'auth', as the specification says. */

@@ -1,8 +1,8 @@
-import { AREA_REGISTRATION_TYPES, EVENT_ID } from '@salon/shared';
+import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import { ApiError, apiRequest } from './api-client';
 import { saveSession, type Session, type SessionRegistration, type SessionUser } from './session';
 
-/** The user has no exhibitor or collaborator registration for event 7: refused like a bad password. */
+/** The user has no exhibitor or collaborator registration for the current edition: refused like a bad password. */
 export class NotAnExhibitorError extends Error {}
 
 /**
@@ -11,11 +11,14 @@ export class NotAnExhibitorError extends Error {}
  */
 export async function startSession({ jwt, user }: { jwt: string; user: SessionUser }): Promise<Session> {
   const { data } = await apiRequest<{ data: SessionRegistration[] }>('registrations', {
-    query: { filters: { event: { id: EVENT_ID }, user: { id: user.id } } },
+    query: { filters: { user: { id: user.id } } },
     // The session is stored only once the registration allows the exhibitor area.
     token: jwt,
   });
-  const registration = data.find((r) => (AREA_REGISTRATION_TYPES as readonly string[]).includes(r.type));
+  // The specification's call named event 7; the current edition is the server's to say.
+  const registration = data.find(
+    (r) => r.event.current && (AREA_REGISTRATION_TYPES as readonly string[]).includes(r.type),
+  );
   if (!registration) throw new NotAnExhibitorError();
   const session: Session = { user, jwt, type: registration.type as Session['type'], registration };
   saveSession(session);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -17,18 +18,28 @@ import { createdAt, updatedAt } from './columns';
 
 /** The show: its editions, opening hours, halls, sectors and forum programme. */
 
-export const events = pgTable('events', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  edition: smallint('edition').notNull(),
-  startsOn: date('starts_on').notNull(),
-  endsOn: date('ends_on').notNull(),
-  city: text('city').notNull(),
-  theme: text('theme'),
-  exhibitors: integer('exhibitors'),
-  visitors: integer('visitors'),
-  createdAt: createdAt(),
-});
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    edition: smallint('edition').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    city: text('city').notNull(),
+    theme: text('theme'),
+    exhibitors: integer('exhibitors'),
+    visitors: integer('visitors'),
+    /** The edition the site shows and takes registrations for: one at most (domains/editions). */
+    current: boolean('current').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('events_one_current')
+      .on(t.current)
+      .where(sql`${t.current}`),
+  ],
+);
 
 export const openingHours = pgTable(
   'opening_hours',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, EVENT_ID, SECTOR_CHOICES, normalizePhone, showDay } from '@salon/shared';
+import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, SECTOR_CHOICES, normalizePhone, showDay } from '@salon/shared';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import * as t from '../schema';
@@ -54,7 +54,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const claimed = await tx.insert(t.seedRuns).values({ name: 'demo' }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
     const rnd = prng(2024);
-    const gates = await tx.select().from(t.gates).where(eq(t.gates.eventId, EVENT_ID)).orderBy(t.gates.position);
+    const gates = await tx.select().from(t.gates).where(eq(t.gates.eventId, DEMO_EDITION_ID)).orderBy(t.gates.position);
     let phoneCounter = 100;
     const person = (overrides: Partial<NewUser> & Pick<NewUser, 'type' | 'email'>): NewUser => {
       const name = `${rnd.pick(FIRST_NAMES)} ${rnd.pick(LAST_NAMES)}`;
@@ -108,7 +108,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           const n = (boothCount.get(gate.id) ?? 0) + 1;
           boothCount.set(gate.id, n);
           return {
-            eventId: EVENT_ID,
+            eventId: DEMO_EDITION_ID,
             userId: u.id,
             type: 'exhibitor' as const,
             confirmed: true,
@@ -122,7 +122,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const [i, gate] of gates.entries()) {
       await tx.update(t.gates).set(DEMO_HALL_OUTLINE).where(eq(t.gates.id, gate.id));
       const layout = [...demoStands(gate.name.slice(-1)), ...(i === 0 ? [DEMO_FORUM_ROOM] : [])];
-      await tx.insert(t.stands).values(layout.map((s) => ({ ...s, eventId: EVENT_ID, gateId: gate.id })));
+      await tx.insert(t.stands).values(layout.map((s) => ({ ...s, eventId: DEMO_EDITION_ID, gateId: gate.id })));
     }
     const [demo, demo2] = exhibitorRows as [typeof t.users.$inferSelect, typeof t.users.$inferSelect];
     // The history page's past editions; the former exhibitor below exhibited at the 5th.
@@ -158,7 +158,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       staffRows.map((u, i) => {
         const reg = exhibitorRegs[staffSpecs[i]!.exhibitorIndex]!;
         return {
-          eventId: EVENT_ID,
+          eventId: DEMO_EDITION_ID,
           userId: u.id,
           type: 'collaborator' as const,
           confirmed: true,
@@ -199,7 +199,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .insert(t.registrations)
       .values(
         visitorRows.map((u) => ({
-          eventId: EVENT_ID,
+          eventId: DEMO_EDITION_ID,
           userId: u.id,
           type: 'visitor' as const,
           confirmed: true,
@@ -238,7 +238,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(t.registrations).values([
       { eventId: 5, userId: former!.id, type: 'exhibitor', confirmed: true },
       // Registered with the others, not on the day the demo was written.
-      { eventId: EVENT_ID, userId: former!.id, type: 'visitor', confirmed: true, createdAt: registeredAt.at(-1) },
+      {
+        eventId: DEMO_EDITION_ID,
+        userId: former!.id,
+        type: 'visitor',
+        confirmed: true,
+        createdAt: registeredAt.at(-1),
+      },
     ]);
     await tx.insert(t.checkins).values(demoEntries(visits, visitorRegs, gates, controller!.id));
 
@@ -275,7 +281,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         const createdAt = scanTime();
         scanRows.push({
           clientId: randomUUID(),
-          eventId: EVENT_ID,
+          eventId: DEMO_EDITION_ID,
           scannerId: scanner.id,
           exhibitorId: scanner.exhibitorId ?? scanner.id,
           scannedId: scanned.id,

@@ -1,4 +1,5 @@
-import { EVENT_ID, SECTOR_CHOICES } from '@salon/shared';
+import { sql } from 'drizzle-orm';
+import { DEMO_EDITION_ID, SECTOR_CHOICES } from '@salon/shared';
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import { ROLES } from './accounts';
@@ -8,6 +9,8 @@ import { PAGE_SECTORS } from './content/sectors';
 
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // Instances starting together write this one after the other: one current edition at most.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('salon seed reference'))`);
     await tx
       .insert(t.roles)
       .values([...ROLES])
@@ -16,13 +19,18 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(t.events)
       .values({ ...CURRENT_EVENT })
       .onConflictDoNothing();
+    // A new install shows the 2024 edition; later, the current one is the organiser's choice.
+    await tx
+      .update(t.events)
+      .set({ current: true })
+      .where(sql`${t.events.id} = ${CURRENT_EVENT.id} and not exists (select 1 from ${t.events} where current)`);
     await tx
       .insert(t.gates)
-      .values(HALLS.map((name, position) => ({ eventId: EVENT_ID, name, position })))
+      .values(HALLS.map((name, position) => ({ eventId: DEMO_EDITION_ID, name, position })))
       .onConflictDoNothing();
     await tx
       .insert(t.openingHours)
-      .values(OPENING_HOURS.map((h) => ({ eventId: EVENT_ID, ...h })))
+      .values(OPENING_HOURS.map((h) => ({ eventId: DEMO_EDITION_ID, ...h })))
       .onConflictDoNothing();
     await tx
       .insert(t.sectors)
@@ -33,7 +41,7 @@ export async function seedReference(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(t.conferences)
-      .values(CONFERENCES.map((c) => ({ eventId: EVENT_ID, ...c })))
+      .values(CONFERENCES.map((c) => ({ eventId: DEMO_EDITION_ID, ...c })))
       .onConflictDoNothing();
     await tx.insert(t.sib).values({ id: 1 }).onConflictDoNothing();
     // Nameless until the organiser fills it in: the pages then print no agency.

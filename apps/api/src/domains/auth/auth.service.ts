@@ -58,7 +58,7 @@ export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
 
     /**
      * Sign-in to the exhibitor area. Visitors, controllers and organisers have valid accounts
-     * but no exhibitor or collaborator registration for event 7: they are refused with the
+     * but no exhibitor or collaborator registration for the current edition: they are refused with the
      * same answer as a wrong password, so the screen cannot tell the cases apart.
      */
     async login(body: LoginBody) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { checkins, gates, mailOutbox, registrations, scans, users } from '../../db/schema';
 import type { ShowDashboard } from './show-dashboard.service';
 import { createCollaborator, createExhibitor, createOrganiser, createVisitor, sessionOf } from '../../../test/fixtures';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   // Scans: A's team 3 (1 by A, 2 by its collaborator), B 1.
   const scan = (scannerId: number, scannedId: number, day: string) => ({
     clientId: randomUUID(),
-    eventId: EVENT_ID,
+    eventId: DEMO_EDITION_ID,
     scannerId,
     exhibitorId: scannerId === c1.user.id ? a.user.id : scannerId,
     scannedId,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { demandesExposants, emailChanges, gates, mailOutbox, registrations, scans, users } from '../../db/schema';
 import {
   createCollaborator,
@@ -287,7 +287,7 @@ describe('Editing and deactivating an exhibitor', () => {
     const visitors = await Promise.all([1, 2, 3].map(() => createVisitor(ctx.db)));
     const scan = (scannerId: number, scannedId: number) => ({
       clientId: randomUUID(),
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       scannerId,
       exhibitorId: exhibitor.user.id,
       scannedId,

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { auditLog, gates, stands } from '../../db/schema';
 import { createController, createExhibitor, sessionOf } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
@@ -289,7 +289,7 @@ describe('A layout file', () => {
     const [row] = await ctx.db
       .select()
       .from(gates)
-      .where(and(eq(gates.id, hall.id), eq(gates.eventId, EVENT_ID)));
+      .where(and(eq(gates.id, hall.id), eq(gates.eventId, DEMO_EDITION_ID)));
     expect(row!.planWidth).toBe(40);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { auditLog, gates } from '../../db/schema';
 import { createExhibitor, createVisitor, signSession } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
@@ -146,7 +146,7 @@ describe('The halls', () => {
   });
 
   it('refuses a second hall of the same name and deleting a hall with exhibitors', async () => {
-    const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, EVENT_ID)).limit(1);
+    const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).limit(1);
     expect((await refused('POST', 'gates', { name: hall!.name.toUpperCase() })).details.errors).toEqual([
       { path: ['body', 'name'], message: 'Un hall porte déjà ce nom.' },
     ]);

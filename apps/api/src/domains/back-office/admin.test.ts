@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { auditLog, kioskSessions, type users } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
 import {
@@ -93,7 +93,12 @@ describe('The back-office lists', () => {
     });
     const { registration } = await createVisitor(ctx.db, { name: 'Nadia Conflit' });
     const signer = createBadgeSigner(ctx.config.BADGE_PRIVATE_KEY);
-    const badge = signer.sign({ registrationId: registration.id, type: 'visitor', eventId: EVENT_ID, issuedAt: 1 });
+    const badge = signer.sign({
+      registrationId: registration.id,
+      type: 'visitor',
+      eventId: DEMO_EDITION_ID,
+      issuedAt: 1,
+    });
     const gate = await firstGate(ctx.db);
     const entry = (deviceId: string) => ({
       id: randomUUID(),

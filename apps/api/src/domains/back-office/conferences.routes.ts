@@ -1,7 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { EVENT_ID } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { conferences, events, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -11,10 +10,11 @@ import { oneOfFilter, searchFilter } from './content-filters';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { conferenceView } from '../content/conferences.service';
+import { currentEdition } from '../editions/current-edition';
 
 /** The forum's conferences (speakers are named in the descriptions: there is no speaker record). */
 export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
-  const thisEdition = eq(conferences.eventId, EVENT_ID);
+  const thisEdition = eq(conferences.eventId, currentEdition);
   /** A conference takes place on one of the show's days, ends after it starts, and has a number of its own. */
   async function checkConference(
     tx: Tx,
@@ -24,7 +24,7 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
     const [event] = await tx
       .select({ startsOn: events.startsOn, endsOn: events.endsOn })
       .from(events)
-      .where(eq(events.id, EVENT_ID));
+      .where(eq(events.id, currentEdition));
     const errors: { path: string[]; message: string }[] = [];
     if (event && (c.day < event.startsOn || c.day > event.endsOn)) {
       const fr = (d: string) => d.split('-').reverse().join('/');
@@ -84,7 +84,7 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
         await checkConference(tx, form, null);
         const [row] = await tx
           .insert(conferences)
-          .values({ ...form, eventId: EVENT_ID })
+          .values({ ...form, eventId: currentEdition })
           .returning({ id: conferences.id });
         return row!.id;
       },

@@ -22,4 +22,6 @@ export interface AdminDeps {
   /** The public settings' cache, cleared on every instance after a change. */
   siteSettings: SiteSettingsStore;
   kiosks: KioskService;
+  /** After another edition was made current: every instance forgets what it kept of the last one. */
+  editionChanged: () => void;
 }

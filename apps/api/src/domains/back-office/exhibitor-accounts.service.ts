@@ -1,11 +1,11 @@
 import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { EVENT_ID } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { gates, registrations, scans, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { readPage, type ListQuery } from './admin-list';
 import { containsPattern } from '../../lib/query-params';
 import { loadMedia } from '../files/media.service';
+import { currentEdition } from '../editions/current-edition';
 
 /**
  * The organisers' side of exhibitors: from an enquiry to an account with a hall and a stand,
@@ -17,7 +17,7 @@ export const EXHIBITOR_STATUSES: readonly ExhibitorStatus[] = ['pending', 'confi
 
 const exhibitorRegistration = and(
   eq(registrations.userId, users.id),
-  eq(registrations.eventId, EVENT_ID),
+  eq(registrations.eventId, currentEdition),
   eq(registrations.type, 'exhibitor'),
   isNull(registrations.conferenceId),
 );
@@ -51,7 +51,7 @@ const columns = {
   createdAt: users.createdAt,
 };
 
-/** Collaborators (live ones) and scans (the exhibitor's and its collaborators', event 7) of each exhibitor. */
+/** Collaborators (live ones) and scans (the exhibitor's and its collaborators', current edition) of each exhibitor. */
 async function countsOf(db: Db | Tx, ids: number[]) {
   if (!ids.length) return new Map<number, { collaborators: number; scans: number }>();
   const [collaborators, scanned] = await Promise.all([
@@ -63,7 +63,7 @@ async function countsOf(db: Db | Tx, ids: number[]) {
     db
       .select({ exhibitorId: scans.exhibitorId, n: count() })
       .from(scans)
-      .where(and(eq(scans.eventId, EVENT_ID), inArray(scans.exhibitorId, ids)))
+      .where(and(eq(scans.eventId, currentEdition), inArray(scans.exhibitorId, ids)))
       .groupBy(scans.exhibitorId),
   ]);
   const map = new Map(ids.map((id) => [id, { collaborators: 0, scans: 0 }]));
@@ -132,7 +132,7 @@ export async function getExhibitor(db: Db | Tx, id: number) {
       scans: count(scans.id),
     })
     .from(users)
-    .leftJoin(scans, and(eq(scans.scannerId, users.id), eq(scans.exhibitorId, id), eq(scans.eventId, EVENT_ID)))
+    .leftJoin(scans, and(eq(scans.scannerId, users.id), eq(scans.exhibitorId, id), eq(scans.eventId, currentEdition)))
     .where(and(eq(users.exhibitorId, id), eq(users.type, 'collaborator')))
     .groupBy(users.id)
     .orderBy(users.name);

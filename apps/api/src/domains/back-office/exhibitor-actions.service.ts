@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { EVENT_ID } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -7,6 +6,7 @@ import { queueAccessMail } from '../auth/access.service';
 import { recordAudit } from './audit.service';
 import type { MailLinks } from '../registration/visitors.service';
 import { getExhibitor } from './exhibitor-accounts.service';
+import { currentEdition } from '../editions/current-edition';
 
 type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
 
@@ -48,7 +48,7 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
           .where(
             and(
               inArray(registrations.userId, team),
-              eq(registrations.eventId, EVENT_ID),
+              eq(registrations.eventId, currentEdition),
               isNull(registrations.revokedAt),
             ),
           );
@@ -69,7 +69,7 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
           .where(
             and(
               inArray(registrations.userId, living),
-              eq(registrations.eventId, EVENT_ID),
+              eq(registrations.eventId, currentEdition),
               isNotNull(registrations.revokedAt),
             ),
           );

@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, EVENT_ID, normalizeEmail, normalizePhone, type ExhibitorAccountForm } from '@salon/shared';
+import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type ExhibitorAccountForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { demandesExposants, gates, media, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation } from '../../lib/errors';
 import { closeFormerAddressLinks } from '../exhibitor-area/email-change.service';
 import { recordAudit } from './audit.service';
 import { getExhibitor } from './exhibitor-accounts.service';
+import { currentEdition } from '../editions/current-edition';
 
 /** An exhibitor's account as the organisers create and change it. */
 
@@ -89,7 +90,7 @@ export function createExhibitor(db: Db, now: Date, organiserId: number, form: Ex
             .values({ ...fields, roleId: DEFAULT_ROLE_ID, confirmed: true, language: enquiry?.language ?? 'fr' })
             .returning({ id: users.id });
       await tx.insert(registrations).values({
-        eventId: EVENT_ID,
+        eventId: currentEdition,
         userId: user!.id,
         type: 'exhibitor',
         confirmed: false,
@@ -145,7 +146,7 @@ export function updateExhibitor(db: Db, now: Date, organiserId: number, id: numb
         .set(place)
         .where(
           and(
-            eq(registrations.eventId, EVENT_ID),
+            eq(registrations.eventId, currentEdition),
             eq(registrations.type, 'collaborator'),
             inArray(registrations.userId, tx.select({ id: users.id }).from(users).where(eq(users.exhibitorId, id))),
           ),

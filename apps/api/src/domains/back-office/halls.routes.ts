@@ -1,7 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { EVENT_ID } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { checkins, gates, registrations, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -10,10 +9,11 @@ import { gateSchema } from './content-forms';
 import { searchFilter } from './content-filters';
 import { nextPosition, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
+import { currentEdition } from '../editions/current-edition';
 
 /** Halls (the gates controllers work at; exhibitors have a hall and a stand). */
 export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {
-  const thisShow = eq(gates.eventId, EVENT_ID);
+  const thisShow = eq(gates.eventId, currentEdition);
   const exhibitorsIn = sql<number>`(select count(*)::int from registrations r
     where r.gate_id = "gates"."id" and r.type = 'exhibitor')`;
   const standsIn = sql<number>`(select count(*)::int from stands s where s.gate_id = "gates"."id")`;
@@ -101,7 +101,7 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
         await checkOutline(tx, form, null);
         const values = {
           ...form,
-          eventId: EVENT_ID,
+          eventId: currentEdition,
           position: form.position ?? (await nextPosition(tx, gates.position, gates, thisShow)),
         };
         const [row] = await tx.insert(gates).values(values).returning({ id: gates.id });

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { EVENT_ID, SHOW_TIME_ZONE } from '@salon/shared';
+import { SHOW_TIME_ZONE } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { checkins, gates, mailOutbox, newsletters, registrations, scans, users } from '../../db/schema';
+import { currentEdition } from '../editions/current-edition';
 
 /**
  * The figures of the organisers' dashboard for this edition, each one SQL aggregate, all run
@@ -26,12 +27,12 @@ function topAndOthers(rows: { label: string | null; n: number }[]) {
 
 export async function showDashboard(db: Db) {
   const visitor = and(
-    eq(registrations.eventId, EVENT_ID),
+    eq(registrations.eventId, currentEdition),
     eq(registrations.type, 'visitor'),
     isNull(registrations.revokedAt),
   );
   const exhibitorRegistration = and(
-    eq(registrations.eventId, EVENT_ID),
+    eq(registrations.eventId, currentEdition),
     eq(registrations.type, 'exhibitor'),
     isNull(registrations.conferenceId),
   );
@@ -62,14 +63,14 @@ export async function showDashboard(db: Db) {
       db
         .select({ day: sql<string>`to_char(${scans.scanDay}, 'YYYY-MM-DD')`, n: count() })
         .from(scans)
-        .where(eq(scans.eventId, EVENT_ID))
+        .where(eq(scans.eventId, currentEdition))
         .groupBy(scans.scanDay)
         .orderBy(scans.scanDay),
       db
         .select({ id: exhibitor.id, company: exhibitor.company, n: count() })
         .from(scans)
         .innerJoin(exhibitor, eq(exhibitor.id, scans.exhibitorId))
-        .where(and(eq(scans.eventId, EVENT_ID), eq(exhibitor.type, 'exhibitor')))
+        .where(and(eq(scans.eventId, currentEdition), eq(exhibitor.type, 'exhibitor')))
         .groupBy(exhibitor.id, exhibitor.company)
         .orderBy(desc(count()), exhibitor.company)
         .limit(10),

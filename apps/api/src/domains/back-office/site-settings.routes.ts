@@ -1,21 +1,19 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EVENT_ID, editionSchema, siteSettingsSchema, type ShowEdition } from '@salon/shared';
+import { editionSchema, siteSettingsSchema, type ShowEdition } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { events, registrations, scans, siteSettings } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { recordAudit } from './audit.service';
-import { parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/query-params';
 import { readSettingsRow } from '../content/site-settings.service';
 import { searchFilter } from './content-filters';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
+import { makeCurrent } from '../editions/current-edition';
 
-type Edition = ShowEdition & {
-  /** The current edition (id 7): its number, dates and city are the specification's, and it stays. */
-  current: boolean;
-};
+type Edition = ShowEdition;
 
 /** The current edition's number, dates and city are what badges, hours and the programme hang on. */
 const FIXED = ['edition', 'startsOn', 'endsOn', 'city'] as const;
@@ -36,7 +34,10 @@ async function checkEditionNumber(tx: Tx, edition: number, id: number | null) {
  * the history page. Every change is audited, and the public pages show it at once on every
  * instance (the settings' cache is cleared through the cache bus).
  */
-export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, siteSettings: store }) => {
+export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
+  app,
+  { db, siteSettings: store, editionChanged },
+) => {
   const tags = ['admin'];
 
   // A singleton, like admin/sib/1: react-admin edits it as record 1.
@@ -75,7 +76,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     theme: events.theme,
     exhibitors: events.exhibitors,
     visitors: events.visitors,
-    current: sql<boolean>`${events.id} = ${EVENT_ID}`,
+    current: events.current,
   };
 
   registerResource(
@@ -105,7 +106,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       },
       async update(tx, id, body, before) {
         const form = parseFormBody(editionSchema, body);
-        if (id === EVENT_ID) {
+        if (before.current) {
           const changed = FIXED.filter((field) => form[field] !== before[field]);
           if (changed.length) {
             throw badRequest('Données invalides.', {
@@ -117,7 +118,10 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
         await tx.update(events).set(form).where(eq(events.id, id));
       },
       async remove(tx, id) {
-        if (id === EVENT_ID) throw badRequest('L’édition en cours ne peut pas être supprimée.');
+        // After any switch under way ('Rendre courante' takes the same lock): the current one stays.
+        await tx.execute(sql`lock table ${events} in share row exclusive mode`);
+        const [before] = await tx.select({ current: events.current }).from(events).where(eq(events.id, id));
+        if (before?.current) throw badRequest('L’édition en cours ne peut pas être supprimée.');
         const [people] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.eventId, id));
         const [scanned] = await tx.select({ n: count() }).from(scans).where(eq(scans.eventId, id));
         if ((people?.n ?? 0) + (scanned?.n ?? 0) > 0) {
@@ -129,4 +133,27 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       },
     },
   );
+
+  // 'Rendre courante': the site, its registrations, the exhibitor area and the gates follow this
+  // edition from now on, on every instance (the caches that hold the last one are cleared).
+  app.post<{ Params: { id: string } }>('/editions/:id/make-current', { schema: { tags } }, async (request) => {
+    const id = idParam(request.params.id);
+    if (id === null) throw notFound('Édition introuvable.');
+    const record = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ id: events.id }).from(events).where(eq(events.current, true));
+      await makeCurrent(tx, id);
+      const [after] = await tx.select(columns).from(events).where(eq(events.id, id));
+      await recordAudit(tx, {
+        userId: currentUser(request).id,
+        action: 'POST /admin/editions/:id/make-current',
+        resource: 'editions',
+        recordId: id,
+        before: { current: before?.id ?? null },
+        after: { current: id },
+      });
+      return after!;
+    });
+    editionChanged();
+    return record;
+  });
 };

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
-  EVENT_ID,
   layoutErrors,
   parseStandCsv,
   standLineMessage,
@@ -22,6 +21,7 @@ import { recordAudit } from './audit.service';
 import { searchFilter } from './content-filters';
 import type { AdminDeps } from './deps';
 import { registerResource } from './record-resource';
+import { currentEdition } from '../editions/current-edition';
 
 /**
  * The floor plan's stands: each one edited by hand (moved, resized, renumbered), or a hall's whole
@@ -29,14 +29,14 @@ import { registerResource } from './record-resource';
  * stand would leave its hall, overlap another or repeat a number.
  */
 
-const thisShow = eq(stands.eventId, EVENT_ID);
+const thisShow = eq(stands.eventId, currentEdition);
 
 /** The halls of this edition, locked until the transaction ends when a layout is being written. */
 async function planHalls(tx: Tx, lock: boolean): Promise<PlanHall[]> {
   const query = tx
     .select({ id: gates.id, name: gates.name, planWidth: gates.planWidth, planHeight: gates.planHeight })
     .from(gates)
-    .where(eq(gates.eventId, EVENT_ID))
+    .where(eq(gates.eventId, currentEdition))
     .orderBy(asc(gates.position), asc(gates.id));
   // Locking the halls puts edits of one layout in line: two at once cannot both pass the checks.
   return lock ? query.for('update') : query;
@@ -142,7 +142,7 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         await checkStand(tx, form, null);
         const [row] = await tx
           .insert(stands)
-          .values({ ...form, eventId: EVENT_ID })
+          .values({ ...form, eventId: currentEdition })
           .returning({ id: stands.id });
         return row!.id;
       },
@@ -208,7 +208,7 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       await tx.delete(stands).where(and(thisShow, inArray(stands.gateId, ids)));
       await tx.insert(stands).values(
         placed.map((s) => ({
-          eventId: EVENT_ID,
+          eventId: currentEdition,
           gateId: s.gateId!,
           number: s.number,
           x: s.x,

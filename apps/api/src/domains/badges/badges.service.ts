@@ -1,5 +1,5 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import { EVENT_ID, type Language } from '@salon/shared';
+import { type Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { renderBadgePdf, type BadgeData } from './badge-pdf';
@@ -9,6 +9,7 @@ import type { BadgeSigner } from './badge-token';
 import type { AttachmentBuilder } from '../mail/attachments';
 import { SHOW_NAME } from '../files/pdf/document';
 import { currentShow } from './show-facts';
+import { currentEdition } from '../editions/current-edition';
 
 /** A registration's badge, as the PDF, the e-badge page and the mail attachment need it. */
 export interface LoadedBadge {
@@ -29,7 +30,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
   /** The mails' badges are drawn in a thread of their own (started with the first one). */
   const pdfThread = createBadgePdfPool();
 
-  /** A live badge of event 7 (not revoked, account not deleted), or null. */
+  /** A live badge of the current edition (not revoked, account not deleted), or null. */
   async function load(registrationId: number): Promise<LoadedBadge | null> {
     return loadWhere(eq(registrations.id, registrationId));
   }
@@ -38,6 +39,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
     const [row] = await db
       .select({
         id: registrations.id,
+        eventId: registrations.eventId,
         type: registrations.type,
         createdAt: registrations.createdAt,
         userId: users.id,
@@ -49,7 +51,9 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
-      .where(and(which, eq(registrations.eventId, EVENT_ID), isNull(registrations.revokedAt), isNull(users.deletedAt)));
+      .where(
+        and(which, eq(registrations.eventId, currentEdition), isNull(registrations.revokedAt), isNull(users.deletedAt)),
+      );
     if (!row) return null;
     const { event, hours } = await currentShow(db);
     const issuedAt = Math.floor(row.createdAt.getTime() / 1000);
@@ -59,7 +63,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       userId: row.userId,
       exhibitorId: row.exhibitorId,
       data: {
-        token: signer.sign({ registrationId: row.id, type: row.type, eventId: EVENT_ID, issuedAt }),
+        token: signer.sign({ registrationId: row.id, type: row.type, eventId: row.eventId, issuedAt }),
         type: row.type,
         name: row.name,
         company: row.company,

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { EVENT_ID } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { openingHours } from '../../db/schema';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { BadgeOpeningHours } from './badge-pdf';
 import { loadEvent, type EventInfo } from '../files/pdf/data';
+import { currentEdition } from '../editions/current-edition';
 
 export interface CurrentShow {
   event: EventInfo;
@@ -26,7 +26,7 @@ export async function currentShow(db: Db | Tx): Promise<CurrentShow> {
     db
       .select({ day: openingHours.day, opens: openingHours.opensAt, closes: openingHours.closesAt })
       .from(openingHours)
-      .where(eq(openingHours.eventId, EVENT_ID))
+      .where(eq(openingHours.eventId, currentEdition))
       .orderBy(asc(openingHours.day)),
   ]);
   const show = { event, hours };

@@ -1,10 +1,11 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { EVENT_ID, type ConferenceRegistrationForm } from '@salon/shared';
+import { type ConferenceRegistrationForm } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { conferences, registrations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findOrCreateVisitor } from '../registration/people.service';
 import { containsPattern } from '../../lib/query-params';
+import { currentEdition } from '../editions/current-edition';
 
 type ConferenceRow = typeof conferences.$inferSelect;
 
@@ -31,9 +32,9 @@ function containsAny(text: string, columns: SQL[]): SQL {
   return or(...columns.map((c) => sql`lower(${c}) like lower(${pattern})`))!;
 }
 
-/** The forum programme of event 7, by day and start time; search and theme are already trimmed. */
+/** The forum programme of the current edition, by day and start time; search and theme are already trimmed. */
 export async function listConferences(db: Db, options: { search: string | null; theme: string | null }) {
-  const where: SQL[] = [eq(conferences.eventId, EVENT_ID)];
+  const where: SQL[] = [eq(conferences.eventId, currentEdition)];
   if (options.search) {
     where.push(
       containsAny(options.search, [
@@ -65,7 +66,7 @@ export async function findConference(db: Db, id: number) {
   const [row] = await db
     .select()
     .from(conferences)
-    .where(and(eq(conferences.id, id), eq(conferences.eventId, EVENT_ID)));
+    .where(and(eq(conferences.id, id), eq(conferences.eventId, currentEdition)));
   return row ?? null;
 }
 
@@ -82,14 +83,20 @@ export async function registerForConference(db: Db, conferenceId: number, form: 
     const [conference] = await tx
       .select({ id: conferences.id })
       .from(conferences)
-      .where(and(eq(conferences.id, conferenceId), eq(conferences.eventId, EVENT_ID)));
+      .where(and(eq(conferences.id, conferenceId), eq(conferences.eventId, currentEdition)));
     if (!conference) throw notFound('Conférence introuvable.');
 
     const person = await findOrCreateVisitor(tx, form);
 
     await tx
       .insert(registrations)
-      .values({ eventId: EVENT_ID, userId: person.id, type: 'others', confirmed: true, conferenceId: conference.id })
+      .values({
+        eventId: currentEdition,
+        userId: person.id,
+        type: 'others',
+        confirmed: true,
+        conferenceId: conference.id,
+      })
       .onConflictDoNothing();
     return { conference: { id: conference.id } };
   });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLE_ID, EVENT_ID } from '@salon/shared';
+import { DEFAULT_ROLE_ID, DEMO_EDITION_ID } from '@salon/shared';
 import { conferences, registrations, users } from '../../db/schema';
 import { call, createTestApp, createUser, type TestContext } from '../../../test/helper';
 
@@ -34,7 +34,7 @@ const nextAddress = () => `10.1.0.${++address}`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  programme = await ctx.db.select().from(conferences).where(eq(conferences.eventId, EVENT_ID));
+  programme = await ctx.db.select().from(conferences).where(eq(conferences.eventId, DEMO_EDITION_ID));
 });
 afterAll(() => ctx.close());
 
@@ -177,7 +177,7 @@ describe('POST conferences/:id/registrations', () => {
     });
     const [registration] = await ctx.db.select().from(registrations).where(eq(registrations.userId, person!.id));
     expect(registration).toMatchObject({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       userId: person!.id,
       type: 'others',
       confirmed: true,

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EVENT_ID } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { events, gates, openingHours, sectors } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { wholeList } from '../../lib/query-params';
+import { currentEdition } from '../editions/current-edition';
 
 const SECTOR_KINDS = ['page', 'choice'] as const;
 type SectorKind = (typeof SECTOR_KINDS)[number];
@@ -32,6 +32,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         theme: events.theme,
         exhibitors: events.exhibitors,
         visitors: events.visitors,
+        current: events.current,
       })
       .from(events)
       .orderBy(asc(events.startsOn), asc(events.id));
@@ -45,7 +46,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const rows = await db
       .select()
       .from(openingHours)
-      .where(eq(openingHours.eventId, EVENT_ID))
+      .where(eq(openingHours.eventId, currentEdition))
       .orderBy(openingHours.day);
     return wholeList(rows.map((h) => ({ day: h.day, opensAt: hhmm(h.opensAt), closesAt: hhmm(h.closesAt) })));
   });
@@ -76,7 +77,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const rows = await db
       .select({ id: gates.id, name: gates.name, position: gates.position })
       .from(gates)
-      .where(eq(gates.eventId, EVENT_ID))
+      .where(eq(gates.eventId, currentEdition))
       .orderBy(asc(gates.position), asc(gates.id));
     return wholeList(rows);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, SECTOR_CHOICES } from '@salon/shared';
+import { DEMO_EDITION_ID, SECTOR_CHOICES } from '@salon/shared';
 import { gates } from '../../db/schema';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 
@@ -30,7 +30,7 @@ describe('GET events', () => {
     const body = await list<Record<string, unknown>>('events');
     expect(body.data.map((e) => e.edition)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(body.data.at(-1)).toEqual({
-      id: EVENT_ID,
+      id: DEMO_EDITION_ID,
       edition: 6,
       name: '6e édition du Salon',
       startsOn: '2024-05-29',
@@ -39,7 +39,9 @@ describe('GET events', () => {
       theme: 'Construire le Maroc de demain : Horizon 2030',
       exhibitors: 300,
       visitors: 60000,
+      current: true,
     });
+    expect(body.data.filter((e) => e.current).map((e) => e.id)).toEqual([DEMO_EDITION_ID]);
     expect(body.data[1]).toMatchObject({ startsOn: '2006-05-17', exhibitors: 200, visitors: 25000 });
     expect(body.meta.pagination.total).toBe(6);
   });

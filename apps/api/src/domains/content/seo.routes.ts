@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { EVENT_ID, PUBLIC_PATHS } from '@salon/shared';
+import { PUBLIC_PATHS } from '@salon/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { conferences } from '../../db/schema';
+import { currentEdition } from '../editions/current-edition';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -34,7 +35,10 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const sessions = await db.select({ id: conferences.id }).from(conferences).where(eq(conferences.eventId, EVENT_ID));
+    const sessions = await db
+      .select({ id: conferences.id })
+      .from(conferences)
+      .where(eq(conferences.eventId, currentEdition));
     const paths = [...PUBLIC_PATHS, `/${config.PRODUCT_SLUG}`, ...sessions.map((c) => `/conference/${c.id}`)];
     const urls = paths.map((p) => {
       const fr = escapeXml(`${base}${p}`);

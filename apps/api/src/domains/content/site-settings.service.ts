@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { EVENT_ID, frameOrigin, type ContactKey, type PublicSiteSettings } from '@salon/shared';
+import { frameOrigin, type ContactKey, type PublicSiteSettings } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { events, siteSettings } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
+import { currentEdition } from '../editions/current-edition';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 
@@ -38,7 +39,7 @@ const googleMap = (query: string) => `https://www.google.com/maps?q=${encodeURIC
 export async function readPublicSettings(db: Db | Tx): Promise<PublicSiteSettings> {
   const [row, [event]] = await Promise.all([
     readSettingsRow(db),
-    db.select({ city: events.city }).from(events).where(eq(events.id, EVENT_ID)),
+    db.select({ city: events.city }).from(events).where(eq(events.id, currentEdition)),
   ]);
   const city = event?.city || null;
   const address =

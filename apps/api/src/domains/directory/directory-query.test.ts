@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLE_ID, EVENT_ID } from '@salon/shared';
+import { DEFAULT_ROLE_ID, DEMO_EDITION_ID } from '@salon/shared';
 import { queryRows } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { gates, media, registrations, users } from '../../db/schema';
@@ -44,7 +44,7 @@ const companies = [
 
 beforeAll(async () => {
   ctx = await createTestApp({ DIRECTORY_CACHE_SECONDS: '0' });
-  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, EVENT_ID)).orderBy(asc(gates.id));
+  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).orderBy(asc(gates.id));
   const logo = await createMedia(ctx.db, { name: 'logo "kilo".svg', alt: null, width: null, height: null });
   for (const [i, name] of companies.entries()) {
     const user = await createUser(ctx.db, {
@@ -55,7 +55,7 @@ beforeAll(async () => {
       avatarId: i < 2 ? logo.id : null,
     });
     await ctx.db.insert(registrations).values({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       userId: user.id,
       type: 'exhibitor',
       confirmed: true,
@@ -190,7 +190,9 @@ describe('the directory statement', () => {
     const cached = await createTestApp();
     try {
       await createUser(cached.db, { type: 'exhibitor', company: 'Lima Cache' }).then((u) =>
-        cached.db.insert(registrations).values({ eventId: EVENT_ID, userId: u.id, type: 'exhibitor', confirmed: true }),
+        cached.db
+          .insert(registrations)
+          .values({ eventId: DEMO_EDITION_ID, userId: u.id, type: 'exhibitor', confirmed: true }),
       );
       const first = await call(cached.app, 'GET', BASE + company('lima'));
       const again = await call(cached.app, 'GET', BASE + company('lima'));
@@ -236,7 +238,9 @@ describe('the directory statement on a large directory', () => {
         .returning({ id: users.id });
       await big.db
         .insert(registrations)
-        .values(added.map((u) => ({ eventId: EVENT_ID, userId: u.id, type: 'exhibitor' as const, confirmed: true })));
+        .values(
+          added.map((u) => ({ eventId: DEMO_EDITION_ID, userId: u.id, type: 'exhibitor' as const, confirmed: true })),
+        );
     }
     // Statistics as the server gathers them (PGlite: analyze at start and every few minutes).
     await big.db.execute(sql`analyze`);
@@ -254,7 +258,7 @@ describe('the directory statement on a large directory', () => {
     expect(
       await planOf(
         sql`explain select ${registrations.id} from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
-          where ${registrations.eventId} = ${EVENT_ID} and lower(${users.company}) like lower(${'%atlas be%'})`,
+          where ${registrations.eventId} = ${DEMO_EDITION_ID} and lower(${users.company}) like lower(${'%atlas be%'})`,
       ),
     ).toMatch(/Index Scan using registrations_user/);
     expect(

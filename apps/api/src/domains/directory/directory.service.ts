@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { EVENT_ID, PAGE_SIZE } from '@salon/shared';
+import { PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { gates, registrations, users } from '../../db/schema';
@@ -17,35 +17,40 @@ import {
   splitOr,
   textValue,
 } from '../../lib/query-params';
+import { currentEdition } from '../editions/current-edition';
 
 /**
  * The public exhibitor directory (annuaire): `GET registrations` with `filters[type]=exhibitor`
  * and no sign-in. The client's filters are the specification's call; the server applies the
- * directory's scope whatever they say (event 7, confirmed exhibitors with a company, no
- * conference registration, not revoked, account not deleted) and the filters only narrow it.
+ * directory's scope whatever they say (the edition named by `filters[event][id]`, else the current
+ * one; confirmed exhibitors with a company, no conference registration, not revoked, account not
+ * deleted) and the filters only narrow it.
  * Items carry public fields only: never an e-mail or a phone number.
  */
 /**
- * An exhibitor registration of this edition (event 7) whose account is not deleted, over
- * `registrations` joined to `users`: whom the back-office shows on the floor plan's stands.
+ * An exhibitor registration of an edition whose account is not deleted, over `registrations`
+ * joined to `users`: whom the back-office shows on the floor plan's stands.
  */
-export const exhibitorOfThisShow: SQL = and(
-  eq(registrations.eventId, EVENT_ID),
-  eq(registrations.type, 'exhibitor'),
-  isNull(users.deletedAt),
-)!;
+const exhibitorOf = (edition: SQLWrapper): SQL =>
+  and(eq(registrations.eventId, edition), eq(registrations.type, 'exhibitor'), isNull(users.deletedAt))!;
 
 /**
  * The exhibitors the public directory shows, and so the catalogue and the floor plan: exhibitors
- * of this show, confirmed, with a company, no conference, not revoked. Filters only ever narrow it.
+ * of an edition, confirmed, with a company, no conference, not revoked. Filters only ever narrow it.
  */
-export const listedExhibitor: SQL = and(
-  exhibitorOfThisShow,
-  eq(registrations.confirmed, true),
-  isNull(registrations.conferenceId),
-  isNull(registrations.revokedAt),
-  sql`btrim(coalesce(${users.company}, '')) <> ''`,
-)!;
+const listedExhibitorOf = (edition: SQLWrapper): SQL =>
+  and(
+    exhibitorOf(edition),
+    eq(registrations.confirmed, true),
+    isNull(registrations.conferenceId),
+    isNull(registrations.revokedAt),
+    sql`btrim(coalesce(${users.company}, '')) <> ''`,
+  )!;
+
+/** An exhibitor of the current edition (see exhibitorOf). */
+export const exhibitorOfThisShow: SQL = exhibitorOf(currentEdition);
+/** An exhibitor the current edition's directory lists (see listedExhibitorOf). */
+export const listedExhibitor: SQL = listedExhibitorOf(currentEdition);
 
 export const DIRECTORY_FILTERS = ['event.id', 'type', 'confirmed', 'user.company', 'conference.id'] as const;
 export const DIRECTORY_OR_FILTERS = ['gate.name', 'booth'] as const;
@@ -67,6 +72,8 @@ function unsupported(f: FilterCondition): never {
 
 /** The directory's search texts, as the statement's values (the scope is the statement's own). */
 interface DirectorySearch {
+  /** filters[event][id]: the edition whose exhibitors are listed (null: the current one). */
+  eventId: number | null;
   company: { match: 'trigram' | 'position'; pattern: string } | null;
   /** filters[$or]: any group whose every condition holds. */
   halls: { column: 'g' | 'b'; pattern: string }[][];
@@ -75,14 +82,12 @@ interface DirectorySearch {
 /** Reads the directory query into its search texts; anything the directory does not offer is a 400. */
 function directorySearch(query: Record<string, unknown>): DirectorySearch {
   const { rest, or: groups } = splitOr(query.filters);
-  const search: DirectorySearch = { company: null, halls: [] };
+  const search: DirectorySearch = { eventId: null, company: null, halls: [] };
   for (const f of parseFilters(rest, DIRECTORY_FILTERS)) {
     switch (f.path) {
       case 'event.id':
         if (f.op !== '$eq') unsupported(f);
-        if (intValue(f.value, f.path) !== EVENT_ID) {
-          throw badRequest(`L’annuaire ne couvre que l’événement ${EVENT_ID}.`);
-        }
+        search.eventId = intValue(f.value, f.path);
         break;
       case 'type':
         // Checked before (the directory mode needs it); a second, different value is refused.
@@ -171,7 +176,8 @@ const lowerLike = (column: SQLWrapper, name: string) => sql`lower(${column}) lik
  * parsing, drizzle's row mapping, JSON.stringify) took more of the server's time than the query.
  */
 export function directoryStatement(shape: Shape): SQL {
-  const where: SQL[] = [listedExhibitor];
+  // The edition the call names (an unknown one lists nobody), else the current one.
+  const where: SQL[] = [listedExhibitorOf(sql`coalesce(${placeholder('event')}::int, ${currentEdition})`)];
   if (shape.company === 'trigram') where.push(lowerLike(users.company, 'company'));
   if (shape.company === 'position') {
     where.push(sql`position(lower(${placeholder('company')}) in lower(${users.company})) > 0`);
@@ -241,6 +247,7 @@ export function directoryCall(query: Record<string, unknown>) {
   const page = parsePagination(query.pagination, DIRECTORY_PAGE);
 
   const values: Record<string, unknown> = {
+    event: search.eventId,
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
     company: search.company === null ? undefined : search.company.pattern,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { conferences, gates, registrations, users } from '../../db/schema';
 import { call, createMedia, createTestApp, createUser, login, type TestContext } from '../../../test/helper';
 
@@ -51,7 +51,7 @@ async function exhibitor(
   const [registration] = await ctx.db
     .insert(registrations)
     .values({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       userId: user.id,
       type: 'exhibitor',
       confirmed: true,
@@ -65,7 +65,7 @@ async function exhibitor(
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, EVENT_ID));
+  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID));
   hallIds = new Map(halls.map((g) => [g.name, g.id]));
   const avatar = await createMedia(ctx.db);
   const [conference] = await ctx.db.select().from(conferences).limit(1);
@@ -91,8 +91,8 @@ beforeAll(async () => {
   await exhibitor('ignored', 'Hall A', 'A-09', { user: { company: null } });
   const visitor = await createUser(ctx.db, { type: 'visitor', company: 'Alpha Visiteur' });
   await ctx.db.insert(registrations).values([
-    { eventId: EVENT_ID, userId: visitor.id, type: 'visitor', confirmed: true },
-    { eventId: EVENT_ID, userId: visitor.id, type: 'others', confirmed: true, conferenceId: conference!.id },
+    { eventId: DEMO_EDITION_ID, userId: visitor.id, type: 'visitor', confirmed: true },
+    { eventId: DEMO_EDITION_ID, userId: visitor.id, type: 'others', confirmed: true, conferenceId: conference!.id },
   ]);
   const collaborator = await createUser(ctx.db, {
     type: 'collaborator',
@@ -100,7 +100,7 @@ beforeAll(async () => {
     exhibitorId: alpha.user.id,
   });
   await ctx.db.insert(registrations).values({
-    eventId: EVENT_ID,
+    eventId: DEMO_EDITION_ID,
     userId: collaborator.id,
     type: 'collaborator',
     confirmed: true,
@@ -242,13 +242,24 @@ describe('GET registrations (public directory)', () => {
     }
   });
 
-  it('never widens the scope: asking for unconfirmed, another event or conference sign-ups is a 400', async () => {
+  it('lists the edition the call names with the same scope, nobody for an edition that does not exist, the current one without', async () => {
+    const companies = async (url: string) => {
+      const res = await call(ctx.app, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { user: { company: string } }[] }>().data.map((r) => r.user.company);
+    };
+    expect(await companies(BASE.replace('filters[event][id]=7', 'filters[event][id]=5'))).toEqual(['Alpha Ancien']);
+    expect(await companies(BASE.replace('filters[event][id]=7', 'filters[event][id]=999'))).toEqual([]);
+    expect(await companies(BASE.replace('filters[event][id]=7&', ''))).toEqual(await companies(BASE));
+    expect((await refused(BASE.replace('filters[event][id]=7', 'filters[event][id]=sept'))).status).toBe(400);
+  });
+
+  it('never widens the scope: asking for unconfirmed or conference sign-ups is a 400', async () => {
     const cases: [string, string][] = [
       [
         BASE.replace('filters[confirmed]=true', 'filters[confirmed]=false'),
         'L’annuaire ne montre que les exposants confirmés.',
       ],
-      [BASE.replace('filters[event][id]=7', 'filters[event][id]=5'), 'L’annuaire ne couvre que l’événement 7.'],
       [
         BASE.replace('filters[conference][id][$null]=true', 'filters[conference][id][$null]=false'),
         'L’annuaire ne montre pas les inscriptions aux conférences.',
@@ -359,7 +370,7 @@ describe('the directory kept in memory', () => {
       const user = await createUser(uncached.db, { type: 'exhibitor', company: 'Yankee Levage' });
       await uncached.db
         .insert(registrations)
-        .values({ eventId: EVENT_ID, userId: user.id, type: 'exhibitor', confirmed: true });
+        .values({ eventId: DEMO_EDITION_ID, userId: user.id, type: 'exhibitor', confirmed: true });
       expect((await call(uncached.app, 'GET', search)).json<ListBody>().data.map((e) => e.user.company)).toEqual([
         'Yankee Levage',
       ]);

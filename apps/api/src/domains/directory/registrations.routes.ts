@@ -86,7 +86,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
       confirmed: r.confirmed,
       booth: r.booth,
       revoked: r.revokedAt !== null,
-      event: { id: event.id, name: event.name },
+      event: { id: event.id, name: event.name, current: event.current },
       user: { id: r.userId },
       conference: r.conferenceId ? { id: r.conferenceId } : null,
       gate: gate ? { id: gate.id, name: gate.name } : null,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { conferences, registrations } from '../../db/schema';
 import {
   call,
@@ -50,11 +50,11 @@ beforeAll(async () => {
     .values({ eventId: PAST_EVENT_ID, userId: exhibitor.user.id, type: 'exhibitor', confirmed: true })
     .returning();
   pastRegistrationId = past!.id;
-  const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, EVENT_ID)).limit(1);
+  const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, DEMO_EDITION_ID)).limit(1);
   const [talk] = await ctx.db
     .insert(registrations)
     .values({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       userId: exhibitor.user.id,
       type: 'others',
       confirmed: true,
@@ -92,7 +92,7 @@ describe('GET registrations', () => {
       confirmed: true,
       booth: 'D-04',
       revoked: false,
-      event: { id: EVENT_ID, name: expect.any(String) as unknown },
+      event: { id: DEMO_EDITION_ID, name: expect.any(String) as unknown, current: true },
       user: { id: exhibitor.user.id },
       conference: null,
       gate: { id: exhibitor.gate.id, name: exhibitor.gate.name },
@@ -133,9 +133,9 @@ describe('GET registrations', () => {
   });
 
   it('filters on the event', async () => {
-    const current = await list(`?filters[event][id]=${EVENT_ID}`);
+    const current = await list(`?filters[event][id]=${DEMO_EDITION_ID}`);
     expect(ids(current)).toEqual([exhibitor.registration.id, conferenceRegistrationId].sort((a, b) => a - b));
-    expect(current.data.every((r) => r.event.id === EVENT_ID)).toBe(true);
+    expect(current.data.every((r) => r.event.id === DEMO_EDITION_ID)).toBe(true);
 
     const past = await list(`?filters[event][id][$eq]=${PAST_EVENT_ID}`);
     expect(ids(past)).toEqual([pastRegistrationId]);
@@ -159,7 +159,7 @@ describe('GET registrations', () => {
 
   it('combines the event and type filters, as the exhibitor area asks', async () => {
     const body = await list(
-      `?filters[event][id]=${EVENT_ID}&filters[type][$in][0]=exhibitor&filters[type][$in][1]=collaborator`,
+      `?filters[event][id]=${DEMO_EDITION_ID}&filters[type][$in][0]=exhibitor&filters[type][$in][1]=collaborator`,
     );
     expect(ids(body)).toEqual([exhibitor.registration.id]);
   });
@@ -225,7 +225,7 @@ describe('GET registrations', () => {
 describe('registration constraints in the database', () => {
   it('rejects a second registration with the same event, user, type and no conference', async () => {
     const visitor = await createUser(ctx.db, { type: 'visitor' });
-    const row = { eventId: EVENT_ID, userId: visitor.id, type: 'visitor' as const, confirmed: true };
+    const row = { eventId: DEMO_EDITION_ID, userId: visitor.id, type: 'visitor' as const, confirmed: true };
     await ctx.db.insert(registrations).values(row);
     await expect(ctx.db.insert(registrations).values({ ...row, confirmed: false })).rejects.toMatchObject({
       cause: expect.objectContaining({ code: '23505', constraint: 'registrations_unique' }) as unknown,
@@ -234,8 +234,12 @@ describe('registration constraints in the database', () => {
 
   it('allows one registration per conference, but not two for the same conference', async () => {
     const visitor = await createUser(ctx.db, { type: 'visitor' });
-    const [first, second] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, EVENT_ID)).limit(2);
-    const row = { eventId: EVENT_ID, userId: visitor.id, type: 'others' as const };
+    const [first, second] = await ctx.db
+      .select()
+      .from(conferences)
+      .where(eq(conferences.eventId, DEMO_EDITION_ID))
+      .limit(2);
+    const row = { eventId: DEMO_EDITION_ID, userId: visitor.id, type: 'others' as const };
     await ctx.db.insert(registrations).values({ ...row, conferenceId: null });
     await ctx.db.insert(registrations).values({ ...row, conferenceId: first!.id });
     await ctx.db.insert(registrations).values({ ...row, conferenceId: second!.id });
@@ -246,9 +250,9 @@ describe('registration constraints in the database', () => {
 
   it('allows the same user on the same event under another type', async () => {
     const user = await createUser(ctx.db, { type: 'visitor' });
-    await ctx.db.insert(registrations).values({ eventId: EVENT_ID, userId: user.id, type: 'visitor' });
+    await ctx.db.insert(registrations).values({ eventId: DEMO_EDITION_ID, userId: user.id, type: 'visitor' });
     await ctx.db.insert(registrations).values({ eventId: PAST_EVENT_ID, userId: user.id, type: 'visitor' });
-    await ctx.db.insert(registrations).values({ eventId: EVENT_ID, userId: user.id, type: 'others' });
+    await ctx.db.insert(registrations).values({ eventId: DEMO_EDITION_ID, userId: user.id, type: 'others' });
     const rows = await ctx.db.select().from(registrations).where(eq(registrations.userId, user.id));
     expect(rows.length).toBe(3);
   });

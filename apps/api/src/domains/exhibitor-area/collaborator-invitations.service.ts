@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { EVENT_ID, newPasswordField, type CollaboratorForm, type Language } from '@salon/shared';
+import { newPasswordField, type CollaboratorForm, type Language } from '@salon/shared';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, mailOutbox, registrations, users } from '../../db/schema';
@@ -10,6 +10,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { collaboratorInvitationMail } from '../mail/templates';
 import { findAreaRegistration } from './users.service';
 import type { MailLinks } from '../registration/visitors.service';
+import { currentEdition } from '../editions/current-edition';
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
@@ -219,7 +220,7 @@ export async function acceptInvitation(db: Db, secret: string, password: string 
     await tx
       .insert(registrations)
       .values({
-        eventId: EVENT_ID,
+        eventId: currentEdition,
         userId: person.id,
         type: 'collaborator',
         confirmed: true,

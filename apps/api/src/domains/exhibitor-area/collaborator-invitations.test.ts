@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { collaboratorInvitations, registrations, users } from '../../db/schema';
 import { ALREADY_IN_A_TEAM, INVALID_INVITATION, INVITATION_DAYS } from './collaborator-invitations.service';
 import { COLLABORATOR_EXISTS } from './collaborators.service';
@@ -265,7 +265,7 @@ describe('deleting a collaborator the exhibitor created', () => {
     const { id } = (await addCollaborator(form)).json<{ data: { id: number } }>().data;
     const [visit] = await ctx.db
       .insert(registrations)
-      .values({ eventId: EVENT_ID, userId: id, type: 'visitor', confirmed: true })
+      .values({ eventId: DEMO_EDITION_ID, userId: id, type: 'visitor', confirmed: true })
       .returning();
     expect((await call(ctx.app, 'DELETE', `users/${id}`, { token })).statusCode).toBe(200);
     expect(await userRow(id)).toMatchObject({ type: 'visitor', exhibitorId: null, deletedAt: null });

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_ROLE_ID,
-  EVENT_ID,
   normalizeEmail,
   normalizePhone,
   type CollaboratorForm,
@@ -20,6 +19,7 @@ import type { CurrentPasswordCheck } from './current-password';
 import { paginationMeta, type Page } from '../../lib/query-params';
 import { findAreaRegistration } from './users.service';
 import type { MailLinks } from '../registration/visitors.service';
+import { currentEdition } from '../editions/current-edition';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 
@@ -30,7 +30,7 @@ const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
  * 'Collaborateurs': the exhibitor's active collaborators, 50 a page, with their badge; the first
  * page starts with the invitations not yet accepted, as the exhibitor typed them (`invitation`
  * set, no badge; `id` is then the invitation's). Each carries `registrations`, its collaborator
- * registrations (only those of `events` when given), and `registration`, the event-7 one.
+ * registrations (only those of `events` when given), and `registration`, the current edition’s.
  */
 export async function listCollaborators(db: Db, exhibitorId: number, page: Page, now: Date, events: number[] = []) {
   const mine = and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'), isNull(users.deletedAt));
@@ -49,7 +49,7 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page,
         registrations,
         and(
           eq(registrations.userId, users.id),
-          eq(registrations.eventId, EVENT_ID),
+          eq(registrations.eventId, currentEdition),
           eq(registrations.type, 'collaborator'),
           isNull(registrations.revokedAt),
         ),
@@ -157,7 +157,7 @@ async function phoneInTeam(tx: Tx, exhibitorId: number, phone: string | null, no
 
 /**
  * 'Ajouter un collaborateur'. For an address no account has, the collaborator account is created
- * with a confirmed collaborator registration for event 7 on the exhibitor's hall and stand, and
+ * with a confirmed collaborator registration for the current edition on the exhibitor's hall and stand, and
  * an access e-mail with a link to set its password (no default password). An existing visitor or
  * former exhibitor is only invited (collaborator-invitations.service): nothing of theirs changes
  * until they accept. Refused with the specification's duplicate message: an address of a live
@@ -211,7 +211,7 @@ export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: Sess
       const [registration] = await tx
         .insert(registrations)
         .values({
-          eventId: EVENT_ID,
+          eventId: currentEdition,
           userId: created.id,
           type: 'collaborator',
           confirmed: true,
@@ -263,7 +263,7 @@ export async function deleteCollaborator(db: Db, exhibitorId: number, id: number
       .where(
         and(
           eq(registrations.userId, id),
-          eq(registrations.eventId, EVENT_ID),
+          eq(registrations.eventId, currentEdition),
           eq(registrations.type, 'collaborator'),
           isNull(registrations.revokedAt),
         ),

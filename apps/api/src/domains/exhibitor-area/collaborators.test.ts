@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { registrations, scans, tokens, users } from '../../db/schema';
 import { COLLABORATOR_EXISTS } from './collaborators.service';
 import { createCollaborator, createExhibitor, createVisitor } from '../../../test/fixtures';
@@ -47,7 +47,7 @@ describe('adding a collaborator', () => {
     });
     const [registration] = await ctx.db.select().from(registrations).where(eq(registrations.id, registrationId));
     expect(registration).toMatchObject({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       type: 'collaborator',
       confirmed: true,
       gateId: exhibitor.registration.gateId,
@@ -146,7 +146,7 @@ describe('deleting a collaborator', () => {
     const visitor = await createVisitor(ctx.db);
     await ctx.db.insert(scans).values({
       clientId: crypto.randomUUID(),
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       scannerId: collaborator.user.id,
       exhibitorId: exhibitor.user.id,
       scannedId: visitor.user.id,

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { AREA_REGISTRATION_TYPES, EVENT_ID } from '@salon/shared';
+import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, media, registrations, roles, users } from '../../db/schema';
+import { currentEdition } from '../editions/current-edition';
 
 type UserRow = typeof users.$inferSelect;
 type MediaRow = typeof media.$inferSelect;
@@ -26,7 +27,7 @@ export function serializeMedia(m: MediaRow | null | undefined) {
   };
 }
 
-/** The exhibitor or collaborator registration that opens the exhibitor area for event 7. */
+/** The exhibitor or collaborator registration that opens the exhibitor area for the current edition. */
 export async function findAreaRegistration(db: Db, userId: number) {
   const [row] = await db
     .select({ registration: registrations, gate: gates })
@@ -35,7 +36,7 @@ export async function findAreaRegistration(db: Db, userId: number) {
     .where(
       and(
         eq(registrations.userId, userId),
-        eq(registrations.eventId, EVENT_ID),
+        eq(registrations.eventId, currentEdition),
         inArray(registrations.type, [...AREA_REGISTRATION_TYPES]),
         isNull(registrations.conferenceId),
         isNull(registrations.revokedAt),
@@ -45,7 +46,7 @@ export async function findAreaRegistration(db: Db, userId: number) {
   return row ?? null;
 }
 
-/** The user as the API shows it: hall and stand come from the event-7 registration. */
+/** The user as the API shows it: hall and stand come from the current edition’s registration. */
 export async function loadUserView(db: Db, user: UserRow) {
   // One round trip: this runs on every users/me and every sign-in.
   const [row] = await db
@@ -57,7 +58,7 @@ export async function loadUserView(db: Db, user: UserRow) {
       registrations,
       and(
         eq(registrations.userId, users.id),
-        eq(registrations.eventId, EVENT_ID),
+        eq(registrations.eventId, currentEdition),
         inArray(registrations.type, [...AREA_REGISTRATION_TYPES]),
         isNull(registrations.conferenceId),
         isNull(registrations.revokedAt),

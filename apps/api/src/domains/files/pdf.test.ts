@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { conferences, gates, registrations, stands, users } from '../../db/schema';
 import { etagMatches } from './files.routes';
 import { createPdfService } from './pdf';
@@ -28,7 +28,7 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.app.injec
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  halls = await ctx.db.select().from(gates).where(eq(gates.eventId, EVENT_ID)).orderBy(gates.position);
+  halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).orderBy(gates.position);
   // Spread over the halls; one name needs the ellipsis on the plan, one has characters
   // Helvetica does not have.
   const names = [
@@ -104,7 +104,7 @@ describe('the three PDFs', () => {
 
 describe('the programme', () => {
   it('lists every conference with its number, day and times as the specification writes them', async () => {
-    const rows = await ctx.db.select().from(conferences).where(eq(conferences.eventId, EVENT_ID));
+    const rows = await ctx.db.select().from(conferences).where(eq(conferences.eventId, DEMO_EDITION_ID));
     expect(rows).toHaveLength(10);
     const text = await textOf((await get('/assets/files/programme-2024.pdf')).rawPayload);
     expect(text).toContain('Salon International du Bâtiment');
@@ -224,7 +224,7 @@ describe('the floor plan', () => {
       .returning({ id: users.id });
     await ctx.db.insert(registrations).values(
       rows.map((u, i) => ({
-        eventId: EVENT_ID,
+        eventId: DEMO_EDITION_ID,
         userId: u.id,
         type: 'exhibitor' as const,
         confirmed: true,
@@ -258,7 +258,7 @@ describe('the floor plan of a hall laid out (issue 22)', () => {
       .insert(stands)
       .values([
         ...laidOut.map((e, i) => ({
-          eventId: EVENT_ID,
+          eventId: DEMO_EDITION_ID,
           gateId: hall.id,
           number: e.registration.booth!.toLowerCase(),
           x: 2 + i * 8,
@@ -266,7 +266,7 @@ describe('the floor plan of a hall laid out (issue 22)', () => {
           width: 6,
           height: 4,
         })),
-        { eventId: EVENT_ID, gateId: hall.id, number: 'C-LIBRE', x: 2, y: 30, width: 6, height: 4 },
+        { eventId: DEMO_EDITION_ID, gateId: hall.id, number: 'C-LIBRE', x: 2, y: 30, width: 6, height: 4 },
       ])
       .returning({ id: stands.id });
     try {
@@ -317,7 +317,10 @@ describe('caching', () => {
 
   it('serves the same bytes again while nothing changes, and makes a PDF once for simultaneous requests', async () => {
     // A new hall changes the plan's data: nothing is cached for it yet.
-    const [hall] = await ctx.db.insert(gates).values({ eventId: EVENT_ID, name: 'Hall F', position: 9 }).returning();
+    const [hall] = await ctx.db
+      .insert(gates)
+      .values({ eventId: DEMO_EDITION_ID, name: 'Hall F', position: 9 })
+      .returning();
     try {
       const responses = await Promise.all(Array.from({ length: 5 }, () => get('/assets/files/plan-2024.pdf')));
       const etags = new Set(responses.map((r) => r.headers.etag));

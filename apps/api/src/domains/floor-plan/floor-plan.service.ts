@@ -1,8 +1,9 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { EVENT_ID, type PlanHallLayout } from '@salon/shared';
+import { type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { exhibitorOfThisShow, listedExhibitor } from '../directory/directory.service';
+import { currentEdition } from '../editions/current-edition';
 
 /** Who may hold a stand: the public plan counts those the directory lists, the back-office also those not confirmed yet. */
 const holders = { listed: listedExhibitor, any: exhibitorOfThisShow };
@@ -46,7 +47,7 @@ export async function readFloorPlan(db: Db | Tx): Promise<PlanHallLayout[]> {
       select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height, held.companies
         from gates g left join stands s on s.gate_id = g.id
         left join held on held.stand = ${standKey(sql`s.number`)}
-       where g.event_id = ${EVENT_ID} and g.plan_width is not null and g.plan_height is not null
+       where g.event_id = ${currentEdition} and g.plan_width is not null and g.plan_height is not null
        order by g.position, g.id`,
   );
   const halls = new Map<number, PlanHallLayout>();

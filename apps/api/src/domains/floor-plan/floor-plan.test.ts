@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, type PlanHallLayout } from '@salon/shared';
+import { DEMO_EDITION_ID, type PlanHallLayout } from '@salon/shared';
 import { gates, registrations, stands, users } from '../../db/schema';
 import { createExhibitor } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
@@ -23,11 +23,11 @@ describe('The public floor plan', () => {
   it('draws the halls that have a size, their stands in number order, each with its companies and nothing else', async () => {
     const [hall] = await ctx.db
       .insert(gates)
-      .values({ eventId: EVENT_ID, name: 'Hall Public', position: 50, planWidth: 40, planHeight: 20 })
+      .values({ eventId: DEMO_EDITION_ID, name: 'Hall Public', position: 50, planWidth: 40, planHeight: 20 })
       .returning();
-    await ctx.db.insert(gates).values({ eventId: EVENT_ID, name: 'Hall sans plan', position: 51 });
+    await ctx.db.insert(gates).values({ eventId: DEMO_EDITION_ID, name: 'Hall sans plan', position: 51 });
     const stand = (number: string, x: number) => ({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       gateId: hall!.id,
       number,
       x,

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CHECKIN_BATCH_MAX, EVENT_ID } from '@salon/shared';
+import { CHECKIN_BATCH_MAX, DEMO_EDITION_ID } from '@salon/shared';
 import { createBadgeSigner } from '../badges/badge-token';
 import { createVisitor } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
@@ -156,7 +156,12 @@ describe('check-ins (POST checkins)', () => {
     const altered = genuine.slice(0, -1) + (genuine.endsWith('A') ? 'Q' : 'A');
     const otherKey = createBadgeSigner(
       generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    ).sign({ registrationId: visitor.registration.id, type: 'visitor', eventId: EVENT_ID, issuedAt: 1_716_000_000 });
+    ).sign({
+      registrationId: visitor.registration.id,
+      type: 'visitor',
+      eventId: DEMO_EDITION_ID,
+      issuedAt: 1_716_000_000,
+    });
     const noSuchRegistration = badgeOf({ id: 987_654, type: 'visitor' });
     const cases = [
       checkin(altered),
@@ -175,8 +180,8 @@ describe('check-ins (POST checkins)', () => {
 
   it('stores another edition’s genuine badge as refused, otherEvent, tied to nobody of this edition, whatever the device said', async () => {
     // Registration ids run across editions: last year's badge may carry the id of someone registered this year.
-    const sameId = checkin(badgeOf(visitor.registration, EVENT_ID - 1));
-    const unknownId = checkin(badgeOf({ id: 987_655, type: 'exhibitor' }, EVENT_ID - 1), { reentry: true });
+    const sameId = checkin(badgeOf(visitor.registration, DEMO_EDITION_ID - 1));
+    const unknownId = checkin(badgeOf({ id: 987_655, type: 'exhibitor' }, DEMO_EDITION_ID - 1), { reentry: true });
     const { results } = await send([sameId, unknownId]);
     expect(results).toEqual([
       { id: sameId.id, status: 'recorded', conflict: false },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { EVENT_ID, type CheckinResult, type GateRoster, type RegistrationType } from '@salon/shared';
+import { DEMO_EDITION_ID, type CheckinResult, type GateRoster, type RegistrationType } from '@salon/shared';
 import { checkins, gates } from '../../db/schema';
 import {
   badgeOf as signedBadge,
@@ -43,7 +43,7 @@ export async function gateScene(
   const [gateA, gateB] = (await ctx.db
     .select()
     .from(gates)
-    .where(eq(gates.eventId, EVENT_ID))
+    .where(eq(gates.eventId, DEMO_EDITION_ID))
     .orderBy(asc(gates.position))) as [Gate, Gate];
   return { ctx, gateA, gateB, ...(await createCast(ctx, cast)) };
 }
@@ -79,7 +79,7 @@ export function useGateScene(...args: Parameters<typeof gateScene>) {
 }
 
 /** The QR text of a registration's badge, signed with the server's key. */
-export const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = EVENT_ID) =>
+export const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = DEMO_EDITION_ID) =>
   signedBadge(ctx, registration, { eventId });
 
 /** One check-in as a gate device sends it: by default a first entry at gate A at 09:30 today. */

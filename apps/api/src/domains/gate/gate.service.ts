@@ -1,6 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
-  EVENT_ID,
   REGISTRATION_TYPES,
   showDay,
   type CheckinResult,
@@ -15,6 +14,7 @@ import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
 import type { BadgeClaims, BadgeSigner } from '../badges/badge-token';
 import { currentShow } from '../badges/show-facts';
+import { currentEdition, currentEditionId } from '../editions/current-edition';
 
 /** A device offline for longer than this sends a time nobody can vouch for: the send time is kept. */
 const MAX_OFFLINE_MS = 30 * 24 * 3600 * 1000;
@@ -72,7 +72,7 @@ export async function loadRoster(
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
-    .where(and(eq(registrations.eventId, EVENT_ID), changed));
+    .where(and(eq(registrations.eventId, currentEdition), changed));
   const entered = or(eq(checkins.verdict, 'admitted'), eq(checkins.reentry, true));
   const [rows, entryRows, countRows, gateRows, show] = await Promise.all([
     holders,
@@ -96,7 +96,7 @@ export async function loadRoster(
     db
       .select({ id: gates.id, name: gates.name })
       .from(gates)
-      .where(eq(gates.eventId, EVENT_ID))
+      .where(eq(gates.eventId, currentEdition))
       .orderBy(asc(gates.position), asc(gates.id)),
     currentShow(db),
   ]);
@@ -118,7 +118,7 @@ export async function loadRoster(
     now: now.toISOString(),
     cursor,
     full,
-    eventId: EVENT_ID,
+    eventId: show.event.id,
     publicKey: signer.publicKeyJwk,
     gates: gateRows,
     hours: show.hours.map((h) => ({ day: h.day, opens: h.opens.slice(0, 5), closes: h.closes.slice(0, 5) })),
@@ -130,9 +130,9 @@ export async function loadRoster(
 }
 
 /** The verdict stored: the device's, unless the server finds the badge is not one of ours. */
-function storedVerdict(s: CheckinSubmission, claims: BadgeClaims | null, known: boolean) {
+function storedVerdict(s: CheckinSubmission, claims: BadgeClaims | null, known: boolean, eventId: number) {
   if (!claims) return { verdict: 'refused' as const, reason: 'invalid' as const };
-  if (claims.eventId !== EVENT_ID) return { verdict: 'refused' as const, reason: 'otherEvent' as const };
+  if (claims.eventId !== eventId) return { verdict: 'refused' as const, reason: 'otherEvent' as const };
   if (!known) return { verdict: 'refused' as const, reason: 'invalid' as const };
   if (s.verdict === 'refused') return { verdict: 'refused' as const, reason: s.reason ?? 'invalid' };
   return { verdict: s.verdict, reason: null };
@@ -154,15 +154,16 @@ export async function recordCheckins(
   const ids = submissions.map((s) => s.id);
   const claimsOf = new Map(submissions.map((s) => [s.id, verify(s.badge)]));
   const claimed = [...new Set([...claimsOf.values()].flatMap((c) => (c ? [c.registrationId] : [])))];
-  const [stored, existing, gateRows] = await Promise.all([
+  const [stored, existing, gateRows, eventId] = await Promise.all([
     db.select({ clientId: checkins.clientId }).from(checkins).where(inArray(checkins.clientId, ids)),
     claimed.length
       ? db
           .select({ id: registrations.id })
           .from(registrations)
-          .where(and(inArray(registrations.id, claimed), eq(registrations.eventId, EVENT_ID)))
+          .where(and(inArray(registrations.id, claimed), eq(registrations.eventId, currentEdition)))
       : [],
-    db.select({ id: gates.id }).from(gates).where(eq(gates.eventId, EVENT_ID)),
+    db.select({ id: gates.id }).from(gates).where(eq(gates.eventId, currentEdition)),
+    currentEditionId(db),
   ]);
   const storedIds = new Set(stored.map((r) => r.clientId));
   const registrationIds = new Set(existing.map((r) => r.id));
@@ -172,10 +173,10 @@ export async function recordCheckins(
   const rows = fresh.map((s) => {
     const claims = claimsOf.get(s.id) ?? null;
     // Another edition's registration ids are not this one's: its badge names nobody here.
-    const known = claims !== null && claims.eventId === EVENT_ID && registrationIds.has(claims.registrationId);
+    const known = claims !== null && claims.eventId === eventId && registrationIds.has(claims.registrationId);
     const readAt = new Date(s.scannedAt);
     const at = readAt > now || now.getTime() - readAt.getTime() > MAX_OFFLINE_MS ? now : readAt;
-    const { verdict, reason } = storedVerdict(s, claims, known);
+    const { verdict, reason } = storedVerdict(s, claims, known, eventId);
     return {
       clientId: s.id,
       registrationId: known ? claims.registrationId : null,
@@ -252,7 +253,7 @@ export async function liveRegistrationOf(db: Db, userId: number): Promise<number
     .where(
       and(
         eq(registrations.userId, userId),
-        eq(registrations.eventId, EVENT_ID),
+        eq(registrations.eventId, currentEdition),
         isNull(registrations.revokedAt),
         isNull(users.deletedAt),
       ),

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID, createBadgeVerifier, type GateRoster } from '@salon/shared';
+import { DEMO_EDITION_ID, createBadgeVerifier, type GateRoster } from '@salon/shared';
 import { checkins, gates, registrations, users } from '../../db/schema';
 import { PASSWORD, createCollaborator, createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
 import { call, withoutRequestId } from '../../../test/helper';
@@ -120,13 +120,17 @@ describe('the roster (GET gate/roster)', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const data = res.json<{ data: GateRoster }>().data;
     expect(data.full).toBe(true);
-    expect(data.eventId).toBe(EVENT_ID);
+    expect(data.eventId).toBe(DEMO_EDITION_ID);
     // The server's clock (APP_NOW, running on since the app started).
     const drift = Date.parse(data.now) - Date.parse(NOW);
     expect(drift).toBeGreaterThanOrEqual(0);
     expect(drift).toBeLessThan(5 * 60_000);
     expect(Number.isNaN(Date.parse(data.cursor))).toBe(false);
-    const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, EVENT_ID)).orderBy(asc(gates.position));
+    const halls = await ctx.db
+      .select()
+      .from(gates)
+      .where(eq(gates.eventId, DEMO_EDITION_ID))
+      .orderBy(asc(gates.position));
     expect(data.gates).toEqual(halls.map((g) => ({ id: g.id, name: g.name })));
     expect(data.gates.map((g) => g.name)).toEqual(['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']);
     expect(data.hours).toEqual(SHOW_HOURS);
@@ -145,7 +149,7 @@ describe('the roster (GET gate/roster)', () => {
     expect(await verify(badgeOf(visitor.registration))).toMatchObject({
       registrationId: visitor.registration.id,
       type: 'visitor',
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
     });
     const forged =
       badgeOf(visitor.registration).slice(0, -1) + (badgeOf(visitor.registration).endsWith('A') ? 'Q' : 'A');

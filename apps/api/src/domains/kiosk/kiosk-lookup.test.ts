@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID, type KioskBadge } from '@salon/shared';
+import { DEMO_EDITION_ID, type KioskBadge } from '@salon/shared';
 import { registrations } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
 import { PASSWORD, createCollaborator, createController, createVisitor, type User } from '../../../test/fixtures';
@@ -56,7 +56,7 @@ describe('looking a badge up (POST kiosk/lookup)', () => {
     expect(signer.verify(badge.token)).toMatchObject({
       registrationId: visitor.registration.id,
       type: 'visitor',
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
     });
     expect(badge.qr.size).toBeGreaterThan(20);
     expect(badge.qr.path.length).toBeGreaterThan(100);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { auditLog, contactMessages, mailOutbox, newsletters, registrations } from '../../db/schema';
 import { createUser, createVisitor } from '../../../test/fixtures';
 import {
@@ -194,7 +194,12 @@ describe('one person’s data', () => {
     expect(data.person).toMatchObject({ id: visitor.user.id, name: 'Nadia Export', email: visitor.user.email });
     expect(data.person).not.toHaveProperty('passwordHash');
     expect(data.registrations).toEqual([
-      expect.objectContaining({ id: visitor.registration.id, eventId: EVENT_ID, type: 'visitor', badge: 'valide' }),
+      expect.objectContaining({
+        id: visitor.registration.id,
+        eventId: DEMO_EDITION_ID,
+        type: 'visitor',
+        badge: 'valide',
+      }),
     ]);
     expect(data.scansOf).toEqual([
       expect.objectContaining({ scannerCompany: 'Ciments du Sud', note: 'Intéressée par le ciment blanc', rating: 4 }),

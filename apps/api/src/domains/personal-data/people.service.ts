@@ -1,11 +1,11 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { EVENT_ID } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { readPage, type ListQuery } from '../back-office/admin-list';
 import { recordAudit } from '../back-office/audit.service';
 import { queueBadgeMail, type MailLinks } from '../registration/visitors.service';
+import { currentEdition } from '../editions/current-edition';
 
 /** The people the back-office shows (visitors, and anyone but organisers by id), and a visitor's badge sent again. */
 
@@ -16,7 +16,7 @@ import { queueBadgeMail, type MailLinks } from '../registration/visitors.service
  */
 const badgeRevoked = sql<boolean>`coalesce((
   select r.revoked_at is not null from registrations r
-  where r.user_id = "users"."id" and r.event_id = ${EVENT_ID}
+  where r.user_id = "users"."id" and r.event_id = ${currentEdition}
     and r.conference_id is null and r.type::text = "users"."type"::text
   limit 1), false)`.mapWith(Boolean);
 
@@ -79,7 +79,7 @@ export function resendBadge(db: Db, ctx: MailLinks, organiserId: number, id: num
       .where(
         and(
           eq(registrations.userId, id),
-          eq(registrations.eventId, EVENT_ID),
+          eq(registrations.eventId, currentEdition),
           eq(registrations.type, 'visitor'),
           isNull(registrations.conferenceId),
         ),

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_ID, SHOW_TIME_ZONE, showDay, type RetentionSettingsForm } from '@salon/shared';
+import { SHOW_TIME_ZONE, showDay, type RetentionSettingsForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { auditLog, events, retentionSettings, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../back-office/audit.service';
 import { anonymise, deleteMailFiles, type MailFile } from './erasure.service';
+import { currentEdition } from '../editions/current-edition';
 
 /**
  * Personal-data retention: a visitor is kept this many months after the last day of the latest
@@ -31,7 +32,7 @@ async function cutoffOf(db: Db | Tx, months: number): Promise<string> {
   const [row] = await db
     .select({ cutoff: sql<string>`to_char(${events.endsOn} + ${months} * interval '1 month', 'YYYY-MM-DD')` })
     .from(events)
-    .where(eq(events.id, EVENT_ID));
+    .where(eq(events.id, currentEdition));
   return row!.cutoff;
 }
 

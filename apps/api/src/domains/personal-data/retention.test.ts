@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID, createClock } from '@salon/shared';
+import { DEMO_EDITION_ID, createClock } from '@salon/shared';
 import { auditLog, registrations, retentionSettings, users } from '../../db/schema';
 import { mailDir } from '../mail/transport';
 import { runRetentionJob, startRetentionJob } from './retention.service';
@@ -82,7 +82,7 @@ describe('retention', () => {
       .select({ id: users.id })
       .from(users)
       .innerJoin(registrations, eq(registrations.userId, users.id))
-      .where(and(eq(users.type, 'visitor'), eq(registrations.eventId, EVENT_ID)));
+      .where(and(eq(users.type, 'visitor'), eq(registrations.eventId, DEMO_EDITION_ID)));
     const notErased = [];
     for (const { id } of visitorsOf2024) if (!(await userRow(id)).anonymisedAt) notErased.push(id);
     expect(shorter.cutoff).toBe('2025-06-01');
@@ -96,7 +96,9 @@ describe('retention', () => {
     const current = await createVisitor(ctx.db, { name: 'Visiteur Actuel' });
     const bystander = await visitorOf2017({ name: 'Pas Dans La Liste' });
     // Registered for the current show after the dry-run: no longer past retention.
-    await ctx.db.insert(registrations).values({ eventId: EVENT_ID, userId: back.id, type: 'visitor', confirmed: true });
+    await ctx.db
+      .insert(registrations)
+      .values({ eventId: DEMO_EDITION_ID, userId: back.id, type: 'visitor', confirmed: true });
 
     const res = await admin('POST', 'retention/1/run', { ids: [first.id, back.id, current.user.id] });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,12 +1,5 @@
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  DEFAULT_ROLE_ID,
-  EVENT_ID,
-  normalizeEmail,
-  normalizePhone,
-  type Language,
-  type VisitorForm,
-} from '@salon/shared';
+import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language, type VisitorForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +8,7 @@ import { mayMail, type CappedMailKind } from '../mail/recipient-caps';
 import { badgeMail, registrationNoticeMail } from '../mail/templates';
 import { findOrCreateVisitor } from './people.service';
 import { currentShow } from '../badges/show-facts';
+import { currentEdition } from '../editions/current-edition';
 
 /** Registration types whose holder has a badge for the show. */
 const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
@@ -131,7 +125,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
       returning id
     ), registration as (
       insert into ${registrations} (event_id, user_id, type, confirmed, badge_key)
-      select ${EVENT_ID}, id, 'visitor', true, ${badgeKey}::uuid from person
+      select ${currentEdition}, id, 'visitor', true, ${badgeKey}::uuid from person
       returning id, user_id
     ), queued as (
       insert into ${mailOutbox} ("to", subject, text, html, attachments, kind)
@@ -147,7 +141,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
 
 /**
  * The home page's visitor registration. A new address gets a person, a confirmed visitor
- * registration for event 7 and the badge mail, and only then may the answer carry a download
+ * registration for the current edition and the badge mail, and only then may the answer carry a download
  * link. An address that already has an account is answered `known`, whatever the account, and
  * the difference goes in a mail to that address (its own, never a typed one): its badge again
  * (a new visitor registration if it had none), or a notice when it gets no badge from this form
@@ -164,7 +158,7 @@ export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm)
       // The address was freed (an erasure) between the two statements: this request made the person.
       const [registration] = await tx
         .insert(registrations)
-        .values({ eventId: EVENT_ID, userId: person.id, type: 'visitor', confirmed: true })
+        .values({ eventId: currentEdition, userId: person.id, type: 'visitor', confirmed: true })
         .returning({ id: registrations.id });
       await queueBadgeMail(tx, ctx, registration!.id, { fromPublicForm: true });
       return { outcome: 'created', registrationId: registration!.id, userId: person.id };
@@ -199,7 +193,7 @@ async function answerKnownAddress(tx: Tx, ctx: MailLinks, userId: number): Promi
     .where(
       and(
         eq(registrations.userId, userId),
-        eq(registrations.eventId, EVENT_ID),
+        eq(registrations.eventId, currentEdition),
         inArray(registrations.type, [...BADGE_TYPES]),
         isNull(registrations.conferenceId),
       ),
@@ -219,7 +213,7 @@ async function answerKnownAddress(tx: Tx, ctx: MailLinks, userId: number): Promi
   // made, and goes to the account's own address only.
   const [registration] = await tx
     .insert(registrations)
-    .values({ eventId: EVENT_ID, userId, type: 'visitor', confirmed: true })
+    .values({ eventId: currentEdition, userId, type: 'visitor', confirmed: true })
     .onConflictDoNothing()
     .returning({ id: registrations.id });
   if (registration && mayMailNow) await queueBadgeMail(tx, ctx, registration.id, { fromPublicForm: true });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { registrations, users } from '../../db/schema';
 import { createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
 import {
@@ -50,7 +50,7 @@ describe('POST visiteurs/putVisitor', () => {
     });
     const [registration] = await ctx.db.select().from(registrations).where(eq(registrations.userId, person!.id));
     expect(registration).toMatchObject({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       type: 'visitor',
       confirmed: true,
       id: data.registration.id,
@@ -92,7 +92,7 @@ describe('POST visiteurs/putVisitor', () => {
       provider: 'local',
     });
     const regs = await ctx.db.select().from(registrations).where(eq(registrations.userId, person!.id));
-    expect(regs.map((r) => [r.eventId, r.type, r.confirmed])).toEqual([[EVENT_ID, 'visitor', true]]);
+    expect(regs.map((r) => [r.eventId, r.type, r.confirmed])).toEqual([[DEMO_EDITION_ID, 'visitor', true]]);
   });
 
   it('writes the mails in English for a registration made in English', async () => {

@@ -1,17 +1,11 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import {
-  EVENT_ID,
-  showDay,
-  type RegistrationType,
-  type ScanRefusal,
-  type ScanSubmission,
-  type ScanType,
-} from '@salon/shared';
+import { showDay, type RegistrationType, type ScanRefusal, type ScanSubmission, type ScanType } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { registrations, scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import type { BadgeClaims } from '../badges/badge-token';
 import { scanningFor, totalKey, viewOf, type ScanTotals, type ScanView } from './scans.service';
+import { currentEdition, currentEditionId } from '../editions/current-edition';
 
 /** `POST scans`: what the devices send, each scan recorded once (decision 009). */
 
@@ -32,7 +26,7 @@ const SCAN_TYPE_OF: Record<RegistrationType, ScanType> = {
 /** The badge's holder, or why the badge cannot be scanned. */
 async function holderOf(db: Db, claims: BadgeClaims | null, scannerId: number) {
   if (!claims) return { refused: 'invalid' as const };
-  if (claims.eventId !== EVENT_ID) return { refused: 'otherEvent' as const };
+  if (claims.eventId !== (await currentEditionId(db))) return { refused: 'otherEvent' as const };
   const [row] = await db
     .select({
       userId: registrations.userId,
@@ -107,7 +101,7 @@ async function recordOne(
     .insert(scans)
     .values({
       clientId: s.id,
-      eventId: EVENT_ID,
+      eventId: currentEdition,
       scannerId: user.id,
       exhibitorId,
       scannedId: holder.userId,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID, formatDateTime } from '@salon/shared';
+import { DEMO_EDITION_ID, formatDateTime } from '@salon/shared';
 import { scans } from '../../db/schema';
 import { showWallClock } from './scans-export';
 import { allScans, createScanTotals, listScans, tableScope, totalKey, type ScanView } from './scans.service';
@@ -295,7 +295,7 @@ describe('reading a whole table for the export', () => {
   /** A scan `reader` made of `visitor` at `at`, as stored. */
   const scanOf = (reader: { user: { id: number } }, visitor: { user: { id: number } }, at: Date) => ({
     clientId: randomUUID(),
-    eventId: EVENT_ID,
+    eventId: DEMO_EDITION_ID,
     scannerId: reader.user.id,
     exhibitorId: reader.user.id,
     scannedId: visitor.user.id,

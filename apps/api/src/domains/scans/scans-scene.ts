@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import { EVENT_ID, type RegistrationType } from '@salon/shared';
+import { DEMO_EDITION_ID, type RegistrationType } from '@salon/shared';
 import { scans } from '../../db/schema';
 import type { ScanResult } from './scan-recording.service';
 import {
@@ -70,7 +70,7 @@ export function useScansScene() {
 }
 
 /** The QR text of a registration's badge, signed with the server's key. */
-export const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = EVENT_ID) =>
+export const badgeOf = (registration: { id: number; type: RegistrationType }, eventId = DEMO_EDITION_ID) =>
   signedBadge(ctx, registration, { eventId });
 
 export function scan(badge: string, extra: Record<string, unknown> = {}) {

@@ -1,12 +1,13 @@
 import { and, count, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { EVENT_ID, type ScanTable } from '@salon/shared';
+import { type ScanTable } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
 import { scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { listReply, type Page } from '../../lib/query-params';
+import { currentEdition } from '../editions/current-edition';
 
 /**
  * The scans as 'Mes scans', the call table and SCANS.xlsx read them (they are recorded in
@@ -115,7 +116,7 @@ function tableExhibitor(table: ScanTable, user: SessionUser): number | null {
 
 /** A table's scans for a caller scanning for an exhibitor (values, or a prepared statement's placeholders). */
 function scopeOf(table: ScanTable, callerId: number | Placeholder, exhibitorId: number | Placeholder): SQL {
-  const mine = and(eq(scans.exhibitorId, exhibitorId), eq(scans.eventId, EVENT_ID));
+  const mine = and(eq(scans.exhibitorId, exhibitorId), eq(scans.eventId, currentEdition));
   if (table === 'scansExposant') return and(eq(scans.scannerId, callerId), mine)!;
   return and(mine, ne(scans.scannerId, callerId))!;
 }

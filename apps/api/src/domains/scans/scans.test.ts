@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { scans } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
 import { createCollaborator, createVisitor } from '../../../test/fixtures';
@@ -155,7 +155,12 @@ describe('badges that are refused and recorded nowhere', () => {
         .generateKeyPairSync('ed25519')
         .privateKey.export({ format: 'pem', type: 'pkcs8' })
         .toString(),
-    ).sign({ registrationId: visitor.registration.id, type: 'visitor', eventId: EVENT_ID, issuedAt: 1_716_000_000 });
+    ).sign({
+      registrationId: visitor.registration.id,
+      type: 'visitor',
+      eventId: DEMO_EDITION_ID,
+      issuedAt: 1_716_000_000,
+    });
     const gone = await createCollaborator(ctx.db, exhibitor);
     expect((await call(ctx.app, 'DELETE', `users/${gone.user.id}`, { token })).statusCode).toBe(200);
     const cases = [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { newsletters } from '../../db/schema';
 import { safeCell } from '../../lib/streams';
 import { createBadgeSigner } from '../badges/badge-token';
@@ -68,7 +68,7 @@ beforeAll(async () => {
   const badge = createBadgeSigner(ctx.config.BADGE_PRIVATE_KEY).sign({
     registrationId: visitor.registration.id,
     type: 'visitor',
-    eventId: EVENT_ID,
+    eventId: DEMO_EDITION_ID,
     issuedAt: Math.floor(Date.now() / 1000),
   });
   const scanned = await call(ctx.app, 'POST', 'scans', {

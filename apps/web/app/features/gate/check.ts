@@ -1,5 +1,4 @@
 import {
-  EVENT_ID,
   createBadgeVerifier,
   gateDecision,
   parseBadgeToken,
@@ -51,9 +50,18 @@ export async function checkBadge(text: string, context: CheckContext): Promise<G
   const claims = parseBadgeToken(text) ? await (await verifierFor(meta.publicKey))(text) : null;
   // Another edition's registration ids are not this roster's: its badge names nobody here.
   const known =
-    claims?.eventId === EVENT_ID ? await lookUp(claims.registrationId) : { person: null, revoked: false, entry: null };
+    claims?.eventId === meta.eventId
+      ? await lookUp(claims.registrationId)
+      : { person: null, revoked: false, entry: null };
   const now = gateNow(meta);
-  const decision = gateDecision({ claims, revoked: known.revoked, hours: meta.hours, now, entry: known.entry });
+  const decision = gateDecision({
+    claims,
+    eventId: meta.eventId,
+    revoked: known.revoked,
+    hours: meta.hours,
+    now,
+    entry: known.entry,
+  });
   const checkin: QueuedCheckin = {
     id: newScanId(),
     // The server's limit: any longer text is not a badge anyway, and the refusal is still kept.

@@ -19,6 +19,8 @@ import {
 export interface RosterMeta {
   /** Passed as `since` on the next fetch: only what changed comes back. */
   cursor: string;
+  /** The edition whose badges the gate admits: the current one when the roster came. */
+  eventId: number;
   publicKey: BadgeJwk;
   hours: GateHours[];
   gates: { id: number; name: string }[];
@@ -158,9 +160,9 @@ export async function applyRoster(roster: GateRoster, offsetMs: number): Promise
     const entry = { at, gateId };
     writes.push(entries.get(id).then((stored) => (keepsEarlier(stored, entry) ? undefined : entries.put(entry, id))));
   }
-  const { cursor, publicKey, hours, gates, now, counts } = roster;
+  const { cursor, eventId, publicKey, hours, gates, now, counts } = roster;
   writes.push(
-    tx.objectStore('meta').put({ cursor, publicKey, hours, gates, offsetMs, lastSync: now, counts }, 'roster'),
+    tx.objectStore('meta').put({ cursor, eventId, publicKey, hours, gates, offsetMs, lastSync: now, counts }, 'roster'),
   );
   await Promise.all([...writes, tx.done]);
   changed();

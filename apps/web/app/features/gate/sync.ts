@@ -46,9 +46,13 @@ async function controllerRequest<T>(path: string, options: RequestOptions = {}):
 async function refreshRoster(): Promise<void> {
   if (!storeAvailable()) return;
   const meta = await readMeta();
-  const { data } = await controllerRequest<{ data: GateRoster }>('gate/roster', {
+  let { data } = await controllerRequest<{ data: GateRoster }>('gate/roster', {
     query: meta ? { since: meta.cursor } : undefined,
   });
+  // Another edition was made current since: its roster replaces the last one's whole.
+  if (meta && !data.full && data.eventId !== meta.eventId) {
+    ({ data } = await controllerRequest<{ data: GateRoster }>('gate/roster'));
+  }
   await applyRoster(data, Date.parse(data.now) - Date.now());
 }
 

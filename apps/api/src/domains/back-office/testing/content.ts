@@ -2,7 +2,7 @@ import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { EVENT_ID } from '@salon/shared';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { queryRows, type Db } from '../../../db/client';
 import {
   bannieres,
@@ -63,7 +63,7 @@ async function freshConference(c: AdminCase) {
   const [row] = await c.ctx.db
     .insert(conferences)
     .values({
-      eventId: EVENT_ID,
+      eventId: DEMO_EDITION_ID,
       number: `T-${unique()}`,
       titleFr: 'Conférence de test',
       titleEn: 'Test conference',
@@ -77,7 +77,7 @@ async function freshConference(c: AdminCase) {
 async function freshGate(c: AdminCase) {
   const [row] = await c.ctx.db
     .insert(gates)
-    .values({ eventId: EVENT_ID, name: `Hall ${unique()}`, position: 90, planWidth: 40, planHeight: 20 })
+    .values({ eventId: DEMO_EDITION_ID, name: `Hall ${unique()}`, position: 90, planWidth: 40, planHeight: 20 })
     .returning({ id: gates.id });
   return row!.id;
 }
@@ -85,7 +85,15 @@ async function freshGate(c: AdminCase) {
 async function freshStand(c: AdminCase) {
   const [row] = await c.ctx.db
     .insert(stands)
-    .values({ eventId: EVENT_ID, gateId: await freshGate(c), number: `S-${unique()}`, x: 0, y: 0, width: 4, height: 3 })
+    .values({
+      eventId: DEMO_EDITION_ID,
+      gateId: await freshGate(c),
+      number: `S-${unique()}`,
+      x: 0,
+      y: 0,
+      width: 4,
+      height: 3,
+    })
     .returning({ id: stands.id });
   return row!.id;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { DEMO_EDITION_ID } from '@salon/shared';
 import { queryRows } from '../../../db/client';
 import { events } from '../../../db/schema';
 import type { Route } from '../../../../test/route-table';
@@ -79,6 +80,17 @@ export const siteSettingsArea: AdminArea = {
         expect(rows).toHaveLength(res.statusCode === 200 ? 0 : 1);
       },
     },
+    {
+      route: route('POST', 'editions/:id/make-current'),
+      // The one current already: the cases after this one need 2024 current (current-edition.test.ts
+      // makes others current).
+      when: 'makes the current edition current again',
+      request: () => ({ url: `admin/editions/${DEMO_EDITION_ID}/make-current` }),
+      check: async (_res, c) => {
+        const rows = await queryRows<{ id: number }>(c.ctx.db, sql`select id from events where current`);
+        expect(rows.map((r) => r.id)).toEqual([DEMO_EDITION_ID]);
+      },
+    },
   ],
   writes: {
     [route('PUT', 'site-settings/1')]: async (): Promise<AdminWrite> => ({
@@ -100,5 +112,9 @@ export const siteSettingsArea: AdminArea = {
       const id = await freshEdition(c);
       return { url: `admin/editions/${id}`, recordId: String(id) };
     },
+    [route('POST', 'editions/:id/make-current')]: async (): Promise<AdminWrite> => ({
+      url: `admin/editions/${DEMO_EDITION_ID}/make-current`,
+      recordId: String(DEMO_EDITION_ID),
+    }),
   },
 };

@@ -1,8 +1,8 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { EVENT_ID } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitor } from '../../directory/directory.service';
+import { currentEdition } from '../../editions/current-edition';
 
 /**
  * What the PDFs are made of, and the fingerprints that say when they must be made again. A
@@ -11,6 +11,7 @@ import { listedExhibitor } from '../../directory/directory.service';
  */
 
 export interface EventInfo {
+  id: number;
   name: string;
   edition: number;
   startsOn: string;
@@ -89,20 +90,21 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind): Promise<Fingerpri
   const query =
     kind === 'programme'
       ? sql`select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
-          from ${events} e where e.id = ${EVENT_ID}`
+          from ${events} e where e.id = ${currentEdition}`
       : sql`with listed as (${listedRows}),
           x as (select md5(coalesce(string_agg(printed, '|' order by id), '')) as hash, max(changed) as changed
             from listed)
           select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
-          from ${events} e, x where e.id = ${EVENT_ID}`;
+          from ${events} e, x where e.id = ${currentEdition}`;
   const [row] = await queryRows<{ hash: string; changed_at: Date | string }>(db, query);
-  if (!row) throw new Error(`event ${EVENT_ID} is missing`);
+  if (!row) throw new Error('no edition is current');
   return { hash: row.hash, changedAt: new Date(row.changed_at) };
 }
 
 export async function loadEvent(db: Db | Tx): Promise<EventInfo> {
   const [event] = await db
     .select({
+      id: events.id,
       name: events.name,
       edition: events.edition,
       startsOn: events.startsOn,
@@ -111,8 +113,8 @@ export async function loadEvent(db: Db | Tx): Promise<EventInfo> {
       theme: events.theme,
     })
     .from(events)
-    .where(eq(events.id, EVENT_ID));
-  if (!event) throw new Error(`event ${EVENT_ID} is missing`);
+    .where(eq(events.current, true));
+  if (!event) throw new Error('no edition is current');
   return event;
 }
 
@@ -130,7 +132,7 @@ export async function loadConferences(db: Db | Tx): Promise<ConferenceRow[]> {
       endsAt: conferences.endsAt,
     })
     .from(conferences)
-    .where(eq(conferences.eventId, EVENT_ID))
+    .where(eq(conferences.eventId, currentEdition))
     .orderBy(asc(conferences.day), asc(conferences.startsAt), asc(conferences.id));
 }
 
@@ -138,7 +140,7 @@ export async function loadHalls(db: Db | Tx): Promise<HallRow[]> {
   return db
     .select({ id: gates.id, name: gates.name, position: gates.position })
     .from(gates)
-    .where(eq(gates.eventId, EVENT_ID))
+    .where(eq(gates.eventId, currentEdition))
     .orderBy(asc(gates.position), asc(gates.id));
 }
 

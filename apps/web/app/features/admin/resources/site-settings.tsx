@@ -12,11 +12,17 @@ import {
   Resource,
   SimpleForm,
   TextInput,
+  TopToolbar,
+  useNotify,
   useRecordContext,
+  useRefresh,
   useTranslate,
 } from 'react-admin';
 import { CONTACT_KEYS, editionSchema, siteSettingsSchema } from '@salon/shared';
-import { createPage, editPage } from '../components/crud-pages';
+import { ConfirmButton } from '../components/confirm-button';
+import { createPage } from '../components/crud-pages';
+import { useAdminCall } from '../components/use-admin-call';
+import { adminFetch } from '../http';
 import { saveOnlyToolbar } from '../components/save-only-toolbar';
 import { searchFilter } from '../components/filters';
 import type { AdminMessages } from '../i18n';
@@ -71,6 +77,7 @@ function SiteSettingsPage() {
 const editionResolver = zodResolver(editionSchema) as never;
 
 function EditionList() {
+  const translate = useTranslate();
   return (
     <List sort={{ field: 'startsOn', order: 'DESC' }} filters={[searchFilter]}>
       <DataTable bulkActionButtons={false}>
@@ -81,6 +88,11 @@ function EditionList() {
           render={(r: { startsOn: string; endsOn: string }) => `${dayText(r.startsOn)} – ${dayText(r.endsOn)}`}
         />
         <DataTable.Col source="city" disableSort />
+        <DataTable.Col
+          source="current"
+          disableSort
+          render={(r: { current: boolean }) => (r.current ? translate('admin.editions.current') : '')}
+        />
         <DataTable.NumberCol source="exhibitors" disableSort />
         <DataTable.NumberCol source="visitors" disableSort />
       </DataTable>
@@ -107,8 +119,49 @@ function EditionForm() {
   );
 }
 
+/**
+ * 'Rendre courante', on an edition that is not: after a confirmation that says what follows, the
+ * site, registrations, the exhibitor area and the gates follow it on every instance.
+ */
+function MakeCurrentButton() {
+  const record = useRecordContext<{ id: number; name: string; current: boolean }>();
+  const { busy, call } = useAdminCall();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!record || record.current) return null;
+  const run = (close: () => void) =>
+    call(async () => {
+      await adminFetch(`editions/${record.id}/make-current`, { method: 'POST' });
+      notify('admin.editions.madeCurrent', { type: 'success', messageArgs: { name: record.name } });
+      refresh();
+    }, close);
+  return (
+    <ConfirmButton
+      label="admin.editions.makeCurrent"
+      loading={busy}
+      content="admin.editions.makeCurrentConfirm"
+      translateOptions={{ name: record.name }}
+      contentTranslateOptions={{ name: record.name }}
+      onConfirm={(close) => void run(close)}
+    />
+  );
+}
+
 const EditionCreate = createPage(EditionForm);
-const EditionEdit = editPage(EditionForm);
+/** Saved once the server has answered, then back to the list; 'Rendre courante' above the form. */
+const EditionEdit = () => (
+  <Edit
+    redirect="list"
+    mutationMode="pessimistic"
+    actions={
+      <TopToolbar>
+        <MakeCurrentButton />
+      </TopToolbar>
+    }
+  >
+    <EditionForm />
+  </Edit>
+);
 
 // ---- The part ----------------------------------------------------------------------------------------
 
@@ -181,6 +234,7 @@ export const siteSettingsMessages: AdminMessages = {
           theme: 'Thème',
           exhibitors: 'Exposants',
           visitors: 'Visiteurs',
+          current: 'En cours',
           q: 'Rechercher',
         },
       },
@@ -199,6 +253,11 @@ export const siteSettingsMessages: AdminMessages = {
       editions: {
         currentHint:
           'L’édition en cours : son numéro, ses dates et sa ville sont ceux du salon (badges, horaires, programme). Elle ne peut pas être supprimée.',
+        current: 'En cours',
+        makeCurrent: 'Rendre courante',
+        makeCurrentConfirm:
+          '« %{name} » devient l’édition en cours : le site public, les inscriptions, l’espace exposant, les badges et les contrôles d’accès la suivent dès maintenant. Les badges de l’édition en cours jusqu’ici seront refusés aux portes.',
+        madeCurrent: '« %{name} » est l’édition en cours.',
         themeHint: 'En français : la page l’affiche tel quel dans les deux langues.',
       },
     },
@@ -237,6 +296,7 @@ export const siteSettingsMessages: AdminMessages = {
           theme: 'Theme',
           exhibitors: 'Exhibitors',
           visitors: 'Visitors',
+          current: 'Current',
           q: 'Search',
         },
       },
@@ -255,6 +315,11 @@ export const siteSettingsMessages: AdminMessages = {
       editions: {
         currentHint:
           'The current edition: its number, dates and city are the show’s (badges, hours, programme). It cannot be deleted.',
+        current: 'Current',
+        makeCurrent: 'Make current',
+        makeCurrentConfirm:
+          '“%{name}” becomes the current edition: the public site, registrations, the exhibitor area, badges and gate checks follow it from now on. Badges of the edition current until now will be refused at the gates.',
+        madeCurrent: '“%{name}” is the current edition.',
         themeHint: 'In French: the page shows it as it is in both languages.',
       },
     },

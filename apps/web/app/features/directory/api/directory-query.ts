@@ -1,4 +1,4 @@
-import { EVENT_ID, PAGE_SIZE, toQueryString } from '@salon/shared';
+import { PAGE_SIZE, toQueryString } from '@salon/shared';
 
 export interface DirectorySearch {
   company: string;
@@ -16,10 +16,12 @@ export function readSearch(url: URL): DirectorySearch {
   };
 }
 
-/** The specification's 'GET registrations (directory)' call; empty texts add no filter. */
+/**
+ * The specification's 'GET registrations (directory)' call; empty texts add no filter. Without
+ * `filters[event][id]` (the specification's 7) the server lists the current edition's exhibitors.
+ */
 export function directoryQuery({ company, hall, page }: DirectorySearch): string {
   const filters: Record<string, unknown> = {
-    event: { id: EVENT_ID },
     type: 'exhibitor',
     confirmed: true,
     user: { company: company ? { $notNull: true, $containsi: company } : { $notNull: true } },

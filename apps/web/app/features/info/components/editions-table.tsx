@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EVENT_ID, numberText, ordinalText, rangeParts, type ShowEdition } from '@salon/shared';
+import { numberText, ordinalText, rangeParts, type ShowEdition } from '@salon/shared';
 import { FALLBACK_EDITIONS } from '../data';
 
 interface Row {
@@ -31,7 +31,7 @@ function rows(events: ShowEdition[], lang: string): Row[] {
   return events.map((e) => ({
     key: String(e.id),
     edition: e.edition,
-    current: e.id === EVENT_ID,
+    current: e.current,
     dates: rangeParts(e.startsOn, e.endsOn, lang),
     year: Number(e.startsOn.slice(0, 4)),
     city: e.city || null,

@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { events } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/**
+ * The current edition: the one row of `events` whose `current` is set, which the organiser changes
+ * in the back-office ('Rendre courante'). Every query that means "this show" (registrations,
+ * halls, hours, the programme, scans, the gates) names it with this expression, so that a switch
+ * reaches every instance with the next query, whatever each one keeps in memory.
+ */
+export const currentEdition: SQL<number> = sql<number>`(select "id" from "events" where "current")`;
+
+/** The cache bus's topic of a switch: what an instance keeps of the current edition is forgotten. */
+export const EDITION_TOPIC = 'edition';
+
+/** The current edition's id, for what is decided outside SQL (a badge's claims, a filter). */
+export async function currentEditionId(db: Db | Tx): Promise<number> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(sql`${events.current}`);
+  if (!row) throw new Error('no edition is current: make one current in the back-office (Éditions)');
+  return row.id;
+}
+
+/**
+ * Makes an edition the current one, alone: the lock puts two switches at once one after the other,
+ * so that exactly one edition is current when both have ended.
+ */
+export async function makeCurrent(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`lock table ${events} in share row exclusive mode`);
+  const [row] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(sql`${events.id} = ${id}`);
+  if (!row) throw notFound('Édition introuvable.');
+  await tx
+    .update(events)
+    .set({ current: false })
+    .where(sql`${events.current} and ${events.id} <> ${id}`);
+  await tx
+    .update(events)
+    .set({ current: true })
+    .where(sql`${events.id} = ${id}`);
+}
