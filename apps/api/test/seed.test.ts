@@ -72,8 +72,9 @@ afterAll(() => ctx.close());
 describe('seed', () => {
   it('writes the demo data and a second run changes nothing', () => {
     expect(ctx.config.DEMO_DATA).toBe(true);
-    // The demo, and the demo's site settings (a run of their own: see seed/index.ts).
-    expect(afterFirst.seedRuns).toBe(2);
+    // The specification's past editions, the demo, and the demo's site settings (runs of their own:
+    // see seed/index.ts and seed/reference.ts).
+    expect(afterFirst.seedRuns).toBe(3);
     expect(afterFirst.users).toBeGreaterThan(250);
     expect(afterSecond).toEqual(afterFirst);
   });
@@ -287,8 +288,14 @@ describe('the demo’s venue, contacts, tour and history', () => {
       if (contact.email) expect(contact.email).toMatch(/@example\.com$/);
     }
     expect(settings.contacts.speakers.phone).not.toBeNull();
-    const editions = await ctx.db.select({ id: t.events.id }).from(t.events).orderBy(t.events.id);
+    const editions = await ctx.db.select().from(t.events).orderBy(t.events.id);
     expect(editions.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, DEMO_EDITION_ID]);
+    // The specification's years and figures, with the demo's invented dates, cities and themes.
+    expect(editions.map((e) => [e.year, e.startsOn, e.city, e.exhibitors])).toEqual(
+      PAST_EDITIONS.map((e) => [e.year, e.startsOn, e.city, e.exhibitors]).concat([
+        [2024, '2024-05-29', 'Marrakech', 300],
+      ]),
+    );
     const [agency] = await ctx.db.select().from(t.agence);
     expect(agency).toMatchObject({ name: 'Agence Médina Événements (démo)', email: 'contact@example.com' });
   });
@@ -330,11 +337,19 @@ async function seedAlone(env: Record<string, string>, before?: (db: TestContext[
 }
 
 describe('seed without demo data (DEMO_DATA=false)', () => {
-  it('writes the current edition only, and no venue, contact, tour or agency to publish', async () => {
+  it('writes the specification’s six editions (the five before 2024 by their year and figures) and no venue, contact, tour or agency to publish', async () => {
     const { warn, events, settings, agency, runs } = await seedAlone({ DEMO_DATA: 'false' });
-    expect(events.map((e) => [e.id, e.edition, e.startsOn, e.endsOn, e.city])).toEqual([
-      [DEMO_EDITION_ID, 6, '2024-05-29', '2024-06-01', 'Marrakech'],
+    expect(
+      events.map((e) => [e.id, e.edition, e.year, e.startsOn, e.endsOn, e.city, e.exhibitors, e.visitors]),
+    ).toEqual([
+      [1, 1, 2003, null, null, null, null, null],
+      [2, 2, 2006, null, null, null, 200, 25000],
+      [3, 3, 2008, null, null, null, 300, 50000],
+      [4, 4, 2010, null, null, null, 350, 60000],
+      [5, 5, 2017, null, null, null, 238, 39000],
+      [DEMO_EDITION_ID, 6, 2024, '2024-05-29', '2024-06-01', 'Marrakech', 300, 60000],
     ]);
+    expect(events.filter((e) => e.current).map((e) => e.id)).toEqual([DEMO_EDITION_ID]);
     expect(settings).toEqual({
       venue: {
         name: null,
@@ -349,8 +364,27 @@ describe('seed without demo data (DEMO_DATA=false)', () => {
       virtualTourUrl: null,
     });
     expect(agency).toMatchObject({ name: '', email: null, website: null });
-    expect(runs).toEqual([]);
+    expect(runs).toEqual(['spec past editions']);
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('writes the specification’s past editions once: one the organiser deleted, or whose number is taken, does not come back', async () => {
+    const { events } = await seedAlone({ DEMO_DATA: 'false' }, async (db) => {
+      await seed(db, loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DEMO_DATA: 'false' }), recordingLog().log);
+      await db.delete(t.events).where(eq(t.events.id, 3));
+    });
+    expect(events.map((e) => e.id)).toEqual([1, 2, 4, 5, DEMO_EDITION_ID]);
+    const renumbered = await seedAlone({ DEMO_DATA: 'false' }, async (db) => {
+      await db.insert(t.events).values({ id: 40, edition: 2, name: 'Ma 2e édition', year: 2005 });
+    });
+    expect(renumbered.events.map((e) => [e.id, e.year])).toEqual([
+      [1, 2003],
+      [3, 2008],
+      [4, 2010],
+      [5, 2017],
+      [DEMO_EDITION_ID, 2024],
+      [40, 2005],
+    ]);
   });
 
   it('keeps the invented history an earlier version wrote on every start, and says so at each start', async () => {
@@ -366,7 +400,7 @@ describe('seed without demo data (DEMO_DATA=false)', () => {
     const TOUR = 'https://kuula.co/share/collection/7l8Qn';
     const first = await seedAlone({ DEMO_DATA: 'false', VIRTUAL_TOUR_URL: TOUR });
     expect(first.settings.virtualTourUrl).toBe(TOUR);
-    expect(first.runs).toEqual(['virtual-tour-from-env']);
+    expect(first.runs).toContain('virtual-tour-from-env');
 
     // The run was made: the organiser emptied the tour since, and a restart leaves it empty.
     const later = await seedAlone({ DEMO_DATA: 'false', VIRTUAL_TOUR_URL: TOUR }, async (db) => {

@@ -75,9 +75,25 @@ describe('the shared rules of the settings form', () => {
   });
 
   it('refuse an edition on a day that does not exist', () => {
-    const edition = { edition: 7, name: '7e', startsOn: '2026-02-28', endsOn: '2026-02-30', city: 'Rabat' };
+    const edition = { edition: 7, name: '7e', year: 2026, startsOn: '2026-02-28', endsOn: '2026-02-30', city: 'Rabat' };
     const result = editionSchema.safeParse(edition);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['endsOn', 'isoDay']]);
+  });
+
+  it('take a past edition by its year alone, and refuse one date without the other or a start in another year', () => {
+    const yearOnly = { edition: 2, name: '2e', year: 2006, startsOn: '', endsOn: '', city: '' };
+    expect(editionSchema.parse(yearOnly)).toMatchObject({ year: 2006, startsOn: null, endsOn: null, city: null });
+    const issues = (input: object) =>
+      editionSchema.safeParse({ ...yearOnly, ...input }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ startsOn: '2006-05-17' })).toEqual([['endsOn', 'bothDates']]);
+    expect(issues({ endsOn: '2006-05-20' })).toEqual([['startsOn', 'bothDates']]);
+    expect(issues({ startsOn: '2007-05-17', endsOn: '2007-05-20' })).toEqual([['startsOn', 'dateOutsideYear']]);
+    expect(issues({ year: 1850 })).toEqual([['year', 'year']]);
+    expect(issues({ year: null })).toEqual([['year', 'year']]);
+    // With its dates and no year, an edition is of its start's year.
+    expect(editionSchema.parse({ ...yearOnly, year: null, startsOn: '2006-05-17', endsOn: '2006-05-20' }).year).toBe(
+      2006,
+    );
   });
 });

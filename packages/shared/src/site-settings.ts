@@ -99,7 +99,6 @@ const isRealDay = (v: string) => {
   const time = Date.parse(`${v}T00:00:00Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
 };
-const isoDay = z.string({ error: 'required' }).check(z.refine(isRealDay, 'isoDay'));
 const count = z.pipe(
   z.optional(
     z.nullable(z.int({ error: 'count' }).check(z.gte(0, { error: 'count' }), z.lte(10_000_000, { error: 'count' }))),
@@ -107,19 +106,49 @@ const count = z.pipe(
   z.transform((v: number | null | undefined) => v ?? null),
 );
 
-/** One edition of the show (the history page). The current edition keeps its number, dates and city. */
-export const editionSchema = z
-  .object({
-    edition: z.int({ error: 'editionNumber' }).check(z.gte(1, 'editionNumber'), z.lte(99, 'editionNumber')),
-    name: requiredText(200),
-    startsOn: isoDay,
-    endsOn: isoDay,
-    city: requiredText(100),
-    theme: optionalField(300),
-    exhibitors: count,
-    visitors: count,
-  })
-  .check(z.refine((e) => e.endsOn >= e.startsOn, { error: 'endsBeforeStart', path: ['endsOn'] }));
+/** A day, or none: empty (or null) means none. */
+const optionalDay = z.pipe(
+  z.optional(z.nullable(z.string({ error: 'isoDay' }).check(z.refine((v) => v === '' || isRealDay(v), 'isoDay')))),
+  z.transform((v: string | null | undefined) => v || null),
+);
+
+/**
+ * One edition of the show (the history page). A past edition may be known by its year only (the
+ * specification gives 2003 to 2017 so): its dates, both or neither, fall in its year. The current
+ * edition keeps its number, dates and city, and has them.
+ */
+export const editionSchema = z.pipe(
+  z
+    .object({
+      edition: z.int({ error: 'editionNumber' }).check(z.gte(1, 'editionNumber'), z.lte(99, 'editionNumber')),
+      name: requiredText(200),
+      /** Left out, the start's year. */
+      year: z.optional(z.nullable(z.int({ error: 'year' }).check(z.gte(1990, 'year'), z.lte(2200, 'year')))),
+      startsOn: optionalDay,
+      endsOn: optionalDay,
+      city: optionalField(100),
+      theme: optionalField(300),
+      exhibitors: count,
+      visitors: count,
+    })
+    .check(
+      z.refine((e) => e.startsOn !== null || e.endsOn === null, { error: 'bothDates', path: ['startsOn'] }),
+      z.refine((e) => e.endsOn !== null || e.startsOn === null, { error: 'bothDates', path: ['endsOn'] }),
+      z.refine((e) => e.startsOn !== null || e.endsOn !== null || typeof e.year === 'number', {
+        error: 'year',
+        path: ['year'],
+      }),
+      z.refine((e) => !e.startsOn || typeof e.year !== 'number' || Number(e.startsOn.slice(0, 4)) === e.year, {
+        error: 'dateOutsideYear',
+        path: ['startsOn'],
+      }),
+      z.refine((e) => !e.startsOn || !e.endsOn || e.endsOn >= e.startsOn, {
+        error: 'endsBeforeStart',
+        path: ['endsOn'],
+      }),
+    ),
+  z.transform((e) => ({ ...e, year: e.year ?? Number((e.startsOn ?? e.endsOn)!.slice(0, 4)) })),
+);
 export type EditionForm = z.input<typeof editionSchema>;
 
 /** One edition as the API gives it (`GET events`, and the back-office's list). */
@@ -127,11 +156,12 @@ export interface ShowEdition {
   id: number;
   edition: number;
   name: string;
+  year: number;
+  /** YYYY-MM-DD; null (with `endsOn`) for an edition known by its year only. */
+  startsOn: string | null;
   /** YYYY-MM-DD */
-  startsOn: string;
-  /** YYYY-MM-DD */
-  endsOn: string;
-  city: string;
+  endsOn: string | null;
+  city: string | null;
   theme: string | null;
   exhibitors: number | null;
   visitors: number | null;

@@ -24,9 +24,12 @@ export const events = pgTable(
     id: integer('id').primaryKey(),
     name: text('name').notNull(),
     edition: smallint('edition').notNull(),
-    startsOn: date('starts_on').notNull(),
-    endsOn: date('ends_on').notNull(),
-    city: text('city').notNull(),
+    /** The year it was held: what the history shows when the dates are not known. */
+    year: smallint('year').notNull(),
+    /** Null for a past edition known by its year only (the specification's 2003 to 2017). */
+    startsOn: date('starts_on'),
+    endsOn: date('ends_on'),
+    city: text('city'),
     theme: text('theme'),
     exhibitors: integer('exhibitors'),
     visitors: integer('visitors'),
@@ -38,6 +41,12 @@ export const events = pgTable(
     uniqueIndex('events_one_current')
       .on(t.current)
       .where(sql`${t.current}`),
+    // Both dates or neither, in its year; the current edition has its dates and city.
+    check(
+      'events_dates',
+      sql`(${t.startsOn} is null) = (${t.endsOn} is null) and (${t.startsOn} is null or extract(year from ${t.startsOn}) = ${t.year})`,
+    ),
+    check('events_current_dated', sql`not ${t.current} or (${t.startsOn} is not null and ${t.city} is not null)`),
   ],
 );
 

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import { ROLES } from './accounts';
 import { CONFERENCES } from './content/conferences';
-import { CURRENT_EVENT, HALLS, OPENING_HOURS, PAST_EDITIONS } from './content/editions';
+import { CURRENT_EVENT, HALLS, OPENING_HOURS, PAST_EDITIONS, SPEC_PAST_EDITIONS } from './content/editions';
 import { PAGE_SECTORS } from './content/sectors';
 
 export async function seedReference(db: Db): Promise<void> {
@@ -24,6 +24,7 @@ export async function seedReference(db: Db): Promise<void> {
       .update(t.events)
       .set({ current: true })
       .where(sql`${t.events.id} = ${CURRENT_EVENT.id} and not exists (select 1 from ${t.events} where current)`);
+    await seedSpecPastEditions(tx);
     await tx
       .insert(t.gates)
       .values(HALLS.map((name, position) => ({ eventId: DEMO_EDITION_ID, name, position })))
@@ -51,10 +52,36 @@ export async function seedReference(db: Db): Promise<void> {
   });
 }
 
-/** The demo's history before 2024 (PAST_EDITIONS); also what the API tests hang past registrations on. */
+/**
+ * The specification's editions before 2024, by year and figures, once per install (a run in
+ * `seed_runs`): an organiser who deletes one does not see it come back. One whose id or number is
+ * already taken (the organiser's own history) is left out.
+ */
+async function seedSpecPastEditions(tx: Tx): Promise<void> {
+  const [run] = await tx.insert(t.seedRuns).values({ name: 'spec past editions' }).onConflictDoNothing().returning();
+  if (!run) return;
+  const taken = await tx.select({ id: t.events.id, edition: t.events.edition }).from(t.events);
+  const missing = SPEC_PAST_EDITIONS.filter((e) => !taken.some((row) => row.id === e.id || row.edition === e.edition));
+  if (missing.length) await tx.insert(t.events).values(missing);
+}
+
+/**
+ * The demo's history before 2024 (PAST_EDITIONS): the specification's years and figures with
+ * invented dates, cities and themes, written into the editions that have no dates yet. Also what
+ * the API tests hang past registrations on.
+ */
 export async function seedPastEditions(db: Db | Tx): Promise<void> {
   await db
     .insert(t.events)
     .values(PAST_EDITIONS.map((e) => ({ ...e })))
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: t.events.id,
+      set: {
+        startsOn: sql`excluded.starts_on`,
+        endsOn: sql`excluded.ends_on`,
+        city: sql`excluded.city`,
+        theme: sql`excluded.theme`,
+      },
+      setWhere: sql`${t.events.startsOn} is null and ${t.events.year} = excluded.year`,
+    });
 }

@@ -26,11 +26,13 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
       .from(events)
       .where(eq(events.id, currentEdition));
     const errors: { path: string[]; message: string }[] = [];
-    if (event && (c.day < event.startsOn || c.day > event.endsOn)) {
+    // The current edition has its dates (a database check).
+    const { startsOn, endsOn } = event ?? {};
+    if (startsOn && endsOn && (c.day < startsOn || c.day > endsOn)) {
       const fr = (d: string) => d.split('-').reverse().join('/');
       errors.push({
         path: ['body', 'day'],
-        message: `Un jour du salon : du ${fr(event.startsOn)} au ${fr(event.endsOn)}.`,
+        message: `Un jour du salon : du ${fr(startsOn)} au ${fr(endsOn)}.`,
       });
     }
     if (c.endsAt <= c.startsAt) errors.push({ path: ['body', 'endsAt'], message: 'La fin doit suivre le début.' });

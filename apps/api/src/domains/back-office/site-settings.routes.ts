@@ -16,7 +16,7 @@ import { makeCurrent } from '../editions/current-edition';
 type Edition = ShowEdition;
 
 /** The current edition's number, dates and city are what badges, hours and the programme hang on. */
-const FIXED = ['edition', 'startsOn', 'endsOn', 'city'] as const;
+const FIXED = ['edition', 'year', 'startsOn', 'endsOn', 'city'] as const;
 
 const invalid = (field: string, message: string) =>
   badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
@@ -70,6 +70,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     id: events.id,
     edition: events.edition,
     name: events.name,
+    year: events.year,
     startsOn: events.startsOn,
     endsOn: events.endsOn,
     city: events.city,
@@ -88,8 +89,14 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       table: events,
       id: events.id,
       missing: 'Édition introuvable.',
-      sortable: { id: events.id, edition: events.edition, startsOn: events.startsOn, name: events.name },
-      defaultSort: [desc(events.startsOn), desc(events.id)],
+      sortable: {
+        id: events.id,
+        edition: events.edition,
+        year: events.year,
+        startsOn: events.startsOn,
+        name: events.name,
+      },
+      defaultSort: [desc(events.year), desc(events.startsOn), desc(events.id)],
       filters: { q: searchFilter(events.name, events.city, events.theme) },
       query: (dbOrTx) => dbOrTx.select(columns).from(events).$dynamic(),
       present: (_, rows): Edition[] => rows,

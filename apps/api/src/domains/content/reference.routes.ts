@@ -26,6 +26,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         id: events.id,
         edition: events.edition,
         name: events.name,
+        year: events.year,
         startsOn: events.startsOn,
         endsOn: events.endsOn,
         city: events.city,
@@ -35,7 +36,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         current: events.current,
       })
       .from(events)
-      .orderBy(asc(events.startsOn), asc(events.id));
+      .orderBy(asc(events.year), asc(events.startsOn), asc(events.id));
     return wholeList(rows);
   });
 

@@ -33,6 +33,7 @@ describe('GET events', () => {
       id: DEMO_EDITION_ID,
       edition: 6,
       name: '6e édition du Salon',
+      year: 2024,
       startsOn: '2024-05-29',
       endsOn: '2024-06-01',
       city: 'Marrakech',

@@ -216,11 +216,15 @@ describe('Site settings', () => {
         ['GET', 'site-settings/1', undefined],
         ['PUT', 'site-settings/1', { generalEmail: 'pirate@example.org', virtualTourUrl: 'https://evil.example.org/' }],
         ['GET', 'editions', undefined],
-        ['POST', 'editions', { edition: 9, name: 'Pirate', startsOn: '2030-01-01', endsOn: '2030-01-02', city: 'X' }],
+        [
+          'POST',
+          'editions',
+          { edition: 9, name: 'Pirate', year: 2030, startsOn: '2030-01-01', endsOn: '2030-01-02', city: 'X' },
+        ],
         [
           'PUT',
           `editions/${DEMO_EDITION_ID}`,
-          { edition: 6, name: 'Pirate', startsOn: '2024-05-29', endsOn: '2024-06-01', city: 'Marrakech' },
+          { edition: 6, name: 'Pirate', year: 2024, startsOn: '2024-05-29', endsOn: '2024-06-01', city: 'Marrakech' },
         ],
         ['DELETE', 'editions/1', undefined],
       ] as const) {
@@ -239,6 +243,7 @@ describe('Editions', () => {
   const NEW = {
     edition: 7,
     name: '7e édition du Salon',
+    year: 2026,
     startsOn: '2026-05-20',
     endsOn: '2026-05-23',
     city: 'Casablanca',
@@ -315,12 +320,44 @@ describe('Editions', () => {
         { path: ['body', 'edition'], message: 'editionNumber' },
         { path: ['body', 'name'], message: 'required' },
         { path: ['body', 'startsOn'], message: 'isoDay' },
-        { path: ['body', 'endsOn'], message: 'required' },
-        { path: ['body', 'city'], message: 'required' },
         { path: ['body', 'exhibitors'], message: 'count' },
       ]),
     );
     expect((await publicEditions()).map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 7]);
+  });
+
+  it('takes a past edition by its year and figures alone, and refuses one date without the other or dates outside its year', async () => {
+    const yearOnly = { edition: 12, name: 'Édition sans dates', year: 2001, exhibitors: 90, visitors: 4000 };
+    const created = await ok<Edition>('POST', 'editions', { ...yearOnly, startsOn: '', endsOn: null, city: '' });
+    expect(created).toEqual({
+      id: created.id,
+      ...yearOnly,
+      startsOn: null,
+      endsOn: null,
+      city: null,
+      theme: null,
+      current: false,
+    });
+    expect((await publicEditions())[0]).toEqual(created);
+    const one = await refused('POST', 'editions', { ...yearOnly, edition: 13, startsOn: '2001-03-01' });
+    expect(one.details.errors).toEqual([{ path: ['body', 'endsOn'], message: 'bothDates' }]);
+    const outside = await refused('POST', 'editions', {
+      ...yearOnly,
+      edition: 13,
+      startsOn: '2002-03-01',
+      endsOn: '2002-03-04',
+    });
+    expect(outside.details.errors).toEqual([{ path: ['body', 'startsOn'], message: 'dateOutsideYear' }]);
+    // It cannot become the current edition: badges, hours and the programme need dates and a city.
+    const current = await admin('POST', `editions/${created.id}/make-current`);
+    expect(current.statusCode).toBe(400);
+    expect(current.json<ErrorBody>().error.details.errors).toEqual([
+      { path: ['body', 'startsOn'], message: 'editionNotDated' },
+      { path: ['body', 'endsOn'], message: 'editionNotDated' },
+      { path: ['body', 'city'], message: 'editionNotDated' },
+    ]);
+    expect((await publicEditions()).filter((e) => e.current).map((e) => e.id)).toEqual([DEMO_EDITION_ID]);
+    expect((await ok<Edition>('DELETE', `editions/${created.id}`)).id).toBe(created.id);
   });
 
   it('keeps an edition that registrations belong to', async () => {

@@ -27,6 +27,7 @@ let exhibitor2024: Exhibitor;
 const NEXT = {
   edition: 7,
   name: '7e édition du Salon',
+  year: 2025,
   startsOn: '2025-05-28',
   endsOn: '2025-05-31',
   city: 'Rabat',
@@ -80,7 +81,19 @@ describe('the current edition', () => {
     const listed = await publicEditions();
     expect(listed.filter((e) => e.current).map((e) => e.id)).toEqual([DEMO_EDITION_ID]);
     expect(Object.keys(listed[0]!).sort()).toEqual(
-      ['city', 'current', 'edition', 'endsOn', 'exhibitors', 'id', 'name', 'startsOn', 'theme', 'visitors'].sort(),
+      [
+        'city',
+        'current',
+        'edition',
+        'endsOn',
+        'exhibitors',
+        'id',
+        'name',
+        'startsOn',
+        'theme',
+        'visitors',
+        'year',
+      ].sort(),
     );
   });
 
@@ -146,8 +159,8 @@ describe('the current edition', () => {
   });
 
   it('stays one edition when two are made current at once', async () => {
-    const first = await createEdition({ edition: 8, startsOn: '2026-05-27', endsOn: '2026-05-30' });
-    const second = await createEdition({ edition: 9, startsOn: '2027-05-26', endsOn: '2027-05-29' });
+    const first = await createEdition({ edition: 8, year: 2026, startsOn: '2026-05-27', endsOn: '2026-05-30' });
+    const second = await createEdition({ edition: 9, year: 2027, startsOn: '2027-05-26', endsOn: '2027-05-29' });
     const answers = await Promise.all(
       [first, second, first].map((e) => admin('POST', `editions/${e.id}/make-current`)),
     );
@@ -159,7 +172,7 @@ describe('the current edition', () => {
   });
 
   it('refuses an edition that does not exist, a malformed id, and anyone but an organiser, and changes nothing', async () => {
-    const other = await createEdition({ edition: 10, startsOn: '2028-05-24', endsOn: '2028-05-27' });
+    const other = await createEdition({ edition: 10, year: 2028, startsOn: '2028-05-24', endsOn: '2028-05-27' });
     const missing = await admin('POST', 'editions/9999/make-current');
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ error: { message: string } }>().error.message).toBe('Édition introuvable.');
@@ -172,7 +185,7 @@ describe('the current edition', () => {
   });
 
   it('cannot be deleted, whichever edition it is; the one current before can, once nothing hangs on it', async () => {
-    const next = await createEdition({ edition: 11, startsOn: '2029-05-23', endsOn: '2029-05-26' });
+    const next = await createEdition({ edition: 11, year: 2029, startsOn: '2029-05-23', endsOn: '2029-05-26' });
     expect((await admin('POST', `editions/${next.id}/make-current`)).statusCode).toBe(200);
     const refused = await admin('DELETE', `editions/${next.id}`);
     expect(refused.statusCode).toBe(400);

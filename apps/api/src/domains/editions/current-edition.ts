@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 
 /**
  * The current edition: the one row of `events` whose `current` is set, which the organiser changes
@@ -31,10 +31,17 @@ export async function currentEditionId(db: Db | Tx): Promise<number> {
 export async function makeCurrent(tx: Tx, id: number): Promise<void> {
   await tx.execute(sql`lock table ${events} in share row exclusive mode`);
   const [row] = await tx
-    .select({ id: events.id })
+    .select({ startsOn: events.startsOn, city: events.city })
     .from(events)
     .where(sql`${events.id} = ${id}`);
   if (!row) throw notFound('Édition introuvable.');
+  // Badges, hours and the programme hang on the current edition's dates and city.
+  const missing = [...(row.startsOn === null ? ['startsOn', 'endsOn'] : []), ...(row.city === null ? ['city'] : [])];
+  if (missing.length) {
+    throw badRequest('Cette édition n’a pas encore ses dates et sa ville : ajoutez-les avant de la rendre courante.', {
+      errors: missing.map((field) => ({ path: ['body', field], message: 'editionNotDated' })),
+    });
+  }
   await tx
     .update(events)
     .set({ current: false })

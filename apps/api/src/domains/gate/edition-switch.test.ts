@@ -17,7 +17,14 @@ describe('the gates when another edition is made current', () => {
     expect((await roster()).eventId).toBe(DEMO_EDITION_ID);
     const created = await call(ctx.app, 'POST', 'admin/editions', {
       token: organiserToken,
-      body: { edition: 7, name: '7e édition', startsOn: '2025-05-28', endsOn: '2025-05-31', city: 'Marrakech' },
+      body: {
+        edition: 7,
+        name: '7e édition',
+        year: 2025,
+        startsOn: '2025-05-28',
+        endsOn: '2025-05-31',
+        city: 'Marrakech',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const next = created.json<ShowEdition>();

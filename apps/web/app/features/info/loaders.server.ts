@@ -14,7 +14,7 @@ async function list<T>(context: unknown, path: string): Promise<T[]> {
 /** The editions, oldest first; empty when the API failed. */
 export async function loadEvents(context: unknown): Promise<ShowEdition[]> {
   const events = await list<ShowEdition>(context, 'events');
-  return [...events].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  return [...events].sort((a, b) => a.year - b.year || (a.startsOn ?? '').localeCompare(b.startsOn ?? ''));
 }
 
 /** The show days, from the API or else from the specification. */

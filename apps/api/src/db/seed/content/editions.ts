@@ -10,6 +10,7 @@ export interface PastEvent {
   id: number;
   edition: number;
   name: string;
+  year: number;
   /** YYYY-MM-DD */
   startsOn: string;
   /** YYYY-MM-DD */
@@ -25,6 +26,7 @@ export const CURRENT_EVENT: PastEvent = {
   id: 7,
   edition: 6,
   name: '6e édition du Salon',
+  year: 2024,
   startsOn: '2024-05-29',
   endsOn: '2024-06-01',
   city: 'Marrakech',
@@ -44,6 +46,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     id: 1,
     edition: 1,
     name: '1re édition du Salon',
+    year: 2003,
     startsOn: '2003-11-19',
     endsOn: '2003-11-22',
     city: 'Casablanca',
@@ -55,6 +58,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     id: 2,
     edition: 2,
     name: '2e édition du Salon',
+    year: 2006,
     startsOn: '2006-05-17',
     endsOn: '2006-05-20',
     city: 'Casablanca',
@@ -66,6 +70,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     id: 3,
     edition: 3,
     name: '3e édition du Salon',
+    year: 2008,
     startsOn: '2008-11-26',
     endsOn: '2008-11-29',
     city: 'Casablanca',
@@ -77,6 +82,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     id: 4,
     edition: 4,
     name: '4e édition du Salon',
+    year: 2010,
     startsOn: '2010-11-24',
     endsOn: '2010-11-27',
     city: 'Casablanca',
@@ -88,6 +94,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     id: 5,
     edition: 5,
     name: '5e édition du Salon',
+    year: 2017,
     startsOn: '2017-05-17',
     endsOn: '2017-05-20',
     city: 'Marrakech',
@@ -96,6 +103,20 @@ export const PAST_EDITIONS: PastEvent[] = [
     visitors: 39000,
   },
 ];
+
+/**
+ * The editions before 2024 as the specification gives them, by their year and figures: reference
+ * data, written once on a new install (its organiser adds their dates, cities and themes).
+ */
+export const SPEC_PAST_EDITIONS: Pick<PastEvent, 'id' | 'edition' | 'name' | 'year' | 'exhibitors' | 'visitors'>[] =
+  PAST_EDITIONS.map(({ id, edition, name, year, exhibitors, visitors }) => ({
+    id,
+    edition,
+    name,
+    year,
+    exhibitors,
+    visitors,
+  }));
 
 // Exhibition halls of the 2024 venue.
 export const HALLS: string[] = ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E'];

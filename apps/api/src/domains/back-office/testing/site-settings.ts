@@ -23,6 +23,7 @@ async function freshEdition(c: AdminCase): Promise<number> {
     id,
     edition: number++,
     name: 'Édition de test',
+    year: 2012,
     startsOn: '2012-05-02',
     endsOn: '2012-05-05',
     city: 'Agadir',
@@ -33,6 +34,7 @@ async function freshEdition(c: AdminCase): Promise<number> {
 const newEdition = () => ({
   edition: number++,
   name: 'Nouvelle édition',
+  year: 2014,
   startsOn: '2014-11-12',
   endsOn: '2014-11-15',
   city: 'Tanger',

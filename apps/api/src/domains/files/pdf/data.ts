@@ -115,7 +115,10 @@ export async function loadEvent(db: Db | Tx): Promise<EventInfo> {
     .from(events)
     .where(eq(events.current, true));
   if (!event) throw new Error('no edition is current');
-  return event;
+  const { startsOn, endsOn, city } = event;
+  // A database check (events_current_dated): the current edition has its dates and city.
+  if (startsOn === null || endsOn === null || city === null) throw new Error('the current edition has no dates');
+  return { ...event, startsOn, endsOn, city };
 }
 
 export async function loadConferences(db: Db | Tx): Promise<ConferenceRow[]> {

@@ -14,6 +14,7 @@ import {
   TextInput,
   TopToolbar,
   useNotify,
+  type HttpError,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -79,13 +80,16 @@ const editionResolver = zodResolver(editionSchema) as never;
 function EditionList() {
   const translate = useTranslate();
   return (
-    <List sort={{ field: 'startsOn', order: 'DESC' }} filters={[searchFilter]}>
+    <List sort={{ field: 'year', order: 'DESC' }} filters={[searchFilter]}>
       <DataTable bulkActionButtons={false}>
         <DataTable.NumberCol source="edition" />
         <DataTable.Col source="name" />
+        <DataTable.NumberCol source="year" options={{ useGrouping: false }} />
         <DataTable.Col
           source="startsOn"
-          render={(r: { startsOn: string; endsOn: string }) => `${dayText(r.startsOn)} – ${dayText(r.endsOn)}`}
+          render={(r: { startsOn: string | null; endsOn: string | null }) =>
+            r.startsOn && r.endsOn ? `${dayText(r.startsOn)} – ${dayText(r.endsOn)}` : '—'
+          }
         />
         <DataTable.Col source="city" disableSort />
         <DataTable.Col
@@ -109,7 +113,8 @@ function EditionForm() {
       {current && <Alert severity="info">{translate('admin.editions.currentHint')}</Alert>}
       <NumberInput source="edition" readOnly={current} />
       <TextInput source="name" fullWidth />
-      <DateInput source="startsOn" readOnly={current} />
+      <NumberInput source="year" readOnly={current} helperText={current ? false : 'admin.editions.yearHint'} />
+      <DateInput source="startsOn" readOnly={current} helperText={current ? false : 'admin.editions.datesHint'} />
       <DateInput source="endsOn" readOnly={current} />
       <TextInput source="city" readOnly={current} />
       <TextInput source="theme" fullWidth helperText="admin.editions.themeHint" />
@@ -131,7 +136,10 @@ function MakeCurrentButton() {
   if (!record || record.current) return null;
   const run = (close: () => void) =>
     call(async () => {
-      await adminFetch(`editions/${record.id}/make-current`, { method: 'POST' });
+      await adminFetch(`editions/${record.id}/make-current`, { method: 'POST' }).catch((error: HttpError) => {
+        // An edition without its dates and city cannot be current: say which, in the page's language.
+        throw (error.body as { errors?: unknown } | undefined)?.errors ? new Error('editionNotDated') : error;
+      });
       notify('admin.editions.madeCurrent', { type: 'success', messageArgs: { name: record.name } });
       refresh();
     }, close);
@@ -211,6 +219,10 @@ export const siteSettingsMessages: AdminMessages = {
     editionNumber: 'Un numéro d’édition de 1 à 99.',
     editionTaken: 'Une autre édition porte déjà ce numéro.',
     endsBeforeStart: 'La fin ne peut pas précéder le début.',
+    year: 'Une année de 1990 à 2200.',
+    bothDates: 'Le début et la fin, ou aucune des deux dates.',
+    dateOutsideYear: 'Le début tombe dans l’année de l’édition.',
+    editionNotDated: 'Cette édition n’a pas encore ses dates et sa ville : ajoutez-les avant de la rendre courante.',
     currentEditionFixed: 'Le numéro, les dates et la ville de l’édition en cours ne changent pas.',
     resources: {
       'site-settings': {
@@ -228,6 +240,7 @@ export const siteSettingsMessages: AdminMessages = {
         fields: {
           edition: 'N° d’édition',
           name: 'Nom',
+          year: 'Année',
           startsOn: 'Début',
           endsOn: 'Fin',
           city: 'Ville',
@@ -254,6 +267,8 @@ export const siteSettingsMessages: AdminMessages = {
         currentHint:
           'L’édition en cours : son numéro, ses dates et sa ville sont ceux du salon (badges, horaires, programme). Elle ne peut pas être supprimée.',
         current: 'En cours',
+        datesHint: 'Vide pour une édition passée dont seule l’année est connue.',
+        yearHint: 'Vide : l’année du début.',
         makeCurrent: 'Rendre courante',
         makeCurrentConfirm:
           '« %{name} » devient l’édition en cours : le site public, les inscriptions, l’espace exposant, les badges et les contrôles d’accès la suivent dès maintenant. Les badges de l’édition en cours jusqu’ici seront refusés aux portes.',
@@ -273,6 +288,10 @@ export const siteSettingsMessages: AdminMessages = {
     editionNumber: 'An edition number from 1 to 99.',
     editionTaken: 'Another edition already has this number.',
     endsBeforeStart: 'The end cannot come before the start.',
+    year: 'A year from 1990 to 2200.',
+    bothDates: 'Both the start and the end, or neither date.',
+    dateOutsideYear: 'The start falls in the edition’s year.',
+    editionNotDated: 'This edition has no dates and city yet: add them before making it current.',
     currentEditionFixed: 'The current edition’s number, dates and city do not change.',
     resources: {
       'site-settings': {
@@ -290,6 +309,7 @@ export const siteSettingsMessages: AdminMessages = {
         fields: {
           edition: 'Edition no.',
           name: 'Name',
+          year: 'Year',
           startsOn: 'Start',
           endsOn: 'End',
           city: 'City',
@@ -316,6 +336,8 @@ export const siteSettingsMessages: AdminMessages = {
         currentHint:
           'The current edition: its number, dates and city are the show’s (badges, hours, programme). It cannot be deleted.',
         current: 'Current',
+        datesHint: 'Empty for a past edition known by its year only.',
+        yearHint: 'Empty: the start’s year.',
         makeCurrent: 'Make current',
         makeCurrentConfirm:
           '“%{name}” becomes the current edition: the public site, registrations, the exhibitor area, badges and gate checks follow it from now on. Badges of the edition current until now will be refused at the gates.',

@@ -32,8 +32,9 @@ function rows(events: ShowEdition[], lang: string): Row[] {
     key: String(e.id),
     edition: e.edition,
     current: e.current,
-    dates: rangeParts(e.startsOn, e.endsOn, lang),
-    year: Number(e.startsOn.slice(0, 4)),
+    // An edition known by its year only (the specification's 2003 to 2017) shows its year.
+    dates: e.startsOn && e.endsOn ? rangeParts(e.startsOn, e.endsOn, lang) : null,
+    year: e.year,
     city: e.city || null,
     theme: e.theme || null,
     exhibitors: e.exhibitors,
