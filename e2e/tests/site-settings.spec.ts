@@ -129,4 +129,48 @@ test.describe('Site settings', () => {
     };
     expect(saved.virtualTourUrl).toMatch(/^https:\/\/my\.matterport\.com\//);
   });
+
+  test('an organiser makes another edition current after a confirmation, the history marks it, and 2024 comes back the same way', async ({
+    page,
+  }) => {
+    test.slow();
+    await adminLogin(page);
+    const headers = await organiserHeaders(page);
+    const created = await page.request.post('/backend/api/admin/editions', {
+      headers,
+      data: {
+        edition: 60,
+        name: 'Édition de démonstration 2031',
+        startsOn: '2031-05-28',
+        endsOn: '2031-05-31',
+        city: 'Agadir',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const makeCurrent = async (name: string) => {
+      await page.getByRole('button', { name: 'Rendre courante' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText(`« ${name} » devient l’édition en cours`);
+      await dialog.getByRole('button', { name: 'Confirmer' }).click();
+      await expect(page.getByText(`« ${name} » est l’édition en cours.`)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Rendre courante' })).toHaveCount(0);
+    };
+    try {
+      await page.goto(`/admin/editions/${id}`);
+      await makeCurrent('Édition de démonstration 2031');
+      await page.goto('/historique');
+      await expect(page.getByRole('row', { name: /Du 28 au 31 mai 2031/ })).toHaveClass(/info-current/);
+      await expect(page.locator('.info-editions .info-current')).toHaveCount(1);
+
+      await page.goto('/admin/editions/7');
+      await makeCurrent('6e édition du Salon');
+      await page.goto('/historique');
+      await expect(page.getByRole('row', { name: /Du 29 mai au 1er juin 2024/ })).toHaveClass(/info-current/);
+    } finally {
+      // Whatever happened above: 2024 current again, the test's edition gone.
+      expect((await page.request.post('/backend/api/admin/editions/7/make-current', { headers })).status()).toBe(200);
+      expect((await page.request.delete(`/backend/api/admin/editions/${id}`, { headers })).status()).toBe(200);
+    }
+  });
 });
