@@ -13,8 +13,6 @@ import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { makeCurrent } from '../editions/current-edition';
 
-type Edition = ShowEdition;
-
 /** The current edition's number, dates and city are what badges, hours and the programme hang on. */
 const FIXED = ['edition', 'year', 'startsOn', 'endsOn', 'city'] as const;
 
@@ -99,7 +97,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       defaultSort: [desc(events.year), desc(events.startsOn), desc(events.id)],
       filters: { q: searchFilter(events.name, events.city, events.theme) },
       query: (dbOrTx) => dbOrTx.select(columns).from(events).$dynamic(),
-      present: (_, rows): Edition[] => rows,
+      present: (_, rows): ShowEdition[] => rows,
       async create(tx, body) {
         const form = parseFormBody(editionSchema, body);
         await checkEditionNumber(tx, form.edition, null);
@@ -147,15 +145,14 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     const id = idParam(request.params.id);
     if (id === null) throw notFound('Édition introuvable.');
     const record = await db.transaction(async (tx) => {
-      const [before] = await tx.select({ id: events.id }).from(events).where(eq(events.current, true));
-      await makeCurrent(tx, id);
+      const before = await makeCurrent(tx, id);
       const [after] = await tx.select(columns).from(events).where(eq(events.id, id));
       await recordAudit(tx, {
         userId: currentUser(request).id,
         action: 'POST /admin/editions/:id/make-current',
         resource: 'editions',
         recordId: id,
-        before: { current: before?.id ?? null },
+        before: { current: before },
         after: { current: id },
       });
       return after!;

@@ -23,7 +23,6 @@ import {
 interface ErrorBody {
   error: { status: number; message: string; details: { errors?: { path: string[]; message: string }[] } };
 }
-type Edition = ShowEdition & { current: boolean };
 
 let ctx: TestContext;
 let organiser: typeof users.$inferSelect;
@@ -60,7 +59,7 @@ async function publicSettings(): Promise<PublicSiteSettings> {
 async function publicEditions() {
   const res = await call(ctx.app, 'GET', 'events');
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: Edition[] }>().data;
+  return res.json<{ data: ShowEdition[] }>().data;
 }
 
 const cspFrameSources = async () => {
@@ -253,7 +252,7 @@ describe('Editions', () => {
   };
 
   it('an organiser adds, changes and deletes an edition; the history answer follows each step', async () => {
-    const created = await ok<Edition>('POST', 'editions', NEW);
+    const created = await ok<ShowEdition>('POST', 'editions', NEW);
     expect(created).toEqual({ id: 8, ...NEW, current: false });
     expect((await publicEditions()).at(-1)).toEqual({ id: 8, ...NEW, current: false });
 
@@ -266,10 +265,10 @@ describe('Editions', () => {
 
     const listed = await admin('GET', 'editions?sort=%5B%22startsOn%22%2C%22ASC%22%5D');
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json<Edition[]>().map((e) => e.edition)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(listed.json<ShowEdition[]>().map((e) => e.edition)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(listed.headers['content-range']).toBe('editions 0-6/7');
 
-    const removed = await ok<Edition>('DELETE', 'editions/8');
+    const removed = await ok<ShowEdition>('DELETE', 'editions/8');
     expect(removed.id).toBe(8);
     expect((await publicEditions()).map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 7]);
     const actions = (
@@ -279,7 +278,7 @@ describe('Editions', () => {
   });
 
   it('the current edition keeps its number, dates and city and cannot be deleted; its theme and figures change', async () => {
-    const current = await ok<Edition>('GET', `editions/${DEMO_EDITION_ID}`);
+    const current = await ok<ShowEdition>('GET', `editions/${DEMO_EDITION_ID}`);
     expect(current).toMatchObject({
       edition: 6,
       startsOn: '2024-05-29',
@@ -328,7 +327,7 @@ describe('Editions', () => {
 
   it('takes a past edition by its year and figures alone, and refuses one date without the other or dates outside its year', async () => {
     const yearOnly = { edition: 12, name: 'Édition sans dates', year: 2001, exhibitors: 90, visitors: 4000 };
-    const created = await ok<Edition>('POST', 'editions', { ...yearOnly, startsOn: '', endsOn: null, city: '' });
+    const created = await ok<ShowEdition>('POST', 'editions', { ...yearOnly, startsOn: '', endsOn: null, city: '' });
     expect(created).toEqual({
       id: created.id,
       ...yearOnly,
@@ -357,7 +356,7 @@ describe('Editions', () => {
       { path: ['body', 'city'], message: 'editionNotDated' },
     ]);
     expect((await publicEditions()).filter((e) => e.current).map((e) => e.id)).toEqual([DEMO_EDITION_ID]);
-    expect((await ok<Edition>('DELETE', `editions/${created.id}`)).id).toBe(created.id);
+    expect((await ok<ShowEdition>('DELETE', `editions/${created.id}`)).id).toBe(created.id);
   });
 
   it('keeps an edition that registrations belong to', async () => {

@@ -26,10 +26,15 @@ export async function currentEditionId(db: Db | Tx): Promise<number> {
 
 /**
  * Makes an edition the current one, alone: the lock puts two switches at once one after the other,
- * so that exactly one edition is current when both have ended.
+ * so that exactly one edition is current when both have ended. Answers the edition current until
+ * then, as read under the lock (null: none was).
  */
-export async function makeCurrent(tx: Tx, id: number): Promise<void> {
+export async function makeCurrent(tx: Tx, id: number): Promise<number | null> {
   await tx.execute(sql`lock table ${events} in share row exclusive mode`);
+  const [before] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(sql`${events.current}`);
   const [row] = await tx
     .select({ startsOn: events.startsOn, city: events.city })
     .from(events)
@@ -50,4 +55,5 @@ export async function makeCurrent(tx: Tx, id: number): Promise<void> {
     .update(events)
     .set({ current: true })
     .where(sql`${events.id} = ${id}`);
+  return before?.id ?? null;
 }

@@ -5,7 +5,7 @@ import { registrations, scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import type { BadgeClaims } from '../badges/badge-token';
 import { scanningFor, totalKey, viewOf, type ScanTotals, type ScanView } from './scans.service';
-import { currentEdition, currentEditionId } from '../editions/current-edition';
+import { currentEditionId } from '../editions/current-edition';
 
 /** `POST scans`: what the devices send, each scan recorded once (decision 009). */
 
@@ -24,9 +24,9 @@ const SCAN_TYPE_OF: Record<RegistrationType, ScanType> = {
 };
 
 /** The badge's holder, or why the badge cannot be scanned. */
-async function holderOf(db: Db, claims: BadgeClaims | null, scannerId: number) {
+async function holderOf(db: Db, claims: BadgeClaims | null, scannerId: number, eventId: number) {
   if (!claims) return { refused: 'invalid' as const };
-  if (claims.eventId !== (await currentEditionId(db))) return { refused: 'otherEvent' as const };
+  if (claims.eventId !== eventId) return { refused: 'otherEvent' as const };
   const [row] = await db
     .select({
       userId: registrations.userId,
@@ -70,9 +70,11 @@ export async function recordScans(
   const exhibitorId = scanningFor(user);
   // A collaborator without an exhibitor (it should not happen) records nothing it could not show.
   if (!exhibitorId) return submissions.map((s) => ({ id: s.id, status: 'refused', reason: 'invalid' }));
+  // The current edition, read once for the batch: its scans are all of it.
+  const eventId = await currentEditionId(db);
   const results: ScanResult[] = [];
   for (const s of submissions) {
-    results.push(await recordOne(db, verify, user, exhibitorId, s, now));
+    results.push(await recordOne(db, verify, user, exhibitorId, eventId, s, now));
   }
   totals.delete(totalKey('scansExposant', user.id, exhibitorId));
   totals.delete(totalKey('scansByCollaborators', exhibitorId, exhibitorId));
@@ -84,6 +86,7 @@ async function recordOne(
   verify: (token: string) => BadgeClaims | null,
   user: SessionUser,
   exhibitorId: number,
+  eventId: number,
   s: ScanSubmission,
   now: Date,
 ): Promise<ScanResult> {
@@ -91,7 +94,7 @@ async function recordOne(
   const [known] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
   if (known) return resent(db, user, exhibitorId, s, known);
 
-  const holder = await holderOf(db, verify(s.badge), user.id);
+  const holder = await holderOf(db, verify(s.badge), user.id, eventId);
   if (holder.refused) return { id: s.id, status: 'refused', reason: holder.refused };
 
   const readAt = new Date(s.scannedAt);
@@ -101,7 +104,7 @@ async function recordOne(
     .insert(scans)
     .values({
       clientId: s.id,
-      eventId: currentEdition,
+      eventId,
       scannerId: user.id,
       exhibitorId,
       scannedId: holder.userId,
