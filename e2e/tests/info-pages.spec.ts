@@ -127,16 +127,27 @@ const CASES: InfoPageCase[] = [
         if (exhibitors) await expect(row.locator('td').nth(3)).toHaveText(exhibitors);
         if (visitors) await expect(row.locator('td').nth(4)).toHaveText(visitors);
       }
-      // Themes come from the API, for each edition.
-      await expect(rows.nth(5)).toContainText(THEME.fr);
+      // Themes come from the API, for each edition, in English where the organiser gave one.
+      await expect(rows.nth(5)).toContainText(THEME[lang]);
     },
   },
   {
     path: '/forum',
     h1: { fr: 'Le Forum', en: 'The Forum' },
     facts: {
-      fr: [THEME.fr, 'académie de formation', 'Deux sessions sponsors le 1er juin'],
-      en: [THEME.en, 'training-academy session', 'Two sponsor sessions on 1 June'],
+      // The formats as the programme holds them (the specification's section 2).
+      fr: [
+        THEME.fr,
+        'Des conférences thématiques du 29 au 31 mai',
+        "Une session de l'académie de formation le 31 mai, de 10h00 à 12h00.",
+        'Deux sessions sponsors le 1er juin, de 10h00 à 12h00 et de 14h00 à 16h30.',
+      ],
+      en: [
+        THEME.en,
+        'Themed conferences from 29 to 31 May',
+        'A training-academy session on 31 May, from 10h00 to 12h00.',
+        'Two sponsor sessions on 1 June, from 10h00 to 12h00 and from 14h00 to 16h30.',
+      ],
     },
     check: async (page, lang) => {
       const button = page.getByRole('link', {

@@ -56,7 +56,7 @@ import { createBadgeService } from './domains/badges/badges.service';
 import { createKioskService } from './domains/kiosk/kiosk.service';
 import { createDirectoryCache } from './domains/directory/directory.service';
 import { createSiteSettingsStore } from './domains/content/site-settings.service';
-import { forgetCurrentShow } from './domains/badges/show-facts';
+import { currentShow, forgetCurrentShow } from './domains/badges/show-facts';
 import { EDITION_TOPIC } from './domains/editions/current-edition';
 import { notifyMailWorkers } from './domains/mail/worker';
 
@@ -288,6 +288,9 @@ export async function buildApp(
     largeRateLimit: config.LARGE_FILE_RATE_LIMIT,
     cacheBytes: config.FILE_CACHE_MB * 1024 * 1024,
   });
-  await registerWeb(app, config, clock);
+  await registerWeb(app, config, clock, async () => {
+    const { edition, year, startsOn, endsOn, city, theme, themeEn } = (await currentShow(db)).event;
+    return { edition, year, startsOn, endsOn, city, theme, themeEn };
+  });
   return app;
 }

@@ -3,14 +3,14 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { DEFAULT_LANGUAGE } from '@salon/shared';
-import { createI18n, fetchMessages, isLanguage } from './lib/i18n';
+import { createI18n, fetchMessages, isLanguage, pageShow } from './lib/i18n';
 import { INLINE_STYLE_ID, InlineStyleContext } from './lib/nonce';
 
 async function start() {
   // Hydrate in the language the server rendered; the file is preloaded by the page head.
   const htmlLang = document.documentElement.lang;
   const lang = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
-  const i18n = createI18n(lang, { [lang]: { translation: await fetchMessages(lang) } });
+  const i18n = createI18n(lang, { [lang]: { translation: await fetchMessages(lang) } }, pageShow());
   // The style sheet the server wrote into the page, kept as it is.
   const inlineStyle = { css: document.getElementById(INLINE_STYLE_ID)?.textContent ?? '' };
   startTransition(() => {

@@ -37,6 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: ctx?.publicUrl ?? new URL(request.url).origin,
       productSlug: ctx?.productSlug ?? 'salon',
       underConstruction: ctx?.underConstruction ?? false,
+      show: ctx?.show ?? null,
     },
     chosen
       ? { headers: { 'Set-Cookie': `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax` } }
@@ -65,7 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const start = READING_PAGES.has(matches[matches.length - 1]?.id ?? '') ? 'on-interaction' : 'after-paint';
   return (
-    <html lang={lang}>
+    // data-show: the edition the texts were written for, which the browser fills them with too (pageShow).
+    <html lang={lang} data-show={rootData?.show ? JSON.stringify(rootData.show) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

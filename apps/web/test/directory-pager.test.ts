@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { readSearch } from '../app/features/directory/api/directory-query';
+import { DEMO_SHOW } from './show';
 import { createI18n } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 import Annuaire from '../app/routes/annuaire';
@@ -37,7 +38,7 @@ async function renderDirectory(url: string): Promise<string> {
   return renderToString(
     createElement(
       I18nextProvider,
-      { i18n: createI18n('fr', serverResources) },
+      { i18n: createI18n('fr', serverResources, DEMO_SHOW) },
       createElement(StaticRouterProvider, { router, context }),
     ),
   );

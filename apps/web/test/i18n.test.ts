@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_REQUIRED } from '@salon/shared';
+import { createI18n } from '../app/lib/i18n';
+import { serverResources } from '../app/lib/i18n.server';
+import { DEMO_SHOW } from './show';
 
 const dir = path.resolve(import.meta.dirname, '../public/assets/i18n');
 const load = (lang: string) => JSON.parse(readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as unknown;
@@ -69,5 +72,52 @@ describe('translation keys used in the code', () => {
     // A plural key ('directory.count') is stored as its forms ('directory.count_one', '_other').
     const missing = [...used].filter((k) => !frKeys.has(k) && !frKeys.has(`${k}_other`));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('edition texts', () => {
+  const next = {
+    ...DEMO_SHOW,
+    edition: 7,
+    year: 2026,
+    startsOn: '2026-06-03',
+    endsOn: '2026-06-05',
+    city: 'Casablanca',
+    theme: 'Bâtir durable',
+    themeEn: 'Building to last',
+  };
+  const texts = (lang: 'fr' | 'en', show: typeof next) => {
+    const { t } = createI18n(lang, serverResources, show);
+    return keys(load(lang)).map((key) => [key, t(key)] as const);
+  };
+
+  it('with another edition current, no text names the 2024 edition’s year, dates, number, city or theme', () => {
+    // ('Horizon 2030', the country's plan, is no edition's: the 2024 theme named it.)
+    const stale =
+      /2024|Marrakech|29 mai|1er juin|31 mai|29 May|1 June|31 May|6e édition|6th edition|Maroc de demain : Horizon|tomorrow's Morocco: Horizon|quatre jours|four days|\{\{(edition|year|dates|city|theme)\}\}/;
+    for (const lang of ['fr', 'en'] as const) {
+      expect(texts(lang, next).filter(([, text]) => stale.test(text))).toEqual([]);
+    }
+  });
+
+  it('with the 2024 edition current, the texts print its dates and number as before', () => {
+    const { t } = createI18n('fr', serverResources, DEMO_SHOW);
+    expect(t('brand.dates')).toBe('Du 29 mai au 1er juin 2024 — Marrakech');
+    expect(t('pages.home.lead')).toBe(
+      '6e édition du Salon International du Bâtiment et de son Forum, du 29 mai au 1er juin 2024 à Marrakech.',
+    );
+    const en = createI18n('en', serverResources, DEMO_SHOW).t;
+    expect(en('brand.dates')).toBe('29 May to 1 June 2024 — Marrakech');
+    expect(en('pages.product.lead')).toContain('the 6th edition of the International Building Show');
+  });
+
+  it('a show of another year prints that edition', () => {
+    const { t } = createI18n('fr', serverResources, next);
+    expect(t('brand.dates')).toBe('Du 3 au 5 juin 2026 — Casablanca');
+    expect(t('brand.short')).toBe('SIB 2026');
+    expect(t('pages.forum.about')).toMatch(/^Pendant les trois jours du salon/);
+    const short = createI18n('fr', serverResources, { ...next, endsOn: '2026-06-04' }).t;
+    expect(short('pages.forum.about')).toMatch(/^Pendant les deux jours du salon/);
+    expect(createI18n('en', serverResources, next).t('pages.editorial.theme')).toBe('Building to last');
   });
 });

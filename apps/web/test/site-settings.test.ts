@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { editionSchema, frameOrigin, siteSettingsSchema } from '@salon/shared';
 import { ContactLines, VenueAddress, VenueMapFrame, VenueMapLink } from '../app/features/info/components/venue';
 import { NO_SITE_SETTINGS, telHref } from '../app/lib/site-settings';
+import { DEMO_SHOW } from './show';
 import { createI18n } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 
 /** What the pages print from the organiser's settings: only what is set, never a placeholder. */
 
 function render(element: ReactElement): string {
-  const i18n = createI18n('fr', serverResources);
+  const i18n = createI18n('fr', serverResources, DEMO_SHOW);
   return renderToString(createElement(MemoryRouter, null, createElement(I18nextProvider, { i18n }, element)));
 }
 

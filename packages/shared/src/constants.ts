@@ -1,3 +1,5 @@
+import type { EditionFacts } from './edition-texts';
+
 /**
  * The 2024 edition (id 7), which the specification's calls name and the demo shows. The app's code
  * never uses it (ESLint refuses the import there): the current edition is data, asked of
@@ -88,6 +90,8 @@ export interface WebLoadContext {
    */
   api: (path: string) => Promise<{ status: number; body: unknown }>;
   underConstruction: boolean;
+  /** The current edition, whose number, dates and city the pages' texts print (`editionTexts`). */
+  show: EditionFacts;
 }
 
 /**

@@ -8,3 +8,4 @@ export * from './gate';
 export * from './admin-schemas';
 export * from './site-settings';
 export * from './floor-plan';
+export * from './edition-texts';

@@ -128,6 +128,7 @@ export const editionSchema = z.pipe(
       endsOn: optionalDay,
       city: optionalField(100),
       theme: optionalField(300),
+      themeEn: optionalField(300),
       exhibitors: count,
       visitors: count,
     })
@@ -163,6 +164,8 @@ export interface ShowEdition {
   endsOn: string | null;
   city: string | null;
   theme: string | null;
+  /** The theme in English; null: the French one. */
+  themeEn: string | null;
   exhibitors: number | null;
   visitors: number | null;
   /** The edition the site shows now (the organiser's 'Rendre courante'). */

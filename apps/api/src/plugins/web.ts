@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { WebLoadContext } from '@salon/shared';
+import type { EditionFacts, WebLoadContext } from '@salon/shared';
 import type { Config } from '../config/env';
 import type { Clock } from '../lib/clock';
 import { errorBody } from './errors';
@@ -32,7 +32,12 @@ export function isFileRoute(pattern: string): boolean {
  * Serves the built web app: hashed assets from disk, every other GET rendered by React Router
  * on the server, so that crawlers and slow phones get the page before any script runs.
  */
-export async function registerWeb(app: FastifyInstance, config: Config, clock: Clock): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+  clock: Clock,
+  show: () => Promise<EditionFacts>,
+): Promise<void> {
   const serverEntry = path.join(config.WEB_BUILD_DIR, 'server/index.js');
   let render: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined;
   if (existsSync(serverEntry)) {
@@ -54,6 +59,17 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
         }
       },
     });
+    // The edition last read: a page still renders while the database cannot answer for a moment.
+    let lastShow: EditionFacts | null = null;
+    const showFacts = async () => {
+      try {
+        lastShow = await show();
+      } catch (error) {
+        if (!lastShow) throw error;
+        app.log.warn({ err: error }, 'current edition unreadable: pages use the one read last');
+      }
+      return lastShow;
+    };
     render = async (request, reply) => {
       const controller = new AbortController();
       reply.raw.once('close', () => controller.abort());
@@ -63,6 +79,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, clock: C
       }
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       const context: WebLoadContext = {
+        show: await showFacts(),
         nonce: reply.cspNonce.script,
         styleNonce: reply.cspNonce.style,
         now: clock().toISOString(),

@@ -1,6 +1,14 @@
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@salon/shared';
+import {
+  DEFAULT_LANGUAGE,
+  editionTexts,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type EditionFacts,
+  type Language,
+} from '@salon/shared';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -15,7 +23,11 @@ export function languageFromRequest(request: Request): Language {
   return isLanguage(match?.[1]) ? match[1] : DEFAULT_LANGUAGE;
 }
 
-export function createI18n(lang: Language, resources: Resource): i18n {
+/**
+ * Translations filled with the current edition: `{{edition}}`, `{{year}}`, `{{dates}}`, `{{city}}`
+ * and `{{theme}}` in any text are the edition's, in the text's language (`editionTexts`).
+ */
+export function createI18n(lang: Language, resources: Resource, show: EditionFacts | null): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
@@ -23,7 +35,7 @@ export function createI18n(lang: Language, resources: Resource): i18n {
     supportedLngs: [...LANGUAGES],
     resources,
     initAsync: false,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: show ? { ...editionTexts(show, lang) } : undefined },
     react: { useSuspense: false },
     // i18next 25 advertises a service in every browser's and test's console otherwise.
     showSupportNotice: false,
@@ -44,6 +56,8 @@ export async function switchLanguage(instance: i18n, lang: Language): Promise<vo
     instance.addResourceBundle(lang, 'translation', await fetchMessages(lang));
   }
   rememberLanguage(lang);
+  const show = pageShow();
+  if (show) instance.options.interpolation!.defaultVariables = { ...editionTexts(show, lang) };
   await instance.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
@@ -61,6 +75,16 @@ export function storedLanguage(): Language | null {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The edition the server wrote the page for (`<html data-show>`, root.tsx), read in the browser. */
+export function pageShow(): EditionFacts | null {
+  const text = document.documentElement.dataset.show;
+  try {
+    return text ? (JSON.parse(text) as EditionFacts) : null;
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ export function pageSeo(
   key: string,
   options: { brandInTitle?: boolean } = {},
 ): Seo {
-  const { lang, t } = serverT(request);
+  const { lang, t } = serverT(request, context);
   const base = (context as Partial<WebLoadContext> | undefined)?.publicUrl ?? new URL(request.url).origin;
   const url = new URL(request.url);
   const description = t(`pages.${key}.description`, { defaultValue: t(`pages.${key}.lead`) });

@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { data: conference } = await loaderApi<ItemResponse<Conference>>(context, `conferences/${params.id}`);
     if (!conference) throw new LoaderApiError(404, `conferences/${params.id}`);
-    const { lang } = serverT(request);
+    const { lang } = serverT(request, context);
     return { seo: { ...seo, title: `${conference.number} — ${conferenceTitle(conference, lang)}` }, conference };
   } catch (err) {
     if (err instanceof LoaderApiError && (err.status === 404 || err.status === 400)) {

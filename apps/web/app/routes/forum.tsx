@@ -2,27 +2,40 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
-import { BulletList, InfoSection, PageLinks } from '../features/info/components/blocks';
+import { InfoSection, PageLinks } from '../features/info/components/blocks';
+import { forumFormats } from '../features/programme/forum-formats';
+import type { Conference } from '../lib/content/types';
+import { loaderApiOr } from '../lib/server-api';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/forum';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: pageSeo(request, context, 'forum') };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data } = await loaderApiOr<{ data: Conference[] }>(context, 'conferences', { data: [] });
+  return { seo: pageSeo(request, context, 'forum'), conferences: data };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
-/** The forum presentation, with a button to the programme. */
-export default function ForumPage() {
-  const { t } = useTranslation();
+/** The forum presentation, its formats as the programme holds them, and a button to the programme. */
+export default function ForumPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const formats = forumFormats(loaderData.conferences, i18n.language, t);
   return (
     <InfoPage pageKey="forum">
       <InfoSection id="debat" title={t('pages.forum.aboutTitle')}>
         <p>{t('pages.forum.about')}</p>
       </InfoSection>
       <InfoSection id="au-programme" title={t('pages.forum.formatsTitle')}>
-        <BulletList pageKey="forum" group="formats" ids={['conferences', 'academy', 'sponsors']} />
+        {formats.length ? (
+          <ul className="info-bullets">
+            {formats.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('pages.forum.formats.empty')}</p>
+        )}
         <p>
           <Link className="btn btn-primary" to={paths.programme}>
             {t('pages.forum.programmeButton')}

@@ -31,6 +31,8 @@ export const events = pgTable(
     endsOn: date('ends_on'),
     city: text('city'),
     theme: text('theme'),
+    /** The theme in English; the French one when left empty. */
+    themeEn: text('theme_en'),
     exhibitors: integer('exhibitors'),
     visitors: integer('visitors'),
     /** The edition the site shows and takes registrations for: one at most (domains/editions). */

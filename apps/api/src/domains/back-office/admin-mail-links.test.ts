@@ -31,7 +31,7 @@ describe('A set-password link, never readable by an organiser', () => {
     const [listed] = list.json<{ id: number; to: string; subject: string }[]>();
     expect(listed).toMatchObject({
       to: exhibitor.email,
-      subject: 'Votre espace exposant — Salon International du Bâtiment 2024',
+      subject: 'Votre espace exposant — Salon International du Bâtiment',
     });
     const record = await get(`admin/mails/${listed!.id}`);
     expect(record.statusCode).toBe(200);

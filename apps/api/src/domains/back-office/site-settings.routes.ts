@@ -13,9 +13,6 @@ import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { makeCurrent } from '../editions/current-edition';
 
-/** The current edition's number, dates and city are what badges, hours and the programme hang on. */
-const FIXED = ['edition', 'year', 'startsOn', 'endsOn', 'city'] as const;
-
 const invalid = (field: string, message: string) =>
   badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
 
@@ -73,6 +70,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     endsOn: events.endsOn,
     city: events.city,
     theme: events.theme,
+    themeEn: events.themeEn,
     exhibitors: events.exhibitors,
     visitors: events.visitors,
     current: events.current,
@@ -80,8 +78,8 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
 
   registerResource(
     app,
-    // The current edition's city is the venue's in the public settings.
-    { db, onChange: () => store.changed() },
+    // The current edition's facts are in every page, badge and mail: read again on every instance.
+    { db, onChange: editionChanged },
     {
       path: 'editions',
       table: events,
@@ -111,11 +109,12 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       },
       async update(tx, id, body, before) {
         const form = parseFormBody(editionSchema, body);
+        // The site prints the current edition's dates and city everywhere: they may change, not go.
         if (before.current) {
-          const changed = FIXED.filter((field) => form[field] !== before[field]);
-          if (changed.length) {
+          const missing = (['startsOn', 'endsOn', 'city'] as const).filter((field) => !form[field]);
+          if (missing.length) {
             throw badRequest('Données invalides.', {
-              errors: changed.map((field) => ({ path: ['body', field], message: 'currentEditionFixed' })),
+              errors: missing.map((field) => ({ path: ['body', field], message: 'editionNotDated' })),
             });
           }
         }

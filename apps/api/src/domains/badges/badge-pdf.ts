@@ -3,9 +3,9 @@
  * Everything is laid out at fixed places so that the QR code never moves; long texts shrink,
  * then wrap, then lose their end, but never overflow.
  */
-import type { Language, RegistrationType } from '@salon/shared';
+import { datesText, ordinalText, type Language, type RegistrationType } from '@salon/shared';
 import { COLORS, createDocument, FONTS, type Doc } from '../files/pdf/document';
-import { ellipsize, formatDayRange, formatHour, formatLongDay, pdfText } from '../files/pdf/text';
+import { ellipsize, formatHour, formatLongDay, pdfText } from '../files/pdf/text';
 import { QR_QUIET_ZONE, qrMatrix, qrRuns } from './badge-qr';
 
 /** One opening day: the calendar day and its hours as the database gives them. */
@@ -66,28 +66,18 @@ const TEXTS = {
 } as const;
 
 const EN_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const EN_DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const EN_FULL = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** A date column read as a UTC midnight: no time zone can move it to another day. */
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** '6e édition', '6th edition'. */
-function editionLabel(edition: number, lang: Language): string {
-  if (lang === 'fr') return `${edition}${edition === 1 ? 're' : 'e'} édition`;
-  const teen = edition % 100 >= 11 && edition % 100 <= 13;
-  const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][edition % 10] ?? 'th');
-  return `${edition}${suffix} edition`;
-}
+const editionLabel = (edition: number, lang: Language) =>
+  `${ordinalText(edition, lang)} ${lang === 'fr' ? 'édition' : 'edition'}`;
 
-/** 'Du 29 mai au 1er juin 2024', 'From 29 May to 1 June 2024'. */
+/** 'Du 29 mai au 1er juin 2024', 'From 29 May to 1 June 2024' (one day: 'Le 3 juin 2025', 'On 3 June 2025'). */
 export function badgeDates(from: string, to: string, lang: Language): string {
-  if (lang === 'fr') {
-    // formatDayRange already drops what both days share ('29 mai – 1er juin 2024').
-    return from === to ? `Le ${formatDayRange(from, to)}` : `Du ${formatDayRange(from, to).replace(' – ', ' au ')}`;
-  }
-  if (from === to) return `On ${EN_FULL.format(utc(to))}`;
-  const first = from.slice(0, 4) === to.slice(0, 4) ? EN_DAY_MONTH.format(utc(from)) : EN_FULL.format(utc(from));
-  return `From ${first} to ${EN_FULL.format(utc(to))}`;
+  const one = from === to;
+  const lead = lang === 'fr' ? (one ? 'Le' : 'Du') : one ? 'On' : 'From';
+  return `${lead} ${datesText(from, to, lang)}`;
 }
 
 /** 'Mercredi 29 mai' and '9h00 – 19h00'; 'Wednesday 29 May' and '9:00 – 19:00'. */

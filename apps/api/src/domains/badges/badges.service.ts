@@ -20,7 +20,9 @@ export interface LoadedBadge {
   data: BadgeData;
 }
 
-export const badgeFileName = (registrationId: number) => `badge-sib-2024-${registrationId}.pdf`;
+/** 'badge-sib-2024-42.pdf': the badge's edition's year and its registration. */
+export const badgeFileName = (badge: LoadedBadge) =>
+  `badge-sib-${badge.data.event.startsOn.slice(0, 4)}-${badge.registrationId}.pdf`;
 
 /**
  * Badges read from the data and signed with the badge key. The token's issue date is the
@@ -110,7 +112,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       const badge = await load(Number(descriptor.registrationId));
       if (!badge) throw new Error(`badge ${String(descriptor.registrationId)}: registration not found or revoked`);
       return {
-        filename: badgeFileName(badge.registrationId),
+        filename: badgeFileName(badge),
         content: await pdfThread.render(badge.data),
         contentType: 'application/pdf',
       };

@@ -50,7 +50,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
       if (!badge) throw notFound('Badge introuvable.');
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${badgeFileName(id)}"`)
+        .header('content-disposition', `attachment; filename="${badgeFileName(badge)}"`)
         .header('cache-control', 'private, no-store')
         .send(await badges.pdf(badge));
     },

@@ -31,6 +31,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         endsOn: events.endsOn,
         city: events.city,
         theme: events.theme,
+        themeEn: events.themeEn,
         exhibitors: events.exhibitors,
         visitors: events.visitors,
         current: events.current,

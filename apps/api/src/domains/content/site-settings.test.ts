@@ -247,6 +247,7 @@ describe('Editions', () => {
     endsOn: '2026-05-23',
     city: 'Casablanca',
     theme: 'Bâtir durable',
+    themeEn: 'Building to last',
     exhibitors: 350,
     visitors: null,
   };
@@ -277,35 +278,47 @@ describe('Editions', () => {
     expect(actions).toEqual(['POST /admin/editions 8', 'PUT /admin/editions/:id 8', 'DELETE /admin/editions/:id 8']);
   });
 
-  it('the current edition keeps its number, dates and city and cannot be deleted; its theme and figures change', async () => {
+  it('the current edition keeps dates and a city and cannot be deleted; its dates, city, theme and figures change', async () => {
     const current = await ok<ShowEdition>('GET', `editions/${DEMO_EDITION_ID}`);
     expect(current).toMatchObject({
       edition: 6,
       startsOn: '2024-05-29',
       endsOn: '2024-06-01',
       city: 'Marrakech',
+      themeEn: "Building tomorrow's Morocco: Horizon 2030",
       current: true,
     });
 
     const error = await refused('PUT', `editions/${DEMO_EDITION_ID}`, {
       ...current,
-      startsOn: '2024-05-28',
-      city: 'Rabat',
+      startsOn: null,
+      endsOn: null,
+      city: '',
     });
     expect(error.details.errors).toEqual([
-      { path: ['body', 'startsOn'], message: 'currentEditionFixed' },
-      { path: ['body', 'city'], message: 'currentEditionFixed' },
+      { path: ['body', 'startsOn'], message: 'editionNotDated' },
+      { path: ['body', 'endsOn'], message: 'editionNotDated' },
+      { path: ['body', 'city'], message: 'editionNotDated' },
     ]);
     const deletion = await refused('DELETE', `editions/${DEMO_EDITION_ID}`);
     expect(deletion.message).toBe('L’édition en cours ne peut pas être supprimée.');
+    expect((await publicEditions()).find((e) => e.id === DEMO_EDITION_ID)).toMatchObject({ city: 'Marrakech' });
 
-    await ok('PUT', `editions/${DEMO_EDITION_ID}`, { ...current, exhibitors: 320 });
+    await ok('PUT', `editions/${DEMO_EDITION_ID}`, {
+      ...current,
+      exhibitors: 320,
+      startsOn: '2024-05-28',
+      city: 'Rabat',
+      themeEn: 'Building Morocco',
+    });
     expect((await publicEditions()).find((e) => e.id === DEMO_EDITION_ID)).toMatchObject({
       exhibitors: 320,
-      startsOn: '2024-05-29',
-      city: 'Marrakech',
+      startsOn: '2024-05-28',
+      city: 'Rabat',
+      themeEn: 'Building Morocco',
     });
-    expect((await publicSettings()).venue.city).toBe('Marrakech');
+    expect((await publicSettings()).venue.city).toBe('Rabat');
+    await ok('PUT', `editions/${DEMO_EDITION_ID}`, current);
   });
 
   it('refuses an edition whose end comes before its start, a number already taken, and missing fields', async () => {
@@ -335,6 +348,7 @@ describe('Editions', () => {
       endsOn: null,
       city: null,
       theme: null,
+      themeEn: null,
       current: false,
     });
     expect((await publicEditions())[0]).toEqual(created);

@@ -90,7 +90,7 @@ describe('the current password asked for a new sign-in address', () => {
     }
     expect((await call(ctx.app, 'GET', 'users/me', { token })).statusCode).toBe(401);
     const notice = await lastMailTo(ex.user.email);
-    expect(notice?.subject).toBe('Trop d’essais de votre mot de passe — Salon International du Bâtiment 2024');
+    expect(notice?.subject).toBe('Trop d’essais de votre mot de passe — Salon International du Bâtiment');
     expect(notice?.text).toContain('toutes les sessions du compte ont été déconnectées');
     expect(notice?.text).toContain('pendant 15 minutes');
     // The owner signs in again with the password, which the sign-in still takes.

@@ -1,4 +1,4 @@
-import { formatDateTime, looksLikeLink, rangeParts, type Language } from '@salon/shared';
+import { datesText, formatDateTime, looksLikeLink, type Language } from '@salon/shared';
 
 /**
  * The site's e-mails: a subject, a plain-text part and an HTML part built with tables and inline
@@ -26,10 +26,13 @@ export const escapeHtml = (text: string) =>
 /** A header must stay on one line, whatever was typed in a name field. */
 export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
 
+/** The edition's year, in the subject of a mail about it ('Votre badge — Salon International du Bâtiment 2024'). */
+const editionYear = (show: ShowFacts) => show.startsOn.slice(0, 4);
+
 /** 'du 29 mai au 1er juin 2024 à Marrakech' / 'from 29 May to 1 June 2024 in Marrakech'. */
 export function whenAndWhere(show: ShowFacts, lang: Language): string {
-  const { start, end } = rangeParts(show.startsOn, show.endsOn, lang);
-  return lang === 'en' ? `from ${start} to ${end} in ${show.city}` : `du ${start} au ${end} à ${show.city}`;
+  const dates = datesText(show.startsOn, show.endsOn, lang);
+  return lang === 'en' ? `from ${dates} in ${show.city}` : `du ${dates} à ${show.city}`;
 }
 
 interface Block {
@@ -103,7 +106,7 @@ export function badgeMail(lang: Language, data: { name: string | null; show: Sho
   if (lang === 'en') {
     const title = 'Your badge';
     return {
-      subject: `Your badge — ${SHOW.en} 2024`,
+      subject: `Your badge — ${SHOW.en} ${editionYear(data.show)}`,
       ...render(lang, title, {
         paragraphs: [
           greeting(lang, data.name),
@@ -117,7 +120,7 @@ export function badgeMail(lang: Language, data: { name: string | null; show: Sho
   }
   const title = 'Votre badge';
   return {
-    subject: `Votre badge — ${SHOW.fr} 2024`,
+    subject: `Votre badge — ${SHOW.fr} ${editionYear(data.show)}`,
     ...render(lang, title, {
       paragraphs: [
         greeting(lang, data.name),
@@ -169,7 +172,7 @@ export function enquiryAckMail(lang: Language, show: ShowFacts): Mail {
   if (lang === 'en') {
     const title = 'We have received your request';
     return {
-      subject: `Your exhibitor request — ${SHOW.en} 2024`,
+      subject: `Your exhibitor request — ${SHOW.en} ${editionYear(show)}`,
       ...render(lang, title, {
         paragraphs: [
           greeting(lang, null),
@@ -180,7 +183,7 @@ export function enquiryAckMail(lang: Language, show: ShowFacts): Mail {
   }
   const title = 'Nous avons bien reçu votre demande';
   return {
-    subject: `Votre demande exposant — ${SHOW.fr} 2024`,
+    subject: `Votre demande exposant — ${SHOW.fr} ${editionYear(show)}`,
     ...render(lang, title, {
       paragraphs: [
         greeting(lang, null),
@@ -199,7 +202,7 @@ export function registrationNoticeMail(lang: Language, reason: 'staff' | 'cancel
   if (lang === 'en') {
     const title = 'Visitor registration';
     return {
-      subject: `${title} — ${SHOW.en} 2024`,
+      subject: `${title} — ${SHOW.en} ${editionYear(show)}`,
       ...render(lang, title, {
         paragraphs: [
           greeting(lang, null),
@@ -214,7 +217,7 @@ export function registrationNoticeMail(lang: Language, reason: 'staff' | 'cancel
   }
   const title = 'Inscription visiteur';
   return {
-    subject: `${title} — ${SHOW.fr} 2024`,
+    subject: `${title} — ${SHOW.fr} ${editionYear(show)}`,
     ...render(lang, title, {
       paragraphs: [
         greeting(lang, null),
@@ -275,7 +278,7 @@ export function accessMail(
   if (lang === 'en') {
     const title = data.reason === 'access' ? 'Your exhibitor area' : 'Choose a new password';
     return {
-      subject: `${title} — ${SHOW.en} 2024`,
+      subject: `${title} — ${SHOW.en}`,
       ...render(lang, title, {
         paragraphs: [
           greeting(lang, data.name),
@@ -291,7 +294,7 @@ export function accessMail(
   }
   const title = data.reason === 'access' ? 'Votre espace exposant' : 'Choisissez un nouveau mot de passe';
   return {
-    subject: `${title} — ${SHOW.fr} 2024`,
+    subject: `${title} — ${SHOW.fr}`,
     ...render(lang, title, {
       paragraphs: [
         greeting(lang, data.name),
@@ -318,7 +321,7 @@ export function collaboratorInvitationMail(
     const title = 'Invitation to an exhibitor area';
     const company = printable(data.company) ?? 'An exhibitor';
     return {
-      subject: `${title} — ${SHOW.en} 2024`,
+      subject: `${title} — ${SHOW.en}`,
       ...render(lang, title, {
         paragraphs: [
           'Hello,',
@@ -333,7 +336,7 @@ export function collaboratorInvitationMail(
   const title = 'Invitation à un espace exposant';
   const company = printable(data.company) ?? 'Un exposant';
   return {
-    subject: `${title} — ${SHOW.fr} 2024`,
+    subject: `${title} — ${SHOW.fr}`,
     ...render(lang, title, {
       paragraphs: [
         'Bonjour,',
@@ -351,7 +354,7 @@ export function emailChangeConfirmMail(lang: Language, data: { url: string; days
   if (lang === 'en') {
     const title = 'Confirm your new address';
     return {
-      subject: `${title} — ${SHOW.en} 2024`,
+      subject: `${title} — ${SHOW.en}`,
       ...render(lang, title, {
         paragraphs: [
           'Hello,',
@@ -365,7 +368,7 @@ export function emailChangeConfirmMail(lang: Language, data: { url: string; days
   }
   const title = 'Confirmez votre nouvelle adresse';
   return {
-    subject: `${title} — ${SHOW.fr} 2024`,
+    subject: `${title} — ${SHOW.fr}`,
     ...render(lang, title, {
       paragraphs: [
         'Bonjour,',
@@ -387,7 +390,7 @@ export function passwordTriesNoticeMail(lang: Language, data: { tries: number; m
   if (lang === 'en') {
     const title = 'Your password was tried too often';
     return {
-      subject: `${title} — ${SHOW.en} 2024`,
+      subject: `${title} — ${SHOW.en}`,
       ...render(lang, title, {
         paragraphs: [
           'Hello,',
@@ -399,7 +402,7 @@ export function passwordTriesNoticeMail(lang: Language, data: { tries: number; m
   }
   const title = 'Trop d’essais de votre mot de passe';
   return {
-    subject: `${title} — ${SHOW.fr} 2024`,
+    subject: `${title} — ${SHOW.fr}`,
     ...render(lang, title, {
       paragraphs: [
         'Bonjour,',
@@ -415,7 +418,7 @@ export function emailChangedNoticeMail(lang: Language, data: { newEmail: string 
   if (lang === 'en') {
     const title = 'Your sign-in address has changed';
     return {
-      subject: `${title} — ${SHOW.en} 2024`,
+      subject: `${title} — ${SHOW.en}`,
       ...render(lang, title, {
         paragraphs: [
           'Hello,',
@@ -427,7 +430,7 @@ export function emailChangedNoticeMail(lang: Language, data: { newEmail: string 
   }
   const title = 'Votre adresse de connexion a changé';
   return {
-    subject: `${title} — ${SHOW.fr} 2024`,
+    subject: `${title} — ${SHOW.fr}`,
     ...render(lang, title, {
       paragraphs: [
         'Bonjour,',

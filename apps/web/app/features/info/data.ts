@@ -18,10 +18,10 @@ export interface PageSector {
 }
 
 /**
- * The specification's facts, shown when the API cannot answer: a failed call never blanks a
- * page. Editions (section 2, History) and opening hours (section 9).
+ * The specification's past editions (section 2, History), shown when the API cannot answer: a
+ * failed call never blanks a page. The current edition's row comes from the page's edition.
  */
-export const FALLBACK_EDITIONS: {
+export const FALLBACK_PAST_EDITIONS: {
   edition: number;
   year: number;
   exhibitors: number | null;
@@ -32,15 +32,6 @@ export const FALLBACK_EDITIONS: {
   { edition: 3, year: 2008, exhibitors: 300, visitors: 50000 },
   { edition: 4, year: 2010, exhibitors: 350, visitors: 60000 },
   { edition: 5, year: 2017, exhibitors: 238, visitors: 39000 },
-  // The current edition's targets (section 9): over 300 exhibitors, about 60 000 visitors.
-  { edition: 6, year: 2024, exhibitors: 300, visitors: 60000 },
-];
-
-export const FALLBACK_OPENING_HOURS: OpeningDay[] = [
-  { day: '2024-05-29', opensAt: '09:00', closesAt: '19:00' },
-  { day: '2024-05-30', opensAt: '09:00', closesAt: '19:00' },
-  { day: '2024-05-31', opensAt: '09:00', closesAt: '19:30' },
-  { day: '2024-06-01', opensAt: '09:00', closesAt: '18:00' },
 ];
 
 /** How many sectors the specification lists; their names are in the translations (pages.secteurs.fallback). */

@@ -1,6 +1,6 @@
 import type { ShowEdition } from '@salon/shared';
 import { loaderApiOr } from '../../lib/server-api';
-import { FALLBACK_OPENING_HOURS, type OpeningDay, type PageSector } from './data';
+import type { OpeningDay, PageSector } from './data';
 
 interface ListResponse<T> {
   data: T[];
@@ -17,10 +17,10 @@ export async function loadEvents(context: unknown): Promise<ShowEdition[]> {
   return [...events].sort((a, b) => a.year - b.year || (a.startsOn ?? '').localeCompare(b.startsOn ?? ''));
 }
 
-/** The show days, from the API or else from the specification. */
+/** The show days and their hours; empty when the API failed (the page then says so). */
 export async function loadOpeningHours(context: unknown): Promise<OpeningDay[]> {
   const days = await list<OpeningDay>(context, 'opening-hours');
-  return days.length ? [...days].sort((a, b) => a.day.localeCompare(b.day)) : FALLBACK_OPENING_HOURS;
+  return [...days].sort((a, b) => a.day.localeCompare(b.day));
 }
 
 /** The sectors of the sectors page in page order; empty when the API failed. */

@@ -17,6 +17,7 @@ export interface PastEvent {
   endsOn: string;
   city: string;
   theme: string;
+  themeEn?: string;
   exhibitors: number | null;
   visitors: number | null;
 }
@@ -31,6 +32,7 @@ export const CURRENT_EVENT: PastEvent = {
   endsOn: '2024-06-01',
   city: 'Marrakech',
   theme: 'Construire le Maroc de demain : Horizon 2030',
+  themeEn: "Building tomorrow's Morocco: Horizon 2030",
   exhibitors: 300,
   visitors: 60000,
 };

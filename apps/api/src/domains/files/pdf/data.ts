@@ -1,4 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { EditionFacts } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitor } from '../../directory/directory.service';
@@ -10,14 +11,10 @@ import { currentEdition } from '../../editions/current-edition';
  * however it was written (API, back-office, SQL by hand), gives a new one; nothing else does.
  */
 
-export interface EventInfo {
+/** The current edition: what the site's, badges' and mails' texts say of it (`editionTexts`). */
+export interface EventInfo extends EditionFacts {
   id: number;
   name: string;
-  edition: number;
-  startsOn: string;
-  endsOn: string;
-  city: string;
-  theme: string | null;
 }
 
 export interface ConferenceRow {
@@ -107,10 +104,12 @@ export async function loadEvent(db: Db | Tx): Promise<EventInfo> {
       id: events.id,
       name: events.name,
       edition: events.edition,
+      year: events.year,
       startsOn: events.startsOn,
       endsOn: events.endsOn,
       city: events.city,
       theme: events.theme,
+      themeEn: events.themeEn,
     })
     .from(events)
     .where(eq(events.current, true));

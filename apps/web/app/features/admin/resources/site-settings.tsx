@@ -104,20 +104,24 @@ function EditionList() {
   );
 }
 
-/** The current edition keeps its number, dates and city (the server refuses a change) and cannot be deleted. */
+/** The current edition keeps dates and a city (the site prints them everywhere) and cannot be deleted. */
 function EditionForm() {
   const translate = useTranslate();
   const current = useRecordContext<{ current?: boolean }>()?.current === true;
   return (
     <SimpleForm resolver={editionResolver} toolbar={current ? saveOnlyToolbar : undefined}>
       {current && <Alert severity="info">{translate('admin.editions.currentHint')}</Alert>}
-      <NumberInput source="edition" readOnly={current} />
+      <NumberInput source="edition" />
       <TextInput source="name" fullWidth />
-      <NumberInput source="year" readOnly={current} helperText={current ? false : 'admin.editions.yearHint'} />
-      <DateInput source="startsOn" readOnly={current} helperText={current ? false : 'admin.editions.datesHint'} />
-      <DateInput source="endsOn" readOnly={current} />
-      <TextInput source="city" readOnly={current} />
-      <TextInput source="theme" fullWidth helperText="admin.editions.themeHint" />
+      <NumberInput source="year" helperText="admin.editions.yearHint" />
+      <DateInput
+        source="startsOn"
+        helperText={current ? 'admin.editions.currentDatesHint' : 'admin.editions.datesHint'}
+      />
+      <DateInput source="endsOn" />
+      <TextInput source="city" />
+      <TextInput source="theme" fullWidth />
+      <TextInput source="themeEn" fullWidth helperText="admin.editions.themeEnHint" />
       <NumberInput source="exhibitors" />
       <NumberInput source="visitors" />
     </SimpleForm>
@@ -223,7 +227,6 @@ export const siteSettingsMessages: AdminMessages = {
     bothDates: 'Le début et la fin, ou aucune des deux dates.',
     dateOutsideYear: 'Le début tombe dans l’année de l’édition.',
     editionNotDated: 'Cette édition n’a pas encore ses dates et sa ville : ajoutez-les avant de la rendre courante.',
-    currentEditionFixed: 'Le numéro, les dates et la ville de l’édition en cours ne changent pas.',
     resources: {
       'site-settings': {
         name: 'Lieu, contacts et visite',
@@ -245,6 +248,7 @@ export const siteSettingsMessages: AdminMessages = {
           endsOn: 'Fin',
           city: 'Ville',
           theme: 'Thème',
+          themeEn: 'Thème en anglais',
           exhibitors: 'Exposants',
           visitors: 'Visiteurs',
           current: 'En cours',
@@ -265,7 +269,7 @@ export const siteSettingsMessages: AdminMessages = {
       },
       editions: {
         currentHint:
-          'L’édition en cours : son numéro, ses dates et sa ville sont ceux du salon (badges, horaires, programme). Elle ne peut pas être supprimée.',
+          'L’édition en cours : le site, les badges et les e-mails affichent son numéro, ses dates, sa ville et son thème, et suivent aussitôt leurs changements. Elle ne peut pas être supprimée.',
         current: 'En cours',
         datesHint: 'Vide pour une édition passée dont seule l’année est connue.',
         yearHint: 'Vide : l’année du début.',
@@ -273,7 +277,8 @@ export const siteSettingsMessages: AdminMessages = {
         makeCurrentConfirm:
           '« %{name} » devient l’édition en cours : le site public, les inscriptions, l’espace exposant, les badges et les contrôles d’accès la suivent dès maintenant. Les badges de l’édition en cours jusqu’ici seront refusés aux portes.',
         madeCurrent: '« %{name} » est l’édition en cours.',
-        themeHint: 'En français : la page l’affiche tel quel dans les deux langues.',
+        themeEnHint: 'Vide : le thème en français, sur les pages en anglais aussi.',
+        currentDatesHint: 'Après un changement de dates, revoyez les horaires d’ouverture.',
       },
     },
   },
@@ -292,7 +297,6 @@ export const siteSettingsMessages: AdminMessages = {
     bothDates: 'Both the start and the end, or neither date.',
     dateOutsideYear: 'The start falls in the edition’s year.',
     editionNotDated: 'This edition has no dates and city yet: add them before making it current.',
-    currentEditionFixed: 'The current edition’s number, dates and city do not change.',
     resources: {
       'site-settings': {
         name: 'Venue, contacts and tour',
@@ -314,6 +318,7 @@ export const siteSettingsMessages: AdminMessages = {
           endsOn: 'End',
           city: 'City',
           theme: 'Theme',
+          themeEn: 'Theme in English',
           exhibitors: 'Exhibitors',
           visitors: 'Visitors',
           current: 'Current',
@@ -334,7 +339,7 @@ export const siteSettingsMessages: AdminMessages = {
       },
       editions: {
         currentHint:
-          'The current edition: its number, dates and city are the show’s (badges, hours, programme). It cannot be deleted.',
+          'The current edition: the site, the badges and the e-mails print its number, dates, city and theme, and follow their changes at once. It cannot be deleted.',
         current: 'Current',
         datesHint: 'Empty for a past edition known by its year only.',
         yearHint: 'Empty: the start’s year.',
@@ -342,7 +347,8 @@ export const siteSettingsMessages: AdminMessages = {
         makeCurrentConfirm:
           '“%{name}” becomes the current edition: the public site, registrations, the exhibitor area, badges and gate checks follow it from now on. Badges of the edition current until now will be refused at the gates.',
         madeCurrent: '“%{name}” is the current edition.',
-        themeHint: 'In French: the page shows it as it is in both languages.',
+        themeEnHint: 'Empty: the French theme, on the English pages too.',
+        currentDatesHint: 'Check the opening hours after changing the dates.',
       },
     },
   },

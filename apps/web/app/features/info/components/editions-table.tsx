@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { numberText, ordinalText, rangeParts, type ShowEdition } from '@salon/shared';
-import { FALLBACK_EDITIONS } from '../data';
+import { numberText, ordinalText, rangeParts, type EditionFacts, type ShowEdition } from '@salon/shared';
+import { FALLBACK_PAST_EDITIONS } from '../data';
 
 interface Row {
   key: string;
@@ -10,23 +10,21 @@ interface Row {
   year: number;
   city: string | null;
   theme: string | null;
+  /** On an English page, a theme the organiser gave in French only. */
+  themeInFrench?: boolean;
   exhibitors: number | null;
   visitors: number | null;
 }
 
-function rows(events: ShowEdition[], lang: string): Row[] {
+function rows(events: ShowEdition[], show: EditionFacts | null, lang: string): Row[] {
   if (!events.length) {
-    return FALLBACK_EDITIONS.map((e) => ({
-      key: `fallback-${e.edition}`,
-      edition: e.edition,
-      current: e.year === 2024,
-      dates: null,
-      year: e.year,
-      city: null,
-      theme: null,
-      exhibitors: e.exhibitors,
-      visitors: e.visitors,
-    }));
+    const past = FALLBACK_PAST_EDITIONS.filter((e) => !show || e.year < show.year);
+    return [
+      ...past.map((e) => ({ ...e, key: `fallback-${e.edition}`, current: false })),
+      ...(show
+        ? [{ edition: show.edition, year: show.year, exhibitors: null, visitors: null, key: 'current', current: true }]
+        : []),
+    ].map((e) => ({ ...e, dates: null, city: null, theme: null }));
   }
   return events.map((e) => ({
     key: String(e.id),
@@ -36,7 +34,8 @@ function rows(events: ShowEdition[], lang: string): Row[] {
     dates: e.startsOn && e.endsOn ? rangeParts(e.startsOn, e.endsOn, lang) : null,
     year: e.year,
     city: e.city || null,
-    theme: e.theme || null,
+    theme: (lang === 'en' ? e.themeEn || e.theme : e.theme) || null,
+    themeInFrench: lang !== 'fr' && !e.themeEn,
     exhibitors: e.exhibitors,
     visitors: e.visitors,
   }));
@@ -46,10 +45,10 @@ function rows(events: ShowEdition[], lang: string): Row[] {
  * The editions since 2003: dates, city, theme and figures. The current edition's figures are
  * targets ('over 300', 'about 60 000'). On narrow screens each row reads as a card (app.css).
  */
-export function EditionsTable({ events }: { events: ShowEdition[] }) {
+export function EditionsTable({ events, show }: { events: ShowEdition[]; show: EditionFacts | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const data = rows(events, lang);
+  const data = rows(events, show, lang);
   const withDetails = data.some((r) => r.dates);
   const figure = (value: number | null, current: boolean, kind: 'over' | 'about') => {
     if (value === null) return <span className="info-muted">{t('pages.historique.notAvailable')}</span>;
@@ -81,8 +80,7 @@ export function EditionsTable({ events }: { events: ShowEdition[] }) {
             </td>
             {withDetails && <td data-label={col('city')}>{r.city ?? '—'}</td>}
             {withDetails && (
-              // The API gives the themes in French only.
-              <td data-label={col('theme')} lang={lang === 'fr' ? undefined : 'fr'}>
+              <td data-label={col('theme')} lang={r.themeInFrench ? 'fr' : undefined}>
                 {r.theme ?? '—'}
               </td>
             )}

@@ -1,0 +1,7 @@
+import { useRouteLoaderData } from 'react-router';
+import type { EditionFacts } from '@salon/shared';
+
+/** The current edition, as the server gave it to the page (root.tsx's loader). */
+export function useShow(): EditionFacts | null {
+  return useRouteLoaderData<{ show?: EditionFacts | null }>('root')?.show ?? null;
+}

@@ -1,0 +1,12 @@
+import type { EditionFacts } from '@salon/shared';
+
+/** The demo's current edition (the specification's 2024 one), as the server gives it to pages. */
+export const DEMO_SHOW: EditionFacts = {
+  edition: 6,
+  year: 2024,
+  startsOn: '2024-05-29',
+  endsOn: '2024-06-01',
+  city: 'Marrakech',
+  theme: 'Construire le Maroc de demain : Horizon 2030',
+  themeEn: "Building tomorrow's Morocco: Horizon 2030",
+};

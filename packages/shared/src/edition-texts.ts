@@ -1,0 +1,55 @@
+import { ordinalText, rangeParts } from './day-format';
+
+/** What the site's texts say of the edition it shows: its number, year, dates, city and theme. */
+export interface EditionFacts {
+  edition: number;
+  year: number;
+  /** YYYY-MM-DD */
+  startsOn: string;
+  /** YYYY-MM-DD */
+  endsOn: string;
+  city: string;
+  theme: string | null;
+  themeEn: string | null;
+}
+
+/**
+ * The values every edition-specific text is filled with (`{{dates}}` in the translation files,
+ * and the mails, badges and PDFs): one template per text, the edition's fields in it.
+ * French: edition '6e', dates '29 mai au 1er juin 2024' (after 'Du' or 'du'); English: '6th',
+ * '29 May to 1 June 2024'.
+ */
+export interface EditionTexts {
+  edition: string;
+  year: string;
+  dates: string;
+  city: string;
+  theme: string;
+  /** 'quatre jours', 'four days': how long the show lasts, from its dates. */
+  duration: string;
+}
+
+const DAY_COUNTS: Record<string, string[]> = {
+  fr: ['', 'un jour', 'deux jours', 'trois jours', 'quatre jours', 'cinq jours', 'six jours', 'sept jours'],
+  en: ['', 'one day', 'two days', 'three days', 'four days', 'five days', 'six days', 'seven days'],
+};
+const DAY_MS = 86_400_000;
+
+/** '29 mai au 1er juin 2024' (after 'du'), '29 May to 1 June 2024'; one day: '3 juin 2025'. */
+export function datesText(startsOn: string, endsOn: string, lang: string): string {
+  const { start, end } = rangeParts(startsOn, endsOn, lang);
+  return startsOn === endsOn ? end : `${start} ${lang === 'en' ? 'to' : 'au'} ${end}`;
+}
+
+export function editionTexts(facts: EditionFacts, lang: string): EditionTexts {
+  const days = Math.round((Date.parse(facts.endsOn) - Date.parse(facts.startsOn)) / DAY_MS) + 1;
+  const dates = datesText(facts.startsOn, facts.endsOn, lang);
+  return {
+    edition: ordinalText(facts.edition, lang),
+    year: String(facts.year),
+    dates,
+    city: facts.city,
+    theme: (lang === 'en' ? facts.themeEn || facts.theme : facts.theme || facts.themeEn) ?? '',
+    duration: DAY_COUNTS[lang === 'en' ? 'en' : 'fr']![days] ?? (lang === 'en' ? `${days} days` : `${days} jours`),
+  };
+}
