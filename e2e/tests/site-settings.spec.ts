@@ -45,7 +45,7 @@ test.describe('Site settings', () => {
       await page.getByLabel('Début').fill('2026-05-20');
       await page.getByLabel('Fin').fill('2026-05-23');
       await page.getByLabel('Ville').fill('Tanger');
-      await page.getByRole('textbox', { name: 'Thème' }).fill('Bâtir le Maroc durable');
+      await page.getByRole('textbox', { name: 'Thème', exact: true }).fill('Bâtir le Maroc durable');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await expect(page.getByText('Élément créé')).toBeVisible();
       await expect(page.getByRole('row', { name: /7e édition du Salon/ })).toBeVisible();
@@ -162,6 +162,29 @@ test.describe('Site settings', () => {
       await page.goto('/historique');
       await expect(page.getByRole('row', { name: /Du 28 au 31 mai 2031/ })).toHaveClass(/info-current/);
       await expect(page.locator('.info-editions .info-current')).toHaveCount(1);
+
+      // The site's texts, menus and pages follow the current edition, in French and English.
+      await page.goto('/');
+      const brand = page.locator('header.site-header .brand');
+      await expect(brand).toContainText('Du 28 au 31 mai 2031 — Agadir');
+      await expect(page).toHaveTitle('Salon International du Bâtiment 2031 — Agadir');
+      await expect(page.locator('header.site-header a[href="/plan-2031"]')).toHaveCount(1);
+      await expect(page.locator('header.site-header a[href="/programme-2031"]')).toHaveCount(1);
+      expect(await page.locator('body').innerText()).not.toMatch(/2024|Marrakech/);
+      await page.goto('/?lang=en');
+      await expect(brand).toContainText('28 to 31 May 2031 — Agadir');
+      await page.goto('/plan-2031?lang=fr');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan 2031');
+      await expect(page.getByRole('link', { name: 'Ouvrir dans le navigateur' })).toHaveAttribute(
+        'href',
+        '/assets/files/plan-2031.pdf',
+      );
+      // Last edition's plan stays where it was, with its own halls and title.
+      await page.goto('/plan-2024');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan 2024');
+      await expect(page.getByRole('link', { name: /^Hall A/ })).toBeVisible();
+      expect((await page.request.get('/plan-2099')).status()).toBe(404);
+      expect((await page.request.get('/programme-2099')).status()).toBe(404);
 
       await page.goto('/admin/editions/7');
       await makeCurrent('6e édition du Salon');

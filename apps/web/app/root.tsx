@@ -15,17 +15,20 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { LANGUAGE_COOKIE, type WebLoadContext } from '@salon/shared';
+import { LANGUAGE_COOKIE, type EditionFacts, type ShowEdition, type WebLoadContext } from '@salon/shared';
+import { loaderApiOr } from './lib/server-api';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { ClockProvider } from './lib/clock';
 import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
-import { deferredScriptsStarter, READING_PAGES } from './lib/deferred-scripts';
+import { deferredScriptsStarter, READING_PAGES, type ScriptStart } from './lib/deferred-scripts';
 import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';
 import { paths } from './config/paths';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context as Partial<WebLoadContext> | undefined;
+  // Our server gives the current edition; under `npm run dev` (Vite alone) it is read from the API.
+  const show = ctx?.show ?? (await devShow(context));
   const lang = languageFromRequest(request);
   // The language links are plain links to ?lang=: the server remembers the choice, as the
   // script does, so that the next page (a link without ?lang=) stays in that language.
@@ -37,7 +40,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: ctx?.publicUrl ?? new URL(request.url).origin,
       productSlug: ctx?.productSlug ?? 'salon',
       underConstruction: ctx?.underConstruction ?? false,
-      show: ctx?.show ?? null,
+      show,
     },
     chosen
       ? { headers: { 'Set-Cookie': `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax` } }
@@ -64,7 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const pageUrl = `${rootData?.publicUrl ?? ''}${pathname}`;
   const matches = useMatches();
-  const start = READING_PAGES.has(matches[matches.length - 1]?.id ?? '') ? 'on-interaction' : 'after-paint';
+  // A reading page's scripts wait for an interaction, unless its loader asks otherwise.
+  const leaf = matches[matches.length - 1];
+  const asked = (leaf?.data as { scripts?: ScriptStart } | undefined)?.scripts;
+  const start: ScriptStart = asked ?? (READING_PAGES.has(leaf?.id ?? '') ? 'on-interaction' : 'after-paint');
   return (
     // data-show: the edition the texts were written for, which the browser fills them with too (pageShow).
     <html lang={lang} data-show={rootData?.show ? JSON.stringify(rootData.show) : undefined}>
@@ -156,4 +162,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </a>
     </main>
   );
+}
+
+/** The current edition from the API, for `npm run dev`, where no server context carries it. */
+async function devShow(context: unknown): Promise<EditionFacts | null> {
+  const { data: editions } = await loaderApiOr<{ data: ShowEdition[] }>(context, 'events', { data: [] });
+  const e = editions.find((edition) => edition.current);
+  if (!e?.startsOn || !e.endsOn || !e.city) return null;
+  const { edition, year, startsOn, endsOn, city, theme, themeEn } = e;
+  return { edition, year, startsOn, endsOn, city, theme, themeEn };
 }

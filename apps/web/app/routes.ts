@@ -23,8 +23,6 @@ export default [
     route('infos-lieu', 'routes/infos-lieu.tsx'),
     route('infos-acces-au-salon', 'routes/infos-acces-au-salon.tsx'),
     route('infos-contact', 'routes/infos-contact.tsx'),
-    route('plan-2024', 'routes/plan-2024.tsx'),
-    route('programme-2024', 'routes/programme-2024.tsx'),
     route('telechargement', 'routes/telechargement.tsx'),
     route('not-found', 'routes/not-found.tsx'),
     // Shared coming-soon page, as the specification's route table says.
@@ -41,7 +39,8 @@ export default [
     route('confirmer-email', 'routes/confirmer-email.tsx'),
     route('espace-exposant', 'routes/espace-exposant.tsx'),
     route('connect/google/redirect', 'routes/google-redirect.tsx'),
-    // The show presentation at its configured slug; a single unknown segment goes home.
+    // One segment: an edition's /plan-<year> and /programme-<year>, the show presentation at its
+    // configured slug; any other goes home.
     route(':product', 'routes/product.tsx'),
     route('*', 'routes/redirect-home.tsx', { id: 'unknown' }),
   ]),

@@ -96,7 +96,8 @@ export interface WebLoadContext {
 
 /**
  * The public pages of the route table, for the sitemap (the show page's slug comes from
- * configuration and the conference pages from the data). /bientot-disponible is left out: it
+ * configuration; the conference pages and the current edition's /plan-<year> and
+ * /programme-<year> from the data). /bientot-disponible is left out: it
  * has nothing on it yet and asks search engines not to index it.
  */
 export const PUBLIC_PATHS = [
@@ -121,7 +122,5 @@ export const PUBLIC_PATHS = [
   '/infos-lieu',
   '/infos-acces-au-salon',
   '/infos-contact',
-  '/plan-2024',
-  '/programme-2024',
   '/telechargement',
 ] as const;

@@ -28,8 +28,9 @@ export const paths = {
   infosLieu: '/infos-lieu',
   infosAcces: '/infos-acces-au-salon',
   infosContact: '/infos-contact',
-  plan: '/plan-2024',
-  programmePdf: '/programme-2024',
+  /** Each edition's plan and programme at its year: /plan-2024 (pathOf fills the year in). */
+  plan: '/plan-{year}',
+  programmePdf: '/programme-{year}',
   telechargement: '/telechargement',
   login: '/login',
   motDePasseOublie: '/mot-de-passe-oublie',
@@ -53,8 +54,20 @@ export const paths = {
 
 export type PathKey = keyof typeof paths;
 
-/** A stand on the floor plan, from anywhere on the site ('Voir sur le plan'). */
-export const standOnPlan = (stand: string) => `${paths.plan}?stand=${encodeURIComponent(stand)}`;
+/**
+ * A page's path; the edition's pages (plan, programme) at the year of the edition shown, or the
+ * downloads page while that year is not known (a page the server did not render).
+ */
+export const pathOf = (key: PathKey, year: number | null | undefined): string =>
+  paths[key].includes('{year}')
+    ? year
+      ? paths[key].replace('{year}', String(year))
+      : paths.telechargement
+    : paths[key];
+
+/** A stand on the floor plan of the edition shown, from anywhere on the site ('Voir sur le plan'). */
+export const standOnPlan = (stand: string, year: number) =>
+  `${pathOf('plan', year)}?stand=${encodeURIComponent(stand)}`;
 
 /** A company in the directory, found by its name (from a stand of the floor plan). */
 export const companyInDirectory = (company: string) => `${paths.annuaire}?q=${encodeURIComponent(company)}`;

@@ -53,8 +53,8 @@ export const READING_PAGES: ReadonlySet<string> = new Set(
     'biographie-des-intervenants',
     'intervenir-lors-du-forum',
     'conference',
+    // The show page and each edition's plan (its programme's page says otherwise: root.tsx).
     'product',
-    'plan-2024',
   ].map((file) => `routes/${file}`),
 );
 

@@ -10,15 +10,17 @@ export function pageSeo(
   request: Request,
   context: unknown,
   key: string,
-  options: { brandInTitle?: boolean } = {},
+  /** values: what the texts are filled with beyond the current edition's facts ({ year } of another). */
+  options: { brandInTitle?: boolean; values?: Record<string, unknown> } = {},
 ): Seo {
   const { lang, t } = serverT(request, context);
   const base = (context as Partial<WebLoadContext> | undefined)?.publicUrl ?? new URL(request.url).origin;
   const url = new URL(request.url);
-  const description = t(`pages.${key}.description`, { defaultValue: t(`pages.${key}.lead`) });
+  const values = options.values ?? {};
+  const description = t(`pages.${key}.description`, { ...values, defaultValue: t(`pages.${key}.lead`, values) });
+  const title = t(`pages.${key}.title`, values);
   return {
-    title:
-      options.brandInTitle === false ? t(`pages.${key}.title`) : `${t(`pages.${key}.title`)} — ${t('brand.short')}`,
+    title: options.brandInTitle === false ? title : `${title} — ${t('brand.short')}`,
     description,
     url: `${base}${url.pathname}${lang === 'en' ? '?lang=en' : ''}`,
     lang,

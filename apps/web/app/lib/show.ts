@@ -5,3 +5,6 @@ import type { EditionFacts } from '@salon/shared';
 export function useShow(): EditionFacts | null {
   return useRouteLoaderData<{ show?: EditionFacts | null }>('root')?.show ?? null;
 }
+
+/** The current edition's year: its plan and programme are at /plan-<year> and /programme-<year>. */
+export const useShowYear = (): number | null => useShow()?.year ?? null;

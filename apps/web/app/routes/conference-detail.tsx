@@ -6,6 +6,7 @@ import { ConferenceRegistrationFormCard } from '../features/programme/components
 import { conferenceTitle, dayText, slotText } from '../features/programme/format';
 import { paths, standOnPlan } from '../config/paths';
 import { seoMeta } from '../lib/seo';
+import { useShowYear } from '../lib/show';
 import { pageSeo } from '../lib/seo.server';
 import { serverT } from '../lib/i18n.server';
 import { loaderApi, LoaderApiError } from '../lib/server-api';
@@ -31,6 +32,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => seoMeta(loader
 export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const year = useShowYear();
   const { conference } = loaderData;
   const theme = localized(lang, conference.themeFr, conference.themeEn);
   return (
@@ -49,12 +51,14 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p>{localized(lang, conference.descriptionFr, conference.descriptionEn)}</p>
-      <p>
-        {t('plan.forumWhere')}{' '}
-        <Link className="see-on-plan" to={standOnPlan(FORUM_STAND)}>
-          {t('plan.seeOnPlan')}
-        </Link>
-      </p>
+      {year && (
+        <p>
+          {t('plan.forumWhere')}{' '}
+          <Link className="see-on-plan" to={standOnPlan(FORUM_STAND, year)}>
+            {t('plan.seeOnPlan')}
+          </Link>
+        </p>
+      )}
       <ConferenceRegistrationFormCard conferenceId={conference.id} />
     </article>
   );

@@ -1,24 +1,75 @@
 import { useTranslation } from 'react-i18next';
-import { redirect } from 'react-router';
-import type { WebLoadContext } from '@salon/shared';
+import { data, redirect } from 'react-router';
+import type { PlanHallLayout, ShowEdition, WebLoadContext } from '@salon/shared';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
+import { AutoDownload } from '../features/downloads/components/auto-download';
+import { PlanPage } from '../features/floor-plan/plan-page';
+import { planView, readPlanQuery } from '../features/floor-plan/plan-view';
 import { InfoSection, KeyFigures, PageLinks } from '../features/info/components/blocks';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
+import { LoaderApiError, loaderApi, loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/product';
 
-/** The show presentation lives at the configured slug ('salon' by default); any other single segment goes home. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
+/** An edition's plan and programme: /plan-2024, /programme-2024. */
+const EDITION_PAGE = /^(plan|programme)-(\d{4})$/;
+
+const notFound = () => data(null, { status: 404 });
+
+/**
+ * The pages of one path segment: an edition's plan (/plan-<year>) and programme
+ * (/programme-<year>), an unknown year being a 404; the show presentation at the configured slug
+ * ('salon' by default); any other segment goes home.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const segment = params.product;
+  const edition = EDITION_PAGE.exec(segment);
+  if (edition) {
+    const year = Number(edition[2]);
+    const values = { year };
+    if (edition[1] === 'plan') {
+      const plan = await loaderApi<{ data: { halls: PlanHallLayout[] } }>(context, `floor-plan?year=${year}`).catch(
+        (error: unknown) => {
+          if (error instanceof LoaderApiError && error.status === 404) throw notFound();
+          console.error(error);
+          return { data: { halls: [] } };
+        },
+      );
+      const query = readPlanQuery(new URL(request.url));
+      const seo = pageSeo(request, context, 'plan', { values });
+      return { page: 'plan' as const, year, seo, view: planView(plan.data.halls, query), query };
+    }
+    const { data: editions } = await loaderApiOr<{ data: ShowEdition[] }>(context, 'events', { data: [] });
+    if (!editions.some((e) => e.year === year)) throw notFound();
+    // The download starts as the page opens: its scripts run after the first paint.
+    const seo = pageSeo(request, context, 'programmePdf', { values });
+    return { page: 'programme' as const, year, seo, scripts: 'after-paint' as const };
+  }
   const slug = (context as Partial<WebLoadContext> | undefined)?.productSlug ?? 'salon';
-  if (params.product !== slug) throw redirect('/');
-  return { seo: pageSeo(request, context, 'product') };
+  if (segment !== slug) throw redirect('/');
+  return { page: 'product' as const, seo: pageSeo(request, context, 'product') };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data: loaded }) => seoMeta(loaded?.seo);
+
+export default function SingleSegmentPage({ loaderData }: Route.ComponentProps) {
+  switch (loaderData.page) {
+    case 'plan':
+      return <PlanPage view={loaderData.view} query={loaderData.query} year={loaderData.year} />;
+    case 'programme':
+      return (
+        <InfoPage pageKey="programmePdf" values={{ year: loaderData.year }} cta={false}>
+          <AutoDownload file="programme" year={loaderData.year} />
+        </InfoPage>
+      );
+    case 'product':
+      return <ProductPage />;
+  }
+}
 
 /** The show presentation: what, when, where, who, and the figures (20 000 m², about 60 000 visitors). */
-export default function ProductPage() {
+function ProductPage() {
   const { t } = useTranslation();
   return (
     <InfoPage pageKey="product">

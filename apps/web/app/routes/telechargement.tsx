@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
-import { downloadUrl, type FileKey } from '../features/downloads/files';
+import { downloadUrl, FILE_KEYS } from '../config/files';
 import { seoMeta } from '../lib/seo';
+import { useShowYear } from '../lib/show';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/telechargement';
 
@@ -11,16 +12,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
-const FILES: FileKey[] = ['programme', 'plan', 'catalogue'];
-
+/** The current edition's three PDFs. */
 export default function TelechargementPage() {
   const { t } = useTranslation();
+  const year = useShowYear();
   return (
     <InfoPage pageKey="telechargement">
       <ul className="download-list">
-        {FILES.map((file) => (
+        {FILE_KEYS.map((file) => (
           <li key={file}>
-            <a className="btn btn-primary" href={downloadUrl(file)} download>
+            <a className="btn btn-primary" href={year ? downloadUrl(file, year) : undefined} download>
               {t(`downloads.${file}`)}
             </a>
           </li>

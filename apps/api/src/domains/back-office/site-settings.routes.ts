@@ -16,12 +16,19 @@ import { makeCurrent } from '../editions/current-edition';
 const invalid = (field: string, message: string) =>
   badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
 
-async function checkEditionNumber(tx: Tx, edition: number, id: number | null) {
-  const [taken] = await tx
+/** One edition per number, and per year: /plan-<year> and /programme-<year> name one edition. */
+async function checkEditionTaken(tx: Tx, form: { edition: number; year: number }, id: number | null) {
+  const other = id === null ? undefined : ne(events.id, id);
+  const [number] = await tx
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.edition, edition), id === null ? undefined : ne(events.id, id)));
-  if (taken) throw invalid('edition', 'editionTaken');
+    .where(and(eq(events.edition, form.edition), other));
+  if (number) throw invalid('edition', 'editionTaken');
+  const [year] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.year, form.year), other));
+  if (year) throw invalid('year', 'yearTaken');
 }
 
 /**
@@ -98,7 +105,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       present: (_, rows): ShowEdition[] => rows,
       async create(tx, body) {
         const form = parseFormBody(editionSchema, body);
-        await checkEditionNumber(tx, form.edition, null);
+        await checkEditionTaken(tx, form, null);
         // Editions have no serial (the current one is id 7, as the specification says): the next id
         // after the last, one creation at a time.
         await tx.execute(sql`lock table ${events} in share row exclusive mode`);
@@ -118,7 +125,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
             });
           }
         }
-        await checkEditionNumber(tx, form.edition, id);
+        await checkEditionTaken(tx, form, id);
         await tx.update(events).set(form).where(eq(events.id, id));
       },
       async remove(tx, id) {

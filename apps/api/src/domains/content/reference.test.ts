@@ -38,6 +38,7 @@ describe('GET events', () => {
       endsOn: '2024-06-01',
       city: 'Marrakech',
       theme: 'Construire le Maroc de demain : Horizon 2030',
+      themeEn: "Building tomorrow's Morocco: Horizon 2030",
       exhibitors: 300,
       visitors: 60000,
       current: true,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC_PATHS } from '@salon/shared';
+import { loadEvent } from '../files/pdf/data';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { conferences } from '../../db/schema';
@@ -39,7 +40,14 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
       .select({ id: conferences.id })
       .from(conferences)
       .where(eq(conferences.eventId, currentEdition));
-    const paths = [...PUBLIC_PATHS, `/${config.PRODUCT_SLUG}`, ...sessions.map((c) => `/conference/${c.id}`)];
+    const year = (await loadEvent(db)).year;
+    const paths = [
+      ...PUBLIC_PATHS,
+      `/${config.PRODUCT_SLUG}`,
+      `/plan-${year}`,
+      `/programme-${year}`,
+      ...sessions.map((c) => `/conference/${c.id}`),
+    ];
     const urls = paths.map((p) => {
       const fr = escapeXml(`${base}${p}`);
       const en = escapeXml(`${base}${p}?lang=en`);

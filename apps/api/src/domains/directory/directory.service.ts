@@ -38,7 +38,7 @@ const exhibitorOf = (edition: SQLWrapper): SQL =>
  * The exhibitors the public directory shows, and so the catalogue and the floor plan: exhibitors
  * of an edition, confirmed, with a company, no conference, not revoked. Filters only ever narrow it.
  */
-const listedExhibitorOf = (edition: SQLWrapper): SQL =>
+export const listedExhibitorOf = (edition: SQLWrapper): SQL =>
   and(
     exhibitorOf(edition),
     eq(registrations.confirmed, true),

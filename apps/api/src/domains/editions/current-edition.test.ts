@@ -32,6 +32,7 @@ const NEXT = {
   endsOn: '2025-05-31',
   city: 'Rabat',
   theme: 'Bâtir durable',
+  themeEn: null,
   exhibitors: null,
   visitors: null,
 };
@@ -91,6 +92,7 @@ describe('the current edition', () => {
         'name',
         'startsOn',
         'theme',
+        'themeEn',
         'visitors',
         'year',
       ].sort(),

@@ -25,6 +25,21 @@ export async function currentEditionId(db: Db | Tx): Promise<number> {
 }
 
 /**
+ * The edition held in `year`, the one with dates if two share it (no two may: the back-office
+ * refuses a year taken, for `/plan-<year>` names one edition). Null: none.
+ */
+export async function editionOfYear(db: Db | Tx, year: number): Promise<{ id: number; current: boolean } | null> {
+  if (!Number.isInteger(year)) return null;
+  const [row] = await db
+    .select({ id: events.id, current: events.current })
+    .from(events)
+    .where(sql`${events.year} = ${year}`)
+    .orderBy(sql`${events.startsOn} is null`, sql`${events.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * Makes an edition the current one, alone: the lock puts two switches at once one after the other,
  * so that exactly one edition is current when both have ended. Answers the edition current until
  * then, as read under the lock (null: none was).

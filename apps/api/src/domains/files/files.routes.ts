@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { media, mediaFiles, sib } from '../../db/schema';
 import { tooManyRequests } from '../../lib/errors';
 import { UPLOADS_ROUTE } from '../../plugins/web';
-import { createPdfService, PDF_FILES, type PdfKind } from './pdf';
+import { createPdfService, PDF_KINDS, pdfFileName, type PdfKind } from './pdf';
+import { editionOfYear } from '../editions/current-edition';
 import { createStoredFiles, LARGE_FILE_BYTES } from './stored-files';
 import { HASHED_UPLOAD } from './uploads.service';
 
@@ -107,25 +108,31 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     return payload;
   });
 
-  for (const [kind, file] of Object.entries(PDF_FILES) as [PdfKind, string][]) {
+  // Each edition's files at its year: /assets/files/plan-2024.pdf. An unknown year is a 404.
+  for (const kind of PDF_KINDS) {
     // HEAD declared first, so that Fastify makes no HEAD of its own: that one answers the length
     // of what GET would send, and an uploaded PDF's HEAD reads no bytes. The API docs leave it out.
     for (const method of ['HEAD', 'GET'] as const) {
       app.route({
         method,
-        url: `/assets/files/${file}`,
+        url: `/assets/files/${kind}-:year(^\\d{4}).pdf`,
         schema: {
           tags: ['files'],
-          summary: `${file}, made from the current data`,
+          summary: `${kind}-<year>.pdf, the edition's, made from its current data`,
+          params: z.object({ year: z.coerce.number().int() }),
           querystring: z.object({
             download: z.enum(['0', '1', 'true', 'false']).optional(),
           }),
         },
         handler: async (request, reply) => {
           await spend('files', request, reply);
+          const edition = await editionOfYear(db, request.params.year);
+          if (!edition) return reply.callNotFound();
+          const file = pdfFileName(kind, request.params.year);
           const download = request.query.download === '1' || request.query.download === 'true';
-          const upload = await uploaded(kind);
-          const etag = upload?.etag ?? (await pdfs.etag(kind));
+          // The organiser's own PDF stands for the current edition's.
+          const upload = edition.current ? await uploaded(kind) : null;
+          const etag = upload?.etag ?? (await pdfs.etag(kind, edition.id));
           const cacheHeaders = () =>
             reply
               .header('cache-control', 'public, max-age=60')
@@ -139,7 +146,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
           // only), or the one made from the data. Large, it counts in the large files' budget
           // before any header is set (a refusal must carry none of a file's).
           const stored = upload && (await files.find(upload.path));
-          const pdf = stored ? null : await pdfs.get(kind, etag);
+          const pdf = stored ? null : await pdfs.get(kind, etag, edition.id);
           const size = stored ? stored.size : pdf!.body.length;
           if (method === 'GET' && size > LARGE_FILE_BYTES) await spend('large', request, reply);
           void cacheHeaders()

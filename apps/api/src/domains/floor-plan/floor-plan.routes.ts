@@ -1,12 +1,15 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { assertQueryKeys } from '../../lib/query';
 import { sendJsonText } from '../../lib/query-params';
 import type { DirectoryCache } from '../directory/directory.service';
+import { notFound } from '../../lib/errors';
+import { currentEdition, editionOfYear } from '../editions/current-edition';
 import { readFloorPlan } from './floor-plan.service';
 
 /**
- * The public floor plan: halls, stands and who holds them, for the plan-2024 page. Visitors in the
+ * The public floor plan: halls, stands and who holds them, for the /plan-<year> pages. Visitors in the
  * halls open it all at once, so its answer is kept with the directory's (a few seconds, on every
  * instance), and cleared with them: by any change of an exhibitor, a hall or a stand.
  */
@@ -14,10 +17,23 @@ export const floorPlanRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Di
   app,
   { db, directoryCache },
 ) => {
+  // `?year=2024`: that edition's plan (the page /plan-2024); without it, the current edition's.
   app.get('/floor-plan', { schema: { tags: ['reference'] } }, async (request, reply) => {
-    assertQueryKeys(request.query as Record<string, unknown>, []);
-    const json = await directoryCache.load('floor-plan', async () =>
-      JSON.stringify({ data: { halls: await readFloorPlan(db) } }),
+    const query = request.query as Record<string, unknown>;
+    assertQueryKeys(query, ['year']);
+    let edition: SQLWrapper = currentEdition;
+    let key = 'floor-plan';
+    if (query.year !== undefined) {
+      const found =
+        typeof query.year === 'string' && /^\d{4}$/.test(query.year)
+          ? await editionOfYear(db, Number(query.year))
+          : null;
+      if (!found) throw notFound('Édition introuvable.');
+      edition = sql`${found.id}::int`;
+      key = `floor-plan:${found.id}`;
+    }
+    const json = await directoryCache.load(key, async () =>
+      JSON.stringify({ data: { halls: await readFloorPlan(db, edition) } }),
     );
     return sendJsonText(reply, json);
   });

@@ -1,8 +1,8 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
-import { exhibitorOfThisShow, listedExhibitor } from '../directory/directory.service';
+import { exhibitorOfThisShow, listedExhibitor, listedExhibitorOf } from '../directory/directory.service';
 import { currentEdition } from '../editions/current-edition';
 
 /** Who may hold a stand: the public plan counts those the directory lists, the back-office also those not confirmed yet. */
@@ -19,11 +19,11 @@ export const onStand = (number: SQL, who: keyof typeof holders): SQL =>
 const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 
 /**
- * The floor plan of this edition: every hall that has an outline, in the site's order, with its
+ * The floor plan of an edition (the current one unless named): every hall that has an outline, in the site's order, with its
  * stands. A stand is held by the exhibitors the directory lists whose stand number is its own
  * (case aside); nothing else of theirs leaves the server.
  */
-export async function readFloorPlan(db: Db | Tx): Promise<PlanHallLayout[]> {
+export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEdition): Promise<PlanHallLayout[]> {
   const rows = await queryRows<{
     id: number;
     name: string;
@@ -42,12 +42,12 @@ export async function readFloorPlan(db: Db | Tx): Promise<PlanHallLayout[]> {
         select ${standKey(registrations.booth)} as stand,
                array_agg(${users.company} order by lower(${users.company})) as companies
           from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
-         where ${holders.listed} and ${registrations.booth} is not null
+         where ${listedExhibitorOf(edition)} and ${registrations.booth} is not null
          group by 1)
       select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height, held.companies
         from gates g left join stands s on s.gate_id = g.id
         left join held on held.stand = ${standKey(sql`s.number`)}
-       where g.event_id = ${currentEdition} and g.plan_width is not null and g.plan_height is not null
+       where g.event_id = ${edition} and g.plan_width is not null and g.plan_height is not null
        order by g.position, g.id`,
   );
   const halls = new Map<number, PlanHallLayout>();

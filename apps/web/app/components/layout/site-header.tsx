@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
-import { navigation, paths, type PathKey } from '../../config/paths';
+import { navigation, pathOf, paths, type PathKey } from '../../config/paths';
 import { LanguageSwitch } from './language-switch';
 
 /**
@@ -13,8 +13,10 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
-  const root = useRouteLoaderData<{ productSlug?: string }>('root');
-  const href = (key: PathKey) => (key === 'product' ? `/${root?.productSlug ?? 'salon'}` : paths[key]);
+  const root = useRouteLoaderData<{ productSlug?: string; show?: { year: number } | null }>('root');
+  // The show page at its slug; the plan and the programme at the current edition's year.
+  const href = (key: PathKey) =>
+    key === 'product' ? `/${root?.productSlug ?? 'salon'}` : pathOf(key, root?.show?.year);
   // Menus are <details>: they work before any script; close them after a navigation (a form's
   // anchor on the home page too, or the open menu would cover it on a phone). Only after one: on a
   // page that starts its scripts at the first tap (decision 025), that tap may have opened a menu,

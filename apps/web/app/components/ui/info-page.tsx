@@ -7,12 +7,23 @@ import { formLinks } from '../../config/paths';
  * The frame of an information page: heading, lead, content, and the 'Exposer' call to action,
  * which opens the exhibitor enquiry form on the home page.
  */
-export function InfoPage({ pageKey, children, cta = true }: { pageKey: string; children?: ReactNode; cta?: boolean }) {
+export function InfoPage({
+  pageKey,
+  values,
+  children,
+  cta = true,
+}: {
+  pageKey: string;
+  /** What the title and lead are filled with, beyond the current edition's facts ({ year } of another). */
+  values?: Record<string, unknown>;
+  children?: ReactNode;
+  cta?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <article className="container page">
-      <h1>{t(`pages.${pageKey}.title`)}</h1>
-      <p className="lead">{t(`pages.${pageKey}.lead`)}</p>
+      <h1>{t(`pages.${pageKey}.title`, values)}</h1>
+      <p className="lead">{t(`pages.${pageKey}.lead`, values)}</p>
       {children}
       {cta && (
         <p className="page-cta">

@@ -1,8 +1,8 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { EditionFacts } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, registrations, stands, users } from '../../../db/schema';
-import { listedExhibitor } from '../../directory/directory.service';
+import { listedExhibitorOf } from '../../directory/directory.service';
 import { currentEdition } from '../../editions/current-edition';
 
 /**
@@ -54,16 +54,16 @@ export interface Fingerprint {
 
 export type PdfKind = 'programme' | 'catalogue' | 'plan';
 
-const listedRows = sql`select row(${registrations.id}, ${registrations.gateId}, ${registrations.booth},
+const listedRows = (edition: SQLWrapper) => sql`select row(${registrations.id}, ${registrations.gateId}, ${registrations.booth},
     ${users.company}, ${users.secteurActivite}, ${users.pays})::text as printed, ${registrations.id} as id,
     greatest(${registrations.updatedAt}, ${users.updatedAt}) as changed
-  from ${registrations} inner join ${users} on ${users.id} = ${registrations.userId} where ${listedExhibitor}`;
+  from ${registrations} inner join ${users} on ${users.id} = ${registrations.userId} where ${listedExhibitorOf(edition)}`;
 
 /**
  * One query, cheap enough to run on every request, 304s included. The date is hashed too, so
  * that one fingerprint always means the very same bytes, on every instance.
  */
-export async function fingerprint(db: Db | Tx, kind: PdfKind): Promise<Fingerprint> {
+export async function fingerprint(db: Db | Tx, kind: PdfKind, edition: SQLWrapper): Promise<Fingerprint> {
   const parts: SQL[] = [sql`md5(row(e.name, e.edition, e.starts_on, e.ends_on, e.city, e.theme)::text)`];
   if (kind === 'programme') {
     parts.push(sql`(select md5(coalesce(string_agg(c::text, '|' order by c.id), ''))
@@ -87,18 +87,19 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind): Promise<Fingerpri
   const query =
     kind === 'programme'
       ? sql`select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
-          from ${events} e where e.id = ${currentEdition}`
-      : sql`with listed as (${listedRows}),
+          from ${events} e where e.id = ${edition}`
+      : sql`with listed as (${listedRows(edition)}),
           x as (select md5(coalesce(string_agg(printed, '|' order by id), '')) as hash, max(changed) as changed
             from listed)
           select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
-          from ${events} e, x where e.id = ${currentEdition}`;
+          from ${events} e, x where e.id = ${edition}`;
   const [row] = await queryRows<{ hash: string; changed_at: Date | string }>(db, query);
-  if (!row) throw new Error('no edition is current');
+  if (!row) throw new Error('no such edition');
   return { hash: row.hash, changedAt: new Date(row.changed_at) };
 }
 
-export async function loadEvent(db: Db | Tx): Promise<EventInfo> {
+/** An edition with its dates (the current one unless named). */
+export async function loadEvent(db: Db | Tx, edition: SQLWrapper = currentEdition): Promise<EventInfo> {
   const [event] = await db
     .select({
       id: events.id,
@@ -112,15 +113,15 @@ export async function loadEvent(db: Db | Tx): Promise<EventInfo> {
       themeEn: events.themeEn,
     })
     .from(events)
-    .where(eq(events.current, true));
-  if (!event) throw new Error('no edition is current');
+    .where(eq(events.id, edition));
+  if (!event) throw new Error('no such edition');
   const { startsOn, endsOn, city } = event;
   // A database check (events_current_dated): the current edition has its dates and city.
-  if (startsOn === null || endsOn === null || city === null) throw new Error('the current edition has no dates');
+  if (startsOn === null || endsOn === null || city === null) throw new Error('the edition has no dates');
   return { ...event, startsOn, endsOn, city };
 }
 
-export async function loadConferences(db: Db | Tx): Promise<ConferenceRow[]> {
+export async function loadConferences(db: Db | Tx, edition: SQLWrapper): Promise<ConferenceRow[]> {
   return db
     .select({
       id: conferences.id,
@@ -134,20 +135,20 @@ export async function loadConferences(db: Db | Tx): Promise<ConferenceRow[]> {
       endsAt: conferences.endsAt,
     })
     .from(conferences)
-    .where(eq(conferences.eventId, currentEdition))
+    .where(eq(conferences.eventId, edition))
     .orderBy(asc(conferences.day), asc(conferences.startsAt), asc(conferences.id));
 }
 
-export async function loadHalls(db: Db | Tx): Promise<HallRow[]> {
+export async function loadHalls(db: Db | Tx, edition: SQLWrapper): Promise<HallRow[]> {
   return db
     .select({ id: gates.id, name: gates.name, position: gates.position })
     .from(gates)
-    .where(eq(gates.eventId, currentEdition))
+    .where(eq(gates.eventId, edition))
     .orderBy(asc(gates.position), asc(gates.id));
 }
 
 /** In no particular order: each PDF sorts them its own way. */
-export async function loadExhibitors(db: Db | Tx): Promise<ExhibitorRow[]> {
+export async function loadExhibitors(db: Db | Tx, edition: SQLWrapper): Promise<ExhibitorRow[]> {
   const rows = await db
     .select({
       registrationId: registrations.id,
@@ -161,6 +162,6 @@ export async function loadExhibitors(db: Db | Tx): Promise<ExhibitorRow[]> {
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
     .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .where(listedExhibitor);
+    .where(listedExhibitorOf(edition));
   return rows.map((r) => ({ ...r, company: (r.company ?? '').trim() }));
 }

@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { standOnPlan } from '../../../config/paths';
 import type { DirectoryEntry } from '../../../lib/content/types';
+import { useShowYear } from '../../../lib/show';
 
 export const DEFAULT_LOGO = '/assets/images/logo-fallback.svg';
 
 export function ExhibitorCard({ entry }: { entry: DirectoryEntry }) {
   const { t } = useTranslation();
+  const year = useShowYear();
   const avatar = entry.user.avatar?.formats?.small?.url ?? entry.user.avatar?.url;
   return (
     <li className="exhibitor-card">
@@ -21,8 +23,8 @@ export function ExhibitorCard({ entry }: { entry: DirectoryEntry }) {
           <dt>{t('directory.stand')}</dt>
           <dd>{entry.booth ?? '—'}</dd>
         </dl>
-        {entry.booth && (
-          <Link className="see-on-plan" to={standOnPlan(entry.booth)}>
+        {entry.booth && year && (
+          <Link className="see-on-plan" to={standOnPlan(entry.booth, year)}>
             {t('plan.seeOnPlan')}
           </Link>
         )}

@@ -14,6 +14,7 @@ import {
 } from '@salon/shared';
 import { Link } from 'react-router';
 import { standOnPlan } from '../../../config/paths';
+import { useShowYear } from '../../../lib/show';
 import { Alert } from '../../../components/ui/alert';
 import { Field, PersonFields } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
@@ -192,6 +193,7 @@ function SectorView({ value }: { value: string | null }) {
  */
 export function CollaboratorInfoFormCard({ me }: { me: Me }) {
   const { t } = useTranslation();
+  const year = useShowYear();
   const save = useUpdateMe(me.id);
   const form = useForm<CollaboratorInfoForm>({
     resolver: zodResolver(infoFormSchema(collaboratorInfoSchema, me.email)),
@@ -230,8 +232,8 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
           error={errors.adresse}
         />
         <ReadOnlyField label={t('area.fields.stand')} value={me.numero_stand}>
-          {me.numero_stand && (
-            <Link className="see-on-plan" to={standOnPlan(me.numero_stand)}>
+          {me.numero_stand && year && (
+            <Link className="see-on-plan" to={standOnPlan(me.numero_stand, year)}>
               {t('plan.seeOnPlan')}
             </Link>
           )}

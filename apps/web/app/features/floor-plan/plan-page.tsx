@@ -1,45 +1,23 @@
-import { FORUM_STAND, type PlanHallLayout } from '@salon/shared';
+import { FORUM_STAND } from '@salon/shared';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { companyInDirectory, paths, standOnPlan } from '../config/paths';
-import { downloadUrl, files } from '../features/downloads/files';
-import { HallPlan } from '../features/floor-plan/components/hall-plan';
-import { PlanZoom } from '../features/floor-plan/components/plan-zoom';
-import {
-  hallLink,
-  matchesOf,
-  planView,
-  readPlanQuery,
-  type PlanQuery,
-  type PlanView,
-} from '../features/floor-plan/plan-view';
-import { seoMeta } from '../lib/seo';
-import { useHydrated } from '../lib/use-hydrated';
-import { pageSeo } from '../lib/seo.server';
-import { loaderApiOr } from '../lib/server-api';
-import type { Route } from './+types/plan-2024';
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data } = await loaderApiOr<{ data: { halls: PlanHallLayout[] } }>(context, 'floor-plan', {
-    data: { halls: [] },
-  });
-  const query = readPlanQuery(new URL(request.url));
-  return { seo: pageSeo(request, context, 'plan'), view: planView(data.halls, query), query };
-}
-
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+import { companyInDirectory, paths, standOnPlan } from '../../config/paths';
+import { downloadUrl, fileUrl } from '../../config/files';
+import { HallPlan } from './components/hall-plan';
+import { PlanZoom } from './components/plan-zoom';
+import { hallLink, matchesOf, type PlanQuery, type PlanView } from './plan-view';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
- * The floor plan: one hall at a time, drawn by the server, with hall tabs, a search that
+ * An edition's floor plan (/plan-<year>, routes/product.tsx): one hall at a time, drawn by the server, with hall tabs, a search that
  * highlights stands and companies, and `?stand=B-14` opening on that stand. Tabs and search are
  * a link and a GET form, so all of it works without scripts; with them, the search highlights as
  * one types and the plan zooms. The PDF of every hall stays a click away.
  */
-export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
+export function PlanPage({ view, query, year }: { view: PlanView; query: PlanQuery; year: number }) {
   const { t } = useTranslation();
-  const { view, query } = loaderData;
   const { hall } = view;
   const target = hall?.stands.find((s) => s.number === view.target);
   const hydrated = useHydrated();
@@ -57,8 +35,8 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="container page plan-page">
-      <h1>{t('pages.plan.title')}</h1>
-      <p className="lead">{t('pages.plan.lead')}</p>
+      <h1>{t('pages.plan.title', { year })}</h1>
+      <p className="lead">{t('pages.plan.lead', { year })}</p>
       {hall ? (
         <>
           <Form method="get" className="search-form card plan-search" role="search">
@@ -111,7 +89,9 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
             <ul>
               {hall.stands.map((s) => (
                 <li key={s.number} className={matches.has(s.number) ? 'is-match' : undefined}>
-                  <Link to={standOnPlan(s.number)}>{s.number === FORUM_STAND ? t('plan.forumRoom') : s.number}</Link>
+                  <Link to={standOnPlan(s.number, year)}>
+                    {s.number === FORUM_STAND ? t('plan.forumRoom') : s.number}
+                  </Link>
                   {' — '}
                   {s.number === FORUM_STAND ? (
                     <Link to={paths.programme}>{t('pages.programme.title')}</Link>
@@ -134,10 +114,10 @@ export default function Plan2024Page({ loaderData }: Route.ComponentProps) {
         <p>{t('plan.empty')}</p>
       )}
       <p className="download-actions">
-        <a className="btn btn-primary" href={downloadUrl('plan')} download>
+        <a className="btn btn-primary" href={downloadUrl('plan', year)} download>
           {t('downloads.plan')}
         </a>
-        <a href={files.plan}>{t('downloads.open')}</a>
+        <a href={fileUrl('plan', year)}>{t('downloads.open')}</a>
       </p>
     </article>
   );
