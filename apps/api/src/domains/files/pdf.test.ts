@@ -337,8 +337,7 @@ describe('caching', () => {
   it('makes a PDF once for simultaneous requests, and again only when its data changes', async () => {
     const made: string[] = [];
     const pdfs = createPdfService(ctx.db, { onMade: ({ kind }) => made.push(kind) });
-    const ask = async () =>
-      pdfs.get('catalogue', await pdfs.etag('catalogue', DEMO_EDITION_ID), DEMO_EDITION_ID);
+    const ask = async () => pdfs.get('catalogue', await pdfs.etag('catalogue', DEMO_EDITION_ID), DEMO_EDITION_ID);
     const first = await Promise.all(Array.from({ length: 8 }, ask));
     expect(made).toEqual(['catalogue']);
     expect(new Set(first.map((f) => f.etag)).size).toBe(1);

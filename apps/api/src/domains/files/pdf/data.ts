@@ -54,7 +54,9 @@ export interface Fingerprint {
 
 export type PdfKind = 'programme' | 'catalogue' | 'plan';
 
-const listedRows = (edition: SQLWrapper) => sql`select row(${registrations.id}, ${registrations.gateId}, ${registrations.booth},
+const listedRows = (
+  edition: SQLWrapper,
+) => sql`select row(${registrations.id}, ${registrations.gateId}, ${registrations.booth},
     ${users.company}, ${users.secteurActivite}, ${users.pays})::text as printed, ${registrations.id} as id,
     greatest(${registrations.updatedAt}, ${users.updatedAt}) as changed
   from ${registrations} inner join ${users} on ${users.id} = ${registrations.userId} where ${listedExhibitorOf(edition)}`;

@@ -222,7 +222,8 @@ export const siteSettingsMessages: AdminMessages = {
     count: 'Un nombre entier, 0 ou plus.',
     editionNumber: 'Un numéro d’édition de 1 à 99.',
     editionTaken: 'Une autre édition porte déjà ce numéro.',
-    yearTaken: 'Une autre édition a lieu cette année-là : une seule par année (ses pages /plan-<année> et /programme-<année>).',
+    yearTaken:
+      'Une autre édition a lieu cette année-là : une seule par année (ses pages /plan-<année> et /programme-<année>).',
     endsBeforeStart: 'La fin ne peut pas précéder le début.',
     year: 'Une année de 1990 à 2200.',
     bothDates: 'Le début et la fin, ou aucune des deux dates.',
