@@ -130,24 +130,29 @@ test.describe('Site settings', () => {
     expect(saved.virtualTourUrl).toMatch(/^https:\/\/my\.matterport\.com\//);
   });
 
-  test('an organiser makes another edition current after a confirmation, the history marks it, and 2024 comes back the same way', async ({
+  test('an organiser prepares the next edition from 2024, makes it current after a confirmation, the site follows it, and 2024 comes back the same way', async ({
     page,
   }) => {
     test.slow();
     await adminLogin(page);
     const headers = await organiserHeaders(page);
-    const created = await page.request.post('/backend/api/admin/editions', {
-      headers,
-      data: {
-        edition: 60,
-        name: 'Édition de démonstration 2031',
-        startsOn: '2031-05-28',
-        endsOn: '2031-05-31',
-        city: 'Agadir',
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    // 'Préparer l'édition suivante' from 2024: its halls and stands carried over.
+    await page.goto('/admin/editions/7');
+    await page.getByRole('button', { name: 'Préparer l’édition suivante' }).click();
+    const form = page.getByRole('dialog', { name: 'Préparer la 7e édition' });
+    await expect(form.getByLabel('Nom')).toHaveValue('7e édition du Salon');
+    await form.getByLabel('Nom').fill('Édition de démonstration 2031');
+    await form.getByLabel('Début').fill('2031-05-28');
+    await form.getByLabel('Fin').fill('2031-05-25');
+    await form.getByLabel('Ville').fill('Agadir');
+    await form.getByRole('button', { name: 'Préparer' }).click();
+    await expect(form.getByText('La fin ne peut pas précéder le début.')).toBeVisible();
+    await form.getByLabel('Fin').fill('2031-05-31');
+    await form.getByRole('button', { name: 'Préparer' }).click();
+    await expect(page.getByText('« Édition de démonstration 2031 » est préparée')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/editions\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(id).not.toBe(7);
     const makeCurrent = async (name: string) => {
       await page.getByRole('button', { name: 'Rendre courante' }).click();
       const dialog = page.getByRole('dialog');
@@ -157,7 +162,6 @@ test.describe('Site settings', () => {
       await expect(page.getByRole('button', { name: 'Rendre courante' })).toHaveCount(0);
     };
     try {
-      await page.goto(`/admin/editions/${id}`);
       await makeCurrent('Édition de démonstration 2031');
       await page.goto('/historique');
       await expect(page.getByRole('row', { name: /Du 28 au 31 mai 2031/ })).toHaveClass(/info-current/);
@@ -175,10 +179,15 @@ test.describe('Site settings', () => {
       await expect(brand).toContainText('28 to 31 May 2031 — Agadir');
       await page.goto('/plan-2031?lang=fr');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan 2031');
+      // The halls came over with their stands; the hours follow the new dates.
+      await expect(page.getByRole('link', { name: /^Hall A/ })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Ouvrir dans le navigateur' })).toHaveAttribute(
         'href',
         '/assets/files/plan-2031.pdf',
       );
+      await page.goto('/infos-horaire');
+      await expect(page.getByRole('row', { name: 'Mercredi 28 mai 2031 9h00-19h00' })).toBeVisible();
+      await expect(page.getByRole('row', { name: 'Samedi 31 mai 2031 9h00-18h00' })).toBeVisible();
       // Last edition's plan stays where it was, with its own halls and title.
       await page.goto('/plan-2024');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plan 2024');

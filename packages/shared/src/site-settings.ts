@@ -106,6 +106,11 @@ const count = z.pipe(
   z.transform((v: number | null | undefined) => v ?? null),
 );
 
+/** An edition lasts a month at most (its opening hours are a row a day). */
+const MAX_EDITION_DAYS = 31;
+const withinAMonth = (start: string, end: string) =>
+  Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`) < MAX_EDITION_DAYS * 86_400_000;
+
 /** A day, or none: empty (or null) means none. */
 const optionalDay = z.pipe(
   z.optional(z.nullable(z.string({ error: 'isoDay' }).check(z.refine((v) => v === '' || isRealDay(v), 'isoDay')))),
@@ -147,6 +152,10 @@ export const editionSchema = z.pipe(
         error: 'endsBeforeStart',
         path: ['endsOn'],
       }),
+      z.refine((e) => !e.startsOn || !e.endsOn || e.endsOn < e.startsOn || withinAMonth(e.startsOn, e.endsOn), {
+        error: 'editionTooLong',
+        path: ['endsOn'],
+      }),
     ),
   z.transform((e) => ({ ...e, year: e.year ?? Number((e.startsOn ?? e.endsOn)!.slice(0, 4)) })),
 );
@@ -171,3 +180,37 @@ export interface ShowEdition {
   /** The edition the site shows now (the organiser's 'Rendre courante'). */
   current: boolean;
 }
+
+/** A day the form must have, as YYYY-MM-DD. */
+const requiredDay = z.string({ error: 'required' }).check(
+  z.refine((v) => v !== '', 'required'),
+  z.refine((v) => v === '' || isRealDay(v), 'isoDay'),
+);
+
+/**
+ * 'Préparer l'édition suivante': the next edition's name, dates, city and theme, and whether the
+ * halls and their stands carry over (the number is the edition's plus one, the year its start's;
+ * opening hours follow the new dates; the programme starts empty; nothing personal is copied).
+ */
+export const nextEditionSchema = z
+  .object({
+    name: requiredText(200),
+    startsOn: requiredDay,
+    endsOn: requiredDay,
+    city: requiredText(100),
+    theme: optionalField(300),
+    themeEn: optionalField(300),
+    halls: z.boolean({ error: 'text' }),
+  })
+  .check(
+    z.refine((e) => !isRealDay(e.startsOn) || !isRealDay(e.endsOn) || e.endsOn >= e.startsOn, {
+      error: 'endsBeforeStart',
+      path: ['endsOn'],
+    }),
+    z.refine(
+      (e) =>
+        !isRealDay(e.startsOn) || !isRealDay(e.endsOn) || e.endsOn < e.startsOn || withinAMonth(e.startsOn, e.endsOn),
+      { error: 'editionTooLong', path: ['endsOn'] },
+    ),
+  );
+export type NextEditionForm = z.input<typeof nextEditionSchema>;

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { editionSchema, siteSettingsSchema, type ShowEdition } from '@salon/shared';
+import { editionSchema, nextEditionSchema, siteSettingsSchema, type ShowEdition } from '@salon/shared';
 import type { Tx } from '../../db/client';
-import { events, registrations, scans, siteSettings } from '../../db/schema';
+import { events, openingHours, registrations, scans, siteSettings } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { recordAudit } from './audit.service';
@@ -12,6 +12,8 @@ import { searchFilter } from './content-filters';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { makeCurrent } from '../editions/current-edition';
+import { readHours, setHoursToDates } from '../editions/edition-days';
+import { prepareNextEdition } from '../editions/next-edition';
 
 const invalid = (field: string, message: string) =>
   badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
@@ -112,6 +114,8 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
         const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
         const id = (last?.id ?? 0) + 1;
         await tx.insert(events).values({ ...form, id });
+        if (form.startsOn && form.endsOn)
+          await setHoursToDates(tx, id, { startsOn: form.startsOn, endsOn: form.endsOn }, []);
         return id;
       },
       async update(tx, id, body, before) {
@@ -127,6 +131,12 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
         }
         await checkEditionTaken(tx, form, id);
         await tx.update(events).set(form).where(eq(events.id, id));
+        // Opening hours follow the dates: each day keeps the hours of its place in the show.
+        if (form.startsOn !== before.startsOn || form.endsOn !== before.endsOn) {
+          const { startsOn, endsOn } = form;
+          if (startsOn && endsOn) await setHoursToDates(tx, id, { startsOn, endsOn }, await readHours(tx, id));
+          else await tx.delete(openingHours).where(eq(openingHours.eventId, id));
+        }
       },
       async remove(tx, id) {
         // After any switch under way ('Rendre courante' takes the same lock): the current one stays.
@@ -144,6 +154,28 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       },
     },
   );
+
+  // 'Préparer l'édition suivante': a new edition after this one (domains/editions/next-edition.ts).
+  app.post<{ Params: { id: string } }>('/editions/:id/next', { schema: { tags } }, async (request, reply) => {
+    const id = idParam(request.params.id);
+    if (id === null) throw notFound('Édition introuvable.');
+    const form = parseFormBody(nextEditionSchema, request.body);
+    const record = await db.transaction(async (tx) => {
+      const created = await prepareNextEdition(tx, id, form, (values) => checkEditionTaken(tx, values, null));
+      const [after] = await tx.select(columns).from(events).where(eq(events.id, created));
+      await recordAudit(tx, {
+        userId: currentUser(request).id,
+        action: 'POST /admin/editions/:id/next',
+        resource: 'editions',
+        recordId: created,
+        before: { from: id },
+        after: { ...after!, halls: form.halls },
+      });
+      return after!;
+    });
+    editionChanged();
+    return reply.status(201).send(record);
+  });
 
   // 'Rendre courante': the site, its registrations, the exhibitor area and the gates follow this
   // edition from now on, on every instance (the caches that hold the last one are cleared).

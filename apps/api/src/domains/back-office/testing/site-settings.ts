@@ -8,7 +8,7 @@ import type { AdminArea, AdminCase, AdminWrite } from './area';
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;
 
-/** Edition numbers no other edition has (1 to 6 are the fixtures'); at most 99. */
+/** Edition numbers no other edition has (1 to 6 are the fixtures'); at most 99. Edition n is held in 2100 + n (one edition a year). */
 let number = 20;
 
 async function nextEditionId(c: AdminCase): Promise<number> {
@@ -19,29 +19,49 @@ async function nextEditionId(c: AdminCase): Promise<number> {
 /** A past edition made for one case. */
 async function freshEdition(c: AdminCase): Promise<number> {
   const id = await nextEditionId(c);
+  const edition = number++;
   await c.ctx.db.insert(events).values({
     id,
-    edition: number++,
+    edition,
     name: 'Édition de test',
-    year: 2012,
-    startsOn: '2012-05-02',
-    endsOn: '2012-05-05',
+    year: 2100 + edition,
+    startsOn: `${2100 + edition}-05-02`,
+    endsOn: `${2100 + edition}-05-05`,
     city: 'Agadir',
   });
   return id;
 }
 
-const newEdition = () => ({
-  edition: number++,
-  name: 'Nouvelle édition',
-  year: 2014,
-  startsOn: '2014-11-12',
-  endsOn: '2014-11-15',
-  city: 'Tanger',
-  theme: 'Thème de test',
-  exhibitors: 120,
-  visitors: 9000,
-});
+const newEdition = () => {
+  const edition = number++;
+  return {
+    edition,
+    name: 'Nouvelle édition',
+    year: 2100 + edition,
+    startsOn: `${2100 + edition}-11-12`,
+    endsOn: `${2100 + edition}-11-15`,
+    city: 'Tanger',
+    theme: 'Thème de test',
+    exhibitors: 120,
+    visitors: 9000,
+  };
+};
+
+/** 'Préparer l'édition suivante' from a fresh edition: the next number (and its year) kept free for it. */
+async function nextEdition(c: AdminCase) {
+  const id = await freshEdition(c);
+  const edition = number++;
+  return {
+    url: `admin/editions/${id}/next`,
+    body: {
+      name: 'Édition suivante',
+      startsOn: `${2100 + edition}-06-03`,
+      endsOn: `${2100 + edition}-06-05`,
+      city: 'Rabat',
+      halls: true,
+    },
+  };
+}
 
 /** The site settings (venue, public contacts, tour) and the editions of the history page. */
 export const siteSettingsArea: AdminArea = {
@@ -83,6 +103,12 @@ export const siteSettingsArea: AdminArea = {
       },
     },
     {
+      route: route('POST', 'editions/:id/next'),
+      when: 'prepares the next edition',
+      status: 201,
+      request: nextEdition,
+    },
+    {
       route: route('POST', 'editions/:id/make-current'),
       // The one current already: the cases after this one need 2024 current (current-edition.test.ts
       // makes others current).
@@ -113,6 +139,10 @@ export const siteSettingsArea: AdminArea = {
     [route('DELETE', 'editions/:id')]: async (c: AdminCase): Promise<AdminWrite> => {
       const id = await freshEdition(c);
       return { url: `admin/editions/${id}`, recordId: String(id) };
+    },
+    [route('POST', 'editions/:id/next')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const request = await nextEdition(c);
+      return { ...request, recordId: String(await nextEditionId(c)), status: 201 };
     },
     [route('POST', 'editions/:id/make-current')]: async (): Promise<AdminWrite> => ({
       url: `admin/editions/${DEMO_EDITION_ID}/make-current`,

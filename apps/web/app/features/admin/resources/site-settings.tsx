@@ -28,6 +28,7 @@ import { saveOnlyToolbar } from '../components/save-only-toolbar';
 import { searchFilter } from '../components/filters';
 import type { AdminMessages } from '../i18n';
 import { dayText } from './content/fields';
+import { PrepareNextEditionButton } from './prepare-next-edition';
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,
@@ -167,6 +168,7 @@ const EditionEdit = () => (
     mutationMode="pessimistic"
     actions={
       <TopToolbar>
+        <PrepareNextEditionButton />
         <MakeCurrentButton />
       </TopToolbar>
     }
@@ -225,6 +227,7 @@ export const siteSettingsMessages: AdminMessages = {
     yearTaken:
       'Une autre édition a lieu cette année-là : une seule par année (ses pages /plan-<année> et /programme-<année>).',
     endsBeforeStart: 'La fin ne peut pas précéder le début.',
+    editionTooLong: 'Une édition dure un mois au plus.',
     year: 'Une année de 1990 à 2200.',
     bothDates: 'Le début et la fin, ou aucune des deux dates.',
     dateOutsideYear: 'Le début tombe dans l’année de l’édition.',
@@ -280,7 +283,15 @@ export const siteSettingsMessages: AdminMessages = {
           '« %{name} » devient l’édition en cours : le site public, les inscriptions, l’espace exposant, les badges et les contrôles d’accès la suivent dès maintenant. Les badges de l’édition en cours jusqu’ici seront refusés aux portes.',
         madeCurrent: '« %{name} » est l’édition en cours.',
         themeEnHint: 'Vide : le thème en français, sur les pages en anglais aussi.',
-        currentDatesHint: 'Après un changement de dates, revoyez les horaires d’ouverture.',
+        currentDatesHint:
+          'Les horaires d’ouverture suivent les dates : chaque jour garde ceux de sa place dans le salon.',
+        prepareNext: 'Préparer l’édition suivante',
+        prepareNextTitle: 'Préparer la %{fr} édition',
+        prepareNextIntro:
+          'Son numéro suit celui-ci et son année est celle de son début. Ses horaires d’ouverture suivent ses dates ; le programme du forum commence vide ; aucune inscription, aucun badge ni aucun scan n’est repris. Secteurs, partenaires, bannières et textes des pages sont ceux du site : ils restent tels quels.',
+        carryHalls: 'Reprendre les halls, leur plan et leurs stands',
+        prepare: 'Préparer',
+        prepared: '« %{name} » est préparée : rendez-la courante le moment venu.',
       },
     },
   },
@@ -296,6 +307,7 @@ export const siteSettingsMessages: AdminMessages = {
     editionTaken: 'Another edition already has this number.',
     yearTaken: 'Another edition takes place that year: one per year (its pages /plan-<year> and /programme-<year>).',
     endsBeforeStart: 'The end cannot come before the start.',
+    editionTooLong: 'An edition lasts a month at most.',
     year: 'A year from 1990 to 2200.',
     bothDates: 'Both the start and the end, or neither date.',
     dateOutsideYear: 'The start falls in the edition’s year.',
@@ -351,7 +363,14 @@ export const siteSettingsMessages: AdminMessages = {
           '“%{name}” becomes the current edition: the public site, registrations, the exhibitor area, badges and gate checks follow it from now on. Badges of the edition current until now will be refused at the gates.',
         madeCurrent: '“%{name}” is the current edition.',
         themeEnHint: 'Empty: the French theme, on the English pages too.',
-        currentDatesHint: 'Check the opening hours after changing the dates.',
+        currentDatesHint: 'Opening hours follow the dates: each day keeps those of its place in the show.',
+        prepareNext: 'Prepare the next edition',
+        prepareNextTitle: 'Prepare the %{en} edition',
+        prepareNextIntro:
+          'Its number follows this one and its year is its start’s. Its opening hours follow its dates; the forum programme starts empty; no registration, badge or scan is copied. Sectors, partners, banners and page texts belong to the site: they stay as they are.',
+        carryHalls: 'Carry over the halls, their plan and their stands',
+        prepare: 'Prepare',
+        prepared: '“%{name}” is prepared: make it current when the time comes.',
       },
     },
   },

@@ -1,0 +1,67 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod/mini';
+import type { nextEditionSchema } from '@salon/shared';
+import type { Tx } from '../../db/client';
+import { events, gates, stands } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { readHours, setHoursToDates } from './edition-days';
+
+export type NextEdition = z.output<typeof nextEditionSchema>;
+
+/**
+ * 'Préparer l'édition suivante': the edition after `sourceId` (its number plus one, in the year it
+ * starts), with the organiser's name, dates, city and theme. Its opening hours follow its dates
+ * after the source's days; its halls, their outlines and their stands are the source's when asked.
+ * The programme starts empty and nothing personal is copied: registrations, scans, badges and
+ * invitations belong to an edition. Sectors, partners, banners and the pages' texts are the
+ * site's, not an edition's: they stay as they are. Answers the new edition's id.
+ */
+export async function prepareNextEdition(
+  tx: Tx,
+  sourceId: number,
+  form: NextEdition,
+  check: (values: { edition: number; year: number }) => Promise<void>,
+): Promise<number> {
+  // Editions have no serial: the next id after the last, one creation at a time.
+  await tx.execute(sql`lock table ${events} in share row exclusive mode`);
+  const [source] = await tx.select({ edition: events.edition }).from(events).where(eq(events.id, sourceId));
+  if (!source) throw notFound('Édition introuvable.');
+  const edition = source.edition + 1;
+  const year = Number(form.startsOn.slice(0, 4));
+  await check({ edition, year });
+  const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
+  const id = (last?.id ?? 0) + 1;
+  await tx.insert(events).values({
+    id,
+    edition,
+    year,
+    name: form.name,
+    startsOn: form.startsOn,
+    endsOn: form.endsOn,
+    city: form.city,
+    theme: form.theme ?? null,
+    themeEn: form.themeEn ?? null,
+  });
+  await setHoursToDates(tx, id, form, await readHours(tx, sourceId));
+  if (form.halls) await copyHalls(tx, sourceId, id);
+  return id;
+}
+
+/** The source's halls (names, order, outlines) and the stands drawn in them, for edition `to`. */
+async function copyHalls(tx: Tx, from: number, to: number): Promise<void> {
+  const halls = await tx.select().from(gates).where(eq(gates.eventId, from)).orderBy(asc(gates.id));
+  for (const hall of halls) {
+    const [copy] = await tx
+      .insert(gates)
+      .values({
+        eventId: to,
+        name: hall.name,
+        position: hall.position,
+        planWidth: hall.planWidth,
+        planHeight: hall.planHeight,
+      })
+      .returning({ id: gates.id });
+    await tx.execute(sql`insert into ${stands} (event_id, gate_id, number, x, y, width, height)
+      select ${to}, ${copy!.id}, number, x, y, width, height from ${stands} where gate_id = ${hall.id}`);
+  }
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  BooleanInput,
+  Button,
+  DateInput,
+  Form,
+  HttpError,
+  SaveButton,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
+import { nextEditionSchema, ordinalText, type NextEditionForm, type ShowEdition } from '@salon/shared';
+import { adminFetch } from '../http';
+
+const resolver = zodResolver(nextEditionSchema) as never;
+
+/**
+ * 'Préparer l'édition suivante', on any edition: the next one's name, dates, city and theme, and
+ * whether its halls and stands carry over. The server numbers it, gives it opening hours for its
+ * dates and copies nothing personal (domains/editions/next-edition.ts); its page opens next, where
+ * the organiser makes it current when it is ready.
+ */
+export function PrepareNextEditionButton() {
+  const record = useRecordContext<ShowEdition>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  const next = record.edition + 1;
+  const defaults: NextEditionForm = {
+    name: `${ordinalText(next, 'fr')} édition du Salon`,
+    startsOn: '',
+    endsOn: '',
+    city: record.city ?? '',
+    theme: '',
+    themeEn: '',
+    halls: true,
+  };
+  // Field errors come back on their fields (a year already taken, dates that end too soon).
+  const submit = async (values: Record<string, unknown>) => {
+    try {
+      const created = await adminFetch<ShowEdition>(`editions/${record.id}/next`, { method: 'POST', body: values });
+      notify('admin.editions.prepared', { type: 'success', messageArgs: { name: created.name } });
+      setOpen(false);
+      redirect('edit', 'editions', created.id);
+    } catch (error) {
+      const fields = error instanceof HttpError ? (error.body as { errors?: Record<string, string> })?.errors : null;
+      if (fields) return fields;
+      notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
+    }
+    return undefined;
+  };
+  return (
+    <>
+      <Button label="admin.editions.prepareNext" onClick={() => setOpen(true)} />
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="prepare-next-title" fullWidth maxWidth="sm">
+        {/* Its own record: the edition on the page would fill it otherwise. */}
+        <Form record={defaults} resolver={resolver} onSubmit={submit} resource="editions">
+          <DialogTitle id="prepare-next-title">
+            {translate('admin.editions.prepareNextTitle', { fr: ordinalText(next, 'fr'), en: ordinalText(next, 'en') })}
+          </DialogTitle>
+          <DialogContent>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {translate('admin.editions.prepareNextIntro')}
+            </Typography>
+            <TextInput source="name" fullWidth />
+            <DateInput source="startsOn" />
+            <DateInput source="endsOn" />
+            <TextInput source="city" />
+            <TextInput source="theme" fullWidth />
+            <TextInput source="themeEn" fullWidth />
+            <BooleanInput source="halls" label="admin.editions.carryHalls" />
+          </DialogContent>
+          <DialogActions>
+            <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
+            <SaveButton label="admin.editions.prepare" />
+          </DialogActions>
+        </Form>
+      </Dialog>
+    </>
+  );
+}
