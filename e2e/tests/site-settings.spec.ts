@@ -205,4 +205,56 @@ test.describe('Site settings', () => {
       expect((await page.request.delete(`/backend/api/admin/editions/${id}`, { headers })).status()).toBe(200);
     }
   });
+
+  test('an organiser previews the site of an edition not current yet, page after page, and leaves the preview; visitors never see it', async ({
+    page,
+    browser,
+  }) => {
+    await adminLogin(page);
+    const headers = await organiserHeaders(page);
+    const created = await page.request.post('/backend/api/admin/editions', {
+      headers,
+      data: {
+        edition: 61,
+        name: 'Édition en préparation',
+        startsOn: '2032-06-02',
+        endsOn: '2032-06-04',
+        city: 'Essaouira',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    try {
+      await page.goto(`/admin/editions/${id}`);
+      const opened = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Aperçu du site' }).click();
+      const preview = await opened;
+      const first = await preview.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/' && r.request().isNavigationRequest(),
+      );
+      expect(first.headers()['cache-control']).toBe('private, no-store');
+      expect(first.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      const banner = preview.getByRole('status').filter({ hasText: 'Aperçu réservé aux organisateurs' });
+      await expect(banner).toContainText('« Édition en préparation »');
+      await expect(preview.locator('header.site-header .brand')).toContainText('Du 2 au 4 juin 2032 — Essaouira');
+      // From page to page (a cookie keeps it).
+      await preview.goto('/infos-pratiques');
+      await expect(banner).toBeVisible();
+      await expect(preview.getByRole('main')).toContainText('Le salon se tient à Essaouira, du 2 au 4 juin 2032.');
+      // Its own opening hours, made for its dates.
+      await expect(preview.getByRole('row', { name: 'Mercredi 2 juin 2032 9h00-18h00' })).toBeVisible();
+      // A visitor, meanwhile, sees the current edition.
+      const visitor = await browser.newPage();
+      await visitor.goto('/');
+      await expect(visitor.locator('header.site-header .brand')).toContainText('Du 29 mai au 1er juin 2024');
+      await expect(visitor.getByText('Aperçu réservé aux organisateurs')).toHaveCount(0);
+      await visitor.close();
+      await preview.getByRole('link', { name: 'Quitter l’aperçu' }).click();
+      await expect(preview.locator('header.site-header .brand')).toContainText('Du 29 mai au 1er juin 2024');
+      await expect(preview.getByText('Aperçu réservé aux organisateurs')).toHaveCount(0);
+      await preview.close();
+    } finally {
+      expect((await page.request.delete(`/backend/api/admin/editions/${id}`, { headers })).status()).toBe(200);
+    }
+  });
 });

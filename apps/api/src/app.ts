@@ -1,6 +1,7 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { editionFacts } from '@salon/shared';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -57,6 +58,7 @@ import { createKioskService } from './domains/kiosk/kiosk.service';
 import { createDirectoryCache } from './domains/directory/directory.service';
 import { createSiteSettingsStore } from './domains/content/site-settings.service';
 import { currentShow, forgetCurrentShow } from './domains/badges/show-facts';
+import { previewEdition } from './domains/editions/preview';
 import { EDITION_TOPIC } from './domains/editions/current-edition';
 import { notifyMailWorkers } from './domains/mail/worker';
 
@@ -262,6 +264,7 @@ export async function buildApp(
         kiosks,
         siteSettings,
         editionChanged,
+        jwt,
       });
       await api.register(kioskRoutes, { kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
     },
@@ -288,9 +291,9 @@ export async function buildApp(
     largeRateLimit: config.LARGE_FILE_RATE_LIMIT,
     cacheBytes: config.FILE_CACHE_MB * 1024 * 1024,
   });
-  await registerWeb(app, config, clock, async () => {
-    const { edition, year, startsOn, endsOn, city, theme, themeEn } = (await currentShow(db)).event;
-    return { edition, year, startsOn, endsOn, city, theme, themeEn };
+  await registerWeb(app, config, clock, {
+    current: async () => editionFacts((await currentShow(db)).event),
+    preview: (token) => previewEdition(db, jwt, clock(), token),
   });
   return app;
 }

@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       productSlug: ctx?.productSlug ?? 'salon',
       underConstruction: ctx?.underConstruction ?? false,
       show,
+      preview: ctx?.preview ?? null,
     },
     chosen
       ? { headers: { 'Set-Cookie': `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax` } }
@@ -89,10 +90,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="alternate" hrefLang="fr" href={`${pageUrl}?lang=fr`} />
         <link rel="alternate" hrefLang="en" href={`${pageUrl}?lang=en`} />
         <link rel="alternate" hrefLang="x-default" href={pageUrl} />
+        {rootData?.preview && <meta name="robots" content="noindex, nofollow" />}
         <Meta />
         <Links />
       </head>
       <body>
+        {rootData?.preview && <PreviewBanner name={rootData.preview.name} />}
         {children}
         <ScrollRestoration nonce={nonce} />
         <script
@@ -171,4 +174,14 @@ async function devShow(context: unknown): Promise<EditionFacts | null> {
   if (!e?.startsOn || !e.endsOn || !e.city) return null;
   const { edition, year, startsOn, endsOn, city, theme, themeEn } = e;
   return { edition, year, startsOn, endsOn, city, theme, themeEn };
+}
+
+/** An organiser's preview of an edition not current yet: said on every page, and how to leave it. */
+function PreviewBanner({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="preview-banner" role="status">
+      {t('preview.banner', { name })} <a href="/?apercu=fin">{t('preview.leave')}</a>
+    </p>
+  );
 }

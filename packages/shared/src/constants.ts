@@ -92,6 +92,8 @@ export interface WebLoadContext {
   underConstruction: boolean;
   /** The current edition, whose number, dates and city the pages' texts print (`editionTexts`). */
   show: EditionFacts;
+  /** An organiser's preview of another edition (then `show` is that edition's), else null. */
+  preview: { name: string } | null;
 }
 
 /**

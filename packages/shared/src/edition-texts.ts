@@ -53,3 +53,22 @@ export function editionTexts(facts: EditionFacts, lang: string): EditionTexts {
     duration: DAY_COUNTS[lang === 'en' ? 'en' : 'fr']![days] ?? (lang === 'en' ? `${days} days` : `${days} jours`),
   };
 }
+
+/** An edition's facts alone, from a row that holds more. */
+export const editionFacts = ({
+  edition,
+  year,
+  startsOn,
+  endsOn,
+  city,
+  theme,
+  themeEn,
+}: EditionFacts): EditionFacts => ({
+  edition,
+  year,
+  startsOn,
+  endsOn,
+  city,
+  theme,
+  themeEn,
+});

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createJwt, SESSION_LIFETIME_SECONDS } from './jwt';
+import { createJwt, PREVIEW_LIFETIME_SECONDS, SESSION_LIFETIME_SECONDS } from './jwt';
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 const at = (seconds: number) => new Date(seconds * 1000);
@@ -37,5 +37,22 @@ describe('the sign-in token check', () => {
       .setIssuedAt(T0)
       .sign(new TextEncoder().encode(SECRET));
     expect(await jwt.verify(endless, at(T0))).toBeNull();
+  });
+});
+
+describe('the preview token', () => {
+  it('carries the organiser, its session version and the edition for two hours, and is never a sign-in', async () => {
+    const jwt = createJwt(SECRET);
+    const token = await jwt.signPreview({ userId: 7, version: 3, editionId: 9 }, at(T0));
+    expect(await jwt.verifyPreview(token, at(T0 + PREVIEW_LIFETIME_SECONDS - 1))).toEqual({
+      userId: 7,
+      version: 3,
+      editionId: 9,
+    });
+    expect(await jwt.verifyPreview(token, at(T0 + PREVIEW_LIFETIME_SECONDS))).toBeNull();
+    expect(await jwt.verify(token, at(T0))).toBeNull();
+    // And a sign-in token is no preview.
+    expect(await jwt.verifyPreview(await jwt.sign(7, 3, at(T0)), at(T0))).toBeNull();
+    expect(await createJwt(`${SECRET}-other`).verifyPreview(token, at(T0))).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { EditionFacts, WebLoadContext } from '@salon/shared';
 import type { Config } from '../config/env';
 import type { Clock } from '../lib/clock';
+import { PREVIEW_LIFETIME_SECONDS } from '../lib/jwt';
+import { PREVIEW_COOKIE, type EditionPreview } from '../domains/editions/preview';
 import { errorBody } from './errors';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
 
@@ -32,11 +34,18 @@ export function isFileRoute(pattern: string): boolean {
  * Serves the built web app: hashed assets from disk, every other GET rendered by React Router
  * on the server, so that crawlers and slow phones get the page before any script runs.
  */
+export interface PageEditions {
+  /** The current edition. */
+  current: () => Promise<EditionFacts>;
+  /** The edition an organiser's preview token shows, or null (domains/editions/preview.ts). */
+  preview: (token: string) => Promise<EditionPreview | null>;
+}
+
 export async function registerWeb(
   app: FastifyInstance,
   config: Config,
   clock: Clock,
-  show: () => Promise<EditionFacts>,
+  editions: PageEditions,
 ): Promise<void> {
   const serverEntry = path.join(config.WEB_BUILD_DIR, 'server/index.js');
   let render: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined;
@@ -63,12 +72,34 @@ export async function registerWeb(
     let lastShow: EditionFacts | null = null;
     const showFacts = async () => {
       try {
-        lastShow = await show();
+        lastShow = await editions.current();
       } catch (error) {
         if (!lastShow) throw error;
         app.log.warn({ err: error }, 'current edition unreadable: pages use the one read last');
       }
       return lastShow;
+    };
+    /**
+     * An organiser's preview: `?apercu=<token>` starts it (kept in a cookie from page to page),
+     * `?apercu=fin` ends it. Pages under a preview are stored by no cache and indexed by no engine.
+     */
+    const previewOf = async (request: FastifyRequest, reply: FastifyReply, url: URL) => {
+      const asked = url.searchParams.get('apercu');
+      const kept = request.cookies[PREVIEW_COOKIE];
+      const token = asked === 'fin' ? null : (asked ?? kept);
+      const preview = token ? await editions.preview(token) : null;
+      if (preview && asked) {
+        reply.setCookie(PREVIEW_COOKIE, asked, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.PUBLIC_URL.startsWith('https:'),
+          maxAge: PREVIEW_LIFETIME_SECONDS,
+        });
+      } else if (!preview && kept) {
+        reply.clearCookie(PREVIEW_COOKIE, { path: '/' });
+      }
+      return preview;
     };
     render = async (request, reply) => {
       const controller = new AbortController();
@@ -78,8 +109,10 @@ export async function registerWeb(
         if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
       }
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const preview = await previewOf(request, reply, url);
       const context: WebLoadContext = {
-        show: await showFacts(),
+        show: preview?.show ?? (await showFacts()),
+        preview: preview && { name: preview.name },
         nonce: reply.cspNonce.script,
         styleNonce: reply.cspNonce.style,
         now: clock().toISOString(),
@@ -106,6 +139,7 @@ export async function registerWeb(
       const cookies = response.headers.getSetCookie();
       if (cookies.length) void reply.header('set-cookie', cookies);
       if (!response.headers.has('cache-control')) void reply.header('cache-control', 'private, no-cache');
+      if (preview) void reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
       if (!response.body) return reply.send();
       return reply.send(compressed(request, reply, Readable.fromWeb(response.body)));
     };

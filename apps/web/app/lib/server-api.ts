@@ -29,6 +29,15 @@ export async function loaderApi<T>(context: unknown, path: string): Promise<T> {
   return body as T;
 }
 
+/**
+ * `year=2032` when an organiser previews an edition (its hours, its programme), else nothing: a
+ * visitor's reads name no edition and get the current one's.
+ */
+export function previewedEdition(context: unknown): string {
+  const ctx = context as Partial<WebLoadContext> | undefined;
+  return ctx?.preview && ctx.show ? `year=${ctx.show.year}` : '';
+}
+
 /** The same read, but a failure gives `fallback`: a failed content call never blanks the page. */
 export async function loaderApiOr<T>(context: unknown, path: string, fallback: T): Promise<T> {
   try {

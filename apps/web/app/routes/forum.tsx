@@ -5,13 +5,16 @@ import { paths } from '../config/paths';
 import { InfoSection, PageLinks } from '../features/info/components/blocks';
 import { forumFormats } from '../features/programme/forum-formats';
 import type { Conference } from '../lib/content/types';
-import { loaderApiOr } from '../lib/server-api';
+import { loaderApiOr, previewedEdition } from '../lib/server-api';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/forum';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data } = await loaderApiOr<{ data: Conference[] }>(context, 'conferences', { data: [] });
+  const year = previewedEdition(context);
+  const { data } = await loaderApiOr<{ data: Conference[] }>(context, `conferences${year ? `?${year}` : ''}`, {
+    data: [],
+  });
   return { seo: pageSeo(request, context, 'forum'), conferences: data };
 }
 

@@ -7,14 +7,16 @@ import { ConferenceDialog } from '../features/programme/components/conference-di
 import { conferenceTitle, dayText, groupByDay, slotText } from '../features/programme/format';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApiOr } from '../lib/server-api';
+import { loaderApiOr, previewedEdition } from '../lib/server-api';
 import type { Route } from './+types/programme-du-forum';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get('q') ?? '').trim();
   const theme = (url.searchParams.get('theme') ?? '').trim();
-  const query = toQueryString({ search: search || undefined, theme: theme || undefined });
+  const query = [toQueryString({ search: search || undefined, theme: theme || undefined }), previewedEdition(context)]
+    .filter(Boolean)
+    .join('&');
   const conferences = await loaderApiOr<ListResponse<Conference>>(context, `conferences${query ? `?${query}` : ''}`, {
     data: [],
   });

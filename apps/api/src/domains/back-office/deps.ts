@@ -1,6 +1,7 @@
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { Jwt } from '../../lib/jwt';
 import type { BadgeService } from '../badges/badges.service';
 import type { DirectoryCache } from '../directory/directory.service';
 import type { KioskService } from '../kiosk/kiosk.service';
@@ -24,4 +25,6 @@ export interface AdminDeps {
   kiosks: KioskService;
   /** After another edition was made current: every instance forgets what it kept of the last one. */
   editionChanged: () => void;
+  /** Signs an organiser's preview of an edition's public site. */
+  jwt: Jwt;
 }

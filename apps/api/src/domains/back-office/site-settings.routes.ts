@@ -40,7 +40,7 @@ async function checkEditionTaken(tx: Tx, form: { edition: number; year: number }
  */
 export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app,
-  { db, siteSettings: store, editionChanged },
+  { db, siteSettings: store, editionChanged, jwt, clock },
 ) => {
   const tags = ['admin'];
 
@@ -154,6 +154,26 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       },
     },
   );
+
+  // 'Aperçu du site': the public site as it reads for this edition, for this organiser, two hours
+  // (domains/editions/preview.ts). A read: nothing changes until the edition is made current.
+  app.get<{ Params: { id: string } }>('/editions/:id/preview', { schema: { tags } }, async (request, reply) => {
+    const id = idParam(request.params.id);
+    const [edition] = id === null ? [] : await db.select(columns).from(events).where(eq(events.id, id));
+    if (!edition) throw notFound('Édition introuvable.');
+    if (!edition.startsOn || !edition.city) {
+      throw badRequest('Cette édition n’a pas encore ses dates et sa ville : ajoutez-les avant de la prévisualiser.', {
+        errors: [{ path: ['params', 'id'], message: 'editionNotDated' }],
+      });
+    }
+    const user = currentUser(request);
+    const token = await jwt.signPreview(
+      { userId: user.id, version: user.tokenVersion, editionId: edition.id },
+      clock(),
+    );
+    void reply.header('cache-control', 'no-store');
+    return { url: `/?apercu=${token}` };
+  });
 
   // 'Préparer l'édition suivante': a new edition after this one (domains/editions/next-edition.ts).
   app.post<{ Params: { id: string } }>('/editions/:id/next', { schema: { tags } }, async (request, reply) => {

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { conferenceView, findConference, listConferences, registerForConference } from './conferences.service';
 import { idParam, parseFormBody, parsePopulate, textValue } from '../../lib/query-params';
+import { editionOfQuery } from '../editions/current-edition';
 
 /** Sign-ups allowed per minute and per address: a person signs up for a few talks, not hundreds. */
 export const CONFERENCE_REGISTRATION_RATE_LIMIT = 20;
@@ -24,11 +25,13 @@ export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   /** The forum programme. `search` looks in the number, titles and descriptions, `theme` in the themes. */
   app.get('/conferences', { schema: { tags } }, async (request) => {
     const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['search', 'theme', 'filters']);
+    assertQueryKeys(q, ['search', 'theme', 'filters', 'year']);
     parseFilters(q.filters, []);
+    // `?year=2024`: that edition's programme (an organiser's preview of it); else the current one's.
     const data = await listConferences(db, {
       search: optionalText(q.search, 'search'),
       theme: optionalText(q.theme, 'theme'),
+      edition: await editionOfQuery(db, q.year),
     });
     return { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } } };
   });

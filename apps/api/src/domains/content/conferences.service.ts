@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type ConferenceRegistrationForm } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { conferences, registrations } from '../../db/schema';
@@ -33,8 +33,11 @@ function containsAny(text: string, columns: SQL[]): SQL {
 }
 
 /** The forum programme of the current edition, by day and start time; search and theme are already trimmed. */
-export async function listConferences(db: Db, options: { search: string | null; theme: string | null }) {
-  const where: SQL[] = [eq(conferences.eventId, currentEdition)];
+export async function listConferences(
+  db: Db,
+  options: { search: string | null; theme: string | null; edition: SQLWrapper },
+) {
+  const where: SQL[] = [eq(conferences.eventId, options.edition)];
   if (options.search) {
     where.push(
       containsAny(options.search, [

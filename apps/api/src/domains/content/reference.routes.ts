@@ -5,7 +5,7 @@ import { events, gates, openingHours, sectors } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { wholeList } from '../../lib/query-params';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition, editionOfQuery } from '../editions/current-edition';
 
 const SECTOR_KINDS = ['page', 'choice'] as const;
 type SectorKind = (typeof SECTOR_KINDS)[number];
@@ -41,14 +41,15 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     return wholeList(rows);
   });
 
+  // `?year=2024`: that edition's days (an organiser's preview of it); else the current one's.
   app.get('/opening-hours', { schema: { tags } }, async (request) => {
     const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['filters']);
+    assertQueryKeys(q, ['filters', 'year']);
     parseFilters(q.filters, []);
     const rows = await db
       .select()
       .from(openingHours)
-      .where(eq(openingHours.eventId, currentEdition))
+      .where(eq(openingHours.eventId, await editionOfQuery(db, q.year)))
       .orderBy(openingHours.day);
     return wholeList(rows.map((h) => ({ day: h.day, opensAt: hhmm(h.opensAt), closesAt: hhmm(h.closesAt) })));
   });

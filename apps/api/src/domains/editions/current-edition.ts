@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -37,6 +37,17 @@ export async function editionOfYear(db: Db | Tx, year: number): Promise<{ id: nu
     .orderBy(sql`${events.startsOn} is null`, sql`${events.id} desc`)
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The edition a public read names with `?year=2024` (a 404 when no edition holds that year), else
+ * the current one: each edition's plan, hours and programme stay readable at its year.
+ */
+export async function editionOfQuery(db: Db | Tx, year: unknown): Promise<SQLWrapper> {
+  if (year === undefined) return currentEdition;
+  const found = typeof year === 'string' && /^\d{4}$/.test(year) ? await editionOfYear(db, Number(year)) : null;
+  if (!found) throw notFound('Édition introuvable.');
+  return sql`${found.id}::int`;
 }
 
 /**

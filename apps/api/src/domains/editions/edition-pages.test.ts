@@ -66,6 +66,23 @@ describe('each edition’s plan and files at its year', () => {
     expect((await hallsOf('?edition=7')).status).toBe(400);
   });
 
+  it('answers the hours and the programme of a year, for an organiser’s preview of it', async () => {
+    const days = async (query: string) => {
+      const res = await call(ctx.app, 'GET', `opening-hours${query}`);
+      return res.statusCode === 200 ? res.json<{ data: { day: string }[] }>().data.map((d) => d.day) : res.statusCode;
+    };
+    expect(await days('?year=2026')).toEqual(['2026-06-03', '2026-06-04', '2026-06-05']);
+    expect(await days('')).toEqual(await days('?year=2024'));
+    expect(await days('?year=2099')).toBe(404);
+    const talks = async (query: string) => {
+      const res = await call(ctx.app, 'GET', `conferences${query}`);
+      return res.statusCode === 200 ? res.json<{ data: unknown[] }>().data.length : res.statusCode;
+    };
+    expect(await talks('?year=2026')).toBe(0);
+    expect(await talks('?year=2024')).toBe(await talks(''));
+    expect(await talks('?year=1')).toBe(404);
+  });
+
   it('serves each edition’s PDFs at its year and refuses a year no edition holds', async () => {
     for (const name of ['plan-2024.pdf', 'programme-2024.pdf', 'catalogue-2024.pdf', 'plan-2026.pdf']) {
       const res = await file(name);

@@ -1,11 +1,9 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { assertQueryKeys } from '../../lib/query';
 import { sendJsonText } from '../../lib/query-params';
 import type { DirectoryCache } from '../directory/directory.service';
-import { notFound } from '../../lib/errors';
-import { currentEdition, editionOfYear } from '../editions/current-edition';
+import { editionOfQuery } from '../editions/current-edition';
 import { readFloorPlan } from './floor-plan.service';
 
 /**
@@ -21,17 +19,8 @@ export const floorPlanRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Di
   app.get('/floor-plan', { schema: { tags: ['reference'] } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['year']);
-    let edition: SQLWrapper = currentEdition;
-    let key = 'floor-plan';
-    if (query.year !== undefined) {
-      const found =
-        typeof query.year === 'string' && /^\d{4}$/.test(query.year)
-          ? await editionOfYear(db, Number(query.year))
-          : null;
-      if (!found) throw notFound('Édition introuvable.');
-      edition = sql`${found.id}::int`;
-      key = `floor-plan:${found.id}`;
-    }
+    const edition = await editionOfQuery(db, query.year);
+    const key = query.year === undefined ? 'floor-plan' : `floor-plan:${query.year as string}`;
     const json = await directoryCache.load(key, async () =>
       JSON.stringify({ data: { halls: await readFloorPlan(db, edition) } }),
     );

@@ -1,5 +1,5 @@
 import type { ShowEdition } from '@salon/shared';
-import { loaderApiOr } from '../../lib/server-api';
+import { loaderApiOr, previewedEdition } from '../../lib/server-api';
 import type { OpeningDay, PageSector } from './data';
 
 interface ListResponse<T> {
@@ -19,7 +19,8 @@ export async function loadEvents(context: unknown): Promise<ShowEdition[]> {
 
 /** The show days and their hours; empty when the API failed (the page then says so). */
 export async function loadOpeningHours(context: unknown): Promise<OpeningDay[]> {
-  const days = await list<OpeningDay>(context, 'opening-hours');
+  const year = previewedEdition(context);
+  const days = await list<OpeningDay>(context, `opening-hours${year ? `?${year}` : ''}`);
   return [...days].sort((a, b) => a.day.localeCompare(b.day));
 }
 

@@ -103,6 +103,11 @@ export const siteSettingsArea: AdminArea = {
       },
     },
     {
+      route: route('GET', 'editions/:id/preview'),
+      when: 'previews the public site for an edition',
+      request: () => ({ url: `admin/editions/${DEMO_EDITION_ID}/preview` }),
+    },
+    {
       route: route('POST', 'editions/:id/next'),
       when: 'prepares the next edition',
       status: 201,

@@ -28,7 +28,7 @@ import { saveOnlyToolbar } from '../components/save-only-toolbar';
 import { searchFilter } from '../components/filters';
 import type { AdminMessages } from '../i18n';
 import { dayText } from './content/fields';
-import { PrepareNextEditionButton } from './prepare-next-edition';
+import { PrepareNextEditionButton, PreviewSiteButton } from './edition-actions';
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,
@@ -168,6 +168,7 @@ const EditionEdit = () => (
     mutationMode="pessimistic"
     actions={
       <TopToolbar>
+        <PreviewSiteButton />
         <PrepareNextEditionButton />
         <MakeCurrentButton />
       </TopToolbar>
@@ -286,6 +287,7 @@ export const siteSettingsMessages: AdminMessages = {
         currentDatesHint:
           'Les horaires d’ouverture suivent les dates : chaque jour garde ceux de sa place dans le salon.',
         prepareNext: 'Préparer l’édition suivante',
+        preview: 'Aperçu du site',
         prepareNextTitle: 'Préparer la %{fr} édition',
         prepareNextIntro:
           'Son numéro suit celui-ci et son année est celle de son début. Ses horaires d’ouverture suivent ses dates ; le programme du forum commence vide ; aucune inscription, aucun badge ni aucun scan n’est repris. Secteurs, partenaires, bannières et textes des pages sont ceux du site : ils restent tels quels.',
@@ -365,6 +367,7 @@ export const siteSettingsMessages: AdminMessages = {
         themeEnHint: 'Empty: the French theme, on the English pages too.',
         currentDatesHint: 'Opening hours follow the dates: each day keeps those of its place in the show.',
         prepareNext: 'Prepare the next edition',
+        preview: 'Preview the site',
         prepareNextTitle: 'Prepare the %{en} edition',
         prepareNextIntro:
           'Its number follows this one and its year is its start’s. Its opening hours follow its dates; the forum programme starts empty; no registration, badge or scan is copied. Sectors, partners, banners and page texts belong to the site: they stay as they are.',

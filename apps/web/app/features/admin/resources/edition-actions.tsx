@@ -20,6 +20,35 @@ import { adminFetch } from '../http';
 const resolver = zodResolver(nextEditionSchema) as never;
 
 /**
+ * 'Aperçu du site', on an edition not current yet: the public site as it will read for it, in a
+ * new tab, for this organiser, for two hours (the server's preview token; nothing changes until the
+ * edition is made current).
+ */
+export function PreviewSiteButton() {
+  const record = useRecordContext<ShowEdition>();
+  const notify = useNotify();
+  if (!record || record.current) return null;
+  const open = async () => {
+    // Opened at the click, filled when the address comes: a tab opened later is a blocked pop-up.
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await adminFetch<{ url: string }>(`editions/${record.id}/preview`);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.location.href = url;
+    } catch (error) {
+      tab?.close();
+      const fields = error instanceof HttpError ? (error.body as { errors?: unknown })?.errors : null;
+      notify(fields ? 'editionNotDated' : (error as Error).message || 'admin.errors.generic', {
+        type: 'error',
+      });
+    }
+  };
+  return <Button label="admin.editions.preview" onClick={() => void open()} />;
+}
+
+/**
  * 'Préparer l'édition suivante', on any edition: the next one's name, dates, city and theme, and
  * whether its halls and stands carry over. The server numbers it, gives it opening hours for its
  * dates and copies nothing personal (domains/editions/next-edition.ts); its page opens next, where
