@@ -1,7 +1,7 @@
 /**
  * The floor plan's weight (issue 22), on PostgreSQL (BENCH_DATABASE_URL, default the local
  * server) with the demo data:
- * - a hall of 300 stands, 260 of them taken, drawn by the server: the SVG of plan-2024, gzipped
+ * - a hall of 300 stands, 260 of them taken, drawn by the server: the SVG of /plan-2024, gzipped
  *   at level 9, against 100 KB;
  * - the JavaScript plan-2024 loads, the zoom's module included (imported once the page has its
  *   scripts), over the heaviest of the other main public pages, against 30 KB;
@@ -64,8 +64,8 @@ const result = await withBenchDatabase(async (url) => {
       for (let i = 0; i < files.length; i++) {
         const body = Buffer.from(await (await fetch(new URL(files[i]!, server.base))).arrayBuffer());
         bytes += gz(body);
-        // The plan's route module imports the zoom when it runs: counted with it.
-        if (withDynamic && /plan-2024/.test(files[i]!)) {
+        // The plan's modules import the zoom when they run: counted with them.
+        if (withDynamic) {
           for (const [, spec] of body.toString().matchAll(/import\("(\.\/[^"]+\.js)"\)/g)) {
             const dynamic = new URL(spec!, new URL(files[i]!, server.base)).pathname;
             if (!files.includes(dynamic)) files.push(dynamic);
