@@ -63,11 +63,19 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, testIgnore: /mobile\.spec\.ts/ },
+    // The demo edition's registration opened before any test (tests/registration-open.setup.ts).
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+      testIgnore: /mobile\.spec\.ts/,
+      dependencies: ['setup'],
+    },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions },
       testMatch: /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark)\.spec\.ts/,
+      dependencies: ['setup'],
     },
   ],
   webServer: [

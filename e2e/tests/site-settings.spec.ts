@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { XSRF_HEADER } from '@salon/shared';
 import { adminLogin, organiserHeaders } from './fixtures';
 
 /**
@@ -256,5 +257,59 @@ test.describe('Site settings', () => {
     } finally {
       expect((await page.request.delete(`/backend/api/admin/editions/${id}`, { headers })).status()).toBe(200);
     }
+  });
+
+  test('once the show is over and its registration closed, the home page thanks its visitors with its figures and offers the newsletter, and takes no registration', async ({
+    page,
+  }) => {
+    await adminLogin(page);
+    const headers = await organiserHeaders(page);
+    const edition = (await (await page.request.get('/backend/api/admin/editions/7', { headers })).json()) as Record<
+      string,
+      unknown
+    >;
+    const setClosing = async (registrationClosesAt: string | null) =>
+      expect(
+        (
+          await page.request.put('/backend/api/admin/editions/7', {
+            headers,
+            data: { ...edition, registrationClosesAt },
+          })
+        ).status(),
+      ).toBe(200);
+    try {
+      // As it stands on today's clock, without the organiser's closing date: over.
+      await setClosing(null);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Merci de votre visite !' })).toBeVisible();
+      await expect(
+        page.getByText(
+          'La 6e édition du Salon International du Bâtiment s’est tenue du 29 mai au 1er juin 2024 à Marrakech.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByText('300 exposants et 60 000 visiteurs s’y sont retrouvés.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'inscrivez-vous à la newsletter.' })).toHaveAttribute(
+        'href',
+        '#newsletter',
+      );
+      await expect(page.getByRole('button', { name: 'Obtenir mon badge' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Obtenir mon badge' })).toHaveCount(0);
+      await page.goto('/?lang=en');
+      await expect(page.getByRole('heading', { name: 'Thank you for coming!' })).toBeVisible();
+      await page.goto('/?lang=fr');
+      const refused = await page.request.post('/backend/api/visiteurs/putVisitor', {
+        headers: { [XSRF_HEADER]: headers[XSRF_HEADER]! },
+        data: { data: { name: 'Tard Venu', email: 'tard@example.com', phone: '0600009999', consent: true } },
+      });
+      expect(refused.status()).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        'Les inscriptions en ligne à cette édition sont closes.',
+      );
+    } finally {
+      await setClosing('2100-01-01T00:00:00.000Z');
+    }
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Merci de votre visite !' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Obtenir mon badge' }).first()).toBeVisible();
   });
 });

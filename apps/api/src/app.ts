@@ -1,7 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { editionFacts } from '@salon/shared';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -246,7 +245,7 @@ export async function buildApp(
         rateLimit: config.REGISTRATION_RATE_LIMIT,
         organiserEmail: config.ORGANISER_EMAIL,
       });
-      await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });
+      await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued, clock });
       await api.register(newslettersRoutes, { db, mail, onQueued });
       await api.register(ebadgeRoutes, { db, badges, mail, onQueued });
       await api.register(badgesRoutes, { signer: badgeSigner });
@@ -266,7 +265,7 @@ export async function buildApp(
         editionChanged,
         jwt,
       });
-      await api.register(kioskRoutes, { kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
+      await api.register(kioskRoutes, { db, kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
     },
     { prefix: API_PREFIX },
   );
@@ -292,7 +291,7 @@ export async function buildApp(
     cacheBytes: config.FILE_CACHE_MB * 1024 * 1024,
   });
   await registerWeb(app, config, clock, {
-    current: async () => editionFacts((await currentShow(db)).event),
+    current: async () => (await currentShow(db)).event,
     preview: (token) => previewEdition(db, jwt, clock(), token),
   });
   return app;

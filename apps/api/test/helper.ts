@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { XSRF_COOKIE } from '@salon/shared';
+import { eq } from 'drizzle-orm';
+import { DEMO_EDITION_ID, XSRF_COOKIE } from '@salon/shared';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
+import { events } from '../src/db/schema';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { forgetCurrentShow } from '../src/domains/badges/show-facts';
 import { PASSWORD, TEST_JWT_SECRET } from './fixtures';
@@ -59,6 +61,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** When the tests' 2024 edition stops taking registrations (createTestApp). */
+export const OPEN_UNTIL = '2100-01-01T00:00:00.000Z';
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-test-'));
   const config = loadConfig({
@@ -74,6 +79,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await seedReference(database.db);
   // Past editions (the demo's), for the tests that hang a registration, a hall or a scan on one.
   await seedPastEditions(database.db);
+  // The 2024 edition is over on today's clock: the tests find its registration open, as its
+  // organiser would set it (registration-window.test.ts sets windows of its own).
+  await database.db
+    .update(events)
+    .set({ registrationClosesAt: new Date(OPEN_UNTIL) })
+    .where(eq(events.id, DEMO_EDITION_ID));
   await app.ready();
   const others: { app: FastifyInstance; dataDir: string }[] = [];
   return {

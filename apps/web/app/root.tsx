@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       productSlug: ctx?.productSlug ?? 'salon',
       underConstruction: ctx?.underConstruction ?? false,
       show,
+      registration: ctx?.registration ?? null,
       preview: ctx?.preview ?? null,
     },
     chosen

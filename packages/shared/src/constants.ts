@@ -1,3 +1,4 @@
+import type { RegistrationState } from './edition-phase';
 import type { EditionFacts } from './edition-texts';
 
 /**
@@ -92,6 +93,8 @@ export interface WebLoadContext {
   underConstruction: boolean;
   /** The current edition, whose number, dates and city the pages' texts print (`editionTexts`). */
   show: EditionFacts;
+  /** Where that edition stands now, and whether it takes registrations (the home page's forms). */
+  registration: RegistrationState;
   /** An organiser's preview of another edition (then `show` is that edition's), else null. */
   preview: { name: string } | null;
 }

@@ -9,3 +9,4 @@ export * from './admin-schemas';
 export * from './site-settings';
 export * from './floor-plan';
 export * from './edition-texts';
+export * from './edition-phase';

@@ -111,6 +111,16 @@ const MAX_EDITION_DAYS = 31;
 const withinAMonth = (start: string, end: string) =>
   Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`) < MAX_EDITION_DAYS * 86_400_000;
 
+/** A moment (ISO 8601, as the back-office's date-and-time field sends it), or none. */
+const optionalMoment = z.pipe(
+  z.optional(
+    z.nullable(
+      z.string({ error: 'isoMoment' }).check(z.refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'isoMoment')),
+    ),
+  ),
+  z.transform((v: string | null | undefined) => (v ? new Date(v).toISOString() : null)),
+);
+
 /** A day, or none: empty (or null) means none. */
 const optionalDay = z.pipe(
   z.optional(z.nullable(z.string({ error: 'isoDay' }).check(z.refine((v) => v === '' || isRealDay(v), 'isoDay')))),
@@ -136,6 +146,9 @@ export const editionSchema = z.pipe(
       themeEn: optionalField(300),
       exhibitors: count,
       visitors: count,
+      /** When the registration opens and closes (empty: from the start; until the show is over). */
+      registrationOpensAt: optionalMoment,
+      registrationClosesAt: optionalMoment,
     })
     .check(
       z.refine((e) => e.startsOn !== null || e.endsOn === null, { error: 'bothDates', path: ['startsOn'] }),
@@ -152,6 +165,13 @@ export const editionSchema = z.pipe(
         error: 'endsBeforeStart',
         path: ['endsOn'],
       }),
+      z.refine(
+        (e) => !e.registrationOpensAt || !e.registrationClosesAt || e.registrationClosesAt > e.registrationOpensAt,
+        {
+          error: 'closesBeforeOpening',
+          path: ['registrationClosesAt'],
+        },
+      ),
       z.refine((e) => !e.startsOn || !e.endsOn || e.endsOn < e.startsOn || withinAMonth(e.startsOn, e.endsOn), {
         error: 'editionTooLong',
         path: ['endsOn'],
@@ -179,6 +199,12 @@ export interface ShowEdition {
   visitors: number | null;
   /** The edition the site shows now (the organiser's 'Rendre courante'). */
   current: boolean;
+}
+
+/** One edition as the back-office edits it: its registration window too (ISO 8601, or null). */
+export interface AdminEdition extends ShowEdition {
+  registrationOpensAt: string | null;
+  registrationClosesAt: string | null;
 }
 
 /** A day the form must have, as YYYY-MM-DD. */

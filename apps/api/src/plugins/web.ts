@@ -6,7 +6,13 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { EditionFacts, WebLoadContext } from '@salon/shared';
+import {
+  editionFacts,
+  registrationState,
+  type EditionFacts,
+  type RegistrationWindow,
+  type WebLoadContext,
+} from '@salon/shared';
 import type { Config } from '../config/env';
 import type { Clock } from '../lib/clock';
 import { PREVIEW_LIFETIME_SECONDS } from '../lib/jwt';
@@ -35,8 +41,8 @@ export function isFileRoute(pattern: string): boolean {
  * on the server, so that crawlers and slow phones get the page before any script runs.
  */
 export interface PageEditions {
-  /** The current edition. */
-  current: () => Promise<EditionFacts>;
+  /** The current edition, and its registration window. */
+  current: () => Promise<EditionFacts & RegistrationWindow>;
   /** The edition an organiser's preview token shows, or null (domains/editions/preview.ts). */
   preview: (token: string) => Promise<EditionPreview | null>;
 }
@@ -69,7 +75,7 @@ export async function registerWeb(
       },
     });
     // The edition last read: a page still renders while the database cannot answer for a moment.
-    let lastShow: EditionFacts | null = null;
+    let lastShow: (EditionFacts & RegistrationWindow) | null = null;
     const showFacts = async () => {
       try {
         lastShow = await editions.current();
@@ -110,8 +116,10 @@ export async function registerWeb(
       }
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       const preview = await previewOf(request, reply, url);
+      const edition = preview?.edition ?? (await showFacts());
       const context: WebLoadContext = {
-        show: preview?.show ?? (await showFacts()),
+        show: editionFacts(edition),
+        registration: registrationState(edition, clock()),
         preview: preview && { name: preview.name },
         nonce: reply.cspNonce.script,
         styleNonce: reply.cspNonce.style,

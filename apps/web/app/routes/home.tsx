@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { WebLoadContext } from '@salon/shared';
+import type { RegistrationState, ShowEdition, WebLoadContext } from '@salon/shared';
 import { formLinks, homeFormIds, paths } from '../config/paths';
 import { contentQueries } from '../lib/content/queries';
 import { BannerBlock } from '../features/content/components/banner';
 import { lazyWhenVisible } from '../lib/lazy-when-visible';
+import { RegistrationClosed } from '../features/registration/components/registration-closed';
 import { LogoStrip } from '../features/content/components/logo-strip';
 import { Strip } from '../features/content/components/strip';
 import {
@@ -46,8 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loaderApiOr<ListResponse<Testimonial>>(context, contentQueries.temoignages, none),
     loaderApiOr<ListResponse<Sector>>(context, contentQueries.sectors, none),
   ]);
+  // The show over, the page thanks its visitors with the edition's figures.
+  const closed = ctx?.registration && !ctx.registration.open;
+  const editions = closed ? await loaderApiOr<ListResponse<ShowEdition>>(context, 'events', none) : none;
+  const edition = editions.data.find((e) => e.year === ctx?.show?.year);
   return {
     seo: pageSeo(request, context, 'home', { brandInTitle: false }),
+    figures: edition ? { exhibitors: edition.exhibitors, visitors: edition.visitors } : null,
     sib: sib.data,
     banners: banners.data,
     gallery: gallery.data,
@@ -67,7 +73,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const agency = useRouteLoaderData<{ agency: Agency | null }>('components/layout/site-layout')?.agency;
-  const productSlug = useRouteLoaderData<{ productSlug?: string }>('root')?.productSlug ?? 'salon';
+  const root = useRouteLoaderData<{ productSlug?: string; registration?: RegistrationState | null }>('root');
+  const productSlug = root?.productSlug ?? 'salon';
+  // No registration now: the forms give way to what the page says instead (RegistrationClosed).
+  const closed = root?.registration && !root.registration.open ? root.registration : null;
   const { sib, banners, gallery, partners, press, testimonials, sectors } = loaderData;
   // The organiser's tour (back-office settings); none, no frame.
   const { virtualTourUrl } = useSiteSettings();
@@ -101,14 +110,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1>{t('home.title')}</h1>
             <p className="hero-theme">{t('home.theme')}</p>
             <p className="hero-dates">{t('brand.dates')}</p>
-            <div className="hero-actions">
-              <Link className="btn btn-primary" to={formLinks.visitorRegistration}>
-                {t('home.ctaBadge')}
-              </Link>
-              <Link className="btn btn-light" to={formLinks.exhibitorEnquiry}>
-                {t('common.exhibit')}
-              </Link>
-            </div>
+            {!closed && (
+              <div className="hero-actions">
+                <Link className="btn btn-primary" to={formLinks.visitorRegistration}>
+                  {t('home.ctaBadge')}
+                </Link>
+                <Link className="btn btn-light" to={formLinks.exhibitorEnquiry}>
+                  {t('common.exhibit')}
+                </Link>
+              </div>
+            )}
             {(sib?.logo_sponsor_officiel || sib?.logo_pays_invite_honneur) && (
               <div className="hero-sponsors">
                 {sib.logo_sponsor_officiel && (
@@ -225,7 +236,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <HomeForms />
+      {closed ? <RegistrationClosed state={closed} figures={loaderData.figures} /> : <HomeForms />}
 
       {testimonials.length > 0 && (
         <section className="container" aria-labelledby="testimonials-title">

@@ -10,6 +10,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
   time,
   unique,
   uniqueIndex,
@@ -35,6 +36,12 @@ export const events = pgTable(
     themeEn: text('theme_en'),
     exhibitors: integer('exhibitors'),
     visitors: integer('visitors'),
+    /**
+     * When the online registration, the exhibitor enquiry and the kiosk open and close (null: from
+     * the start; until the show's last day is over, in the show's time zone).
+     */
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
     /** The edition the site shows and takes registrations for: one at most (domains/editions). */
     current: boolean('current').notNull().default(false),
     createdAt: createdAt(),

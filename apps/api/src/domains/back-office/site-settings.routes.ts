@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { editionSchema, nextEditionSchema, siteSettingsSchema, type ShowEdition } from '@salon/shared';
+import type { z } from 'zod/mini';
+import { editionSchema, nextEditionSchema, siteSettingsSchema, type AdminEdition } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { events, openingHours, registrations, scans, siteSettings } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -14,6 +15,20 @@ import type { AdminDeps } from './deps';
 import { makeCurrent } from '../editions/current-edition';
 import { readHours, setHoursToDates } from '../editions/edition-days';
 import { prepareNextEdition } from '../editions/next-edition';
+
+/** An edition as the back-office reads it: the registration window's moments in ISO 8601. */
+const adminEdition = <T extends { registrationOpensAt: Date | null; registrationClosesAt: Date | null }>(row: T) => ({
+  ...row,
+  registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,
+  registrationClosesAt: row.registrationClosesAt?.toISOString() ?? null,
+});
+
+/** An edition's form as its row: the registration window's moments as dates. */
+const editionRow = (form: z.output<typeof editionSchema>) => ({
+  ...form,
+  registrationOpensAt: form.registrationOpensAt ? new Date(form.registrationOpensAt) : null,
+  registrationClosesAt: form.registrationClosesAt ? new Date(form.registrationClosesAt) : null,
+});
 
 const invalid = (field: string, message: string) =>
   badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
@@ -83,6 +98,8 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     exhibitors: events.exhibitors,
     visitors: events.visitors,
     current: events.current,
+    registrationOpensAt: events.registrationOpensAt,
+    registrationClosesAt: events.registrationClosesAt,
   };
 
   registerResource(
@@ -104,7 +121,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
       defaultSort: [desc(events.year), desc(events.startsOn), desc(events.id)],
       filters: { q: searchFilter(events.name, events.city, events.theme) },
       query: (dbOrTx) => dbOrTx.select(columns).from(events).$dynamic(),
-      present: (_, rows): ShowEdition[] => rows,
+      present: (_, rows): AdminEdition[] => rows.map(adminEdition),
       async create(tx, body) {
         const form = parseFormBody(editionSchema, body);
         await checkEditionTaken(tx, form, null);
@@ -113,7 +130,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
         await tx.execute(sql`lock table ${events} in share row exclusive mode`);
         const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
         const id = (last?.id ?? 0) + 1;
-        await tx.insert(events).values({ ...form, id });
+        await tx.insert(events).values({ ...editionRow(form), id });
         if (form.startsOn && form.endsOn)
           await setHoursToDates(tx, id, { startsOn: form.startsOn, endsOn: form.endsOn }, []);
         return id;
@@ -130,7 +147,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
           }
         }
         await checkEditionTaken(tx, form, id);
-        await tx.update(events).set(form).where(eq(events.id, id));
+        await tx.update(events).set(editionRow(form)).where(eq(events.id, id));
         // Opening hours follow the dates: each day keeps the hours of its place in the show.
         if (form.startsOn !== before.startsOn || form.endsOn !== before.endsOn) {
           const { startsOn, endsOn } = form;

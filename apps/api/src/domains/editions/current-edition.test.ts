@@ -114,7 +114,13 @@ describe('the current edition', () => {
 
     const res = await admin('POST', `editions/${next.id}/make-current`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<ShowEdition>()).toEqual({ ...NEXT, id: next.id, current: true });
+    expect(res.json<ShowEdition>()).toEqual({
+      ...NEXT,
+      id: next.id,
+      current: true,
+      registrationOpensAt: null,
+      registrationClosesAt: null,
+    });
     expect(await currentIds()).toEqual([next.id]);
     expect((await publicEditions()).filter((e) => e.current).map((e) => e.id)).toEqual([next.id]);
 

@@ -68,6 +68,8 @@ describe('preparing the next edition', () => {
       exhibitors: null,
       visitors: null,
       current: false,
+      registrationOpensAt: null,
+      registrationClosesAt: null,
     });
     // Five days after 2024's four: the first days', the third's again, the last day's.
     expect(await hoursOf(next.id)).toEqual([

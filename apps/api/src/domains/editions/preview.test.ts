@@ -51,9 +51,9 @@ describe('an organiser’s preview of an edition', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const { url } = res.json<{ url: string }>();
     expect(url).toMatch(/^\/\?apercu=[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(await previewEdition(ctx.db, jwt, new Date(), tokenOf(url))).toEqual({
+    expect(await previewEdition(ctx.db, jwt, new Date(), tokenOf(url))).toMatchObject({
       name: '7e édition du Salon',
-      show: {
+      edition: {
         edition: 7,
         year: 2026,
         startsOn: '2026-06-03',

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { editionFacts, type EditionFacts } from '@salon/shared';
+import type { EditionFacts, RegistrationWindow } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Jwt } from '../../lib/jwt';
@@ -9,7 +9,7 @@ import { loadEvent } from '../files/pdf/data';
 export const PREVIEW_COOKIE = 'apercu';
 
 export interface EditionPreview {
-  show: EditionFacts;
+  edition: EditionFacts & RegistrationWindow;
   name: string;
 }
 
@@ -27,5 +27,5 @@ export async function previewEdition(db: Db, jwt: Jwt, now: Date, token: string)
     .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)));
   if (user?.type !== 'organiser' || user.blocked || user.version !== claims.version) return null;
   const event = await loadEvent(db, sql`${claims.editionId}::int`).catch(() => null);
-  return event && { show: editionFacts(event), name: event.name };
+  return event && { edition: event, name: event.name };
 }

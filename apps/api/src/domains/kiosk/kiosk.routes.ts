@@ -7,6 +7,8 @@ import { currentUser } from '../../plugins/auth';
 import { gateStaff } from '../gate/gate.service';
 import type { KioskService, KioskSession } from './kiosk.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
+import type { Db } from '../../db/client';
+import { assertRegistrationOpen } from '../editions/registration-window';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,10 +40,11 @@ export function kioskOnly(kiosks: KioskService, clock: Clock) {
  * also look a badge up from their own session.
  */
 export const kioskRoutes: FastifyPluginAsyncZod<{
+  db: Db;
   kiosks: KioskService;
   clock: Clock;
   lookupRateLimit: number;
-}> = async (app, { kiosks, clock, lookupRateLimit }) => {
+}> = async (app, { db, kiosks, clock, lookupRateLimit }) => {
   const tags = ['kiosk'];
   const kiosk = kioskOnly(kiosks, clock);
   const staff = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -83,6 +86,8 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      // The kiosk makes badges while the registration is open (by default, until the show is over).
+      await assertRegistrationOpen(db, clock());
       const body = request.body as { token?: unknown } | undefined;
       if (body && typeof body === 'object' && 'token' in body) {
         const badge = await kiosks.lookupToken(parseFormBody(kioskBadgeLookupSchema, body).token);

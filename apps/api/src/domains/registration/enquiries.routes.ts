@@ -3,14 +3,18 @@ import { exhibitorEnquirySchema } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { submitEnquiry } from './enquiries.service';
 import { parseFormBody } from '../../lib/query-params';
+import type { Clock } from '../../lib/clock';
+import { assertRegistrationOpen } from '../editions/registration-window';
 
 export const ENQUIRY_RATE_LIMIT = 10;
 
 /** The exhibitor enquiry: stored, mailed to the organiser, acknowledged to the sender. */
-export const enquiriesRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: string; onQueued: () => void }> = async (
-  app,
-  { db, organiserEmail, onQueued },
-) => {
+export const enquiriesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  organiserEmail: string;
+  onQueued: () => void;
+  clock: Clock;
+}> = async (app, { db, organiserEmail, onQueued, clock }) => {
   app.post(
     '/demandes-exposants',
     {
@@ -19,6 +23,7 @@ export const enquiriesRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: st
     },
     async (request, reply) => {
       const form = parseFormBody(exhibitorEnquirySchema, request.body);
+      await assertRegistrationOpen(db, clock(), form.lang);
       const data = await submitEnquiry(db, form, organiserEmail);
       onQueued();
       return reply.status(201).send({ data, meta: {} });

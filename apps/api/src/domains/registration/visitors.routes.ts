@@ -7,6 +7,7 @@ import { submitEnquiry } from './enquiries.service';
 import { isRecord, parseFormBody } from '../../lib/query-params';
 import { ALREADY_REGISTERED, badgeDownloadUrl, registerVisitor, type MailLinks } from './visitors.service';
 import { ENQUIRY_RATE_LIMIT } from './enquiries.routes';
+import { assertRegistrationOpen } from '../editions/registration-window';
 
 /** A form's fields, sent in a `data` wrapper or bare. */
 const fieldsOf = (body: unknown) => (isRecord(body) && isRecord(body.data) ? body.data : body);
@@ -60,6 +61,7 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
   const handler = async (request: { body: unknown }) => {
     const form = visitorForm(request.body);
     const lang = form.lang ?? 'fr';
+    await assertRegistrationOpen(db, mail.now(), lang);
     const result = await registerVisitor(db, mail, form);
     onQueued();
     // One answer for every known address (see Decision 015); the mail to it says the rest.
@@ -84,6 +86,7 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
     const limit = await enquiryLimit(request);
     if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(reply, limit.ttlInSeconds);
     const form = parseFormBody(exhibitorEnquirySchema, request.body);
+    await assertRegistrationOpen(db, mail.now(), form.lang);
     const data = await submitEnquiry(db, form, organiserEmail);
     onQueued();
     return { data, meta: {} };

@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { EditionFacts } from '@salon/shared';
+import type { EditionFacts, RegistrationWindow } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitorOf } from '../../directory/directory.service';
@@ -11,8 +11,8 @@ import { currentEdition } from '../../editions/current-edition';
  * however it was written (API, back-office, SQL by hand), gives a new one; nothing else does.
  */
 
-/** The current edition: what the site's, badges' and mails' texts say of it (`editionTexts`). */
-export interface EventInfo extends EditionFacts {
+/** The current edition: what the site's, badges' and mails' texts say of it (`editionTexts`), and its registration window. */
+export interface EventInfo extends EditionFacts, RegistrationWindow {
   id: number;
   name: string;
 }
@@ -113,6 +113,8 @@ export async function loadEvent(db: Db | Tx, edition: SQLWrapper = currentEditio
       city: events.city,
       theme: events.theme,
       themeEn: events.themeEn,
+      registrationOpensAt: events.registrationOpensAt,
+      registrationClosesAt: events.registrationClosesAt,
     })
     .from(events)
     .where(eq(events.id, edition));
@@ -120,7 +122,14 @@ export async function loadEvent(db: Db | Tx, edition: SQLWrapper = currentEditio
   const { startsOn, endsOn, city } = event;
   // A database check (events_current_dated): the current edition has its dates and city.
   if (startsOn === null || endsOn === null || city === null) throw new Error('the edition has no dates');
-  return { ...event, startsOn, endsOn, city };
+  return {
+    ...event,
+    startsOn,
+    endsOn,
+    city,
+    registrationOpensAt: event.registrationOpensAt?.toISOString() ?? null,
+    registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
+  };
 }
 
 export async function loadConferences(db: Db | Tx, edition: SQLWrapper): Promise<ConferenceRow[]> {

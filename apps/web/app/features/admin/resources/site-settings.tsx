@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import {
   DataTable,
   DateInput,
+  DateTimeInput,
   Edit,
   List,
   NumberInput,
@@ -125,6 +126,8 @@ function EditionForm() {
       <TextInput source="themeEn" fullWidth helperText="admin.editions.themeEnHint" />
       <NumberInput source="exhibitors" />
       <NumberInput source="visitors" />
+      <DateTimeInput source="registrationOpensAt" helperText="admin.editions.opensHint" />
+      <DateTimeInput source="registrationClosesAt" helperText="admin.editions.closesHint" />
     </SimpleForm>
   );
 }
@@ -229,6 +232,8 @@ export const siteSettingsMessages: AdminMessages = {
       'Une autre édition a lieu cette année-là : une seule par année (ses pages /plan-<année> et /programme-<année>).',
     endsBeforeStart: 'La fin ne peut pas précéder le début.',
     editionTooLong: 'Une édition dure un mois au plus.',
+    closesBeforeOpening: 'La clôture vient après l’ouverture.',
+    isoMoment: 'Une date et une heure.',
     year: 'Une année de 1990 à 2200.',
     bothDates: 'Le début et la fin, ou aucune des deux dates.',
     dateOutsideYear: 'Le début tombe dans l’année de l’édition.',
@@ -255,6 +260,8 @@ export const siteSettingsMessages: AdminMessages = {
           city: 'Ville',
           theme: 'Thème',
           themeEn: 'Thème en anglais',
+          registrationOpensAt: 'Ouverture des inscriptions',
+          registrationClosesAt: 'Clôture des inscriptions',
           exhibitors: 'Exposants',
           visitors: 'Visiteurs',
           current: 'En cours',
@@ -286,6 +293,8 @@ export const siteSettingsMessages: AdminMessages = {
         themeEnHint: 'Vide : le thème en français, sur les pages en anglais aussi.',
         currentDatesHint:
           'Les horaires d’ouverture suivent les dates : chaque jour garde ceux de sa place dans le salon.',
+        opensHint: 'Inscriptions des visiteurs, demandes d’exposants et borne. Vide : dès maintenant.',
+        closesHint: 'Vide : à la fin du dernier jour du salon. L’accueil dit ensuite que le salon est terminé.',
         prepareNext: 'Préparer l’édition suivante',
         preview: 'Aperçu du site',
         prepareNextTitle: 'Préparer la %{fr} édition',
@@ -310,6 +319,8 @@ export const siteSettingsMessages: AdminMessages = {
     yearTaken: 'Another edition takes place that year: one per year (its pages /plan-<year> and /programme-<year>).',
     endsBeforeStart: 'The end cannot come before the start.',
     editionTooLong: 'An edition lasts a month at most.',
+    closesBeforeOpening: 'Closing comes after opening.',
+    isoMoment: 'A date and a time.',
     year: 'A year from 1990 to 2200.',
     bothDates: 'Both the start and the end, or neither date.',
     dateOutsideYear: 'The start falls in the edition’s year.',
@@ -336,6 +347,8 @@ export const siteSettingsMessages: AdminMessages = {
           city: 'City',
           theme: 'Theme',
           themeEn: 'Theme in English',
+          registrationOpensAt: 'Registration opens',
+          registrationClosesAt: 'Registration closes',
           exhibitors: 'Exhibitors',
           visitors: 'Visitors',
           current: 'Current',
@@ -366,6 +379,8 @@ export const siteSettingsMessages: AdminMessages = {
         madeCurrent: '“%{name}” is the current edition.',
         themeEnHint: 'Empty: the French theme, on the English pages too.',
         currentDatesHint: 'Opening hours follow the dates: each day keeps those of its place in the show.',
+        opensHint: 'Visitor registration, exhibitor requests and the kiosk. Empty: from now on.',
+        closesHint: 'Empty: at the end of the show’s last day. The home page then says the show is over.',
         prepareNext: 'Prepare the next edition',
         preview: 'Preview the site',
         prepareNextTitle: 'Prepare the %{en} edition',
