@@ -52,3 +52,13 @@ export async function readBadgeQrFromPdf(pdf: Buffer): Promise<BadgeQrReading> {
 export async function decodeBadgeQrFromPdf(pdf: Buffer): Promise<string> {
   return (await readBadgeQrFromPdf(pdf)).text;
 }
+
+/** A PDF's text, its spaces and line breaks made single spaces: what a reader finds in it. */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}

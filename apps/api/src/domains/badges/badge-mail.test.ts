@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, registrations } from '../../db/schema';
 import { createBadgeSigner, verifyBadgeToken } from './badge-token';
@@ -8,7 +7,7 @@ import { createBadgeService } from './badges.service';
 import { createAttachmentResolver } from '../mail/attachments';
 import { createSmtpTransport, type MailTransport } from '../mail/transport';
 import { createMailWorker, type MailWorker } from '../mail/worker';
-import { decodeBadgeQrFromPdf } from './badge-helpers';
+import { decodeBadgeQrFromPdf, pdfText } from './badge-helpers';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { startSmtp, type Received, type TestSmtp } from '../../../test/smtp';
 
@@ -98,15 +97,6 @@ function ebadgeLink(mail: ParsedMail): string {
   const link = /https:\/\/salon\.example\/ebadge\?token=[^\s"<]+/.exec(mail.text ?? '')?.[0];
   expect(link, mail.text).toBeDefined();
   return link!;
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
 }
 
 const outbox = () => ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));

@@ -1,8 +1,8 @@
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
 import { gates } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
+import { pdfText } from '../badges/badge-helpers';
 
 /**
  * Each edition's plan and files at its year: /plan-2024 and plan-2024.pdf stay 2024's whichever
@@ -44,15 +44,6 @@ const hallsOf = async (query = '') => {
       res.statusCode === 200 ? res.json<{ data: { halls: { name: string }[] } }>().data.halls.map((h) => h.name) : [],
   };
 };
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('each edition’s plan and files at its year', () => {
   it('answers the plan of a year, the current one without a year, and a 404 for a year no edition holds', async () => {

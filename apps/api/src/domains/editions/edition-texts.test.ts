@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
 import { mailOutbox } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
+import { pdfText } from '../badges/badge-helpers';
 
 /**
  * The badge, its mail and its file name say the current edition's number, year, dates and city,
@@ -58,15 +58,6 @@ async function register(lang: 'fr' | 'en') {
   const pdf = await call(ctx.app, 'GET', data.badgeUrl.replace('/backend/api/', ''));
   expect(pdf.statusCode, pdf.body).toBe(200);
   return { id: data.registration.id, mail: mail!, pdf };
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
 }
 
 describe('the current edition in badges and mails', () => {
