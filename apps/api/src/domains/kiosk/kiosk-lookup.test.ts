@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type KioskBadge } from '@salon/shared';
 import { registrations } from '../../db/schema';
 import { createBadgeSigner } from '../badges/badge-token';
-import { PASSWORD, createCollaborator, createController, createVisitor, type User } from '../../../test/fixtures';
+import {
+  PASSWORD,
+  badgeOf as signedBadge,
+  createCollaborator,
+  createController,
+  createVisitor,
+  type User,
+} from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import {
   badgeOf,
@@ -163,6 +170,17 @@ describe('looking a badge up (POST kiosk/lookup)', () => {
       expect(errorMessage(res)).toBe(NO_BADGE);
     }
     expect((await lookup({ token: 12345 }, other)).statusCode).toBe(400);
+  });
+
+  it('tells a genuine badge of another edition from an unknown one, as the gate does, and prints neither', async () => {
+    const kiosk = await newKiosk();
+    const res = await lookup({ token: signedBadge(ctx, visitor.registration, { eventId: 5 }) }, kiosk);
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ error: { message: string; details: unknown } }>().error).toMatchObject({
+      message: 'Ce badge est celui d’une autre édition : il n’est pas valable pour ce salon.',
+      details: { reason: 'otherEdition' },
+    });
+    expect(res.body).not.toContain(visitor.user.name ?? 'nobody');
   });
 
   it('lets a controller or an organiser look a badge up from their own session', async () => {

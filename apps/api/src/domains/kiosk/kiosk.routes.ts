@@ -17,6 +17,7 @@ declare module 'fastify' {
 }
 
 const NO_BADGE = 'Aucun badge ne correspond à ces informations.';
+const OTHER_EDITION = 'Ce badge est celui d’une autre édition : il n’est pas valable pour ce salon.';
 /** Said by the kiosk (the web app shows its own French or English text for `details.reason`). */
 const SEE_STAFF =
   'Trop d’essais pour cette adresse. Adressez-vous à un membre de l’équipe d’accueil, qui retrouvera votre badge.';
@@ -91,6 +92,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
       const body = request.body as { token?: unknown } | undefined;
       if (body && typeof body === 'object' && 'token' in body) {
         const badge = await kiosks.lookupToken(parseFormBody(kioskBadgeLookupSchema, body).token);
+        if (badge === 'otherEdition') throw new HttpError(404, OTHER_EDITION, { reason: 'otherEdition' });
         if (!badge) throw notFound(NO_BADGE);
         return { data: badge, meta: {} };
       }

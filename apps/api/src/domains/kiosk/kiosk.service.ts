@@ -6,6 +6,7 @@ import { kioskLookupAttempts, kioskSessions, users } from '../../db/schema';
 import type { BadgeService } from '../badges/badges.service';
 import type { BadgeSigner } from '../badges/badge-token';
 import { liveRegistrationOf } from '../gate/gate.service';
+import { currentEditionId } from '../editions/current-edition';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The last-seen time is written at most this often: a kiosk asks on every lookup. */
@@ -156,9 +157,13 @@ export function createKioskService(db: Db, badges: BadgeService, signer: BadgeSi
       await db.delete(kioskLookupAttempts).where(eq(kioskLookupAttempts.email, normalizeEmail(email)));
     },
 
-    /** A badge by the token of its QR code (the e-badge on the visitor's phone). */
-    async lookupToken(token: string): Promise<KioskBadge | null> {
+    /**
+     * A badge by the token of its QR code (the e-badge on the visitor's phone); 'otherEdition' for
+     * a genuine badge of another edition, which this show's kiosk does not print.
+     */
+    async lookupToken(token: string): Promise<KioskBadge | 'otherEdition' | null> {
       const claims = signer.verify(token);
+      if (claims && claims.eventId !== (await currentEditionId(db))) return 'otherEdition';
       return show(claims?.registrationId ?? null);
     },
   };

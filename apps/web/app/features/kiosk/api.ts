@@ -56,6 +56,10 @@ export function staffErrorKey(error: unknown): string {
 
 /** Message key for a failed lookup; `notFound` also offers registration. */
 export function lookupErrorKey(error: unknown): string {
+  const reason = error instanceof ApiError ? error.body?.error?.details?.reason : undefined;
+  // A badge of another edition; the registration closed (the kiosk prints while it is open).
+  if (reason === 'otherEdition') return 'kiosk.start.otherEdition';
+  if (reason === 'registrationClosed' || reason === 'registrationNotOpen') return 'kiosk.start.closed';
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return 'kiosk.start.notFound';
   // Too many wrong digits for this address: only the staff can look it up for a while.
   if (error instanceof ApiError && error.body?.error?.details?.reason === 'seeStaff') return 'kiosk.start.seeStaff';
