@@ -116,6 +116,12 @@ export async function registerWeb(
       }
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       const preview = await previewOf(request, reply, url);
+      // The token goes into the cookie, never stays in the address bar: a page the organiser copies
+      // and sends on is no preview.
+      if (url.searchParams.has('apercu')) {
+        url.searchParams.delete('apercu');
+        return reply.header('cache-control', 'no-store').redirect(`${url.pathname}${url.search}`, 303);
+      }
       const edition = preview?.edition ?? (await showFacts());
       const context: WebLoadContext = {
         show: editionFacts(edition),
