@@ -15,7 +15,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { LANGUAGE_COOKIE, type EditionFacts, type ShowEdition, type WebLoadContext } from '@salon/shared';
+import { editionFacts, LANGUAGE_COOKIE, type EditionFacts, type ShowEdition, type WebLoadContext } from '@salon/shared';
 import { loaderApiOr } from './lib/server-api';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
@@ -173,8 +173,7 @@ async function devShow(context: unknown): Promise<EditionFacts | null> {
   const { data: editions } = await loaderApiOr<{ data: ShowEdition[] }>(context, 'events', { data: [] });
   const e = editions.find((edition) => edition.current);
   if (!e?.startsOn || !e.endsOn || !e.city) return null;
-  const { edition, year, startsOn, endsOn, city, theme, themeEn } = e;
-  return { edition, year, startsOn, endsOn, city, theme, themeEn };
+  return editionFacts({ ...e, startsOn: e.startsOn, endsOn: e.endsOn, city: e.city });
 }
 
 /** An organiser's preview of an edition not current yet: said on every page, and how to leave it. */

@@ -25,6 +25,11 @@ function partial(day: string, lang: string, options: Intl.DateTimeFormatOptions)
   return firstOfMonth(f.format(noon(day)), lang);
 }
 
+/** '29 mai', '1er juin'; '29 May': a day whose year the page already says. */
+export function dayMonthText(day: string, lang: string): string {
+  return partial(day, lang, { day: 'numeric', month: 'long' });
+}
+
 /** 'Mercredi' / 'Wednesday'. */
 export function weekdayText(day: string, lang: string): string {
   const text = partial(day, lang, { weekday: 'long' });

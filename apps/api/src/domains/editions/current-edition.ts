@@ -11,6 +11,9 @@ import { badRequest, notFound } from '../../lib/errors';
  */
 export const currentEdition: SQL<number> = sql<number>`(select "id" from "events" where "current")`;
 
+/** An edition named by its id, where a query takes `currentEdition` otherwise. */
+export const editionById = (id: number): SQL<number> => sql<number>`${id}::int`;
+
 /** The cache bus's topic of a switch: what an instance keeps of the current edition is forgotten. */
 export const EDITION_TOPIC = 'edition';
 
@@ -47,7 +50,7 @@ export async function editionOfQuery(db: Db | Tx, year: unknown): Promise<SQLWra
   if (year === undefined) return currentEdition;
   const found = typeof year === 'string' && /^\d{4}$/.test(year) ? await editionOfYear(db, Number(year)) : null;
   if (!found) throw notFound('Édition introuvable.');
-  return sql`${found.id}::int`;
+  return editionById(found.id);
 }
 
 /**

@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { EditionFacts, RegistrationWindow } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Jwt } from '../../lib/jwt';
 import { loadEvent } from '../files/pdf/data';
+import { editionById } from './current-edition';
 
 /** The cookie that keeps an organiser's preview from page to page (plugins/web.ts). */
 export const PREVIEW_COOKIE = 'apercu';
@@ -26,6 +27,6 @@ export async function previewEdition(db: Db, jwt: Jwt, now: Date, token: string)
     .from(users)
     .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)));
   if (user?.type !== 'organiser' || user.blocked || user.version !== claims.version) return null;
-  const event = await loadEvent(db, sql`${claims.editionId}::int`).catch(() => null);
+  const event = await loadEvent(db, editionById(claims.editionId)).catch(() => null);
   return event && { edition: event, name: event.name };
 }

@@ -1,4 +1,4 @@
-import { registrationState, type Language, type RegistrationState } from '@salon/shared';
+import { registrationState, type Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { currentShow } from '../badges/show-facts';
@@ -12,18 +12,13 @@ const NOT_YET: Record<Language, string> = {
   en: 'Online registration for this edition is not open yet.',
 };
 
-/** Where the current edition stands at `now`, and whether its registration is open. */
-export async function currentRegistration(db: Db, now: Date): Promise<RegistrationState> {
-  return registrationState((await currentShow(db)).event, now);
-}
-
 /**
  * Refuses what only an open registration allows (a visitor's registration, an exhibitor's enquiry,
  * a kiosk's badge): before the organiser's opening, after the closing (by default, once the show's
  * last day is over). The message says which, in the form's language.
  */
 export async function assertRegistrationOpen(db: Db, now: Date, lang: Language = 'fr'): Promise<void> {
-  const state = await currentRegistration(db, now);
+  const state = registrationState((await currentShow(db)).event, now);
   if (state.open) return;
   const reason = state.opensAt ? 'registrationNotOpen' : 'registrationClosed';
   throw badRequest(state.opensAt ? NOT_YET[lang] : CLOSED[lang], { reason });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
 import { navigation, pathOf, paths, type PathKey } from '../../config/paths';
 import { LanguageSwitch } from './language-switch';
+import { useShowYear } from '../../lib/show';
 
 /**
  * The show's logo, its menus, 'Espace exposant' and FR/EN. Nothing else: a picture beside
@@ -13,10 +14,10 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
-  const root = useRouteLoaderData<{ productSlug?: string; show?: { year: number } | null }>('root');
+  const root = useRouteLoaderData<{ productSlug?: string }>('root');
+  const year = useShowYear();
   // The show page at its slug; the plan and the programme at the current edition's year.
-  const href = (key: PathKey) =>
-    key === 'product' ? `/${root?.productSlug ?? 'salon'}` : pathOf(key, root?.show?.year);
+  const href = (key: PathKey) => (key === 'product' ? `/${root?.productSlug ?? 'salon'}` : pathOf(key, year));
   // Menus are <details>: they work before any script; close them after a navigation (a form's
   // anchor on the home page too, or the open menu would cover it on a phone). Only after one: on a
   // page that starts its scripts at the first tap (decision 025), that tap may have opened a menu,

@@ -1,14 +1,11 @@
 import type { TFunction } from 'i18next';
-import { hourText, rangeParts } from '@salon/shared';
+import { dayMonthText, hourText, rangeParts } from '@salon/shared';
 import type { Conference } from '../../lib/content/types';
 
 const NUMBER_WORDS: Record<string, string[]> = {
   fr: ['', 'Une', 'Deux', 'Trois', 'Quatre', 'Cinq', 'Six'],
   en: ['', 'A', 'Two', 'Three', 'Four', 'Five', 'Six'],
 };
-
-/** '29 mai', '1er juin'; '29 May': a day of the show, whose year the page already says. */
-const dayOfShow = (day: string, lang: string) => rangeParts(day, day, lang).end.replace(/ \d{4}$/, '');
 
 /**
  * The forum's formats as the programme holds them, one line each: 'Des conférences thématiques
@@ -23,17 +20,19 @@ export function forumFormats(conferences: Conference[], lang: string, t: TFuncti
   if (talks.length) {
     const first = talks[0]!.day;
     const last = talks.at(-1)!.day;
-    const { start, end } = rangeParts(first, last, lang);
     lines.push(
       first === last
-        ? t('pages.forum.formats.conferencesDay', { day: dayOfShow(first, lang) })
-        : t('pages.forum.formats.conferences', { from: start, to: end.replace(/ \d{4}$/, '') }),
+        ? t('pages.forum.formats.conferencesDay', { day: dayMonthText(first, lang) })
+        : t('pages.forum.formats.conferences', {
+            from: rangeParts(first, last, lang).start,
+            to: dayMonthText(last, lang),
+          }),
     );
   }
   for (const kind of ['academy', 'sponsor'] as const) {
     const sessions = of(kind);
     if (!sessions.length) continue;
-    const days = [...new Set(sessions.map((s) => s.day))].map((d) => dayOfShow(d, lang));
+    const days = [...new Set(sessions.map((s) => s.day))].map((d) => dayMonthText(d, lang));
     const times = sessions.map((s) =>
       t('pages.forum.formats.time', { from: hourText(s.startsAt), to: hourText(s.endsAt) }),
     );

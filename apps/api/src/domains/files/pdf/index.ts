@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { editionById } from '../../editions/current-edition';
 import type { Db } from '../../../db/client';
 import { renderCatalogue } from './catalogue';
 import { fingerprint, loadConferences, loadEvent, loadExhibitors, loadHalls, type PdfKind } from './data';
@@ -50,7 +50,7 @@ export function createPdfService(db: Db, options: PdfServiceOptions = {}): PdfSe
   const running = new Map<string, Promise<PdfFile>>();
   const toEtag = (kind: PdfKind, hash: string) => `"${kind}-${LAYOUT_VERSION}-${hash}"`;
   const etag = async (kind: PdfKind, edition: number) =>
-    toEtag(kind, (await fingerprint(db, kind, sql`${edition}::int`)).hash);
+    toEtag(kind, (await fingerprint(db, kind, editionById(edition))).hash);
 
   /**
    * Reads the data and its fingerprint in one snapshot, so that the ETag describes exactly the
@@ -58,7 +58,7 @@ export function createPdfService(db: Db, options: PdfServiceOptions = {}): PdfSe
    */
   async function make(kind: PdfKind, id: number): Promise<PdfFile> {
     const started = performance.now();
-    const edition = sql`${id}::int`;
+    const edition = editionById(id);
     const snapshot = await db.transaction(
       async (tx) => {
         const fp = await fingerprint(tx, kind, edition);
