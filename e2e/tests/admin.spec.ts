@@ -190,7 +190,7 @@ test.describe('Exhibitors', () => {
 
     await page.getByRole('button', { name: 'Confirmer' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
-    await expect(page.getByText('Exposant confirmé : le lien d’accès est envoyé.')).toBeVisible();
+    await expect(page.getByText('Exposant confirmé : il en est informé par e-mail.')).toBeVisible();
     await expect(page.getByText('Confirmé', { exact: true })).toBeVisible();
 
     // The enquiry is now 'Converti'.

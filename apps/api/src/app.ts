@@ -49,6 +49,7 @@ import { gateRoutes } from './domains/gate/gate.routes';
 import { kioskRoutes } from './domains/kiosk/kiosk.routes';
 import { adminRoutes } from './domains/back-office/admin.routes';
 import { usersRoutes } from './domains/exhibitor-area/users.routes';
+import { participationRoutes } from './domains/editions/participation.routes';
 import { visitorsRoutes } from './domains/registration/visitors.routes';
 import { createAuthService } from './domains/auth/auth.service';
 import { createBadgeSigner } from './domains/badges/badge-token';
@@ -231,6 +232,7 @@ export async function buildApp(
         clock,
       });
       await api.register(usersRoutes, { db, mail, onQueued, directoryCache, jwt });
+      await api.register(participationRoutes, { db, mail });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });

@@ -476,6 +476,37 @@ const TABLE: Row[] = [
     request: () => ({ url: 'collaborator-invitations/accept', body: { token: 'x'.repeat(43), password: 'Nouveau-Secret-2025' } }),
   },
   {
+    route: 'GET /backend/api/collaborators/former-team',
+    when: 'reads who of its last edition’s team is not in this one’s',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: unknown }>(res).data).toEqual({ year: null, collaborators: [] });
+    },
+  },
+  {
+    route: 'POST /backend/api/collaborators/former-team',
+    when: 'invites its last edition’s team again',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: unknown }>(res).data).toEqual({ invited: 0, postponed: 0 });
+    },
+  },
+  {
+    route: 'POST /backend/api/participation/view',
+    when: 'opens a participation invitation with a wrong link',
+    expect: all(400),
+    request: () => ({ url: 'participation/view', body: { token: 'x'.repeat(43) } }),
+  },
+  {
+    route: 'POST /backend/api/participation/confirm',
+    when: 'confirms a participation with a wrong link',
+    expect: all(400),
+    request: () => ({
+      url: 'participation/confirm',
+      body: { token: 'x'.repeat(43), name: 'Karim', phone: '+212 600 000 000', company: 'Béton Atlas' },
+    }),
+  },
+  {
     route: 'POST /backend/api/users/confirm-email',
     when: 'confirms a new e-mail with a wrong link',
     expect: all(400),
@@ -515,6 +546,14 @@ const TABLE: Row[] = [
       // Filters never widen: only exhibitor A sees its collaborators' scans.
       if (c.caller === 'exhibitorA') expect(rows).toContain(scanOfCollaboratorA);
       else expect(rows).toEqual([]);
+    },
+  },
+  {
+    route: 'GET /backend/api/scans/editions',
+    when: 'lists the editions its scans can be read in',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: unknown }>(res).data).toEqual([{ year: 2024, current: true }]);
     },
   },
   {

@@ -37,6 +37,8 @@ export default [
     // The pages of the links mailed for a collaborator invitation and a new sign-in address.
     route('invitation-collaborateur', 'routes/invitation-collaborateur.tsx'),
     route('confirmer-email', 'routes/confirmer-email.tsx'),
+    // The page of the link mailed by 'Inviter les exposants de 2024'.
+    route('confirmer-participation', 'routes/confirmer-participation.tsx'),
     route('espace-exposant', 'routes/espace-exposant.tsx'),
     route('connect/google/redirect', 'routes/google-redirect.tsx'),
     // One segment: an edition's /plan-<year> and /programme-<year>, the show presentation at its

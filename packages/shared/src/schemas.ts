@@ -161,6 +161,19 @@ export const acceptInvitationSchema = z.object({
 });
 export type AcceptInvitationForm = z.infer<typeof acceptInvitationSchema>;
 
+/**
+ * The page of the link mailed by 'Inviter les exposants de 2024': the exhibitor checks its details
+ * (as 'Informations' holds them) and confirms its participation in the current edition.
+ */
+export const participationSchema = z.object({
+  token: z.string().check(z.minLength(1, { error: 'required' }), z.maxLength(200)),
+  name: requiredText(200),
+  phone: requiredText(40),
+  company: requiredText(200).check(noLink),
+  jobPosition: optionalText(200),
+});
+export type ParticipationForm = z.infer<typeof participationSchema>;
+
 /** The page opened from the link that confirms a new sign-in address. */
 export const confirmEmailSchema = z.object({
   token: z.string().check(z.minLength(1, { error: 'required' }), z.maxLength(200)),

@@ -13,10 +13,11 @@ export const enquiryStatus = pgEnum('enquiry_status', ['nouveau', 'contacte', 'c
 
 /**
  * Which link the mail worker issues when it sends a mail: `id` is the person's for a
- * set-password link (tokens), the row's of collaborator_invitations or email_changes otherwise.
+ * set-password link (tokens), the row's of collaborator_invitations, email_changes or
+ * participation_invitations otherwise.
  */
 export interface MailLink {
-  kind: 'setPassword' | 'invitation' | 'emailChange';
+  kind: 'setPassword' | 'invitation' | 'emailChange' | 'participation';
   id: number;
 }
 

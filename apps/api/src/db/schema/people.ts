@@ -212,3 +212,37 @@ export const emailChanges = pgTable(
   },
   (t) => [index('email_changes_user').on(t.userId)],
 );
+
+/**
+ * 'Inviter les exposants de 2024': a confirmed exhibitor of a past edition asked to take part in
+ * the current one. The mailed link (its secret issued by the mail worker) opens a page with the
+ * company's details; confirming there makes the exhibitor's registration for the edition, pending
+ * until the organiser confirms it as any other. One invitation per exhibitor and edition.
+ */
+export const participationInvitations = pgTable(
+  'participation_invitations',
+  {
+    id: serial('id').primaryKey(),
+    /** The edition the exhibitor is invited to. */
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** The edition it exhibited at. */
+    fromEventId: integer('from_event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's secret; null until the mail worker sends the invitation (mail_outbox.link). */
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the exhibitor confirmed its participation on the page. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('participation_invitations_once').on(t.eventId, t.userId),
+    index('participation_invitations_user').on(t.userId),
+  ],
+);

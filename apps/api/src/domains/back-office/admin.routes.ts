@@ -11,6 +11,7 @@ import { adminMailDashboardRoutes } from './mail-dashboard.routes';
 import { adminPeopleRoutes } from '../personal-data/people.routes';
 import { adminSiteSettingsRoutes } from './site-settings.routes';
 import { adminStaffRoutes } from './staff.routes';
+import { adminParticipationRoutes } from '../editions/participation.routes';
 
 export type { AdminDeps } from './deps';
 
@@ -35,4 +36,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminSiteSettingsRoutes, deps);
   await app.register(adminPeopleRoutes, deps);
   await app.register(adminMailDashboardRoutes, deps);
+  await app.register(adminParticipationRoutes, deps);
 };

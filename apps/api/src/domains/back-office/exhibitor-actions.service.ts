@@ -1,8 +1,11 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { registrations, users } from '../../db/schema';
+import type { Language } from '@salon/shared';
+import type { Db, Tx } from '../../db/client';
+import { mailOutbox, registrations, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { queueAccessMail } from '../auth/access.service';
+import { loadEvent } from '../files/pdf/data';
+import { participationConfirmedMail } from '../mail/templates';
 import { recordAudit } from './audit.service';
 import type { MailLinks } from '../registration/visitors.service';
 import { getExhibitor } from './exhibitor-accounts.service';
@@ -11,11 +14,32 @@ import { currentEdition } from '../editions/current-edition';
 type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
 
 /**
- * Confirming lists the exhibitor in the directory and sends its access link (once: a confirmed
- * exhibitor is answered as it is); 'resend-access' sends a new link that closes the earlier ones;
+ * Confirming lists the exhibitor in the directory and sends its access link, or, to a returning
+ * exhibitor with a password, word that it may sign in (once: a confirmed exhibitor is answered as it is); 'resend-access' sends a new link that closes the earlier ones;
  * deactivating blocks the exhibitor's and its collaborators' sign-in, ends their sessions and
  * revokes their badges, keeping every row; reactivating undoes it.
  */
+async function hasPassword(tx: Tx, id: number) {
+  const [row] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return Boolean(row?.hash);
+}
+
+/** 'Votre participation est confirmée', in the exhibitor's language, for the current edition. */
+async function queueParticipationConfirmed(tx: Tx, ctx: MailLinks, id: number) {
+  const [person] = await tx
+    .select({ name: users.name, email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, id));
+  const show = await loadEvent(tx);
+  const lang: Language = person!.language === 'en' ? 'en' : 'fr';
+  const mail = participationConfirmedMail(lang, {
+    name: person!.name,
+    show,
+    signInUrl: `${ctx.publicUrl}/login${lang === 'en' ? '?lang=en' : ''}`,
+  });
+  await tx.insert(mailOutbox).values({ to: person!.email, kind: 'participationConfirmed', ...mail });
+}
+
 export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: number, action: Action) {
   return db.transaction(async (tx) => {
     const before = await getExhibitor(tx, id);
@@ -28,7 +52,9 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
       case 'confirm':
         if (before.status !== 'pending') return { record: before, mailed };
         await tx.update(registrations).set({ confirmed: true }).where(eq(registrations.id, before.registrationId));
-        await queueAccessMail(tx, ctx, id, 'access');
+        // A returning exhibitor (invited from a past edition) signs in with the password it has.
+        if (await hasPassword(tx, id)) await queueParticipationConfirmed(tx, ctx, id);
+        else await queueAccessMail(tx, ctx, id, 'access');
         mailed = true;
         break;
       case 'resend-access':

@@ -23,6 +23,13 @@ import { currentEdition } from '../editions/current-edition';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 
+/**
+ * A collaborator with a badge for the current edition: its team this year. Last edition's
+ * collaborators not taken along ('Reprendre mes collaborateurs') are not in the list.
+ */
+const inThisEditionsTeam = sql`exists (select 1 from ${registrations} r where r.user_id = ${users.id}
+  and r.event_id = ${currentEdition} and r.type = 'collaborator' and r.conference_id is null)`;
+
 /** Exhibitor and collaborator accounts: an e-mail is one account's (a phone is not: decision 027). */
 const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
 
@@ -33,7 +40,12 @@ const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;
  * registrations (only those of `events` when given), and `registration`, the current edition’s.
  */
 export async function listCollaborators(db: Db, exhibitorId: number, page: Page, now: Date, events: number[] = []) {
-  const mine = and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'), isNull(users.deletedAt));
+  const mine = and(
+    eq(users.exhibitorId, exhibitorId),
+    eq(users.type, 'collaborator'),
+    isNull(users.deletedAt),
+    inThisEditionsTeam,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -136,7 +148,10 @@ async function phoneInTeam(tx: Tx, exhibitorId: number, phone: string | null, no
       and(
         isNull(users.deletedAt),
         eq(users.phoneNormalized, phone),
-        or(eq(users.id, exhibitorId), and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'))),
+        or(
+          eq(users.id, exhibitorId),
+          and(eq(users.exhibitorId, exhibitorId), eq(users.type, 'collaborator'), inThisEditionsTeam),
+        ),
       ),
     )
     .limit(1);

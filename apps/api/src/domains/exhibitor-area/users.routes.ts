@@ -27,6 +27,7 @@ import { confirmEmailChange } from './email-change.service';
 import { currentPasswordChecks } from './current-password';
 import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../../lib/query-params';
 import { loadUserView } from './users.service';
+import { formerTeam, inviteFormerTeam } from './former-team.service';
 import type { MailLinks } from '../registration/visitors.service';
 
 /** Only an exhibitor has collaborators: anyone else is refused. */
@@ -134,6 +135,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post('/collaborator-invitations/accept', { schema: { tags }, ...linkPage }, async (request) => {
     const form = parseFormBody(acceptInvitationSchema, request.body);
     return signedInAs(await acceptInvitation(db, form.token, form.password, mail.now()));
+  });
+
+  /**
+   * 'Reprendre mes collaborateurs de 2024': who of the team of the last edition the exhibitor
+   * exhibited at is not in this one's yet, and inviting them again (former-team.service).
+   */
+  app.get('/collaborators/former-team', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = exhibitorOnly(currentUser(request));
+    return { data: await formerTeam(db, user.id, mail.now()), meta: {} };
+  });
+  app.post('/collaborators/former-team', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = exhibitorOnly(currentUser(request));
+    const result = await inviteFormerTeam(db, mail, user);
+    if (result.invited) onQueued();
+    return { data: result, meta: {} };
   });
 
   /** Cancels one of the exhibitor's pending invitations (a row of 'Collaborateurs'). */

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { gates, media, registrations, roles, users } from '../../db/schema';
+import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
 import { currentEdition } from '../editions/current-edition';
 
 type UserRow = typeof users.$inferSelect;
@@ -27,6 +27,14 @@ export function serializeMedia(m: MediaRow | null | undefined) {
   };
 }
 
+/**
+ * A returning exhibitor's registration, made when it confirmed its participation from the mailed
+ * invitation ('Inviter les exposants de 2024'), opens the area once the organiser confirms it:
+ * until then the account signs in as one without a registration does not.
+ */
+const notAwaitingOrganiser = sql`(${registrations.confirmed} or not exists (select 1 from ${participationInvitations} i
+  where i.user_id = ${registrations.userId} and i.event_id = ${registrations.eventId} and i.answered_at is not null))`;
+
 /** The exhibitor or collaborator registration that opens the exhibitor area for the current edition. */
 export async function findAreaRegistration(db: Db, userId: number) {
   const [row] = await db
@@ -40,6 +48,7 @@ export async function findAreaRegistration(db: Db, userId: number) {
         inArray(registrations.type, [...AREA_REGISTRATION_TYPES]),
         isNull(registrations.conferenceId),
         isNull(registrations.revokedAt),
+        notAwaitingOrganiser,
       ),
     )
     .limit(1);

@@ -20,7 +20,8 @@ export const MAIL_CAPS = {
   /**
    * What an exhibitor makes the site send to the address it types for a collaborator (an
    * invitation, an access link): each says "<company> invites you", so an invite/cancel or
-   * create/delete loop must not flood the address. The organisers' access mails count too.
+   * create/delete loop must not flood the address. The organisers' access mails and invitations
+   * to a new edition count too.
    */
   teamMail: 3,
   /** 'Mot de passe oublié ?', an hour: a new link does not close the earlier ones. */
@@ -39,7 +40,7 @@ const WINDOWS: Partial<Record<CappedMailKind, string>> = { passwordReset: '1 hou
 
 /** The `mail_outbox.kind`s a cap counts, when not the cap's own name. */
 const COUNTED_KINDS: Partial<Record<CappedMailKind, string[]>> = {
-  teamMail: ['collaboratorInvitation', 'access'],
+  teamMail: ['collaboratorInvitation', 'access', 'participationInvitation'],
 };
 
 /** Keys of the transaction-level advisory lock taken per recipient (the first is this module's). */

@@ -4,6 +4,7 @@ import type { MailLink } from '../../db/schema';
 import { LINK_PLACEHOLDER, type IssuedLink } from '../../lib/link-secrets';
 import { issueSetPasswordLink } from '../auth/access.service';
 import { issueInvitationLink } from '../exhibitor-area/collaborator-invitations.service';
+import { issueParticipationLink } from '../editions/participation.service';
 import { issueEmailChangeLink } from '../exhibitor-area/email-change.service';
 import type { ResolveAttachments } from './attachments';
 import { nowPlus, outboxClaims, type OutboxRow } from './outbox-claims';
@@ -84,6 +85,7 @@ const issuers: Record<MailLink['kind'], (db: Db, row: OutboxRow, id: number) => 
   setPassword: (db, row, userId) => issueSetPasswordLink(db, userId, row),
   invitation: (db, _row, id) => issueInvitationLink(db, id),
   emailChange: (db, _row, id) => issueEmailChangeLink(db, id),
+  participation: (db, _row, id) => issueParticipationLink(db, id),
 };
 
 /** Why a mail whose link may no longer be issued is not sent (the back-office shows it). */

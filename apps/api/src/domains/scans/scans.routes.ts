@@ -3,7 +3,7 @@ import { PAGE_SIZE, SCAN_TABLES, scanBatchSchema, type ScanTable } from '@salon/
 import type { Db } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
@@ -18,7 +18,8 @@ import {
 import { sendXlsxStream } from '../../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
-import { createScanTotals, listScans, tableScope } from './scans.service';
+import { createScanTotals, listScans, scanEditions, tableScope } from './scans.service';
+import { editionOfYear } from '../editions/current-edition';
 
 /** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
 const SCAN_FILTERS = ['scanner.id', 'scanner.exhibitor.id', 'users.id', 'users.exhibitor.id'];
@@ -51,6 +52,16 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   const tags = ['scans'];
   const signedIn = { preHandler: app.authenticate };
   const totals = createScanTotals(cacheBus);
+  /**
+   * `edition=2024`: the scans of another edition than the current one, readable until retention
+   * removes them (null: the current edition's). A year no edition holds is a 404.
+   */
+  const editionOfScans = async (year: unknown): Promise<number | null> => {
+    if (year === undefined) return null;
+    const found = typeof year === 'string' && /^\d{4}$/.test(year) ? await editionOfYear(db, Number(year)) : null;
+    if (!found) throw notFound('Édition introuvable.');
+    return found.current ? null : found.id;
+  };
 
   app.post('/scans', { schema: { tags }, ...signedIn }, async (request) => {
     const user = scanningUser(currentUser(request));
@@ -71,7 +82,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   app.get('/scans', { schema: { tags }, ...signedIn }, async (request, reply) => {
     const user = scanningUser(currentUser(request));
     const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['filters', 'pagination', 'populate']);
+    assertQueryKeys(query, ['filters', 'pagination', 'populate', 'edition']);
+    const edition = await editionOfScans(query.edition);
     const page = parsePagination(query.pagination, { defaultPageSize: PAGE_SIZE.scans, maxPageSize: PAGE_SIZE.scans });
     const populate = parsePopulateQuery(query.populate, ['users', 'users.exhibitor'], { users: ['id'] });
     const nothing = () => sendJsonText(reply, listReply(null, page, 0));
@@ -97,19 +109,26 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     }
     const exhibitor = populates(populate.paths, 'users.exhibitor');
     // The page is its JSON text, written by the database (listScans).
-    const text = await listScans(db, table, user, page, totals, { exhibitor, hide, only });
+    const text = await listScans(db, table, user, page, totals, { exhibitor, hide, only }, edition);
     return sendJsonText(reply, text);
   });
 
   app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {
     const user = scanningUser(currentUser(request));
     const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['table', 'lang']);
+    assertQueryKeys(query, ['table', 'lang', 'edition']);
+    const edition = await editionOfScans(query.edition);
     const table = SCAN_TABLES.find((t) => t === query.table);
     if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_TABLES.join(' ou ')}.`);
     const lang = query.lang === 'en' ? 'en' : 'fr';
     return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) =>
-      writeScansXlsx(db, table, tableScope(table, user), lang, out),
+      writeScansXlsx(db, table, tableScope(table, user, edition), lang, out),
     );
+  });
+
+  /** The editions 'Mes scans' switches between: the current one, and those with the caller's scans. */
+  app.get('/scans/editions', { schema: { tags }, ...signedIn }, async (request) => {
+    const user = scanningUser(currentUser(request));
+    return { data: await scanEditions(db, user), meta: {} };
   });
 };

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type ScanTable } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
-import { scans, users } from '../../db/schema';
+import { events, scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { listReply, type Page } from '../../lib/query-params';
 import { currentEdition } from '../editions/current-edition';
@@ -103,9 +103,9 @@ export function scanningFor(user: SessionUser): number | null {
  * ones included (their scans stay the exhibitor's). A collaborator has no collaborators: that
  * table is empty for it.
  */
-export function tableScope(table: ScanTable, user: SessionUser): SQL | null {
+export function tableScope(table: ScanTable, user: SessionUser, edition: number | null = null): SQL | null {
   const exhibitorId = tableExhibitor(table, user);
-  return exhibitorId ? scopeOf(table, user.id, exhibitorId) : null;
+  return exhibitorId ? scopeOf(table, user.id, exhibitorId, edition) : null;
 }
 
 /** The exhibitor whose scans the table shows the caller; null when the table is empty for it. */
@@ -114,9 +114,20 @@ function tableExhibitor(table: ScanTable, user: SessionUser): number | null {
   return table === 'scansByCollaborators' && user.type !== 'exhibitor' ? null : exhibitorId;
 }
 
-/** A table's scans for a caller scanning for an exhibitor (values, or a prepared statement's placeholders). */
-function scopeOf(table: ScanTable, callerId: number | Placeholder, exhibitorId: number | Placeholder): SQL {
-  const mine = and(eq(scans.exhibitorId, exhibitorId), eq(scans.eventId, currentEdition));
+/**
+ * A table's scans for a caller scanning for an exhibitor (values, or a prepared statement's
+ * placeholders), in an edition: the current one when null ('Mes scans' switches to a past one).
+ */
+function scopeOf(
+  table: ScanTable,
+  callerId: number | Placeholder,
+  exhibitorId: number | Placeholder,
+  edition: number | null | Placeholder,
+): SQL {
+  const mine = and(
+    eq(scans.exhibitorId, exhibitorId),
+    eq(scans.eventId, sql`coalesce(${edition}::int, ${currentEdition})`),
+  );
   if (table === 'scansExposant') return and(eq(scans.scannerId, callerId), mine)!;
   return and(mine, ne(scans.scannerId, callerId))!;
 }
@@ -132,7 +143,8 @@ const newestFirst = [desc(scans.createdAt), desc(scans.id)];
 const TOTALS_TTL_MS = 10_000;
 export type ScanTotals = SharedCache<number>;
 export const createScanTotals = (bus: CacheBus): ScanTotals => sharedCache(bus, 'scan-totals', TOTALS_TTL_MS, 5000);
-export const totalKey = (table: ScanTable, userId: number, exhibitorId: number) => `${table}:${userId}:${exhibitorId}`;
+export const totalKey = (table: ScanTable, userId: number, exhibitorId: number, edition: number | null = null) =>
+  `${table}:${userId}:${exhibitorId}${edition === null ? '' : `:${edition}`}`;
 
 /**
  * What the call table's `users` pair shows of a page: the parties' exhibitor when populated
@@ -161,7 +173,7 @@ const caller = sql.placeholder('caller');
  * API's thread more than the query cost the database.
  */
 function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
-  const scope = scopeOf(table, caller, sql.placeholder('exhibitor'));
+  const scope = scopeOf(table, caller, sql.placeholder('exhibitor'), sql.placeholder('edition'));
   const erased = sql`sd.anonymised_at is not null`;
   const shown = (value: SQL) => sql`case when ${erased} then null else ${value} end`;
   const sees = sql`(sr.id = ${caller} or (sr.type = 'collaborator' and sr.exhibitor_id = ${caller} and sr.deleted_at is null))`;
@@ -225,15 +237,17 @@ export async function listScans(
   page: Page,
   totals: ScanTotals,
   parties: PartyOptions = ALL_PARTIES,
+  edition: number | null = null,
 ): Promise<string> {
   const exhibitorId = tableExhibitor(table, user);
   if (!exhibitorId) return listReply(null, page, 0);
-  const key = totalKey(table, user.id, exhibitorId);
+  const key = totalKey(table, user.id, exhibitorId, edition);
   const statement = pageStatements(db, `${table}:${parties.exhibitor}`, () => pageStatement(table, parties.exhibitor));
   const [{ rows }, total] = await Promise.all([
     statement.execute({
       caller: user.id,
       exhibitor: exhibitorId,
+      edition,
       limit: page.pageSize,
       offset: (page.page - 1) * page.pageSize,
       hide: [...parties.hide],
@@ -243,11 +257,28 @@ export async function listScans(
       db
         .select({ n: count() })
         .from(scans)
-        .where(scopeOf(table, user.id, exhibitorId))
+        .where(scopeOf(table, user.id, exhibitorId, edition))
         .then(([row]) => row?.n ?? 0),
     ),
   ]);
   return listReply(rows[0]?.data ?? null, page, total);
+}
+
+/**
+ * The editions 'Mes scans' can switch to: the current one, and each other in which the caller
+ * made scans for its exhibitor (an exhibitor: its collaborators' too), newest first.
+ */
+export async function scanEditions(db: Db, user: SessionUser) {
+  const exhibitorId = scanningFor(user);
+  const made = exhibitorId
+    ? sql`exists (select 1 from ${scans} s where s.event_id = ${events.id} and s.exhibitor_id = ${exhibitorId}
+        ${user.type === 'exhibitor' ? sql`` : sql`and s.scanner_id = ${user.id}`})`
+    : sql`false`;
+  return db
+    .select({ year: events.year, current: events.current })
+    .from(events)
+    .where(or(eq(events.current, true), made))
+    .orderBy(desc(events.year));
 }
 
 /** What SCANS.xlsx writes of a scan (and what erasedRow needs), nothing more: less to read and to map. */

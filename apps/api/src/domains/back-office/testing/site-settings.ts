@@ -114,6 +114,16 @@ export const siteSettingsArea: AdminArea = {
       request: nextEdition,
     },
     {
+      route: route('GET', 'editions/:id/invite-exhibitors'),
+      when: 'counts the exhibitors of a past edition an invitation would reach',
+      request: async (c) => ({ url: `admin/editions/${await freshEdition(c)}/invite-exhibitors` }),
+    },
+    {
+      route: route('POST', 'editions/:id/invite-exhibitors'),
+      when: 'invites the exhibitors of a past edition to the current one',
+      request: async (c) => ({ url: `admin/editions/${await freshEdition(c)}/invite-exhibitors` }),
+    },
+    {
       route: route('POST', 'editions/:id/make-current'),
       // The one current already: the cases after this one need 2024 current (current-edition.test.ts
       // makes others current).
@@ -148,6 +158,10 @@ export const siteSettingsArea: AdminArea = {
     [route('POST', 'editions/:id/next')]: async (c: AdminCase): Promise<AdminWrite> => {
       const request = await nextEdition(c);
       return { ...request, recordId: String(await nextEditionId(c)), status: 201 };
+    },
+    [route('POST', 'editions/:id/invite-exhibitors')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await freshEdition(c);
+      return { url: `admin/editions/${id}/invite-exhibitors`, recordId: String(id) };
     },
     [route('POST', 'editions/:id/make-current')]: async (): Promise<AdminWrite> => ({
       url: `admin/editions/${DEMO_EDITION_ID}/make-current`,

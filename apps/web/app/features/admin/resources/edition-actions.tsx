@@ -115,3 +115,77 @@ export function PrepareNextEditionButton() {
     </>
   );
 }
+
+interface InvitationPlan {
+  year: number;
+  toInvite: number;
+  invited: number;
+}
+
+/**
+ * 'Inviter les exposants de 2024', on a past edition: its confirmed exhibitors get a mail to confirm
+ * their participation in the current edition, each once (domains/editions/participation.service.ts).
+ * The dialog says how many before anything is sent; those whose address had its share of the day's
+ * mails are left for another day, and the notice says how many.
+ */
+export function InviteExhibitorsButton() {
+  const record = useRecordContext<ShowEdition>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [plan, setPlan] = useState<InvitationPlan | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record || record.current) return null;
+  const failed = (error: unknown) => notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
+  const open = () => adminFetch<InvitationPlan>(`editions/${record.id}/invite-exhibitors`).then(setPlan, failed);
+  const send = async () => {
+    setBusy(true);
+    try {
+      const sent = await adminFetch<{ invited: number; postponed: number }>(`editions/${record.id}/invite-exhibitors`, {
+        method: 'POST',
+      });
+      const postponed = sent.postponed
+        ? ` ${translate('admin.editions.invitationsPostponed', { smart_count: sent.postponed })}`
+        : '';
+      notify(`${translate('admin.editions.invitationsSent', { smart_count: sent.invited })}${postponed}`, {
+        type: sent.postponed ? 'warning' : 'success',
+      });
+      setPlan(null);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = translate('admin.editions.inviteExhibitors', { year: record.year });
+  return (
+    <>
+      <Button label={label} onClick={() => void open()} />
+      <Dialog open={plan !== null} onClose={() => setPlan(null)} aria-labelledby="invite-exhibitors-title">
+        <DialogTitle id="invite-exhibitors-title">{label}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2">
+            {plan?.toInvite
+              ? translate('admin.editions.inviteExhibitorsPlan', { ...plan, smart_count: plan.toInvite })
+              : translate('admin.editions.inviteExhibitorsNone', { year: record.year })}
+          </Typography>
+          {plan?.invited ? (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('admin.editions.inviteExhibitorsDone', { smart_count: plan.invited })}
+            </Typography>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setPlan(null)} />
+          {plan?.toInvite ? (
+            <Button
+              label="admin.editions.sendInvitations"
+              variant="contained"
+              disabled={busy}
+              onClick={() => void send()}
+            />
+          ) : null}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

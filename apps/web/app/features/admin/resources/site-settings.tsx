@@ -29,7 +29,7 @@ import { saveOnlyToolbar } from '../components/save-only-toolbar';
 import { searchFilter } from '../components/filters';
 import type { AdminMessages } from '../i18n';
 import { dayText } from './content/fields';
-import { PrepareNextEditionButton, PreviewSiteButton } from './edition-actions';
+import { InviteExhibitorsButton, PrepareNextEditionButton, PreviewSiteButton } from './edition-actions';
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,
@@ -173,6 +173,7 @@ const EditionEdit = () => (
       <TopToolbar>
         <PreviewSiteButton />
         <PrepareNextEditionButton />
+        <InviteExhibitorsButton />
         <MakeCurrentButton />
       </TopToolbar>
     }
@@ -303,6 +304,16 @@ export const siteSettingsMessages: AdminMessages = {
         carryHalls: 'Reprendre les halls, leur plan et leurs stands',
         prepare: 'Préparer',
         prepared: '« %{name} » est préparée : rendez-la courante le moment venu.',
+        inviteExhibitors: 'Inviter les exposants de %{year}',
+        inviteExhibitorsPlan:
+          'Un exposant confirmé en %{year} recevra un e-mail pour confirmer sa participation à l’édition en cours, ses coordonnées déjà remplies. Vous confirmerez ensuite sa participation dans « Exposants ». |||| %{smart_count} exposants confirmés en %{year} recevront un e-mail pour confirmer leur participation à l’édition en cours, leurs coordonnées déjà remplies. Vous confirmerez ensuite leur participation dans « Exposants ».',
+        inviteExhibitorsNone: 'Aucun exposant confirmé en %{year} ne reste à inviter à l’édition en cours.',
+        inviteExhibitorsDone:
+          'Un exposant de cette édition a déjà été invité. |||| %{smart_count} exposants de cette édition ont déjà été invités.',
+        sendInvitations: 'Envoyer les invitations',
+        invitationsSent: 'Une invitation envoyée. |||| %{smart_count} invitations envoyées.',
+        invitationsPostponed:
+          'Une adresse a déjà reçu trois e-mails de l’espace exposant aujourd’hui : renvoyez demain pour elle. |||| %{smart_count} adresses ont déjà reçu trois e-mails de l’espace exposant aujourd’hui : renvoyez demain pour elles.',
       },
     },
   },
@@ -389,6 +400,16 @@ export const siteSettingsMessages: AdminMessages = {
         carryHalls: 'Carry over the halls, their plan and their stands',
         prepare: 'Prepare',
         prepared: '“%{name}” is prepared: make it current when the time comes.',
+        inviteExhibitors: 'Invite the exhibitors of %{year}',
+        inviteExhibitorsPlan:
+          'One exhibitor confirmed in %{year} will receive an e-mail to confirm its participation in the current edition, its details already filled in. You then confirm its participation in “Exhibitors”. |||| %{smart_count} exhibitors confirmed in %{year} will receive an e-mail to confirm their participation in the current edition, their details already filled in. You then confirm their participation in “Exhibitors”.',
+        inviteExhibitorsNone: 'No exhibitor confirmed in %{year} is left to invite to the current edition.',
+        inviteExhibitorsDone:
+          'One exhibitor of this edition has already been invited. |||| %{smart_count} exhibitors of this edition have already been invited.',
+        sendInvitations: 'Send the invitations',
+        invitationsSent: 'One invitation sent. |||| %{smart_count} invitations sent.',
+        invitationsPostponed:
+          'One address has already received three exhibitor-area e-mails today: send again tomorrow for it. |||| %{smart_count} addresses have already received three exhibitor-area e-mails today: send again tomorrow for them.',
       },
     },
   },

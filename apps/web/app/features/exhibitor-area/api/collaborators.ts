@@ -86,3 +86,33 @@ export function useCollaboratorAction() {
       action === 'delete' ? queryClient.invalidateQueries({ queryKey: collaboratorsKey }) : undefined,
   });
 }
+
+/** Who of the team of the exhibitor's last edition is not in this one's yet (former-team.service). */
+export interface FormerTeam {
+  year: number | null;
+  collaborators: { id: number; name: string; jobPosition: string | null }[];
+}
+
+const formerTeamKey = ['collaborators', 'former-team'] as const;
+
+export function useFormerTeam() {
+  return useQuery({
+    queryKey: formerTeamKey,
+    queryFn: () => apiRequest<{ data: FormerTeam }>('collaborators/former-team').then((r) => r.data),
+  });
+}
+
+/** 'Reprendre mes collaborateurs de 2024': each is invited again, and accepts from the mail. */
+export function useTakeFormerTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ data: { invited: number; postponed: number } }>('collaborators/former-team', {
+        method: 'POST',
+      }).then((r) => r.data),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: formerTeamKey });
+      await queryClient.invalidateQueries({ queryKey: collaboratorsKey });
+    },
+  });
+}

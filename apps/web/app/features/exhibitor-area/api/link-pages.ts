@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/start-session';
 import type { SessionUser } from '../../../lib/session';
+import type { ParticipationForm } from '@salon/shared';
 
 /** What the invitation page shows before the person decides. */
 export interface InvitationView {
@@ -66,4 +67,43 @@ export function refusalKey(error: unknown, codes: Record<string, string>): strin
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const code = error.body?.error?.details?.code;
   return typeof code === 'string' ? (codes[code] ?? null) : null;
+}
+
+/** What the page of a participation invitation shows: the exhibitor's details and the edition. */
+export interface ParticipationView {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  jobPosition: string | null;
+  edition: { year: number; startsOn: string; endsOn: string; city: string };
+}
+
+/** `POST participation/view`: from the browser only, as the invitation page's view. */
+export function useParticipationView(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['participation', 'view', token],
+    queryFn: () =>
+      apiRequest<{ data: ParticipationView }>('participation/view', {
+        method: 'POST',
+        body: { token },
+        auth: false,
+      }).then((r) => r.data),
+    enabled: enabled && token !== '',
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** 'Confirmer ma participation': the details saved, the registration made, pending the organiser. */
+export function useConfirmParticipation() {
+  return useMutation({
+    mutationFn: (values: ParticipationForm) =>
+      apiRequest<{ data: { year: number } }>('participation/confirm', {
+        method: 'POST',
+        body: values,
+        auth: false,
+      }).then((r) => r.data),
+  });
 }

@@ -17,13 +17,17 @@ function scanFilter(table: ScanTable, userId: number) {
     : { scanner: { exhibitor: { id: { $eq: userId } } } };
 }
 
-/** `GET scans`, newest first, 50 a page. */
-export function useScans(table: ScanTable, userId: number, page: number) {
+/** `GET scans`, newest first, 50 a page; `edition`, a past edition's year (null: the current one). */
+export function useScans(table: ScanTable, userId: number, page: number, edition: number | null = null) {
   return useQuery({
-    queryKey: [...scansKey, table, userId, page],
+    queryKey: [...scansKey, table, userId, page, edition],
     queryFn: () =>
       apiRequest<ScanPage>('scans', {
-        query: { filters: scanFilter(table, userId), pagination: { page, pageSize: PAGE_SIZE.scans } },
+        query: {
+          filters: scanFilter(table, userId),
+          pagination: { page, pageSize: PAGE_SIZE.scans },
+          ...(edition ? { edition } : {}),
+        },
       }),
     placeholderData: keepPreviousData,
     // Scans arrive from this phone's scanner and from the collaborators': read anew at each visit.
@@ -31,11 +35,20 @@ export function useScans(table: ScanTable, userId: number, page: number) {
   });
 }
 
+/** The editions 'Mes scans' switches between: the current one, and those with the user's scans. */
+export function useScanEditions() {
+  return useQuery({
+    queryKey: [...scansKey, 'editions'],
+    queryFn: () => apiRequest<{ data: { year: number; current: boolean }[] }>('scans/editions').then((r) => r.data),
+    staleTime: 60_000,
+  });
+}
+
 /** 'Exporter': every row of the table as SCANS.xlsx, its headings in the page's language. */
 export function useExportScans() {
   return useMutation({
-    mutationFn: ({ table, lang }: { table: ScanTable; lang: string }) =>
-      apiDownload('scans/export', 'SCANS.xlsx', { query: { table, lang } }),
+    mutationFn: ({ table, lang, edition }: { table: ScanTable; lang: string; edition: number | null }) =>
+      apiDownload('scans/export', 'SCANS.xlsx', { query: { table, lang, ...(edition ? { edition } : {}) } }),
     // Offline, the button says so at once instead of waiting for the network.
     networkMode: 'always',
   });

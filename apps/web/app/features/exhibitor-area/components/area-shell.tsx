@@ -10,6 +10,7 @@ import { queueAvailable } from '../../../lib/scans/queue';
 import { syncQueue } from '../../../lib/scans/sync';
 import { useMe } from '../api/get-me';
 import { AddCollaboratorForm } from './add-collaborator-form';
+import { FormerTeamOffer } from './former-team-offer';
 import { AREA_TITLE_ID } from './area-title';
 import { BadgeTab } from './badge-tab';
 import { CollaboratorsTable } from './collaborators-table';
@@ -104,7 +105,12 @@ export function AreaShell({ session }: { session: Session }) {
           <h1 id={AREA_TITLE_ID}>{t(tabLabelKey(current, session.type))}</h1>
           {current === 'informations' && <InformationsTab session={session} me={me} />}
           {current === 'badge' && <BadgeTab session={session} />}
-          {current === 'collaborateurs' && <CollaboratorsTable exhibitorId={session.user.id} />}
+          {current === 'collaborateurs' && (
+            <>
+              <FormerTeamOffer />
+              <CollaboratorsTable exhibitorId={session.user.id} />
+            </>
+          )}
           {current === 'ajouter-collaborateur' && <AddCollaboratorForm />}
           {current === 'scans' && <ScansTab session={session} />}
         </section>

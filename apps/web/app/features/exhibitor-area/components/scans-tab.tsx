@@ -13,7 +13,7 @@ import { WaitingLine } from '../../../components/scan/waiting-line';
 import { useWaitingCount } from '../../../lib/scans/hooks';
 import { queueAvailable } from '../../../lib/scans/queue';
 import { syncQueue } from '../../../lib/scans/sync';
-import { scansKey, useExportScans, useScans } from '../api/scans';
+import { scansKey, useExportScans, useScanEditions, useScans } from '../api/scans';
 import type { ScanView } from '../../../lib/scans/types';
 import { AREA_TITLE_ID } from './area-title';
 
@@ -69,16 +69,21 @@ function ScansTable({
   userId,
   title,
   titleId,
+  edition,
 }: {
   table: ScanTable;
   userId: number;
   title: string;
+  /** A past edition's year; null: the current one's scans. */
+  edition: number | null;
   /** The heading that names the table; without it, the table gets one (an h2) of its own. */
   titleId?: string;
 }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useScans(table, userId, page);
+  const list = useScans(table, userId, page, edition);
+  // Another edition starts at its first page.
+  useEffect(() => setPage(1), [edition]);
   const exporter = useExportScans();
   const rows = list.data?.data ?? [];
   const pageCount = list.data?.meta.pagination.pageCount ?? 1;
@@ -168,7 +173,7 @@ function ScansTable({
           className="btn btn-outline"
           aria-describedby={labelledBy}
           disabled={exporter.isPending}
-          onClick={() => exporter.mutate({ table, lang: i18n.language })}
+          onClick={() => exporter.mutate({ table, lang: i18n.language, edition })}
         >
           {t('area.scans.export')}
         </button>
@@ -181,6 +186,32 @@ function ScansTable({
 }
 
 /**
+ * The edition whose scans the tables show, when the user has scans of more than one: a returning
+ * exhibitor reads last edition's leads until retention removes them.
+ */
+function EditionSwitch({ value, onChange }: { value: number | null; onChange: (year: number | null) => void }) {
+  const { t } = useTranslation();
+  const editions = useScanEditions();
+  if (!editions.data || editions.data.length < 2) return null;
+  return (
+    <div className="field scans-edition">
+      <label htmlFor="scans-edition">{t('area.scans.edition')}</label>
+      <select
+        id="scans-edition"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
+      >
+        {editions.data.map((e) => (
+          <option key={e.year} value={e.current ? '' : e.year}>
+            {e.current ? t('area.scans.editionCurrent', { year: e.year }) : e.year}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * 'Mes scans': the way to the scanner, what still waits on this device, the user's scans and,
  * for an exhibitor, its collaborators' scans.
  */
@@ -189,6 +220,7 @@ export function ScansTab({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const userId = session.user.id;
   const waiting = useWaitingCount(userId);
+  const [edition, setEdition] = useState<number | null>(null);
 
   // Opening the tab sends what waits on this device; the lists then show it.
   useEffect(() => {
@@ -210,10 +242,22 @@ export function ScansTab({ session }: { session: Session }) {
         </Link>
       </div>
       <WaitingLine count={waiting} />
+      <EditionSwitch value={edition} onChange={setEdition} />
       {/* The specification's first table is 'Mes scans', as the page: the page's h1 names it. */}
-      <ScansTable table="scansExposant" userId={userId} title={t('area.scans.mine')} titleId={AREA_TITLE_ID} />
+      <ScansTable
+        table="scansExposant"
+        userId={userId}
+        title={t('area.scans.mine')}
+        titleId={AREA_TITLE_ID}
+        edition={edition}
+      />
       {session.type === 'exhibitor' && (
-        <ScansTable table="scansByCollaborators" userId={userId} title={t('area.scans.byCollaborators')} />
+        <ScansTable
+          table="scansByCollaborators"
+          userId={userId}
+          title={t('area.scans.byCollaborators')}
+          edition={edition}
+        />
       )}
     </>
   );

@@ -73,14 +73,15 @@ export const exhibitorAccountsMessages: AdminMessages = {
           reactivate: 'Réactiver',
         },
         confirm: {
-          confirm: '%{company} apparaîtra dans l’annuaire et recevra son lien d’accès par e-mail.',
+          confirm:
+            '%{company} apparaîtra dans l’annuaire et en sera informé par e-mail : avec son lien d’accès, ou, s’il a déjà un compte d’une édition passée, l’invitation à s’y connecter.',
           'resend-access': '%{company} recevra un nouveau lien d’accès ; le précédent ne fonctionnera plus.',
           deactivate:
             '%{company} et ses collaborateurs ne pourront plus se connecter, leurs badges seront révoqués et l’exposant quittera l’annuaire. Leurs données sont conservées.',
           reactivate: '%{company} et ses collaborateurs retrouveront leur accès et leurs badges.',
         },
         done: {
-          confirm: 'Exposant confirmé : le lien d’accès est envoyé.',
+          confirm: 'Exposant confirmé : il en est informé par e-mail.',
           'resend-access': 'Accès envoyé avec succès.',
           deactivate: 'Exposant désactivé.',
           reactivate: 'Exposant réactivé.',
@@ -144,14 +145,15 @@ export const exhibitorAccountsMessages: AdminMessages = {
           reactivate: 'Reactivate',
         },
         confirm: {
-          confirm: '%{company} will be listed in the directory and receive its access link by e-mail.',
+          confirm:
+            '%{company} will be listed in the directory and told by e-mail: with its access link or, if it already has an account from a past edition, asked to sign in with it.',
           'resend-access': '%{company} will receive a new access link; the previous one will stop working.',
           deactivate:
             '%{company} and its collaborators will no longer sign in, their badges will be revoked and the exhibitor will leave the directory. Their data is kept.',
           reactivate: '%{company} and its collaborators will get their access and badges back.',
         },
         done: {
-          confirm: 'Exhibitor confirmed: the access link is sent.',
+          confirm: 'Exhibitor confirmed: it is told by e-mail.',
           'resend-access': 'Access sent.',
           deactivate: 'Exhibitor deactivated.',
           reactivate: 'Exhibitor reactivated.',

@@ -1,0 +1,114 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { collaboratorInvitations, events, registrations, users } from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth';
+import { accountMayMail, mayMail } from '../mail/recipient-caps';
+import type { MailLinks } from '../registration/visitors.service';
+import { currentEdition } from '../editions/current-edition';
+import { invitePerson } from './collaborator-invitations.service';
+
+/**
+ * 'Reprendre mes collaborateurs de 2024': a returning exhibitor's team of the last edition it
+ * exhibited at, invited again to the current one. Each is an invitation as decision 014 has it
+ * (the person accepts from the mailed link; nothing of theirs changes until then), within the
+ * same daily caps as 'Ajouter un collaborateur'.
+ */
+
+/** Key of the transaction-level advisory lock taken per exhibitor. */
+const FORMER_TEAM_LOCK = 0x7465616d; // 'team'
+
+/** The latest edition, other than the current one, at which the exhibitor exhibited. */
+async function lastEdition(db: Db | Tx, exhibitorId: number) {
+  const [row] = await db
+    .select({ id: events.id, year: events.year })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(
+      and(
+        eq(registrations.userId, exhibitorId),
+        eq(registrations.type, 'exhibitor'),
+        isNull(registrations.conferenceId),
+        eq(events.current, false),
+      ),
+    )
+    .orderBy(desc(events.year))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The exhibitor's live collaborators of that edition who are neither in this edition's team nor
+ * invited to it (an open invitation).
+ */
+function formerMembers(db: Db | Tx, exhibitorId: number, editionId: number, now: Date) {
+  const badgeAt = (edition: unknown) =>
+    sql`exists (select 1 from ${registrations} r where r.user_id = ${users.id} and r.event_id = ${edition}
+      and r.type = 'collaborator' and r.conference_id is null)`;
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      jobPosition: users.jobPosition,
+      language: users.language,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.exhibitorId, exhibitorId),
+        eq(users.type, 'collaborator'),
+        isNull(users.deletedAt),
+        isNull(users.anonymisedAt),
+        eq(users.blocked, false),
+        badgeAt(editionId),
+        sql`not ${badgeAt(currentEdition)}`,
+        sql`not exists (select 1 from ${collaboratorInvitations} i where i.exhibitor_id = ${exhibitorId}
+          and i.user_id = ${users.id} and i.accepted_at is null and i.ended_at is null and i.expires_at > ${now})`,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** What the 'Collaborateurs' tab offers to take along: the edition's year and who (nobody: no button). */
+export async function formerTeam(db: Db, exhibitorId: number, now: Date) {
+  const edition = await lastEdition(db, exhibitorId);
+  if (!edition) return { year: null, collaborators: [] };
+  const members = await formerMembers(db, exhibitorId, edition.id, now);
+  return {
+    year: edition.year,
+    collaborators: members.map(({ id, name, jobPosition }) => ({ id, name, jobPosition })),
+  };
+}
+
+/**
+ * Invites each of them again. Those over a daily cap (their address's teamMail, or the
+ * exhibitor's newTeamMember) are left for another day and counted, the others invited.
+ */
+export async function inviteFormerTeam(db: Db, ctx: MailLinks, exhibitor: SessionUser) {
+  return db.transaction(async (tx) => {
+    // Two clicks at once: the second reads the team after the first has invited it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${FORMER_TEAM_LOCK}, ${exhibitor.id})`);
+    const edition = await lastEdition(tx, exhibitor.id);
+    if (!edition) return { invited: 0, postponed: 0 };
+    let invited = 0;
+    let postponed = 0;
+    for (const member of await formerMembers(tx, exhibitor.id, edition.id, ctx.now())) {
+      if (
+        !(await mayMail(tx, member.email, 'teamMail')) ||
+        !(await accountMayMail(tx, exhibitor.id, 'newTeamMember'))
+      ) {
+        postponed += 1;
+        continue;
+      }
+      await invitePerson(tx, ctx, exhibitor, member, {
+        name: member.name,
+        email: member.email,
+        phone: member.phone ?? '',
+        jobPosition: member.jobPosition ?? '',
+      });
+      invited += 1;
+    }
+    return { invited, postponed };
+  });
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { datesText, participationSchema, type ParticipationForm } from '@salon/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Field } from '../../../components/ui/form';
+import { submitErrorKey } from '../../../components/ui/form-errors';
+import { submitHandler } from '../../../components/ui/form-submit';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { refusalKey, useConfirmParticipation, useParticipationView, type ParticipationView } from '../api/link-pages';
+
+const REFUSALS = { invalidParticipation: 'participation.invalid' };
+
+function failureText(error: unknown, t: (key: string) => string): string {
+  return t(refusalKey(error, REFUSALS) ?? submitErrorKey(error) ?? 'errors.generic');
+}
+
+/** The company's details as the account holds them, to check, then 'Confirmer ma participation'. */
+function ParticipationFormCard({ token, view }: { token: string; view: ParticipationView }) {
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirmParticipation();
+  const form = useForm<ParticipationForm>({
+    resolver: zodResolver(participationSchema),
+    defaultValues: {
+      token,
+      name: view.name,
+      phone: view.phone ?? '',
+      company: view.company ?? '',
+      jobPosition: view.jobPosition ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const submit = submitHandler(form, confirm, { fields: ['name', 'phone', 'company', 'jobPosition'] });
+  const { year, startsOn, endsOn, city } = view.edition;
+  const dates = datesText(startsOn, endsOn, i18n.language);
+  if (confirm.isSuccess) {
+    return (
+      <Alert tone="success">
+        <strong>{t('participation.thanks', { year })}</strong> {t('participation.next')}
+      </Alert>
+    );
+  }
+  const failure = confirm.isError && submitErrorKey(confirm.error) !== null ? failureText(confirm.error, t) : null;
+  const refused = confirm.isError && refusalKey(confirm.error, REFUSALS) ? failureText(confirm.error, t) : null;
+  return (
+    <form method="post" noValidate onSubmit={submit}>
+      <p className="lead">{t('participation.intro', { year, dates, city })}</p>
+      <p>{t('participation.check', { email: view.email })}</p>
+      <div className="form-grid">
+        <Field
+          label={t('form.company')}
+          autoComplete="organization"
+          required
+          registration={form.register('company')}
+          error={errors.company}
+        />
+        <Field
+          label={t('form.name')}
+          autoComplete="name"
+          required
+          registration={form.register('name')}
+          error={errors.name}
+        />
+        <Field
+          label={t('form.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          registration={form.register('phone')}
+          error={errors.phone}
+        />
+        <Field
+          label={t('area.fields.jobPosition')}
+          autoComplete="organization-title"
+          registration={form.register('jobPosition')}
+          error={errors.jobPosition}
+        />
+      </div>
+      {(refused ?? failure) && <Alert tone="danger">{refused ?? failure}</Alert>}
+      <button type="submit" className="btn btn-primary btn-block" disabled={confirm.isPending}>
+        {confirm.isPending ? t('common.loading') : t('participation.confirm')}
+      </button>
+      <p className="form-hint">{t('participation.ignore')}</p>
+    </form>
+  );
+}
+
+/**
+ * The page opened from 'Exposez à nouveau en 2025' (?token=). Opening it changes nothing: the
+ * browser asks for the details, and only 'Confirmer ma participation' confirms.
+ */
+export function ParticipationCard({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const view = useParticipationView(token, hydrated);
+  let body;
+  if (!token) body = <Alert tone="danger">{t('participation.invalid')}</Alert>;
+  else if (view.isError) body = <Alert tone="danger">{failureText(view.error, t)}</Alert>;
+  else if (!view.data) body = <p aria-busy="true">{t('common.loading')}</p>;
+  else body = <ParticipationFormCard token={token} view={view.data} />;
+  return (
+    <div className="card form-card">
+      <h1>{t('participation.title')}</h1>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  accounts,
+  adminLogin,
+  DEMO_COMPANY,
+  login,
+  organiserHeaders,
+  storedSession,
+  submitLogin,
+  texts,
+  waitForHydration,
+} from './fixtures';
+import { mailTo } from './support/mail';
+
+/**
+ * Exhibitors from one edition to the next (issue 38, item 4), as the organiser and the demo
+ * exhibitor live it: a new edition made current, 2024's exhibitors invited from the back-office,
+ * the demo exhibitor confirming from the mailed link, confirmed by the organiser, signing in with
+ * its 2024 account, taking its collaborators along and reading its 2024 scans under the switch.
+ */
+
+const API = '/backend/api';
+/** An edition far from the others' (site-settings.spec prepares 2031): number 40, held in 2040. */
+const EDITION = {
+  edition: 40,
+  name: 'Édition 2040',
+  year: 2040,
+  startsOn: '2040-05-22',
+  endsOn: '2040-05-25',
+  city: 'Marrakech',
+};
+
+const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+async function openTab(page: Page, name: string) {
+  await areaMenu(page).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** The link of the newest mail to `to` that carries a participation invitation. */
+async function participationLink(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      link = /https?:\/\/[^\s"<]+\/confirmer-participation\?token=[\w.-]+/.exec(await mailTo(to))?.[0] ?? '';
+      return link !== '';
+    })
+    .toBe(true);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+test('2024’s exhibitors are invited to the next edition; the demo exhibitor confirms from the mail, is confirmed, signs in with its 2024 account, takes its team along and reads its 2024 scans', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await adminLogin(page);
+  const headers = await organiserHeaders(page);
+  const created = await page.request.post(`${API}/admin/editions`, { headers, data: EDITION });
+  expect(created.status(), await created.text()).toBe(201);
+  const editionId = ((await created.json()) as { id: number }).id;
+  expect((await page.request.post(`${API}/admin/editions/${editionId}/make-current`, { headers })).status()).toBe(200);
+  const exhibitor = await browser.newPage();
+  try {
+    // 'Inviter les exposants de 2024', on 2024's page: the dialog says how many, then sends.
+    await page.goto('/admin/editions/7');
+    await page.getByRole('button', { name: 'Inviter les exposants de 2024' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inviter les exposants de 2024' });
+    await expect(dialog).toContainText(
+      /\d+ exposants confirmés en 2024 recevront un e-mail pour confirmer leur participation/,
+    );
+    await dialog.getByRole('button', { name: 'Envoyer les invitations' }).click();
+    await expect(page.getByText(/^\d+ invitations envoyées\.$/)).toBeVisible();
+
+    // Before answering, the demo exhibitor's account does not open the new edition's area.
+    await exhibitor.goto('/login');
+    await submitLogin(exhibitor, accounts.exhibitor.email, accounts.exhibitor.password);
+    await expect(exhibitor.getByText(texts.loginFailed)).toBeVisible();
+
+    // The mailed link: its company's details, filled in; confirming records it.
+    await exhibitor.goto(await participationLink(accounts.exhibitor.email));
+    await waitForHydration(exhibitor);
+    await expect(exhibitor.getByRole('heading', { level: 1 })).toHaveText('Confirmer votre participation');
+    await expect(exhibitor.getByText('Le salon 2040 se tient du 22 au 25 mai 2040 à Marrakech.')).toBeVisible();
+    await expect(exhibitor.getByLabel('Société')).toHaveValue(DEMO_COMPANY);
+    await exhibitor.getByRole('button', { name: 'Confirmer ma participation' }).click();
+    await expect(exhibitor.getByText('Merci : votre participation au salon 2040 est enregistrée.')).toBeVisible();
+    await exhibitor.goto('/login');
+    await submitLogin(exhibitor, accounts.exhibitor.email, accounts.exhibitor.password);
+    await expect(exhibitor.getByText(texts.loginFailed)).toBeVisible();
+
+    // The organiser confirms it in 'Exposants', where 2040's exhibitors are listed.
+    await page.goto('/admin/exhibitors');
+    await page.getByRole('cell', { name: DEMO_COMPANY }).click();
+    await expect(page.getByText('À confirmer')).toBeVisible();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByText('Exposant confirmé : il en est informé par e-mail.')).toBeVisible();
+    expect(await mailTo(accounts.exhibitor.email)).toContain('Votre participation est confirm');
+
+    // Its 2024 account opens 2040's area, with an empty team and 2024's to take along.
+    await login(exhibitor, accounts.exhibitor.email, accounts.exhibitor.password);
+    await openTab(exhibitor, 'Collaborateurs');
+    await expect(exhibitor.getByText('Aucun collaborateur')).toBeVisible();
+    await exhibitor.getByRole('button', { name: 'Reprendre mes collaborateurs de 2024' }).click();
+    await expect(exhibitor.getByText(/invitations? envoyée/)).toBeVisible();
+    await expect(exhibitor.getByRole('row').filter({ hasText: accounts.collaborator.email })).toContainText(
+      'Invitation envoyée',
+    );
+
+    // 'Mes scans': 2040's are empty; 2024's under the switch.
+    await openTab(exhibitor, 'Mes scans');
+    const mine = exhibitor.locator('#scansExposant');
+    await expect(mine).toContainText('Aucun scan de badge trouvé !');
+    await exhibitor.getByLabel('Édition').selectOption('2024');
+    await expect(mine.locator('tbody.scan').first()).toBeVisible();
+  } finally {
+    // 2024 current again; the re-invitations of the demo team cancelled, as the exhibitor would.
+    expect((await page.request.post(`${API}/admin/editions/7/make-current`, { headers })).status()).toBe(200);
+    const session = await storedSession(exhibitor).catch(() => null);
+    if (session) {
+      const auth = { ...headers, authorization: `Bearer ${session.jwt}` };
+      const list = (await (await page.request.get(`${API}/users`, { headers: auth })).json()) as {
+        data: { id: number; invitation: unknown }[];
+      };
+      for (const row of list.data.filter((r) => r.invitation)) {
+        await page.request.delete(`${API}/collaborator-invitations/${row.id}`, { headers: auth });
+      }
+    }
+    await exhibitor.close();
+  }
+});
