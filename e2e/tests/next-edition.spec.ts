@@ -49,7 +49,7 @@ async function participationLink(to: string): Promise<string> {
   return url.pathname + url.search;
 }
 
-test('2024’s exhibitors are invited to the next edition; the demo exhibitor confirms from the mail, is confirmed, signs in with its 2024 account, takes its team along and reads its 2024 scans', async ({
+test('2024’s exhibitors are invited to the next edition; the demo exhibitor confirms from the mail, is confirmed, signs in with its 2024 account, takes its team along and reads its 2024 scans; the newsletter’s confirmed subscribers are invited once', async ({
   page,
   browser,
 }) => {
@@ -69,7 +69,7 @@ test('2024’s exhibitors are invited to the next edition; the demo exhibitor co
     await expect(dialog).toContainText(
       /\d+ exposants confirmés en 2024 recevront un e-mail pour confirmer leur participation/,
     );
-    await dialog.getByRole('button', { name: 'Envoyer les invitations' }).click();
+    await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await expect(page.getByText(/^\d+ invitations envoyées\.$/)).toBeVisible();
 
     // Before answering, the demo exhibitor's account does not open the new edition's area.
@@ -107,6 +107,30 @@ test('2024’s exhibitors are invited to the next edition; the demo exhibitor co
     await expect(exhibitor.getByRole('row').filter({ hasText: accounts.collaborator.email })).toContainText(
       'Invitation envoyée',
     );
+
+    // 'Inviter les abonnés à la newsletter', on 2040's page: a confirmed subscriber gets it, once.
+    const subscriber = `abonne-${Date.now()}@example.com`;
+    expect(
+      (await page.request.post(`${API}/newsletters`, { headers, data: { email: subscriber, lang: 'fr' } })).status(),
+    ).toBe(201);
+    const confirm = new URL(
+      /https?:\/\/[^\s"<]+\/newsletter\?action=confirm&token=[\w.-]+/.exec(await mailTo(subscriber, 1))![0],
+    );
+    const token = confirm.searchParams.get('token')!;
+    expect((await page.request.post(`${API}/newsletters/confirm?token=${token}`, { headers })).status()).toBe(200);
+    await page.goto(`/admin/editions/${editionId}`);
+    await page.getByRole('button', { name: 'Inviter les abonnés à la newsletter' }).click();
+    const announce = page.getByRole('dialog', { name: 'Inviter les abonnés à la newsletter' });
+    await expect(announce).toContainText(/adresses? confirmées? de la newsletter, une seule fois/);
+    await announce.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await expect(page.getByText(/^Invitation envoyée à (une adresse|\d+ adresses)\.$/)).toBeVisible();
+    const invitation = await mailTo(subscriber, 2);
+    expect(invitation).toContain('22 au 25 mai 2040');
+    expect(invitation).toContain('Demander mon badge');
+    await page.getByRole('button', { name: 'Inviter les abonnés à la newsletter' }).click();
+    await expect(announce).toContainText('L’invitation à cette édition est partie le');
+    await expect(announce.getByRole('button', { name: 'Envoyer', exact: true })).toHaveCount(0);
+    await announce.getByRole('button', { name: 'Annuler' }).click();
 
     // 'Mes scans': 2040's are empty; 2024's under the switch.
     await openTab(exhibitor, 'Mes scans');

@@ -42,6 +42,8 @@ export const events = pgTable(
      */
     registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
     registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+    /** When the newsletter's confirmed subscribers were invited to it (once: domains/editions/announcement.ts). */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
     /** The edition the site shows and takes registrations for: one at most (domains/editions). */
     current: boolean('current').notNull().default(false),
     createdAt: createdAt(),

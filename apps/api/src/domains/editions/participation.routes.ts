@@ -13,6 +13,7 @@ import {
   participationPlan,
   viewParticipation,
 } from './participation.service';
+import { announceEdition, announcementPlan } from './announcement';
 
 /** The page of the mailed link: a guessed secret gets few tries. */
 const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
@@ -37,7 +38,8 @@ export const participationRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLink
 
 /**
  * The organisers' side, under /admin: how many exhibitors of a past edition an invitation would
- * reach, and sending it (audited).
+ * reach, and sending it; how many newsletter subscribers the current edition's invitation would
+ * reach, and sending it (each audited).
  */
 export const adminParticipationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, mail, onQueued }) => {
   const tags = ['admin'];
@@ -67,6 +69,30 @@ export const adminParticipationRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
       return result;
     });
     if (sent.invited) onQueued();
+    return sent;
+  });
+
+  // 'Inviter les abonnés à la newsletter', on the current edition (announcement.ts).
+  app.get('/editions/:id/announce', { schema: { tags } }, async (request) =>
+    announcementPlan(db, editionId(request.params)),
+  );
+
+  app.post('/editions/:id/announce', { schema: { tags } }, async (request) => {
+    const id = editionId(request.params);
+    const sent = await db.transaction(async (tx) => {
+      const before = await announcementPlan(tx, id);
+      const result = await announceEdition(tx, mail, id);
+      await recordAudit(tx, {
+        userId: currentUser(request).id,
+        action: 'POST /admin/editions/:id/announce',
+        resource: 'editions',
+        recordId: id,
+        before,
+        after: result,
+      });
+      return result;
+    });
+    if (sent.sent) onQueued();
     return sent;
   });
 };

@@ -1,4 +1,4 @@
-import { datesText, formatDateTime, looksLikeLink, type Language } from '@salon/shared';
+import { datesText, formatDateTime, looksLikeLink, ordinalText, type Language } from '@salon/shared';
 
 /**
  * The site's e-mails: a subject, a plain-text part and an HTML part built with tables and inline
@@ -517,6 +517,51 @@ export function participationConfirmedMail(
         'Connectez-vous à l’espace exposant avec votre adresse e-mail et votre mot de passe habituels : vos informations y sont, et vous pouvez reprendre vos collaborateurs de la dernière édition. Mot de passe oublié ? Utilisez le lien de la page de connexion.',
       ],
       button: { label: 'Se connecter', url: data.signInUrl },
+    }),
+  };
+}
+
+/**
+ * The new edition's invitation to the newsletter's confirmed subscribers: its dates and place, and
+ * the way to the free badge. Carries the unsubscribe link, as every newsletter mail.
+ */
+export function editionAnnouncementMail(
+  lang: Language,
+  data: { edition: number; show: ShowFacts; siteUrl: string; unsubscribeUrl: string },
+): Mail {
+  const year = editionYear(data.show);
+  if (lang === 'en') {
+    const title = `The ${SHOW.en} ${year}`;
+    return {
+      subject: `You are invited — ${SHOW.en} ${year}`,
+      ...render(lang, title, {
+        paragraphs: [
+          'Hello,',
+          `The ${ordinalText(data.edition, 'en')} ${SHOW.en} is held ${whenAndWhere(data.show, lang)}, with its forum.`,
+          'Entry is free for professionals: ask for your electronic badge on the site, and show it on your phone at the gate.',
+        ],
+        button: { label: 'Ask for my badge', url: data.siteUrl },
+        footer: [
+          'You receive this message because you subscribed to the show’s newsletter.',
+          `Unsubscribe: ${data.unsubscribeUrl}`,
+        ],
+      }),
+    };
+  }
+  const title = `Le ${SHOW.fr} ${year}`;
+  return {
+    subject: `Vous êtes invité(e) — ${SHOW.fr} ${year}`,
+    ...render(lang, title, {
+      paragraphs: [
+        'Bonjour,',
+        `La ${ordinalText(data.edition, 'fr')} édition du ${SHOW.fr} se tient ${whenAndWhere(data.show, lang)}, avec son forum.`,
+        'L’entrée est gratuite pour les professionnels : demandez votre badge électronique sur le site, et présentez-le sur votre téléphone à l’entrée.',
+      ],
+      button: { label: 'Demander mon badge', url: data.siteUrl },
+      footer: [
+        'Vous recevez ce message parce que vous êtes inscrit(e) à la newsletter du salon.',
+        `Se désinscrire : ${data.unsubscribeUrl}`,
+      ],
     }),
   };
 }

@@ -8,7 +8,7 @@ import { newsletterConfirmMail, unsubscribeHeaders } from '../mail/templates';
 import type { MailLinks } from './visitors.service';
 
 /** The links every newsletter mail carries: the page, and RFC 8058's one-click POST. */
-function unsubscribeLinks(ctx: MailLinks, id: number) {
+export function unsubscribeLinks(ctx: MailLinks, id: number) {
   const token = ctx.links.sign('newsletter_unsubscribe', id, null, ctx.now());
   return {
     pageUrl: `${ctx.publicUrl}/newsletter?action=unsubscribe&token=${token}`,

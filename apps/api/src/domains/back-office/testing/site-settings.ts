@@ -124,6 +124,16 @@ export const siteSettingsArea: AdminArea = {
       request: async (c) => ({ url: `admin/editions/${await freshEdition(c)}/invite-exhibitors` }),
     },
     {
+      route: route('GET', 'editions/:id/announce'),
+      when: 'counts the newsletter subscribers the current edition’s invitation would reach',
+      request: () => ({ url: `admin/editions/${DEMO_EDITION_ID}/announce` }),
+    },
+    {
+      route: route('POST', 'editions/:id/announce'),
+      when: 'invites the newsletter subscribers to the current edition',
+      request: () => ({ url: `admin/editions/${DEMO_EDITION_ID}/announce` }),
+    },
+    {
       route: route('POST', 'editions/:id/make-current'),
       // The one current already: the cases after this one need 2024 current (current-edition.test.ts
       // makes others current).
@@ -163,6 +173,10 @@ export const siteSettingsArea: AdminArea = {
       const id = await freshEdition(c);
       return { url: `admin/editions/${id}/invite-exhibitors`, recordId: String(id) };
     },
+    [route('POST', 'editions/:id/announce')]: async (): Promise<AdminWrite> => ({
+      url: `admin/editions/${DEMO_EDITION_ID}/announce`,
+      recordId: String(DEMO_EDITION_ID),
+    }),
     [route('POST', 'editions/:id/make-current')]: async (): Promise<AdminWrite> => ({
       url: `admin/editions/${DEMO_EDITION_ID}/make-current`,
       recordId: String(DEMO_EDITION_ID),

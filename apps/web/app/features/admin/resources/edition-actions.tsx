@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   BooleanInput,
   Button,
@@ -14,7 +14,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { nextEditionSchema, ordinalText, type NextEditionForm, type ShowEdition } from '@salon/shared';
+import { formatDateTime, nextEditionSchema, ordinalText, type NextEditionForm, type ShowEdition } from '@salon/shared';
 import { adminFetch } from '../http';
 
 const resolver = zodResolver(nextEditionSchema) as never;
@@ -116,39 +116,34 @@ export function PrepareNextEditionButton() {
   );
 }
 
-interface InvitationPlan {
-  year: number;
-  toInvite: number;
-  invited: number;
-}
-
 /**
- * 'Inviter les exposants de 2024', on a past edition: its confirmed exhibitors get a mail to confirm
- * their participation in the current edition, each once (domains/editions/participation.service.ts).
- * The dialog says how many before anything is sent; those whose address had its share of the day's
- * mails are left for another day, and the notice says how many.
+ * A mailing from an edition's page, in two steps: the dialog first says what will be sent (the
+ * server's count, `describe`), then 'Envoyer' sends it and the notice says what left.
  */
-export function InviteExhibitorsButton() {
-  const record = useRecordContext<ShowEdition>();
+function PlannedSendButton<Plan, Sent>({
+  label,
+  path,
+  describe,
+  canSend,
+  sentText,
+}: {
+  label: string;
+  path: string;
+  describe: (plan: Plan) => ReactNode;
+  canSend: (plan: Plan) => boolean;
+  sentText: (sent: Sent) => { text: string; warning: boolean };
+}) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [plan, setPlan] = useState<InvitationPlan | null>(null);
+  const [plan, setPlan] = useState<Plan | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!record || record.current) return null;
   const failed = (error: unknown) => notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
-  const open = () => adminFetch<InvitationPlan>(`editions/${record.id}/invite-exhibitors`).then(setPlan, failed);
+  const open = () => adminFetch<Plan>(path).then(setPlan, failed);
   const send = async () => {
     setBusy(true);
     try {
-      const sent = await adminFetch<{ invited: number; postponed: number }>(`editions/${record.id}/invite-exhibitors`, {
-        method: 'POST',
-      });
-      const postponed = sent.postponed
-        ? ` ${translate('admin.editions.invitationsPostponed', { smart_count: sent.postponed })}`
-        : '';
-      notify(`${translate('admin.editions.invitationsSent', { smart_count: sent.invited })}${postponed}`, {
-        type: sent.postponed ? 'warning' : 'success',
-      });
+      const { text, warning } = sentText(await adminFetch<Sent>(path, { method: 'POST' }));
+      notify(text, { type: warning ? 'warning' : 'success' });
       setPlan(null);
     } catch (error) {
       failed(error);
@@ -156,29 +151,18 @@ export function InviteExhibitorsButton() {
       setBusy(false);
     }
   };
-  const label = translate('admin.editions.inviteExhibitors', { year: record.year });
+  const titleId = `${path.replaceAll('/', '-')}-title`;
   return (
     <>
       <Button label={label} onClick={() => void open()} />
-      <Dialog open={plan !== null} onClose={() => setPlan(null)} aria-labelledby="invite-exhibitors-title">
-        <DialogTitle id="invite-exhibitors-title">{label}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2">
-            {plan?.toInvite
-              ? translate('admin.editions.inviteExhibitorsPlan', { ...plan, smart_count: plan.toInvite })
-              : translate('admin.editions.inviteExhibitorsNone', { year: record.year })}
-          </Typography>
-          {plan?.invited ? (
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {translate('admin.editions.inviteExhibitorsDone', { smart_count: plan.invited })}
-            </Typography>
-          ) : null}
-        </DialogContent>
+      <Dialog open={plan !== null} onClose={() => setPlan(null)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{label}</DialogTitle>
+        <DialogContent>{plan && describe(plan)}</DialogContent>
         <DialogActions>
           <Button label="ra.action.cancel" onClick={() => setPlan(null)} />
-          {plan?.toInvite ? (
+          {plan && canSend(plan) ? (
             <Button
-              label="admin.editions.sendInvitations"
+              label={translate('admin.editions.send')}
               variant="contained"
               disabled={busy}
               onClick={() => void send()}
@@ -187,5 +171,75 @@ export function InviteExhibitorsButton() {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+/**
+ * 'Inviter les exposants de 2024', on a past edition: its confirmed exhibitors get a mail to confirm
+ * their participation in the current edition, each once (domains/editions/participation.service.ts).
+ * Those whose address had its share of the day's mails are left for another day, and the notice
+ * says how many.
+ */
+export function InviteExhibitorsButton() {
+  const record = useRecordContext<ShowEdition>();
+  const translate = useTranslate();
+  if (!record || record.current) return null;
+  return (
+    <PlannedSendButton<{ year: number; toInvite: number; invited: number }, { invited: number; postponed: number }>
+      label={translate('admin.editions.inviteExhibitors', { year: record.year })}
+      path={`editions/${record.id}/invite-exhibitors`}
+      canSend={(plan) => plan.toInvite > 0}
+      describe={(plan) => (
+        <>
+          <Typography variant="body2">
+            {plan.toInvite
+              ? translate('admin.editions.inviteExhibitorsPlan', { ...plan, smart_count: plan.toInvite })
+              : translate('admin.editions.inviteExhibitorsNone', { year: plan.year })}
+          </Typography>
+          {plan.invited ? (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('admin.editions.inviteExhibitorsDone', { smart_count: plan.invited })}
+            </Typography>
+          ) : null}
+        </>
+      )}
+      sentText={(sent) => ({
+        text: [
+          translate('admin.editions.invitationsSent', { smart_count: sent.invited }),
+          sent.postponed ? translate('admin.editions.invitationsPostponed', { smart_count: sent.postponed }) : '',
+        ]
+          .join(' ')
+          .trim(),
+        warning: sent.postponed > 0,
+      })}
+    />
+  );
+}
+
+/**
+ * 'Inviter les abonnés à la newsletter', on the current edition: its invitation, once, to each
+ * confirmed subscriber and no one else (domains/editions/announcement.ts).
+ */
+export function AnnounceEditionButton() {
+  const record = useRecordContext<ShowEdition>();
+  const translate = useTranslate();
+  if (!record?.current) return null;
+  return (
+    <PlannedSendButton<{ subscribers: number; sentAt: string | null }, { sent: number }>
+      label={translate('admin.editions.announce')}
+      path={`editions/${record.id}/announce`}
+      canSend={(plan) => plan.sentAt === null && plan.subscribers > 0}
+      describe={(plan) => (
+        <Typography variant="body2">
+          {plan.sentAt
+            ? translate('admin.editions.announceSent', { date: formatDateTime(plan.sentAt) })
+            : translate('admin.editions.announcePlan', { smart_count: plan.subscribers })}
+        </Typography>
+      )}
+      sentText={(sent) => ({
+        text: translate('admin.editions.announced', { smart_count: sent.sent }),
+        warning: false,
+      })}
+    />
   );
 }

@@ -29,7 +29,12 @@ import { saveOnlyToolbar } from '../components/save-only-toolbar';
 import { searchFilter } from '../components/filters';
 import type { AdminMessages } from '../i18n';
 import { dayText } from './content/fields';
-import { InviteExhibitorsButton, PrepareNextEditionButton, PreviewSiteButton } from './edition-actions';
+import {
+  AnnounceEditionButton,
+  InviteExhibitorsButton,
+  PrepareNextEditionButton,
+  PreviewSiteButton,
+} from './edition-actions';
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,
@@ -174,6 +179,7 @@ const EditionEdit = () => (
         <PreviewSiteButton />
         <PrepareNextEditionButton />
         <InviteExhibitorsButton />
+        <AnnounceEditionButton />
         <MakeCurrentButton />
       </TopToolbar>
     }
@@ -310,7 +316,12 @@ export const siteSettingsMessages: AdminMessages = {
         inviteExhibitorsNone: 'Aucun exposant confirmé en %{year} ne reste à inviter à l’édition en cours.',
         inviteExhibitorsDone:
           'Un exposant de cette édition a déjà été invité. |||| %{smart_count} exposants de cette édition ont déjà été invités.',
-        sendInvitations: 'Envoyer les invitations',
+        send: 'Envoyer',
+        announce: 'Inviter les abonnés à la newsletter',
+        announcePlan:
+          'L’invitation à cette édition partira vers l’adresse confirmée de la newsletter, une seule fois. |||| L’invitation à cette édition partira vers les %{smart_count} adresses confirmées de la newsletter, une seule fois ; les adresses jamais confirmées et les désinscrites ne reçoivent rien.',
+        announceSent: 'L’invitation à cette édition est partie le %{date} : elle ne part qu’une fois.',
+        announced: 'Invitation envoyée à une adresse. |||| Invitation envoyée à %{smart_count} adresses.',
         invitationsSent: 'Une invitation envoyée. |||| %{smart_count} invitations envoyées.',
         invitationsPostponed:
           'Une adresse a déjà reçu trois e-mails de l’espace exposant aujourd’hui : renvoyez demain pour elle. |||| %{smart_count} adresses ont déjà reçu trois e-mails de l’espace exposant aujourd’hui : renvoyez demain pour elles.',
@@ -406,7 +417,12 @@ export const siteSettingsMessages: AdminMessages = {
         inviteExhibitorsNone: 'No exhibitor confirmed in %{year} is left to invite to the current edition.',
         inviteExhibitorsDone:
           'One exhibitor of this edition has already been invited. |||| %{smart_count} exhibitors of this edition have already been invited.',
-        sendInvitations: 'Send the invitations',
+        send: 'Send',
+        announce: 'Invite the newsletter subscribers',
+        announcePlan:
+          'The invitation to this edition will go to the confirmed newsletter address, once. |||| The invitation to this edition will go to the %{smart_count} confirmed newsletter addresses, once; addresses never confirmed and those that unsubscribed receive nothing.',
+        announceSent: 'The invitation to this edition left on %{date}: it is sent once only.',
+        announced: 'Invitation sent to one address. |||| Invitation sent to %{smart_count} addresses.',
         invitationsSent: 'One invitation sent. |||| %{smart_count} invitations sent.',
         invitationsPostponed:
           'One address has already received three exhibitor-area e-mails today: send again tomorrow for it. |||| %{smart_count} addresses have already received three exhibitor-area e-mails today: send again tomorrow for them.',

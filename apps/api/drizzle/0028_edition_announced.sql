@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "announced_at" timestamp with time zone;
