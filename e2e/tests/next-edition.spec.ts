@@ -98,6 +98,14 @@ test('2024’s exhibitors are invited to the next edition; the demo exhibitor co
     await expect(page.getByText('Exposant confirmé : il en est informé par e-mail.')).toBeVisible();
     expect(await mailTo(accounts.exhibitor.email)).toContain('Votre participation est confirm');
 
+    // The dashboard counts 2040's figures, and 2024's when picked.
+    await page.goto('/admin');
+    const visitors = page.getByTestId('figure-Visiteurs inscrits');
+    await expect(visitors).toHaveText('0');
+    await page.getByRole('combobox', { name: 'Édition' }).click();
+    await page.getByRole('option', { name: /^2024 — / }).click();
+    await expect(visitors).not.toHaveText('0');
+
     // Its 2024 account opens 2040's area, with an empty team and 2024's to take along.
     await login(exhibitor, accounts.exhibitor.email, accounts.exhibitor.password);
     await openTab(exhibitor, 'Collaborateurs');

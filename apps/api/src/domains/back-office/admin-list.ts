@@ -114,3 +114,16 @@ export async function readPage<Q extends PgSelect>(
   ]);
   return { rows: page, total: total?.n ?? 0 };
 }
+
+/**
+ * An edition named by a list's `edition` filter or a read's `?edition=` (its id, as the back-office's
+ * 'Éditions' give it): a number, or a text of digits as a query string carries it. A 400 otherwise;
+ * an id no edition has reads as an empty edition.
+ */
+export function editionFilterId(value: unknown, name: string): number {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > MAX_INT) {
+    throw badRequest(`Filtre ${name} : l’identifiant d’une édition (entier de 1 à ${MAX_INT}).`);
+  }
+  return id as number;
+}

@@ -1,19 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertQueryKeys } from '../../lib/query';
+import { currentEdition, editionById } from '../editions/current-edition';
+import { editionFilterId } from './admin-list';
 import { showDashboard, type ShowDashboard } from './show-dashboard.service';
 import type { AdminDeps } from './deps';
 
 /**
- * The dashboard's figures in one answer; the screen asks again every 15 seconds. Requests that
- * arrive while the figures are being counted share that count (several organisers' screens, or
- * one reloaded): the database counts once, and an answer is at most one count's time old.
+ * The dashboard's figures in one answer, the current edition's or, with `?edition=<id>`, another's;
+ * the screen asks again every 15 seconds. Requests for one edition that arrive while its figures are
+ * being counted share that count (several organisers' screens, or one reloaded): the database counts
+ * once, and an answer is at most one count's time old.
  */
 export const adminDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
-  let counting: Promise<ShowDashboard> | null = null;
-  app.get('/dashboard', { schema: { tags: ['admin'] } }, async (_request, reply) => {
+  const counting = new Map<number | 'current', Promise<ShowDashboard>>();
+  app.get('/dashboard', { schema: { tags: ['admin'] } }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    assertQueryKeys(query, ['edition']);
+    const id = query.edition === undefined ? null : editionFilterId(query.edition, 'edition');
     void reply.header('cache-control', 'no-store');
-    counting ??= showDashboard(db).finally(() => {
-      counting = null;
-    });
-    return counting;
+    const key = id ?? 'current';
+    let count = counting.get(key);
+    if (!count) {
+      count = showDashboard(db, id === null ? currentEdition : editionById(id)).finally(() => counting.delete(key));
+      counting.set(key, count);
+    }
+    return count;
   });
 };

@@ -1,11 +1,12 @@
-import { desc, eq, ilike, or } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENQUIRY_STATUSES, enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
 import { demandesExposants, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, sendList } from './admin-list';
+import { editionFilterId, parseListQuery, sendList } from './admin-list';
+import { currentEdition, editionById } from '../editions/current-edition';
 import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiries.service';
 import { actOnExhibitor } from './exhibitor-actions.service';
 import {
@@ -74,6 +75,8 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
   });
 
   app.get('/exhibitors', { schema: { tags } }, async (request, reply) => {
+    // `edition`: another edition's exhibitors than the current one's.
+    let edition: SQLWrapper = currentEdition;
     const list = parseListQuery(request.query as Record<string, unknown>, {
       sortable: { id: users.id, company: users.company, createdAt: users.createdAt, booth: registrations.booth },
       defaultSort: [desc(users.createdAt), desc(users.id)],
@@ -89,14 +92,19 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
             throw badRequest(`Filtre status : ${EXHIBITOR_STATUSES.join(', ')}.`);
           return statusCondition(value as ExhibitorStatus);
         },
+        edition: (value) => {
+          edition = editionById(editionFilterId(value, 'edition'));
+          return sql`true`;
+        },
       },
     });
-    const { rows, total } = await listExhibitors(db, list);
+    const { rows, total } = await listExhibitors(db, list, edition);
     return sendList(reply, 'exhibitors', list, rows, total);
   });
 
+  // An exhibitor of a past edition's list reads with that registration (getExhibitor's `latest`).
   app.get<{ Params: { id: string } }>('/exhibitors/:id', { schema: { tags } }, async (request) =>
-    getExhibitor(db, recordId(request.params.id, 'Exposant')),
+    getExhibitor(db, recordId(request.params.id, 'Exposant'), { latest: true }),
   );
 
   app.post('/exhibitors', { schema: { tags } }, async (request, reply) => {

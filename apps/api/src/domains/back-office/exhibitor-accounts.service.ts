@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { gates, registrations, scans, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -15,11 +15,24 @@ import { currentEdition } from '../editions/current-edition';
 export type ExhibitorStatus = 'pending' | 'confirmed' | 'deactivated';
 export const EXHIBITOR_STATUSES: readonly ExhibitorStatus[] = ['pending', 'confirmed', 'deactivated'];
 
-const exhibitorRegistration = and(
+/** The exhibitor's registration of an edition (the current one unless named). */
+const exhibitorRegistration = (edition: SQLWrapper = currentEdition) =>
+  and(
+    eq(registrations.userId, users.id),
+    eq(registrations.eventId, edition),
+    eq(registrations.type, 'exhibitor'),
+    isNull(registrations.conferenceId),
+  );
+
+/**
+ * What a record shows of an exhibitor not registered for the current edition (one of a past
+ * edition's list): its latest edition's registration. Changes and actions stay the current one's.
+ */
+const latestRegistration = and(
   eq(registrations.userId, users.id),
-  eq(registrations.eventId, currentEdition),
-  eq(registrations.type, 'exhibitor'),
-  isNull(registrations.conferenceId),
+  sql`${registrations.id} = (select r.id from registrations r join events e on e.id = r.event_id
+    where r.user_id = ${users.id} and r.type = 'exhibitor' and r.conference_id is null
+    order by e.current desc, e.year desc, r.id desc limit 1)`,
 );
 
 export const statusCondition = (status: ExhibitorStatus): SQL =>
@@ -51,8 +64,8 @@ const columns = {
   createdAt: users.createdAt,
 };
 
-/** Collaborators (live ones) and scans (the exhibitor's and its collaborators', current edition) of each exhibitor. */
-async function countsOf(db: Db | Tx, ids: number[]) {
+/** Collaborators (live ones) and scans (the exhibitor's and its collaborators', in the edition) of each exhibitor. */
+async function countsOf(db: Db | Tx, ids: number[], edition: SQLWrapper = currentEdition) {
   if (!ids.length) return new Map<number, { collaborators: number; scans: number }>();
   const [collaborators, scanned] = await Promise.all([
     db
@@ -63,7 +76,7 @@ async function countsOf(db: Db | Tx, ids: number[]) {
     db
       .select({ exhibitorId: scans.exhibitorId, n: count() })
       .from(scans)
-      .where(and(eq(scans.eventId, currentEdition), inArray(scans.exhibitorId, ids)))
+      .where(and(eq(scans.eventId, edition), inArray(scans.exhibitorId, ids)))
       .groupBy(scans.exhibitorId),
   ]);
   const map = new Map(ids.map((id) => [id, { collaborators: 0, scans: 0 }]));
@@ -78,19 +91,20 @@ async function countsOf(db: Db | Tx, ids: number[]) {
 const isExhibitor = and(eq(users.type, 'exhibitor'), isNull(users.deletedAt));
 
 type Row = Awaited<ReturnType<typeof exhibitorRows>>[number];
-const exhibitorRows = (db: Db | Tx) =>
+const exhibitorRows = (db: Db | Tx, registration: SQL | undefined = exhibitorRegistration()) =>
   db
     .select(columns)
     .from(users)
-    .innerJoin(registrations, exhibitorRegistration)
+    .innerJoin(registrations, registration)
     .leftJoin(gates, eq(gates.id, registrations.gateId))
     .$dynamic();
 
-async function present(db: Db | Tx, rows: Row[]) {
+async function present(db: Db | Tx, rows: Row[], edition: SQLWrapper = currentEdition) {
   const [counts, logos] = await Promise.all([
     countsOf(
       db,
       rows.map((r) => r.id),
+      edition,
     ),
     loadMedia(
       db as Db,
@@ -107,20 +121,31 @@ async function present(db: Db | Tx, rows: Row[]) {
   });
 }
 
-export async function listExhibitors(db: Db, list: ListQuery) {
+/** An edition's exhibitors ('Exposants', the current edition's unless its filter names another). */
+export async function listExhibitors(db: Db, list: ListQuery, edition: SQLWrapper = currentEdition) {
   const { rows, total } = await readPage(
     list,
-    exhibitorRows(db),
-    db.select({ n: count() }).from(users).innerJoin(registrations, exhibitorRegistration).$dynamic(),
+    exhibitorRows(db, exhibitorRegistration(edition)),
+    db.select({ n: count() }).from(users).innerJoin(registrations, exhibitorRegistration(edition)).$dynamic(),
     isExhibitor,
   );
-  return { rows: await present(db, rows), total };
+  return { rows: await present(db, rows, edition), total };
 }
 
-export async function getExhibitor(db: Db | Tx, id: number) {
-  const [row] = await exhibitorRows(db).where(and(isExhibitor, eq(users.id, id)));
+/**
+ * An exhibitor with its current edition's registration; with `latest`, one of a past edition
+ * only reads with its latest registration (the record a past edition's list opens).
+ */
+export async function getExhibitor(db: Db | Tx, id: number, options: { latest?: boolean } = {}) {
+  const [row] = await exhibitorRows(db, options.latest ? latestRegistration : undefined).where(
+    and(isExhibitor, eq(users.id, id)),
+  );
   if (!row) throw notFound('Exposant introuvable.');
-  const [record] = await present(db, [row]);
+  // The scans counted are those of the registration's edition.
+  const edition = options.latest
+    ? sql`(select r.event_id from registrations r where r.id = ${row.registrationId})`
+    : currentEdition;
+  const [record] = await present(db, [row], edition);
   const collaboratorList = await db
     .select({
       id: users.id,
@@ -132,7 +157,7 @@ export async function getExhibitor(db: Db | Tx, id: number) {
       scans: count(scans.id),
     })
     .from(users)
-    .leftJoin(scans, and(eq(scans.scannerId, users.id), eq(scans.exhibitorId, id), eq(scans.eventId, currentEdition)))
+    .leftJoin(scans, and(eq(scans.scannerId, users.id), eq(scans.exhibitorId, id), eq(scans.eventId, edition)))
     .where(and(eq(users.exhibitorId, id), eq(users.type, 'collaborator')))
     .groupBy(users.id)
     .orderBy(users.name);

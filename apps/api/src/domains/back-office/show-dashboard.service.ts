@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SHOW_TIME_ZONE } from '@salon/shared';
 import type { Db } from '../../db/client';
@@ -25,14 +25,19 @@ function topAndOthers(rows: { label: string | null; n: number }[]) {
   return rest ? [...top, { label: 'Autres', value: rest }] : top;
 }
 
-export async function showDashboard(db: Db) {
+/**
+ * The figures of an edition: the current one unless another is named (`edition`, a past one to
+ * compare, or the next one as it fills). The mail and newsletter figures are the site's, whatever
+ * the edition.
+ */
+export async function showDashboard(db: Db, edition: SQLWrapper = currentEdition) {
   const visitor = and(
-    eq(registrations.eventId, currentEdition),
+    eq(registrations.eventId, edition),
     eq(registrations.type, 'visitor'),
     isNull(registrations.revokedAt),
   );
   const exhibitorRegistration = and(
-    eq(registrations.eventId, currentEdition),
+    eq(registrations.eventId, edition),
     eq(registrations.type, 'exhibitor'),
     isNull(registrations.conferenceId),
   );
@@ -59,18 +64,27 @@ export async function showDashboard(db: Db) {
       db
         .select({ n: count() })
         .from(users)
+        .innerJoin(
+          registrations,
+          and(
+            eq(registrations.userId, users.id),
+            eq(registrations.eventId, edition),
+            eq(registrations.type, 'collaborator'),
+            isNull(registrations.conferenceId),
+          ),
+        )
         .where(and(eq(users.type, 'collaborator'), isNull(users.deletedAt), eq(users.blocked, false))),
       db
         .select({ day: sql<string>`to_char(${scans.scanDay}, 'YYYY-MM-DD')`, n: count() })
         .from(scans)
-        .where(eq(scans.eventId, currentEdition))
+        .where(eq(scans.eventId, edition))
         .groupBy(scans.scanDay)
         .orderBy(scans.scanDay),
       db
         .select({ id: exhibitor.id, company: exhibitor.company, n: count() })
         .from(scans)
         .innerJoin(exhibitor, eq(exhibitor.id, scans.exhibitorId))
-        .where(and(eq(scans.eventId, currentEdition), eq(exhibitor.type, 'exhibitor')))
+        .where(and(eq(scans.eventId, edition), eq(exhibitor.type, 'exhibitor')))
         .groupBy(exhibitor.id, exhibitor.company)
         .orderBy(desc(count()), exhibitor.company)
         .limit(10),
@@ -82,8 +96,9 @@ export async function showDashboard(db: Db) {
           n: count(),
         })
         .from(checkins)
+        .innerJoin(registrations, eq(registrations.id, checkins.registrationId))
         .leftJoin(gates, eq(gates.id, checkins.gateId))
-        .where(eq(checkins.verdict, 'admitted'))
+        .where(and(eq(checkins.verdict, 'admitted'), eq(registrations.eventId, edition)))
         .groupBy(checkins.checkinDay, sql`2`, gates.name),
       db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
       db

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { retentionSettingsSchema } from '@salon/shared';
@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { MAX_INT } from '../../lib/query';
 import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, sendList } from '../back-office/admin-list';
+import { editionFilterId, parseListQuery, sendList } from '../back-office/admin-list';
 import { recordAudit } from '../back-office/audit.service';
 import { mailDir } from '../mail/transport';
 import { erasePerson } from './erasure.service';
@@ -35,6 +35,12 @@ const visitorFilters: Record<string, (value: unknown) => SQL> = {
   q: searchFilter(users.name, users.email, users.company, users.phone),
   secteurActivite: exact(users.secteurActivite, 'secteurActivite'),
   pays: exact(users.pays, 'pays'),
+  // The visitors registered for an edition (the back-office's list opens on the current one's).
+  edition: (value) => {
+    const id = editionFilterId(value, 'edition');
+    return sql`exists (select 1 from registrations r where r.user_id = ${users.id} and r.event_id = ${id}
+      and r.type = 'visitor' and r.conference_id is null)`;
+  },
 };
 
 const runSchema = z.object({

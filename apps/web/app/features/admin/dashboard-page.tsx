@@ -1,7 +1,7 @@
-import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Alert, Box, Card, CardContent, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import {
   Bar,
   BarChart,
@@ -88,14 +88,48 @@ function ChartCard({ title, children, wide }: { title: string; children: ReactNo
   );
 }
 
-/** The organisers' dashboard: the show at a glance, refreshed every 15 seconds without a reload. */
+/** Which edition's figures: the current one (empty), or another to compare with. */
+function EditionPicker({ value, onChange }: { value: number | ''; onChange: (id: number | '') => void }) {
+  const translate = useTranslate();
+  const { data: editions = [] } = useGetList<{ id: number; year: number; name: string; current: boolean }>('editions', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'year', order: 'DESC' },
+  });
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('admin.editions.dashboardEdition')}
+      value={value}
+      onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
+      sx={{ minWidth: 260, mb: 2 }}
+    >
+      <MenuItem value="">{translate('admin.editions.currentEdition')}</MenuItem>
+      {editions
+        .filter((e) => !e.current)
+        .map((e) => (
+          <MenuItem key={e.id} value={e.id}>
+            {`${e.year} — ${e.name}`}
+          </MenuItem>
+        ))}
+    </TextField>
+  );
+}
+
+/**
+ * The organisers' dashboard: the show at a glance, refreshed every 15 seconds without a reload;
+ * the current edition's, or another's picked above it.
+ */
 export function DashboardPage() {
   const translate = useTranslate();
   const say = (key: string, options?: Record<string, unknown>) => translate(`admin.dashboard.${key}`, options);
+  const [edition, setEdition] = useState<number | ''>('');
   const { data, error } = useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: () => adminFetch<Dashboard>('dashboard'),
+    queryKey: ['admin', 'dashboard', edition],
+    queryFn: () => adminFetch<Dashboard>(edition === '' ? 'dashboard' : `dashboard?edition=${edition}`),
     refetchInterval: REFRESH_MS,
+    // Another edition picked: the last figures stay until its own come.
+    placeholderData: keepPreviousData,
   });
   if (error) return <Alert severity="error">{translate('admin.errors.generic')}</Alert>;
   if (!data) return <CircularProgress sx={{ m: 4 }} aria-label={translate('ra.page.loading')} />;
@@ -104,6 +138,7 @@ export function DashboardPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="admin.dashboard.title" />
+      <EditionPicker value={edition} onChange={setEdition} />
       <Box
         sx={{
           display: 'grid',

@@ -317,6 +317,9 @@ export const siteSettingsMessages: AdminMessages = {
         inviteExhibitorsDone:
           'Un exposant de cette édition a déjà été invité. |||| %{smart_count} exposants de cette édition ont déjà été invités.',
         send: 'Envoyer',
+        currentEdition: 'Édition en cours',
+        allEditions: 'Toutes les éditions',
+        dashboardEdition: 'Édition',
         announce: 'Inviter les abonnés à la newsletter',
         announcePlan:
           'L’invitation à cette édition partira vers l’adresse confirmée de la newsletter, une seule fois. |||| L’invitation à cette édition partira vers les %{smart_count} adresses confirmées de la newsletter, une seule fois ; les adresses jamais confirmées et les désinscrites ne reçoivent rien.',
@@ -418,6 +421,9 @@ export const siteSettingsMessages: AdminMessages = {
         inviteExhibitorsDone:
           'One exhibitor of this edition has already been invited. |||| %{smart_count} exhibitors of this edition have already been invited.',
         send: 'Send',
+        currentEdition: 'Current edition',
+        allEditions: 'All editions',
+        dashboardEdition: 'Edition',
         announce: 'Invite the newsletter subscribers',
         announcePlan:
           'The invitation to this edition will go to the confirmed newsletter address, once. |||| The invitation to this edition will go to the %{smart_count} confirmed newsletter addresses, once; addresses never confirmed and those that unsubscribed receive nothing.',

@@ -1,7 +1,7 @@
 import { DataTable, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import type { AdminMedia } from '../../components/media-input';
 import { ResponsiveList } from '../../components/responsive-list';
-import { hallFilter, searchFilter } from '../../components/filters';
+import { editionFilter, hallFilter, searchFilter, useCurrentEditionId } from '../../components/filters';
 import { sectorChoices } from './exhibitor-form';
 import { StatusChip, exhibitorStatusChoices } from './status';
 
@@ -12,11 +12,17 @@ function Logo() {
   ) : null;
 }
 
+/** 'Exposants': the current edition's, or another's by the edition filter (empty: the current one). */
 export function ExhibitorList() {
+  const current = useCurrentEditionId();
+  // The list opens on the current edition once it is known (its filter shows which).
+  if (current === undefined) return null;
   return (
     <ResponsiveList
+      filterDefaultValues={{ edition: current }}
       filters={[
         searchFilter,
+        editionFilter('admin.editions.currentEdition'),
         <SelectInput key="status" source="status" choices={exhibitorStatusChoices} alwaysOn />,
         hallFilter,
         <SelectInput key="secteurActivite" source="secteurActivite" choices={sectorChoices} />,

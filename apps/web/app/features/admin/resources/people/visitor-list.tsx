@@ -2,19 +2,24 @@ import { DataTable, FilterButton, SimpleList, TextInput, TopToolbar } from 'reac
 import { DateTimeField } from '../../components/date-time-field';
 import { ListExportButton } from '../../components/list-export-button';
 import { ResponsiveList } from '../../components/responsive-list';
-import { searchFilter } from '../../components/filters';
+import { editionFilter, searchFilter, useCurrentEditionId } from '../../components/filters';
 import { PersonStateChip, type VisitorRow } from './person-state';
 
 const visitorFilters = [
   searchFilter,
+  editionFilter('admin.editions.allEditions'),
   <TextInput key="secteurActivite" source="secteurActivite" />,
   <TextInput key="pays" source="pays" />,
 ];
 
+/** 'Visiteurs': the current edition's by default; another's, or every visitor, by the edition filter. */
 export function VisitorList() {
+  const current = useCurrentEditionId();
+  if (current === undefined) return null;
   return (
     <ResponsiveList
       sort={{ field: 'createdAt', order: 'DESC' }}
+      filterDefaultValues={{ edition: current }}
       filters={visitorFilters}
       actions={
         <TopToolbar>
