@@ -236,7 +236,7 @@ export async function buildApp(
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });
-      await api.register(referenceRoutes, { db });
+      await api.register(referenceRoutes, { db, clock });
       await api.register(floorPlanRoutes, { db, directoryCache });
       await api.register(conferencesRoutes, { db });
       await api.register(contactRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued });

@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { showDay } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { events, gates, openingHours, sectors } from '../../db/schema';
+import { events, gates, openingHours, registrations, sectors } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { wholeList } from '../../lib/query-params';
@@ -13,14 +15,25 @@ type SectorKind = (typeof SECTOR_KINDS)[number];
 /** PostgreSQL's `time` reads as 'HH:MM:SS'; the product prints 'HH:MM'. */
 const hhmm = (time: string) => time.slice(0, 5);
 
-/** Reference data of the information pages: editions, opening hours, sectors, halls. */
-export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * Reference data of the information pages: editions (with their figures: the organiser's, or once
+ * an edition is over and none were typed, its confirmed exhibitors and registered visitors),
+ * opening hours, sectors, halls.
+ */
+export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   const tags = ['reference'];
 
   app.get('/events', { schema: { tags } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters']);
     parseFilters(q.filters, []);
+    // An edition over, whose figures the organiser left empty, shows those of its registrations.
+    // ("events"."id" written out: drizzle leaves a one-table query's columns bare, and a bare "id"
+    // in the subquery would be the registration's.)
+    const over = sql`${events.endsOn} < ${showDay(clock())}::date`;
+    const counted = (figure: typeof events.exhibitors | typeof events.visitors, who: SQL) =>
+      sql<number | null>`coalesce(${figure}, case when ${over} then nullif((select count(*)::int from ${registrations} r
+        where r.event_id = "events"."id" and r.conference_id is null and r.revoked_at is null and ${who}), 0) end)`;
     const rows = await db
       .select({
         id: events.id,
@@ -32,8 +45,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         city: events.city,
         theme: events.theme,
         themeEn: events.themeEn,
-        exhibitors: events.exhibitors,
-        visitors: events.visitors,
+        exhibitors: counted(events.exhibitors, sql`r.type = 'exhibitor' and r.confirmed`),
+        visitors: counted(events.visitors, sql`r.type = 'visitor'`),
         current: events.current,
       })
       .from(events)

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, SECTOR_CHOICES } from '@salon/shared';
-import { gates } from '../../db/schema';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { eq } from 'drizzle-orm';
+import { events, gates, registrations } from '../../db/schema';
+import { call, createExhibitor, createTestApp, createVisitor, type TestContext } from '../../../test/helper';
 
 interface ListBody<T> {
   data: T[];
@@ -50,6 +51,40 @@ describe('GET events', () => {
 
   it('refuses filters', async () => {
     expect(await refusal('events?filters[city]=Marrakech')).toBe('Filtre non autorisé : filters[city].');
+  });
+
+  it('gives an edition that is over, without the organiser’s figures, those of its registrations; typed figures come first, and one not over has none', async () => {
+    const figures = async () =>
+      Object.fromEntries(
+        (await list<{ year: number; exhibitors: number | null; visitors: number | null }>('events')).data.map((e) => [
+          e.year,
+          [e.exhibitors, e.visitors],
+        ]),
+      );
+    // 2024, over on today's clock: two confirmed exhibitors (a pending and a revoked one left out), three visitors.
+    const confirmed = [await createExhibitor(ctx.db), await createExhibitor(ctx.db)];
+    const pending = await createExhibitor(ctx.db);
+    const revoked = await createExhibitor(ctx.db);
+    await ctx.db.update(registrations).set({ confirmed: false }).where(eq(registrations.id, pending.registration.id));
+    await ctx.db
+      .update(registrations)
+      .set({ revokedAt: new Date() })
+      .where(eq(registrations.id, revoked.registration.id));
+    for (let i = 0; i < 3; i++) await createVisitor(ctx.db);
+    expect(confirmed).toHaveLength(2);
+    expect((await figures())[2024]).toEqual([300, 60000]);
+    await ctx.db.update(events).set({ exhibitors: null, visitors: null }).where(eq(events.id, DEMO_EDITION_ID));
+    expect((await figures())[2024]).toEqual([2, 3]);
+    // The same edition, not over yet: no figure to give.
+    await ctx.db
+      .update(events)
+      .set({ startsOn: '2099-05-29', endsOn: '2099-06-01', year: 2099 })
+      .where(eq(events.id, DEMO_EDITION_ID));
+    expect((await figures())[2099]).toEqual([null, null]);
+    await ctx.db
+      .update(events)
+      .set({ startsOn: '2024-05-29', endsOn: '2024-06-01', year: 2024, exhibitors: 300, visitors: 60000 })
+      .where(eq(events.id, DEMO_EDITION_ID));
   });
 });
 

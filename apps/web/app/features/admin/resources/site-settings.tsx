@@ -129,8 +129,8 @@ function EditionForm() {
       <TextInput source="city" />
       <TextInput source="theme" fullWidth />
       <TextInput source="themeEn" fullWidth helperText="admin.editions.themeEnHint" />
-      <NumberInput source="exhibitors" />
-      <NumberInput source="visitors" />
+      <NumberInput source="exhibitors" helperText="admin.editions.figuresHint" />
+      <NumberInput source="visitors" helperText="admin.editions.figuresHint" />
       <DateTimeInput source="registrationOpensAt" helperText="admin.editions.opensHint" />
       <DateTimeInput source="registrationClosesAt" helperText="admin.editions.closesHint" />
     </SimpleForm>
@@ -317,6 +317,8 @@ export const siteSettingsMessages: AdminMessages = {
         inviteExhibitorsDone:
           'Un exposant de cette édition a déjà été invité. |||| %{smart_count} exposants de cette édition ont déjà été invités.',
         send: 'Envoyer',
+        figuresHint:
+          'Les chiffres publiés (l’édition en cours : des objectifs). Vide : une fois l’édition terminée, ceux de ses inscriptions.',
         currentEdition: 'Édition en cours',
         allEditions: 'Toutes les éditions',
         dashboardEdition: 'Édition',
@@ -421,6 +423,8 @@ export const siteSettingsMessages: AdminMessages = {
         inviteExhibitorsDone:
           'One exhibitor of this edition has already been invited. |||| %{smart_count} exhibitors of this edition have already been invited.',
         send: 'Send',
+        figuresHint:
+          'The published figures (the current edition: targets). Empty: once the edition is over, its registrations’.',
         currentEdition: 'Current edition',
         allEditions: 'All editions',
         dashboardEdition: 'Edition',
