@@ -17,18 +17,21 @@ import { invitePerson } from './collaborator-invitations.service';
 /** Key of the transaction-level advisory lock taken per exhibitor. */
 const FORMER_TEAM_LOCK = 0x7465616d; // 'team'
 
-/** The latest edition, other than the current one, at which the exhibitor exhibited. */
+/**
+ * The latest edition, other than the current one, at which the exhibitor had a team: the one its
+ * collaborators are taken from (an edition it exhibited at alone is passed over). The outer
+ * edition is written "events"."id": drizzle leaves a one-table query's columns bare.
+ */
 async function lastEdition(db: Db | Tx, exhibitorId: number) {
   const [row] = await db
     .select({ id: events.id, year: events.year })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
+    .from(events)
     .where(
       and(
-        eq(registrations.userId, exhibitorId),
-        eq(registrations.type, 'exhibitor'),
-        isNull(registrations.conferenceId),
         eq(events.current, false),
+        sql`exists (select 1 from ${registrations} r join ${users} u on u.id = r.user_id
+          where r.event_id = "events"."id" and r.type = 'collaborator' and r.conference_id is null
+            and u.type = 'collaborator' and u.exhibitor_id = ${exhibitorId})`,
       ),
     )
     .orderBy(desc(events.year))

@@ -1,4 +1,4 @@
-import type { ShowEdition, WebLoadContext } from '@salon/shared';
+import type { ShowEdition } from '@salon/shared';
 import { loaderApiOr, previewedEdition } from '../../lib/server-api';
 import type { OpeningDay, PageSector } from './data';
 
@@ -11,17 +11,10 @@ async function list<T>(context: unknown, path: string): Promise<T[]> {
   return Array.isArray(body?.data) ? body.data : [];
 }
 
-/**
- * The editions, oldest first, up to the one the site shows (the current one, or the one an
- * organiser previews): an edition prepared for a later year is not history yet, nor announced
- * before it is made current. Empty when the API failed.
- */
+/** The editions, oldest first; empty when the API failed. */
 export async function loadEvents(context: unknown): Promise<ShowEdition[]> {
   const events = await list<ShowEdition>(context, 'events');
-  const shown = (context as Partial<WebLoadContext> | undefined)?.show?.year;
-  return events
-    .filter((e) => shown === undefined || e.year <= shown)
-    .sort((a, b) => a.year - b.year || (a.startsOn ?? '').localeCompare(b.startsOn ?? ''));
+  return [...events].sort((a, b) => a.year - b.year || (a.startsOn ?? '').localeCompare(b.startsOn ?? ''));
 }
 
 /** The show days and their hours; empty when the API failed (the page then says so). */
