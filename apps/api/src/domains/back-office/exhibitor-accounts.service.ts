@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors';
 import { readPage, type ListQuery } from './admin-list';
 import { containsPattern } from '../../lib/query-params';
 import { loadMedia } from '../files/media.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../editions/current-edition';
 
 /**
  * The organisers' side of exhibitors: from an enquiry to an account with a hall and a stand,
@@ -17,12 +17,7 @@ export const EXHIBITOR_STATUSES: readonly ExhibitorStatus[] = ['pending', 'confi
 
 /** The exhibitor's registration of an edition (the current one unless named). */
 const exhibitorRegistration = (edition: SQLWrapper = currentEdition) =>
-  and(
-    eq(registrations.userId, users.id),
-    eq(registrations.eventId, edition),
-    eq(registrations.type, 'exhibitor'),
-    isNull(registrations.conferenceId),
-  );
+  and(eq(registrations.userId, users.id), showRegistration({ types: ['exhibitor'], revoked: true, edition }));
 
 /**
  * What a record shows of an exhibitor not registered for the current edition (one of a past

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { SHOW_TIME_ZONE } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { checkins, gates, mailOutbox, newsletters, registrations, scans, users } from '../../db/schema';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../editions/current-edition';
 
 /**
  * The figures of the organisers' dashboard for this edition, each one SQL aggregate, all run
@@ -31,16 +31,8 @@ function topAndOthers(rows: { label: string | null; n: number }[]) {
  * the edition.
  */
 export async function showDashboard(db: Db, edition: SQLWrapper = currentEdition) {
-  const visitor = and(
-    eq(registrations.eventId, edition),
-    eq(registrations.type, 'visitor'),
-    isNull(registrations.revokedAt),
-  );
-  const exhibitorRegistration = and(
-    eq(registrations.eventId, edition),
-    eq(registrations.type, 'exhibitor'),
-    isNull(registrations.conferenceId),
-  );
+  const visitor = showRegistration({ types: ['visitor'], edition });
+  const exhibitorRegistration = showRegistration({ types: ['exhibitor'], revoked: true, edition });
   // Registrations per day, by sector and by country: one pass over the visitors, three groupings.
   const day = localDay(registrations.createdAt);
   const grouping = sql<number>`grouping(${day}, ${users.secteurActivite}, ${users.pays})`.mapWith(Number);
@@ -68,9 +60,7 @@ export async function showDashboard(db: Db, edition: SQLWrapper = currentEdition
           registrations,
           and(
             eq(registrations.userId, users.id),
-            eq(registrations.eventId, edition),
-            eq(registrations.type, 'collaborator'),
-            isNull(registrations.conferenceId),
+            showRegistration({ types: ['collaborator'], revoked: true, edition }),
           ),
         )
         .where(and(eq(users.type, 'collaborator'), isNull(users.deletedAt), eq(users.blocked, false))),

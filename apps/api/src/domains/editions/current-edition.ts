@@ -1,6 +1,7 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { RegistrationType } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { events } from '../../db/schema';
+import { events, registrations } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 
 /**
@@ -13,6 +14,22 @@ export const currentEdition: SQL<number> = sql<number>`(select "id" from "events
 
 /** An edition named by its id, where a query takes `currentEdition` otherwise. */
 export const editionById = (id: number): SQL<number> => sql<number>`${id}::int`;
+
+/**
+ * A registration of this show: the current edition's (or `edition`'s), the person's own badge (not
+ * a conference's), of `types` when given, and live (never revoked) unless `revoked` lets revoked
+ * ones in. Every query that means "their registration for the show" says it with this.
+ */
+export function showRegistration(
+  options: { types?: readonly RegistrationType[]; revoked?: boolean; edition?: SQLWrapper } = {},
+): SQL {
+  return and(
+    eq(registrations.eventId, options.edition ?? currentEdition),
+    isNull(registrations.conferenceId),
+    options.types ? inArray(registrations.type, [...options.types]) : undefined,
+    options.revoked ? undefined : isNull(registrations.revokedAt),
+  )!;
+}
 
 /** The cache bus's topic of a switch: what an instance keeps of the current edition is forgotten. */
 export const EDITION_TOPIC = 'edition';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptInvitationSchema, participationSchema } from '@salon/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import { currentUser } from '../../plugins/auth';
@@ -49,50 +49,38 @@ export const adminParticipationRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
     return id;
   };
 
-  app.get('/editions/:id/invite-exhibitors', { schema: { tags } }, async (request) =>
-    participationPlan(db, editionId(request.params)),
-  );
-
-  app.post('/editions/:id/invite-exhibitors', { schema: { tags } }, async (request) => {
-    const id = editionId(request.params);
-    const sent = await db.transaction(async (tx) => {
-      const before = await participationPlan(tx, id);
-      const result = await inviteReturningExhibitors(tx, mail, id);
-      await recordAudit(tx, {
-        userId: currentUser(request).id,
-        action: 'POST /admin/editions/:id/invite-exhibitors',
-        resource: 'editions',
-        recordId: id,
-        before,
-        after: result,
+  /**
+   * A mailing from an edition's page: `GET` says what it would reach (`plan`), `POST` sends it, in
+   * one transaction with its audit entry (the plan as it stood before, what left after).
+   */
+  function mailing<Plan, Sent extends Record<string, number>>(
+    path: string,
+    plan: (db: Db | Tx, id: number) => Promise<Plan>,
+    send: (tx: Tx, id: number) => Promise<Sent>,
+  ) {
+    app.get(`/editions/:id/${path}`, { schema: { tags } }, async (request) => plan(db, editionId(request.params)));
+    app.post(`/editions/:id/${path}`, { schema: { tags } }, async (request) => {
+      const id = editionId(request.params);
+      const sent = await db.transaction(async (tx) => {
+        const before = await plan(tx, id);
+        const after = await send(tx, id);
+        await recordAudit(tx, {
+          userId: currentUser(request).id,
+          action: `POST /admin/editions/:id/${path}`,
+          resource: 'editions',
+          recordId: id,
+          before,
+          after,
+        });
+        return after;
       });
-      return result;
+      onQueued();
+      return sent;
     });
-    if (sent.invited) onQueued();
-    return sent;
-  });
+  }
 
+  // 'Inviter les exposants de 2024', on a past edition (participation.service.ts).
+  mailing('invite-exhibitors', participationPlan, (tx, id) => inviteReturningExhibitors(tx, mail, id));
   // 'Inviter les abonnés à la newsletter', on the current edition (announcement.ts).
-  app.get('/editions/:id/announce', { schema: { tags } }, async (request) =>
-    announcementPlan(db, editionId(request.params)),
-  );
-
-  app.post('/editions/:id/announce', { schema: { tags } }, async (request) => {
-    const id = editionId(request.params);
-    const sent = await db.transaction(async (tx) => {
-      const before = await announcementPlan(tx, id);
-      const result = await announceEdition(tx, mail, id);
-      await recordAudit(tx, {
-        userId: currentUser(request).id,
-        action: 'POST /admin/editions/:id/announce',
-        resource: 'editions',
-        recordId: id,
-        before,
-        after: result,
-      });
-      return result;
-    });
-    if (sent.sent) onQueued();
-    return sent;
-  });
+  mailing('announce', announcementPlan, (tx, id) => announceEdition(tx, mail, id));
 };

@@ -3,11 +3,12 @@ import { normalizePhone, type Language, type ParticipationForm } from '@salon/sh
 import type { Db, Tx } from '../../db/client';
 import { events, mailOutbox, participationInvitations, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../../lib/link-secrets';
+import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { mayMail } from '../mail/recipient-caps';
 import { participationInvitationMail } from '../mail/templates';
 import type { MailLinks } from '../registration/visitors.service';
 import { currentEdition, currentEditionId } from './current-edition';
+import { issueRowLink } from '../mail/row-link';
 
 /**
  * Exhibitors from one edition to the next: 'Inviter les exposants de 2024' mails each confirmed
@@ -137,24 +138,8 @@ export async function inviteReturningExhibitors(tx: Tx, ctx: MailLinks, fromId: 
  * The invitation's secret, for the mail worker about to send it (only its hash is stored; a new
  * one replaces the last). None once the exhibitor has answered.
  */
-export async function issueParticipationLink(db: Db, id: number): Promise<IssuedLink | null> {
-  const { secret, hash } = newLinkSecret();
-  const [issued] = await db
-    .update(invitations)
-    .set({ tokenHash: hash })
-    .where(and(eq(invitations.id, id), isNull(invitations.answeredAt)))
-    .returning({ id: invitations.id });
-  if (!issued) return null;
-  return {
-    secret,
-    drop: async () => {
-      await db
-        .update(invitations)
-        .set({ tokenHash: null })
-        .where(and(eq(invitations.id, id), eq(invitations.tokenHash, hash)));
-    },
-  };
-}
+export const issueParticipationLink = (db: Db, id: number) =>
+  issueRowLink(db, invitations, id, isNull(invitations.answeredAt));
 
 const refused = () => badRequest(INVALID_PARTICIPATION, { code: 'invalidParticipation' });
 

@@ -4,13 +4,14 @@ import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, mailOutbox, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../../lib/link-secrets';
+import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { hashPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
 import { collaboratorInvitationMail } from '../mail/templates';
 import { findAreaRegistration } from './users.service';
 import type { MailLinks } from '../registration/visitors.service';
 import { currentEdition } from '../editions/current-edition';
+import { issueRowLink } from '../mail/row-link';
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
@@ -82,24 +83,8 @@ export async function invitePerson(
  * new one replaces the last (a retry, an organiser sending the mail again). None once the
  * invitation was accepted, cancelled or ended by a change of the person's address.
  */
-export async function issueInvitationLink(db: Db, id: number): Promise<IssuedLink | null> {
-  const { secret, hash } = newLinkSecret();
-  const [issued] = await db
-    .update(invitations)
-    .set({ tokenHash: hash })
-    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), isNull(invitations.endedAt)))
-    .returning({ id: invitations.id });
-  if (!issued) return null;
-  return {
-    secret,
-    drop: async () => {
-      await db
-        .update(invitations)
-        .set({ tokenHash: null })
-        .where(and(eq(invitations.id, id), eq(invitations.tokenHash, hash)));
-    },
-  };
-}
+export const issueInvitationLink = (db: Db, id: number) =>
+  issueRowLink(db, invitations, id, and(isNull(invitations.acceptedAt), isNull(invitations.endedAt))!);
 
 /** The exhibitor's invitations not accepted nor cancelled (expired ones too, marked so). */
 export async function pendingInvitations(db: Db, exhibitorId: number, now: Date) {

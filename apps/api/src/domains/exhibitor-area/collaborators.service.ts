@@ -19,7 +19,7 @@ import type { CurrentPasswordCheck } from './current-password';
 import { paginationMeta, type Page } from '../../lib/query-params';
 import { findAreaRegistration } from './users.service';
 import type { MailLinks } from '../registration/visitors.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../editions/current-edition';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 
@@ -57,15 +57,7 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page,
         registrationId: registrations.id,
       })
       .from(users)
-      .leftJoin(
-        registrations,
-        and(
-          eq(registrations.userId, users.id),
-          eq(registrations.eventId, currentEdition),
-          eq(registrations.type, 'collaborator'),
-          isNull(registrations.revokedAt),
-        ),
-      )
+      .leftJoin(registrations, and(eq(registrations.userId, users.id), showRegistration({ types: ['collaborator'] })))
       .where(mine)
       .orderBy(asc(users.name), asc(users.id))
       .limit(page.pageSize)
@@ -275,14 +267,7 @@ export async function deleteCollaborator(db: Db, exhibitorId: number, id: number
     await tx
       .update(registrations)
       .set({ revokedAt: now })
-      .where(
-        and(
-          eq(registrations.userId, id),
-          eq(registrations.eventId, currentEdition),
-          eq(registrations.type, 'collaborator'),
-          isNull(registrations.revokedAt),
-        ),
-      );
+      .where(and(eq(registrations.userId, id), showRegistration({ types: ['collaborator'] })));
     const [invitation] = await tx
       .update(collaboratorInvitations)
       .set({ endedAt: now })

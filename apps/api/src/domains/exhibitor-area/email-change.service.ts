@@ -3,10 +3,11 @@ import type { Language } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, emailChanges, mailOutbox, tokens, users } from '../../db/schema';
 import { badRequest, isUniqueViolation } from '../../lib/errors';
-import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../../lib/link-secrets';
+import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { accountMailCapReached, accountMayMail, mailCapReached, mayMail } from '../mail/recipient-caps';
 import { emailChangeConfirmMail, emailChangedNoticeMail } from '../mail/templates';
 import type { MailLinks } from '../registration/visitors.service';
+import { issueRowLink } from '../mail/row-link';
 
 /** How long the link that confirms a new sign-in address works. */
 export const EMAIL_CHANGE_DAYS = 2;
@@ -53,24 +54,8 @@ export async function requestEmailChange(
  * The confirmation link's secret, for the mail worker about to send it: only its hash is stored,
  * and a new one replaces the last. None once the change was used or replaced by a newer one.
  */
-export async function issueEmailChangeLink(db: Db, id: number): Promise<IssuedLink | null> {
-  const { secret, hash } = newLinkSecret();
-  const [issued] = await db
-    .update(emailChanges)
-    .set({ tokenHash: hash })
-    .where(and(eq(emailChanges.id, id), isNull(emailChanges.usedAt)))
-    .returning({ id: emailChanges.id });
-  if (!issued) return null;
-  return {
-    secret,
-    drop: async () => {
-      await db
-        .update(emailChanges)
-        .set({ tokenHash: null })
-        .where(and(eq(emailChanges.id, id), eq(emailChanges.tokenHash, hash)));
-    },
-  };
-}
+export const issueEmailChangeLink = (db: Db, id: number) =>
+  issueRowLink(db, emailChanges, id, isNull(emailChanges.usedAt));
 
 /**
  * The link of requestEmailChange, sent back by the confirmation page (a POST: opening the page

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
-import { currentEdition } from '../editions/current-edition';
+import { showRegistration } from '../editions/current-edition';
 
 type UserRow = typeof users.$inferSelect;
 type MediaRow = typeof media.$inferSelect;
@@ -42,14 +42,7 @@ export async function findAreaRegistration(db: Db, userId: number) {
     .from(registrations)
     .leftJoin(gates, eq(gates.id, registrations.gateId))
     .where(
-      and(
-        eq(registrations.userId, userId),
-        eq(registrations.eventId, currentEdition),
-        inArray(registrations.type, [...AREA_REGISTRATION_TYPES]),
-        isNull(registrations.conferenceId),
-        isNull(registrations.revokedAt),
-        notAwaitingOrganiser,
-      ),
+      and(eq(registrations.userId, userId), showRegistration({ types: AREA_REGISTRATION_TYPES }), notAwaitingOrganiser),
     )
     .limit(1);
   return row ?? null;
@@ -65,13 +58,7 @@ export async function loadUserView(db: Db, user: UserRow) {
     .leftJoin(media, eq(media.id, users.avatarId))
     .leftJoin(
       registrations,
-      and(
-        eq(registrations.userId, users.id),
-        eq(registrations.eventId, currentEdition),
-        inArray(registrations.type, [...AREA_REGISTRATION_TYPES]),
-        isNull(registrations.conferenceId),
-        isNull(registrations.revokedAt),
-      ),
+      and(eq(registrations.userId, users.id), showRegistration({ types: AREA_REGISTRATION_TYPES })),
     )
     .leftJoin(gates, eq(gates.id, registrations.gateId))
     .where(eq(users.id, user.id))

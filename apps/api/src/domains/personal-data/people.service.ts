@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { readPage, type ListQuery } from '../back-office/admin-list';
 import { recordAudit } from '../back-office/audit.service';
 import { queueBadgeMail, type MailLinks } from '../registration/visitors.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../editions/current-edition';
 
 /** The people the back-office shows (visitors, and anyone but organisers by id), and a visitor's badge sent again. */
 
@@ -76,14 +76,7 @@ export function resendBadge(db: Db, ctx: MailLinks, organiserId: number, id: num
     const [registration] = await tx
       .select({ id: registrations.id, revokedAt: registrations.revokedAt })
       .from(registrations)
-      .where(
-        and(
-          eq(registrations.userId, id),
-          eq(registrations.eventId, currentEdition),
-          eq(registrations.type, 'visitor'),
-          isNull(registrations.conferenceId),
-        ),
-      );
+      .where(and(eq(registrations.userId, id), showRegistration({ types: ['visitor'], revoked: true })));
     if (!registration) throw badRequest('Ce visiteur n’est pas inscrit au salon : il n’a pas de badge.');
     if (registration.revokedAt) throw badRequest('Le badge de ce visiteur est révoqué : il ne peut pas être renvoyé.');
     await queueBadgeMail(tx, ctx, registration.id);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language, type VisitorForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
@@ -8,7 +8,7 @@ import { mayMail, type CappedMailKind } from '../mail/recipient-caps';
 import { badgeMail, registrationNoticeMail } from '../mail/templates';
 import { findOrCreateVisitor } from './people.service';
 import { currentShow } from '../badges/show-facts';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../editions/current-edition';
 
 /** Registration types whose holder has a badge for the show. */
 const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
@@ -190,14 +190,7 @@ async function answerKnownAddress(tx: Tx, ctx: MailLinks, userId: number): Promi
   const own = await tx
     .select({ id: registrations.id, type: registrations.type, revokedAt: registrations.revokedAt })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.userId, userId),
-        eq(registrations.eventId, currentEdition),
-        inArray(registrations.type, [...BADGE_TYPES]),
-        isNull(registrations.conferenceId),
-      ),
-    )
+    .where(and(eq(registrations.userId, userId), showRegistration({ types: BADGE_TYPES, revoked: true })))
     .orderBy(registrations.id);
   const badge = own.find((r) => !r.revokedAt);
   if (badge) {

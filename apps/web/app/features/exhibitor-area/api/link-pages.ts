@@ -12,24 +12,23 @@ export interface InvitationView {
 }
 
 /**
- * `POST collaborator-invitations/view`: a POST that changes nothing, sent from the browser only
- * (the server-rendered page calls nothing), so a mail scanner opening the link learns nothing.
+ * What a link page shows before the person decides (`POST <path>` with the link's secret): a POST
+ * that changes nothing, sent from the browser only (the server-rendered page calls nothing), so a
+ * mail scanner opening the link learns nothing.
  */
-export function useInvitationView(token: string, enabled: boolean) {
+function useLinkView<T>(path: string, token: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['collaborator-invitations', 'view', token],
-    queryFn: () =>
-      apiRequest<{ data: InvitationView }>('collaborator-invitations/view', {
-        method: 'POST',
-        body: { token },
-        auth: false,
-      }).then((r) => r.data),
+    queryKey: [path, token],
+    queryFn: () => apiRequest<{ data: T }>(path, { method: 'POST', body: { token }, auth: false }).then((r) => r.data),
     enabled: enabled && token !== '',
     retry: false,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
 }
+
+export const useInvitationView = (token: string, enabled: boolean) =>
+  useLinkView<InvitationView>('collaborator-invitations/view', token, enabled);
 
 /** 'Accepter': the person joins the team and is signed in, as after setting a password. */
 export function useAcceptInvitation() {
@@ -79,22 +78,8 @@ export interface ParticipationView {
   edition: { year: number; startsOn: string; endsOn: string; city: string };
 }
 
-/** `POST participation/view`: from the browser only, as the invitation page's view. */
-export function useParticipationView(token: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['participation', 'view', token],
-    queryFn: () =>
-      apiRequest<{ data: ParticipationView }>('participation/view', {
-        method: 'POST',
-        body: { token },
-        auth: false,
-      }).then((r) => r.data),
-    enabled: enabled && token !== '',
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-}
+export const useParticipationView = (token: string, enabled: boolean) =>
+  useLinkView<ParticipationView>('participation/view', token, enabled);
 
 /** 'Confirmer ma participation': the details saved, the registration made, pending the organiser. */
 export function useConfirmParticipation() {
