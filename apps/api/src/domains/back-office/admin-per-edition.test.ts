@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
 import { checkins, registrations, scans } from '../../db/schema';
+import { NOT_THIS_EDITION } from './exhibitor-accounts.service';
 import {
   call,
   createCollaborator,
@@ -119,6 +120,9 @@ describe("'Exposants'", () => {
     expect(record.json()).toMatchObject({ company: 'Béton 2024', status: 'confirmed', scans: 1 });
     const confirm = await call(ctx.app, 'POST', `admin/exhibitors/${exhibitorId}/confirm`, { token });
     expect(confirm.statusCode).toBe(404);
+    expect(confirm.json<{ error: { message: string } }>().error.message).toBe(NOT_THIS_EDITION);
+    const unknown = await call(ctx.app, 'POST', 'admin/exhibitors/999999/confirm', { token });
+    expect(unknown.json<{ error: { message: string } }>().error.message).toBe('Exposant introuvable.');
   });
 });
 

@@ -12,6 +12,9 @@ import { currentEdition, showRegistration } from '../editions/current-edition';
  * confirmed into the public directory with an access link, deactivated without losing anything.
  */
 
+export const NOT_THIS_EDITION =
+  'Cet exposant n’est pas inscrit à l’édition en cours : sa fiche d’une édition passée se lit, sans changer. Pour qu’il expose, invitez-le depuis son édition (« Inviter les exposants »).';
+
 export type ExhibitorStatus = 'pending' | 'confirmed' | 'deactivated';
 export const EXHIBITOR_STATUSES: readonly ExhibitorStatus[] = ['pending', 'confirmed', 'deactivated'];
 
@@ -135,7 +138,13 @@ export async function getExhibitor(db: Db | Tx, id: number, options: { latest?: 
   const [row] = await exhibitorRows(db, options.latest ? latestRegistration : undefined).where(
     and(isExhibitor, eq(users.id, id)),
   );
-  if (!row) throw notFound('Exposant introuvable.');
+  if (!row) {
+    // One of a past edition's list, changed or acted on: say why nothing happens.
+    const [past] = options.latest
+      ? []
+      : await exhibitorRows(db, latestRegistration).where(and(isExhibitor, eq(users.id, id)));
+    throw notFound(past ? NOT_THIS_EDITION : 'Exposant introuvable.');
+  }
   // The scans counted are those of the registration's edition.
   const edition = options.latest
     ? sql`(select r.event_id from registrations r where r.id = ${row.registrationId})`
