@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { unauthorized } from '../lib/errors';
 import { RENEW_AFTER_SECONDS, type Jwt } from '../lib/jwt';
+import { areaRegistrationId } from '../domains/exhibitor-area/users.service';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -23,8 +24,11 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clo
   const { db, jwt, clock } = deps;
   // Built once: drizzle would otherwise write this select of every column again at each signed-in
   // request (a fifth of the API thread's time on `GET users/me`, by the profile).
+  // With it, whether an exhibitor or collaborator still has what opens the exhibitor area this
+  // edition (areaRegistrationId): after an edition switch, a session of one without a registration
+  // for the new edition ends as a sign-in would be refused, in the same round trip.
   const sessionUser = db
-    .select()
+    .select({ user: users, inArea: sql<boolean>`${areaRegistrationId(sql`"users"."id"`, { revoked: true })} is not null` })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
     .prepare('session_user');
@@ -37,8 +41,12 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clo
     const claims = await jwt.verify(token, now);
     if (!claims) throw unauthorized('Session expirée ou invalide.');
     // The version check makes logout, a password change or a deletion end every session at once.
-    const [user] = await sessionUser.execute({ id: claims.userId });
+    const [row] = await sessionUser.execute({ id: claims.userId });
+    const user = row?.user;
     if (!user || user.blocked || user.tokenVersion !== claims.version) {
+      throw unauthorized('Session expirée ou invalide.');
+    }
+    if ((user.type === 'exhibitor' || user.type === 'collaborator') && !row.inArea) {
       throw unauthorized('Session expirée ou invalide.');
     }
     request.user = user;

@@ -45,9 +45,9 @@ describe("'Inviter les abonnés à la newsletter'", () => {
     expect(past.json<{ error: { details: unknown } }>().error.details).toEqual({
       errors: [{ path: ['params', 'id'], message: 'announcingOtherEdition' }],
     });
-    const visitor = await createUser(ctx.db, { type: 'exhibitor', password: PASSWORD });
+    const controller = await createUser(ctx.db, { type: 'controller', password: PASSWORD });
     expect(
-      (await announce('POST', DEMO_EDITION_ID, await signSession(visitor.id, visitor.tokenVersion))).statusCode,
+      (await announce('POST', DEMO_EDITION_ID, await signSession(controller.id, controller.tokenVersion))).statusCode,
     ).toBe(403);
     expect(await announcements()).toEqual([]);
   });

@@ -167,8 +167,8 @@ describe('preparing the next edition', () => {
   });
 
   it('is the organisers’ only', async () => {
-    const exhibitor = await createUser(ctx.db, { type: 'exhibitor', password: PASSWORD });
-    const other = await signSession(exhibitor.id, exhibitor.tokenVersion);
+    const controller = await createUser(ctx.db, { type: 'controller', password: PASSWORD });
+    const other = await signSession(controller.id, controller.tokenVersion);
     expect((await prepare(DEMO_EDITION_ID, NEXT, other)).statusCode).toBe(403);
     expect((await prepare(DEMO_EDITION_ID, NEXT, null)).statusCode).toBe(401);
   });

@@ -98,8 +98,10 @@ describe('an organiser’s preview of an edition', () => {
     expect(undated.statusCode, undated.body).toBe(201);
     expect((await previewLink(undated.json<ShowEdition>().id)).statusCode).toBe(400);
     expect((await previewLink(9999)).statusCode).toBe(404);
-    const exhibitor = await createUser(ctx.db, { type: 'exhibitor', password: PASSWORD });
-    expect((await previewLink(next.id, await signSession(exhibitor.id, exhibitor.tokenVersion))).statusCode).toBe(403);
+    const controller = await createUser(ctx.db, { type: 'controller', password: PASSWORD });
+    expect((await previewLink(next.id, await signSession(controller.id, controller.tokenVersion))).statusCode).toBe(
+      403,
+    );
     expect((await previewLink(next.id, null)).statusCode).toBe(401);
   });
 });

@@ -105,8 +105,12 @@ describe("'Inviter les exposants de 2024'", () => {
       error: { details: { errors: [{ path: ['params', 'id'], message: 'invitingCurrentEdition' }] } },
     });
     expect((await admin('POST', 'editions/9999/invite-exhibitors')).statusCode).toBe(404);
-    const exhibitor = await signSession(returning.user.id, returning.user.tokenVersion);
-    expect((await admin('POST', `editions/${DEMO_EDITION_ID}/invite-exhibitors`, exhibitor)).statusCode).toBe(403);
+    const controller = await createUser(ctx.db, { type: 'controller', password: PASSWORD });
+    const staff = await signSession(controller.id, controller.tokenVersion);
+    expect((await admin('POST', `editions/${DEMO_EDITION_ID}/invite-exhibitors`, staff)).statusCode).toBe(403);
+    // A 2024 exhibitor's session opened before the switch ended with it.
+    const before = await signSession(returning.user.id, returning.user.tokenVersion);
+    expect((await call(ctx.app, 'GET', 'users/me', { token: before })).statusCode).toBe(401);
     expect(await ctx.db.select().from(participationInvitations)).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
-import { showRegistration } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../editions/current-edition';
 
 type UserRow = typeof users.$inferSelect;
 type MediaRow = typeof media.$inferSelect;
@@ -28,22 +28,31 @@ export function serializeMedia(m: MediaRow | null | undefined) {
 }
 
 /**
- * A returning exhibitor's registration, made when it confirmed its participation from the mailed
- * invitation ('Inviter les exposants de 2024'), opens the area once the organiser confirms it:
- * until then the account signs in as one without a registration does not.
+ * The exhibitor or collaborator registration that opens the exhibitor area to `userId` for the
+ * current edition, as a subquery of its id (null: none): live, the person's own badge, and, for a
+ * returning exhibitor's registration made when it confirmed its participation from the mailed
+ * invitation ('Inviter les exposants de 2024'), confirmed by the organiser. The sign-in, the
+ * link pages and every signed-in request (plugins/auth.ts) ask this one rule, so an edition switch
+ * closes the area to whoever has no registration for the new edition, sessions included. A
+ * session lets `revoked` ones in: a revoked badge comes with a deactivated or deleted account,
+ * which ends the session by itself, and the area shows the badge as revoked.
  */
-const notAwaitingOrganiser = sql`(${registrations.confirmed} or not exists (select 1 from ${participationInvitations} i
-  where i.user_id = ${registrations.userId} and i.event_id = ${registrations.eventId} and i.answered_at is not null))`;
+export const areaRegistrationId = (userId: SQLWrapper, options: { revoked?: boolean } = {}) => sql<
+  number | null
+>`(select r.id from ${registrations} r
+  where r.user_id = ${userId} and r.event_id = ${currentEdition} and r.type in ('exhibitor', 'collaborator')
+    and r.conference_id is null ${options.revoked ? sql`` : sql`and r.revoked_at is null`}
+    and (r.confirmed or not exists (select 1 from ${participationInvitations} i
+      where i.user_id = r.user_id and i.event_id = r.event_id and i.answered_at is not null))
+  order by r.id limit 1)`;
 
-/** The exhibitor or collaborator registration that opens the exhibitor area for the current edition. */
+/** The registration that opens the exhibitor area (areaRegistrationId), with its hall. */
 export async function findAreaRegistration(db: Db, userId: number) {
   const [row] = await db
     .select({ registration: registrations, gate: gates })
     .from(registrations)
     .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .where(
-      and(eq(registrations.userId, userId), showRegistration({ types: AREA_REGISTRATION_TYPES }), notAwaitingOrganiser),
-    )
+    .where(eq(registrations.id, areaRegistrationId(sql`${userId}::int`)))
     .limit(1);
   return row ?? null;
 }

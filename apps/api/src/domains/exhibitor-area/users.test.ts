@@ -229,7 +229,7 @@ describe('sessions on the server clock (APP_NOW)', () => {
   afterAll(() => later.close());
 
   it('renews a token issued two days before the server’s clock', async () => {
-    const user = await createUser(later.db, { type: 'exhibitor' });
+    const { user } = await createExhibitor(later.db);
     const res = await call(later.app, 'GET', 'users/me', { token: await signSession(user.id) });
     expect(res.statusCode).toBe(200);
     expect(typeof res.headers[RENEWED_TOKEN_HEADER]).toBe('string');
