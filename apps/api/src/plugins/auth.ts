@@ -28,7 +28,10 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clo
   // edition (areaRegistrationId): after an edition switch, a session of one without a registration
   // for the new edition ends as a sign-in would be refused, in the same round trip.
   const sessionUser = db
-    .select({ user: users, inArea: sql<boolean>`${areaRegistrationId(sql`"users"."id"`, { revoked: true })} is not null` })
+    .select({
+      user: users,
+      inArea: sql<boolean>`${areaRegistrationId(sql`"users"."id"`, { revoked: true })} is not null`,
+    })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
     .prepare('session_user');
