@@ -2,7 +2,7 @@ import { and, asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from '../../lib/errors';
-import { MAX_INT } from '../../lib/query';
+import { isId, MAX_INT } from '../../lib/query';
 
 /**
  * The list query of react-admin's simple REST data provider: `sort=["field","ASC"]`,
@@ -122,8 +122,6 @@ export async function readPage<Q extends PgSelect>(
  */
 export function editionFilterId(value: unknown, name: string): number {
   const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
-  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > MAX_INT) {
-    throw badRequest(`Filtre ${name} : l’identifiant d’une édition (entier de 1 à ${MAX_INT}).`);
-  }
-  return id as number;
+  if (!isId(id)) throw badRequest(`Filtre ${name} : l’identifiant d’une édition (entier de 1 à ${MAX_INT}).`);
+  return id;
 }

@@ -19,25 +19,24 @@ type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
  * deactivating blocks the exhibitor's and its collaborators' sign-in, ends their sessions and
  * revokes their badges, keeping every row; reactivating undoes it.
  */
-async function hasPassword(tx: Tx, id: number) {
-  const [row] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
-  return Boolean(row?.hash);
-}
-
-/** 'Votre participation est confirmée', in the exhibitor's language, for the current edition. */
-async function queueParticipationConfirmed(tx: Tx, ctx: MailLinks, id: number) {
+/**
+ * What a confirmed exhibitor is mailed: its access link, or, for a returning exhibitor that has a
+ * password, 'Votre participation est confirmée' (sign in as usual), for the current edition.
+ */
+async function queueConfirmationMail(tx: Tx, ctx: MailLinks, id: number) {
   const [person] = await tx
-    .select({ name: users.name, email: users.email, language: users.language })
+    .select({ name: users.name, email: users.email, language: users.language, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, id));
+  if (!person?.passwordHash) return queueAccessMail(tx, ctx, id, 'access');
   const show = await loadEvent(tx);
-  const lang: Language = person!.language === 'en' ? 'en' : 'fr';
+  const lang: Language = person.language === 'en' ? 'en' : 'fr';
   const mail = participationConfirmedMail(lang, {
-    name: person!.name,
+    name: person.name,
     show,
     signInUrl: `${ctx.publicUrl}/login${lang === 'en' ? '?lang=en' : ''}`,
   });
-  await tx.insert(mailOutbox).values({ to: person!.email, kind: 'participationConfirmed', ...mail });
+  await tx.insert(mailOutbox).values({ to: person.email, kind: 'participationConfirmed', ...mail });
 }
 
 export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: number, action: Action) {
@@ -52,9 +51,7 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
       case 'confirm':
         if (before.status !== 'pending') return { record: before, mailed };
         await tx.update(registrations).set({ confirmed: true }).where(eq(registrations.id, before.registrationId));
-        // A returning exhibitor (invited from a past edition) signs in with the password it has.
-        if (await hasPassword(tx, id)) await queueParticipationConfirmed(tx, ctx, id);
-        else await queueAccessMail(tx, ctx, id, 'access');
+        await queueConfirmationMail(tx, ctx, id);
         mailed = true;
         break;
       case 'resend-access':

@@ -64,10 +64,16 @@ export async function editionOfYear(db: Db | Tx, year: number): Promise<{ id: nu
  * the current one: each edition's plan, hours and programme stay readable at its year.
  */
 export async function editionOfQuery(db: Db | Tx, year: unknown): Promise<SQLWrapper> {
-  if (year === undefined) return currentEdition;
+  const found = await editionNamedByYear(db, year);
+  return found ? editionById(found.id) : currentEdition;
+}
+
+/** The edition a `?year=2024` names (null: no year given); a year no edition holds is a 404. */
+export async function editionNamedByYear(db: Db | Tx, year: unknown): Promise<{ id: number; current: boolean } | null> {
+  if (year === undefined) return null;
   const found = typeof year === 'string' && /^\d{4}$/.test(year) ? await editionOfYear(db, Number(year)) : null;
   if (!found) throw notFound('Édition introuvable.');
-  return editionById(found.id);
+  return found;
 }
 
 /**

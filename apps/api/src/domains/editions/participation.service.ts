@@ -7,7 +7,8 @@ import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { mayMail } from '../mail/recipient-caps';
 import { participationInvitationMail } from '../mail/templates';
 import type { MailLinks } from '../registration/visitors.service';
-import { currentEdition, currentEditionId } from './current-edition';
+import { currentEdition } from './current-edition';
+import { loadEvent } from '../files/pdf/data';
 import { issueRowLink } from '../mail/row-link';
 
 /**
@@ -34,10 +35,13 @@ const liveExhibitor = and(
   eq(users.blocked, false),
 );
 
-/** The user has an exhibitor registration in the edition (pending or confirmed). */
-const exhibitsAt = (edition: unknown) =>
+/**
+ * The user has an exhibitor registration in the edition: pending or confirmed, or with
+ * `confirmed`, confirmed and never revoked.
+ */
+const exhibitsAt = (edition: unknown, confirmed = false) =>
   sql`exists (select 1 from ${registrations} r where r.user_id = ${users.id} and r.event_id = ${edition}
-    and r.type = 'exhibitor' and r.conference_id is null)`;
+    and r.type = 'exhibitor' and r.conference_id is null ${confirmed ? sql`and r.confirmed and r.revoked_at is null` : sql``})`;
 
 /**
  * The exhibitors of `fromId` an invitation may go to: confirmed there (and never revoked), live
@@ -50,8 +54,7 @@ function returning(db: Db | Tx, fromId: number) {
     .where(
       and(
         liveExhibitor,
-        sql`exists (select 1 from ${registrations} r where r.user_id = ${users.id} and r.event_id = ${fromId}
-          and r.type = 'exhibitor' and r.conference_id is null and r.confirmed and r.revoked_at is null)`,
+        exhibitsAt(fromId, true),
         sql`not ${exhibitsAt(currentEdition)}`,
         sql`not exists (select 1 from ${invitations} i where i.user_id = ${users.id} and i.event_id = ${currentEdition})`,
       ),
@@ -94,12 +97,8 @@ export async function participationPlan(db: Db | Tx, fromId: number) {
  */
 export async function inviteReturningExhibitors(tx: Tx, ctx: MailLinks, fromId: number) {
   const from = await sourceEdition(tx, fromId);
-  const to = await currentEditionId(tx);
-  const [show] = await tx
-    .select({ name: events.name, startsOn: events.startsOn, endsOn: events.endsOn, city: events.city })
-    .from(events)
-    .where(eq(events.id, to));
-  const facts = { name: show!.name, startsOn: show!.startsOn!, endsOn: show!.endsOn!, city: show!.city! };
+  // The current edition's facts (it has its dates and city: a database check).
+  const show = await loadEvent(tx);
   const expiresAt = new Date(ctx.now().getTime() + PARTICIPATION_DAYS * 86_400_000);
   let invited = 0;
   let postponed = 0;
@@ -110,7 +109,7 @@ export async function inviteReturningExhibitors(tx: Tx, ctx: MailLinks, fromId: 
     }
     const [invitation] = await tx
       .insert(invitations)
-      .values({ eventId: to, fromEventId: fromId, userId: exhibitor.id, expiresAt })
+      .values({ eventId: show.id, fromEventId: fromId, userId: exhibitor.id, expiresAt })
       .onConflictDoNothing()
       .returning({ id: invitations.id });
     if (!invitation) continue;
@@ -119,7 +118,7 @@ export async function inviteReturningExhibitors(tx: Tx, ctx: MailLinks, fromId: 
     const mail = participationInvitationMail(lang, {
       company: exhibitor.company,
       fromYear: from.year,
-      show: facts,
+      show,
       url,
       days: PARTICIPATION_DAYS,
     });

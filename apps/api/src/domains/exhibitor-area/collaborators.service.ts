@@ -23,12 +23,15 @@ import { currentEdition, showRegistration } from '../editions/current-edition';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 
+/** The user has a collaborator badge for the edition (revoked or not). */
+export const hasCollaboratorBadgeAt = (edition: unknown) =>
+  sql`exists (select 1 from ${registrations} r where r.user_id = ${users.id}
+    and r.event_id = ${edition} and r.type = 'collaborator' and r.conference_id is null)`;
 /**
  * A collaborator with a badge for the current edition: its team this year. Last edition's
  * collaborators not taken along ('Reprendre mes collaborateurs') are not in the list.
  */
-const inThisEditionsTeam = sql`exists (select 1 from ${registrations} r where r.user_id = ${users.id}
-  and r.event_id = ${currentEdition} and r.type = 'collaborator' and r.conference_id is null)`;
+const inThisEditionsTeam = hasCollaboratorBadgeAt(currentEdition);
 
 /** Exhibitor and collaborator accounts: an e-mail is one account's (a phone is not: decision 027). */
 const ACCOUNT_TYPES = ['exhibitor', 'collaborator'] as const;

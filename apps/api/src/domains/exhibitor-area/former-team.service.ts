@@ -6,6 +6,7 @@ import { accountMayMail, mayMail } from '../mail/recipient-caps';
 import type { MailLinks } from '../registration/visitors.service';
 import { currentEdition } from '../editions/current-edition';
 import { invitePerson } from './collaborator-invitations.service';
+import { hasCollaboratorBadgeAt } from './collaborators.service';
 
 /**
  * 'Reprendre mes collaborateurs de 2024': a returning exhibitor's team of the last edition it
@@ -44,9 +45,6 @@ async function lastEdition(db: Db | Tx, exhibitorId: number) {
  * invited to it (an open invitation).
  */
 function formerMembers(db: Db | Tx, exhibitorId: number, editionId: number, now: Date) {
-  const badgeAt = (edition: unknown) =>
-    sql`exists (select 1 from ${registrations} r where r.user_id = ${users.id} and r.event_id = ${edition}
-      and r.type = 'collaborator' and r.conference_id is null)`;
   return db
     .select({
       id: users.id,
@@ -64,8 +62,8 @@ function formerMembers(db: Db | Tx, exhibitorId: number, editionId: number, now:
         isNull(users.deletedAt),
         isNull(users.anonymisedAt),
         eq(users.blocked, false),
-        badgeAt(editionId),
-        sql`not ${badgeAt(currentEdition)}`,
+        hasCollaboratorBadgeAt(editionId),
+        sql`not ${hasCollaboratorBadgeAt(currentEdition)}`,
         sql`not exists (select 1 from ${collaboratorInvitations} i where i.exhibitor_id = ${exhibitorId}
           and i.user_id = ${users.id} and i.accepted_at is null and i.ended_at is null and i.expires_at > ${now})`,
       ),

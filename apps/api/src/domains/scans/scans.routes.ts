@@ -3,7 +3,7 @@ import { PAGE_SIZE, SCAN_TABLES, scanBatchSchema, type ScanTable } from '@salon/
 import type { Db } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
@@ -19,7 +19,7 @@ import { sendXlsxStream } from '../../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
 import { createScanTotals, listScans, scanEditions, tableScope } from './scans.service';
-import { editionOfYear } from '../editions/current-edition';
+import { editionNamedByYear } from '../editions/current-edition';
 
 /** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
 const SCAN_FILTERS = ['scanner.id', 'scanner.exhibitor.id', 'users.id', 'users.exhibitor.id'];
@@ -57,10 +57,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{
    * removes them (null: the current edition's). A year no edition holds is a 404.
    */
   const editionOfScans = async (year: unknown): Promise<number | null> => {
-    if (year === undefined) return null;
-    const found = typeof year === 'string' && /^\d{4}$/.test(year) ? await editionOfYear(db, Number(year)) : null;
-    if (!found) throw notFound('Édition introuvable.');
-    return found.current ? null : found.id;
+    const found = await editionNamedByYear(db, year);
+    return found && !found.current ? found.id : null;
   };
 
   app.post('/scans', { schema: { tags }, ...signedIn }, async (request) => {

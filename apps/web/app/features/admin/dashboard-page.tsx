@@ -18,6 +18,7 @@ import {
   YAxis,
 } from 'recharts';
 import { adminFetch } from './http';
+import { editionLabel } from './components/filters';
 import type { AdminMessages } from './i18n';
 
 /** What `GET admin/dashboard` answers (services/show-dashboard.service.ts). */
@@ -109,7 +110,7 @@ function EditionPicker({ value, onChange }: { value: number | ''; onChange: (id:
         .filter((e) => !e.current)
         .map((e) => (
           <MenuItem key={e.id} value={e.id}>
-            {`${e.year} — ${e.name}`}
+            {editionLabel(e)}
           </MenuItem>
         ))}
     </TextField>

@@ -14,6 +14,9 @@ export const hallFilter = (
 export const choicesOf = <Id extends string>(ids: readonly Id[], messages: string) =>
   ids.map((id) => ({ id, name: `${messages}.${id}` }));
 
+/** An edition as the pickers name it: '2024 — 6e édition du Salon'. */
+export const editionLabel = (e: { year: number; name: string }) => `${e.year} — ${e.name}`;
+
 /**
  * The edition a list shows (`edition`, its id), newest first. Empty means what `emptyText` says:
  * every visitor, or the current edition's exhibitors. The lists open on the current edition
@@ -28,7 +31,7 @@ export const editionFilter = (emptyText: string) => (
     perPage={100}
     alwaysOn
   >
-    <SelectInput optionText={(e: { year: number; name: string }) => `${e.year} — ${e.name}`} emptyText={emptyText} />
+    <SelectInput optionText={editionLabel} emptyText={emptyText} />
   </ReferenceInput>
 );
 
