@@ -98,6 +98,7 @@ describe('A stand', () => {
     });
     expect(stand).toEqual({
       id: stand.id,
+      edition: DEMO_EDITION_ID,
       gateId: hall.id,
       hall: hall.name,
       number: `Q${n}-7`,

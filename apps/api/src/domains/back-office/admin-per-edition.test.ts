@@ -137,3 +137,16 @@ describe("'Visiteurs'", () => {
     expect(file.headers['content-type']).toContain('spreadsheetml');
   });
 });
+
+describe("'Entrées'", () => {
+  it('lists an edition’s check-ins with the edition filter', async () => {
+    const names = async (edition: unknown) => {
+      const res = await get(`checkins?filter=${filter({ edition })}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ name: string }[]>().map((r) => r.name);
+    };
+    expect(await names(DEMO_EDITION_ID)).toEqual(['Visiteuse 2024']);
+    expect(await names(nextId)).toEqual([]);
+    expect((await get(`checkins?filter=${filter({ edition: 'deux' })}`)).statusCode).toBe(400);
+  });
+});

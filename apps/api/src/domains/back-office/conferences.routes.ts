@@ -7,26 +7,31 @@ import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/query-params';
 import { conferenceSchema } from './content-forms';
 import { oneOfFilter, searchFilter } from './content-filters';
-import { registerResource } from './record-resource';
+import { editionOfForm, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { conferenceView } from '../content/conferences.service';
-import { currentEdition } from '../editions/current-edition';
 
-/** The forum's conferences (speakers are named in the descriptions: there is no speaker record). */
+/**
+ * The forum's conferences, edition by edition (speakers are named in the descriptions: there is no
+ * speaker record).
+ */
 export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
-  const thisEdition = eq(conferences.eventId, currentEdition);
-  /** A conference takes place on one of the show's days, ends after it starts, and has a number of its own. */
+  /**
+   * A conference takes place on one of its edition's days, ends after it starts, and has a number of
+   * its own in the edition.
+   */
   async function checkConference(
     tx: Tx,
     c: { number: string; day: string; startsAt: string; endsAt: string },
+    edition: number,
     id: number | null,
   ) {
     const [event] = await tx
       .select({ startsOn: events.startsOn, endsOn: events.endsOn })
       .from(events)
-      .where(eq(events.id, currentEdition));
+      .where(eq(events.id, edition));
     const errors: { path: string[]; message: string }[] = [];
-    // The current edition has its dates (a database check).
+    // An edition without dates takes any day until it has them.
     const { startsOn, endsOn } = event ?? {};
     if (startsOn && endsOn && (c.day < startsOn || c.day > endsOn)) {
       const fr = (d: string) => d.split('-').reverse().join('/');
@@ -39,7 +44,13 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
     const [taken] = await tx
       .select({ id: conferences.id })
       .from(conferences)
-      .where(and(thisEdition, eq(conferences.number, c.number), id === null ? undefined : ne(conferences.id, id)));
+      .where(
+        and(
+          eq(conferences.eventId, edition),
+          eq(conferences.number, c.number),
+          id === null ? undefined : ne(conferences.id, id),
+        ),
+      );
     if (taken) errors.push({ path: ['body', 'number'], message: 'Ce numéro est déjà celui d’une autre conférence.' });
     if (errors.length) throw badRequest('Données invalides.', { errors });
   }
@@ -53,7 +64,7 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
       path: 'conferences',
       table: conferences,
       id: conferences.id,
-      scope: thisEdition,
+      edition: conferences.eventId,
       missing: 'Conférence introuvable.',
       sortable: {
         id: conferences.id,
@@ -80,19 +91,21 @@ export const adminConferenceRoutes: FastifyPluginAsyncZod<AdminDeps> = async (ap
         kind: oneOfFilter(conferences.kind, 'kind', ['conference', 'academy', 'sponsor']),
       },
       query: (dbOrTx) => dbOrTx.select({ row: conferences, registrations: signUps }).from(conferences).$dynamic(),
-      present: (_, rows) => rows.map((r) => ({ ...conferenceView(r.row), registrations: r.registrations })),
+      present: (_, rows) =>
+        rows.map((r) => ({ ...conferenceView(r.row), edition: r.row.eventId, registrations: r.registrations })),
       async create(tx, body) {
         const form = parseFormBody(conferenceSchema, body);
-        await checkConference(tx, form, null);
+        const edition = await editionOfForm(tx, body);
+        await checkConference(tx, form, edition, null);
         const [row] = await tx
           .insert(conferences)
-          .values({ ...form, eventId: currentEdition })
+          .values({ ...form, eventId: edition })
           .returning({ id: conferences.id });
         return row!.id;
       },
       async update(tx, id, body, before) {
         const form = parseFormBody(z.partial(conferenceSchema), body);
-        await checkConference(tx, { ...before, ...definedFields(form) }, id);
+        await checkConference(tx, { ...before, ...definedFields(form) }, before.edition, id);
         if (Object.values(form).some((v) => v !== undefined)) {
           await tx.update(conferences).set(form).where(eq(conferences.id, id));
         }

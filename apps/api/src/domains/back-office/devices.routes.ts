@@ -6,7 +6,7 @@ import { auditLog, checkins, gates, kioskSessions, registrations, users } from '
 import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, readPage, sendList } from './admin-list';
+import { editionFilterId, parseListQuery, readPage, sendList } from './admin-list';
 import { recordAudit } from './audit.service';
 import { containsPattern, idParam, textValue } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
@@ -30,6 +30,16 @@ const verdictFilter = (value: unknown) => {
   const verdict = CHECKIN_VERDICTS.find((v) => v === value);
   if (!verdict) throw badRequest(`Filtre verdict : ${CHECKIN_VERDICTS.join(', ')}.`);
   return eq(checkins.verdict, verdict);
+};
+
+/**
+ * The check-ins of an edition: at one of its halls, or of one of its badges (a 2024 badge refused
+ * at a 2025 gate is both 2024's and 2025's). Two small semi-joins, so that the count needs no join.
+ */
+const editionCheckins = (value: unknown): SQL => {
+  const id = editionFilterId(value, 'edition');
+  return sql`(${checkins.gateId} in (select "id" from "gates" where "event_id" = ${id})
+    or ${checkins.registrationId} in (select "id" from "registrations" where "event_id" = ${id}))`;
 };
 
 /** `q`: a case-insensitive part of any of the columns; an empty text filters nothing. */
@@ -58,6 +68,7 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         registrationId: idFilter(checkins.registrationId, 'registrationId'),
         day: dayFilter,
         verdict: verdictFilter,
+        edition: editionCheckins,
         q: (value) => {
           searched = true;
           return searchFilter(holder.name, holder.email, holder.company, checkins.deviceId)(value);

@@ -7,13 +7,11 @@ import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/query-params';
 import { gateSchema } from './content-forms';
 import { searchFilter } from './content-filters';
-import { nextPosition, registerResource } from './record-resource';
+import { editionOfForm, nextPosition, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
-import { currentEdition } from '../editions/current-edition';
 
-/** Halls (the gates controllers work at; exhibitors have a hall and a stand). */
+/** Halls (the gates controllers work at; exhibitors have a hall and a stand), edition by edition. */
 export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {
-  const thisShow = eq(gates.eventId, currentEdition);
   const exhibitorsIn = sql<number>`(select count(*)::int from registrations r
     where r.gate_id = "gates"."id" and r.type = 'exhibitor')`;
   const standsIn = sql<number>`(select count(*)::int from stands s where s.gate_id = "gates"."id")`;
@@ -56,11 +54,18 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
       throw badRequest('Données invalides.', { errors: [{ path: ['body', 'planWidth'], message }] });
     }
   }
-  async function checkHallName(tx: Tx, name: string, id: number | null) {
+  /** No two halls of an edition share a name, case aside. */
+  async function checkHallName(tx: Tx, name: string, edition: number, id: number | null) {
     const [taken] = await tx
       .select({ id: gates.id })
       .from(gates)
-      .where(and(thisShow, sql`lower(${gates.name}) = lower(${name})`, id === null ? undefined : ne(gates.id, id)));
+      .where(
+        and(
+          eq(gates.eventId, edition),
+          sql`lower(${gates.name}) = lower(${name})`,
+          id === null ? undefined : ne(gates.id, id),
+        ),
+      );
     if (taken) {
       throw badRequest('Données invalides.', {
         errors: [{ path: ['body', 'name'], message: 'Un hall porte déjà ce nom.' }],
@@ -76,7 +81,7 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
       path: 'gates',
       table: gates,
       id: gates.id,
-      scope: thisShow,
+      edition: gates.eventId,
       missing: 'Hall introuvable.',
       sortable: { id: gates.id, position: gates.position, name: gates.name },
       defaultSort: [asc(gates.position), asc(gates.id)],
@@ -85,6 +90,7 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
         dbOrTx
           .select({
             id: gates.id,
+            edition: gates.eventId,
             name: gates.name,
             position: gates.position,
             planWidth: gates.planWidth,
@@ -97,19 +103,20 @@ export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { d
       present: (_, rows) => rows,
       async create(tx, body) {
         const form = parseFormBody(gateSchema, body);
-        await checkHallName(tx, form.name, null);
+        const edition = await editionOfForm(tx, body);
+        await checkHallName(tx, form.name, edition, null);
         await checkOutline(tx, form, null);
         const values = {
           ...form,
-          eventId: currentEdition,
-          position: form.position ?? (await nextPosition(tx, gates.position, gates, thisShow)),
+          eventId: edition,
+          position: form.position ?? (await nextPosition(tx, gates.position, gates, eq(gates.eventId, edition))),
         };
         const [row] = await tx.insert(gates).values(values).returning({ id: gates.id });
         return row!.id;
       },
       async update(tx, id, body, before) {
         const form = parseFormBody(z.partial(gateSchema), body);
-        if (form.name !== undefined) await checkHallName(tx, form.name, id);
+        if (form.name !== undefined) await checkHallName(tx, form.name, before.edition, id);
         if (form.planWidth !== undefined || form.planHeight !== undefined) {
           // Locked, so that no stand is placed by its old outline while it changes.
           await tx.select({ id: gates.id }).from(gates).where(eq(gates.id, id)).for('update');

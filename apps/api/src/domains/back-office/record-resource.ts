@@ -1,12 +1,15 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { events } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { isId } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, readPage, sendList, type ListQuery } from './admin-list';
+import { editionFilterId, parseListQuery, readPage, sendList, type ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
-import { idParam } from '../../lib/query-params';
+import { formInput, idParam, isRecord } from '../../lib/query-params';
+import { currentEdition, currentEditionId, editionById } from '../editions/current-edition';
 
 /** One record resource: list, read, create, change, delete, each write audited. */
 
@@ -15,8 +18,15 @@ interface RecordResource<R extends { id: number }, Q extends PgSelect> {
   path: string;
   table: PgTable;
   id: AnyPgColumn;
-  /** Rows outside it are not this resource's (the halls of other editions). */
+  /** Rows outside it are not this resource's. */
   scope?: SQL;
+  /**
+   * The edition column of a resource kept per edition (halls, stands, the programme): its list
+   * shows the current edition's rows, another's with the `edition` filter (an edition's id), so
+   * that the next edition is set up before it becomes current. A record is read, changed and
+   * deleted by its id whatever its edition.
+   */
+  edition?: AnyPgColumn;
   missing: string;
   sortable: Record<string, AnyPgColumn>;
   defaultSort: SQL[];
@@ -29,6 +39,24 @@ interface RecordResource<R extends { id: number }, Q extends PgSelect> {
   update(tx: Tx, id: number, body: unknown, before: R): Promise<void>;
   /** Throws a 400 when the record may not go. */
   remove(tx: Tx, id: number): Promise<void>;
+}
+
+/**
+ * The edition a new record of a per-edition resource goes to: the form's `edition` (an edition's
+ * id, as the list's filter names it), else the current one. An edition that does not exist is a
+ * 400 on that field.
+ */
+export async function editionOfForm(tx: Tx, body: unknown): Promise<number> {
+  const input = formInput(body);
+  const value = isRecord(input) ? input.edition : undefined;
+  if (value === undefined || value === null) return currentEditionId(tx);
+  const [row] = isId(value) ? await tx.select({ id: events.id }).from(events).where(eq(events.id, value)) : [];
+  if (!row) {
+    throw badRequest('Données invalides.', {
+      errors: [{ path: ['body', 'edition'], message: 'Édition introuvable.' }],
+    });
+  }
+  return row.id;
 }
 
 /** The next position after the last one: a new partner, photo or hall goes at the end. */
@@ -59,12 +87,22 @@ export function registerResource<R extends { id: number }, Q extends PgSelect>(
     });
 
   app.get(`/${r.path}`, { schema: { tags } }, async (request, reply) => {
-    const list: ListQuery = parseListQuery(request.query as Record<string, unknown>, r);
+    let edition: SQLWrapper = currentEdition;
+    const filters = r.edition
+      ? {
+          ...r.filters,
+          edition: (value: unknown) => {
+            edition = editionById(editionFilterId(value, 'edition'));
+            return sql`true`;
+          },
+        }
+      : r.filters;
+    const list: ListQuery = parseListQuery(request.query as Record<string, unknown>, { ...r, filters });
     const { rows, total } = await readPage(
       list,
       r.query(db),
       db.select({ n: count() }).from(r.table).$dynamic(),
-      r.scope,
+      and(r.scope, r.edition ? eq(r.edition, edition) : undefined),
     );
     return sendList(reply, r.path, list, await r.present(db, rows), total);
   });

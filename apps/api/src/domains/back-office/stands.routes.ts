@@ -15,28 +15,27 @@ import { gates, registrations, stands, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/query-params';
 import { currentUser } from '../../plugins/auth';
-import { exhibitorOfThisShow } from '../directory/directory.service';
+import { exhibitorOf } from '../directory/directory.service';
 import { onStand } from '../floor-plan/floor-plan.service';
 import { recordAudit } from './audit.service';
 import { searchFilter } from './content-filters';
 import type { AdminDeps } from './deps';
-import { registerResource } from './record-resource';
-import { currentEdition } from '../editions/current-edition';
+import { editionOfForm, registerResource } from './record-resource';
+import { currentEditionId, editionById } from '../editions/current-edition';
 
 /**
  * The floor plan's stands: each one edited by hand (moved, resized, renumbered), or a hall's whole
  * layout replaced by a CSV file, previewed first. Every write is audited, and refused whole when a
- * stand would leave its hall, overlap another or repeat a number.
+ * stand would leave its hall, overlap another or repeat a number. Each edition has its own
+ * layout: a stand belongs to its hall's edition.
  */
 
-const thisShow = eq(stands.eventId, currentEdition);
-
-/** The halls of this edition, locked until the transaction ends when a layout is being written. */
-async function planHalls(tx: Tx, lock: boolean): Promise<PlanHall[]> {
+/** The halls of an edition, locked until the transaction ends when a layout is being written. */
+async function planHalls(tx: Tx, edition: number, lock: boolean): Promise<PlanHall[]> {
   const query = tx
     .select({ id: gates.id, name: gates.name, planWidth: gates.planWidth, planHeight: gates.planHeight })
     .from(gates)
-    .where(eq(gates.eventId, currentEdition))
+    .where(eq(gates.eventId, edition))
     .orderBy(asc(gates.position), asc(gates.id));
   // Locking the halls puts edits of one layout in line: two at once cannot both pass the checks.
   return lock ? query.for('update') : query;
@@ -57,8 +56,8 @@ const refused = (errors: StandLineError[]) =>
     errors: errors.map((e) => ({ path: ['body', FIELD_OF[e.key] ?? 'number'], message: standLineMessage(e) })),
   });
 
-/** This edition's stands as the checks read them, in the order they were made. */
-const placedStands = (tx: Tx, where?: SQL) =>
+/** An edition's stands as the checks read them, in the order they were made. */
+const placedStands = (tx: Tx, edition: number, where?: SQL) =>
   tx
     .select({
       gateId: stands.gateId,
@@ -69,36 +68,47 @@ const placedStands = (tx: Tx, where?: SQL) =>
       height: stands.height,
     })
     .from(stands)
-    .where(and(thisShow, where))
+    .where(and(eq(stands.eventId, edition), where))
     .orderBy(asc(stands.id));
 
-/** A stand edited alone: checked against the rest of its hall and every number of the edition. */
-async function checkStand(tx: Tx, form: z.infer<typeof standSchema>, id: number | null) {
-  const halls = await planHalls(tx, true);
-  const kept = await placedStands(tx, id === null ? undefined : ne(stands.id, id));
+/**
+ * A stand edited alone: checked against the rest of its hall and every number of its edition (a
+ * hall of another edition is not one of its halls).
+ */
+async function checkStand(tx: Tx, form: z.infer<typeof standSchema>, edition: number, id: number | null) {
+  const halls = await planHalls(tx, edition, true);
+  const kept = await placedStands(tx, edition, id === null ? undefined : ne(stands.id, id));
   const errors = layoutErrors([form], halls, kept);
   if (errors.length) throw refused(errors);
 }
 
 export const standImportSchema = z.object({
   csv: z.string({ error: 'required' }).check(z.maxLength(STAND_CSV_MAX_CHARS)),
+  /** The edition whose layout the file is (its id); the current one when not given. */
+  edition: z.optional(z.nullable(z.number())),
   /** false (the default): only the preview. */
   commit: z.optional(z.boolean()),
 });
 
-/** Exhibitors of this edition whose stand is given, with their company. */
-const exhibitorStands = (tx: Tx) =>
+/** Exhibitors of an edition whose stand is given, with their company. */
+const exhibitorStands = (tx: Tx, edition: number) =>
   tx
     .select({ booth: registrations.booth, company: users.company })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
-    .where(and(exhibitorOfThisShow, isNotNull(registrations.booth)));
+    .where(and(exhibitorOf(editionById(edition)), isNotNull(registrations.booth)));
+
+/** The edition of the hall `gateId`, where a new stand goes (the current one when there is no such hall: the checks refuse it). */
+async function editionOfHall(tx: Tx, gateId: number): Promise<number> {
+  const [hall] = await tx.select({ edition: gates.eventId }).from(gates).where(eq(gates.id, gateId));
+  return hall?.edition ?? (await currentEditionId(tx));
+}
 
 export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {
   /** Who holds the stand: the companies whose booth is its number, case aside. */
   const exhibitor = sql<string | null>`(select string_agg(${users.company}, ', ' order by ${users.company})
     from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
-    where ${onStand(sql`"stands"."number"`, 'any')})`;
+    where ${onStand(sql`"stands"."number"`, sql`"stands"."event_id"`)})`;
 
   registerResource(
     app,
@@ -108,7 +118,7 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       path: 'stands',
       table: stands,
       id: stands.id,
-      scope: thisShow,
+      edition: stands.eventId,
       missing: 'Stand introuvable.',
       sortable: { id: stands.id, number: stands.number, gateId: gates.position, x: stands.x, y: stands.y },
       defaultSort: [asc(gates.position), asc(stands.number)],
@@ -124,6 +134,7 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         dbOrTx
           .select({
             id: stands.id,
+            edition: stands.eventId,
             gateId: stands.gateId,
             hall: gates.name,
             number: stands.number,
@@ -139,10 +150,11 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       present: (_, rows) => rows,
       async create(tx, body) {
         const form = parseFormBody(standSchema, body);
-        await checkStand(tx, form, null);
+        const edition = await editionOfHall(tx, form.gateId);
+        await checkStand(tx, form, edition, null);
         const [row] = await tx
           .insert(stands)
-          .values({ ...form, eventId: currentEdition })
+          .values({ ...form, eventId: edition })
           .returning({ id: stands.id });
         return row!.id;
       },
@@ -150,7 +162,7 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         // A move sends x and y alone: the rest stays as it was.
         const sent = formInput(body);
         const form = parseFormBody(standSchema, { ...pick(before), ...(isRecord(sent) ? definedFields(sent) : {}) });
-        await checkStand(tx, form, id);
+        await checkStand(tx, form, before.edition, id);
         await tx.update(stands).set(form).where(eq(stands.id, id));
       },
       async remove(tx, id) {
@@ -167,7 +179,8 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
   app.post('/stands/import', { schema: { tags: ['admin'] } }, async (request) => {
     const { csv, commit = false } = parseFormBody(standImportSchema, request.body);
     const result = await db.transaction(async (tx) => {
-      const halls = await planHalls(tx, commit);
+      const edition = await editionOfForm(tx, request.body);
+      const halls = await planHalls(tx, edition, commit);
       const { lines, errors } = parseStandCsv(csv);
       const hallByName = new Map(halls.map((h) => [h.name.trim().toLowerCase(), h]));
       const placed = lines.map((l) => ({
@@ -176,13 +189,13 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         hallName: l.hall,
       }));
       const replaced = new Set(placed.flatMap((s) => (s.gateId === null ? [] : [s.gateId])));
-      const current = await placedStands(tx);
+      const current = await placedStands(tx, edition);
       const kept = current.filter((s) => !replaced.has(s.gateId));
       errors.push(...layoutErrors(placed, halls, kept));
       errors.sort((a, b) => a.line - b.line);
 
       const drawn = new Set([...kept, ...placed].map((s) => s.number.toLowerCase()));
-      const unplaced = (await exhibitorStands(tx))
+      const unplaced = (await exhibitorStands(tx, edition))
         .filter((e) => e.booth && !drawn.has(e.booth.toLowerCase()))
         .sort((a, b) => a.booth!.localeCompare(b.booth!, 'fr', { numeric: true }));
       const preview = {
@@ -205,10 +218,10 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
         throw badRequest(`${errors.length} erreur(s) : rien n'a été importé.`, { ...preview, imported: false });
       }
       const ids = [...replaced];
-      await tx.delete(stands).where(and(thisShow, inArray(stands.gateId, ids)));
+      await tx.delete(stands).where(and(eq(stands.eventId, edition), inArray(stands.gateId, ids)));
       await tx.insert(stands).values(
         placed.map((s) => ({
-          eventId: currentEdition,
+          eventId: edition,
           gateId: s.gateId!,
           number: s.number,
           x: s.x,

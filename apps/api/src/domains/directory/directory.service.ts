@@ -31,7 +31,7 @@ import { currentEdition } from '../editions/current-edition';
  * An exhibitor registration of an edition whose account is not deleted, over `registrations`
  * joined to `users`: whom the back-office shows on the floor plan's stands.
  */
-const exhibitorOf = (edition: SQLWrapper): SQL =>
+export const exhibitorOf = (edition: SQLWrapper): SQL =>
   and(eq(registrations.eventId, edition), eq(registrations.type, 'exhibitor'), isNull(users.deletedAt))!;
 
 /**
@@ -46,11 +46,6 @@ export const listedExhibitorOf = (edition: SQLWrapper): SQL =>
     isNull(registrations.revokedAt),
     sql`btrim(coalesce(${users.company}, '')) <> ''`,
   )!;
-
-/** An exhibitor of the current edition (see exhibitorOf). */
-export const exhibitorOfThisShow: SQL = exhibitorOf(currentEdition);
-/** An exhibitor the current edition's directory lists (see listedExhibitorOf). */
-export const listedExhibitor: SQL = listedExhibitorOf(currentEdition);
 
 export const DIRECTORY_FILTERS = ['event.id', 'type', 'confirmed', 'user.company', 'conference.id'] as const;
 export const DIRECTORY_OR_FILTERS = ['gate.name', 'booth'] as const;

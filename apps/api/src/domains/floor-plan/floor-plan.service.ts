@@ -2,18 +2,18 @@ import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
-import { exhibitorOfThisShow, listedExhibitor, listedExhibitorOf } from '../directory/directory.service';
+import { exhibitorOf, listedExhibitorOf } from '../directory/directory.service';
 import { currentEdition } from '../editions/current-edition';
-
-/** Who may hold a stand: the public plan counts those the directory lists, the back-office also those not confirmed yet. */
-const holders = { listed: listedExhibitor, any: exhibitorOfThisShow };
 
 /** What a stand number and an exhibitor's `booth` are matched on: the text, case aside. */
 const standKey = (text: unknown) => sql`lower(${text})`;
 
-/** The exhibitors on the stand `number`, over `registrations` joined to `users`. */
-export const onStand = (number: SQL, who: keyof typeof holders): SQL =>
-  and(holders[who], sql`${standKey(registrations.booth)} = ${standKey(number)}`)!;
+/**
+ * The exhibitors of `edition` on the stand `number`, over `registrations` joined to `users`: the
+ * back-office's, confirmed or not (the public plan counts those the directory lists).
+ */
+export const onStand = (number: SQL, edition: SQLWrapper): SQL =>
+  and(exhibitorOf(edition), sql`${standKey(registrations.booth)} = ${standKey(number)}`)!;
 
 /** Stand numbers in the order visitors count them: 'B-2' before 'B-10'. */
 const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
