@@ -14,6 +14,7 @@ import {
   firstEntriesOf,
   gateId,
   gateRoster,
+  organiserApi,
   postCheckins,
   recordVerdicts,
   registrationOf,
@@ -275,6 +276,54 @@ test.describe('Gate control', () => {
     await expect(page).toHaveURL(/\/espace-controleur$/);
     await expect(page.getByTestId('gate-count-gate')).toHaveText(String(entriesAt(after, hallC)));
     await expect(page.getByTestId('gate-waiting')).toHaveText('0');
+  });
+
+  test('once the next edition is current, a 2024 badge is refused at its gate without network, with the message that it is another edition’s', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    const visitor = await registerVisitor(request, 'Anas', GATE_MAIL_DIR);
+    // The next edition, its halls carried over, made current (a free year: a retry finds the last one's taken).
+    const organiser = await organiserApi(request);
+    const taken = (await (
+      await request.get(`/backend/api/admin/editions?range=${encodeURIComponent('[0,499]')}`, { headers: organiser })
+    ).json()) as { edition: number; year: number }[];
+    let year = 2050;
+    while (taken.some((e) => e.year === year)) year++;
+    const next = await request.post('/backend/api/admin/editions/7/next', {
+      headers: organiser,
+      data: {
+        name: `Édition ${year}`,
+        startsOn: `${year}-05-28`,
+        endsOn: `${year}-05-31`,
+        city: 'Marrakech',
+        halls: true,
+      },
+    });
+    expect(next.status(), await next.text()).toBe(201);
+    const nextId = ((await next.json()) as { id: number }).id;
+    const makeCurrent = (id: number) =>
+      request.post(`/backend/api/admin/editions/${id}/make-current`, { headers: organiser });
+    expect((await makeCurrent(nextId)).status()).toBe(200);
+    try {
+      const shown = await recordVerdicts(page);
+      await signInAtGate(page, 'Hall B');
+      await startChecking(page, 'Hall B');
+      await context.setOffline(true);
+      await expect(page.getByTestId('gate-online')).toHaveText(texts.offline);
+      await typeBadge(page, visitor.token);
+      const verdict = await nthVerdict(shown, 1);
+      expect(verdict).toMatchObject({ verdict: 'refused', reason: 'otherEvent' });
+      expect(verdict.text).toContain("Ce badge est celui d'une autre édition du salon.");
+      expect(verdict.text).not.toContain(texts.admitted);
+    } finally {
+      await context.setOffline(false);
+      expect((await makeCurrent(7)).status()).toBe(200);
+      const removed = await request.delete(`/backend/api/admin/editions/${nextId}`, { headers: organiser });
+      expect(removed.status(), await removed.text()).toBe(200);
+    }
   });
 
   test('the controller sign-in refuses an exhibitor and an organiser with the main sign-in’s alert, and the gate screens without a controller session go to it', async ({

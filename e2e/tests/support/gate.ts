@@ -43,6 +43,17 @@ export async function controllerToken(request: APIRequestContext): Promise<strin
   return ((await res.json()) as { jwt: string }).jwt;
 }
 
+/** The organiser's API headers, as the back-office's sign-in (`auth/organiser`) gets its token. */
+export async function organiserApi(request: APIRequestContext): Promise<Record<string, string>> {
+  const headers = await xsrf(request);
+  const res = await request.post(`${API}/auth/organiser`, {
+    headers,
+    data: { identifier: accounts.organiser.email, password: accounts.organiser.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { ...headers, authorization: `Bearer ${((await res.json()) as { jwt: string }).jwt}` };
+}
+
 /** The demo exhibitor's token, as /login gets it. */
 export async function exhibitorToken(request: APIRequestContext): Promise<string> {
   const res = await request.post(`${API}/auth/local`, {

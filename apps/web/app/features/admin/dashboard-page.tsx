@@ -1,7 +1,7 @@
-import { Alert, Box, Card, CardContent, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import {
   Bar,
   BarChart,
@@ -18,7 +18,7 @@ import {
   YAxis,
 } from 'recharts';
 import { adminFetch } from './http';
-import { editionLabel } from './components/filters';
+import { EditionPicker } from './components/editions';
 import type { AdminMessages } from './i18n';
 
 /** What `GET admin/dashboard` answers (services/show-dashboard.service.ts). */
@@ -89,34 +89,6 @@ function ChartCard({ title, children, wide }: { title: string; children: ReactNo
   );
 }
 
-/** Which edition's figures: the current one (empty), or another to compare with. */
-function EditionPicker({ value, onChange }: { value: number | ''; onChange: (id: number | '') => void }) {
-  const translate = useTranslate();
-  const { data: editions = [] } = useGetList<{ id: number; year: number; name: string; current: boolean }>('editions', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'year', order: 'DESC' },
-  });
-  return (
-    <TextField
-      select
-      size="small"
-      label={translate('admin.editions.dashboardEdition')}
-      value={value}
-      onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
-      sx={{ minWidth: 260, mb: 2 }}
-    >
-      <MenuItem value="">{translate('admin.editions.currentEdition')}</MenuItem>
-      {editions
-        .filter((e) => !e.current)
-        .map((e) => (
-          <MenuItem key={e.id} value={e.id}>
-            {editionLabel(e)}
-          </MenuItem>
-        ))}
-    </TextField>
-  );
-}
-
 /**
  * The organisers' dashboard: the show at a glance, refreshed every 15 seconds without a reload;
  * the current edition's, or another's picked above it.
@@ -139,7 +111,7 @@ export function DashboardPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title="admin.dashboard.title" />
-      <EditionPicker value={edition} onChange={setEdition} />
+      <EditionPicker label="admin.editions.dashboardEdition" value={edition} onChange={setEdition} />
       <Box
         sx={{
           display: 'grid',

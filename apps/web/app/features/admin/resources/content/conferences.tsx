@@ -9,19 +9,26 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
-import { choicesOf, searchFilter } from '../../components/filters';
+import { choicesOf, editionFilter, searchFilter } from '../../components/filters';
+import { EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
 import { HHMM, dayText, matches } from './fields';
 
 /** The forum's conferences: a number, a kind, a day of the show and its hours, texts in both languages. */
 
 const KINDS = choicesOf(['conference', 'academy', 'sponsor'], 'admin.content.kinds');
 
+/** An edition's programme: the current one's until another edition is picked. */
 export function ConferenceList() {
+  const defaults = useEditionDefaults();
+  if (!defaults) return null;
   return (
     <List
       sort={{ field: 'day', order: 'ASC' }}
+      filterDefaultValues={defaults}
+      actions={<EditionListActions />}
       filters={[
         searchFilter,
+        editionFilter('admin.editions.currentEdition'),
         <DateInput key="day" source="day" alwaysOn />,
         <SelectInput key="kind" source="kind" choices={KINDS} alwaysOn />,
       ]}
@@ -63,6 +70,7 @@ const timeRules = [required(), matches(HHMM, 'admin.content.errors.time')];
 export function ConferenceForm() {
   return (
     <SimpleForm validate={conferenceRules}>
+      <EditionInput />
       <TextInput source="number" validate={[required(), maxLength(20)]} />
       <SelectInput source="kind" choices={KINDS} validate={required()} defaultValue="conference" />
       <TextInput source="titleFr" validate={[required(), maxLength(300)]} fullWidth />

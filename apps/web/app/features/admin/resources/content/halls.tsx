@@ -10,17 +10,27 @@ import {
   required,
 } from 'react-admin';
 import { PLAN_MAX } from '@salon/shared';
-import { searchFilter } from '../../components/filters';
+import { editionFilter, searchFilter } from '../../components/filters';
+import { EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
 import { positionRules } from './fields';
 
 /** A side of the hall's outline on the floor plan: a whole number, or empty (the hall is not drawn). */
 const outlineRules = [minValue(1), maxValue(PLAN_MAX)];
 
-/** The halls, in the order the site lists them, with their number of exhibitors. */
-
+/**
+ * The halls of an edition (the current one until another is picked), in the order the site lists
+ * them, with their number of exhibitors.
+ */
 export function HallList() {
+  const defaults = useEditionDefaults();
+  if (!defaults) return null;
   return (
-    <List sort={{ field: 'position', order: 'ASC' }} filters={[searchFilter]}>
+    <List
+      sort={{ field: 'position', order: 'ASC' }}
+      filters={[searchFilter, editionFilter('admin.editions.currentEdition')]}
+      filterDefaultValues={defaults}
+      actions={<EditionListActions />}
+    >
       <DataTable>
         <DataTable.NumberCol source="position" />
         <DataTable.Col source="name" />
@@ -34,6 +44,7 @@ export function HallList() {
 export function HallForm() {
   return (
     <SimpleForm>
+      <EditionInput />
       <TextInput source="name" validate={[required(), maxLength(100)]} />
       <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
       <NumberInput source="planWidth" step={1} validate={outlineRules} helperText="admin.content.outlineHint" />

@@ -27,7 +27,7 @@ export { contentMessages } from './messages';
  */
 
 /** The resources listed, created and edited with one form each, in the menu's order. */
-const LISTS: [name: string, icon: typeof DomainIcon, list: () => JSX.Element, form: () => JSX.Element][] = [
+const LISTS: [name: string, icon: typeof DomainIcon, list: () => JSX.Element | null, form: () => JSX.Element][] = [
   ['bannieres', ViewCarouselIcon, BannerList, BannerForm],
   ['partenaires', HandshakeIcon, PartnerList, PartnerForm],
   ['partenaires-presses', NewspaperIcon, PartnerList, PartnerForm],

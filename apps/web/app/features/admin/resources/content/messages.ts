@@ -66,6 +66,7 @@ export const contentMessages: AdminMessages = {
       conferences: {
         name: 'Conférence du forum |||| Conférences du forum',
         fields: {
+          edition: 'Édition',
           number: 'Numéro',
           kind: 'Type',
           titleFr: 'Titre (français)',
@@ -84,6 +85,7 @@ export const contentMessages: AdminMessages = {
       gates: {
         name: 'Hall |||| Halls',
         fields: {
+          edition: 'Édition',
           name: 'Nom',
           position: 'Position',
           exhibitors: 'Exposants',
@@ -186,6 +188,7 @@ export const contentMessages: AdminMessages = {
       conferences: {
         name: 'Forum conference |||| Forum conferences',
         fields: {
+          edition: 'Edition',
           number: 'Number',
           kind: 'Type',
           titleFr: 'Title (French)',
@@ -204,6 +207,7 @@ export const contentMessages: AdminMessages = {
       gates: {
         name: 'Hall |||| Halls',
         fields: {
+          edition: 'Edition',
           name: 'Name',
           position: 'Position',
           exhibitors: 'Exhibitors',

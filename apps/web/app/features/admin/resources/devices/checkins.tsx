@@ -14,7 +14,8 @@ import { CHECKIN_VERDICTS, GATE_REFUSALS, formatDateTime, type CheckinVerdict, t
 import { DateTimeField } from '../../components/date-time-field';
 import { FilterSwitch } from '../../components/filter-switch';
 import { ResponsiveList } from '../../components/responsive-list';
-import { choicesOf, hallFilter, searchFilter } from '../../components/filters';
+import { choicesOf, editionFilter, hallFilter, searchFilter } from '../../components/filters';
+import { useEditionDefaults } from '../../components/editions';
 
 /** The gates' check-ins, with the double admissions of two gates that were offline. */
 
@@ -61,13 +62,18 @@ function ConflictChip(_props: { label?: string }) {
 /** A forged badge has no holder. */
 const holderOf = (r: CheckinRow, unknown: string) => [r.name ?? unknown, r.company].filter(Boolean).join(' · ');
 
+/** The gates' entries of an edition (the current one until another, or all, is picked). */
 export function CheckinList() {
   const translate = useTranslate();
+  const defaults = useEditionDefaults();
+  if (!defaults) return null;
   return (
     <ResponsiveList
       sort={{ field: 'scannedAt', order: 'DESC' }}
+      filterDefaultValues={defaults}
       filters={[
         searchFilter,
+        editionFilter('admin.editions.allEditions'),
         <SelectInput key="verdict" source="verdict" choices={verdictChoices} alwaysOn />,
         hallFilter,
         <DateInput key="day" source="day" />,

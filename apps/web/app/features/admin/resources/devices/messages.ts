@@ -6,6 +6,7 @@ export const devicesMessages: AdminMessages = {
       checkins: {
         name: 'Entrée |||| Entrées aux portes',
         fields: {
+          edition: 'Édition',
           scannedAt: 'Date',
           name: 'Porteur du badge',
           gate: 'Hall',
@@ -74,6 +75,7 @@ export const devicesMessages: AdminMessages = {
       checkins: {
         name: 'Entry |||| Gate entries',
         fields: {
+          edition: 'Edition',
           scannedAt: 'Date',
           name: 'Badge holder',
           gate: 'Hall',

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { adminErrorMessage } from '../../components/use-admin-call';
 import { adminFetch } from '../../http';
+import { EditionPicker } from '../../components/editions';
 
 interface Preview {
   halls: { id: number; name: string; before: number; after: number; replaced: boolean }[];
@@ -38,11 +39,16 @@ export function StandImportPage() {
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState(false);
+  // The edition whose layout the file is: the current one (empty), or the next one prepared before it is current.
+  const [edition, setEdition] = useState<number | ''>('');
 
-  async function send(text: string, commit: boolean) {
+  async function send(text: string, commit: boolean, to = edition) {
     setBusy(true);
     try {
-      const result = await adminFetch<Preview>('stands/import', { method: 'POST', body: { csv: text, commit } });
+      const result = await adminFetch<Preview>('stands/import', {
+        method: 'POST',
+        body: { csv: text, commit, ...(to === '' ? {} : { edition: to }) },
+      });
       setPreview(result);
       if (result.imported)
         notify('admin.floorPlan.imported', { type: 'success', messageArgs: { count: result.stands } });
@@ -72,6 +78,18 @@ export function StandImportPage() {
         <Typography variant="body2" sx={{ mb: 2 }}>
           {translate('admin.floorPlan.importIntro')}
         </Typography>
+        <Box>
+          <EditionPicker
+            label="admin.floorPlan.edition"
+            value={edition}
+            onChange={(id) => {
+              setEdition(id);
+              setPreview(null);
+              // The file chosen is previewed again against the edition's halls.
+              if (csv) void send(csv.text, false, id);
+            }}
+          />
+        </Box>
         <Button variant="outlined" component="label" disabled={busy}>
           {translate('admin.floorPlan.chooseFile')}
           <input

@@ -8,6 +8,7 @@ export const floorPlanMessages: AdminMessages = {
         fields: {
           gateId: 'Hall',
           hall: 'Hall',
+          edition: 'Édition',
           number: 'Numéro',
           x: 'x',
           y: 'y',
@@ -23,6 +24,7 @@ export const floorPlanMessages: AdminMessages = {
     admin: {
       floorPlan: {
         editorTitle: 'Dessiner le plan',
+        edition: 'Plan de l’édition',
         editorIntro:
           'Faites glisser un stand pour le déplacer, et sa poignée orange, en bas à droite, pour le redimensionner. Au clavier : Tab jusqu’au stand, les flèches le déplacent d’une unité, Maj + flèches le redimensionnent. Chaque changement est vérifié puis enregistré aussitôt ; le plan public et son PDF suivent.',
         noHall:
@@ -61,6 +63,7 @@ export const floorPlanMessages: AdminMessages = {
         fields: {
           gateId: 'Hall',
           hall: 'Hall',
+          edition: 'Edition',
           number: 'Number',
           x: 'x',
           y: 'y',
@@ -76,6 +79,7 @@ export const floorPlanMessages: AdminMessages = {
     admin: {
       floorPlan: {
         editorTitle: 'Draw the plan',
+        edition: 'Plan of the edition',
         editorIntro:
           'Drag a stand to move it, and its orange handle, bottom right, to resize it. With the keyboard: Tab to the stand, arrows move it by one unit, Shift + arrows resize it. Each change is checked, then saved at once; the public plan and its PDF follow.',
         noHall: 'No hall has a size yet: fill in a hall’s width and depth to draw its plan.',

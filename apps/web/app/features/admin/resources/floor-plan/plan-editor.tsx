@@ -3,6 +3,7 @@ import { layoutErrors, standLineMessage, standSchema, type Box as Rect, type Pla
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link, Title, useGetList, useLocale, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { adminErrorMessage } from '../../components/use-admin-call';
+import { EditionPicker } from '../../components/editions';
 
 interface HallRecord extends RaRecord<number> {
   name: string;
@@ -40,7 +41,11 @@ const WHOLE_HALL = { page: 1, perPage: 5000 };
 export function PlanEditorPage() {
   const translate = useTranslate();
   const lang = useLocale() === 'en' ? 'en' : 'fr';
+  // The current edition's plan (empty), or the next one's prepared before it is current.
+  const [edition, setEdition] = useState<number | ''>('');
+  const inEdition = edition === '' ? {} : { edition };
   const { data: allHalls } = useGetList<HallRecord>('gates', {
+    filter: inEdition,
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'position', order: 'ASC' },
   });
@@ -49,7 +54,7 @@ export function PlanEditorPage() {
   const hall = halls.find((h) => h.id === hallId) ?? halls[0];
   const { data: stands, refetch } = useGetList<StandRecord>(
     'stands',
-    { filter: { gateId: hall?.id }, pagination: WHOLE_HALL, sort: { field: 'number', order: 'ASC' } },
+    { filter: { gateId: hall?.id, ...inEdition }, pagination: WHOLE_HALL, sort: { field: 'number', order: 'ASC' } },
     { enabled: hall !== undefined },
   );
   const [update] = useUpdate<StandRecord>();
@@ -59,11 +64,23 @@ export function PlanEditorPage() {
   const [status, setStatus] = useState<Status>(null);
   const svg = useRef<SVGSVGElement>(null);
 
+  const picker = (
+    <EditionPicker
+      label="admin.floorPlan.edition"
+      value={edition}
+      onChange={(id) => {
+        setEdition(id);
+        setHallId(undefined);
+        setStatus(null);
+      }}
+    />
+  );
   if (allHalls && !hall) {
     return (
       <Card>
         <Title title="admin.floorPlan.editorTitle" />
         <CardContent>
+          {picker}
           <Alert severity="info">{translate('admin.floorPlan.noHall')}</Alert>
         </CardContent>
       </Card>
@@ -192,6 +209,7 @@ export function PlanEditorPage() {
         <Typography variant="body2" sx={{ mb: 2 }}>
           {translate('admin.floorPlan.editorIntro')}
         </Typography>
+        {picker}
         <Tabs
           value={hall.id}
           onChange={(_, id: number) => {

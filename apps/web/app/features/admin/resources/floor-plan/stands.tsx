@@ -8,20 +8,23 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  TopToolbar,
-  CreateButton,
   Button,
+  useRecordContext,
   useRedirect,
 } from 'react-admin';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { hallFilter, searchFilter } from '../../components/filters';
+import { editionFilter, hallFilter, searchFilter } from '../../components/filters';
+import { EditionListActions, useEditionDefaults } from '../../components/editions';
 
-/** The stands of the floor plan, hall by hall, with who holds each one. */
+/** The stands of an edition's floor plan (the current one until another is picked), hall by hall, with who holds each one. */
 export function StandList() {
+  const defaults = useEditionDefaults();
+  if (!defaults) return null;
   return (
     <List
       sort={{ field: 'gateId', order: 'ASC' }}
-      filters={[searchFilter, hallFilter]}
+      filters={[searchFilter, editionFilter('admin.editions.currentEdition'), hallFilter]}
+      filterDefaultValues={defaults}
       actions={<StandActions />}
       perPage={50}
     >
@@ -41,22 +44,30 @@ export function StandList() {
 function StandActions() {
   const redirect = useRedirect();
   return (
-    <TopToolbar>
-      <CreateButton />
+    <EditionListActions>
       <Button label="admin.floorPlan.importTitle" onClick={() => redirect('/plan-import')}>
         <UploadFileIcon />
       </Button>
-    </TopToolbar>
+    </EditionListActions>
   );
 }
 
 const standResolver = zodResolver(standSchema) as never;
 
-/** A stand: its hall, number, and rectangle in the hall's units (checked again by the server). */
+/**
+ * A stand: its hall (one of its edition's: the list's when it is made), number, and rectangle in
+ * the hall's units (checked again by the server).
+ */
 export function StandForm() {
+  const edition = useRecordContext<{ edition?: number }>()?.edition;
   return (
     <SimpleForm resolver={standResolver}>
-      <ReferenceInput source="gateId" reference="gates" sort={{ field: 'position', order: 'ASC' }}>
+      <ReferenceInput
+        source="gateId"
+        reference="gates"
+        sort={{ field: 'position', order: 'ASC' }}
+        filter={edition ? { edition } : {}}
+      >
         <SelectInput optionText="name" />
       </ReferenceInput>
       <TextInput source="number" helperText="admin.floorPlan.numberHint" />
