@@ -179,3 +179,82 @@ test('2024’s exhibitors are invited to the next edition; the demo exhibitor co
     await exhibitor.close();
   }
 });
+
+test('the next edition’s halls, plan and programme are set up in the back-office before it is current, and the current edition’s lists stay its own', async ({
+  page,
+}) => {
+  test.slow();
+  await adminLogin(page);
+  const headers = await organiserHeaders(page);
+  const edition = await freeEdition(page, headers);
+  const created = await page.request.post(`${API}/admin/editions`, { headers, data: edition });
+  expect(created.status(), await created.text()).toBe(201);
+  const editionId = ((await created.json()) as { id: number }).id;
+  const label = new RegExp(`^${edition.year} — `);
+  const pickEdition = async (name: string, option: RegExp) => {
+    await page.getByRole('combobox', { name }).click();
+    await page.getByRole('option', { name: option }).click();
+  };
+  /** A list's 'Édition' filter, once the list has taken it (the filters wait for the typing to end). */
+  const filterEdition = async (id: number) => {
+    await pickEdition('Édition', id === editionId ? label : /^2024 — /);
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(`"edition":${id}`);
+  };
+  try {
+    // 'Halls' opens on 2024's; the new edition's is empty until a hall is made in it.
+    await page.goto('/admin/gates');
+    await expect(page.getByRole('cell', { name: 'Hall A', exact: true })).toBeVisible();
+    await filterEdition(editionId);
+    await expect(page.getByRole('cell', { name: 'Hall A', exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Créer' }).click();
+    await expect(page.getByRole('combobox', { name: 'Édition' })).toHaveText(label);
+    await page.getByLabel('Nom').fill('Hall Nord');
+    await page.getByLabel('Largeur sur le plan').fill('40');
+    await page.getByLabel('Profondeur sur le plan').fill('20');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('cell', { name: 'Hall Nord' })).toBeVisible();
+    await filterEdition(7);
+    await expect(page.getByRole('cell', { name: 'Hall A', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Hall Nord' })).toHaveCount(0);
+
+    // Its layout from a file, previewed against its own halls.
+    await page.goto('/admin/plan-import');
+    await pickEdition('Plan de l’édition', label);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'plan.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('hall;stand;x;y;width;height\nHall Nord;N-01;0;0;6;4\nHall Nord;N-02;6;0;6;4\n'),
+    });
+    await expect(page.getByText('2 stands prêts à être importés.')).toBeVisible();
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    await expect(page.getByText('2 stands importés.').first()).toBeVisible();
+
+    // Drawn in 'Dessiner le plan' under its edition; 2024's drawing is 2024's.
+    await page.goto('/admin/plan-editor');
+    await expect(page.getByRole('tab', { name: 'Hall A' })).toBeVisible();
+    await pickEdition('Plan de l’édition', label);
+    await expect(page.getByRole('tab', { name: 'Hall Nord' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Hall A' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: /Hall Nord/ })).toContainText('N-02');
+
+    // A conference on its programme, on one of its days; 2024's programme does not list it.
+    await page.goto('/admin/conferences');
+    await filterEdition(editionId);
+    await page.getByRole('link', { name: 'Créer' }).click();
+    await expect(page).toHaveURL(/\/conferences\/create$/);
+    await page.getByRole('textbox', { name: 'Numéro' }).fill('N1');
+    await page.getByLabel('Titre (français)').fill(`Ouverture ${edition.year}`);
+    await page.getByLabel('Titre (anglais)').fill(`Opening ${edition.year}`);
+    await page.getByLabel('Jour').fill(edition.startsOn);
+    await page.getByLabel('Début').fill('10:00');
+    await page.getByLabel('Fin').fill('11:00');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('cell', { name: `Ouverture ${edition.year}` })).toBeVisible();
+    await filterEdition(7);
+    await expect(page.getByRole('cell', { name: `Ouverture ${edition.year}` })).toHaveCount(0);
+  } finally {
+    // Its halls, stands and programme go with it.
+    const removed = await page.request.delete(`${API}/admin/editions/${editionId}`, { headers });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+});

@@ -48,8 +48,9 @@ export function EditionInput() {
       <SelectInput
         optionText={editionLabel}
         emptyText="admin.editions.currentEdition"
-        emptyValue={null}
+        parse={(value: unknown) => (value === '' ? null : value)}
         disabled={record?.id !== undefined}
+        helperText="admin.editions.editionHint"
       />
     </ReferenceInput>
   );

@@ -321,6 +321,7 @@ export const siteSettingsMessages: AdminMessages = {
           'Les chiffres publiés (l’édition en cours : des objectifs). Vide : une fois l’édition terminée, ceux de ses inscriptions.',
         currentEdition: 'Édition en cours',
         allEditions: 'Toutes les éditions',
+        editionHint: 'Vide : l’édition en cours. Une fois enregistré, il reste dans son édition.',
         dashboardEdition: 'Édition',
         announce: 'Inviter les abonnés à la newsletter',
         announcePlan:
@@ -427,6 +428,7 @@ export const siteSettingsMessages: AdminMessages = {
           'The published figures (the current edition: targets). Empty: once the edition is over, its registrations’.',
         currentEdition: 'Current edition',
         allEditions: 'All editions',
+        editionHint: 'Empty: the current edition. Once saved, it stays in its edition.',
         dashboardEdition: 'Edition',
         announce: 'Invite the newsletter subscribers',
         announcePlan:
