@@ -244,11 +244,17 @@ test.describe('Site settings', () => {
       await expect(preview.getByRole('main')).toContainText('Le salon se tient à Essaouira, du 2 au 4 juin 2032.');
       // Its own opening hours, made for its dates.
       await expect(preview.getByRole('row', { name: 'Mercredi 2 juin 2032 9h00-18h00' })).toBeVisible();
+      // Its directory: its own exhibitors, none confirmed yet (2024's are not its).
+      await preview.goto('/annuaire');
+      await expect(banner).toBeVisible();
+      await expect(preview.getByRole('status').filter({ hasText: 'exposant' })).toHaveText('0 exposant');
       // A visitor, meanwhile, sees the current edition.
       const visitor = await browser.newPage();
       await visitor.goto('/');
       await expect(visitor.locator('header.site-header .brand')).toContainText('Du 29 mai au 1er juin 2024');
       await expect(visitor.getByText('Aperçu réservé aux organisateurs')).toHaveCount(0);
+      await visitor.goto('/annuaire');
+      await expect(visitor.getByRole('status').filter({ hasText: 'exposant' })).not.toHaveText('0 exposant');
       await visitor.close();
       await preview.getByRole('link', { name: 'Quitter l’aperçu' }).click();
       await expect(preview.locator('header.site-header .brand')).toContainText('Du 29 mai au 1er juin 2024');

@@ -95,8 +95,11 @@ export interface WebLoadContext {
   show: EditionFacts;
   /** Where that edition stands now, and whether it takes registrations (the home page's forms). */
   registration: RegistrationState;
-  /** An organiser's preview of another edition (then `show` is that edition's), else null. */
-  preview: { name: string } | null;
+  /**
+   * An organiser's preview of another edition (then `show` is that edition's, and `editionId` names
+   * it to the reads that take an edition, as the directory's `filters[event][id]`), else null.
+   */
+  preview: { name: string; editionId: number } | null;
 }
 
 /**

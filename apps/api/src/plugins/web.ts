@@ -126,7 +126,7 @@ export async function registerWeb(
       const context: WebLoadContext = {
         show: editionFacts(edition),
         registration: registrationState(edition, clock()),
-        preview: preview && { name: preview.name },
+        preview: preview && { name: preview.name, editionId: preview.id },
         nonce: reply.cspNonce.script,
         styleNonce: reply.cspNonce.style,
         now: clock().toISOString(),

@@ -38,6 +38,11 @@ export function previewedEdition(context: unknown): string {
   return ctx?.preview && ctx.show ? `year=${ctx.show.year}` : '';
 }
 
+/** The id of the edition an organiser previews, for the reads that name an edition by id; else undefined. */
+export function previewedEditionId(context: unknown): number | undefined {
+  return (context as Partial<WebLoadContext> | undefined)?.preview?.editionId;
+}
+
 /** The same read, but a failure gives `fallback`: a failed content call never blanks the page. */
 export async function loaderApiOr<T>(context: unknown, path: string, fallback: T): Promise<T> {
   try {

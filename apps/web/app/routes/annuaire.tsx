@@ -5,12 +5,15 @@ import { directoryQuery, readSearch, searchUrl } from '../features/directory/api
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApi } from '../lib/server-api';
+import { loaderApi, previewedEditionId } from '../lib/server-api';
 import type { Route } from './+types/annuaire';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = readSearch(new URL(request.url));
-  const result = await loaderApi<ListResponse<DirectoryEntry>>(context, directoryQuery(search));
+  const result = await loaderApi<ListResponse<DirectoryEntry>>(
+    context,
+    directoryQuery(search, previewedEditionId(context)),
+  );
   return {
     seo: pageSeo(request, context, 'annuaire'),
     search,

@@ -208,7 +208,8 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
         before: { from: id },
         after: { ...after!, halls: form.halls },
       });
-      return after!;
+      // The record as the editions' list shows it.
+      return adminEdition(after!);
     });
     editionChanged();
     return reply.status(201).send(record);
@@ -230,7 +231,7 @@ export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
         before: { current: before },
         after: { current: id },
       });
-      return after!;
+      return adminEdition(after!);
     });
     editionChanged();
     return record;

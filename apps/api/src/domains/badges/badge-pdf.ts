@@ -5,7 +5,7 @@
  */
 import { datesText, ordinalText, type Language, type RegistrationType } from '@salon/shared';
 import { COLORS, createDocument, FONTS, type Doc } from '../files/pdf/document';
-import { ellipsize, formatHour, formatLongDay, pdfText } from '../files/pdf/text';
+import { ellipsize, formatHour, formatWeekday, pdfText } from '../files/pdf/text';
 import { QR_QUIET_ZONE, qrMatrix, qrRuns } from './badge-qr';
 
 /** One opening day: the calendar day and its hours as the database gives them. */
@@ -83,7 +83,7 @@ export function badgeDates(from: string, to: string, lang: Language): string {
 /** 'Mercredi 29 mai' and '9h00 – 19h00'; 'Wednesday 29 May' and '9:00 – 19:00'. */
 function hoursLines(h: BadgeOpeningHours, lang: Language): [string, string] {
   if (lang === 'fr') {
-    return [formatLongDay(h.day).replace(/ \d{4}$/, ''), `${formatHour(h.opens)} – ${formatHour(h.closes)}`];
+    return [formatWeekday(h.day), `${formatHour(h.opens)} – ${formatHour(h.closes)}`];
   }
   const hour = (t: string) => formatHour(t).replace('h', ':');
   return [EN_DAY.format(utc(h.day)), `${hour(h.opens)} – ${hour(h.closes)}`];

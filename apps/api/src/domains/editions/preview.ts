@@ -12,6 +12,7 @@ export const PREVIEW_COOKIE = 'apercu';
 export interface EditionPreview {
   edition: EditionFacts & RegistrationWindow;
   name: string;
+  id: number;
 }
 
 /**
@@ -28,5 +29,5 @@ export async function previewEdition(db: Db, jwt: Jwt, now: Date, token: string)
     .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)));
   if (user?.type !== 'organiser' || user.blocked || user.version !== claims.version) return null;
   const event = await loadEvent(db, editionById(claims.editionId)).catch(() => null);
-  return event && { edition: event, name: event.name };
+  return event && { edition: event, name: event.name, id: claims.editionId };
 }

@@ -97,10 +97,15 @@ function parts(day: string): { y: number; m: number; d: number; weekday: number 
 }
 const dayOfMonth = (d: number) => (d === 1 ? '1er' : String(d));
 
+/** 'Mercredi 29 mai', 'Samedi 1er juin': a day of the show where its year is said elsewhere. */
+export function formatWeekday(day: string): string {
+  const p = parts(day);
+  return `${WEEKDAYS[p.weekday]} ${dayOfMonth(p.d)} ${MONTHS[p.m - 1]}`;
+}
+
 /** 'Mercredi 29 mai 2024', 'Samedi 1er juin 2024'. */
 export function formatLongDay(day: string): string {
-  const p = parts(day);
-  return `${WEEKDAYS[p.weekday]} ${dayOfMonth(p.d)} ${MONTHS[p.m - 1]} ${p.y}`;
+  return `${formatWeekday(day)} ${parts(day).y}`;
 }
 
 /** '29 mai – 1er juin 2024'; '3 – 6 juin 2024' within a month; both years when they differ. */

@@ -18,10 +18,12 @@ export function readSearch(url: URL): DirectorySearch {
 
 /**
  * The specification's 'GET registrations (directory)' call; empty texts add no filter. Without
- * `filters[event][id]` (the specification's 7) the server lists the current edition's exhibitors.
+ * `filters[event][id]` (the specification's 7) the server lists the current edition's exhibitors;
+ * an organiser's preview names the edition it shows (`edition`).
  */
-export function directoryQuery({ company, hall, page }: DirectorySearch): string {
+export function directoryQuery({ company, hall, page }: DirectorySearch, edition?: number): string {
   const filters: Record<string, unknown> = {
+    ...(edition === undefined ? {} : { event: { id: edition } }),
     type: 'exhibitor',
     confirmed: true,
     user: { company: company ? { $notNull: true, $containsi: company } : { $notNull: true } },
