@@ -31,6 +31,9 @@ import {
 
 usePersonalDataScene();
 
+/** The specification's 2003 edition, present in every install (reference data). */
+const EARLIER_EDITION = 1;
+
 async function exhibitorScans() {
   const res = await call(ctx.app, 'GET', 'scans?pagination[pageSize]=100', { token: exhibitorToken });
   expect(res.statusCode).toBe(200);
@@ -176,6 +179,27 @@ describe('erasing a person', () => {
       body: { identifier: collaborator.user.email, password: 'Secret-2024!' },
     });
     expect(signIn.statusCode).toBe(400);
+  });
+
+  it('revokes the person’s registrations of every edition, not only the current one’s', async () => {
+    const visitor = await createVisitor(ctx.db, { name: 'Inès Deux Éditions' });
+    // Also registered for an earlier edition of the install.
+    const [earlier] = await ctx.db
+      .insert(registrations)
+      .values({ eventId: EARLIER_EDITION, userId: visitor.user.id, type: 'visitor', confirmed: true })
+      .returning({ id: registrations.id });
+    expect((await admin('POST', `people/${visitor.user.id}/erase`)).statusCode).toBe(200);
+    const rows = await ctx.db
+      .select({ id: registrations.id, revokedAt: registrations.revokedAt })
+      .from(registrations)
+      .where(eq(registrations.userId, visitor.user.id));
+    expect(rows.map((r) => r.id).sort()).toEqual([visitor.registration.id, earlier!.id].sort());
+    expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+    const listed = await admin(
+      'GET',
+      `visitors?filter=${encodeURIComponent(JSON.stringify({ edition: EARLIER_EDITION }))}`,
+    );
+    expect(listed.body).not.toContain('Inès Deux Éditions');
   });
 
   it('is refused for an exhibitor (400), an organiser (404) and someone already erased (409), in French', async () => {
