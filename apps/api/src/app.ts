@@ -57,9 +57,9 @@ import { createBadgeService } from './domains/badges/badges.service';
 import { createKioskService } from './domains/kiosk/kiosk.service';
 import { createDirectoryCache } from './domains/directory/directory.service';
 import { createSiteSettingsStore } from './domains/content/site-settings.service';
-import { currentShow, forgetCurrentShow } from './domains/badges/show-facts';
+import { currentShow, forgetCurrentShow } from './domains/show/show-facts';
 import { previewEdition } from './domains/editions/preview';
-import { EDITION_TOPIC } from './domains/editions/current-edition';
+import { EDITION_TOPIC } from './domains/show/current-edition';
 import { notifyMailWorkers } from './domains/mail/worker';
 
 export const API_PREFIX = '/backend/api';

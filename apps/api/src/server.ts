@@ -12,6 +12,7 @@ import { startRetentionJob, type RetentionJob } from './domains/personal-data/re
 import { createClock } from './lib/clock';
 import { databaseProblem, redisProblem } from './lib/startup-checks';
 import { keysProblem } from './domains/auth/instance-keys';
+import { linkIssuers } from './link-issuers';
 
 async function main(): Promise<void> {
   // Every file this server writes (database, mails, backups, keys) is its user's alone.
@@ -98,7 +99,13 @@ async function main(): Promise<void> {
     const transport = createMailTransport(config);
     const badges = createBadgeService(database.db, createBadgeSigner(config.BADGE_PRIVATE_KEY));
     const resolveAttachments = createAttachmentResolver({ badge: badges.attachment });
-    const worker = createMailWorker({ db: database.db, transport, resolveAttachments, log: app.log });
+    const worker = createMailWorker({
+      db: database.db,
+      transport,
+      resolveAttachments,
+      issuers: linkIssuers,
+      log: app.log,
+    });
     mail = { worker, transport, badges };
     worker.start();
   }

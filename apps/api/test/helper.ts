@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
 import { events } from '../src/db/schema';
 import { seedPastEditions, seedReference } from '../src/db/seed';
-import { forgetCurrentShow } from '../src/domains/badges/show-facts';
+import { forgetCurrentShow } from '../src/domains/show/show-facts';
 import { PASSWORD, TEST_JWT_SECRET } from './fixtures';
 import { adminQuery, databaseUrl } from './postgres-admin';
 

@@ -1,6 +1,7 @@
 import type { Db } from '../src/db/client';
 import type { MailMessage } from '../src/domains/mail/transport';
 import { createMailWorker } from '../src/domains/mail/worker';
+import { linkIssuers } from '../src/link-issuers';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -21,6 +22,7 @@ export function createMailbox(db: Db) {
       close: () => undefined,
     },
     resolveAttachments: async () => [],
+    issuers: linkIssuers,
     log: silent,
   });
   return {

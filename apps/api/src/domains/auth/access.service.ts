@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/passwords';
 import { MAIL_CAPS, mayMail, type CappedMailKind } from '../mail/recipient-caps';
 import { accessMail } from '../mail/templates';
 import { findAreaRegistration } from '../exhibitor-area/users.service';
-import type { MailLinks } from '../registration/visitors.service';
+import { type MailLinks } from '../mail/links';
 
 /** How long an access or reset link works. */
 export const ACCESS_LINK_DAYS = 7;

@@ -10,7 +10,6 @@ import {
 import type { Db } from '../../db/client';
 import { requestPasswordReset } from './access.service';
 import { parseFormBody } from '../../lib/query-params';
-import type { MailLinks } from '../registration/visitors.service';
 import { loginBodySchema } from './auth.service';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/errors';
@@ -19,6 +18,7 @@ import type { createAuthService } from './auth.service';
 import type { Clock } from '../../lib/clock';
 import type { KioskService } from '../kiosk/kiosk.service';
 import { kioskOnly } from '../kiosk/kiosk.routes';
+import { type MailLinks } from '../mail/links';
 
 const TOO_MANY_LOGINS = 'Trop de tentatives de connexion. Veuillez patienter une minute avant de réessayer.';
 

@@ -5,6 +5,7 @@ import { createMailTransport } from '../mail/transport';
 import { createMailWorker } from '../mail/worker';
 import { call } from '../../../test/helper';
 import { ctx, token, useOrganiserScene } from '../../../test/organiser-scene';
+import { linkIssuers } from '../../link-issuers';
 
 /**
  * The set-up the back-office's mail outbox tests (admin-mail, admin-mail-links) share: an
@@ -30,6 +31,7 @@ export function fileWorker() {
     db: ctx.db,
     transport: createMailTransport(ctx.config),
     resolveAttachments: createAttachmentResolver({ badge: badges.attachment }),
+    issuers: linkIssuers,
     log: silent,
   });
 }

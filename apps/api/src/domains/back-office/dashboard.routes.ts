@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertQueryKeys } from '../../lib/query';
-import { currentEdition, editionById } from '../editions/current-edition';
+import { currentEdition, editionById } from '../show/current-edition';
 import { editionFilterId } from './admin-list';
 import { showDashboard, type ShowDashboard } from './show-dashboard.service';
 import type { AdminDeps } from './deps';

@@ -6,7 +6,7 @@ import type { BadgeService } from '../badges/badges.service';
 import type { DirectoryCache } from '../directory/directory.service';
 import type { KioskService } from '../kiosk/kiosk.service';
 import type { SiteSettingsStore } from '../content/site-settings.service';
-import type { MailLinks } from '../registration/visitors.service';
+import { type MailLinks } from '../mail/links';
 
 /** What every part of the back-office may use; app.ts builds it once. */
 export interface AdminDeps {

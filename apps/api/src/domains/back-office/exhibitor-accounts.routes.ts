@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
 import { editionFilterId, parseListQuery, sendList } from './admin-list';
-import { currentEdition, editionById } from '../editions/current-edition';
+import { currentEdition, editionById } from '../show/current-edition';
 import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiries.service';
 import { actOnExhibitor } from './exhibitor-actions.service';
 import {

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors';
 import { readPage, type ListQuery } from './admin-list';
 import { containsPattern } from '../../lib/query-params';
 import { loadMedia } from '../files/media.service';
-import { currentEdition, showRegistration } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../show/current-edition';
 
 /**
  * The organisers' side of exhibitors: from an enquiry to an account with a hall and a stand,

@@ -4,12 +4,12 @@ import type { Db, Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { queueAccessMail } from '../auth/access.service';
-import { loadEvent } from '../files/pdf/data';
 import { participationConfirmedMail } from '../mail/templates';
 import { recordAudit } from './audit.service';
-import type { MailLinks } from '../registration/visitors.service';
 import { getExhibitor } from './exhibitor-accounts.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
+import { loadEvent } from '../show/edition';
+import { type MailLinks } from '../mail/links';
 
 type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
 

@@ -6,7 +6,7 @@ import { badRequest, isUniqueViolation } from '../../lib/errors';
 import { closeFormerAddressLinks } from '../exhibitor-area/email-change.service';
 import { recordAudit } from './audit.service';
 import { getExhibitor } from './exhibitor-accounts.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 
 /** An exhibitor's account as the organisers create and change it. */
 

@@ -9,7 +9,7 @@ import { currentUser } from '../../plugins/auth';
 import { editionFilterId, parseListQuery, readPage, sendList, type ListQuery } from './admin-list';
 import { recordAudit } from './audit.service';
 import { formInput, idParam, isRecord } from '../../lib/query-params';
-import { currentEdition, currentEditionId, editionById } from '../editions/current-edition';
+import { currentEdition, currentEditionId, editionById } from '../show/current-edition';
 
 /** One record resource: list, read, create, change, delete, each write audited. */
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { SHOW_TIME_ZONE } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { checkins, gates, mailOutbox, newsletters, registrations, scans, users } from '../../db/schema';
-import { currentEdition, showRegistration } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../show/current-edition';
 
 /**
  * The figures of the organisers' dashboard for this edition, each one SQL aggregate, all run

@@ -12,8 +12,8 @@ import { readSettingsRow } from '../content/site-settings.service';
 import { searchFilter } from './content-filters';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
-import { makeCurrent } from '../editions/current-edition';
-import { readHours, setHoursToDates } from '../editions/edition-days';
+import { makeCurrent } from '../show/current-edition';
+import { readHours, setHoursToDates } from '../show/edition-days';
 import { prepareNextEdition } from '../editions/next-edition';
 
 /** An edition as the back-office reads it: the registration window's moments in ISO 8601. */

@@ -21,7 +21,7 @@ import { recordAudit } from './audit.service';
 import { searchFilter } from './content-filters';
 import type { AdminDeps } from './deps';
 import { editionOfForm, registerResource } from './record-resource';
-import { currentEditionId, editionById } from '../editions/current-edition';
+import { currentEditionId, editionById } from '../show/current-edition';
 
 /**
  * The floor plan's stands: each one edited by hand (moved, resized, renumbered), or a hall's whole

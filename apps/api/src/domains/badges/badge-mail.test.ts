@@ -10,6 +10,7 @@ import { createMailWorker, type MailWorker } from '../mail/worker';
 import { decodeBadgeQrFromPdf, pdfText } from './badge-helpers';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { startSmtp, type Received, type TestSmtp } from '../../../test/smtp';
+import { linkIssuers } from '../../link-issuers';
 
 const PUBLIC_URL = 'https://salon.example';
 const FROM = 'Salon BTP <no-reply@example.com>';
@@ -39,6 +40,7 @@ beforeEach(async () => {
     db: ctx.db,
     transport,
     resolveAttachments: createAttachmentResolver({ badge: badges.attachment }),
+    issuers: linkIssuers,
     log: silent,
     // A failed mail is due again a few milliseconds later, but only runOnce() sends it.
     options: { retryDelaysMs: [5] },

@@ -7,15 +7,7 @@ import { datesText, ordinalText, type Language, type RegistrationType } from '@s
 import { COLORS, createDocument, FONTS, type Doc } from '../files/pdf/document';
 import { ellipsize, formatHour, formatWeekday, pdfText } from '../files/pdf/text';
 import { QR_QUIET_ZONE, qrMatrix, qrRuns } from './badge-qr';
-
-/** One opening day: the calendar day and its hours as the database gives them. */
-export interface BadgeOpeningHours {
-  /** 'YYYY-MM-DD'. */
-  day: string;
-  /** 'HH:MM' or 'HH:MM:SS'. */
-  opens: string;
-  closes: string;
-}
+import type { BadgeOpeningHours } from '../show/show-facts';
 
 /** What a badge shows. Texts are printed as given (characters Helvetica lacks are replaced). */
 export interface BadgeData {

@@ -8,8 +8,8 @@ import { qrSvgPath } from './badge-qr';
 import type { BadgeSigner } from './badge-token';
 import type { AttachmentBuilder } from '../mail/attachments';
 import { SHOW_NAME } from '../files/pdf/document';
-import { currentShow } from './show-facts';
-import { currentEdition } from '../editions/current-edition';
+import { currentShow } from '../show/show-facts';
+import { currentEdition } from '../show/current-edition';
 
 /** A registration's badge, as the PDF, the e-badge page and the mail attachment need it. */
 export interface LoadedBadge {

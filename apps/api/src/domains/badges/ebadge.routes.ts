@@ -5,7 +5,8 @@ import { forbidden, notFound } from '../../lib/errors';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import { badgeFileName, type BadgeService, type LoadedBadge } from './badges.service';
 import { idParam } from '../../lib/query-params';
-import { badgeDownloadUrl, queueBadgeMail, type MailLinks } from '../registration/visitors.service';
+import { type MailLinks } from '../mail/links';
+import { badgeDownloadUrl, queueBadgeMail } from './badge-mail';
 
 const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 

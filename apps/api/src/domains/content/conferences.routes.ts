@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { conferenceView, findConference, listConferences, registerForConference } from './conferences.service';
 import { idParam, parseFormBody, parsePopulate, textValue } from '../../lib/query-params';
-import { editionOfQuery } from '../editions/current-edition';
+import { editionOfQuery } from '../show/current-edition';
 
 /** Sign-ups allowed per minute and per address: a person signs up for a few talks, not hundreds. */
 export const CONFERENCE_REGISTRATION_RATE_LIMIT = 20;

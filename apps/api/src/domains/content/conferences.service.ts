@@ -5,7 +5,7 @@ import { conferences, registrations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findOrCreateVisitor } from '../registration/people.service';
 import { containsPattern } from '../../lib/query-params';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 
 type ConferenceRow = typeof conferences.$inferSelect;
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { wholeList } from '../../lib/query-params';
-import { currentEdition, editionOfQuery } from '../editions/current-edition';
+import { currentEdition, editionOfQuery } from '../show/current-edition';
 
 const SECTOR_KINDS = ['page', 'choice'] as const;
 type SectorKind = (typeof SECTOR_KINDS)[number];

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC_PATHS } from '@salon/shared';
-import { loadEvent } from '../files/pdf/data';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { conferences } from '../../db/schema';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
+import { loadEvent } from '../show/edition';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -3,7 +3,7 @@ import { frameOrigin, type ContactKey, type PublicSiteSettings } from '@salon/sh
 import type { Db, Tx } from '../../db/client';
 import { events, siteSettings } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 

@@ -17,7 +17,7 @@ import {
   splitOr,
   textValue,
 } from '../../lib/query-params';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 
 /**
  * The public exhibitor directory (annuaire): `GET registrations` with `filters[type]=exhibitor`

@@ -4,7 +4,7 @@ import { events, mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { editionAnnouncementMail, unsubscribeHeaders } from '../mail/templates';
 import { unsubscribeLinks } from '../registration/newsletters.service';
-import type { MailLinks } from '../registration/visitors.service';
+import { type MailLinks } from '../mail/links';
 
 /**
  * 'Inviter les abonnés à la newsletter': the current edition's invitation, once, to every address

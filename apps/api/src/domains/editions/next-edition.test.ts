@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
 import { auditLog, conferences, events, gates, openingHours, registrations, stands } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
-import { hoursFor, showDays } from './edition-days';
+import { hoursFor, showDays } from '../show/edition-days';
 
 /**
  * 'Préparer l'édition suivante': the next edition from any other, its hours following its dates,

@@ -4,7 +4,7 @@ import type { nextEditionSchema } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { events, gates, stands } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { readHours, setHoursToDates } from './edition-days';
+import { readHours, setHoursToDates } from '../show/edition-days';
 
 export type NextEdition = z.output<typeof nextEditionSchema>;
 

@@ -6,7 +6,6 @@ import { idParam, parseFormBody } from '../../lib/query-params';
 import { currentUser } from '../../plugins/auth';
 import type { AdminDeps } from '../back-office/deps';
 import { recordAudit } from '../back-office/audit.service';
-import type { MailLinks } from '../registration/visitors.service';
 import {
   confirmParticipation,
   inviteReturningExhibitors,
@@ -14,6 +13,7 @@ import {
   viewParticipation,
 } from './participation.service';
 import { announceEdition, announcementPlan } from './announcement';
+import { type MailLinks } from '../mail/links';
 
 /** The page of the mailed link: a guessed secret gets few tries. */
 const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };

@@ -6,10 +6,10 @@ import { badRequest, notFound } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { mayMail } from '../mail/recipient-caps';
 import { participationInvitationMail } from '../mail/templates';
-import type { MailLinks } from '../registration/visitors.service';
-import { currentEdition } from './current-edition';
-import { loadEvent } from '../files/pdf/data';
+import { currentEdition } from '../show/current-edition';
 import { issueRowLink } from '../mail/row-link';
+import { loadEvent } from '../show/edition';
+import { type MailLinks } from '../mail/links';
 
 /**
  * Exhibitors from one edition to the next: 'Inviter les exposants de 2024' mails each confirmed

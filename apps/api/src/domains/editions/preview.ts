@@ -3,8 +3,8 @@ import type { EditionFacts, RegistrationWindow } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Jwt } from '../../lib/jwt';
-import { loadEvent } from '../files/pdf/data';
-import { editionById } from './current-edition';
+import { editionById } from '../show/current-edition';
+import { loadEvent } from '../show/edition';
 
 /** The cookie that keeps an organiser's preview from page to page (plugins/web.ts). */
 export const PREVIEW_COOKIE = 'apercu';

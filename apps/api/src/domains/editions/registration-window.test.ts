@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type AdminEdition } from '@salon/shared';
 import { demandesExposants, events, users } from '../../db/schema';
-import { forgetCurrentShow } from '../badges/show-facts';
+import { forgetCurrentShow } from '../show/show-facts';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 
 /**

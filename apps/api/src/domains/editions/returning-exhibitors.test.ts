@@ -26,6 +26,7 @@ import {
   type TestContext,
 } from '../../../test/helper';
 import type { Exhibitor } from '../../../test/fixtures';
+import { linkIssuers } from '../../link-issuers';
 
 /**
  * Exhibitors from one edition to the next (issue 38, item 4): the organiser invites 2024's
@@ -50,6 +51,7 @@ const sendMail = () =>
     db: ctx.db,
     transport: { kind: 'file', send: async (m) => void delivered.push(m), close: () => undefined },
     resolveAttachments,
+    issuers: linkIssuers,
     log: silent,
   }).runOnce();
 const secretSentTo = (email: string) => {

@@ -9,9 +9,9 @@ import { hashPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
 import { collaboratorInvitationMail } from '../mail/templates';
 import { findAreaRegistration } from './users.service';
-import type { MailLinks } from '../registration/visitors.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 import { issueRowLink } from '../mail/row-link';
+import { type MailLinks } from '../mail/links';
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;

@@ -18,8 +18,8 @@ import { requestEmailChange } from './email-change.service';
 import type { CurrentPasswordCheck } from './current-password';
 import { paginationMeta, type Page } from '../../lib/query-params';
 import { findAreaRegistration } from './users.service';
-import type { MailLinks } from '../registration/visitors.service';
-import { currentEdition, showRegistration } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../show/current-edition';
+import { type MailLinks } from '../mail/links';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 

@@ -6,8 +6,8 @@ import { badRequest, isUniqueViolation } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { accountMailCapReached, accountMayMail, mailCapReached, mayMail } from '../mail/recipient-caps';
 import { emailChangeConfirmMail, emailChangedNoticeMail } from '../mail/templates';
-import type { MailLinks } from '../registration/visitors.service';
 import { issueRowLink } from '../mail/row-link';
+import { type MailLinks } from '../mail/links';
 
 /** How long the link that confirms a new sign-in address works. */
 export const EMAIL_CHANGE_DAYS = 2;

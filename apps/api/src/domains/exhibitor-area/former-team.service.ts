@@ -3,10 +3,10 @@ import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, events, registrations, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { accountMayMail, mayMail } from '../mail/recipient-caps';
-import type { MailLinks } from '../registration/visitors.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 import { invitePerson } from './collaborator-invitations.service';
 import { hasCollaboratorBadgeAt } from './collaborators.service';
+import { type MailLinks } from '../mail/links';
 
 /**
  * 'Reprendre mes collaborateurs de 2024': a returning exhibitor's team of the last edition it

@@ -28,7 +28,7 @@ import { currentPasswordChecks } from './current-password';
 import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../../lib/query-params';
 import { loadUserView } from './users.service';
 import { formerTeam, inviteFormerTeam } from './former-team.service';
-import type { MailLinks } from '../registration/visitors.service';
+import { type MailLinks } from '../mail/links';
 
 /** Only an exhibitor has collaborators: anyone else is refused. */
 function exhibitorOnly(user: SessionUser): SessionUser {

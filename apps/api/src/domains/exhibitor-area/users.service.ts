@@ -2,7 +2,7 @@ import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
-import { currentEdition, showRegistration } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../show/current-edition';
 
 type UserRow = typeof users.$inferSelect;
 type MediaRow = typeof media.$inferSelect;

@@ -9,7 +9,7 @@ import { media, mediaFiles, sib } from '../../db/schema';
 import { tooManyRequests } from '../../lib/errors';
 import { UPLOADS_ROUTE } from '../../plugins/web';
 import { createPdfService, PDF_KINDS, pdfFileName, type PdfKind } from './pdf';
-import { editionOfYear } from '../editions/current-edition';
+import { editionOfYear } from '../show/current-edition';
 import { createStoredFiles, LARGE_FILE_BYTES } from './stored-files';
 import { HASHED_UPLOAD } from './uploads.service';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { assertQueryKeys } from '../../lib/query';
 import { sendJsonText } from '../../lib/query-params';
 import type { DirectoryCache } from '../directory/directory.service';
-import { editionOfQuery } from '../editions/current-edition';
+import { editionOfQuery } from '../show/current-edition';
 import { readFloorPlan } from './floor-plan.service';
 
 /**

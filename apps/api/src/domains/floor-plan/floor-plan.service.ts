@@ -3,7 +3,7 @@ import { type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { exhibitorOf, listedExhibitorOf } from '../directory/directory.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 
 /** What a stand number and an exhibitor's `booth` are matched on: the text, case aside. */
 const standKey = (text: unknown) => sql`lower(${text})`;

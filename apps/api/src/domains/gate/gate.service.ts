@@ -13,8 +13,8 @@ import { checkins, gates, registrations, users } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
 import type { BadgeClaims, BadgeSigner } from '../badges/badge-token';
-import { currentShow } from '../badges/show-facts';
-import { currentEdition, currentEditionId } from '../editions/current-edition';
+import { currentShow } from '../show/show-facts';
+import { currentEdition, currentEditionId } from '../show/current-edition';
 
 /** A device offline for longer than this sends a time nobody can vouch for: the send time is kept. */
 const MAX_OFFLINE_MS = 30 * 24 * 3600 * 1000;

@@ -8,7 +8,7 @@ import { gateStaff } from '../gate/gate.service';
 import type { KioskService, KioskSession } from './kiosk.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import type { Db } from '../../db/client';
-import { assertRegistrationOpen } from '../editions/registration-window';
+import { assertRegistrationOpen } from '../show/registration-window';
 
 declare module 'fastify' {
   interface FastifyRequest {

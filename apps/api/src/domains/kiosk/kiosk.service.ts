@@ -6,7 +6,7 @@ import { kioskLookupAttempts, kioskSessions, users } from '../../db/schema';
 import type { BadgeService } from '../badges/badges.service';
 import type { BadgeSigner } from '../badges/badge-token';
 import { liveRegistrationOf } from '../gate/gate.service';
-import { currentEditionId } from '../editions/current-edition';
+import { currentEditionId } from '../show/current-edition';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The last-seen time is written at most this often: a kiosk asks on every lookup. */

@@ -7,6 +7,7 @@ import { createAttachmentResolver } from './attachments';
 import type { MailTransport } from './transport';
 import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './worker';
 import { createTestApp, type TestContext } from '../../../test/helper';
+import { linkIssuers } from '../../link-issuers';
 
 /**
  * The set-up the mail worker's tests (mail-worker, mail-worker-pacing, mail-links) share: one
@@ -43,7 +44,15 @@ export const resolveAttachments = createAttachmentResolver({
 });
 
 export function worker(transport: MailTransport, options: MailWorkerOptions = {}, deps: Partial<MailWorkerDeps> = {}) {
-  return createMailWorker({ db: ctx.db, transport, resolveAttachments, log: silent, options, ...deps });
+  return createMailWorker({
+    db: ctx.db,
+    transport,
+    resolveAttachments,
+    issuers: linkIssuers,
+    log: silent,
+    options,
+    ...deps,
+  });
 }
 
 /** A row to queue; times may be SQL (e.g. `now() - interval '1 second'`). */

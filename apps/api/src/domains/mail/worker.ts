@@ -2,10 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailLink } from '../../db/schema';
 import { LINK_PLACEHOLDER, type IssuedLink } from '../../lib/link-secrets';
-import { issueSetPasswordLink } from '../auth/access.service';
-import { issueInvitationLink } from '../exhibitor-area/collaborator-invitations.service';
-import { issueParticipationLink } from '../editions/participation.service';
-import { issueEmailChangeLink } from '../exhibitor-area/email-change.service';
 import type { ResolveAttachments } from './attachments';
 import { nowPlus, outboxClaims, type OutboxRow } from './outbox-claims';
 import type { MailTransport } from './transport';
@@ -57,6 +53,8 @@ export interface MailWorkerDeps {
   db: Db;
   transport: MailTransport;
   resolveAttachments: ResolveAttachments;
+  /** The links the mails carry, issued at send time. */
+  issuers: LinkIssuers;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   options?: MailWorkerOptions;
 }
@@ -80,13 +78,12 @@ const DEFAULTS = {
   retryDelaysMs: [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000],
 } satisfies Required<MailWorkerOptions>;
 
-/** How each kind of mail_outbox.link is issued at send time. */
-const issuers: Record<MailLink['kind'], (db: Db, row: OutboxRow, id: number) => Promise<IssuedLink | null>> = {
-  setPassword: (db, row, userId) => issueSetPasswordLink(db, userId, row),
-  invitation: (db, _row, id) => issueInvitationLink(db, id),
-  emailChange: (db, _row, id) => issueEmailChangeLink(db, id),
-  participation: (db, _row, id) => issueParticipationLink(db, id),
-};
+/**
+ * How each kind of mail_outbox.link is issued at send time: by the domain that queued the mail
+ * (server.ts wires them in, src/link-issuers.ts), so that the mail worker imports none of them.
+ * Null: the link may no longer be issued, and the mail is not sent.
+ */
+export type LinkIssuers = Record<MailLink['kind'], (db: Db, row: OutboxRow, id: number) => Promise<IssuedLink | null>>;
 
 /** Why a mail whose link may no longer be issued is not sent (the back-office shows it). */
 export const LINK_CLOSED =
@@ -127,7 +124,7 @@ const requestsQueuing = () => performance.now() - lastQueuedAt < 1_000;
  * once, never lost. After a crash, what it had claimed leaves within the lease.
  */
 export function createMailWorker(deps: MailWorkerDeps): MailWorker {
-  const { db, transport, resolveAttachments, log } = deps;
+  const { db, transport, resolveAttachments, issuers, log } = deps;
   const o = { ...DEFAULTS, ...deps.options };
   const { claim, settle, markSent, renew } = outboxClaims(db, o);
 

@@ -4,8 +4,9 @@ import { registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { readPage, type ListQuery } from '../back-office/admin-list';
 import { recordAudit } from '../back-office/audit.service';
-import { queueBadgeMail, type MailLinks } from '../registration/visitors.service';
-import { currentEdition, showRegistration } from '../editions/current-edition';
+import { currentEdition, showRegistration } from '../show/current-edition';
+import { type MailLinks } from '../mail/links';
+import { queueBadgeMail } from '../badges/badge-mail';
 
 /** The people the back-office shows (visitors, and anyone but organisers by id), and a visitor's badge sent again. */
 

@@ -6,7 +6,7 @@ import { auditLog, events, retentionSettings, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../back-office/audit.service';
 import { anonymise, deleteMailFiles, type MailFile } from './erasure.service';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 
 /**
  * Personal-data retention: a visitor is kept this many months after the last day of the latest

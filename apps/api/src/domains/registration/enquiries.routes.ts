@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { submitEnquiry } from './enquiries.service';
 import { parseFormBody } from '../../lib/query-params';
 import type { Clock } from '../../lib/clock';
-import { assertRegistrationOpen } from '../editions/registration-window';
+import { assertRegistrationOpen } from '../show/registration-window';
 
 export const ENQUIRY_RATE_LIMIT = 10;
 

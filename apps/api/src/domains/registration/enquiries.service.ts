@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { demandesExposants, mailOutbox } from '../../db/schema';
 import { mayMail } from '../mail/recipient-caps';
 import { enquiryAckMail, enquiryOrganiserMail } from '../mail/templates';
-import { loadEvent } from '../files/pdf/data';
+import { loadEvent } from '../show/edition';
 
 /** What the enquiry stores when no sector was chosen, as the specification has it. */
 export const NO_SECTOR = 'non rempli';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { confirmSubscription, subscribe, unsubscribe } from './newsletters.service';
 import { parseFormBody } from '../../lib/query-params';
-import type { MailLinks } from './visitors.service';
+import { type MailLinks } from '../mail/links';
 
 export const NEWSLETTER_RATE_LIMIT = 10;
 export const INVALID_LINK = 'Ce lien n’est pas valide ou a expiré.';

@@ -5,7 +5,7 @@ import { mailOutbox, newsletters } from '../../db/schema';
 import { LINK_TTL } from '../../lib/links';
 import { mayMail } from '../mail/recipient-caps';
 import { newsletterConfirmMail, unsubscribeHeaders } from '../mail/templates';
-import type { MailLinks } from './visitors.service';
+import { type MailLinks } from '../mail/links';
 
 /** The links every newsletter mail carries: the page, and RFC 8058's one-click POST. */
 export function unsubscribeLinks(ctx: MailLinks, id: number) {

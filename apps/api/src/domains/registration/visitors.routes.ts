@@ -5,9 +5,11 @@ import type { Db } from '../../db/client';
 import { badRequest, HttpError, tooManyRequests } from '../../lib/errors';
 import { submitEnquiry } from './enquiries.service';
 import { isRecord, parseFormBody } from '../../lib/query-params';
-import { ALREADY_REGISTERED, badgeDownloadUrl, registerVisitor, type MailLinks } from './visitors.service';
+import { ALREADY_REGISTERED, registerVisitor } from './visitors.service';
 import { ENQUIRY_RATE_LIMIT } from './enquiries.routes';
-import { assertRegistrationOpen } from '../editions/registration-window';
+import { assertRegistrationOpen } from '../show/registration-window';
+import { type MailLinks } from '../mail/links';
+import { badgeDownloadUrl } from '../badges/badge-mail';
 
 /** A form's fields, sent in a `data` wrapper or bare. */
 const fieldsOf = (body: unknown) => (isRecord(body) && isRecord(body.data) ? body.data : body);

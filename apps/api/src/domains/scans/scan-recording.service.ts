@@ -5,7 +5,7 @@ import { registrations, scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import type { BadgeClaims } from '../badges/badge-token';
 import { scanningFor, totalKey, viewOf, type ScanTotals, type ScanView } from './scans.service';
-import { currentEditionId } from '../editions/current-edition';
+import { currentEditionId } from '../show/current-edition';
 
 /** `POST scans`: what the devices send, each scan recorded once (decision 009). */
 

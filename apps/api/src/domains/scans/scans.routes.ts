@@ -19,7 +19,7 @@ import { sendXlsxStream } from '../../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
 import { createScanTotals, listScans, scanEditions, tableScope } from './scans.service';
-import { editionNamedByYear } from '../editions/current-edition';
+import { editionNamedByYear } from '../show/current-edition';
 
 /** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
 const SCAN_FILTERS = ['scanner.id', 'scanner.exhibitor.id', 'users.id', 'users.exhibitor.id'];

@@ -7,7 +7,7 @@ import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bu
 import { events, scans, users } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth';
 import { listReply, type Page } from '../../lib/query-params';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from '../show/current-edition';
 
 /**
  * The scans as 'Mes scans', the call table and SCANS.xlsx read them (they are recorded in

@@ -1,6 +1,7 @@
-import type { EventInfo, ExhibitorRow } from './data';
+import type { ExhibitorRow } from './data';
 import { breathe, COLORS, createDocument, FONTS, SHOW_NAME, type Doc } from './document';
 import { formatDayRange, pdfText } from './text';
+import { type EventInfo } from '../../show/edition';
 
 const MARGIN = 45;
 const FONT_SIZE = 9;

@@ -1,21 +1,13 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { EditionFacts, RegistrationWindow } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitorOf } from '../../directory/directory.service';
-import { currentEdition } from '../../editions/current-edition';
 
 /**
  * What the PDFs are made of, and the fingerprints that say when they must be made again. A
  * fingerprint hashes, in the database, exactly the columns a PDF prints: any change to them,
  * however it was written (API, back-office, SQL by hand), gives a new one; nothing else does.
  */
-
-/** The current edition: what the site's, badges' and mails' texts say of it (`editionTexts`), and its registration window. */
-export interface EventInfo extends EditionFacts, RegistrationWindow {
-  id: number;
-  name: string;
-}
 
 export interface ConferenceRow {
   id: number;
@@ -98,38 +90,6 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind, edition: SQLWrappe
   const [row] = await queryRows<{ hash: string; changed_at: Date | string }>(db, query);
   if (!row) throw new Error('no such edition');
   return { hash: row.hash, changedAt: new Date(row.changed_at) };
-}
-
-/** An edition with its dates (the current one unless named). */
-export async function loadEvent(db: Db | Tx, edition: SQLWrapper = currentEdition): Promise<EventInfo> {
-  const [event] = await db
-    .select({
-      id: events.id,
-      name: events.name,
-      edition: events.edition,
-      year: events.year,
-      startsOn: events.startsOn,
-      endsOn: events.endsOn,
-      city: events.city,
-      theme: events.theme,
-      themeEn: events.themeEn,
-      registrationOpensAt: events.registrationOpensAt,
-      registrationClosesAt: events.registrationClosesAt,
-    })
-    .from(events)
-    .where(eq(events.id, edition));
-  if (!event) throw new Error('no such edition');
-  const { startsOn, endsOn, city } = event;
-  // A database check (events_current_dated): the current edition has its dates and city.
-  if (startsOn === null || endsOn === null || city === null) throw new Error('the edition has no dates');
-  return {
-    ...event,
-    startsOn,
-    endsOn,
-    city,
-    registrationOpensAt: event.registrationOpensAt?.toISOString() ?? null,
-    registrationClosesAt: event.registrationClosesAt?.toISOString() ?? null,
-  };
 }
 
 export async function loadConferences(db: Db | Tx, edition: SQLWrapper): Promise<ConferenceRow[]> {

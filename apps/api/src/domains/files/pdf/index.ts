@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { editionById } from '../../editions/current-edition';
+import { editionById } from '../../show/current-edition';
 import type { Db } from '../../../db/client';
 import { renderCatalogue } from './catalogue';
-import { fingerprint, loadConferences, loadEvent, loadExhibitors, loadHalls, type PdfKind } from './data';
+import { fingerprint, loadConferences, loadExhibitors, loadHalls, type PdfKind } from './data';
 import { readFloorPlan } from '../../floor-plan/floor-plan.service';
 import { renderPlan } from './plan';
 import { renderProgramme } from './programme';
+import { loadEvent } from '../../show/edition';
 
 export type { PdfKind } from './data';
 

@@ -1,5 +1,4 @@
 import { OTHER_SECTOR } from '@salon/shared';
-import type { EventInfo } from './data';
 import { COLORS, FONTS, SHOW_NAME, type Doc } from './document';
 import {
   HALL_HEADER,
@@ -15,6 +14,7 @@ import {
   type Stand,
 } from './plan-layout';
 import { ellipsize, formatDayRange, pdfText } from './text';
+import { type EventInfo } from '../../show/edition';
 
 /** The floor plan's parts, drawn: title, halls, stands and their labels, notes and legend. */
 

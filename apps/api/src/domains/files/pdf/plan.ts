@@ -1,5 +1,5 @@
 import { FORUM_STAND, OTHER_SECTOR, type PlanHallLayout } from '@salon/shared';
-import type { EventInfo, ExhibitorRow, HallRow } from './data';
+import type { ExhibitorRow, HallRow } from './data';
 import { breathe, COLORS, createDocument, FONTS, SHOW_NAME } from './document';
 import { drawHall, drawLayout, drawLegend, drawNote, drawStands, drawTitle } from './plan-drawing';
 import {
@@ -25,6 +25,7 @@ import {
   type Rect,
   type Stand,
 } from './plan-layout';
+import { type EventInfo } from '../../show/edition';
 
 /**
  * The floor plan, drawn as vectors on A3 landscape: one rectangle per hall with its name, and

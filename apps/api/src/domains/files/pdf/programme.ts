@@ -1,6 +1,7 @@
-import type { ConferenceRow, EventInfo } from './data';
+import type { ConferenceRow } from './data';
 import { breathe, COLORS, createDocument, FONTS, SHOW_NAME, type Doc } from './document';
 import { formatDayRange, formatHour, formatLongDay, pdfText } from './text';
+import { type EventInfo } from '../../show/edition';
 
 const KIND_LABELS: Record<ConferenceRow['kind'], string> = {
   conference: 'Conférence',

@@ -1,7 +1,7 @@
 import { registrationState, type Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { currentShow } from '../badges/show-facts';
+import { currentShow } from './show-facts';
 
 const CLOSED: Record<Language, string> = {
   fr: 'Les inscriptions en ligne à cette édition sont closes.',

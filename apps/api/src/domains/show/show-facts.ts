@@ -2,9 +2,17 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { openingHours } from '../../db/schema';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { BadgeOpeningHours } from './badge-pdf';
-import { loadEvent, type EventInfo } from '../files/pdf/data';
-import { currentEdition } from '../editions/current-edition';
+import { currentEdition } from './current-edition';
+import { loadEvent, type EventInfo } from './edition';
+
+/** One opening day: the calendar day and its hours as the database gives them. */
+export interface BadgeOpeningHours {
+  /** 'YYYY-MM-DD'. */
+  day: string;
+  /** 'HH:MM' or 'HH:MM:SS'. */
+  opens: string;
+  closes: string;
+}
 
 export interface CurrentShow {
   event: EventInfo;

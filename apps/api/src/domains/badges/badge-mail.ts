@@ -1,0 +1,80 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Language } from '@salon/shared';
+import type { Tx } from '../../db/client';
+import { mailOutbox, registrations, users } from '../../db/schema';
+import { LINK_TTL } from '../../lib/links';
+import type { MailLinks } from '../mail/links';
+import type { CappedMailKind } from '../mail/recipient-caps';
+import { badgeMail } from '../mail/templates';
+import { currentShow } from '../show/show-facts';
+
+/** The badge's mail and links: what the registration, the e-badge page and the back-office send. */
+
+/**
+ * A second registration mails the badge again, but a registration's badge is mailed at most
+ * twice in this window: anyone can type anyone's address.
+ */
+export const BADGE_MAIL_WINDOW_MS = 10 * 60_000;
+
+/** The e-badge page's address for a registration: what the badge mail links to. */
+export function ebadgeUrl(ctx: MailLinks, badgeKey: string): string {
+  return `${ctx.publicUrl}/ebadge?token=${badgeKey}`;
+}
+
+/** A short-lived address that downloads the badge PDF (a navigation cannot send a bearer). */
+export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string {
+  const token = ctx.links.sign('badge_download', registrationId, LINK_TTL.badgeDownload, ctx.now());
+  return `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`;
+}
+
+/**
+ * Queues the badge mail of a registration, PDF attached when it is sent. `fromPublicForm`: the
+ * registration form asked for it, so the mail is counted in that form's daily cap and does not
+ * greet by name (the name was typed by whoever filled the form).
+ */
+export async function queueBadgeMail(
+  tx: Tx,
+  ctx: MailLinks,
+  registrationId: number,
+  { fromPublicForm = false } = {},
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      name: users.name,
+      email: users.email,
+      language: users.language,
+      badgeKey: registrations.badgeKey,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.userId))
+    .where(eq(registrations.id, registrationId));
+  if (!row) throw new Error(`registration ${registrationId} not found`);
+  const lang: Language = row.language === 'en' ? 'en' : 'fr';
+  const { event: show } = await currentShow(tx);
+  const mail = badgeMail(lang, {
+    name: fromPublicForm ? null : row.name,
+    show,
+    ebadgeUrl: ebadgeUrl(ctx, row.badgeKey),
+  });
+  await tx.insert(mailOutbox).values({
+    to: row.email,
+    ...mail,
+    attachments: [{ kind: 'badge', registrationId }],
+    kind: fromPublicForm ? ('registration' satisfies CappedMailKind) : null,
+  });
+}
+
+/** Whether this registration's badge was mailed twice a moment ago (no mail bombing). */
+export async function badgeMailedRecently(tx: Tx, registrationId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(
+      and(
+        // The database's clock, the one that stamped the rows.
+        gt(mailOutbox.createdAt, sql`now() - ${`${BADGE_MAIL_WINDOW_MS} milliseconds`}::interval`),
+        sql`${mailOutbox.attachments} @> ${JSON.stringify([{ kind: 'badge', registrationId }])}::jsonb`,
+      ),
+    );
+  return (row?.n ?? 0) >= 2;
+}
