@@ -55,6 +55,77 @@ const webBoundaries = {
   },
 };
 
+const apiDomains = path.join(import.meta.dirname, 'apps/api/src/domains');
+
+/**
+ * The API's domains from the ground up: each one imports only domains before it in this list, so
+ * the arrows between domains run one way and none imports another back (code-review.md, 4.3). The
+ * ground holds what every domain needs: the current show, the audit log, the mail (which is given
+ * its link makers by server.ts, and imports no domain). A new domain takes its place here.
+ */
+const API_DOMAIN_ORDER = [
+  'show',
+  'audit',
+  'mail',
+  'directory',
+  'floor-plan',
+  'files',
+  'badges',
+  'registration',
+  'scans',
+  'gate',
+  'kiosk',
+  'content',
+  'editions',
+  'personal-data',
+  'health',
+  'auth',
+  'exhibitor-area',
+  'back-office',
+];
+
+/** The domain of a file of the API (`domains/<name>/…`), or null. */
+function apiDomain(file) {
+  const [name, rest] = path.relative(apiDomains, file).split(path.sep);
+  return rest && !name.startsWith('..') ? name : null;
+}
+
+const apiBoundaries = {
+  rules: {
+    'domain-order': {
+      meta: {
+        type: 'problem',
+        messages: {
+          upward:
+            '{{from}} imports {{to}}, which stands above it (API_DOMAIN_ORDER in eslint.config.js): move what both need down, or have server.ts wire it in.',
+          unknown: 'The domain {{name}} has no place in API_DOMAIN_ORDER (eslint.config.js): give it one.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const from = apiDomain(context.filename);
+        if (!from) return {};
+        const rank = (name) => API_DOMAIN_ORDER.indexOf(name);
+        const check = (source) => {
+          if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const to = apiDomain(path.resolve(path.dirname(context.filename), source.value));
+          if (!to || to === from) return;
+          for (const name of [from, to]) {
+            if (rank(name) < 0) return context.report({ node: source, messageId: 'unknown', data: { name } });
+          }
+          if (rank(to) > rank(from)) context.report({ node: source, messageId: 'upward', data: { from, to } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,7 +166,14 @@ export default tseslint.config(
     },
   },
   {
-    // The current edition is data (apps/api/src/domains/editions/current-edition.ts): the app never
+    // Tests and their scenes may reach any domain (a scene builds the world a test needs).
+    files: ['apps/api/src/domains/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-scene.ts', 'apps/api/src/domains/back-office/testing/**'],
+    plugins: { 'api-boundaries': apiBoundaries },
+    rules: { 'api-boundaries/domain-order': 'error' },
+  },
+  {
+    // The current edition is data (apps/api/src/domains/show/current-edition.ts): the app never
     // names the demo's. Seeds, tests, their scenes and the test-only back-office cases may.
     files: ['apps/api/src/**/*.ts', 'apps/web/app/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     ignores: [
@@ -112,8 +190,7 @@ export default tseslint.config(
             {
               name: '@salon/shared',
               importNames: ['DEMO_EDITION_ID'],
-              message:
-                'Ask the current edition (domains/editions/current-edition.ts): it is the organiser’s to change.',
+              message: 'Ask the current edition (domains/show/current-edition.ts): it is the organiser’s to change.',
             },
           ],
         },

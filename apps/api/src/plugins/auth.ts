@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { unauthorized } from '../lib/errors';
 import { RENEW_AFTER_SECONDS, type Jwt } from '../lib/jwt';
-import { areaRegistrationId } from '../domains/exhibitor-area/users.service';
+import { areaRegistrationId } from '../domains/auth/area-account';
 
 export type SessionUser = typeof users.$inferSelect;
 

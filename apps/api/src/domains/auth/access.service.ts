@@ -6,7 +6,7 @@ import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from
 import { hashPassword } from '../../lib/passwords';
 import { MAIL_CAPS, mayMail, type CappedMailKind } from '../mail/recipient-caps';
 import { accessMail } from '../mail/templates';
-import { findAreaRegistration } from '../exhibitor-area/users.service';
+import { findAreaRegistration } from './area-account';
 import { type MailLinks } from '../mail/links';
 
 /** How long an access or reset link works. */

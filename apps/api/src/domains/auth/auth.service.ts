@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/errors';
 import type { Jwt } from '../../lib/jwt';
 import { verifyPassword } from '../../lib/passwords';
 import { INVALID_ACCESS_LINK, setPasswordWithLink } from './access.service';
-import { findAreaRegistration, loadUserView } from '../exhibitor-area/users.service';
+import { findAreaRegistration, loadUserView } from './area-account';
 
 /** `POST auth/local` body: the Strapi shape the specification's call table names. */
 export const loginBodySchema = z.object({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { newsletters } from '../../db/schema';
 import { freshDatabase } from '../../../test/helper';
-import { readPage, type ListQuery } from './admin-list';
+import { readPage, type ListQuery } from '../../lib/admin-list';
 
 /** readPage, which every back-office list reads its page and its total with, on a real database. */
 

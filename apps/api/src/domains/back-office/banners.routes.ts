@@ -5,9 +5,9 @@ import { bannieres } from '../../db/schema';
 import { parseFormBody } from '../../lib/query-params';
 import { checkMediaRefs, withMedia } from './media-records';
 import { bannerSchema } from './content-forms';
-import { booleanFilter, oneOfFilter, searchFilter } from './content-filters';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
+import { booleanFilter, oneOfFilter, searchFilter } from '../../lib/admin-list';
 
 /** The home page's banners. */
 export const adminBannerRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {

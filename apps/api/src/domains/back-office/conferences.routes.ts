@@ -6,10 +6,10 @@ import { conferences, events, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/query-params';
 import { conferenceSchema } from './content-forms';
-import { oneOfFilter, searchFilter } from './content-filters';
 import { editionOfForm, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { conferenceView } from '../content/conferences.service';
+import { oneOfFilter, searchFilter } from '../../lib/admin-list';
 
 /**
  * The forum's conferences, edition by edition (speakers are named in the descriptions: there is no

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertQueryKeys } from '../../lib/query';
 import { currentEdition, editionById } from '../show/current-edition';
-import { editionFilterId } from './admin-list';
+import { editionFilterId } from '../../lib/admin-list';
 import { showDashboard, type ShowDashboard } from './show-dashboard.service';
 import type { AdminDeps } from './deps';
 

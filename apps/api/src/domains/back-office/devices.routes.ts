@@ -1,27 +1,26 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHECKIN_VERDICTS } from '@salon/shared';
 import { auditLog, checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
-import { editionFilterId, parseListQuery, readPage, sendList } from './admin-list';
-import { recordAudit } from './audit.service';
-import { containsPattern, idParam, textValue } from '../../lib/query-params';
+import {
+  booleanFilter,
+  editionFilterId,
+  idFilter,
+  parseListQuery,
+  readPage,
+  searchFilter,
+  sendList,
+} from '../../lib/admin-list';
+import { recordAudit } from '../audit/audit.service';
+import { idParam } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
 
 const holder = alias(users, 'holder');
 const controller = alias(users, 'controller');
 
-const booleanFilter = (column: Parameters<typeof eq>[0], name: string) => (value: unknown) => {
-  if (typeof value !== 'boolean') throw badRequest(`Filtre ${name} : true ou false.`);
-  return eq(column, value);
-};
-const idFilter = (column: Parameters<typeof eq>[0], name: string) => (value: unknown) => {
-  if (!isId(value)) throw badRequest(`Filtre ${name} : un identifiant (entier de 1 à ${MAX_INT}).`);
-  return eq(column, value);
-};
 const dayFilter = (value: unknown) => {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest('Filtre day : AAAA-MM-JJ.');
   return eq(checkins.checkinDay, value);
@@ -41,15 +40,6 @@ const editionCheckins = (value: unknown): SQL => {
   return sql`(${checkins.gateId} in (select "id" from "gates" where "event_id" = ${id})
     or ${checkins.registrationId} in (select "id" from "registrations" where "event_id" = ${id}))`;
 };
-
-/** `q`: a case-insensitive part of any of the columns; an empty text filters nothing. */
-export const searchFilter =
-  (...columns: Parameters<typeof ilike>[0][]) =>
-  (value: unknown): SQL => {
-    const text = textValue(value, 'q');
-    if (text === null) return sql`true`;
-    return or(...columns.map((column) => ilike(column, containsPattern(text))))!;
-  };
 
 /** The gates' check-ins, the kiosks and the audit log. */
 export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, clock }) => {

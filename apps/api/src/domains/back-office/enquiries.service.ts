@@ -3,8 +3,8 @@ import type { EnquiryFollowUpForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { demandesExposants } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { readPage, type ListQuery } from './admin-list';
-import { recordAudit } from './audit.service';
+import { readPage, type ListQuery } from '../../lib/admin-list';
+import { recordAudit } from '../audit/audit.service';
 
 /** The exhibitor enquiries sent from the home page, and the organisers' follow-up. */
 

@@ -1,11 +1,11 @@
-import { desc, eq, ilike, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ENQUIRY_STATUSES, enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
 import { demandesExposants, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
-import { editionFilterId, parseListQuery, sendList } from './admin-list';
+import { editionFilterId, parseListQuery, searchFilter, sendList } from '../../lib/admin-list';
 import { currentEdition, editionById } from '../show/current-edition';
 import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiries.service';
 import { actOnExhibitor } from './exhibitor-actions.service';
@@ -13,12 +13,11 @@ import {
   EXHIBITOR_STATUSES,
   getExhibitor,
   listExhibitors,
-  searchCondition,
   statusCondition,
   type ExhibitorStatus,
 } from './exhibitor-accounts.service';
 import { createExhibitor, updateExhibitor } from './exhibitor-edits.service';
-import { containsPattern, idParam, parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
 
 const text =
@@ -46,14 +45,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
       sortable: { id: demandesExposants.id, createdAt: demandesExposants.createdAt, status: demandesExposants.status },
       defaultSort: [desc(demandesExposants.createdAt), desc(demandesExposants.id)],
       filters: {
-        q: (value) => {
-          const pattern = containsPattern(text('q')(value));
-          return or(
-            ilike(demandesExposants.nom, pattern),
-            ilike(demandesExposants.email, pattern),
-            ilike(demandesExposants.societe, pattern),
-          )!;
-        },
+        q: searchFilter(demandesExposants.nom, demandesExposants.email, demandesExposants.societe),
         status: (value) => {
           const status = ENQUIRY_STATUSES.find((s) => s === value);
           if (!status) throw badRequest(`Filtre status : ${ENQUIRY_STATUSES.join(', ')}.`);
@@ -81,7 +73,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
       sortable: { id: users.id, company: users.company, createdAt: users.createdAt, booth: registrations.booth },
       defaultSort: [desc(users.createdAt), desc(users.id)],
       filters: {
-        q: (value) => searchCondition(text('q')(value)),
+        q: searchFilter(users.company, users.name, users.email),
         gateId: (value) => {
           if (!isId(value)) throw badRequest(`Filtre gateId : un identifiant (entier de 1 à ${MAX_INT}).`);
           return eq(registrations.gateId, value);

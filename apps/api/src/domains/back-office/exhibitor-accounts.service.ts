@@ -1,9 +1,8 @@
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { gates, registrations, scans, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { readPage, type ListQuery } from './admin-list';
-import { containsPattern } from '../../lib/query-params';
+import { readPage, type ListQuery } from '../../lib/admin-list';
 import { loadMedia } from '../files/media.service';
 import { currentEdition, showRegistration } from '../show/current-edition';
 
@@ -37,11 +36,6 @@ export const statusCondition = (status: ExhibitorStatus): SQL =>
   status === 'deactivated'
     ? eq(users.blocked, true)
     : and(eq(users.blocked, false), eq(registrations.confirmed, status === 'confirmed'))!;
-
-export const searchCondition = (q: string): SQL => {
-  const pattern = containsPattern(q);
-  return or(ilike(users.company, pattern), ilike(users.name, pattern), ilike(users.email, pattern))!;
-};
 
 const columns = {
   id: users.id,

@@ -5,7 +5,7 @@ import { mailOutbox, registrations, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { queueAccessMail } from '../auth/access.service';
 import { participationConfirmedMail } from '../mail/templates';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { getExhibitor } from './exhibitor-accounts.service';
 import { currentEdition } from '../show/current-edition';
 import { loadEvent } from '../show/edition';

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { demandesExposants, gates, media, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation } from '../../lib/errors';
 import { closeFormerAddressLinks } from '../exhibitor-area/email-change.service';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { getExhibitor } from './exhibitor-accounts.service';
 import { currentEdition } from '../show/current-edition';
 

@@ -5,9 +5,9 @@ import { galeries } from '../../db/schema';
 import { parseFormBody } from '../../lib/query-params';
 import { checkMediaRefs, withMedia } from './media-records';
 import { gallerySchema } from './content-forms';
-import { searchFilter } from './content-filters';
 import { nextPosition, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
+import { searchFilter } from '../../lib/admin-list';
 
 /** The photo gallery. */
 export const adminGalleryRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {

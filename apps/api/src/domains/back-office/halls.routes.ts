@@ -6,9 +6,9 @@ import { checkins, gates, registrations, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/query-params';
 import { gateSchema } from './content-forms';
-import { searchFilter } from './content-filters';
 import { editionOfForm, nextPosition, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
+import { searchFilter } from '../../lib/admin-list';
 
 /** Halls (the gates controllers work at; exhibitors have a hall and a stand), edition by edition. */
 export const adminHallRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {

@@ -9,15 +9,15 @@ import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { readyForMore, safeCells, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, readPage, sendList } from './admin-list';
-import { recordAudit } from './audit.service';
+import { parseListQuery, readPage, sendList } from '../../lib/admin-list';
+import { recordAudit } from '../audit/audit.service';
 import { createAttachmentResolver, type ResolveAttachments } from '../mail/attachments';
 import { errorLine } from '../mail/worker';
 import { findEmlFile, mailDir, mailOptions, type MailAttachment } from '../mail/transport';
 import { idParam } from '../../lib/query-params';
 import { showWallClock } from '../scans/scans-export';
 import type { AdminDeps } from './deps';
-import { searchFilter } from './devices.routes';
+import { searchFilter } from '../../lib/admin-list';
 
 const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 const NEWSLETTER_STATES = ['waiting', 'confirmed', 'unsubscribed'] as const;

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { media } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, readPage, sendList } from './admin-list';
-import { recordAudit } from './audit.service';
+import { parseListQuery, readPage, sendList } from '../../lib/admin-list';
+import { recordAudit } from '../audit/audit.service';
 import { idParam } from '../../lib/query-params';
 import { mediaRecord } from './media-records';
-import { searchFilter } from './content-filters';
 import type { AdminDeps } from './deps';
 import { cleanFileName, prepareUpload, storeUpload, UPLOAD_MESSAGES } from '../files/uploads.service';
+import { searchFilter } from '../../lib/admin-list';
 
 /** The uploaded images and PDFs the content records point at. */
 export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {

@@ -4,13 +4,13 @@ import * as z from 'zod/mini';
 import { partenaires, partenairesPresses } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { parseFormBody } from '../../lib/query-params';
 import { checkMediaRefs, withMedia } from './media-records';
 import { partnerSchema, reorderSchema } from './content-forms';
-import { booleanFilter, searchFilter } from './content-filters';
 import { nextPosition, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
+import { booleanFilter, searchFilter } from '../../lib/admin-list';
 
 /** Partners and press partners, with their order. */
 export const adminPartnerRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {

@@ -6,8 +6,8 @@ import { events } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isId } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
-import { editionFilterId, parseListQuery, readPage, sendList, type ListQuery } from './admin-list';
-import { recordAudit } from './audit.service';
+import { editionFilterId, parseListQuery, readPage, sendList, type ListQuery } from '../../lib/admin-list';
+import { recordAudit } from '../audit/audit.service';
 import { formInput, idParam, isRecord } from '../../lib/query-params';
 import { currentEdition, currentEditionId, editionById } from '../show/current-edition';
 

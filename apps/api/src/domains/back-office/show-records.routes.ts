@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { agence, sib } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { parseFormBody } from '../../lib/query-params';
 import { checkMediaRefs, withMedia } from './media-records';
 import { sibSchema, agenceSchema } from './content-forms';

@@ -6,15 +6,15 @@ import type { Tx } from '../../db/client';
 import { events, openingHours, registrations, scans, siteSettings } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { recordAudit } from './audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import { readSettingsRow } from '../content/site-settings.service';
-import { searchFilter } from './content-filters';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { makeCurrent } from '../show/current-edition';
 import { readHours, setHoursToDates } from '../show/edition-days';
 import { prepareNextEdition } from '../editions/next-edition';
+import { searchFilter } from '../../lib/admin-list';
 
 /** An edition as the back-office reads it: the registration window's moments in ISO 8601. */
 const adminEdition = <T extends { registrationOpensAt: Date | null; registrationClosesAt: Date | null }>(row: T) => ({

@@ -1,14 +1,13 @@
-import { asc, desc, sql } from 'drizzle-orm';
+import { asc, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { controllerAccountEditSchema, controllerAccountSchema } from '@salon/shared';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, sendList } from './admin-list';
-import { idParam, parseFormBody, textValue } from '../../lib/query-params';
+import { parseListQuery, searchFilter, sendList } from '../../lib/admin-list';
+import { idParam, parseFormBody } from '../../lib/query-params';
 import {
   controllerActive,
-  controllerSearch,
   createController,
   deleteController,
   getController,
@@ -32,10 +31,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       sortable: { id: users.id, name: users.name, email: users.email, createdAt: users.createdAt },
       defaultSort: [asc(users.name), desc(users.id)],
       filters: {
-        q: (value) => {
-          const q = textValue(value, 'q');
-          return q === null ? sql`true` : controllerSearch(q);
-        },
+        q: searchFilter(users.name, users.email),
         active: (value) => {
           if (typeof value !== 'boolean') throw badRequest('Filtre active : true ou false.');
           return controllerActive(value);

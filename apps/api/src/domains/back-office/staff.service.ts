@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   normalizeEmail,
   normalizePhone,
@@ -10,9 +10,8 @@ import { users } from '../../db/schema';
 import { CONTROLLER_ROLE_ID } from '../../db/seed';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { readPage, type ListQuery } from './admin-list';
-import { recordAudit } from './audit.service';
-import { containsPattern } from '../../lib/query-params';
+import { readPage, type ListQuery } from '../../lib/admin-list';
+import { recordAudit } from '../audit/audit.service';
 
 /**
  * The gate staff's accounts (users of type 'controller'), kept by the organisers. A controller
@@ -32,8 +31,6 @@ const columns = {
 const isController = eq(users.type, 'controller');
 const live = isNull(users.deletedAt);
 
-export const controllerSearch = (q: string): SQL =>
-  or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
 export const controllerActive = (active: boolean): SQL => (active ? eq(users.blocked, false) : eq(users.blocked, true));
 
 type Row = { id: number; name: string; email: string; phone: string | null; blocked: boolean; createdAt: Date };

@@ -17,11 +17,11 @@ import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/que
 import { currentUser } from '../../plugins/auth';
 import { exhibitorOf } from '../directory/directory.service';
 import { onStand } from '../floor-plan/floor-plan.service';
-import { recordAudit } from './audit.service';
-import { searchFilter } from './content-filters';
+import { recordAudit } from '../audit/audit.service';
 import type { AdminDeps } from './deps';
 import { editionOfForm, registerResource } from './record-resource';
 import { currentEditionId, editionById } from '../show/current-edition';
+import { searchFilter } from '../../lib/admin-list';
 
 /**
  * The floor plan's stands: each one edited by hand (moved, resized, renumbered), or a hall's whole

@@ -5,9 +5,9 @@ import { temoignages } from '../../db/schema';
 import { parseFormBody } from '../../lib/query-params';
 import { checkMediaRefs, withMedia } from './media-records';
 import { testimonialSchema } from './content-forms';
-import { searchFilter } from './content-filters';
 import { nextPosition, registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
+import { searchFilter } from '../../lib/admin-list';
 
 /** The testimonials. */
 export const adminTestimonialRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {

@@ -4,9 +4,9 @@ import { DEFAULT_ROLE_ID, DEMO_EDITION_ID } from '@salon/shared';
 import { queryRows } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { gates, media, registrations, users } from '../../db/schema';
-import { serializeMedia } from '../exhibitor-area/users.service';
 import { directoryCall, directoryStatement } from './directory.service';
 import { call, createMedia, createTestApp, createUser, type TestContext } from '../../../test/helper';
+import { serializeMedia } from '../files/media-view';
 
 /**
  * The directory's single statement (domains/directory/directory.service.ts): the reply's JSON is written

@@ -4,8 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import { currentUser } from '../../plugins/auth';
-import type { AdminDeps } from '../back-office/deps';
-import { recordAudit } from '../back-office/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import {
   confirmParticipation,
   inviteReturningExhibitors,
@@ -41,7 +40,11 @@ export const participationRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLink
  * reach, and sending it; how many newsletter subscribers the current edition's invitation would
  * reach, and sending it (each audited).
  */
-export const adminParticipationRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, mail, onQueued }) => {
+export const adminParticipationRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mail: MailLinks;
+  onQueued: () => void;
+}> = async (app, { db, mail, onQueued }) => {
   const tags = ['admin'];
   const editionId = (params: unknown) => {
     const id = idParam((params as { id: string }).id);

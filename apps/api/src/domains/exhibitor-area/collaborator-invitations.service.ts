@@ -8,7 +8,7 @@ import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { hashPassword } from '../../lib/passwords';
 import type { SessionUser } from '../../plugins/auth';
 import { collaboratorInvitationMail } from '../mail/templates';
-import { findAreaRegistration } from './users.service';
+import { findAreaRegistration } from '../auth/area-account';
 import { currentEdition } from '../show/current-edition';
 import { issueRowLink } from '../mail/row-link';
 import { type MailLinks } from '../mail/links';

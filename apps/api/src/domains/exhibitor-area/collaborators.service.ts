@@ -17,7 +17,7 @@ import { invitePerson, pendingInvitations } from './collaborator-invitations.ser
 import { requestEmailChange } from './email-change.service';
 import type { CurrentPasswordCheck } from './current-password';
 import { paginationMeta, type Page } from '../../lib/query-params';
-import { findAreaRegistration } from './users.service';
+import { findAreaRegistration } from '../auth/area-account';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { type MailLinks } from '../mail/links';
 

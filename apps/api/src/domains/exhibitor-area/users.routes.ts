@@ -26,7 +26,7 @@ import type { DirectoryCache } from '../directory/directory.service';
 import { confirmEmailChange } from './email-change.service';
 import { currentPasswordChecks } from './current-password';
 import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../../lib/query-params';
-import { loadUserView } from './users.service';
+import { loadUserView } from '../auth/area-account';
 import { formerTeam, inviteFormerTeam } from './former-team.service';
 import { type MailLinks } from '../mail/links';
 

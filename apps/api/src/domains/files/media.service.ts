@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema';
-import { serializeMedia } from '../exhibitor-area/users.service';
+import { serializeMedia } from './media-view';
 
 export type SerializedMedia = ReturnType<typeof serializeMedia>;
 

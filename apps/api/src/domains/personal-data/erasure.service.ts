@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/errors';
-import { recordAudit } from '../back-office/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { getPerson } from './people.service';
 import { mailsOf, PERSON_RESOURCES, sameEmail } from './personal-data.service';
 

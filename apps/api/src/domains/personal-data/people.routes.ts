@@ -2,13 +2,17 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { retentionSettingsSchema } from '@salon/shared';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
 import { MAX_INT } from '../../lib/query';
 import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
-import { editionFilterId, parseListQuery, sendList } from '../back-office/admin-list';
-import { recordAudit } from '../back-office/audit.service';
+import { editionFilterId, parseListQuery, searchFilter, sendList } from '../../lib/admin-list';
+import { recordAudit } from '../audit/audit.service';
+import type { MailLinks } from '../mail/links';
 import { mailDir } from '../mail/transport';
 import { erasePerson } from './erasure.service';
 import { getVisitor, listVisitors, resendBadge } from './people.service';
@@ -16,8 +20,6 @@ import { personalDataXlsx, VISITORS_FILE_NAME, writeVisitorsXlsx } from './perso
 import { personalData, recordExport } from './personal-data.service';
 import { idParam, parseFormBody, textValue } from '../../lib/query-params';
 import { readRetention, RETENTION_LIST_MAX, retentionDryRun, runRetention, updateRetention } from './retention.service';
-import type { AdminDeps } from '../back-office/deps';
-import { searchFilter } from '../back-office/devices.routes';
 
 function personId(raw: string, what: string): number {
   const id = idParam(raw);
@@ -63,7 +65,16 @@ const download = (name: string, type: string) => ({
 });
 
 /** Visitors, one person's data (export and erasure) and the retention of personal data. */
-export const adminPeopleRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
+/** What the back-office hands these routes (a part of its deps). */
+interface PeopleDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mail: MailLinks;
+  onQueued: () => void;
+}
+
+export const adminPeopleRoutes: FastifyPluginAsyncZod<PeopleDeps> = async (
   app,
   { db, clock, config, mail, onQueued },
 ) => {

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { recordAudit } from '../back-office/audit.service';
+import { recordAudit } from '../audit/audit.service';
 
 /**
  * What the organisers hold about one person, and the law's two answers to it: a copy of all of

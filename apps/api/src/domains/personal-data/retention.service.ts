@@ -4,7 +4,7 @@ import { SHOW_TIME_ZONE, showDay, type RetentionSettingsForm } from '@salon/shar
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { auditLog, events, retentionSettings, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { recordAudit } from '../back-office/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { anonymise, deleteMailFiles, type MailFile } from './erasure.service';
 import { currentEdition } from '../show/current-edition';
 

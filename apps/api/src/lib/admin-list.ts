@@ -1,8 +1,9 @@
-import { and, asc, desc, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { badRequest } from '../../lib/errors';
-import { isId, MAX_INT } from '../../lib/query';
+import { badRequest } from './errors';
+import { isId, MAX_INT } from './query';
+import { containsPattern, textValue } from './query-params';
 
 /**
  * The list query of react-admin's simple REST data provider: `sort=["field","ASC"]`,
@@ -125,3 +126,32 @@ export function editionFilterId(value: unknown, name: string): number {
   if (!isId(id)) throw badRequest(`Filtre ${name} : l’identifiant d’une édition (entier de 1 à ${MAX_INT}).`);
   return id;
 }
+
+/**
+ * The list filters every back-office list takes its own from. `q`: a case-insensitive part of any
+ * of the columns, 200 characters at most; an empty text filters nothing.
+ */
+export const searchFilter =
+  (...columns: AnyPgColumn[]) =>
+  (value: unknown): SQL => {
+    const text = textValue(value, 'q');
+    if (text === null) return sql`true`;
+    return or(...columns.map((column) => ilike(column, containsPattern(text))))!;
+  };
+
+export const booleanFilter = (column: AnyPgColumn, name: string) => (value: unknown) => {
+  if (typeof value !== 'boolean') throw badRequest(`Filtre ${name} : true ou false.`);
+  return eq(column, value);
+};
+
+export const idFilter = (column: AnyPgColumn, name: string) => (value: unknown) => {
+  if (!isId(value)) throw badRequest(`Filtre ${name} : un identifiant (entier de 1 à ${MAX_INT}).`);
+  return eq(column, value);
+};
+
+export const oneOfFilter =
+  <T extends string>(column: AnyPgColumn, name: string, values: readonly T[]) =>
+  (value: unknown) => {
+    if (!values.includes(value as T)) throw badRequest(`Filtre ${name} : ${values.join(', ')}.`);
+    return eq(column, value);
+  };

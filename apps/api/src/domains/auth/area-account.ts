@@ -3,29 +3,9 @@ import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
 import { currentEdition, showRegistration } from '../show/current-edition';
+import { serializeMedia } from '../files/media-view';
 
 type UserRow = typeof users.$inferSelect;
-type MediaRow = typeof media.$inferSelect;
-
-export function mediaUrl(m: Pick<MediaRow, 'path'>): string {
-  return `/uploads/${m.path}`;
-}
-
-export function serializeMedia(m: MediaRow | null | undefined) {
-  if (!m) return null;
-  const url = mediaUrl(m);
-  // Logos are small vectors or already-sized images: every format is the original file.
-  return {
-    id: m.id,
-    name: m.name,
-    alternativeText: m.alt,
-    mime: m.mime,
-    width: m.width,
-    height: m.height,
-    url,
-    formats: { small: { url }, thumbnail: { url } },
-  };
-}
 
 /**
  * The exhibitor or collaborator registration that opens the exhibitor area to `userId` for the
