@@ -48,7 +48,7 @@ import { siteSettingsRoutes } from './domains/content/site-settings.routes';
 import { gateRoutes } from './domains/gate/gate.routes';
 import { kioskRoutes } from './domains/kiosk/kiosk.routes';
 import { adminRoutes } from './domains/back-office/admin.routes';
-import { usersRoutes } from './domains/exhibitor-area/users.routes';
+import { accountAndTeamRoutes } from './domains/exhibitor-area/account-and-team.routes';
 import { participationRoutes } from './domains/editions/participation.routes';
 import { visitorsRoutes } from './domains/registration/visitors.routes';
 import { createAuthService } from './domains/auth/auth.service';
@@ -231,7 +231,7 @@ export async function buildApp(
         kiosks,
         clock,
       });
-      await api.register(usersRoutes, { db, mail, onQueued, directoryCache, jwt });
+      await api.register(accountAndTeamRoutes, { db, mail, onQueued, directoryCache, jwt });
       await api.register(participationRoutes, { db, mail });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });

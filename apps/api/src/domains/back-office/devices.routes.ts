@@ -2,7 +2,7 @@ import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHECKIN_VERDICTS } from '@salon/shared';
-import { auditLog, checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
+import { checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import {
@@ -41,7 +41,7 @@ const editionCheckins = (value: unknown): SQL => {
     or ${checkins.registrationId} in (select "id" from "registrations" where "event_id" = ${id}))`;
 };
 
-/** The gates' check-ins, the kiosks and the audit log. */
+/** The devices at the show: the gates' check-ins and the kiosks. */
 export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, clock }) => {
   const tags = ['admin'];
 
@@ -174,42 +174,5 @@ export const adminDevicesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
       });
     }
     return (await kioskRecord(id))!;
-  });
-
-  /** Who did what, newest first. */
-  app.get('/audit-log', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: auditLog.id, createdAt: auditLog.createdAt },
-      defaultSort: [desc(auditLog.createdAt), desc(auditLog.id)],
-      filters: {
-        resource: (value) => {
-          if (typeof value !== 'string' || value.length > 60)
-            throw badRequest('Filtre resource : un nom de ressource.');
-          return eq(auditLog.resource, value);
-        },
-        userId: idFilter(auditLog.userId, 'userId'),
-        q: searchFilter(auditLog.action, auditLog.resource, auditLog.recordId, users.name),
-      },
-    });
-    const { rows, total } = await readPage(
-      list,
-      db
-        .select({
-          id: auditLog.id,
-          userId: auditLog.userId,
-          user: users.name,
-          action: auditLog.action,
-          resource: auditLog.resource,
-          recordId: auditLog.recordId,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .$dynamic(),
-      db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).$dynamic(),
-    );
-    return sendList(reply, 'audit-log', list, rows, total);
   });
 };

@@ -7,7 +7,7 @@ import { isId, MAX_INT } from '../../lib/query';
 import { currentUser } from '../../plugins/auth';
 import { editionFilterId, parseListQuery, searchFilter, sendList } from '../../lib/admin-list';
 import { currentEdition, editionById } from '../show/current-edition';
-import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiries.service';
+import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiry-follow-up.service';
 import { actOnExhibitor } from './exhibitor-actions.service';
 import {
   EXHIBITOR_STATUSES,

@@ -2,18 +2,49 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
-import { agence, sib } from '../../db/schema';
+import { agence, sib, siteSettings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { parseFormBody } from '../../lib/query-params';
 import { checkMediaRefs, withMedia } from './media-records';
 import { sibSchema, agenceSchema } from './content-forms';
+import { siteSettingsSchema } from '@salon/shared';
+import { readSettingsRow } from '../content/site-settings.service';
 import type { AdminDeps } from './deps';
 
-/** The show record and the agency record (one row each, id 1). */
-export const adminShowRecordRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
+/**
+ * The show record, the agency record and the site settings ('Lieu, contacts et visite'): one row
+ * each, id 1.
+ */
+export const adminShowRecordRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, siteSettings: store }) => {
   const tags = ['admin'];
+
+  // A singleton, like admin/sib/1: react-admin edits it as record 1.
+  app.get('/site-settings/1', { schema: { tags } }, async () => readSettingsRow(db));
+
+  app.put('/site-settings/1', { schema: { tags } }, async (request) => {
+    const form = parseFormBody(siteSettingsSchema, request.body);
+    const record = await db.transaction(async (tx) => {
+      await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+      const before = await readSettingsRow(tx);
+      if (Object.values(form).some((v) => v !== undefined)) {
+        await tx.update(siteSettings).set(form).where(eq(siteSettings.id, 1));
+      }
+      const after = await readSettingsRow(tx);
+      await recordAudit(tx, {
+        userId: currentUser(request).id,
+        action: 'PUT /admin/site-settings/1',
+        resource: 'site-settings',
+        recordId: 1,
+        before,
+        after,
+      });
+      return after;
+    });
+    store.changed();
+    return record;
+  });
 
   const sibFiles = [
     ['logoSponsorOfficielId', 'image'],

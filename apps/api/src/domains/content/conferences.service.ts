@@ -3,7 +3,7 @@ import { type ConferenceRegistrationForm } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { conferences, registrations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { findOrCreateVisitor } from '../registration/people.service';
+import { findOrCreateVisitor } from '../registration/visitor-accounts.service';
 import { containsPattern } from '../../lib/query-params';
 import { currentEdition } from '../show/current-edition';
 

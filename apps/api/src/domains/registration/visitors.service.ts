@@ -5,7 +5,7 @@ import { mailOutbox, registrations, users } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
 import { mayMail, type CappedMailKind } from '../mail/recipient-caps';
 import { badgeMail, registrationNoticeMail } from '../mail/templates';
-import { findOrCreateVisitor } from './people.service';
+import { findOrCreateVisitor } from './visitor-accounts.service';
 import { currentShow } from '../show/show-facts';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import type { MailLinks } from '../mail/links';

@@ -10,6 +10,7 @@ import { AdminLoginPage } from './login-page';
 // --- Parts: each part of resources/ (a file, or a folder's index.tsx) exports its <Resource> elements and its messages. Add a part here. ---
 import { contentMessages, contentResources } from './resources/content';
 import { devicesMessages, devicesResources } from './resources/devices';
+import { auditLogMessages, auditLogResources } from './resources/audit-log';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
 import { floorPlanMessages, floorPlanResources } from './resources/floor-plan';
 import { mailMessages, mailResources } from './resources/mail';
@@ -42,6 +43,7 @@ const PARTS: AdminMessages[] = [
   peopleMessages,
   mailMessages,
   devicesMessages,
+  auditLogMessages,
   staffMessages,
 ];
 const i18nProvider = createI18nProvider(PARTS);
@@ -86,6 +88,7 @@ export default function AdminApp() {
         {peopleResources}
         {mailResources}
         {devicesResources}
+        {auditLogResources}
         {staffResources}
       </Admin>
     </CacheProvider>

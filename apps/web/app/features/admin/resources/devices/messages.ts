@@ -31,17 +31,6 @@ export const devicesMessages: AdminMessages = {
           q: 'Rechercher',
         },
       },
-      'audit-log': {
-        name: 'Action |||| Journal d’audit',
-        fields: {
-          createdAt: 'Date',
-          user: 'Qui',
-          action: 'Action',
-          resource: 'Ressource',
-          recordId: 'Fiche',
-          q: 'Rechercher',
-        },
-      },
     },
     admin: {
       devices: {
@@ -64,9 +53,6 @@ export const devicesMessages: AdminMessages = {
         revokeContent:
           'La borne revient à son écran d’activation ; un contrôleur ou un organisateur devra la réactiver.',
         revoked: 'Borne révoquée.',
-        before: 'Avant',
-        after: 'Après',
-        formerUser: 'Compte supprimé',
       },
     },
   },
@@ -100,17 +86,6 @@ export const devicesMessages: AdminMessages = {
           q: 'Search',
         },
       },
-      'audit-log': {
-        name: 'Action |||| Audit log',
-        fields: {
-          createdAt: 'Date',
-          user: 'Who',
-          action: 'Action',
-          resource: 'Resource',
-          recordId: 'Record',
-          q: 'Search',
-        },
-      },
     },
     admin: {
       devices: {
@@ -133,9 +108,6 @@ export const devicesMessages: AdminMessages = {
         revokeContent:
           'The kiosk goes back to its activation screen; a controller or an organiser will have to enable it again.',
         revoked: 'Kiosk revoked.',
-        before: 'Before',
-        after: 'After',
-        formerUser: 'Deleted account',
       },
     },
   },

@@ -48,8 +48,8 @@ function AuditDiff() {
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, p: 1 }}>
-      <Json title={translate('admin.devices.before')} value={record.before} />
-      <Json title={translate('admin.devices.after')} value={record.after} />
+      <Json title={translate('admin.auditLog.before')} value={record.before} />
+      <Json title={translate('admin.auditLog.after')} value={record.after} />
     </Box>
   );
 }
@@ -63,7 +63,7 @@ export function AuditList() {
       phone={
         <SimpleList<AuditRow>
           primaryText={(r) => r.action}
-          secondaryText={(r) => `${formatDateTime(r.createdAt)} · ${r.user ?? translate('admin.devices.formerUser')}`}
+          secondaryText={(r) => `${formatDateTime(r.createdAt)} · ${r.user ?? translate('admin.auditLog.formerUser')}`}
           tertiaryText={(r) => (r.recordId ? `#${r.recordId}` : '')}
           linkType={false}
         />
@@ -74,7 +74,7 @@ export function AuditList() {
         <DataTable.Col
           source="user"
           disableSort
-          render={(r: AuditRow) => r.user ?? translate('admin.devices.formerUser')}
+          render={(r: AuditRow) => r.user ?? translate('admin.auditLog.formerUser')}
         />
         <DataTable.Col source="action" disableSort />
         <DataTable.Col source="resource" disableSort />

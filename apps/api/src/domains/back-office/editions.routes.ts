@@ -1,14 +1,13 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
-import { editionSchema, nextEditionSchema, siteSettingsSchema, type AdminEdition } from '@salon/shared';
+import { editionSchema, nextEditionSchema, type AdminEdition } from '@salon/shared';
 import type { Tx } from '../../db/client';
-import { events, openingHours, registrations, scans, siteSettings } from '../../db/schema';
+import { events, openingHours, registrations, scans } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
-import { readSettingsRow } from '../content/site-settings.service';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { makeCurrent } from '../show/current-edition';
@@ -53,37 +52,8 @@ async function checkEditionTaken(tx: Tx, form: { edition: number; year: number }
  * the history page. Every change is audited, and the public pages show it at once on every
  * instance (the settings' cache is cleared through the cache bus).
  */
-export const adminSiteSettingsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
-  app,
-  { db, siteSettings: store, editionChanged, jwt, clock },
-) => {
+export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, editionChanged, jwt, clock }) => {
   const tags = ['admin'];
-
-  // A singleton, like admin/sib/1: react-admin edits it as record 1.
-  app.get('/site-settings/1', { schema: { tags } }, async () => readSettingsRow(db));
-
-  app.put('/site-settings/1', { schema: { tags } }, async (request) => {
-    const form = parseFormBody(siteSettingsSchema, request.body);
-    const record = await db.transaction(async (tx) => {
-      await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-      const before = await readSettingsRow(tx);
-      if (Object.values(form).some((v) => v !== undefined)) {
-        await tx.update(siteSettings).set(form).where(eq(siteSettings.id, 1));
-      }
-      const after = await readSettingsRow(tx);
-      await recordAudit(tx, {
-        userId: currentUser(request).id,
-        action: 'PUT /admin/site-settings/1',
-        resource: 'site-settings',
-        recordId: 1,
-        before,
-        after,
-      });
-      return after;
-    });
-    store.changed();
-    return record;
-  });
 
   const columns = {
     id: events.id,

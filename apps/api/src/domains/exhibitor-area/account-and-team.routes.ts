@@ -37,10 +37,10 @@ function exhibitorOnly(user: SessionUser): SessionUser {
 }
 
 /**
- * The exhibitor area's people: the signed-in user's own record, and an exhibitor's
+ * The exhibitor area's account and team: the signed-in user's own record, and an exhibitor's
  * collaborators. Every answer is scoped to the caller; an id outside that scope is a 404.
  */
-export const usersRoutes: FastifyPluginAsyncZod<{
+export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
   db: Db;
   mail: MailLinks;
   onQueued: () => void;

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PDF_MAX_BYTES } from '../files/uploads.service';
 import { adminBannerRoutes } from './banners.routes';
-import { adminConferenceRoutes } from './conferences.routes';
+import { adminConferenceRoutes } from './programme.routes';
 import type { AdminDeps } from './deps';
 import { adminGalleryRoutes } from './gallery.routes';
 import { adminHallRoutes } from './halls.routes';
@@ -13,7 +13,7 @@ import { adminStandRoutes } from './stands.routes';
 import { adminTestimonialRoutes } from './testimonials.routes';
 
 /** Uploads, and every record of the public pages: banners, partners, gallery, testimonials, forum, halls and their stands, show, agency. */
-export const adminContentRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
+export const adminPublicPagesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
   // Only this part reads multipart bodies; a file above the PDF limit is cut off while it arrives.
   // Its pieces are registered inside it, so that every content route reads the bodies it read.
   await app.register(multipart, {
