@@ -59,10 +59,3 @@ const PLAIN_NUMBER = /^[+-]?[\d\s()./-]*$/;
 export function safeCell<T>(value: T): T | string {
   return typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
-
-/** A row of cells (exceljs's `addRow` object) with every text passed through safeCell. */
-export function safeCells<T extends Record<string, unknown>>(row: T): T {
-  const out: Record<string, unknown> = {};
-  for (const key in row) out[key] = safeCell(row[key]);
-  return out as T;
-}

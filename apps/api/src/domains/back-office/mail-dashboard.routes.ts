@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, notLike, sql, type SQL } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { readyForMore, safeCells, sendXlsxStream } from '../../lib/streams';
+import { sendXlsxStream } from '../../lib/streams';
+import { writeXlsx } from '../../lib/xlsx-writer';
 import { currentUser } from '../../plugins/auth';
 import { parseListQuery, readPage, sendList } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
@@ -116,20 +116,14 @@ const EXPORT_CHUNK = 1000;
  */
 async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: 'fr' | 'en', out: Writable) {
   const h = NEWSLETTER_HEADERS[lang];
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(h.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  const date: Partial<ExcelJS.Column> = { width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } };
-  sheet.columns = [
-    { header: h.email, key: 'email', width: 40 },
-    { header: h.language, key: 'language', width: 10 },
-    { header: h.state, key: 'state', width: 28 },
-    { header: h.createdAt, key: 'createdAt', ...date },
-    { header: h.confirmedAt, key: 'confirmedAt', ...date },
-    { header: h.unsubscribedAt, key: 'unsubscribedAt', ...date },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  const sheet = writeXlsx(out, h.sheet, [
+    { header: h.email, width: 40 },
+    { header: h.language, width: 10 },
+    { header: h.state, width: 28 },
+    { header: h.createdAt, width: 18 },
+    { header: h.confirmedAt, width: 18 },
+    { header: h.unsubscribedAt, width: 18 },
+  ]);
   const cell = (d: Date | null) => (d ? showWallClock(d) : null);
   for (let last = 0; ;) {
     const rows = await db
@@ -146,26 +140,21 @@ async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: 'fr' | 
       .where(and(where, gt(newsletters.id, last)))
       .orderBy(asc(newsletters.id))
       .limit(EXPORT_CHUNK);
-    for (const row of rows) {
-      sheet
-        .addRow(
-          safeCells({
-            email: row.email,
-            language: row.language,
-            state: h[row.state],
-            createdAt: cell(row.createdAt),
-            confirmedAt: cell(row.confirmedAt),
-            unsubscribedAt: cell(row.unsubscribedAt),
-          }),
-        )
-        .commit();
-    }
-    if (!(await readyForMore(out))) return;
+    const more = await sheet.addRows(
+      rows.map((row) => [
+        row.email,
+        row.language,
+        h[row.state],
+        cell(row.createdAt),
+        cell(row.confirmedAt),
+        cell(row.unsubscribedAt),
+      ]),
+    );
+    if (!more) return;
     if (rows.length < EXPORT_CHUNK) break;
     last = rows.at(-1)!.id;
   }
-  sheet.commit();
-  await workbook.commit();
+  await sheet.end();
 }
 
 const mailStatusFilter = (value: unknown) => {

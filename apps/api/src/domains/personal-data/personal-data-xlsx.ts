@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import { and, asc, gt, type SQL } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { readyForMore, safeCell, safeCells } from '../../lib/streams';
+import { writeXlsx, xlsxWorkbook, type XlsxCell } from '../../lib/xlsx-writer';
 import { showWallClock } from '../scans/scans-export';
 import { isVisitor, personColumns } from './people.service';
 import type { PersonalData } from './personal-data.service';
@@ -15,28 +14,22 @@ const EXPORT_CHUNK = 1000;
 
 /** visiteurs.xlsx, streamed a chunk at a time (by id) so memory does not grow with the list. */
 export async function writeVisitorsXlsx(db: Db, where: SQL | undefined, out: Writable) {
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Visiteurs', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const date: Partial<ExcelJS.Column> = { width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } };
-  sheet.columns = [
-    { header: 'Id', key: 'id', width: 8 },
-    { header: 'Nom', key: 'name', width: 28 },
-    { header: 'E-mail', key: 'email', width: 36 },
+  const sheet = writeXlsx(out, 'Visiteurs', [
+    { header: 'Id', width: 8 },
+    { header: 'Nom', width: 28 },
+    { header: 'E-mail', width: 36 },
     // Phones are strings: text cells that keep their leading '+' or '0'.
-    { header: 'Téléphone', key: 'phone', width: 18 },
-    { header: 'Société', key: 'company', width: 28 },
-    { header: 'Fonction', key: 'jobPosition', width: 24 },
-    { header: 'Secteur d’activité', key: 'secteurActivite', width: 28 },
-    { header: 'Domaine', key: 'businessSector', width: 24 },
-    { header: 'Pays', key: 'pays', width: 16 },
-    { header: 'Langue', key: 'language', width: 8 },
-    { header: 'Inscription', key: 'createdAt', ...date },
-    { header: 'Badge révoqué', key: 'badgeRevoked', width: 14 },
-    { header: 'Supprimé le', key: 'anonymisedAt', ...date },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+    { header: 'Téléphone', width: 18 },
+    { header: 'Société', width: 28 },
+    { header: 'Fonction', width: 24 },
+    { header: 'Secteur d’activité', width: 28 },
+    { header: 'Domaine', width: 24 },
+    { header: 'Pays', width: 16 },
+    { header: 'Langue', width: 8 },
+    { header: 'Inscription', width: 18 },
+    { header: 'Badge révoqué', width: 14 },
+    { header: 'Supprimé le', width: 18 },
+  ]);
   for (let last = 0; ;) {
     const rows = await db
       .select(personColumns)
@@ -44,25 +37,28 @@ export async function writeVisitorsXlsx(db: Db, where: SQL | undefined, out: Wri
       .where(and(isVisitor, where, gt(users.id, last)))
       .orderBy(asc(users.id))
       .limit(EXPORT_CHUNK);
-    for (const row of rows) {
-      sheet
-        .addRow(
-          safeCells({
-            ...row,
-            phone: row.phone ?? '',
-            createdAt: showWallClock(row.createdAt),
-            badgeRevoked: row.badgeRevoked ? 'Oui' : 'Non',
-            anonymisedAt: row.anonymisedAt ? showWallClock(row.anonymisedAt) : null,
-          }),
-        )
-        .commit();
-    }
-    if (!(await readyForMore(out))) return;
+    const more = await sheet.addRows(
+      rows.map((row) => [
+        row.id,
+        row.name,
+        row.email,
+        row.phone,
+        row.company,
+        row.jobPosition,
+        row.secteurActivite,
+        row.businessSector,
+        row.pays,
+        row.language,
+        showWallClock(row.createdAt),
+        row.badgeRevoked ? 'Oui' : 'Non',
+        row.anonymisedAt ? showWallClock(row.anonymisedAt) : null,
+      ]),
+    );
+    if (!more) return;
     if (rows.length < EXPORT_CHUNK) break;
     last = rows.at(-1)!.id;
   }
-  sheet.commit();
-  await workbook.commit();
+  await sheet.end();
 }
 
 /** Sheet names (31 characters at most) of the xlsx export, one per section. */
@@ -80,41 +76,35 @@ const SHEETS: Record<keyof PersonalData, string> = {
 };
 
 /** A cell: dates as date cells in Marrakech time, objects (audit before/after) as JSON text. */
-function cellOf(value: unknown): ExcelJS.CellValue {
+function cellOf(value: unknown): XlsxCell {
   if (value instanceof Date) return showWallClock(value);
   if (value !== null && typeof value === 'object') return JSON.stringify(value);
-  return safeCell(value) as ExcelJS.CellValue;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return value as XlsxCell;
 }
 
 /** The export as a workbook: the person as field/value lines, then one sheet per section. */
-export async function personalDataXlsx(data: PersonalData): Promise<Buffer> {
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
-  const dateStyle = { numFmt: 'dd/mm/yyyy hh:mm' };
-  const person = workbook.addWorksheet(SHEETS.person);
-  person.columns = [
-    { header: 'Champ', key: 'field', width: 20 },
-    { header: 'Valeur', key: 'value', width: 40 },
-  ];
-  for (const [field, value] of Object.entries(data.person)) {
-    const row = person.addRow({ field, value: cellOf(value) });
-    if (value instanceof Date) row.getCell(2).style = dateStyle;
-  }
-  person.getRow(1).font = { bold: true };
-  for (const key of Object.keys(SHEETS) as (keyof PersonalData)[]) {
-    if (key === 'person') continue;
-    const rows = data[key] as Record<string, unknown>[];
-    const sheet = workbook.addWorksheet(SHEETS[key]);
-    const keys = Object.keys(rows[0] ?? {});
-    sheet.columns = keys.map((k) => ({ header: k, key: k, width: 20 }));
-    for (const item of rows) {
-      const row = sheet.addRow(Object.fromEntries(keys.map((k) => [k, cellOf(item[k])])));
-      keys.forEach((k, i) => {
-        if (item[k] instanceof Date) row.getCell(i + 1).style = dateStyle;
-      });
-    }
-    if (!rows.length) sheet.addRow(['Aucune donnée.']);
-    sheet.getRow(1).font = { bold: true };
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function personalDataXlsx(data: PersonalData): Promise<Buffer> {
+  const sections = (Object.keys(SHEETS) as (keyof PersonalData)[]).filter((key) => key !== 'person');
+  return xlsxWorkbook([
+    {
+      name: SHEETS.person,
+      columns: [
+        { header: 'Champ', width: 20 },
+        { header: 'Valeur', width: 40 },
+      ],
+      rows: Object.entries(data.person).map(([field, value]) => [field, cellOf(value)]),
+    },
+    ...sections.map((key) => {
+      const rows = data[key] as Record<string, unknown>[];
+      const keys = Object.keys(rows[0] ?? {});
+      // An empty section says so in its one line.
+      if (!rows.length) return { name: SHEETS[key], columns: [{ header: 'Aucune donnée.', width: 20 }], rows: [] };
+      return {
+        name: SHEETS[key],
+        columns: keys.map((k) => ({ header: k, width: 20 })),
+        rows: rows.map((item) => keys.map((k) => cellOf(item[k]))),
+      };
+    }),
+  ]);
 }
