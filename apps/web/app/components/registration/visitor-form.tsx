@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { isLanguage } from '../../lib/i18n';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useRegisterVisitor } from '../../lib/registration/register-visitor';
+import { formResolver } from '../../lib/form-resolver';
 
 const FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition', 'consent'] as const;
 type Values = Omit<VisitorForm, 'consent' | 'lang'> & { consent: boolean };
@@ -38,7 +38,7 @@ export function VisitorRegistrationForm({
   const register = useRegisterVisitor();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<Values, unknown, VisitorForm>({
-    resolver: zodResolver(visitorFormSchema) as never,
+    resolver: formResolver(visitorFormSchema),
     defaultValues: EMPTY,
     // Done by hand after the scroll to the form's top (onInvalid below).
     shouldFocusError: false,

@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import {
   Bar,
@@ -72,7 +72,7 @@ function Figure({ label, value, hint }: { label: string; value: number; hint?: s
   );
 }
 
-function ChartCard({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+function ChartCard({ title, children, wide }: { title: string; children: ReactElement; wide?: boolean }) {
   return (
     <Card sx={{ gridColumn: { md: wide ? 'span 2' : undefined } }} component="section" aria-label={title}>
       <CardContent>
@@ -81,7 +81,7 @@ function ChartCard({ title, children, wide }: { title: string; children: ReactNo
         </Typography>
         <Box sx={{ width: '100%', height: 280 }}>
           <ResponsiveContainer width="100%" height="100%">
-            {children as never}
+            {children}
           </ResponsiveContainer>
         </Box>
       </CardContent>

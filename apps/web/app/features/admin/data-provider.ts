@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, RaRecord } from 'react-admin';
+import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react-admin';
 import { ADMIN_API, adminHttp } from './http';
 
 const rest = simpleRestProvider(ADMIN_API, adminHttp);
@@ -15,22 +15,22 @@ const API_PAGE = 500;
  */
 export const dataProvider: DataProvider = {
   ...rest,
-  async getList(resource, params) {
+  async getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-    if (perPage <= API_PAGE) return rest.getList(resource, params);
+    if (perPage <= API_PAGE) return rest.getList<R>(resource, params);
     const start = (page - 1) * perPage;
-    const data: RaRecord[] = [];
+    const data: R[] = [];
     let total = 0;
     for (let from = start; from < start + perPage; from += API_PAGE) {
-      const chunk = await rest.getList(resource, {
+      const chunk = await rest.getList<R>(resource, {
         ...params,
         pagination: { page: from / API_PAGE + 1, perPage: API_PAGE },
       });
-      data.push(...(chunk.data as RaRecord[]));
+      data.push(...chunk.data);
       total = chunk.total ?? 0;
       if (chunk.data.length < API_PAGE || from + API_PAGE >= total) break;
     }
-    return { data: data.slice(0, perPage) as never[], total };
+    return { data: data.slice(0, perPage), total };
   },
   async getMany(resource, params) {
     const records = await Promise.all(params.ids.map((id) => rest.getOne(resource, { id })));

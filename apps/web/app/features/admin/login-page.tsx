@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
 import { Form, Login, PasswordInput, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { loginFormSchema, type LoginForm } from '@salon/shared';
+import { formResolver } from '../../lib/form-resolver';
 
 /**
  * The back-office's sign-in: e-mail and password checked in the browser with the same zod schema
@@ -28,7 +28,7 @@ export function AdminLoginPage() {
         <Typography variant="body2" sx={{ mb: 1 }}>
           {translate('admin.auth.intro')}
         </Typography>
-        <Form onSubmit={submit} resolver={zodResolver(loginFormSchema) as never} noValidate>
+        <Form onSubmit={submit} resolver={formResolver(loginFormSchema)} noValidate>
           <TextInput source="email" type="email" label="admin.auth.email" autoComplete="username" fullWidth />
           <PasswordInput source="password" label="admin.auth.password" autoComplete="current-password" fullWidth />
           <SaveButton label="admin.auth.signIn" icon={<span />} fullWidth alwaysEnable />

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import {
@@ -16,8 +15,9 @@ import {
 } from 'react-admin';
 import { formatDateTime, nextEditionSchema, ordinalText, type NextEditionForm, type ShowEdition } from '@salon/shared';
 import { adminFetch } from '../http';
+import { formResolver } from '../../../lib/form-resolver';
 
-const resolver = zodResolver(nextEditionSchema) as never;
+const resolver = formResolver(nextEditionSchema);
 
 /**
  * 'Aperçu du site', on an edition not current yet: the public site as it will read for it, in a

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import HistoryIcon from '@mui/icons-material/History';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, Typography } from '@mui/material';
@@ -35,6 +34,7 @@ import {
   PrepareNextEditionButton,
   PreviewSiteButton,
 } from './edition-actions';
+import { formResolver } from '../../../lib/form-resolver';
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,
@@ -53,7 +53,7 @@ function Heading({ children }: { children: ReactNode }) {
 
 // ---- The settings ----------------------------------------------------------------------------------
 
-const settingsResolver = zodResolver(siteSettingsSchema) as never;
+const settingsResolver = formResolver(siteSettingsSchema);
 
 function SiteSettingsPage() {
   const translate = useTranslate();
@@ -82,7 +82,7 @@ function SiteSettingsPage() {
 
 // ---- The editions ----------------------------------------------------------------------------------
 
-const editionResolver = zodResolver(editionSchema) as never;
+const editionResolver = formResolver(editionSchema);
 
 function EditionList() {
   const translate = useTranslate();

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import LockPersonIcon from '@mui/icons-material/LockPerson';
 import { Chip } from '@mui/material';
 import {
@@ -28,6 +27,7 @@ import { searchFilter } from '../components/filters';
 import { ResponsiveList } from '../components/responsive-list';
 import { StatusLine } from '../components/status-line';
 import type { AdminMessages } from '../i18n';
+import { formResolver } from '../../../lib/form-resolver';
 
 /**
  * The gate staff's accounts: controllers who sign in at /login-controleur. A new password, a
@@ -98,7 +98,7 @@ function ContactFields() {
 function ControllerCreate() {
   return (
     <Create redirect="list" mutationMode="pessimistic">
-      <SimpleForm resolver={zodResolver(controllerAccountSchema) as never} defaultValues={{ active: true }}>
+      <SimpleForm resolver={formResolver(controllerAccountSchema)} defaultValues={{ active: true }}>
         <ContactFields />
         <PasswordInput source="password" autoComplete="new-password" helperText="admin.staff.passwordRules" fullWidth />
       </SimpleForm>
@@ -179,7 +179,7 @@ function ControllerEdit() {
         </TopToolbar>
       }
     >
-      <SimpleForm resolver={zodResolver(controllerAccountEditSchema) as never} toolbar={editToolbar}>
+      <SimpleForm resolver={formResolver(controllerAccountEditSchema)} toolbar={editToolbar}>
         <StatusLine label="resources.controllers.fields.active">
           <ActiveChip />
         </StatusLine>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { submitHandler } from '../../../components/ui/form-submit';
 import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendEnquiry } from '../api/public-forms';
+import { formResolver } from '../../../lib/form-resolver';
 
 const FIELDS = ['nom', 'email', 'telephone', 'societe', 'secteur_activite', 'message'] as const;
 type Values = Omit<ExhibitorEnquiryForm, 'lang'> & { secteur_autre: string };
@@ -32,7 +32,7 @@ export function ExhibitorEnquiryFormCard() {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const send = useSendEnquiry();
-  const form = useForm<Values>({ resolver: zodResolver(exhibitorEnquirySchema) as never, defaultValues: EMPTY });
+  const form = useForm<Values>({ resolver: formResolver(exhibitorEnquirySchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const sector = form.watch('secteur_activite');
   const isOther = sector === OTHER_SECTOR;

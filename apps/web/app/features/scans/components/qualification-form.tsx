@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { scanQualificationSchema, type ScanQualification } from '@salon/shared';
@@ -6,14 +5,16 @@ import { Alert } from '../../../components/ui/alert';
 import { TextAreaField } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { formResolver } from '../../../lib/form-resolver';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
-const toQualification = zodResolver(scanQualificationSchema);
-
 interface Values {
   note: string;
-  rating: string | null;
+  /** A radio's text, made a number before the schema reads it. */
+  rating: string | number | null;
 }
+
+const toQualification = formResolver<Values, ScanQualification>(scanQualificationSchema);
 
 /**
  * The lead's note and rating, right after the scan. Saving sends the scan again with them (see
@@ -36,7 +37,7 @@ export function QualificationForm({
     // Radios give text (react-hook-form's setValueAs is for text inputs only): the schema gets
     // the rating as a number, and no choice as none.
     resolver: (values, context, options) =>
-      toQualification({ ...values, rating: values.rating ? Number(values.rating) : null }, context, options as never),
+      toQualification({ ...values, rating: values.rating ? Number(values.rating) : null }, context, options),
     defaultValues: { note: '', rating: null },
   });
   const submit = form.handleSubmit(({ note, rating }) =>

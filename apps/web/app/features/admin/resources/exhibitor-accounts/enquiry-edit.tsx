@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
 import {
   CreateButton,
@@ -13,6 +12,7 @@ import {
 } from 'react-admin';
 import { SECTOR_CHOICES, enquiryFollowUpSchema } from '@salon/shared';
 import { enquiryStatusChoices } from './status';
+import { formResolver } from '../../../../lib/form-resolver';
 
 /** What the enquirer wrote on the home page's form, shown above the follow-up. */
 const ENQUIRY_DETAILS = ['societe', 'nom', 'email', 'telephone', 'secteurActivite'] as const;
@@ -58,7 +58,7 @@ export function EnquiryEdit() {
       }
       mutationMode="pessimistic"
     >
-      <SimpleForm resolver={zodResolver(enquiryFollowUpSchema) as never}>
+      <SimpleForm resolver={formResolver(enquiryFollowUpSchema)}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mb: 2 }}>
           {ENQUIRY_DETAILS.map((source) => (
             <Labeled key={source} source={source}>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Typography } from '@mui/material';
 import {
   ArrayField,
@@ -17,6 +16,7 @@ import { MediaInput } from '../../components/media-input';
 import { StatusLine } from '../../components/status-line';
 import { ExhibitorActions } from './exhibitor-actions';
 import { StatusChip } from './status';
+import { formResolver } from '../../../../lib/form-resolver';
 
 export const sectorChoices = SECTOR_CHOICES.map((s) => ({ id: s, name: s }));
 
@@ -47,7 +47,7 @@ function ExhibitorFields() {
   );
 }
 
-const exhibitorResolver = zodResolver(exhibitorAccountSchema) as never;
+const exhibitorResolver = formResolver(exhibitorAccountSchema);
 
 export function ExhibitorCreate() {
   return (

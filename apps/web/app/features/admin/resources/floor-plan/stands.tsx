@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { standSchema } from '@salon/shared';
 import {
   DataTable,
@@ -15,6 +14,7 @@ import {
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { editionFilter, hallFilter, searchFilter } from '../../components/filters';
 import { EditionListActions, useEditionDefaults } from '../../components/editions';
+import { formResolver } from '../../../../lib/form-resolver';
 
 /** The stands of an edition's floor plan (the current one until another is picked), hall by hall, with who holds each one. */
 export function StandList() {
@@ -52,7 +52,7 @@ function StandActions() {
   );
 }
 
-const standResolver = zodResolver(standSchema) as never;
+const standResolver = formResolver(standSchema);
 
 /**
  * A stand: its hall (one of its edition's: the list's when it is made), number, and rectangle in

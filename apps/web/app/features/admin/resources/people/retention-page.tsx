@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Stack, Typography } from '@mui/material';
 import { BooleanInput, Edit, Labeled, NumberInput, SimpleForm, useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime, retentionSettingsSchema } from '@salon/shared';
 import { unpinnedSaveOnlyToolbar } from '../../components/save-only-toolbar';
 import { DryRunPanel } from './retention-dry-run';
 import { frenchDate, type RetentionSettings } from './retention-settings';
+import { formResolver } from '../../../../lib/form-resolver';
 
 function RetentionDates() {
   const record = useRecordContext<RetentionSettings>();
@@ -24,7 +24,7 @@ function RetentionDates() {
   );
 }
 
-const retentionResolver = zodResolver(retentionSettingsSchema) as never;
+const retentionResolver = formResolver(retentionSettingsSchema);
 
 /**
  * The settings open straight from the menu (one record, id 1, saved, never deleted), the
