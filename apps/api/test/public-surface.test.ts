@@ -48,6 +48,21 @@ describe('/backend/docs', () => {
     expect(res.headers.vary).toMatch(/authorization/i);
   });
 
+  it('describes the registration calls’ answers from their contracts, the two answers of auth/local/register included', async () => {
+    const res = await ctx.app.inject({ url: '/backend/docs', remoteAddress: OUTSIDE });
+    type Answer = { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    const answer = (path: string) =>
+      JSON.stringify(
+        (res.json<OpenApi>().paths[path]!.post as Answer).responses['201']!.content['application/json']!.schema,
+      );
+    expect(answer('/backend/api/visiteurs/putVisitor')).toMatch(/"badgeUrl"/);
+    expect(answer('/backend/api/visiteurs/putVisitor')).not.toMatch(/ebadgeUrl/);
+    const twoShapes = answer('/backend/api/auth/local/register');
+    expect(twoShapes).toMatch(/"anyOf"|"oneOf"/);
+    expect(twoShapes).toMatch(/"badgeUrl"/);
+    expect(answer('/backend/api/demandes-exposants')).toMatch(/"id"/);
+  });
+
   it('gives the whole document to an organiser signed in, from anywhere, and the public one to any other token', async () => {
     const organiser = await createOrganiser(ctx.db);
     const whole = await ctx.app.inject({

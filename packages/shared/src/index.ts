@@ -10,3 +10,4 @@ export * from './site-settings';
 export * from './floor-plan';
 export * from './edition-texts';
 export * from './edition-phase';
+export * from './contracts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exhibitorEnquirySchema } from '@salon/shared';
+import { enquirySubmittedSchema, exhibitorEnquirySchema } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { submitEnquiry } from './enquiries.service';
 import { parseFormBody } from '../../lib/query-params';
@@ -18,7 +18,7 @@ export const enquiriesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/demandes-exposants',
     {
-      schema: { tags: ['enquiries'] },
+      schema: { tags: ['enquiries'], response: { 201: enquirySubmittedSchema } },
       config: { rateLimit: { max: ENQUIRY_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

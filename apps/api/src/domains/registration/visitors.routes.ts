@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONSENT_REQUIRED, exhibitorEnquirySchema, visitorFormSchema, type Language } from '@salon/shared';
+import {
+  CONSENT_REQUIRED,
+  exhibitorEnquirySchema,
+  publicRegisterSchema,
+  visitorFormSchema,
+  visitorRegisteredSchema,
+  type Language,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, HttpError, tooManyRequests } from '../../lib/errors';
 import { submitEnquiry } from './enquiries.service';
@@ -93,12 +100,16 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
     onQueued();
     return { data, meta: {} };
   };
-  const options = {
-    schema: { tags: ['visitors'] },
-    config: { rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
-  };
-  app.post('/visiteurs/putVisitor', options, async (request, reply) => reply.status(201).send(await handler(request)));
-  app.post('/auth/local/register', options, async (request, reply) =>
-    reply.status(201).send(isEnquiry(request.body) ? await enquiry(request, reply) : await handler(request)),
+  const config = { rateLimit: { max: rateLimit, timeWindow: '1 minute' } };
+  app.post(
+    '/visiteurs/putVisitor',
+    { schema: { tags: ['visitors'], response: { 201: visitorRegisteredSchema } }, config },
+    async (request, reply) => reply.status(201).send(await handler(request)),
+  );
+  app.post(
+    '/auth/local/register',
+    { schema: { tags: ['visitors'], response: { 201: publicRegisterSchema } }, config },
+    async (request, reply) =>
+      reply.status(201).send(isEnquiry(request.body) ? await enquiry(request, reply) : await handler(request)),
   );
 };

@@ -1,13 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { VisitorForm } from '@salon/shared';
+import type { VisitorForm, VisitorRegistered } from '@salon/shared';
 import { apiRequest } from '../api-client';
-
-export interface VisitorRegistered {
-  registration: { id: number; type: 'visitor' };
-  /** Downloads the badge PDF; signed and short-lived. */
-  badgeUrl: string;
-  ebadgeUrl: string;
-}
 
 /** `POST visiteurs/putVisitor`: the form's fields and `eBadge: true`, as the call table has it. */
 export function useRegisterVisitor() {
