@@ -4,7 +4,7 @@ import { RENEWED_TOKEN_HEADER } from '@salon/shared';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from '../lib/errors';
 import { RENEW_AFTER_SECONDS, type Jwt } from '../lib/jwt';
 import { areaRegistrationId } from '../domains/auth/area-account';
 
@@ -62,4 +62,32 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; jwt: Jwt; clo
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** Who may call a route, by account type, and what the others are told (a 403). */
+export interface Audience {
+  types: readonly SessionUser['type'][];
+  refusal: string;
+}
+
+export const AUDIENCES = {
+  gateStaff: { types: ['controller', 'organiser'], refusal: 'Réservé aux contrôleurs et aux organisateurs.' },
+  exhibitorsAndTeams: {
+    types: ['exhibitor', 'collaborator'],
+    refusal: 'Réservé aux exposants et à leurs collaborateurs.',
+  },
+  exhibitors: { types: ['exhibitor'], refusal: 'Réservé aux exposants.' },
+} satisfies Record<string, Audience>;
+
+/**
+ * A route's audience, declared in its options beside it: `{ schema, ...only(app, AUDIENCES.x) }`.
+ * A request without a live sign-in is a 401, another account type a 403 saying who may.
+ */
+export function only(app: FastifyInstance, audience: Audience) {
+  return { preHandler: [app.authenticate, async (request: FastifyRequest) => assertAudience(request, audience)] };
+}
+
+/** The audience's 403 unless the signed-in user is one of its account types. */
+export function assertAudience(request: FastifyRequest, audience: Audience): void {
+  if (!audience.types.includes(currentUser(request).type)) throw forbidden(audience.refusal);
 }

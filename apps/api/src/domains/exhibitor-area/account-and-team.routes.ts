@@ -9,11 +9,11 @@ import {
   PAGE_SIZE,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { Jwt } from '../../lib/jwt';
 import { ONLY_WITH_TRAILING_SLASH } from '../../lib/trailing-slash';
 import { assertQueryKeys, intValue, parseFilters } from '../../lib/query';
-import { currentUser, type SessionUser } from '../../plugins/auth';
+import { assertAudience, AUDIENCES, currentUser, only, type SessionUser } from '../../plugins/auth';
 import {
   createCollaborator,
   deleteCollaborator,
@@ -30,12 +30,6 @@ import { loadUserView } from '../auth/area-account';
 import { formerTeam, inviteFormerTeam } from './former-team.service';
 import { type MailLinks } from '../mail/links';
 
-/** Only an exhibitor has collaborators: anyone else is refused. */
-function exhibitorOnly(user: SessionUser): SessionUser {
-  if (user.type !== 'exhibitor') throw forbidden('Réservé aux exposants.');
-  return user;
-}
-
 /**
  * The exhibitor area's account and team: the signed-in user's own record, and an exhibitor's
  * collaborators. Every answer is scoped to the caller; an id outside that scope is a 404.
@@ -49,6 +43,8 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, mail, onQueued, directoryCache, jwt }) => {
   const tags = ['users'];
   const signedIn = { preHandler: app.authenticate };
+  // Only an exhibitor has collaborators: anyone else is refused.
+  const exhibitors = only(app, AUDIENCES.exhibitors);
   const checkCurrentPassword = currentPasswordChecks(app, db, onQueued);
   /** The pages opened from a mailed link: a guessed secret gets few tries. */
   const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
@@ -68,8 +64,8 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    * empty list: filters never widen); 50 a page. Each collaborator carries its `registrations`
    * (the call table's `populate[registrations][filters][event][id][$eq]=7` keeps one event's).
    */
-  app.get('/users', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = exhibitorOnly(currentUser(request));
+  app.get('/users', { schema: { tags }, ...exhibitors }, async (request) => {
+    const user = currentUser(request);
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['filters', 'populate', 'pagination']);
     const populate = parsePopulateQuery(
@@ -104,12 +100,13 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
   app.put('/users/:id', { schema: { tags }, ...signedIn }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam((request.params as { id: string }).id);
+    // Someone else's record is not found, whoever asks; one's own is for exhibitors and collaborators.
     if (id !== user.id) throw notFound('Utilisateur introuvable.');
-    let form;
-    if (user.type === 'exhibitor') form = parseFormBody(infoFormSchema(exhibitorInfoSchema, user.email), request.body);
-    else if (user.type === 'collaborator') {
-      form = parseFormBody(infoFormSchema(collaboratorInfoSchema, user.email), request.body);
-    } else throw forbidden('Réservé aux exposants et à leurs collaborateurs.');
+    assertAudience(request, AUDIENCES.exhibitorsAndTeams);
+    const form = parseFormBody(
+      infoFormSchema(user.type === 'exhibitor' ? exhibitorInfoSchema : collaboratorInfoSchema, user.email),
+      request.body,
+    );
     const { updated, emailPending } = await updateOwnInfo(db, mail, user, form, checkCurrentPassword(request, reply));
     if (emailPending) onQueued();
     // The directory lists exhibitors by company.
@@ -141,20 +138,20 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    * 'Reprendre mes collaborateurs de 2024': who of the team of the last edition the exhibitor
    * exhibited at is not in this one's yet, and inviting them again (former-team.service).
    */
-  app.get('/collaborators/former-team', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = exhibitorOnly(currentUser(request));
+  app.get('/collaborators/former-team', { schema: { tags }, ...exhibitors }, async (request) => {
+    const user = currentUser(request);
     return { data: await formerTeam(db, user.id, mail.now()), meta: {} };
   });
-  app.post('/collaborators/former-team', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = exhibitorOnly(currentUser(request));
+  app.post('/collaborators/former-team', { schema: { tags }, ...exhibitors }, async (request) => {
+    const user = currentUser(request);
     const result = await inviteFormerTeam(db, mail, user);
     if (result.invited) onQueued();
     return { data: result, meta: {} };
   });
 
   /** Cancels one of the exhibitor's pending invitations (a row of 'Collaborateurs'). */
-  app.delete('/collaborator-invitations/:id', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = exhibitorOnly(currentUser(request));
+  app.delete('/collaborator-invitations/:id', { schema: { tags }, ...exhibitors }, async (request) => {
+    const user = currentUser(request);
     const id = idParam((request.params as { id: string }).id);
     if (id === null) throw notFound('Invitation introuvable.');
     await cancelInvitation(db, user.id, id, mail.now());
@@ -162,8 +159,8 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
   });
 
   /** Deletes one of the exhibitor's collaborators (after the screen's confirmation). */
-  app.delete('/users/:id', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = exhibitorOnly(currentUser(request));
+  app.delete('/users/:id', { schema: { tags }, ...exhibitors }, async (request) => {
+    const user = currentUser(request);
     const id = idParam((request.params as { id: string }).id);
     if (id === null) throw notFound('Collaborateur introuvable.');
     await deleteCollaborator(db, user.id, id, mail.now());
@@ -179,9 +176,9 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    */
   app.post(
     '/auth/local/register/',
-    { schema: { tags }, constraints: ONLY_WITH_TRAILING_SLASH, ...signedIn },
+    { schema: { tags }, constraints: ONLY_WITH_TRAILING_SLASH, ...exhibitors },
     async (request, reply) => {
-      const user = exhibitorOnly(currentUser(request));
+      const user = currentUser(request);
       const form = parseFormBody(collaboratorFormSchema, request.body);
       const created = await createCollaborator(db, mail, user, form);
       onQueued();
@@ -192,9 +189,9 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
   /** 'Renvoyer l'accès' ('Accès envoyé avec succès.'): a new set-password link. */
   app.post(
     '/sendAuthCollaborateur/:id',
-    { schema: { tags }, ...signedIn, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { schema: { tags }, ...exhibitors, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (request) => {
-      const user = exhibitorOnly(currentUser(request));
+      const user = currentUser(request);
       const id = idParam((request.params as { id: string }).id);
       if (id === null) throw notFound('Collaborateur introuvable.');
       await resendAccess(db, mail, user.id, id);

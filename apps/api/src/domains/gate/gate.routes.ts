@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
-import { currentUser } from '../../plugins/auth';
+import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
-import { gateStaff, loadRoster, recordCheckins } from './gate.service';
+import { loadRoster, recordCheckins } from './gate.service';
 import { parseFormBody } from '../../lib/query-params';
 
 /**
@@ -19,10 +19,10 @@ export const gateRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; cl
   { db, signer, clock },
 ) => {
   const tags = ['gate'];
-  const signedIn = { preHandler: app.authenticate };
+  // The gates are the controllers' and the organisers'.
+  const gateStaff = only(app, AUDIENCES.gateStaff);
 
-  app.get('/gate/roster', { schema: { tags }, ...signedIn }, async (request, reply) => {
-    gateStaff(currentUser(request));
+  app.get('/gate/roster', { schema: { tags }, ...gateStaff }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['since']);
     const { since } = query;
@@ -33,8 +33,8 @@ export const gateRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; cl
     return { data: await loadRoster(db, signer, clock(), since), meta: {} };
   });
 
-  app.post('/checkins', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = gateStaff(currentUser(request));
+  app.post('/checkins', { schema: { tags }, ...gateStaff }, async (request) => {
+    const user = currentUser(request);
     const batch = parseFormBody(checkinBatchSchema, request.body);
     return { data: await recordCheckins(db, (badge) => signer.verify(badge), user, batch.checkins, clock()), meta: {} };
   });

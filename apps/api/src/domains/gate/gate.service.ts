@@ -10,7 +10,6 @@ import {
 } from '@salon/shared';
 import { queryRows, type Db } from '../../db/client';
 import { checkins, gates, registrations, users } from '../../db/schema';
-import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
 import type { BadgeClaims, BadgeSigner } from '../badges/badge-token';
 import { currentShow } from '../show/show-facts';
@@ -25,14 +24,6 @@ const MAX_OFFLINE_MS = 30 * 24 * 3600 * 1000;
 const CURSOR_OVERLAP_MS = 60_000;
 /** A device away for longer than this gets the whole roster again. */
 const MAX_DELTA_AGE_MS = 24 * 3600 * 1000;
-
-/** The gates are the controllers' and the organisers'. */
-export function gateStaff(user: SessionUser): SessionUser {
-  if (user.type !== 'controller' && user.type !== 'organiser') {
-    throw forbidden('Réservé aux contrôleurs et aux organisateurs.');
-  }
-  return user;
-}
 
 const typeIndex = (type: (typeof REGISTRATION_TYPES)[number]) => REGISTRATION_TYPES.indexOf(type);
 

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KIOSK_TOKEN_HEADER, kioskBadgeLookupSchema, kioskLookupSchema } from '@salon/shared';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
-import { currentUser } from '../../plugins/auth';
-import { gateStaff } from '../gate/gate.service';
+import { assertAudience, AUDIENCES, currentUser } from '../../plugins/auth';
 import type { KioskService, KioskSession } from './kiosk.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import type { Db } from '../../db/client';
@@ -50,7 +49,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
   const kiosk = kioskOnly(kiosks, clock);
   const staff = async (request: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(request, reply);
-    gateStaff(currentUser(request));
+    assertAudience(request, AUDIENCES.gateStaff);
   };
   const kioskOrStaff = async (request: FastifyRequest, reply: FastifyReply) => {
     if (kioskToken(request)) return kiosk(request);

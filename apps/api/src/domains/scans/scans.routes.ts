@@ -3,9 +3,9 @@ import { PAGE_SIZE, SCAN_TABLES, scanBatchSchema, type ScanTable } from '@salon/
 import type { Db } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
-import { currentUser, type SessionUser } from '../../plugins/auth';
+import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
 import {
   listReply,
@@ -30,14 +30,6 @@ function namedIds(f: FilterCondition, label: string): number[] {
   return values.map((v) => intValue(v, label));
 }
 
-/** Scans are made and read by exhibitors and their collaborators; the gates have their own routes. */
-function scanningUser(user: SessionUser): SessionUser {
-  if (user.type !== 'exhibitor' && user.type !== 'collaborator') {
-    throw forbidden('Réservé aux exposants et à leurs collaborateurs.');
-  }
-  return user;
-}
-
 /**
  * 'Mes scans' and the scanner page. A device sends what it read (`POST scans`, idempotent by
  * the device's ids); the two tables read `GET scans` with the specification's filters, which
@@ -50,7 +42,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   cacheBus: CacheBus;
 }> = async (app, { db, signer, clock, cacheBus }) => {
   const tags = ['scans'];
-  const signedIn = { preHandler: app.authenticate };
+  // 'Mes scans' and the scanner are the exhibitors' and their collaborators'.
+  const scanning = only(app, AUDIENCES.exhibitorsAndTeams);
   const totals = createScanTotals(cacheBus);
   /**
    * `edition=2024`: the scans of another edition than the current one, readable until retention
@@ -61,8 +54,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     return found && !found.current ? found.id : null;
   };
 
-  app.post('/scans', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = scanningUser(currentUser(request));
+  app.post('/scans', { schema: { tags }, ...scanning }, async (request) => {
+    const user = currentUser(request);
     const batch = parseFormBody(scanBatchSchema, request.body);
     return {
       data: await recordScans(db, (badge) => signer.verify(badge), user, batch.scans, clock(), totals),
@@ -77,8 +70,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{
    * leaves the caller out of each scan's `users`, as `populate[users][filters][id][$ne]=<me>` does.
    * A filter naming anyone else is an empty list: filters never widen what a caller sees.
    */
-  app.get('/scans', { schema: { tags }, ...signedIn }, async (request, reply) => {
-    const user = scanningUser(currentUser(request));
+  app.get('/scans', { schema: { tags }, ...scanning }, async (request, reply) => {
+    const user = currentUser(request);
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['filters', 'pagination', 'populate', 'edition']);
     const edition = await editionOfScans(query.edition);
@@ -111,8 +104,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     return sendJsonText(reply, text);
   });
 
-  app.get('/scans/export', { schema: { tags }, ...signedIn }, async (request, reply) => {
-    const user = scanningUser(currentUser(request));
+  app.get('/scans/export', { schema: { tags }, ...scanning }, async (request, reply) => {
+    const user = currentUser(request);
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['table', 'lang', 'edition']);
     const edition = await editionOfScans(query.edition);
@@ -125,8 +118,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   });
 
   /** The editions 'Mes scans' switches between: the current one, and those with the caller's scans. */
-  app.get('/scans/editions', { schema: { tags }, ...signedIn }, async (request) => {
-    const user = scanningUser(currentUser(request));
+  app.get('/scans/editions', { schema: { tags }, ...scanning }, async (request) => {
+    const user = currentUser(request);
     return { data: await scanEditions(db, user), meta: {} };
   });
 };
