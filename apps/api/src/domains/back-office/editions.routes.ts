@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod/mini';
 import { editionSchema, nextEditionSchema, type AdminEdition } from '@salon/shared';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { events, openingHours, registrations, scans } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
@@ -11,6 +11,7 @@ import { idParam, parseFormBody } from '../../lib/query-params';
 import { registerResource } from './record-resource';
 import type { AdminDeps } from './deps';
 import { makeCurrent } from '../show/current-edition';
+import { editionColumns, registrationWindowColumns } from '../show/edition';
 import { readHours, setHoursToDates } from '../show/edition-days';
 import { prepareNextEdition } from '../editions/next-edition';
 import { searchFilter } from '../../lib/admin-list';
@@ -56,20 +57,16 @@ export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
   const tags = ['admin'];
 
   const columns = {
-    id: events.id,
-    edition: events.edition,
-    name: events.name,
-    year: events.year,
-    startsOn: events.startsOn,
-    endsOn: events.endsOn,
-    city: events.city,
-    theme: events.theme,
-    themeEn: events.themeEn,
+    ...editionColumns,
     exhibitors: events.exhibitors,
     visitors: events.visitors,
     current: events.current,
-    registrationOpensAt: events.registrationOpensAt,
-    registrationClosesAt: events.registrationClosesAt,
+    ...registrationWindowColumns,
+  };
+  /** One edition as the editions' list shows it, or null. */
+  const readEdition = async (dbOrTx: Db | Tx, id: number) => {
+    const [row] = await dbOrTx.select(columns).from(events).where(eq(events.id, id));
+    return row ? adminEdition(row) : null;
   };
 
   registerResource(
@@ -146,7 +143,7 @@ export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
   // (domains/editions/preview.ts). A read: nothing changes until the edition is made current.
   app.get<{ Params: { id: string } }>('/editions/:id/preview', { schema: { tags } }, async (request, reply) => {
     const id = idParam(request.params.id);
-    const [edition] = id === null ? [] : await db.select(columns).from(events).where(eq(events.id, id));
+    const edition = id === null ? null : await readEdition(db, id);
     if (!edition) throw notFound('Édition introuvable.');
     if (!edition.startsOn || !edition.city) {
       throw badRequest('Cette édition n’a pas encore ses dates et sa ville : ajoutez-les avant de la prévisualiser.', {
@@ -169,17 +166,16 @@ export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
     const form = parseFormBody(nextEditionSchema, request.body);
     const record = await db.transaction(async (tx) => {
       const created = await prepareNextEdition(tx, id, form, (values) => checkEditionTaken(tx, values, null));
-      const [after] = await tx.select(columns).from(events).where(eq(events.id, created));
+      const after = (await readEdition(tx, created))!;
       await recordAudit(tx, {
         userId: currentUser(request).id,
         action: 'POST /admin/editions/:id/next',
         resource: 'editions',
         recordId: created,
         before: { from: id },
-        after: { ...after!, halls: form.halls },
+        after: { ...after, halls: form.halls },
       });
-      // The record as the editions' list shows it.
-      return adminEdition(after!);
+      return after;
     });
     editionChanged();
     return reply.status(201).send(record);
@@ -192,7 +188,7 @@ export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
     if (id === null) throw notFound('Édition introuvable.');
     const record = await db.transaction(async (tx) => {
       const before = await makeCurrent(tx, id);
-      const [after] = await tx.select(columns).from(events).where(eq(events.id, id));
+      const after = (await readEdition(tx, id))!;
       await recordAudit(tx, {
         userId: currentUser(request).id,
         action: 'POST /admin/editions/:id/make-current',
@@ -201,7 +197,7 @@ export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
         before: { current: before },
         after: { current: id },
       });
-      return adminEdition(after!);
+      return after;
     });
     editionChanged();
     return record;

@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { wholeList } from '../../lib/query-params';
 import { currentEdition, editionOfQuery } from '../show/current-edition';
+import { editionColumns } from '../show/edition';
 
 const SECTOR_KINDS = ['page', 'choice'] as const;
 type SectorKind = (typeof SECTOR_KINDS)[number];
@@ -36,15 +37,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
         where r.event_id = "events"."id" and r.conference_id is null and r.revoked_at is null and ${who}), 0) end)`;
     const rows = await db
       .select({
-        id: events.id,
-        edition: events.edition,
-        name: events.name,
-        year: events.year,
-        startsOn: events.startsOn,
-        endsOn: events.endsOn,
-        city: events.city,
-        theme: events.theme,
-        themeEn: events.themeEn,
+        ...editionColumns,
         exhibitors: counted(events.exhibitors, sql`r.type = 'exhibitor' and r.confirmed`),
         visitors: counted(events.visitors, sql`r.type = 'visitor'`),
         current: events.current,

@@ -10,22 +10,29 @@ export interface EventInfo extends EditionFacts, RegistrationWindow {
   name: string;
 }
 
+/** An edition's own facts, as every read of editions selects them (the site, the history, the back-office). */
+export const editionColumns = {
+  id: events.id,
+  edition: events.edition,
+  name: events.name,
+  year: events.year,
+  startsOn: events.startsOn,
+  endsOn: events.endsOn,
+  city: events.city,
+  theme: events.theme,
+  themeEn: events.themeEn,
+};
+
+/** When the edition takes registrations (empty: from now on; until the end of its last day). */
+export const registrationWindowColumns = {
+  registrationOpensAt: events.registrationOpensAt,
+  registrationClosesAt: events.registrationClosesAt,
+};
+
 /** An edition with its dates (the current one unless named). */
 export async function loadEvent(db: Db | Tx, edition: SQLWrapper = currentEdition): Promise<EventInfo> {
   const [event] = await db
-    .select({
-      id: events.id,
-      name: events.name,
-      edition: events.edition,
-      year: events.year,
-      startsOn: events.startsOn,
-      endsOn: events.endsOn,
-      city: events.city,
-      theme: events.theme,
-      themeEn: events.themeEn,
-      registrationOpensAt: events.registrationOpensAt,
-      registrationClosesAt: events.registrationClosesAt,
-    })
+    .select({ ...editionColumns, ...registrationWindowColumns })
     .from(events)
     .where(eq(events.id, edition));
   if (!event) throw new Error('no such edition');

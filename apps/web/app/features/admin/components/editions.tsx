@@ -12,7 +12,6 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ReactNode } from 'react';
-import { editionLabel, useCurrentEditionId } from './filters';
 
 /**
  * What is kept edition by edition in the back-office (halls, stands, the programme, the gates'
@@ -21,10 +20,35 @@ import { editionLabel, useCurrentEditionId } from './filters';
  * the layout file) pick theirs with EditionPicker.
  */
 
-/** A list's first filter values: the current edition, once known (null until then). */
+/** An edition as the pickers name it: '2024 — 6e édition du Salon'. */
+export const editionLabel = (e: { year: number; name: string }) => `${e.year} — ${e.name}`;
+
+/**
+ * The edition a list shows (`edition`, its id), newest first. Empty means what `emptyText` says:
+ * every visitor, or the current edition's exhibitors. The lists open on the current edition
+ * (useEditionDefaults).
+ */
+export const editionFilter = (emptyText: string) => (
+  <ReferenceInput
+    key="edition"
+    source="edition"
+    reference="editions"
+    sort={{ field: 'year', order: 'DESC' }}
+    perPage={100}
+    alwaysOn
+  >
+    <SelectInput optionText={editionLabel} emptyText={emptyText} />
+  </ReferenceInput>
+);
+
+/** A list's first filter values: the current edition, once the editions are read (null until then). */
 export function useEditionDefaults(): { edition: number } | null {
-  const current = useCurrentEditionId();
-  return current === undefined ? null : { edition: current };
+  const { data } = useGetList<{ id: number; current: boolean }>('editions', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'year', order: 'DESC' },
+  });
+  const current = data?.find((e) => e.current);
+  return current ? { edition: current.id } : null;
 }
 
 /** The list's actions, 'Créer' making the record in the edition the list shows. */

@@ -9,8 +9,8 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
-import { choicesOf, editionFilter, searchFilter } from '../../components/filters';
-import { EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
+import { choicesOf, searchFilter } from '../../components/filters';
+import { editionFilter, EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
 import { HHMM, dayText, matches } from './fields';
 
 /** The forum's conferences: a number, a kind, a day of the show and its hours, texts in both languages. */

@@ -10,8 +10,8 @@ import {
   required,
 } from 'react-admin';
 import { PLAN_MAX } from '@salon/shared';
-import { editionFilter, searchFilter } from '../../components/filters';
-import { EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
+import { searchFilter } from '../../components/filters';
+import { editionFilter, EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
 import { positionRules } from './fields';
 
 /** A side of the hall's outline on the floor plan: a whole number, or empty (the hall is not drawn). */

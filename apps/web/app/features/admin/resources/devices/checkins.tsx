@@ -14,8 +14,8 @@ import { CHECKIN_VERDICTS, GATE_REFUSALS, formatDateTime, type CheckinVerdict, t
 import { DateTimeField } from '../../components/date-time-field';
 import { FilterSwitch } from '../../components/filter-switch';
 import { ResponsiveList } from '../../components/responsive-list';
-import { choicesOf, editionFilter, hallFilter, searchFilter } from '../../components/filters';
-import { useEditionDefaults } from '../../components/editions';
+import { choicesOf, hallFilter, searchFilter } from '../../components/filters';
+import { editionFilter, useEditionDefaults } from '../../components/editions';
 
 /** The gates' check-ins, with the double admissions of two gates that were offline. */
 

@@ -1,7 +1,8 @@
 import { DataTable, SelectInput, SimpleList, useRecordContext } from 'react-admin';
 import type { AdminMedia } from '../../components/media-input';
 import { ResponsiveList } from '../../components/responsive-list';
-import { editionFilter, hallFilter, searchFilter, useCurrentEditionId } from '../../components/filters';
+import { hallFilter, searchFilter } from '../../components/filters';
+import { editionFilter, useEditionDefaults } from '../../components/editions';
 import { sectorChoices } from './exhibitor-form';
 import { StatusChip, exhibitorStatusChoices } from './status';
 
@@ -14,12 +15,12 @@ function Logo() {
 
 /** 'Exposants': the current edition's, or another's by the edition filter (empty: the current one). */
 export function ExhibitorList() {
-  const current = useCurrentEditionId();
   // The list opens on the current edition once it is known (its filter shows which).
-  if (current === undefined) return null;
+  const defaults = useEditionDefaults();
+  if (!defaults) return null;
   return (
     <ResponsiveList
-      filterDefaultValues={{ edition: current }}
+      filterDefaultValues={defaults}
       filters={[
         searchFilter,
         editionFilter('admin.editions.currentEdition'),

@@ -12,8 +12,8 @@ import {
   useRedirect,
 } from 'react-admin';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { editionFilter, hallFilter, searchFilter } from '../../components/filters';
-import { EditionListActions, useEditionDefaults } from '../../components/editions';
+import { hallFilter, searchFilter } from '../../components/filters';
+import { editionFilter, EditionListActions, useEditionDefaults } from '../../components/editions';
 import { formResolver } from '../../../../lib/form-resolver';
 
 /** The stands of an edition's floor plan (the current one until another is picked), hall by hall, with who holds each one. */

@@ -2,7 +2,8 @@ import { DataTable, FilterButton, SimpleList, TextInput, TopToolbar } from 'reac
 import { DateTimeField } from '../../components/date-time-field';
 import { ListExportButton } from '../../components/list-export-button';
 import { ResponsiveList } from '../../components/responsive-list';
-import { editionFilter, searchFilter, useCurrentEditionId } from '../../components/filters';
+import { searchFilter } from '../../components/filters';
+import { editionFilter, useEditionDefaults } from '../../components/editions';
 import { PersonStateChip, type VisitorRow } from './person-state';
 
 const visitorFilters = [
@@ -14,12 +15,12 @@ const visitorFilters = [
 
 /** 'Visiteurs': the current edition's by default; another's, or every visitor, by the edition filter. */
 export function VisitorList() {
-  const current = useCurrentEditionId();
-  if (current === undefined) return null;
+  const defaults = useEditionDefaults();
+  if (!defaults) return null;
   return (
     <ResponsiveList
       sort={{ field: 'createdAt', order: 'DESC' }}
-      filterDefaultValues={{ edition: current }}
+      filterDefaultValues={defaults}
       filters={visitorFilters}
       actions={
         <TopToolbar>
