@@ -21,7 +21,8 @@ import { createLinkSigner } from './lib/links';
 import { requestForLog } from './lib/log-redaction';
 import { requestId } from './lib/request-id';
 import { trailingSlashStrategy } from './lib/trailing-slash';
-import { registerAuth } from './plugins/auth';
+import { audienceSchemes, registerAuth } from './plugins/auth';
+import { answerMeetsContract } from './lib/contract-check';
 import { errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
 import { isLocalUnforwarded } from './plugins/local-request';
@@ -128,6 +129,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (config.NODE_ENV === 'test') app.addHook('onSend', answerMeetsContract);
 
   const clock = createClock(config.APP_NOW);
   const jwt = createJwt(config.JWT_SECRET);
@@ -195,8 +197,16 @@ export async function buildApp(
     }),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Salon BTP API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Salon BTP API', version: '1.0.0' },
+      components: { securitySchemes: audienceSchemes() },
+    },
+    // Each route's declared audience (plugins/auth.ts) is its security requirement.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const audience = input.route.config?.audience;
+      return audience ? { ...out, schema: { ...out.schema, security: [{ [audience]: [] }] } } : out;
+    },
   });
   registerAuth(app, { db, jwt, clock });
   app.decorateRequest('kiosk', null);

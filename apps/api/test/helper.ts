@@ -68,6 +68,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // Answers written as JSON text are checked against their route's contract (lib/contract-check.ts).
+    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     WEB_BUILD_DIR: path.join(dataDir, 'no-web-build'),

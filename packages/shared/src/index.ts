@@ -10,4 +10,4 @@ export * from './site-settings';
 export * from './floor-plan';
 export * from './edition-texts';
 export * from './edition-phase';
-export * from './contracts';
+export * from './contracts/index';

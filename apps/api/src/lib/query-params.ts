@@ -41,7 +41,9 @@ export interface SortField {
 
 /**
  * `sort=position:asc,id:asc`, `sort[0]=position:asc&sort[1]=id:asc` or `sort=position`
- * (ascending). A field the endpoint does not name is a 400.
+ * (ascending). A field the endpoint does not name is a 400. `rank`, the order field of the
+ * specification's generic data service (its default sort: `rank asc, id asc`), is `position`
+ * wherever a list is sorted by position.
  */
 export function parseSort(input: unknown, allowed: readonly string[]): SortField[] {
   if (input === undefined) return [];
@@ -57,8 +59,9 @@ export function parseSort(input: unknown, allowed: readonly string[]): SortField
       if (extra.length || (direction !== 'asc' && direction !== 'desc')) {
         throw badRequest(`Sens de tri inconnu dans « ${text} » : asc ou desc.`);
       }
-      if (!allowed.includes(field)) throw badRequest(`Tri non autorisé : ${field}.`, { allowed });
-      out.push({ field, direction });
+      const name = field === 'rank' && allowed.includes('position') ? 'position' : field;
+      if (!allowed.includes(name)) throw badRequest(`Tri non autorisé : ${field}.`, { allowed });
+      out.push({ field: name, direction });
     }
   }
   return out;

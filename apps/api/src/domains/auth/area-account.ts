@@ -3,9 +3,8 @@ import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
 import { currentEdition, showRegistration } from '../show/current-edition';
+import { notFound } from '../../lib/errors';
 import { serializeMedia } from '../files/media-view';
-
-type UserRow = typeof users.$inferSelect;
 
 /**
  * The exhibitor or collaborator registration that opens the exhibitor area to `userId` for the
@@ -37,11 +36,43 @@ export async function findAreaRegistration(db: Db, userId: number) {
   return row ?? null;
 }
 
-/** The user as the API shows it: hall and stand come from the current edition’s registration. */
-export async function loadUserView(db: Db, user: UserRow) {
+/** One of the person's live badges as the user record lists it (the collaborators' list's shape). */
+export interface RegistrationItem {
+  id: number;
+  type: string;
+  confirmed: boolean;
+  booth: string | null;
+  event: { id: number };
+  gate: { id: number; name: string } | null;
+}
+
+/**
+ * The person's live badges of every edition, oldest first (conference seats aside): the
+ * specification's `registrations` list of the user record (`auth/local`, `users/me`).
+ */
+const registrationList = sql<RegistrationItem[]>`coalesce((select json_agg(json_build_object(
+    'id', r.id, 'type', r.type, 'confirmed', r.confirmed, 'booth', r.booth,
+    'event', json_build_object('id', r.event_id),
+    'gate', case when g.id is null then null else json_build_object('id', g.id, 'name', g.name) end
+  ) order by r.id)
+  from ${registrations} r left join ${gates} g on g.id = r.gate_id
+  where r.user_id = "users"."id" and r.conference_id is null and r.revoked_at is null), '[]'::json)`;
+
+/**
+ * The user as the API shows it: hall and stand come from the current edition’s registration,
+ * `registrations` lists the person's badges. Never the password hash nor the session version.
+ */
+export async function loadUserView(db: Db, userId: number) {
   // One round trip: this runs on every users/me and every sign-in.
   const [row] = await db
-    .select({ role: roles, avatar: media, booth: registrations.booth, hall: gates.name })
+    .select({
+      user: users,
+      role: roles,
+      avatar: media,
+      booth: registrations.booth,
+      hall: gates.name,
+      registrations: registrationList,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(media, eq(media.id, users.avatarId))
@@ -50,8 +81,10 @@ export async function loadUserView(db: Db, user: UserRow) {
       and(eq(registrations.userId, users.id), showRegistration({ types: AREA_REGISTRATION_TYPES })),
     )
     .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, userId))
     .limit(1);
+  if (!row) throw notFound('Utilisateur introuvable.');
+  const { user } = row;
   return {
     id: user.id,
     username: user.username,
@@ -64,15 +97,16 @@ export async function loadUserView(db: Db, user: UserRow) {
     businessSector: user.businessSector,
     adresse: user.adresse,
     pays: user.pays,
-    numero_stand: row?.booth ?? null,
-    hall: row?.hall ?? null,
+    numero_stand: row.booth ?? null,
+    hall: row.hall ?? null,
     type: user.type,
     provider: user.provider,
     confirmed: user.confirmed,
     blocked: user.blocked,
     exhibitor: user.exhibitorId,
-    role: row ? { id: row.role.id, name: row.role.name, type: row.role.type } : null,
-    avatar: serializeMedia(row?.avatar),
+    role: { id: row.role.id, name: row.role.name, type: row.role.type },
+    avatar: serializeMedia(row.avatar),
+    registrations: row.registrations,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };

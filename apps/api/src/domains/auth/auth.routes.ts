@@ -2,10 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPasswordSchema,
+  kioskEnabledSchema,
   kioskEnableSchema,
   loginFormSchema,
   normalizeEmail,
+  sentSchema,
   setPasswordSchema,
+  signedInSchema,
+  staffSignedInSchema,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { requestPasswordReset } from './access.service';
@@ -13,7 +17,7 @@ import { parseFormBody } from '../../lib/query-params';
 import { loginBodySchema } from './auth.service';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/errors';
-import { currentUser } from '../../plugins/auth';
+import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { createAuthService } from './auth.service';
 import type { Clock } from '../../lib/clock';
 import type { KioskService } from '../kiosk/kiosk.service';
@@ -61,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/local',
     {
-      schema: { tags: ['auth'], body: loginBodySchema },
+      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: signedInSchema } },
       config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
       preHandler: perIdentifier,
     },
@@ -76,14 +80,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
   /** `login-controleur`: controllers only; anyone else gets the main sign-in's answer to a wrong password. */
   app.post(
     '/auth/controller',
-    { schema: { tags: ['auth', 'gate'], body: loginBodySchema }, ...limited },
+    { schema: { tags: ['auth', 'gate'], body: loginBodySchema, response: { 200: staffSignedInSchema } }, ...limited },
     async (request) => auth.loginStaff(request.body, 'controller'),
   );
 
   /** The back-office's sign-in (`/admin`): organisers only, answered like `auth/controller`. */
   app.post(
     '/auth/organiser',
-    { schema: { tags: ['auth', 'admin'], body: loginBodySchema }, ...limited },
+    { schema: { tags: ['auth', 'admin'], body: loginBodySchema, response: { 200: staffSignedInSchema } }, ...limited },
     async (request) => auth.loginStaff(request.body, 'organiser'),
   );
 
@@ -91,19 +95,27 @@ export const authRoutes: FastifyPluginAsyncZod<{
    * Turns this device into a kiosk: a controller's or organiser's e-mail and password, typed on
    * the device, give it a token that lasts until revoked or the end of the show day.
    */
-  app.post('/kiosk/sessions', { schema: { tags: ['kiosk'] }, ...limited }, async (request) => {
-    const form = parseFormBody(kioskEnableSchema, request.body);
-    const user = await auth.checkStaff({ identifier: form.email, password: form.password }, [
-      'controller',
-      'organiser',
-    ]);
-    return { data: await kiosks.enable(form.name, user.id, clock()), meta: {} };
-  });
+  app.post(
+    '/kiosk/sessions',
+    { schema: { tags: ['kiosk'], response: { 200: kioskEnabledSchema } }, ...limited },
+    async (request) => {
+      const form = parseFormBody(kioskEnableSchema, request.body);
+      const user = await auth.checkStaff({ identifier: form.email, password: form.password }, [
+        'controller',
+        'organiser',
+      ]);
+      return { data: await kiosks.enable(form.name, user.id, clock()), meta: {} };
+    },
+  );
 
   /** Leaving kiosk mode on the kiosk itself takes a controller's or organiser's password, not a visitor's tap. */
   app.post(
     '/kiosk/session/end',
-    { schema: { tags: ['kiosk'] }, config: limited.config, preHandler: [kioskOnly(kiosks, clock), perIdentifier] },
+    {
+      schema: { tags: ['kiosk'] },
+      config: { ...limited.config, audience: 'kiosks' },
+      preHandler: [kioskOnly(kiosks, clock), perIdentifier],
+    },
     async (request, reply) => {
       const form = parseFormBody(loginFormSchema, request.body);
       await auth.checkStaff({ identifier: form.email, password: form.password }, ['controller', 'organiser']);
@@ -112,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] }, preHandler: app.authenticate }, async (request, reply) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'] }, ...only(app, AUDIENCES.signedIn) }, async (request, reply) => {
     await auth.logout(currentUser(request).id);
     return reply.status(204).send();
   });
@@ -130,7 +142,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
    */
   app.post(
     '/auth/forgot-password',
-    { schema: { tags: ['auth'] }, config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } },
+    {
+      schema: { tags: ['auth'], response: { 200: sentSchema } },
+      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
+    },
     async (request) => {
       const form = parseFormBody(forgotPasswordSchema, request.body);
       const work = requestPasswordReset(db, mail, form.email).then(
@@ -148,7 +163,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
   /** The set-password page (link of the access or reset mail): sets it and signs in. */
   app.post(
     '/auth/reset-password',
-    { schema: { tags: ['auth'] }, config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } },
+    {
+      schema: { tags: ['auth'], response: { 200: signedInSchema } },
+      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
+    },
     async (request) => {
       const form = parseFormBody(setPasswordSchema, request.body);
       return auth.setPassword(form.token, form.password);

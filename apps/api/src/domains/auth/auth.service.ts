@@ -20,6 +20,12 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /** Strapi's wording; the sign-in screen shows its own alert for any 400. */
 const INVALID_LOGIN = 'Invalid identifier or password';
 
+/** The account's session version (signed into every token it holds; plugins/auth.ts checks it). */
+export async function sessionVersion(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ version: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? -1;
+}
+
 export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
   const { db, jwt, clock } = deps;
 
@@ -66,7 +72,7 @@ export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
       if (!user) throw badRequest(INVALID_LOGIN);
       const area = await findAreaRegistration(db, user.id);
       if (!area) throw badRequest(INVALID_LOGIN);
-      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
+      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user.id) };
     },
 
     /**
@@ -77,7 +83,7 @@ export function createAuthService(deps: { db: Db; jwt: Jwt; clock: Clock }) {
     async setPassword(secret: string, password: string) {
       const user = await setPasswordWithLink(db, clock(), secret, password);
       if (!user || !(await findAreaRegistration(db, user.id))) throw badRequest(INVALID_ACCESS_LINK);
-      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user) };
+      return { jwt: await jwt.sign(user.id, user.tokenVersion, clock()), user: await loadUserView(db, user.id) };
     },
 
     /** Ends every session of the user: the token version no longer matches. */

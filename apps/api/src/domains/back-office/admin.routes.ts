@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../lib/errors';
-import { currentUser } from '../../plugins/auth';
+import { assertAudience, AUDIENCES } from '../../plugins/auth';
 import { adminPublicPagesRoutes } from './public-pages.routes';
 import { adminDashboardRoutes } from './dashboard.routes';
 import type { AdminDeps } from './deps';
@@ -25,9 +24,13 @@ export type { AdminDeps } from './deps';
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options) => {
   // The parts are registered under this plugin's own prefix, not under it twice.
   const { prefix: _prefix, ...deps } = options as AdminDeps & { prefix?: string };
+  // The whole back-office is the organisers': declared once for every route of every part.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, audience: AUDIENCES.organisers.name };
+  });
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(request, reply);
-    if (currentUser(request).type !== 'organiser') throw forbidden('Réservé aux organisateurs.');
+    assertAudience(request, AUDIENCES.organisers);
   });
   await app.register(adminDashboardRoutes, deps);
   await app.register(adminDevicesRoutes, deps);

@@ -15,6 +15,7 @@ import { editionColumns, registrationWindowColumns } from '../show/edition';
 import { readHours, setHoursToDates } from '../show/edition-days';
 import { prepareNextEdition } from '../editions/next-edition';
 import { searchFilter } from '../../lib/admin-list';
+import { sessionVersion } from '../auth/auth.service';
 
 /** An edition as the back-office reads it: the registration window's moments in ISO 8601. */
 const adminEdition = <T extends { registrationOpensAt: Date | null; registrationClosesAt: Date | null }>(row: T) => ({
@@ -152,7 +153,7 @@ export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
     }
     const user = currentUser(request);
     const token = await jwt.signPreview(
-      { userId: user.id, version: user.tokenVersion, editionId: edition.id },
+      { userId: user.id, version: await sessionVersion(db, user.id), editionId: edition.id },
       clock(),
     );
     void reply.header('cache-control', 'no-store');

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import { currentUser, type SessionUser } from '../../plugins/auth';
+import type { Caller } from '../../lib/caller';
+import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import { badgeFileName, type BadgeService, type LoadedBadge } from './badges.service';
 import { idParam } from '../../lib/query-params';
 import { type MailLinks } from '../mail/links';
@@ -17,7 +18,7 @@ export const BADGE_MAIL_RATE_LIMIT = 10;
  * The holder, or, for a collaborator badge, the exhibitor it works for: never the person's own
  * visitor or conference badge.
  */
-const mayHave = (user: SessionUser, badge: LoadedBadge) =>
+const mayHave = (user: Caller, badge: LoadedBadge) =>
   badge.userId === user.id ||
   (user.type === 'exhibitor' && badge.exhibitorId === user.id && badge.data.type === 'collaborator');
 
@@ -33,7 +34,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
   onQueued: () => void;
 }> = async (app, { db, badges, mail, onQueued }) => {
   /** The badge a signed-in user asks for; someone else's is a 404, as one that does not exist. */
-  async function ownBadge(user: SessionUser, rawId: string): Promise<LoadedBadge> {
+  async function ownBadge(user: Caller, rawId: string): Promise<LoadedBadge> {
     const id = idParam(rawId);
     const badge = id === null ? null : await badges.load(id);
     if (!badge || !mayHave(user, badge)) throw notFound('Badge introuvable.');
@@ -72,7 +73,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/registrations/:id/badge-link',
-    { schema: { tags: ['badges'] }, preHandler: app.authenticate },
+    { schema: { tags: ['badges'] }, ...only(app, AUDIENCES.signedIn) },
     async (request) => {
       const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);
       return { data: { url: badgeDownloadUrl(mail, badge.registrationId) }, meta: {} };
@@ -83,8 +84,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
     '/registrations/sendEmailEBadge/:id',
     {
       schema: { tags: ['badges'] },
-      preHandler: app.authenticate,
-      config: { rateLimit: { max: BADGE_MAIL_RATE_LIMIT, timeWindow: '1 minute' } },
+      ...only(app, AUDIENCES.signedIn, { rateLimit: { max: BADGE_MAIL_RATE_LIMIT, timeWindow: '1 minute' } }),
     },
     async (request) => {
       const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);

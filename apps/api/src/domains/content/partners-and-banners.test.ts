@@ -45,6 +45,13 @@ describe.each([
     expect(body.meta.pagination.total).toBe(3);
   });
 
+  it('takes the generic service’s default sort, rank then id, as their position then id', async () => {
+    const body = await get<ListBody<{ id: number }>>(`${path}/?sort[0]=rank:asc&sort[1]=id:asc`);
+    expect(body.data.map((p) => p.id)).toEqual(active);
+    const reversed = await get<ListBody<{ id: number }>>(`${path}/?sort=rank:desc,id:desc`);
+    expect(reversed.data.map((p) => p.id)).toEqual([...active].reverse());
+  });
+
   it('never shows inactive partners, even when asked for them', async () => {
     expect((await get<ListBody<unknown>>(`${path}/`)).data.length).toBe(3);
     expect((await get<ListBody<unknown>>(`${path}/?filters[actif]=true`)).data.length).toBe(3);

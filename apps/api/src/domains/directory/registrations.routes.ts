@@ -32,7 +32,11 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
    * The signed-in user's own registrations. A `filters[user]` naming someone else narrows the
    * result to nothing: client filters never widen what the caller may see.
    */
-  const listOptions = { schema: { tags: ['registrations'] }, preHandler: authOrPublic };
+  const listOptions = {
+    schema: { tags: ['registrations'] },
+    preHandler: authOrPublic,
+    config: { audience: 'anyoneOrSignedIn' as const },
+  };
   app.get('/registrations', listOptions, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     // The directory's answer is its JSON text, sent as it is. Answers are kept a few seconds, by

@@ -1,19 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptInvitationSchema,
+  collaboratorAddedSchema,
   collaboratorFormSchema,
   collaboratorInfoSchema,
+  collaboratorPageSchema,
   confirmEmailSchema,
   exhibitorInfoSchema,
+  formerTeamInvitedSchema,
+  formerTeamSchema,
   infoFormSchema,
+  invitationViewSchema,
   PAGE_SIZE,
+  removedSchema,
+  sentSchema,
+  signedInSchema,
+  userMeSchema,
+  userUpdatedSchema,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Jwt } from '../../lib/jwt';
 import { ONLY_WITH_TRAILING_SLASH } from '../../lib/trailing-slash';
 import { assertQueryKeys, intValue, parseFilters } from '../../lib/query';
-import { assertAudience, AUDIENCES, currentUser, only, type SessionUser } from '../../plugins/auth';
+import { assertAudience, AUDIENCES, currentUser, only } from '../../plugins/auth';
 import {
   createCollaborator,
   deleteCollaborator,
@@ -42,21 +52,21 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
   jwt: Jwt;
 }> = async (app, { db, mail, onQueued, directoryCache, jwt }) => {
   const tags = ['users'];
-  const signedIn = { preHandler: app.authenticate };
+  const signedIn = only(app, AUDIENCES.signedIn);
   // Only an exhibitor has collaborators: anyone else is refused.
   const exhibitors = only(app, AUDIENCES.exhibitors);
   const checkCurrentPassword = currentPasswordChecks(app, db, onQueued);
   /** The pages opened from a mailed link: a guessed secret gets few tries. */
   const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
   /** The answer of a page that signs its person in, as `auth/local` does. */
-  const signedInAs = async (user: SessionUser) => ({
+  const signedInAs = async (user: { id: number; tokenVersion: number }) => ({
     jwt: await jwt.sign(user.id, user.tokenVersion, mail.now()),
-    user: await loadUserView(db, user),
+    user: await loadUserView(db, user.id),
   });
 
-  app.get('/users/me', { schema: { tags }, ...signedIn }, async (request) => {
+  app.get('/users/me', { schema: { tags, response: { 200: userMeSchema } }, ...signedIn }, async (request) => {
     assertQueryKeys(request.query as Record<string, unknown>, ['populate']);
-    return { data: await loadUserView(db, currentUser(request)), meta: {} };
+    return { data: await loadUserView(db, currentUser(request).id), meta: {} };
   });
 
   /**
@@ -64,7 +74,7 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    * empty list: filters never widen); 50 a page. Each collaborator carries its `registrations`
    * (the call table's `populate[registrations][filters][event][id][$eq]=7` keeps one event's).
    */
-  app.get('/users', { schema: { tags }, ...exhibitors }, async (request) => {
+  app.get('/users', { schema: { tags, response: { 200: collaboratorPageSchema } }, ...exhibitors }, async (request) => {
     const user = currentUser(request);
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['filters', 'populate', 'pagination']);
@@ -97,69 +107,97 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    * e-mail waits for the link mailed to it (`meta.emailPending`), and needs the current password,
    * of which the account gets CURRENT_PASSWORD_TRIES tries in a window.
    */
-  app.put('/users/:id', { schema: { tags }, ...signedIn }, async (request, reply) => {
-    const user = currentUser(request);
-    const id = idParam((request.params as { id: string }).id);
-    // Someone else's record is not found, whoever asks; one's own is for exhibitors and collaborators.
-    if (id !== user.id) throw notFound('Utilisateur introuvable.');
-    assertAudience(request, AUDIENCES.exhibitorsAndTeams);
-    const form = parseFormBody(
-      infoFormSchema(user.type === 'exhibitor' ? exhibitorInfoSchema : collaboratorInfoSchema, user.email),
-      request.body,
-    );
-    const { updated, emailPending } = await updateOwnInfo(db, mail, user, form, checkCurrentPassword(request, reply));
-    if (emailPending) onQueued();
-    // The directory lists exhibitors by company.
-    if (user.type === 'exhibitor') directoryCache.clear();
-    return { data: await loadUserView(db, updated), meta: { emailPending } };
-  });
+  app.put(
+    '/users/:id',
+    { schema: { tags, response: { 200: userUpdatedSchema } }, ...signedIn },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = idParam((request.params as { id: string }).id);
+      // Someone else's record is not found, whoever asks; one's own is for exhibitors and collaborators.
+      if (id !== user.id) throw notFound('Utilisateur introuvable.');
+      assertAudience(request, AUDIENCES.exhibitorsAndTeams);
+      const form = parseFormBody(
+        infoFormSchema(user.type === 'exhibitor' ? exhibitorInfoSchema : collaboratorInfoSchema, user.email),
+        request.body,
+      );
+      const { updated, emailPending } = await updateOwnInfo(db, mail, user, form, checkCurrentPassword(request, reply));
+      if (emailPending) onQueued();
+      // The directory lists exhibitors by company.
+      if (user.type === 'exhibitor') directoryCache.clear();
+      return { data: await loadUserView(db, updated.id), meta: { emailPending } };
+    },
+  );
 
   /** The link mailed to a new sign-in address: the address changes and the page is signed in. */
-  app.post('/users/confirm-email', { schema: { tags }, ...linkPage }, async (request) => {
-    const form = parseFormBody(confirmEmailSchema, request.body);
-    const user = await confirmEmailChange(db, mail, form.token);
-    onQueued();
-    return signedInAs(user);
-  });
+  app.post(
+    '/users/confirm-email',
+    { schema: { tags, response: { 200: signedInSchema } }, ...linkPage },
+    async (request) => {
+      const form = parseFormBody(confirmEmailSchema, request.body);
+      const user = await confirmEmailChange(db, mail, form.token);
+      onQueued();
+      return signedInAs(user);
+    },
+  );
 
   /** The invitation page, before the person decides: who invites them, and whether a password is needed. */
-  app.post('/collaborator-invitations/view', { schema: { tags }, ...linkPage }, async (request) => {
-    const form = parseFormBody(acceptInvitationSchema, request.body);
-    return { data: await viewInvitation(db, form.token, mail.now()), meta: {} };
-  });
+  app.post(
+    '/collaborator-invitations/view',
+    { schema: { tags, response: { 200: invitationViewSchema } }, ...linkPage },
+    async (request) => {
+      const form = parseFormBody(acceptInvitationSchema, request.body);
+      return { data: await viewInvitation(db, form.token, mail.now()), meta: {} };
+    },
+  );
 
   /** 'Accepter l'invitation': the person joins the exhibitor's team and is signed in. */
-  app.post('/collaborator-invitations/accept', { schema: { tags }, ...linkPage }, async (request) => {
-    const form = parseFormBody(acceptInvitationSchema, request.body);
-    return signedInAs(await acceptInvitation(db, form.token, form.password, mail.now()));
-  });
+  app.post(
+    '/collaborator-invitations/accept',
+    { schema: { tags, response: { 200: signedInSchema } }, ...linkPage },
+    async (request) => {
+      const form = parseFormBody(acceptInvitationSchema, request.body);
+      return signedInAs(await acceptInvitation(db, form.token, form.password, mail.now()));
+    },
+  );
 
   /**
    * 'Reprendre mes collaborateurs de 2024': who of the team of the last edition the exhibitor
    * exhibited at is not in this one's yet, and inviting them again (former-team.service).
    */
-  app.get('/collaborators/former-team', { schema: { tags }, ...exhibitors }, async (request) => {
-    const user = currentUser(request);
-    return { data: await formerTeam(db, user.id, mail.now()), meta: {} };
-  });
-  app.post('/collaborators/former-team', { schema: { tags }, ...exhibitors }, async (request) => {
-    const user = currentUser(request);
-    const result = await inviteFormerTeam(db, mail, user);
-    if (result.invited) onQueued();
-    return { data: result, meta: {} };
-  });
+  app.get(
+    '/collaborators/former-team',
+    { schema: { tags, response: { 200: formerTeamSchema } }, ...exhibitors },
+    async (request) => {
+      const user = currentUser(request);
+      return { data: await formerTeam(db, user.id, mail.now()), meta: {} };
+    },
+  );
+  app.post(
+    '/collaborators/former-team',
+    { schema: { tags, response: { 200: formerTeamInvitedSchema } }, ...exhibitors },
+    async (request) => {
+      const user = currentUser(request);
+      const result = await inviteFormerTeam(db, mail, user);
+      if (result.invited) onQueued();
+      return { data: result, meta: {} };
+    },
+  );
 
   /** Cancels one of the exhibitor's pending invitations (a row of 'Collaborateurs'). */
-  app.delete('/collaborator-invitations/:id', { schema: { tags }, ...exhibitors }, async (request) => {
-    const user = currentUser(request);
-    const id = idParam((request.params as { id: string }).id);
-    if (id === null) throw notFound('Invitation introuvable.');
-    await cancelInvitation(db, user.id, id, mail.now());
-    return { data: { id }, meta: {} };
-  });
+  app.delete(
+    '/collaborator-invitations/:id',
+    { schema: { tags, response: { 200: removedSchema } }, ...exhibitors },
+    async (request) => {
+      const user = currentUser(request);
+      const id = idParam((request.params as { id: string }).id);
+      if (id === null) throw notFound('Invitation introuvable.');
+      await cancelInvitation(db, user.id, id, mail.now());
+      return { data: { id }, meta: {} };
+    },
+  );
 
   /** Deletes one of the exhibitor's collaborators (after the screen's confirmation). */
-  app.delete('/users/:id', { schema: { tags }, ...exhibitors }, async (request) => {
+  app.delete('/users/:id', { schema: { tags, response: { 200: removedSchema } }, ...exhibitors }, async (request) => {
     const user = currentUser(request);
     const id = idParam((request.params as { id: string }).id);
     if (id === null) throw notFound('Collaborateur introuvable.');
@@ -176,7 +214,11 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    */
   app.post(
     '/auth/local/register/',
-    { schema: { tags }, constraints: ONLY_WITH_TRAILING_SLASH, ...exhibitors },
+    {
+      schema: { tags, response: { 201: collaboratorAddedSchema } },
+      constraints: ONLY_WITH_TRAILING_SLASH,
+      ...exhibitors,
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const form = parseFormBody(collaboratorFormSchema, request.body);
@@ -189,7 +231,10 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
   /** 'Renvoyer l'accès' ('Accès envoyé avec succès.'): a new set-password link. */
   app.post(
     '/sendAuthCollaborateur/:id',
-    { schema: { tags }, ...exhibitors, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { tags, response: { 200: sentSchema } },
+      ...only(app, AUDIENCES.exhibitors, { rateLimit: { max: 10, timeWindow: '1 minute' } }),
+    },
     async (request) => {
       const user = currentUser(request);
       const id = idParam((request.params as { id: string }).id);

@@ -6,7 +6,6 @@ import { collaboratorInvitations, mailOutbox, registrations, users } from '../..
 import { badRequest, notFound } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { hashPassword } from '../../lib/passwords';
-import type { SessionUser } from '../../plugins/auth';
 import { collaboratorInvitationMail } from '../mail/templates';
 import { findAreaRegistration } from '../auth/area-account';
 import { currentEdition } from '../show/current-edition';
@@ -36,7 +35,7 @@ const open = (now: Date) =>
 export async function invitePerson(
   tx: Tx,
   ctx: MailLinks,
-  exhibitor: SessionUser,
+  exhibitor: { id: number; company: string | null },
   person: { id: number; email: string; language: string },
   form: CollaboratorForm,
 ) {

@@ -10,7 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, gates, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { Caller } from '../../lib/caller';
 import { queueAccessMail } from '../auth/access.service';
 import { accountMailCapReached, accountMayMail, mailCapReached, mayMail } from '../mail/recipient-caps';
 import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
@@ -85,6 +85,23 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page,
     ],
     meta: { pagination: paginationMeta(page, total?.n ?? 0) },
   };
+}
+
+/** What an exhibitor hands the members of its team: its company, sector, country and language. */
+export async function exhibitorCompany(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      company: users.company,
+      secteurActivite: users.secteurActivite,
+      businessSector: users.businessSector,
+      pays: users.pays,
+      language: users.language,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) throw notFound('Utilisateur introuvable.');
+  return row;
 }
 
 /** The live collaborator registrations of these users, by user, each event's named in `events` only (all if empty). */
@@ -175,7 +192,8 @@ async function phoneInTeam(tx: Tx, exhibitorId: number, phone: string | null, no
  * already in the exhibitor's own team (a phone is no identifier: decision 027); and past the
  * daily mail caps of the address (teamMail) and of the exhibitor (newTeamMember).
  */
-export async function createCollaborator(db: Db, ctx: MailLinks, exhibitor: SessionUser, form: CollaboratorForm) {
+export async function createCollaborator(db: Db, ctx: MailLinks, caller: Caller, form: CollaboratorForm) {
+  const exhibitor = await exhibitorCompany(db, caller.id);
   const email = normalizeEmail(form.email);
   const phone = normalizePhone(form.phone);
   const area = await findAreaRegistration(db, exhibitor.id);
@@ -336,7 +354,7 @@ const invalid = (field: string, message: string) =>
 export async function updateOwnInfo(
   db: Db,
   ctx: MailLinks,
-  user: SessionUser,
+  user: Caller,
   form: ExhibitorInfoForm | CollaboratorInfoForm,
   checkPassword: CurrentPasswordCheck,
 ) {

@@ -39,12 +39,16 @@ export function currentPasswordChecks(app: FastifyInstance, db: Db, onQueued: ()
       if (!count.isAllowed && count.isExceeded) {
         throw tooManyRequests(reply, count.ttlInSeconds);
       }
-      if (await verifyPassword(user.passwordHash, password)) return;
+      const [account] = await db
+        .select({ passwordHash: users.passwordHash, language: users.language })
+        .from(users)
+        .where(eq(users.id, user.id));
+      if (await verifyPassword(account?.passwordHash ?? '', password)) return;
       if (!count.isAllowed && count.remaining === 0) {
         // The last try of the window, and a wrong one: whoever holds this session is not sure of
         // the password. Counted once per window, whatever the number of instances.
         request.log.warn({ userId: user.id }, 'current password tried too often: the account’s sessions end');
-        const lang: Language = user.language === 'en' ? 'en' : 'fr';
+        const lang: Language = account?.language === 'en' ? 'en' : 'fr';
         await db.transaction(async (tx) => {
           await tx
             .update(users)

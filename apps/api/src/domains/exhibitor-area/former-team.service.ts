@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, events, registrations, users } from '../../db/schema';
-import type { SessionUser } from '../../plugins/auth';
+import type { Caller } from '../../lib/caller';
 import { accountMayMail, mayMail } from '../mail/recipient-caps';
 import { currentEdition } from '../show/current-edition';
 import { invitePerson } from './collaborator-invitations.service';
-import { hasCollaboratorBadgeAt } from './collaborators.service';
+import { exhibitorCompany, hasCollaboratorBadgeAt } from './collaborators.service';
 import { type MailLinks } from '../mail/links';
 
 /**
@@ -86,10 +86,11 @@ export async function formerTeam(db: Db, exhibitorId: number, now: Date) {
  * Invites each of them again. Those over a daily cap (their address's teamMail, or the
  * exhibitor's newTeamMember) are left for another day and counted, the others invited.
  */
-export async function inviteFormerTeam(db: Db, ctx: MailLinks, exhibitor: SessionUser) {
+export async function inviteFormerTeam(db: Db, ctx: MailLinks, caller: Caller) {
   return db.transaction(async (tx) => {
     // Two clicks at once: the second reads the team after the first has invited it.
-    await tx.execute(sql`select pg_advisory_xact_lock(${FORMER_TEAM_LOCK}, ${exhibitor.id})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${FORMER_TEAM_LOCK}, ${caller.id})`);
+    const exhibitor = await exhibitorCompany(tx, caller.id);
     const edition = await lastEdition(tx, exhibitor.id);
     if (!edition) return { invited: 0, postponed: 0 };
     let invited = 0;

@@ -86,6 +86,27 @@ describe('GET users/me', () => {
     });
   });
 
+  it('lists the person’s registrations, in the sign-in’s user record as in users/me (with or without populate)', async () => {
+    const registrations = [
+      {
+        id: exhibitor.registration.id,
+        type: 'exhibitor',
+        confirmed: true,
+        booth: 'C-07',
+        event: { id: exhibitor.registration.eventId },
+        gate: { id: exhibitor.gate.id, name: exhibitor.gate.name },
+      },
+    ];
+    for (const url of ['users/me', 'users/me?populate=registrations']) {
+      const res = await call(ctx.app, 'GET', url, { token });
+      expect(res.json<{ data: { registrations: unknown } }>().data.registrations).toEqual(registrations);
+    }
+    const signIn = await call(ctx.app, 'POST', 'auth/local', {
+      body: { identifier: exhibitor.user.email, password: 'Secret-2024!' },
+    });
+    expect(signIn.json<{ user: { registrations: unknown } }>().user.registrations).toEqual(registrations);
+  });
+
   it('accepts populate but refuses an unknown query key', async () => {
     expect((await call(ctx.app, 'GET', 'users/me?populate=*', { token })).statusCode).toBe(200);
     const res = await call(ctx.app, 'GET', 'users/me?fields=password', { token });

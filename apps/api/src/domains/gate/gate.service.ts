@@ -10,7 +10,7 @@ import {
 } from '@salon/shared';
 import { queryRows, type Db } from '../../db/client';
 import { checkins, gates, registrations, users } from '../../db/schema';
-import type { SessionUser } from '../../plugins/auth';
+import type { Caller } from '../../lib/caller';
 import type { BadgeClaims, BadgeSigner } from '../badges/badge-token';
 import { currentShow } from '../show/show-facts';
 import { currentEdition, currentEditionId } from '../show/current-edition';
@@ -138,7 +138,7 @@ function storedVerdict(s: CheckinSubmission, claims: BadgeClaims | null, known: 
 export async function recordCheckins(
   db: Db,
   verify: (token: string) => BadgeClaims | null,
-  user: SessionUser,
+  user: Caller,
   submissions: readonly CheckinSubmission[],
   now: Date,
 ): Promise<CheckinResult[]> {

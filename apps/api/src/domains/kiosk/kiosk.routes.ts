@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KIOSK_TOKEN_HEADER, kioskBadgeLookupSchema, kioskLookupSchema } from '@salon/shared';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
-import { assertAudience, AUDIENCES, currentUser } from '../../plugins/auth';
+import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { KioskService, KioskSession } from './kiosk.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import type { Db } from '../../db/client';
@@ -47,22 +47,24 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, kiosks, clock, lookupRateLimit }) => {
   const tags = ['kiosk'];
   const kiosk = kioskOnly(kiosks, clock);
-  const staff = async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.authenticate(request, reply);
-    assertAudience(request, AUDIENCES.gateStaff);
-  };
+  const staff = only(app, AUDIENCES.gateStaff);
+  // A kiosk token, or else a controller's or organiser's session.
   const kioskOrStaff = async (request: FastifyRequest, reply: FastifyReply) => {
     if (kioskToken(request)) return kiosk(request);
-    return staff(request, reply);
+    for (const check of staff.preHandler) await check(request, reply);
   };
 
-  app.get('/kiosk/session', { schema: { tags }, preHandler: kiosk }, async (request) => {
-    const { id, name, createdAt, expiresAt } = request.kiosk!;
-    return {
-      data: { id, name, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() },
-      meta: {},
-    };
-  });
+  app.get(
+    '/kiosk/session',
+    { schema: { tags }, preHandler: kiosk, config: { audience: 'kiosks' } },
+    async (request) => {
+      const { id, name, createdAt, expiresAt } = request.kiosk!;
+      return {
+        data: { id, name, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() },
+        meta: {},
+      };
+    },
+  );
 
   /**
    * `{ email, phoneDigits }` typed by the visitor, or `{ token }` read from the e-badge on their
@@ -76,6 +78,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
       schema: { tags },
       preHandler: kioskOrStaff,
       config: {
+        audience: 'kiosksAndGateStaff',
         rateLimit: {
           max: lookupRateLimit,
           timeWindow: '1 minute',
@@ -113,14 +116,14 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/kiosk/sessions', { schema: { tags }, preHandler: staff }, async () => {
+  app.get('/kiosk/sessions', { schema: { tags }, ...staff }, async () => {
     const rows = await kiosks.list();
     return { data: rows, meta: { pagination: { page: 1, pageSize: rows.length, pageCount: 1, total: rows.length } } };
   });
 
   app.delete<{ Params: { id: string } }>(
     '/kiosk/sessions/:id',
-    { schema: { tags }, preHandler: staff },
+    { schema: { tags }, ...staff },
     async (request, reply) => {
       const id = idParam(request.params.id);
       if (id === null || !(await kiosks.revoke(id, clock()))) throw notFound('Borne introuvable ou déjà désactivée.');

@@ -2,7 +2,7 @@ import { and, eq, not, sql } from 'drizzle-orm';
 import { showDay, type RegistrationType, type ScanRefusal, type ScanSubmission, type ScanType } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { registrations, scans, users } from '../../db/schema';
-import type { SessionUser } from '../../plugins/auth';
+import type { Caller } from '../../lib/caller';
 import type { BadgeClaims } from '../badges/badge-token';
 import { scanningFor, totalKey, viewOf, type ScanTotals, type ScanView } from './scans.service';
 import { currentEditionId } from '../show/current-edition';
@@ -62,7 +62,7 @@ function qualification(s: ScanSubmission) {
 export async function recordScans(
   db: Db,
   verify: (token: string) => BadgeClaims | null,
-  user: SessionUser,
+  user: Caller,
   submissions: readonly ScanSubmission[],
   now: Date,
   totals: ScanTotals,
@@ -84,7 +84,7 @@ export async function recordScans(
 async function recordOne(
   db: Db,
   verify: (token: string) => BadgeClaims | null,
-  user: SessionUser,
+  user: Caller,
   exhibitorId: number,
   eventId: number,
   s: ScanSubmission,
@@ -140,7 +140,7 @@ async function recordOne(
  */
 async function resent(
   db: Db,
-  user: SessionUser,
+  user: Caller,
   exhibitorId: number,
   s: ScanSubmission,
   known: { scannerId: number; exhibitorId: number },

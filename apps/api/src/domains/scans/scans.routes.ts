@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PAGE_SIZE, SCAN_TABLES, scanBatchSchema, type ScanTable } from '@salon/shared';
+import {
+  PAGE_SIZE,
+  SCAN_TABLES,
+  scanBatchSchema,
+  scanEditionsSchema,
+  scanPageSchema,
+  scanResultsSchema,
+  type ScanTable,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
@@ -54,7 +62,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     return found && !found.current ? found.id : null;
   };
 
-  app.post('/scans', { schema: { tags }, ...scanning }, async (request) => {
+  app.post('/scans', { schema: { tags, response: { 200: scanResultsSchema } }, ...scanning }, async (request) => {
     const user = currentUser(request);
     const batch = parseFormBody(scanBatchSchema, request.body);
     return {
@@ -70,7 +78,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
    * leaves the caller out of each scan's `users`, as `populate[users][filters][id][$ne]=<me>` does.
    * A filter naming anyone else is an empty list: filters never widen what a caller sees.
    */
-  app.get('/scans', { schema: { tags }, ...scanning }, async (request, reply) => {
+  app.get('/scans', { schema: { tags, response: { 200: scanPageSchema } }, ...scanning }, async (request, reply) => {
     const user = currentUser(request);
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['filters', 'pagination', 'populate', 'edition']);
@@ -118,8 +126,12 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   });
 
   /** The editions 'Mes scans' switches between: the current one, and those with the caller's scans. */
-  app.get('/scans/editions', { schema: { tags }, ...scanning }, async (request) => {
-    const user = currentUser(request);
-    return { data: await scanEditions(db, user), meta: {} };
-  });
+  app.get(
+    '/scans/editions',
+    { schema: { tags, response: { 200: scanEditionsSchema } }, ...scanning },
+    async (request) => {
+      const user = currentUser(request);
+      return { data: await scanEditions(db, user), meta: {} };
+    },
+  );
 };

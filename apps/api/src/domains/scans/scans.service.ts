@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
 import { events, scans, users } from '../../db/schema';
-import type { SessionUser } from '../../plugins/auth';
+import type { Caller } from '../../lib/caller';
 import { listReply, type Page } from '../../lib/query-params';
 import { currentEdition } from '../show/current-edition';
 
@@ -90,7 +90,7 @@ export async function viewOf(db: Db, where: SQL): Promise<ScanView | null> {
 }
 
 /** The exhibitor a scan by this user is made for: itself, or the one it is a collaborator of now. */
-export function scanningFor(user: SessionUser): number | null {
+export function scanningFor(user: Caller): number | null {
   if (user.type === 'exhibitor') return user.id;
   return user.type === 'collaborator' ? user.exhibitorId : null;
 }
@@ -103,13 +103,13 @@ export function scanningFor(user: SessionUser): number | null {
  * ones included (their scans stay the exhibitor's). A collaborator has no collaborators: that
  * table is empty for it.
  */
-export function tableScope(table: ScanTable, user: SessionUser, edition: number | null = null): SQL | null {
+export function tableScope(table: ScanTable, user: Caller, edition: number | null = null): SQL | null {
   const exhibitorId = tableExhibitor(table, user);
   return exhibitorId ? scopeOf(table, user.id, exhibitorId, edition) : null;
 }
 
 /** The exhibitor whose scans the table shows the caller; null when the table is empty for it. */
-function tableExhibitor(table: ScanTable, user: SessionUser): number | null {
+function tableExhibitor(table: ScanTable, user: Caller): number | null {
   const exhibitorId = scanningFor(user);
   return table === 'scansByCollaborators' && user.type !== 'exhibitor' ? null : exhibitorId;
 }
@@ -233,7 +233,7 @@ const pageStatements = preparedStatements<{ data: string | null }>('scans_page',
 export async function listScans(
   db: Db,
   table: ScanTable,
-  user: SessionUser,
+  user: Caller,
   page: Page,
   totals: ScanTotals,
   parties: PartyOptions = ALL_PARTIES,
@@ -268,7 +268,7 @@ export async function listScans(
  * The editions 'Mes scans' can switch to: the current one, and each other in which the caller
  * made scans for its exhibitor (an exhibitor: its collaborators' too), newest first.
  */
-export async function scanEditions(db: Db, user: SessionUser) {
+export async function scanEditions(db: Db, user: Caller) {
   const exhibitorId = scanningFor(user);
   const made = exhibitorId
     ? sql`exists (select 1 from ${scans} s where s.event_id = ${events.id} and s.exhibitor_id = ${exhibitorId}

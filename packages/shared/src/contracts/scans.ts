@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { SCAN_REFUSALS, SCAN_TYPES, USER_TYPES } from '../constants';
+import { item, page } from './common';
+
+/** The scanned person as a scan shows it (nobody, once erased under the personal-data law). */
+const scannedPersonFields = {
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  jobPosition: z.nullable(z.string()),
+};
+
+/** A stored scan as the screens show it (`POST scans` answers it for each scan it records). */
+export const scanViewSchema = z.strictObject({
+  /** The uuid made by the device that read the badge. */
+  id: z.string(),
+  typeScanned: z.enum(SCAN_TYPES),
+  /** When the badge was read. */
+  createdAt: z.string(),
+  note: z.nullable(z.string()),
+  rating: z.nullable(z.number()),
+  person: z.strictObject(scannedPersonFields),
+  scanner: z.strictObject({ id: z.number(), name: z.string() }),
+  /** The person was erased: the scan stays as a count, naming nobody. */
+  erased: z.boolean(),
+});
+
+/** `POST scans`: what became of each submitted scan, in the order they were sent. */
+export const scanResultsSchema = item(
+  z.array(
+    z.union([
+      z.strictObject({ id: z.string(), status: z.enum(['recorded', 'alreadyScanned']), scan: scanViewSchema }),
+      z.strictObject({ id: z.string(), status: z.literal('refused'), reason: z.enum(SCAN_REFUSALS) }),
+    ]),
+  ),
+);
+
+/** A party of a scan in the specification's `users` pair, with its exhibitor when populated. */
+const scanPartySchema = z.strictObject({
+  id: z.number(),
+  ...scannedPersonFields,
+  type: z.enum(USER_TYPES),
+  exhibitor: z.optional(z.nullable(z.strictObject({ id: z.number(), company: z.nullable(z.string()) }))),
+});
+
+/**
+ * `GET scans` ('Mes scans'): a page of a table, newest first; each scan also carries the
+ * specification's `users` pair (the scanned person, then who scanned).
+ */
+export const scanPageSchema = page(z.strictObject({ ...scanViewSchema.def.shape, users: z.array(scanPartySchema) }));
+
+/** `GET scans/editions`: the editions 'Mes scans' switches between, newest first. */
+export const scanEditionsSchema = item(z.array(z.strictObject({ year: z.number(), current: z.boolean() })));
