@@ -1,3 +1,5 @@
+import type { BadgeViewData } from './contracts/badges';
+import type { badgeJwkSchema, checkinResultsSchema, gateRosterSchema } from './contracts/gate';
 import * as z from 'zod/mini';
 import { BADGE_TOKEN_SHAPE, REGISTRATION_TYPES, type RegistrationType } from './constants';
 import { formatTime, showDay } from './clock';
@@ -123,11 +125,7 @@ export function parseBadgeToken(
 }
 
 /** The Ed25519 public key as a JSON Web Key, as `GET badges/public-key` and the roster give it. */
-export interface BadgeJwk {
-  kty: 'OKP';
-  crv: 'Ed25519';
-  x: string;
-}
+export type BadgeJwk = z.output<typeof badgeJwkSchema>;
 
 export type BadgeVerifier = (token: string) => Promise<GateBadgeClaims | null>;
 
@@ -160,11 +158,7 @@ export async function createBadgeVerifier(jwk: BadgeJwk): Promise<BadgeVerifier>
 // ---------------------------------------------------------------------------------------------
 
 /** One show day's opening hours, 'HH:MM' in the show's time zone. */
-export interface GateHours {
-  day: string;
-  opens: string;
-  closes: string;
-}
+export type GateHours = GateRoster['hours'][number];
 
 /** The first entry of today for a badge, as the device knows it. */
 export interface KnownEntry {
@@ -232,43 +226,10 @@ export type RosterPerson = [number, number, string, string | null];
 export type RosterEntry = [number, string, number];
 
 /** `GET gate/roster`: everything a gate device needs to decide offline. */
-export interface GateRoster {
-  /** The server's clock (APP_NOW in demos): the device keeps its offset. */
-  now: string;
-  /** Pass as `since` next time to get only what changed. */
-  cursor: string;
-  /** True when this is the whole roster (no `since`, or `since` too old): replace, not merge. */
-  full: boolean;
-  eventId: number;
-  publicKey: BadgeJwk;
-  gates: { id: number; name: string }[];
-  hours: GateHours[];
-  /** Live badges changed since `since` (all of them when `full`). */
-  people: RosterPerson[];
-  /** Registration ids whose badge was revoked since `since` (all of them when `full`). */
-  revoked: number[];
-  /** Today's first entries recorded since `since` (all of today's when `full`). */
-  entries: RosterEntry[];
-  /** Entries today: in all, and per gate id. */
-  counts: { today: number; byGate: Record<string, number> };
-}
+export type GateRoster = z.output<typeof gateRosterSchema>['data'];
 
-/** The server's answer for one check-in: stored (again, for a resend) or refused; `conflict` when two gates admitted the same badge the same day. */
-export interface CheckinResult {
-  id: string;
-  status: 'recorded' | 'refused';
-  conflict: boolean;
-}
+/** The server's answer for one check-in (checkinResultsSchema). */
+export type CheckinResult = z.output<typeof checkinResultsSchema>['data'][number];
 
 /** What a kiosk shows and prints: what the badge itself shows, nothing more. */
-export interface KioskBadge {
-  registration: { id: number; type: RegistrationType };
-  name: string;
-  company: string | null;
-  jobPosition: string | null;
-  lang: 'fr' | 'en';
-  token: string;
-  qr: { size: number; path: string };
-  event: { name: string; edition: number; startsOn: string; endsOn: string; city: string };
-  hours: { day: string; opens: string; closes: string }[];
-}
+export type KioskBadge = BadgeViewData;

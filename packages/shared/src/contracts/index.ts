@@ -9,3 +9,5 @@ export * from './common';
 export * from './registration';
 export * from './account';
 export * from './scans';
+export * from './badges';
+export * from './gate';

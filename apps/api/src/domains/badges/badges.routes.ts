@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { badgePublicKeySchema } from '@salon/shared';
 import type { BadgeSigner } from './badge-token';
 
 export interface BadgesRoutesOptions {
   signer: BadgeSigner;
 }
-
-const publicKeyResponse = z.object({
-  data: z.object({
-    algorithm: z.literal('Ed25519'),
-    /** base64url of the 32 raw key bytes. */
-    publicKey: z.string(),
-    jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() }),
-  }),
-});
 
 /**
  * The key that checks badge QR codes. Public on purpose: the gate screens keep it so that they
@@ -25,7 +16,7 @@ export const badgesRoutes: FastifyPluginAsyncZod<BadgesRoutesOptions> = async (a
   };
   app.get(
     '/badges/public-key',
-    { schema: { tags: ['badges'], response: { 200: publicKeyResponse } } },
+    { schema: { tags: ['badges'], response: { 200: badgePublicKeySchema } } },
     async (_request, reply) => {
       // An hour: a changed key reaches the gates soon enough, and the gates rarely ask.
       reply.header('cache-control', 'public, max-age=3600');

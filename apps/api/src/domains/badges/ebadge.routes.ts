@@ -1,3 +1,4 @@
+import { badgeLinkSchema, ebadgeSchema, sentSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -60,7 +61,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/registrations/ebadge',
-    { schema: { tags: ['badges'], querystring: tokenQuery } },
+    { schema: { tags: ['badges'], querystring: tokenQuery, response: { 200: ebadgeSchema } } },
     async (request, reply) => {
       // The mail's link carries the badge's random key; a revoked badge's key opens nothing.
       const badge = await badges.loadByKey(request.query.token);
@@ -73,7 +74,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/registrations/:id/badge-link',
-    { schema: { tags: ['badges'] }, ...only(app, AUDIENCES.signedIn) },
+    { schema: { tags: ['badges'], response: { 200: badgeLinkSchema } }, ...only(app, AUDIENCES.signedIn) },
     async (request) => {
       const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);
       return { data: { url: badgeDownloadUrl(mail, badge.registrationId) }, meta: {} };
@@ -83,7 +84,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/registrations/sendEmailEBadge/:id',
     {
-      schema: { tags: ['badges'] },
+      schema: { tags: ['badges'], response: { 200: sentSchema } },
       ...only(app, AUDIENCES.signedIn, { rateLimit: { max: BADGE_MAIL_RATE_LIMIT, timeWindow: '1 minute' } }),
     },
     async (request) => {

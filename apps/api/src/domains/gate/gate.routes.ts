@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkinBatchSchema } from '@salon/shared';
+import { checkinBatchSchema, checkinResultsSchema, gateRosterSchema } from '@salon/shared';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
@@ -22,20 +22,31 @@ export const gateRoutes: FastifyPluginAsyncZod<{ db: Db; signer: BadgeSigner; cl
   // The gates are the controllers' and the organisers'.
   const gateStaff = only(app, AUDIENCES.gateStaff);
 
-  app.get('/gate/roster', { schema: { tags }, ...gateStaff }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['since']);
-    const { since } = query;
-    if (since !== undefined && (typeof since !== 'string' || Number.isNaN(Date.parse(since)))) {
-      throw badRequest('Paramètre since attendu : une date ISO 8601.');
-    }
-    reply.header('cache-control', 'private, no-store');
-    return { data: await loadRoster(db, signer, clock(), since), meta: {} };
-  });
+  app.get(
+    '/gate/roster',
+    { schema: { tags, response: { 200: gateRosterSchema } }, ...gateStaff },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      assertQueryKeys(query, ['since']);
+      const { since } = query;
+      if (since !== undefined && (typeof since !== 'string' || Number.isNaN(Date.parse(since)))) {
+        throw badRequest('Paramètre since attendu : une date ISO 8601.');
+      }
+      reply.header('cache-control', 'private, no-store');
+      return { data: await loadRoster(db, signer, clock(), since), meta: {} };
+    },
+  );
 
-  app.post('/checkins', { schema: { tags }, ...gateStaff }, async (request) => {
-    const user = currentUser(request);
-    const batch = parseFormBody(checkinBatchSchema, request.body);
-    return { data: await recordCheckins(db, (badge) => signer.verify(badge), user, batch.checkins, clock()), meta: {} };
-  });
+  app.post(
+    '/checkins',
+    { schema: { tags, response: { 200: checkinResultsSchema } }, ...gateStaff },
+    async (request) => {
+      const user = currentUser(request);
+      const batch = parseFormBody(checkinBatchSchema, request.body);
+      return {
+        data: await recordCheckins(db, (badge) => signer.verify(badge), user, batch.checkins, clock()),
+        meta: {},
+      };
+    },
+  );
 };

@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { KIOSK_TOKEN_HEADER, kioskBadgeLookupSchema, kioskLookupSchema } from '@salon/shared';
+import {
+  KIOSK_TOKEN_HEADER,
+  kioskBadgeLookupSchema,
+  kioskBadgeSchema,
+  kioskListSchema,
+  kioskLookupSchema,
+  kioskSessionSchema,
+} from '@salon/shared';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
@@ -56,7 +63,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/kiosk/session',
-    { schema: { tags }, preHandler: kiosk, config: { audience: 'kiosks' } },
+    { schema: { tags, response: { 200: kioskSessionSchema } }, preHandler: kiosk, config: { audience: 'kiosks' } },
     async (request) => {
       const { id, name, createdAt, expiresAt } = request.kiosk!;
       return {
@@ -75,7 +82,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/kiosk/lookup',
     {
-      schema: { tags },
+      schema: { tags, response: { 200: kioskBadgeSchema } },
       preHandler: kioskOrStaff,
       config: {
         audience: 'kiosksAndGateStaff',
@@ -116,7 +123,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/kiosk/sessions', { schema: { tags }, ...staff }, async () => {
+  app.get('/kiosk/sessions', { schema: { tags, response: { 200: kioskListSchema } }, ...staff }, async () => {
     const rows = await kiosks.list();
     return { data: rows, meta: { pagination: { page: 1, pageSize: rows.length, pageCount: 1, total: rows.length } } };
   });

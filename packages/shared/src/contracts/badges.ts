@@ -1,0 +1,56 @@
+import * as z from 'zod/mini';
+import { LANGUAGES, REGISTRATION_TYPES } from '../constants';
+import { dateTime, item, paginationSchema } from './common';
+
+/**
+ * A badge as a screen shows it (the e-badge page, the kiosk, the exhibitor area): the holder, the
+ * signed token and its QR code drawn as a path, the edition and its opening hours.
+ */
+export const badgeViewSchema = z.strictObject({
+  registration: z.strictObject({ id: z.number(), type: z.enum(REGISTRATION_TYPES) }),
+  name: z.string(),
+  company: z.nullable(z.string()),
+  jobPosition: z.nullable(z.string()),
+  lang: z.enum(LANGUAGES),
+  token: z.string(),
+  qr: z.strictObject({ size: z.number(), path: z.string() }),
+  event: z.strictObject({
+    name: z.string(),
+    edition: z.number(),
+    startsOn: z.string(),
+    endsOn: z.string(),
+    city: z.string(),
+  }),
+  hours: z.array(z.strictObject({ day: z.string(), opens: z.string(), closes: z.string() })),
+});
+export type BadgeViewData = z.output<typeof badgeViewSchema>;
+
+/** `GET registrations/ebadge?token=…`: the badge on a phone, and a short-lived link to its PDF. */
+export const ebadgeSchema = item(z.strictObject({ ...badgeViewSchema.def.shape, downloadUrl: z.string() }));
+
+/** `POST registrations/:id/badge-link`: a short-lived link to one's own badge PDF. */
+export const badgeLinkSchema = item(z.strictObject({ url: z.string() }));
+
+/** `POST kiosk/lookup`: the badge found. */
+export const kioskBadgeSchema = item(badgeViewSchema);
+
+/** `GET kiosk/session`: the kiosk the device is. */
+export const kioskSessionSchema = item(
+  z.strictObject({ id: z.number(), name: z.string(), createdAt: z.string(), expiresAt: z.string() }),
+);
+
+/** `GET kiosk/sessions`: the kiosks, for the staff who revoke them. */
+export const kioskListSchema = z.strictObject({
+  data: z.array(
+    z.strictObject({
+      id: z.number(),
+      name: z.string(),
+      enabledBy: z.nullable(z.string()),
+      createdAt: dateTime,
+      lastSeenAt: z.nullable(dateTime),
+      expiresAt: dateTime,
+      revokedAt: z.nullable(dateTime),
+    }),
+  ),
+  meta: z.strictObject({ pagination: paginationSchema }),
+});
