@@ -47,6 +47,7 @@ async function checkConference(
   if (taken) errors.push({ path: ['body', 'number'], message: 'Ce numéro est déjà celui d’une autre conférence.' });
   if (errors.length) throw badRequest('Données invalides.', { errors });
 }
+
 // Written out: drizzle leaves a lone table's columns unqualified, which the subquery would read as its own.
 const signUps = sql<number>`(select count(*)::int from registrations r where r.conference_id = "conferences"."id")`;
 
