@@ -1,10 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { queryRows, type Database } from '../db/client';
-import { checkins, mailOutbox } from '../db/schema';
+import type { Database } from '../db/client';
+import { readDataFigures } from '../domains/health/health.service';
 import { forbidden, HttpError } from '../lib/errors';
 import { isLocalUnforwarded } from './local-request';
 
@@ -111,14 +110,7 @@ export function registerMetrics(
 
   /** One round trip on indexed columns (mail_outbox_due, checkins_created). */
   async function readData(): Promise<void> {
-    const [row] = await queryRows<{ pending: number; oldest: number | null; checkins: number }>(
-      database.db,
-      sql`select
-        (select count(*)::int from ${mailOutbox} where ${mailOutbox.status} = 'pending') as pending,
-        (select extract(epoch from now() - min(${mailOutbox.createdAt}))::float8 from ${mailOutbox}
-          where ${mailOutbox.status} = 'pending') as oldest,
-        (select count(*)::int from ${checkins} where ${checkins.createdAt} > now() - interval '1 minute') as checkins`,
-    );
+    const row = await readDataFigures(database.db);
     data.mailPending.set(row?.pending ?? 0);
     data.mailOldest.set(Math.max(0, row?.oldest ?? 0));
     data.checkins.set(row?.checkins ?? 0);

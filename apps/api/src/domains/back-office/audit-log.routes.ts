@@ -1,9 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
-import { idFilter, parseListQuery, readPage, searchFilter, sendList } from '../../lib/admin-list';
+import { sendList } from '../../lib/admin-list';
+import { listAuditLog } from './audit-log.service';
 
 /** The audit log ('Journal d’audit'): every write of the back-office, who made it, before and after. */
 export const adminAuditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -11,38 +9,7 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   /** Who did what, newest first. */
   app.get('/audit-log', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: auditLog.id, createdAt: auditLog.createdAt },
-      defaultSort: [desc(auditLog.createdAt), desc(auditLog.id)],
-      filters: {
-        resource: (value) => {
-          if (typeof value !== 'string' || value.length > 60)
-            throw badRequest('Filtre resource : un nom de ressource.');
-          return eq(auditLog.resource, value);
-        },
-        userId: idFilter(auditLog.userId, 'userId'),
-        q: searchFilter(auditLog.action, auditLog.resource, auditLog.recordId, users.name),
-      },
-    });
-    const { rows, total } = await readPage(
-      list,
-      db
-        .select({
-          id: auditLog.id,
-          userId: auditLog.userId,
-          user: users.name,
-          action: auditLog.action,
-          resource: auditLog.resource,
-          recordId: auditLog.recordId,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.userId))
-        .$dynamic(),
-      db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.userId)).$dynamic(),
-    );
+    const { list, rows, total } = await listAuditLog(db, request.query as Record<string, unknown>);
     return sendList(reply, 'audit-log', list, rows, total);
   });
 };

@@ -1,9 +1,9 @@
-import { count, eq } from 'drizzle-orm';
-import type { EnquiryFollowUpForm } from '@salon/shared';
+import { count, desc, eq } from 'drizzle-orm';
+import { ENQUIRY_STATUSES, type EnquiryFollowUpForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { demandesExposants } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { readPage, type ListQuery } from '../../lib/admin-list';
+import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 
 /** The exhibitor enquiries sent from the home page, and the organisers' follow-up. */
@@ -23,12 +23,26 @@ const enquiryColumns = {
   createdAt: demandesExposants.createdAt,
 };
 
-export function listEnquiries(db: Db, list: ListQuery) {
-  return readPage(
+/** A page of the enquiries, as the list query (sort, range, filter) asks. */
+export async function listEnquiries(db: Db, query: Record<string, unknown>) {
+  const list = parseListQuery(query, {
+    sortable: { id: demandesExposants.id, createdAt: demandesExposants.createdAt, status: demandesExposants.status },
+    defaultSort: [desc(demandesExposants.createdAt), desc(demandesExposants.id)],
+    filters: {
+      q: searchFilter(demandesExposants.nom, demandesExposants.email, demandesExposants.societe),
+      status: (value) => {
+        const status = ENQUIRY_STATUSES.find((s) => s === value);
+        if (!status) throw badRequest(`Filtre status : ${ENQUIRY_STATUSES.join(', ')}.`);
+        return eq(demandesExposants.status, status);
+      },
+    },
+  });
+  const { rows, total } = await readPage(
     list,
     db.select(enquiryColumns).from(demandesExposants).$dynamic(),
     db.select({ n: count() }).from(demandesExposants).$dynamic(),
   );
+  return { list, rows, total };
 }
 
 export async function getEnquiry(db: Db | Tx, id: number) {

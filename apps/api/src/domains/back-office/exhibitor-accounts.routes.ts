@@ -1,31 +1,14 @@
-import { desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENQUIRY_STATUSES, enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
-import { demandesExposants, registrations, users } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
-import { isId, MAX_INT } from '../../lib/query';
+import { enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
+import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { editionFilterId, parseListQuery, searchFilter, sendList } from '../../lib/admin-list';
-import { currentEdition, editionById } from '../show/current-edition';
+import { sendList } from '../../lib/admin-list';
 import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiry-follow-up.service';
 import { actOnExhibitor } from './exhibitor-actions.service';
-import {
-  EXHIBITOR_STATUSES,
-  getExhibitor,
-  listExhibitors,
-  statusCondition,
-  type ExhibitorStatus,
-} from './exhibitor-accounts.service';
+import { getExhibitor, listExhibitors } from './exhibitor-accounts.service';
 import { createExhibitor, updateExhibitor } from './exhibitor-edits.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
-
-const text =
-  (name: string, max = 200) =>
-  (value: unknown) => {
-    if (typeof value !== 'string' || value.length > max) throw badRequest(`Filtre ${name} : un texte.`);
-    return value.trim();
-  };
 
 function recordId(raw: string, what: string): number {
   const id = idParam(raw);
@@ -41,19 +24,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
   const tags = ['admin'];
 
   app.get('/enquiries', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: demandesExposants.id, createdAt: demandesExposants.createdAt, status: demandesExposants.status },
-      defaultSort: [desc(demandesExposants.createdAt), desc(demandesExposants.id)],
-      filters: {
-        q: searchFilter(demandesExposants.nom, demandesExposants.email, demandesExposants.societe),
-        status: (value) => {
-          const status = ENQUIRY_STATUSES.find((s) => s === value);
-          if (!status) throw badRequest(`Filtre status : ${ENQUIRY_STATUSES.join(', ')}.`);
-          return eq(demandesExposants.status, status);
-        },
-      },
-    });
-    const { rows, total } = await listEnquiries(db, list);
+    const { list, rows, total } = await listEnquiries(db, request.query as Record<string, unknown>);
     return sendList(reply, 'enquiries', list, rows, total);
   });
 
@@ -68,29 +39,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
 
   app.get('/exhibitors', { schema: { tags } }, async (request, reply) => {
     // `edition`: another edition's exhibitors than the current one's.
-    let edition: SQLWrapper = currentEdition;
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: users.id, company: users.company, createdAt: users.createdAt, booth: registrations.booth },
-      defaultSort: [desc(users.createdAt), desc(users.id)],
-      filters: {
-        q: searchFilter(users.company, users.name, users.email),
-        gateId: (value) => {
-          if (!isId(value)) throw badRequest(`Filtre gateId : un identifiant (entier de 1 à ${MAX_INT}).`);
-          return eq(registrations.gateId, value);
-        },
-        secteurActivite: (value) => eq(users.secteurActivite, text('secteurActivite')(value)),
-        status: (value) => {
-          if (!EXHIBITOR_STATUSES.includes(value as ExhibitorStatus))
-            throw badRequest(`Filtre status : ${EXHIBITOR_STATUSES.join(', ')}.`);
-          return statusCondition(value as ExhibitorStatus);
-        },
-        edition: (value) => {
-          edition = editionById(editionFilterId(value, 'edition'));
-          return sql`true`;
-        },
-      },
-    });
-    const { rows, total } = await listExhibitors(db, list, edition);
+    const { list, rows, total } = await listExhibitors(db, request.query as Record<string, unknown>);
     return sendList(reply, 'exhibitors', list, rows, total);
   });
 

@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { gates, registrations, scans, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { readPage, type ListQuery } from '../../lib/admin-list';
+import { badRequest, notFound } from '../../lib/errors';
+import { isId, MAX_INT } from '../../lib/query';
+import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { loadMedia } from '../files/media.service';
-import { currentEdition, showRegistration } from '../show/current-edition';
+import { currentEdition, editionById, showRegistration } from '../show/current-edition';
 
 /**
  * The organisers' side of exhibitors: from an enquiry to an account with a hall and a stand,
@@ -15,7 +16,7 @@ export const NOT_THIS_EDITION =
   'Cet exposant n’est pas inscrit à l’édition en cours : sa fiche d’une édition passée se lit, sans changer. Pour qu’il expose, invitez-le depuis son édition (« Inviter les exposants »).';
 
 export type ExhibitorStatus = 'pending' | 'confirmed' | 'deactivated';
-export const EXHIBITOR_STATUSES: readonly ExhibitorStatus[] = ['pending', 'confirmed', 'deactivated'];
+const EXHIBITOR_STATUSES: readonly ExhibitorStatus[] = ['pending', 'confirmed', 'deactivated'];
 
 /** The exhibitor's registration of an edition (the current one unless named). */
 const exhibitorRegistration = (edition: SQLWrapper = currentEdition) =>
@@ -32,7 +33,7 @@ const latestRegistration = and(
     order by e.current desc, e.year desc, r.id desc limit 1)`,
 );
 
-export const statusCondition = (status: ExhibitorStatus): SQL =>
+const statusCondition = (status: ExhibitorStatus): SQL =>
   status === 'deactivated'
     ? eq(users.blocked, true)
     : and(eq(users.blocked, false), eq(registrations.confirmed, status === 'confirmed'))!;
@@ -113,15 +114,47 @@ async function present(db: Db | Tx, rows: Row[], edition: SQLWrapper = currentEd
   });
 }
 
-/** An edition's exhibitors ('Exposants', the current edition's unless its filter names another). */
-export async function listExhibitors(db: Db, list: ListQuery, edition: SQLWrapper = currentEdition) {
+const text =
+  (name: string, max = 200) =>
+  (value: unknown) => {
+    if (typeof value !== 'string' || value.length > max) throw badRequest(`Filtre ${name} : un texte.`);
+    return value.trim();
+  };
+
+/**
+ * A page of an edition's exhibitors ('Exposants'), as the list query asks: the current edition's,
+ * or another's with the `edition` filter.
+ */
+export async function listExhibitors(db: Db, query: Record<string, unknown>) {
+  let edition: SQLWrapper = currentEdition;
+  const list = parseListQuery(query, {
+    sortable: { id: users.id, company: users.company, createdAt: users.createdAt, booth: registrations.booth },
+    defaultSort: [desc(users.createdAt), desc(users.id)],
+    filters: {
+      q: searchFilter(users.company, users.name, users.email),
+      gateId: (value) => {
+        if (!isId(value)) throw badRequest(`Filtre gateId : un identifiant (entier de 1 à ${MAX_INT}).`);
+        return eq(registrations.gateId, value);
+      },
+      secteurActivite: (value) => eq(users.secteurActivite, text('secteurActivite')(value)),
+      status: (value) => {
+        if (!EXHIBITOR_STATUSES.includes(value as ExhibitorStatus))
+          throw badRequest(`Filtre status : ${EXHIBITOR_STATUSES.join(', ')}.`);
+        return statusCondition(value as ExhibitorStatus);
+      },
+      edition: (value) => {
+        edition = editionById(editionFilterId(value, 'edition'));
+        return sql`true`;
+      },
+    },
+  });
   const { rows, total } = await readPage(
     list,
     exhibitorRows(db, exhibitorRegistration(edition)),
     db.select({ n: count() }).from(users).innerJoin(registrations, exhibitorRegistration(edition)).$dynamic(),
     isExhibitor,
   );
-  return { rows: await present(db, rows, edition), total };
+  return { list, rows: await present(db, rows, edition), total };
 }
 
 /**

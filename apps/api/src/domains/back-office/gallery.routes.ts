@@ -1,45 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import { galeries } from '../../db/schema';
-import { parseFormBody } from '../../lib/query-params';
-import { checkMediaRefs, withMedia } from './media-records';
-import { gallerySchema } from './content-forms';
-import { nextPosition, registerResource } from './record-resource';
+import { registerResource } from './record-resource';
+import { galleryRecords } from './gallery.service';
 import type { AdminDeps } from './deps';
-import { searchFilter } from '../../lib/admin-list';
 
 /** The photo gallery. */
 export const adminGalleryRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
-  registerResource(
-    app,
-    { db },
-    {
-      path: 'galeries',
-      table: galeries,
-      id: galeries.id,
-      missing: 'Photo introuvable.',
-      sortable: { id: galeries.id, position: galeries.position },
-      defaultSort: [asc(galeries.position), asc(galeries.id)],
-      filters: { q: searchFilter(galeries.captionFr, galeries.captionEn) },
-      query: (dbOrTx) => dbOrTx.select().from(galeries).$dynamic(),
-      present: (dbOrTx, rows) => withMedia(dbOrTx, rows, ['imageId'] as const),
-      async create(tx, body) {
-        const form = parseFormBody(gallerySchema, body);
-        await checkMediaRefs(tx, [['imageId', form.imageId, 'image']]);
-        const values = { ...form, position: form.position ?? (await nextPosition(tx, galeries.position, galeries)) };
-        const [row] = await tx.insert(galeries).values(values).returning({ id: galeries.id });
-        return row!.id;
-      },
-      async update(tx, id, body) {
-        const form = parseFormBody(z.partial(gallerySchema), body);
-        await checkMediaRefs(tx, [['imageId', form.imageId, 'image']]);
-        if (Object.values(form).some((v) => v !== undefined))
-          await tx.update(galeries).set(form).where(eq(galeries.id, id));
-      },
-      async remove(tx, id) {
-        await tx.delete(galeries).where(eq(galeries.id, id));
-      },
-    },
-  );
+  registerResource(app, { db }, { path: 'galeries', missing: 'Photo introuvable.', ...galleryRecords });
 };

@@ -1,19 +1,10 @@
-import { asc, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { controllerAccountEditSchema, controllerAccountSchema } from '@salon/shared';
-import { users } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { parseListQuery, searchFilter, sendList } from '../../lib/admin-list';
+import { sendList } from '../../lib/admin-list';
 import { idParam, parseFormBody } from '../../lib/query-params';
-import {
-  controllerActive,
-  createController,
-  deleteController,
-  getController,
-  listControllers,
-  updateController,
-} from './staff.service';
+import { createController, deleteController, getController, listControllers, updateController } from './staff.service';
 import type { AdminDeps } from './deps';
 
 function controllerId(raw: string): number {
@@ -27,18 +18,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
   const tags = ['admin'];
 
   app.get('/controllers', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: users.id, name: users.name, email: users.email, createdAt: users.createdAt },
-      defaultSort: [asc(users.name), desc(users.id)],
-      filters: {
-        q: searchFilter(users.name, users.email),
-        active: (value) => {
-          if (typeof value !== 'boolean') throw badRequest('Filtre active : true ou false.');
-          return controllerActive(value);
-        },
-      },
-    });
-    const { rows, total } = await listControllers(db, list);
+    const { list, rows, total } = await listControllers(db, request.query as Record<string, unknown>);
     return sendList(reply, 'controllers', list, rows, total);
   });
 

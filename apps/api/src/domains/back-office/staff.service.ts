@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   normalizeEmail,
   normalizePhone,
@@ -10,7 +10,7 @@ import { users } from '../../db/schema';
 import { CONTROLLER_ROLE_ID } from '../../db/seed';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { readPage, type ListQuery } from '../../lib/admin-list';
+import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 
 /**
@@ -31,21 +31,33 @@ const columns = {
 const isController = eq(users.type, 'controller');
 const live = isNull(users.deletedAt);
 
-export const controllerActive = (active: boolean): SQL => (active ? eq(users.blocked, false) : eq(users.blocked, true));
+const controllerActive = (active: boolean): SQL => (active ? eq(users.blocked, false) : eq(users.blocked, true));
 
 type Row = { id: number; name: string; email: string; phone: string | null; blocked: boolean; createdAt: Date };
 /** The record the back-office shows: never the password hash nor the token version. */
 const present = ({ blocked, ...row }: Row) => ({ ...row, active: !blocked });
 export type ControllerRecord = ReturnType<typeof present>;
 
-export async function listControllers(db: Db, list: ListQuery) {
+/** A page of the controllers, as the list query (sort, range, filter) asks. */
+export async function listControllers(db: Db, query: Record<string, unknown>) {
+  const list = parseListQuery(query, {
+    sortable: { id: users.id, name: users.name, email: users.email, createdAt: users.createdAt },
+    defaultSort: [asc(users.name), desc(users.id)],
+    filters: {
+      q: searchFilter(users.name, users.email),
+      active: (value) => {
+        if (typeof value !== 'boolean') throw badRequest('Filtre active : true ou false.');
+        return controllerActive(value);
+      },
+    },
+  });
   const { rows, total } = await readPage(
     list,
     db.select(columns).from(users).$dynamic(),
     db.select({ n: count() }).from(users).$dynamic(),
     and(isController, live),
   );
-  return { rows: rows.map(present), total };
+  return { list, rows: rows.map(present), total };
 }
 
 /** A live controller; any other id (another type of account, a deleted one) is not one. */

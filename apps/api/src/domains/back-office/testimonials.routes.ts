@@ -1,49 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import { temoignages } from '../../db/schema';
-import { parseFormBody } from '../../lib/query-params';
-import { checkMediaRefs, withMedia } from './media-records';
-import { testimonialSchema } from './content-forms';
-import { nextPosition, registerResource } from './record-resource';
+import { registerResource } from './record-resource';
+import { testimonialRecords } from './testimonials.service';
 import type { AdminDeps } from './deps';
-import { searchFilter } from '../../lib/admin-list';
 
 /** The testimonials. */
 export const adminTestimonialRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
-  registerResource(
-    app,
-    { db },
-    {
-      path: 'temoignages',
-      table: temoignages,
-      id: temoignages.id,
-      missing: 'Témoignage introuvable.',
-      sortable: { id: temoignages.id, position: temoignages.position, author: temoignages.author },
-      defaultSort: [asc(temoignages.position), asc(temoignages.id)],
-      filters: { q: searchFilter(temoignages.author, temoignages.quoteFr, temoignages.quoteEn) },
-      query: (dbOrTx) => dbOrTx.select().from(temoignages).$dynamic(),
-      present: (dbOrTx, rows) => withMedia(dbOrTx, rows, ['photoId'] as const),
-      async create(tx, body) {
-        const form = parseFormBody(testimonialSchema, body);
-        await checkMediaRefs(tx, [['photoId', form.photoId, 'image']]);
-        const values = {
-          ...form,
-          position: form.position ?? (await nextPosition(tx, temoignages.position, temoignages)),
-        };
-        const [row] = await tx.insert(temoignages).values(values).returning({ id: temoignages.id });
-        return row!.id;
-      },
-      async update(tx, id, body) {
-        const form = parseFormBody(z.partial(testimonialSchema), body);
-        await checkMediaRefs(tx, [['photoId', form.photoId, 'image']]);
-        if (Object.values(form).some((v) => v !== undefined)) {
-          await tx.update(temoignages).set(form).where(eq(temoignages.id, id));
-        }
-      },
-      async remove(tx, id) {
-        await tx.delete(temoignages).where(eq(temoignages.id, id));
-      },
-    },
-  );
+  registerResource(app, { db }, { path: 'temoignages', missing: 'Témoignage introuvable.', ...testimonialRecords });
 };

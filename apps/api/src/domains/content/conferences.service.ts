@@ -104,3 +104,8 @@ export async function registerForConference(db: Db, conferenceId: number, form: 
     return { conference: { id: conference.id } };
   });
 }
+
+/** The ids of the current edition's conferences (each has its public page). */
+export function currentConferenceIds(db: Db) {
+  return db.select({ id: conferences.id }).from(conferences).where(eq(conferences.eventId, currentEdition));
+}

@@ -1,15 +1,21 @@
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { agence, bannieres, galeries, partenaires, partenairesPresses, sib, temoignages } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertQueryKeys, parseFilters, type FilterCondition } from '../../lib/query';
-import { loadMedia } from '../files/media.service';
+import {
+  listBanners,
+  listGallery,
+  listPartners,
+  listTestimonials,
+  PLACEMENTS,
+  readAgence,
+  readSib,
+  type Placement,
+} from './content.service';
 import {
   booleanValue,
-  orderBy,
   paginationMeta,
   parsePagination,
   parsePopulate,
@@ -20,8 +26,6 @@ import {
 
 /** Content lists are short (a few dozen rows at most): one page of up to 100 unless asked. */
 const LIST_PAGE = { defaultPageSize: 100, maxPageSize: 100 };
-const PLACEMENTS = ['Haut', 'Bas'] as const;
-type Placement = (typeof PLACEMENTS)[number];
 
 /**
  * The web client calls `sib/`, `bannieres/`...: the router answers each path with and without the
@@ -75,38 +79,17 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       'logo_pays_invite_honneur',
       'media_full_background',
     ]);
-    const [row] = await db.select().from(sib).where(eq(sib.id, 1));
-    if (!row) throw notFound();
-    const m = await loadMedia(db, [row.logoSponsorOfficielId, row.logoPaysInviteHonneurId, row.mediaFullBackgroundId]);
-    return {
-      data: {
-        id: row.id,
-        logo_sponsor_officiel: m.get(row.logoSponsorOfficielId),
-        logo_pays_invite_honneur: m.get(row.logoPaysInviteHonneurId),
-        media_full_background: m.get(row.mediaFullBackgroundId),
-      },
-      meta: {},
-    };
+    const data = await readSib(db);
+    if (!data) throw notFound();
+    return { data, meta: {} };
   });
 
   getBoth(app, '/agence', { schema: { tags } }, async (request) => {
     assertQueryKeys(query(request), ['populate']);
     parsePopulate(query(request).populate, ['logo', 'logo_footer', 'image']);
-    const [row] = await db.select().from(agence).where(eq(agence.id, 1));
-    if (!row) throw notFound();
-    const m = await loadMedia(db, [row.logoId, row.logoFooterId, row.imageId]);
-    return {
-      data: {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        website: row.website,
-        logo: m.get(row.logoId),
-        logo_footer: m.get(row.logoFooterId),
-        image: m.get(row.imageId),
-      },
-      meta: {},
-    };
+    const data = await readAgence(db);
+    if (!data) throw notFound();
+    return { data, meta: {} };
   });
 
   getBoth(app, '/temoignages', { schema: { tags } }, async (request) => {
@@ -116,40 +99,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     parsePopulate(q.populate, ['photo']);
     const sort = parseSort(q.sort, ['position', 'id']);
     const page = parsePagination(q.pagination, LIST_PAGE);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(temoignages)
-        .orderBy(
-          ...orderBy(
-            sort,
-            [
-              { field: 'position', direction: 'asc' },
-              { field: 'id', direction: 'asc' },
-            ],
-            { position: temoignages.position, id: temoignages.id },
-            temoignages.id,
-          ),
-        )
-        .limit(page.pageSize)
-        .offset((page.page - 1) * page.pageSize),
-      db.select({ n: count() }).from(temoignages),
-    ]);
-    const m = await loadMedia(
-      db,
-      rows.map((r) => r.photoId),
-    );
-    const data = rows.map((r) => ({
-      id: r.id,
-      position: r.position,
-      author: r.author,
-      roleFr: r.roleFr,
-      roleEn: r.roleEn,
-      quoteFr: r.quoteFr,
-      quoteEn: r.quoteEn,
-      photo: m.get(r.photoId),
-    }));
-    return { data, meta: { pagination: paginationMeta(page, total?.n ?? 0) } };
+    const { data, total } = await listTestimonials(db, sort, page);
+    return { data, meta: { pagination: paginationMeta(page, total) } };
   });
 
   getBoth(app, '/galeries', { schema: { tags } }, async (request) => {
@@ -159,41 +110,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     parsePopulate(q.populate, ['image']);
     const sort = parseSort(q.sort, ['position', 'id']);
     const page = parsePagination(q.pagination, LIST_PAGE);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(galeries)
-        .orderBy(
-          ...orderBy(
-            sort,
-            [{ field: 'position', direction: 'asc' }],
-            { position: galeries.position, id: galeries.id },
-            galeries.id,
-          ),
-        )
-        .limit(page.pageSize)
-        .offset((page.page - 1) * page.pageSize),
-      db.select({ n: count() }).from(galeries),
-    ]);
-    const m = await loadMedia(
-      db,
-      rows.map((r) => r.imageId),
-    );
-    const data = rows.map((r) => ({
-      id: r.id,
-      position: r.position,
-      captionFr: r.captionFr,
-      captionEn: r.captionEn,
-      image: m.get(r.imageId),
-    }));
-    return { data, meta: { pagination: paginationMeta(page, total?.n ?? 0) } };
+    const { data, total } = await listGallery(db, sort, page);
+    return { data, meta: { pagination: paginationMeta(page, total) } };
   });
 
-  for (const [path, table] of [
-    ['/partenaires', partenaires],
-    ['/partenaires-presses', partenairesPresses],
-  ] as const) {
-    getBoth(app, path, { schema: { tags } }, async (request) => {
+  for (const kind of ['partenaires', 'partenaires-presses'] as const) {
+    getBoth(app, `/${kind}`, { schema: { tags } }, async (request) => {
       const q = query(request);
       assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
       const conditions = parseFilters(q.filters, ['actif']);
@@ -201,40 +123,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const sort = parseSort(q.sort, ['position', 'id', 'name']);
       const page = parsePagination(q.pagination, LIST_PAGE);
       if (!activeWanted(conditions)) return emptyPage(page);
-      const where = eq(table.actif, true);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(
-            ...orderBy(
-              sort,
-              [
-                { field: 'position', direction: 'asc' },
-                { field: 'id', direction: 'asc' },
-              ],
-              { position: table.position, id: table.id, name: table.name },
-              table.id,
-            ),
-          )
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
-        db.select({ n: count() }).from(table).where(where),
-      ]);
-      const m = await loadMedia(
-        db,
-        rows.map((r) => r.logoId),
-      );
-      const data = rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        url: r.url,
-        actif: r.actif,
-        position: r.position,
-        logo: m.get(r.logoId),
-      }));
-      return { data, meta: { pagination: paginationMeta(page, total?.n ?? 0) } };
+      const { data, total } = await listPartners(db, kind, sort, page);
+      return { data, meta: { pagination: paginationMeta(page, total) } };
     });
   }
 
@@ -278,54 +168,14 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     const asked = placements as Placement[] | null;
     if (!activeWanted(conditions) || asked?.length === 0) return emptyPage(page);
 
-    const order = orderBy(
-      sort,
-      [{ field: 'id', direction: 'desc' }],
-      { id: bannieres.id, createdAt: bannieres.createdAt },
-      bannieres.id,
-    );
-    const bannerPage = async (where: SQL) => {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(bannieres)
-          .where(where)
-          .orderBy(...order)
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
-        db.select({ n: count() }).from(bannieres).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    };
-    const active = eq(bannieres.actif, true);
     const perPlacement = asked !== null && asked.length > 1;
-    const pages = perPlacement
-      ? await Promise.all(
-          PLACEMENTS.filter((p) => asked.includes(p)).map((p) =>
-            bannerPage(and(active, eq(bannieres.emplacement, p))!),
-          ),
-        )
-      : [await bannerPage(asked ? and(active, inArray(bannieres.emplacement, asked))! : active)];
-
-    const rows = pages.flatMap((p) => p.rows);
-    const m = await loadMedia(
-      db,
-      rows.flatMap((r) => [r.fichierDesktopId, r.fichierMobileId]),
-    );
-    const data = rows.map((r) => ({
-      id: r.id,
-      actif: r.actif,
-      emplacement: r.emplacement,
-      lien: r.lien,
-      fichier_desktop: m.get(r.fichierDesktopId),
-      fichier_mobile: m.get(r.fichierMobileId),
-    }));
-    const total = pages.reduce((sum, p) => sum + p.total, 0);
+    const { data, totals } = await listBanners(db, asked, perPlacement, sort, page);
+    const total = totals.reduce((sum, n) => sum + n, 0);
     const pagination = perPlacement
       ? {
           page: page.page,
           pageSize: page.pageSize,
-          pageCount: Math.max(...pages.map((p) => Math.ceil(p.total / page.pageSize))),
+          pageCount: Math.max(...totals.map((n) => Math.ceil(n / page.pageSize))),
           total,
           perPlacement: true,
         }

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC_PATHS } from '@salon/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { conferences } from '../../db/schema';
-import { currentEdition } from '../show/current-edition';
+import { currentConferenceIds } from './conferences.service';
 import { loadEvent } from '../show/edition';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -36,10 +34,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const sessions = await db
-      .select({ id: conferences.id })
-      .from(conferences)
-      .where(eq(conferences.eventId, currentEdition));
+    const sessions = await currentConferenceIds(db);
     const year = (await loadEvent(db)).year;
     const paths = [
       ...PUBLIC_PATHS,

@@ -1,16 +1,11 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { REGISTRATION_TYPES, type RegistrationType } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { events, gates, registrations } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
-import { assertQueryKeys, intValue, parseFilters } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/query';
+import { ownRegistrations } from './registrations.service';
 import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
 import { sendJsonText, wholeList } from '../../lib/query-params';
-
-const ALLOWED_FILTERS = ['event.id', 'user.id', 'type'] as const;
 
 export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
   app,
@@ -46,56 +41,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
     }
     assertQueryKeys(query, ['filters', 'populate', 'sort', 'pagination']);
     const user = currentUser(request);
-    const where: SQL[] = [eq(registrations.userId, user.id)];
-    for (const f of parseFilters(query.filters, ALLOWED_FILTERS)) {
-      const values = f.op === '$in' ? [f.value].flat() : [f.value];
-      if (f.op !== '$eq' && f.op !== '$in') throw badRequest(`Opérateur ${f.op} non pris en charge pour ${f.path}.`);
-      switch (f.path) {
-        case 'event.id':
-          where.push(
-            inArray(
-              registrations.eventId,
-              values.map((v) => intValue(v, f.path)),
-            ),
-          );
-          break;
-        case 'user.id':
-          where.push(
-            inArray(
-              registrations.userId,
-              values.map((v) => intValue(v, f.path)),
-            ),
-          );
-          break;
-        case 'type': {
-          const types = values.map(String);
-          if (!types.every((t): t is RegistrationType => (REGISTRATION_TYPES as readonly string[]).includes(t))) {
-            throw badRequest(`Type d’inscription inconnu. Valeurs possibles : ${REGISTRATION_TYPES.join(', ')}.`);
-          }
-          where.push(inArray(registrations.type, types));
-          break;
-        }
-      }
-    }
-    const rows = await db
-      .select({ r: registrations, gate: gates, event: events })
-      .from(registrations)
-      .innerJoin(events, eq(events.id, registrations.eventId))
-      .leftJoin(gates, eq(gates.id, registrations.gateId))
-      .where(and(...where))
-      .orderBy(registrations.id);
-    const data = rows.map(({ r, gate, event }) => ({
-      id: r.id,
-      type: r.type,
-      confirmed: r.confirmed,
-      booth: r.booth,
-      revoked: r.revokedAt !== null,
-      event: { id: event.id, name: event.name, current: event.current },
-      user: { id: r.userId },
-      conference: r.conferenceId ? { id: r.conferenceId } : null,
-      gate: gate ? { id: gate.id, name: gate.name } : null,
-      createdAt: r.createdAt,
-    }));
+    const data = await ownRegistrations(db, user.id, query.filters);
     return wholeList(data);
   });
 };

@@ -1,24 +1,22 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { retentionSettingsSchema } from '@salon/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
 import { MAX_INT } from '../../lib/query';
 import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
-import { editionFilterId, parseListQuery, searchFilter, sendList } from '../../lib/admin-list';
+import { sendList } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 import type { MailLinks } from '../mail/links';
 import { mailDir } from '../mail/transport';
 import { erasePerson } from './erasure.service';
-import { getVisitor, listVisitors, resendBadge } from './people.service';
+import { getVisitor, listVisitors, resendBadge, visitorsExportWhere } from './people.service';
 import { personalDataXlsx, VISITORS_FILE_NAME, writeVisitorsXlsx } from './personal-data-xlsx';
 import { personalData, recordExport } from './personal-data.service';
-import { idParam, parseFormBody, textValue } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/query-params';
 import { readRetention, RETENTION_LIST_MAX, retentionDryRun, runRetention, updateRetention } from './retention.service';
 
 function personId(raw: string, what: string): number {
@@ -26,24 +24,6 @@ function personId(raw: string, what: string): number {
   if (id === null) throw notFound(`${what} introuvable.`);
   return id;
 }
-
-const exact = (column: typeof users.secteurActivite | typeof users.pays, name: string) => (value: unknown) => {
-  const text = textValue(value, name);
-  if (text === null) throw badRequest(`Filtre ${name} : un texte.`);
-  return eq(column, text);
-};
-
-const visitorFilters: Record<string, (value: unknown) => SQL> = {
-  q: searchFilter(users.name, users.email, users.company, users.phone),
-  secteurActivite: exact(users.secteurActivite, 'secteurActivite'),
-  pays: exact(users.pays, 'pays'),
-  // The visitors registered for an edition (the back-office's list opens on the current one's).
-  edition: (value) => {
-    const id = editionFilterId(value, 'edition');
-    return sql`exists (select 1 from registrations r where r.user_id = ${users.id} and r.event_id = ${id}
-      and r.type = 'visitor' and r.conference_id is null)`;
-  },
-};
 
 const runSchema = z.object({
   ids: z
@@ -82,12 +62,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<PeopleDeps> = async (
   const mails = mailDir(config);
 
   app.get('/visitors', { schema: { tags } }, async (request, reply) => {
-    const list = parseListQuery(request.query as Record<string, unknown>, {
-      sortable: { id: users.id, name: users.name, company: users.company, createdAt: users.createdAt },
-      defaultSort: [desc(users.createdAt), desc(users.id)],
-      filters: visitorFilters,
-    });
-    const { rows, total } = await listVisitors(db, list);
+    const { list, rows, total } = await listVisitors(db, request.query as Record<string, unknown>);
     return sendList(reply, 'visitors', list, rows, total);
   });
 
@@ -97,7 +72,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<PeopleDeps> = async (
     if (query.sort !== undefined || query.range !== undefined) {
       throw badRequest('Paramètre de requête non autorisé : l’export prend filter.');
     }
-    const list = parseListQuery(query, { sortable: {}, defaultSort: [], filters: visitorFilters });
+    const where = visitorsExportWhere(query);
     // Every visitor's personal data may leave in this file: who took it, and with which filter.
     await recordAudit(db, {
       userId: currentUser(request).id,
@@ -107,7 +82,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<PeopleDeps> = async (
       before: {},
       after: { filter: typeof query.filter === 'string' ? query.filter : null },
     });
-    return sendXlsxStream(request, reply, VISITORS_FILE_NAME, (out) => writeVisitorsXlsx(db, and(...list.where), out));
+    return sendXlsxStream(request, reply, VISITORS_FILE_NAME, (out) => writeVisitorsXlsx(db, where, out));
   });
 
   app.get<{ Params: { id: string } }>('/visitors/:id', { schema: { tags } }, async (request) =>

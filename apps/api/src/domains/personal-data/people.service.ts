@@ -1,8 +1,9 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { readPage, type ListQuery } from '../../lib/admin-list';
+import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
+import { textValue } from '../../lib/query-params';
 import { recordAudit } from '../audit/audit.service';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { type MailLinks } from '../mail/links';
@@ -40,13 +41,45 @@ export const personColumns = {
 /** Visitors the back-office lists: live accounts, erased ones included (they show as erased). */
 export const isVisitor = and(eq(users.type, 'visitor'), isNull(users.deletedAt));
 
-export const listVisitors = (db: Db, list: ListQuery) =>
-  readPage(
+const exact = (column: typeof users.secteurActivite | typeof users.pays, name: string) => (value: unknown) => {
+  const text = textValue(value, name);
+  if (text === null) throw badRequest(`Filtre ${name} : un texte.`);
+  return eq(column, text);
+};
+
+const visitorFilters: Record<string, (value: unknown) => SQL> = {
+  q: searchFilter(users.name, users.email, users.company, users.phone),
+  secteurActivite: exact(users.secteurActivite, 'secteurActivite'),
+  pays: exact(users.pays, 'pays'),
+  // The visitors registered for an edition (the back-office's list opens on the current one's).
+  edition: (value) => {
+    const id = editionFilterId(value, 'edition');
+    return sql`exists (select 1 from registrations r where r.user_id = ${users.id} and r.event_id = ${id}
+      and r.type = 'visitor' and r.conference_id is null)`;
+  },
+};
+
+/** A page of the visitors, as the list query (sort, range, filter) asks. */
+export async function listVisitors(db: Db, query: Record<string, unknown>) {
+  const list = parseListQuery(query, {
+    sortable: { id: users.id, name: users.name, company: users.company, createdAt: users.createdAt },
+    defaultSort: [desc(users.createdAt), desc(users.id)],
+    filters: visitorFilters,
+  });
+  const { rows, total } = await readPage(
     list,
     db.select(personColumns).from(users).$dynamic(),
     db.select({ n: count() }).from(users).$dynamic(),
     isVisitor,
   );
+  return { list, rows, total };
+}
+
+/** The visitors the export's filter keeps (the list's filters; no sort, no range). */
+export function visitorsExportWhere(query: Record<string, unknown>) {
+  const list = parseListQuery(query, { sortable: {}, defaultSort: [], filters: visitorFilters });
+  return and(...list.where);
+}
 
 export async function getVisitor(db: Db | Tx, id: number) {
   const [row] = await db

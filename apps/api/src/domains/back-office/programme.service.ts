@@ -1,0 +1,111 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import type { Tx } from '../../db/client';
+import { conferences, events, registrations } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { definedFields, parseFormBody } from '../../lib/query-params';
+import { oneOfFilter, searchFilter } from '../../lib/admin-list';
+import { conferenceView } from '../content/conferences.service';
+import { conferenceSchema } from './content-forms';
+import { editionOfForm, resourceRecords } from './record-resource.service';
+
+/**
+ * A conference takes place on one of its edition's days, ends after it starts, and has a number of
+ * its own in the edition.
+ */
+async function checkConference(
+  tx: Tx,
+  c: { number: string; day: string; startsAt: string; endsAt: string },
+  edition: number,
+  id: number | null,
+) {
+  const [event] = await tx
+    .select({ startsOn: events.startsOn, endsOn: events.endsOn })
+    .from(events)
+    .where(eq(events.id, edition));
+  const errors: { path: string[]; message: string }[] = [];
+  // An edition without dates takes any day until it has them.
+  const { startsOn, endsOn } = event ?? {};
+  if (startsOn && endsOn && (c.day < startsOn || c.day > endsOn)) {
+    const fr = (d: string) => d.split('-').reverse().join('/');
+    errors.push({
+      path: ['body', 'day'],
+      message: `Un jour du salon : du ${fr(startsOn)} au ${fr(endsOn)}.`,
+    });
+  }
+  if (c.endsAt <= c.startsAt) errors.push({ path: ['body', 'endsAt'], message: 'La fin doit suivre le début.' });
+  const [taken] = await tx
+    .select({ id: conferences.id })
+    .from(conferences)
+    .where(
+      and(
+        eq(conferences.eventId, edition),
+        eq(conferences.number, c.number),
+        id === null ? undefined : ne(conferences.id, id),
+      ),
+    );
+  if (taken) errors.push({ path: ['body', 'number'], message: 'Ce numéro est déjà celui d’une autre conférence.' });
+  if (errors.length) throw badRequest('Données invalides.', { errors });
+}
+
+// Written out: drizzle leaves a lone table's columns unqualified, which the subquery would read as its own.
+const signUps = sql<number>`(select count(*)::int from registrations r where r.conference_id = "conferences"."id")`;
+
+/** The forum's conferences, edition by edition. */
+export const conferenceRecords = resourceRecords({
+  table: conferences,
+  id: conferences.id,
+  edition: conferences.eventId,
+  sortable: {
+    id: conferences.id,
+    number: conferences.number,
+    day: conferences.day,
+    startsAt: conferences.startsAt,
+    titleFr: conferences.titleFr,
+    kind: conferences.kind,
+  },
+  defaultSort: [asc(conferences.day), asc(conferences.startsAt), asc(conferences.id)],
+  filters: {
+    q: searchFilter(
+      conferences.number,
+      conferences.titleFr,
+      conferences.titleEn,
+      conferences.descriptionFr,
+      conferences.descriptionEn,
+    ),
+    day: (value) => {
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest('Filtre day : AAAA-MM-JJ.');
+      return eq(conferences.day, value);
+    },
+    kind: oneOfFilter(conferences.kind, 'kind', ['conference', 'academy', 'sponsor']),
+  },
+  query: (dbOrTx) => dbOrTx.select({ row: conferences, registrations: signUps }).from(conferences).$dynamic(),
+  present: (_, rows) =>
+    rows.map((r) => ({ ...conferenceView(r.row), edition: r.row.eventId, registrations: r.registrations })),
+  async create(tx, body) {
+    const form = parseFormBody(conferenceSchema, body);
+    const edition = await editionOfForm(tx, body);
+    await checkConference(tx, form, edition, null);
+    const [row] = await tx
+      .insert(conferences)
+      .values({ ...form, eventId: edition })
+      .returning({ id: conferences.id });
+    return row!.id;
+  },
+  async update(tx, id, body, before) {
+    const form = parseFormBody(z.partial(conferenceSchema), body);
+    await checkConference(tx, { ...before, ...definedFields(form) }, before.edition, id);
+    if (Object.values(form).some((v) => v !== undefined)) {
+      await tx.update(conferences).set(form).where(eq(conferences.id, id));
+    }
+  },
+  async remove(tx, id) {
+    const [n] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.conferenceId, id));
+    if (n && n.n > 0) {
+      throw badRequest(
+        `${n.n} personne${n.n > 1 ? 's sont inscrites' : ' est inscrite'} à cette conférence : elle ne peut pas être supprimée.`,
+      );
+    }
+    await tx.delete(conferences).where(eq(conferences.id, id));
+  },
+});
