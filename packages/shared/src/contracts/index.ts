@@ -11,3 +11,5 @@ export * from './account';
 export * from './scans';
 export * from './badges';
 export * from './gate';
+export * from './content';
+export * from './directory';

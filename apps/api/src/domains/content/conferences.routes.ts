@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conferenceRegistrationSchema } from '@salon/shared';
+import {
+  conferenceItemSchema,
+  conferenceListSchema,
+  conferenceRegisteredSchema,
+  conferenceRegistrationSchema,
+} from '@salon/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
@@ -23,7 +28,7 @@ export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   const tags = ['forum'];
 
   /** The forum programme. `search` looks in the number, titles and descriptions, `theme` in the themes. */
-  app.get('/conferences', { schema: { tags } }, async (request) => {
+  app.get('/conferences', { schema: { tags, response: { 200: conferenceListSchema } } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['search', 'theme', 'filters', 'year']);
     parseFilters(q.filters, []);
@@ -36,20 +41,24 @@ export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     return { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } } };
   });
 
-  app.get('/conferences/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['populate']);
-    parsePopulate(q.populate, []);
-    const id = idParam(request.params.id);
-    const conference = id === null ? null : await findConference(db, id);
-    if (!conference) throw notFound('Conférence introuvable.');
-    return { data: conferenceView(conference), meta: {} };
-  });
+  app.get(
+    '/conferences/:id',
+    { schema: { tags, params: idParams, response: { 200: conferenceItemSchema } } },
+    async (request) => {
+      const q = request.query as Record<string, unknown>;
+      assertQueryKeys(q, ['populate']);
+      parsePopulate(q.populate, []);
+      const id = idParam(request.params.id);
+      const conference = id === null ? null : await findConference(db, id);
+      if (!conference) throw notFound('Conférence introuvable.');
+      return { data: conferenceView(conference), meta: {} };
+    },
+  );
 
   app.post(
     '/conferences/:id/registrations',
     {
-      schema: { tags, params: idParams },
+      schema: { tags, params: idParams, response: { 201: conferenceRegisteredSchema } },
       config: { rateLimit: { max: CONFERENCE_REGISTRATION_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

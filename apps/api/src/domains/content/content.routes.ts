@@ -1,6 +1,14 @@
 import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PAGE_SIZE } from '@salon/shared';
+import {
+  agencySchema,
+  bannerPageSchema,
+  galleryPageSchema,
+  PAGE_SIZE,
+  partnerPageSchema,
+  showRecordSchema,
+  testimonialPageSchema,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertQueryKeys, parseFilters, type FilterCondition } from '../../lib/query';
@@ -71,7 +79,7 @@ const emptyPage = (page: Page) => ({ data: [], meta: { pagination: paginationMet
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['content'];
 
-  getBoth(app, '/sib', { schema: { tags } }, async (request) => {
+  getBoth(app, '/sib', { schema: { tags, response: { 200: showRecordSchema } } }, async (request) => {
     assertQueryKeys(query(request), ['populate']);
     // Media are always included; populate is accepted as the client sends it.
     parsePopulate(query(request).populate, [
@@ -84,7 +92,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { data, meta: {} };
   });
 
-  getBoth(app, '/agence', { schema: { tags } }, async (request) => {
+  getBoth(app, '/agence', { schema: { tags, response: { 200: agencySchema } } }, async (request) => {
     assertQueryKeys(query(request), ['populate']);
     parsePopulate(query(request).populate, ['logo', 'logo_footer', 'image']);
     const data = await readAgence(db);
@@ -92,7 +100,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { data, meta: {} };
   });
 
-  getBoth(app, '/temoignages', { schema: { tags } }, async (request) => {
+  getBoth(app, '/temoignages', { schema: { tags, response: { 200: testimonialPageSchema } } }, async (request) => {
     const q = query(request);
     assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
     parseFilters(q.filters, []);
@@ -103,7 +111,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { data, meta: { pagination: paginationMeta(page, total) } };
   });
 
-  getBoth(app, '/galeries', { schema: { tags } }, async (request) => {
+  getBoth(app, '/galeries', { schema: { tags, response: { 200: galleryPageSchema } } }, async (request) => {
     const q = query(request);
     assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
     parseFilters(q.filters, []);
@@ -115,7 +123,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   });
 
   for (const kind of ['partenaires', 'partenaires-presses'] as const) {
-    getBoth(app, `/${kind}`, { schema: { tags } }, async (request) => {
+    getBoth(app, `/${kind}`, { schema: { tags, response: { 200: partnerPageSchema } } }, async (request) => {
       const q = query(request);
       assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
       const conditions = parseFilters(q.filters, ['actif']);
@@ -136,7 +144,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
    * placements the pagination applies to each placement: the answer holds the newest
    * `pageSize` banners of each (Haut first), and `meta.pagination.perPlacement` is true.
    */
-  getBoth(app, '/bannieres', { schema: { tags } }, async (request) => {
+  getBoth(app, '/bannieres', { schema: { tags, response: { 200: bannerPageSchema } } }, async (request) => {
     const q = query(request);
     assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
     const { rest, or } = splitOr(q.filters);

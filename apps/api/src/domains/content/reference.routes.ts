@@ -1,3 +1,4 @@
+import { editionListSchema, hallListSchema, openingHoursSchema, sectorListSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -21,7 +22,7 @@ import {
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   const tags = ['reference'];
 
-  app.get('/events', { schema: { tags } }, async (request) => {
+  app.get('/events', { schema: { tags, response: { 200: editionListSchema } } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters']);
     parseFilters(q.filters, []);
@@ -29,14 +30,14 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
   });
 
   // `?year=2024`: that edition's days (an organiser's preview of it); else the current one's.
-  app.get('/opening-hours', { schema: { tags } }, async (request) => {
+  app.get('/opening-hours', { schema: { tags, response: { 200: openingHoursSchema } } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters', 'year']);
     parseFilters(q.filters, []);
     return wholeList(await listOpeningHours(db, q.year));
   });
 
-  app.get('/sectors', { schema: { tags } }, async (request) => {
+  app.get('/sectors', { schema: { tags, response: { 200: sectorListSchema } } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters']);
     let kind: SectorKind | undefined;
@@ -50,7 +51,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
     return wholeList(await listSectors(db, kind));
   });
 
-  app.get('/gates', { schema: { tags } }, async (request) => {
+  app.get('/gates', { schema: { tags, response: { 200: hallListSchema } } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters']);
     parseFilters(q.filters, []);

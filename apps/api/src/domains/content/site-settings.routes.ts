@@ -1,3 +1,4 @@
+import { publicSiteSettingsSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertQueryKeys } from '../../lib/query';
 import type { SiteSettingsStore } from './site-settings.service';
@@ -8,8 +9,12 @@ import type { SiteSettingsStore } from './site-settings.service';
  * Values the organiser left empty are null: the pages leave their line out.
  */
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ settings: SiteSettingsStore }> = async (app, { settings }) => {
-  app.get('/site-settings', { schema: { tags: ['content'] } }, async (request) => {
-    assertQueryKeys(request.query as Record<string, unknown>, []);
-    return { data: await settings.get() };
-  });
+  app.get(
+    '/site-settings',
+    { schema: { tags: ['content'], response: { 200: publicSiteSettingsSchema } } },
+    async (request) => {
+      assertQueryKeys(request.query as Record<string, unknown>, []);
+      return { data: await settings.get() };
+    },
+  );
 };

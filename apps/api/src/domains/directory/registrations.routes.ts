@@ -1,3 +1,4 @@
+import { registrationsAnswerSchema } from '@salon/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -28,7 +29,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
    * result to nothing: client filters never widen what the caller may see.
    */
   const listOptions = {
-    schema: { tags: ['registrations'] },
+    schema: { tags: ['registrations'], response: { 200: registrationsAnswerSchema } },
     preHandler: authOrPublic,
     config: { audience: 'anyoneOrSignedIn' as const },
   };

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptInvitationSchema, participationSchema } from '@salon/shared';
+import {
+  acceptInvitationSchema,
+  participationConfirmedSchema,
+  participationSchema,
+  participationViewSchema,
+} from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { idParam, parseFormBody } from '../../lib/query-params';
@@ -24,15 +29,23 @@ const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
 export const participationRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks }> = async (app, { db, mail }) => {
   const tags = ['editions'];
 
-  app.post('/participation/view', { schema: { tags }, ...linkPage }, async (request) => {
-    const form = parseFormBody(acceptInvitationSchema, request.body);
-    return { data: await viewParticipation(db, form.token, mail.now()), meta: {} };
-  });
+  app.post(
+    '/participation/view',
+    { schema: { tags, response: { 200: participationViewSchema } }, ...linkPage },
+    async (request) => {
+      const form = parseFormBody(acceptInvitationSchema, request.body);
+      return { data: await viewParticipation(db, form.token, mail.now()), meta: {} };
+    },
+  );
 
-  app.post('/participation/confirm', { schema: { tags }, ...linkPage }, async (request) => {
-    const form = parseFormBody(participationSchema, request.body);
-    return { data: await confirmParticipation(db, form, mail.now()), meta: {} };
-  });
+  app.post(
+    '/participation/confirm',
+    { schema: { tags, response: { 200: participationConfirmedSchema } }, ...linkPage },
+    async (request) => {
+      const form = parseFormBody(participationSchema, request.body);
+      return { data: await confirmParticipation(db, form, mail.now()), meta: {} };
+    },
+  );
 };
 
 /**

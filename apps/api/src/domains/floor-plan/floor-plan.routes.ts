@@ -1,3 +1,4 @@
+import { floorPlanSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { assertQueryKeys } from '../../lib/query';
@@ -16,14 +17,18 @@ export const floorPlanRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Di
   { db, directoryCache },
 ) => {
   // `?year=2024`: that edition's plan (the page /plan-2024); without it, the current edition's.
-  app.get('/floor-plan', { schema: { tags: ['reference'] } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['year']);
-    const edition = await editionOfQuery(db, query.year);
-    const key = query.year === undefined ? 'floor-plan' : `floor-plan:${query.year as string}`;
-    const json = await directoryCache.load(key, async () =>
-      JSON.stringify({ data: { halls: await readFloorPlan(db, edition) } }),
-    );
-    return sendJsonText(reply, json);
-  });
+  app.get(
+    '/floor-plan',
+    { schema: { tags: ['reference'], response: { 200: floorPlanSchema } } },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      assertQueryKeys(query, ['year']);
+      const edition = await editionOfQuery(db, query.year);
+      const key = query.year === undefined ? 'floor-plan' : `floor-plan:${query.year as string}`;
+      const json = await directoryCache.load(key, async () =>
+        JSON.stringify({ data: { halls: await readFloorPlan(db, edition) } }),
+      );
+      return sendJsonText(reply, json);
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactFormSchema } from '@salon/shared';
+import { contactFormSchema, contactSentSchema } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { submitContact } from './contact.service';
 import { parseFormBody } from '../../lib/query-params';
@@ -15,7 +15,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: stri
   app.post(
     '/contact',
     {
-      schema: { tags: ['contact'] },
+      schema: { tags: ['contact'], response: { 201: contactSentSchema } },
       config: { rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

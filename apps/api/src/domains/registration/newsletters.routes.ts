@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newsletterSchema } from '@salon/shared';
+import {
+  newsletterConfirmedSchema,
+  newsletterSchema,
+  newsletterSubscribedSchema,
+  newsletterUnsubscribedSchema,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { confirmSubscription, subscribe, unsubscribe } from './newsletters.service';
@@ -26,15 +31,22 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
     done(null, body),
   );
   const limited = { config: { rateLimit: { max: NEWSLETTER_RATE_LIMIT, timeWindow: '1 minute' } } };
-  app.post('/newsletters', { schema: { tags: ['newsletters'] }, ...limited }, async (request, reply) => {
-    const form = parseFormBody(newsletterSchema, request.body);
-    await subscribe(db, mail, form);
-    onQueued();
-    return reply.status(201).send({ data: { email: form.email }, meta: {} });
-  });
+  app.post(
+    '/newsletters',
+    { schema: { tags: ['newsletters'], response: { 201: newsletterSubscribedSchema } }, ...limited },
+    async (request, reply) => {
+      const form = parseFormBody(newsletterSchema, request.body);
+      await subscribe(db, mail, form);
+      onQueued();
+      return reply.status(201).send({ data: { email: form.email }, meta: {} });
+    },
+  );
   app.post(
     '/newsletters/confirm',
-    { schema: { tags: ['newsletters'], querystring: tokenQuery }, ...limited },
+    {
+      schema: { tags: ['newsletters'], querystring: tokenQuery, response: { 200: newsletterConfirmedSchema } },
+      ...limited,
+    },
     async (request) => {
       if (!(await confirmSubscription(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
       return { data: { confirmed: true }, meta: {} };
@@ -43,7 +55,10 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
   app.post(
     '/newsletters/unsubscribe',
     // Mail clients POST here without cookies (RFC 8058): the signed token is the authorisation.
-    { schema: { tags: ['newsletters'], querystring: tokenQuery }, config: { ...limited.config, xsrf: false } },
+    {
+      schema: { tags: ['newsletters'], querystring: tokenQuery, response: { 200: newsletterUnsubscribedSchema } },
+      config: { ...limited.config, xsrf: false },
+    },
     async (request) => {
       if (!(await unsubscribe(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
       return { data: { unsubscribed: true }, meta: {} };

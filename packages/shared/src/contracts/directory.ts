@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+import { REGISTRATION_TYPES } from '../constants';
+import { dateTime, item, mediaSchema, page } from './common';
+
+/** One exhibitor of the directory (`/annuaire`): its stand and hall, its company and logo. */
+export const directoryEntrySchema = z.strictObject({
+  id: z.number(),
+  booth: z.nullable(z.string()),
+  gate: z.nullable(z.strictObject({ id: z.number(), name: z.string() })),
+  user: z.strictObject({
+    id: z.number(),
+    company: z.nullable(z.string()),
+    secteur_activite: z.nullable(z.string()),
+    businessSector: z.nullable(z.string()),
+    avatar: z.nullable(mediaSchema),
+  }),
+});
+
+/** The public directory: `GET registrations?filters[type]=exhibitor…`, without a session. */
+export const directoryPageSchema = page(directoryEntrySchema);
+
+/** One of the signed-in person's own registrations (the exhibitor area's start). */
+export const ownRegistrationSchema = z.strictObject({
+  id: z.number(),
+  type: z.enum(REGISTRATION_TYPES),
+  confirmed: z.boolean(),
+  booth: z.nullable(z.string()),
+  revoked: z.boolean(),
+  event: z.strictObject({ id: z.number(), name: z.string(), current: z.boolean() }),
+  user: z.strictObject({ id: z.number() }),
+  conference: z.nullable(z.strictObject({ id: z.number() })),
+  gate: z.nullable(z.strictObject({ id: z.number(), name: z.string() })),
+  createdAt: dateTime,
+});
+
+/** A signed-in caller's `GET registrations`: its own registrations. */
+export const ownRegistrationsSchema = page(ownRegistrationSchema);
+
+/**
+ * `GET registrations`: one address, two answers. Without a session (or with the directory's own
+ * filter) it is the exhibitor directory; with one, the caller's own registrations.
+ */
+export const registrationsAnswerSchema = z.union([directoryPageSchema, ownRegistrationsSchema]);
+
+/** `POST participation/view`: the returning exhibitor's details as they stand, and the edition. */
+export const participationViewSchema = item(
+  z.strictObject({
+    name: z.string(),
+    email: z.string(),
+    phone: z.nullable(z.string()),
+    company: z.nullable(z.string()),
+    jobPosition: z.nullable(z.string()),
+    edition: z.strictObject({
+      year: z.number(),
+      startsOn: z.nullable(z.string()),
+      endsOn: z.nullable(z.string()),
+      city: z.nullable(z.string()),
+    }),
+  }),
+);
+
+/** `POST participation/confirm`: the edition the exhibitor is registered for. */
+export const participationConfirmedSchema = item(z.strictObject({ year: z.number() }));
+
+/** `POST contact`: the message stored. */
+export const contactSentSchema = item(z.strictObject({ id: z.number() }));
+
+/** `POST newsletters`: the address that will receive the confirmation link. */
+export const newsletterSubscribedSchema = item(z.strictObject({ email: z.string() }));
+
+/** `POST newsletters/confirm`. */
+export const newsletterConfirmedSchema = item(z.strictObject({ confirmed: z.boolean() }));
+
+/** `POST newsletters/unsubscribe`. */
+export const newsletterUnsubscribedSchema = item(z.strictObject({ unsubscribed: z.boolean() }));
