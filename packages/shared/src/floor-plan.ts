@@ -1,3 +1,4 @@
+import type { floorPlanSchema } from './contracts/content';
 import * as z from 'zod/mini';
 import { requiredText } from './schemas';
 
@@ -281,16 +282,5 @@ export function layoutErrors(
 }
 
 /** A stand as the public plan shows it: where it is, and the companies that hold it (none: free). */
-export interface PlanStand extends Box {
-  number: string;
-  companies: string[];
-}
-
-/** A hall of the public plan, its outline and stands in its own units. */
-export interface PlanHallLayout {
-  id: number;
-  name: string;
-  width: number;
-  height: number;
-  stands: PlanStand[];
-}
+export type PlanHallLayout = z.output<typeof floorPlanSchema>['data']['halls'][number];
+export type PlanStand = PlanHallLayout['stands'][number];

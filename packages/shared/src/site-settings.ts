@@ -1,3 +1,4 @@
+import type { publicSiteSettingsSchema, showEditionSchema } from './contracts/content';
 import * as z from 'zod/mini';
 import { requiredText } from './schemas';
 
@@ -71,22 +72,8 @@ export const siteSettingsSchema = z.object({
 export type SiteSettingsForm = z.input<typeof siteSettingsSchema>;
 export type SiteSettingsChange = z.infer<typeof siteSettingsSchema>;
 
-/** The settings as the public pages read them (`GET site-settings`). */
-export interface PublicSiteSettings {
-  venue: {
-    name: string | null;
-    /** Several lines. */
-    address: string | null;
-    /** The current edition's city. */
-    city: string | null;
-    /** The organiser's map link, else a map search for the venue. */
-    mapUrl: string | null;
-    /** A Google map of the venue (name, address, city), for an iframe. */
-    mapEmbedUrl: string | null;
-  };
-  contacts: Record<ContactKey, { email: string | null; phone: string | null }>;
-  virtualTourUrl: string | null;
-}
+/** The settings as the public pages read them (`GET site-settings`: publicSiteSettingsSchema). */
+export type PublicSiteSettings = z.output<typeof publicSiteSettingsSchema>['data'];
 
 /** The origin of a URL the settings accepted, for the CSP's frame-src; null for anything else. */
 export function frameOrigin(url: string | null | undefined): string | null {
@@ -181,25 +168,8 @@ export const editionSchema = z.pipe(
 );
 export type EditionForm = z.input<typeof editionSchema>;
 
-/** One edition as the API gives it (`GET events`, and the back-office's list). */
-export interface ShowEdition {
-  id: number;
-  edition: number;
-  name: string;
-  year: number;
-  /** YYYY-MM-DD; null (with `endsOn`) for an edition known by its year only. */
-  startsOn: string | null;
-  /** YYYY-MM-DD */
-  endsOn: string | null;
-  city: string | null;
-  theme: string | null;
-  /** The theme in English; null: the French one. */
-  themeEn: string | null;
-  exhibitors: number | null;
-  visitors: number | null;
-  /** The edition the site shows now (the organiser's 'Rendre courante'). */
-  current: boolean;
-}
+/** One edition as the API gives it (`GET events`: showEditionSchema, and the back-office's list). */
+export type ShowEdition = z.output<typeof showEditionSchema>;
 
 /** One edition as the back-office edits it: its registration window too (ISO 8601, or null). */
 export interface AdminEdition extends ShowEdition {

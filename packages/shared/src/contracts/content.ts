@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CONTACT_KEYS } from '../site-settings';
-import { item, mediaSchema, page, paginationSchema } from './common';
+import { item, mediaSchema, page, paginationSchema, type Answer } from './common';
 
 /** `GET sib`: the show's record (its sponsor's and guest country's logos, the home page's background). */
 export const showRecordSchema = item(
@@ -195,3 +195,13 @@ export const floorPlanSchema = z.strictObject({
     ),
   }),
 });
+
+// What the pages read, as the web types it.
+export type ShowRecord = NonNullable<Answer<typeof showRecordSchema>['data']>;
+export type Agency = NonNullable<Answer<typeof agencySchema>['data']>;
+export type Testimonial = Answer<typeof testimonialPageSchema>['data'][number];
+export type GalleryItem = Answer<typeof galleryPageSchema>['data'][number];
+export type Partner = Answer<typeof partnerPageSchema>['data'][number];
+export type Banner = Answer<typeof bannerPageSchema>['data'][number];
+export type Sector = Answer<typeof sectorListSchema>['data'][number];
+export type Conference = Answer<typeof conferenceSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { REGISTRATION_TYPES } from '../constants';
-import { dateTime, item, mediaSchema, page } from './common';
+import { dateTime, item, mediaSchema, page, type Answer } from './common';
 
 /** One exhibitor of the directory (`/annuaire`): its stand and hall, its company and logo. */
 export const directoryEntrySchema = z.strictObject({
@@ -73,3 +73,6 @@ export const newsletterConfirmedSchema = item(z.strictObject({ confirmed: z.bool
 
 /** `POST newsletters/unsubscribe`. */
 export const newsletterUnsubscribedSchema = item(z.strictObject({ unsubscribed: z.boolean() }));
+
+/** One exhibitor of the directory, as the web types it. */
+export type DirectoryEntry = Answer<typeof directoryEntrySchema>;
