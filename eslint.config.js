@@ -15,7 +15,8 @@ function webLayer(file) {
 /**
  * Shared code flows shared → features → app (STYLE.md, as bulletproof-react): a feature imports
  * no other feature, and `components/` and `lib/` import no feature; only `routes/` compose them.
- * What two features need goes to `components/` or `lib/`. Imports are resolved from the file, so
+ * What two features need goes to `components/` or `lib/`, or a route composes both (it hands one
+ * feature's element or callback to the other). Imports are resolved from the file, so
  * '../../auth/session' is caught whatever the folder depth.
  */
 const webBoundaries = {
@@ -25,7 +26,7 @@ const webBoundaries = {
         type: 'problem',
         messages: {
           otherFeature:
-            '{{from}} imports {{to}}: a feature imports no other feature; move what both need to components/ or lib/.',
+            '{{from}} imports {{to}}: a feature imports no other feature; move what both need to components/ or lib/, or compose both in routes/.',
           sharedImportsFeature:
             '{{from}}/ imports {{to}}: shared code imports no feature; move what it needs to components/ or lib/.',
         },
