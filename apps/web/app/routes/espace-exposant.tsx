@@ -6,6 +6,8 @@ import { AREA_TITLE_ID } from '../features/exhibitor-area/components/area-title'
 import { ScansTab } from '../features/scans/components/scans-tab';
 import { useSendWaitingScans } from '../features/scans/hooks';
 import type { Route } from './+types/espace-exposant';
+import '../features/exhibitor-area/area.css';
+import '../features/scans/scans.css';
 
 export function meta() {
   return [{ title: 'Espace exposant' }, { name: 'robots', content: 'noindex' }];

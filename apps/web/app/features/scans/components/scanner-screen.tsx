@@ -20,6 +20,7 @@ import { ManualEntryForm } from '../../../components/scan/manual-entry-form';
 import { QualificationForm } from './qualification-form';
 import { VerdictPanel, type Verdict } from './verdict-panel';
 import { WaitingLine } from './waiting-line';
+import '../../../components/scan/scan.css';
 
 /** The camera sees a badge on every frame: the same code again within this delay is the same read. */
 const SAME_READ_MS = 5_000;
