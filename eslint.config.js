@@ -4,9 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const webApp = path.join(import.meta.dirname, 'apps/web/app');
+/** The back-office, an app of its own beside the public site (vite.admin.config.ts). */
+const webAdmin = path.join(import.meta.dirname, 'apps/web/admin');
 
-/** 'features/<name>', 'components' or 'lib' for a file of the web app; null elsewhere. */
+/** 'admin' for the back-office; 'features/<name>', 'components' or 'lib' for a file of the site; null elsewhere. */
 function webLayer(file) {
+  if (!path.relative(webAdmin, file).startsWith('..')) return 'admin';
   const [top, name] = path.relative(webApp, file).split(path.sep);
   if (top === 'features' && name) return `features/${name}`;
   return top === 'components' || top === 'lib' ? top : null;
@@ -15,8 +18,10 @@ function webLayer(file) {
 /**
  * Shared code flows shared → features → app (STYLE.md, as bulletproof-react): a feature imports
  * no other feature, and `components/` and `lib/` import no feature; only `routes/` compose them.
- * What two features need goes to `components/` or `lib/`. Imports are resolved from the file, so
- * '../../auth/session' is caught whatever the folder depth.
+ * What two features need goes to `components/` or `lib/`, or a route composes both (it hands one
+ * feature's element or callback to the other). Imports are resolved from the file, so
+ * '../../auth/session' is caught whatever the folder depth. The back-office (apps/web/admin) is an
+ * app beside the site: it may use `components/` and `lib/`, and no feature of the site.
  */
 const webBoundaries = {
   rules: {
@@ -25,9 +30,11 @@ const webBoundaries = {
         type: 'problem',
         messages: {
           otherFeature:
-            '{{from}} imports {{to}}: a feature imports no other feature; move what both need to components/ or lib/.',
+            '{{from}} imports {{to}}: a feature imports no other feature; move what both need to components/ or lib/, or compose both in routes/.',
           sharedImportsFeature:
             '{{from}}/ imports {{to}}: shared code imports no feature; move what it needs to components/ or lib/.',
+          adminImportsFeature:
+            'apps/web/admin imports {{to}}: the back-office imports no feature of the public site; move what both need to components/ or lib/.',
         },
         schema: [],
       },
@@ -40,7 +47,12 @@ const webBoundaries = {
           if (!to?.startsWith('features/') || to === from) return;
           context.report({
             node: source,
-            messageId: from.startsWith('features/') ? 'otherFeature' : 'sharedImportsFeature',
+            messageId:
+              from === 'admin'
+                ? 'adminImportsFeature'
+                : from.startsWith('features/')
+                  ? 'otherFeature'
+                  : 'sharedImportsFeature',
             data: { from, to },
           });
         };
@@ -175,7 +187,7 @@ export default tseslint.config(
   {
     // The current edition is data (apps/api/src/domains/show/current-edition.ts): the app never
     // names the demo's. Seeds, tests, their scenes and the test-only back-office cases may.
-    files: ['apps/api/src/**/*.ts', 'apps/web/app/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    files: ['apps/api/src/**/*.ts', 'apps/web/{app,admin}/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     ignores: [
       '**/*.test.ts',
       '**/*-scene.ts',

@@ -3,6 +3,6 @@
  * build of its own, which shares no chunk with the public site.
  */
 import { createRoot } from 'react-dom/client';
-import { AdminRoot } from '../app/features/admin/admin-root';
+import { AdminRoot } from './admin-root';
 
 createRoot(document.getElementById('admin-root')!).render(<AdminRoot />);

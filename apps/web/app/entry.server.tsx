@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -16,6 +17,30 @@ import { InlineStyleContext, NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
+const sheets = new Map<string, string>();
+/** The browser's half of the build: this module is in build/server/, the sheets in build/client/. */
+const clientBuild = `${import.meta.url.slice(0, import.meta.url.lastIndexOf('/server/'))}/client`;
+/**
+ * The style sheets of the screens the page shows (a route's own `.css` imports, which Vite builds
+ * per route and React Router links), read once from the build. They go into the page's <style>
+ * after the base sheet, so the first paint needs no second request (decisions 008, 025, 031); the
+ * HTML stream disables React Router's links to them (lib/deferred-scripts.server.ts). A screen
+ * reached by a link inside the app gets its sheets from those links, as React Router loads them.
+ */
+function screenCss({ manifest, staticHandlerContext }: EntryContext): string {
+  const hrefs = new Set(staticHandlerContext.matches.flatMap((match) => manifest.routes[match.route.id]?.css ?? []));
+  return [...hrefs]
+    .map((href) => {
+      let css = sheets.get(href);
+      if (css === undefined) {
+        css = readFileSync(new URL(`${clientBuild}${href}`), 'utf8');
+        sheets.set(href, css);
+      }
+      return css;
+    })
+    .join('\n');
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,7 +49,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const { nonce, styleNonce } = (loadContext as Partial<WebLoadContext> | undefined) ?? {};
-  const inlineStyle = { css: import.meta.env.DEV ? '' : appCss, nonce: styleNonce };
+  const inlineStyle = { css: import.meta.env.DEV ? '' : `${appCss}\n${screenCss(routerContext)}`, nonce: styleNonce };
   const rootData = routerContext.staticHandlerContext.loaderData.root as
     { lang?: unknown; show?: EditionFacts | null } | undefined;
   const lang = isLanguage(rootData?.lang) ? rootData.lang : 'fr';

@@ -55,7 +55,7 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
   return currentUrl.searchParams.get('lang') !== nextUrl.searchParams.get('lang');
 }
 
-// In development Vite serves the style sheet; built pages carry it inline (see lib/nonce.ts).
+// In development Vite serves the style sheets; built pages carry them inline (entry.server.tsx, lib/nonce.ts).
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCss }] : []),
   { rel: 'icon', href: '/assets/images/favicon.svg', type: 'image/svg+xml' },

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardMessages } from '../app/features/admin/dashboard-page';
-import type { AdminMessages } from '../app/features/admin/i18n';
-import { contentMessages } from '../app/features/admin/resources/content';
-import { devicesMessages } from '../app/features/admin/resources/devices';
-import { exhibitorAccountsMessages } from '../app/features/admin/resources/exhibitor-accounts';
-import { mailMessages } from '../app/features/admin/resources/mail';
-import { peopleMessages } from '../app/features/admin/resources/people';
-import { siteSettingsMessages } from '../app/features/admin/resources/site-settings';
-import { staffMessages } from '../app/features/admin/resources/staff';
+import { dashboardMessages } from '../admin/dashboard-page';
+import type { AdminMessages } from '../admin/i18n';
+import { contentMessages } from '../admin/resources/content';
+import { devicesMessages } from '../admin/resources/devices';
+import { exhibitorAccountsMessages } from '../admin/resources/exhibitor-accounts';
+import { mailMessages } from '../admin/resources/mail';
+import { peopleMessages } from '../admin/resources/people';
+import { siteSettingsMessages } from '../admin/resources/site-settings';
+import { staffMessages } from '../admin/resources/staff';
 
 /** Every message key of an object, as react-admin's polyglot reads them ('a.b.c'). */
 const keys = (messages: Record<string, unknown>, prefix = ''): string[] =>

@@ -22,6 +22,17 @@ async function rewritten(chunks: string[]): Promise<string> {
 }
 
 describe('deferring the page scripts in the HTML stream', () => {
+  it('disables the links to the screens’ style sheets: the server wrote the sheets into the page', async () => {
+    const html = await rewritten([
+      '<head><style id="site-css">.a{}</style><link nonce="n" rel="stylesheet" href="/assets/home-x.css"/>',
+      '<link rel="stylesheet" href="/assets/info-y.css"/></head>',
+    ]);
+    expect(html).toBe(
+      '<head><style id="site-css">.a{}</style><link nonce="n" rel="stylesheet" disabled="" href="/assets/home-x.css"/>' +
+        '<link rel="stylesheet" disabled="" href="/assets/info-y.css"/></head>',
+    );
+  });
+
   it('turns the module preloads, the boot module and React Router’s data scripts into tags the browser leaves alone', async () => {
     const html = await rewritten([page]);
     expect(html).not.toContain('rel="modulepreload"');

@@ -51,7 +51,7 @@ export async function registerSecurity(
   await app.register(helmet, {
     // Each HTML page gets its own nonces: one for React Router's inline scripts, one for the style
     // sheet written into its <head> (apps/web/app/root.tsx) and, in the back-office, for the
-    // <style> elements MUI writes (features/admin/admin-app.tsx). Helmet adds them to script-src
+    // <style> elements MUI writes (apps/web/admin/admin-app.tsx). Helmet adds them to script-src
     // and style-src.
     enableCSPNonces: true,
     contentSecurityPolicy: {

@@ -199,7 +199,7 @@ const STYLE_NONCE_PLACEHOLDER = '__CSP_STYLE_NONCE__';
  * The organisers' back-office: a build of its own (apps/web/vite.admin.config.ts), one HTML page
  * for /admin and every path below it (react-admin's routes, in the browser), and its scripts under
  * /admin/assets/. The page carries the response's CSP style nonce: MUI gives it to the styles it
- * writes (features/admin/admin-app.tsx). Its scripts are files of this origin: no nonce needed.
+ * writes (apps/web/admin/admin-app.tsx). Its scripts are files of this origin: no nonce needed.
  */
 async function registerBackOffice(app: FastifyInstance, config: Config): Promise<void> {
   const dir = path.join(config.WEB_BUILD_DIR, 'admin');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayText, hoursText, rangeParts, type RegistrationType } from '@salon/shared';
+import './badge-card.css';
 
 /** What a badge shows, as the e-badge page and the kiosk get it from the API. */
 export interface BadgeView {

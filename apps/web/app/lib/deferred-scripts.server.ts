@@ -11,13 +11,16 @@ const DATA_SCRIPT = 'window.__reactRouterContext';
  * starter script of deferred-scripts.ts switches them back on after the first paint. A tag is
  * never cut: the text after the last '>' of a chunk waits for the next chunk, and so does a
  * script tag until the first characters of its content, which say whether it is a data script,
- * have arrived.
+ * have arrived. The links React Router writes to the page's style sheets are disabled: the sheets
+ * are in the page's <style> already (entry.server.tsx), and a disabled sheet is not fetched.
+ * Hydration still finds each link where it expects it (React matches a link by its rel and href).
  */
 export function deferScripts(): TransformStream<string, string> {
   let pending = '';
   const rewrite = (html: string) =>
     html
       .replaceAll('<link rel="modulepreload"', `<link rel="${DEFERRED_PRELOAD_REL}"`)
+      .replace(/<link([^>]*) rel="stylesheet" href="\/assets\//g, '<link$1 rel="stylesheet" disabled="" href="/assets/')
       .replace(/<script([^>]*) type="module" async="">/g, `<script$1 type="${DEFERRED_SCRIPT_TYPE}">`)
       .replaceAll(
         /<script([^>]*)>window\.__reactRouterContext/g,

@@ -7,6 +7,8 @@ import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApi, previewedEditionId } from '../lib/server-api';
 import type { Route } from './+types/annuaire';
+import '../features/directory/directory.css';
+import '../components/ui/pager.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = readSearch(new URL(request.url));

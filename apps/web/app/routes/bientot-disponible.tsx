@@ -6,6 +6,7 @@ import { useContact } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/bientot-disponible';
+import '../features/info/info.css';
 
 /**
  * The specification's shared coming-soon page, at four addresses. Three of them name something

@@ -5,6 +5,7 @@ import { PageLinks } from '../features/info/components/blocks';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/biographie-des-intervenants';
+import '../features/info/info.css';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'biographies') };

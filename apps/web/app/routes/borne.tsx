@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { KioskPage } from '../features/kiosk/components/kiosk-screen';
 import { registerOfflinePages } from '../lib/offline';
+import '../features/kiosk/kiosk.css';
+import '../features/registration/registration.css';
 
 export function meta() {
   return [{ title: 'Borne d’impression des badges' }, { name: 'robots', content: 'noindex' }];

@@ -11,6 +11,7 @@ import { pageSeo } from '../lib/seo.server';
 import { serverT } from '../lib/i18n.server';
 import { loaderApi, LoaderApiError } from '../lib/server-api';
 import type { Route } from './+types/conference-detail';
+import '../features/programme/programme.css';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const seo = pageSeo(request, context, 'conference');

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ParticipationCard } from '../features/exhibitor-area/components/participation-card';
+import '../features/exhibitor-area/area.css';
 
 export function meta() {
   return [

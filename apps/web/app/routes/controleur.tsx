@@ -6,6 +6,7 @@ import { GateScreen } from '../features/gate/components/gate-screen';
 import { controllerLoginUrl, requireGate, useControllerSession, useGateDevice } from '../features/gate/session';
 import { registerOfflinePages } from '../lib/offline';
 import type { Route } from './+types/controleur';
+import '../features/gate/gate.css';
 
 /** The gate screen, at /controleur and /read-badge (the specification names both). */
 export function meta({ location }: Route.MetaArgs) {

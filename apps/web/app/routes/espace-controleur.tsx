@@ -6,6 +6,7 @@ import { GateHome } from '../features/gate/components/gate-home';
 import { controllerLoginUrl, requireController, useControllerSession } from '../features/gate/session';
 import { registerOfflinePages } from '../lib/offline';
 import type { Route } from './+types/espace-controleur';
+import '../features/gate/gate.css';
 
 export function meta() {
   return [{ title: 'Espace contrôleur' }, { name: 'robots', content: 'noindex' }];

@@ -2,7 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { requireSession } from '../features/auth/require-session';
 import { useSession } from '../lib/session';
 import { AreaShell } from '../features/exhibitor-area/components/area-shell';
+import { AREA_TITLE_ID } from '../features/exhibitor-area/components/area-title';
+import { ScansTab } from '../features/scans/components/scans-tab';
+import { useSendWaitingScans } from '../features/scans/hooks';
 import type { Route } from './+types/espace-exposant';
+import '../features/exhibitor-area/area.css';
+import '../features/scans/scans.css';
 
 export function meta() {
   return [{ title: 'Espace exposant' }, { name: 'robots', content: 'noindex' }];
@@ -22,7 +27,9 @@ export function HydrateFallback() {
 
 export default function EspaceExposant() {
   const session = useSession();
+  useSendWaitingScans(session?.user.id);
   // Signed out in another tab: the shell disappears, the next navigation goes to login.
   if (!session) return <HydrateFallback />;
-  return <AreaShell session={session} />;
+  // The area's shell and 'Mes scans' are two features; the page puts the tab in the shell.
+  return <AreaShell session={session} scansTab={<ScansTab session={session} titleId={AREA_TITLE_ID} />} />;
 }

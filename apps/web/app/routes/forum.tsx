@@ -9,6 +9,7 @@ import { loaderApiOr, previewedEdition } from '../lib/server-api';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/forum';
+import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const year = previewedEdition(context);

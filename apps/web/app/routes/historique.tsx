@@ -7,6 +7,7 @@ import { seoMeta } from '../lib/seo';
 import { useShow } from '../lib/show';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/historique';
+import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'historique'), events: await loadEvents(context) };

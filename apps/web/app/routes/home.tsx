@@ -25,6 +25,8 @@ import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/home';
+import './home.css';
+import '../features/registration/registration.css';
 
 // Far below the fold: their form and validation code loads when they come near the screen.
 const HomeForms = lazyWhenVisible(

@@ -7,6 +7,7 @@ import { useSiteSettings } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-contact';
+import '../features/info/info.css';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'infosContact') };

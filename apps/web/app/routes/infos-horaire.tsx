@@ -8,6 +8,7 @@ import { loadOpeningHours } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-horaire';
+import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'infosHoraire'), hours: await loadOpeningHours(context) };

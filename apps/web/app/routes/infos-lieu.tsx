@@ -7,6 +7,7 @@ import { VenueAddress, VenueMapFrame, VenueMapLink } from '../features/info/comp
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-lieu';
+import '../features/info/info.css';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'infosLieu') };

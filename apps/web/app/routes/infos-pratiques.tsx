@@ -9,6 +9,7 @@ import { loadOpeningHours } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/infos-pratiques';
+import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'infosPratiques'), hours: await loadOpeningHours(context) };

@@ -8,6 +8,7 @@ import { useContact } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/intervenir-lors-du-forum';
+import '../features/info/info.css';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'intervenir') };

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../config/paths';
 import { InvitationCard } from '../features/exhibitor-area/components/invitation-card';
+import '../features/exhibitor-area/area.css';
 
 export function meta() {
   return [

@@ -10,6 +10,7 @@ import { loadPageSectors } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/pourquoi-exposer';
+import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'pourquoiExposer'), sectors: await loadPageSectors(context) };

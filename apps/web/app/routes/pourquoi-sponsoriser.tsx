@@ -6,6 +6,7 @@ import { useContact } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/pourquoi-sponsoriser';
+import '../features/info/info.css';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'pourquoiSponsoriser') };

@@ -11,6 +11,8 @@ import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { LoaderApiError, loaderApi, loaderApiOr } from '../lib/server-api';
 import type { Route } from './+types/product';
+import '../features/info/info.css';
+import '../features/floor-plan/floor-plan.css';
 
 /** An edition's plan and programme: /plan-2024, /programme-2024. */
 const EDITION_PAGE = /^(plan|programme)-(\d{4})$/;

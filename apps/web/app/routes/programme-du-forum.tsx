@@ -9,6 +9,7 @@ import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApiOr, previewedEdition } from '../lib/server-api';
 import type { Route } from './+types/programme-du-forum';
+import '../features/programme/programme.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

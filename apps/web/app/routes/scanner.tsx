@@ -3,6 +3,7 @@ import { requireSession } from '../features/auth/require-session';
 import { useSession } from '../lib/session';
 import { ScannerScreen } from '../features/scans/components/scanner-screen';
 import type { Route } from './+types/scanner';
+import '../features/scans/scans.css';
 
 export function meta() {
   return [{ title: 'Scanner un badge' }, { name: 'robots', content: 'noindex' }];

@@ -6,6 +6,7 @@ import { loadPageSectors } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/secteurs-activites';
+import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'secteurs'), sectors: await loadPageSectors(context) };

@@ -6,6 +6,7 @@ import { ItemList } from '../features/info/components/blocks';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/structure-et-organisation';
+import '../features/info/info.css';
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return { seo: pageSeo(request, context, 'structure') };

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES } from '@salon/shared';
+import './new-password-field.css';
 
 /**
  * A new password with a show/hide button and the rules, ticked as it is typed (the set-password

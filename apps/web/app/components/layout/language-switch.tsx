@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LANGUAGES, type Language } from '@salon/shared';
 import { switchLanguage } from '../../lib/i18n';
+import './language-switch.css';
 
 /**
  * 'FR' and 'EN' are links to the same page with ?lang=: they work before the scripts run and

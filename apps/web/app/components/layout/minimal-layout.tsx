@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { LanguageSwitch } from './language-switch';
+import './minimal-layout.css';
 
 /** Badge, kiosk and gate screens: no header or footer, the whole screen for the task. */
 export default function MinimalLayout() {

@@ -7,6 +7,7 @@ import { loaderApiOr } from '../../lib/server-api';
 import type { Route } from './+types/site-layout';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import './site-layout.css';
 
 /**
  * The delegated organiser's record shows in the footer of every page; the site

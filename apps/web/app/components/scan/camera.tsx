@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './scan.css';
 
 /** How often a frame is read: often enough to feel instant, rarely enough to spare a phone's battery. */
 const READ_EVERY_MS = 150;

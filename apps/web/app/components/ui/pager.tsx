@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './pager.css';
 
 /** 'Précédent', 'Page 2 sur 5', 'Suivant' under a paged table; nothing when there is one page. */
 export function Pager({

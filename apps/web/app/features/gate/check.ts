@@ -7,7 +7,7 @@ import {
   type GateBadgeClaims,
   type GateDecision,
 } from '@salon/shared';
-import { newScanId } from '../../lib/scans/hooks';
+import { newScanId } from '../../lib/scan-id';
 import { gateNow, lookUp, putCheckin, readMeta, type Person, type QueuedCheckin, type RosterMeta } from './store';
 
 /** What the gate screen shows for one read, and the check-in it was kept as. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { redirect } from 'react-router';
 import { paths } from '../../config/paths';
-import { newScanId } from '../../lib/scans/hooks';
+import { newScanId } from '../../lib/scan-id';
 
 /**
  * The controller's session and this device's gate, both in localStorage: a gate device is

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -6,8 +6,6 @@ import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
 import { clearSession, type Session } from '../../../lib/session';
-import { queueAvailable } from '../../../lib/scans/queue';
-import { syncQueue } from '../../../lib/scans/sync';
 import { useMe } from '../api/get-me';
 import { AddCollaboratorForm } from './add-collaborator-form';
 import { FormerTeamOffer } from './former-team-offer';
@@ -15,7 +13,6 @@ import { AREA_TITLE_ID } from './area-title';
 import { BadgeTab } from './badge-tab';
 import { CollaboratorsTable } from './collaborators-table';
 import { CollaboratorInfoFormCard, ExhibitorInfoFormCard } from './info-forms';
-import { ScansTab } from './scans-tab';
 
 const FALLBACK_LOGO = '/assets/images/logo-fallback.svg';
 
@@ -39,7 +36,8 @@ function InformationsTab({ session, me }: { session: Session; me: ReturnType<typ
   );
 }
 
-export function AreaShell({ session }: { session: Session }) {
+/** The area's menu and the tab chosen in it; 'Mes scans' is another feature's, handed in by the route. */
+export function AreaShell({ session, scansTab }: { session: Session; scansTab: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -48,11 +46,6 @@ export function AreaShell({ session }: { session: Session }) {
   const tabs: readonly Tab[] = session.type === 'exhibitor' ? EXHIBITOR_TABS : COLLABORATOR_TABS;
   const current = tabs.find((tab) => tab === params.get('tab')) ?? 'informations';
   const [logoFailed, setLogoFailed] = useState(false);
-
-  // Scans left waiting on this device (offline, or the session expired) leave once signed in again.
-  useEffect(() => {
-    if (queueAvailable()) syncQueue(session.user.id).catch(() => undefined);
-  }, [session.user.id]);
 
   const logout = async () => {
     if (!window.confirm(t('area.logoutConfirm'))) return;
@@ -112,7 +105,7 @@ export function AreaShell({ session }: { session: Session }) {
             </>
           )}
           {current === 'ajouter-collaborateur' && <AddCollaboratorForm />}
-          {current === 'scans' && <ScansTab session={session} />}
+          {current === 'scans' && scansTab}
         </section>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../lib/use-online';
+import '../../../components/scan/scan.css';
 
 /** 'En ligne' / 'Hors ligne': whether what is checked now reaches the server now or later. */
 export function NetState() {

@@ -9,16 +9,18 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useClock } from '../../../lib/clock';
 import type { Session } from '../../../lib/session';
-import { newScanId, useWaitingCount } from '../../../lib/scans/hooks';
+import { newScanId } from '../../../lib/scan-id';
+import { useWaitingCount } from '../hooks';
 import { useOnline } from '../../../lib/use-online';
-import { getScan, queueAvailable, type QueuedScan } from '../../../lib/scans/queue';
-import { onAnswers, sendScan, syncQueue, takeAnswers, type Answered } from '../../../lib/scans/sync';
-import type { ScanResult } from '../../../lib/scans/types';
+import { getScan, queueAvailable, type QueuedScan } from '../queue';
+import { onAnswers, sendScan, syncQueue, takeAnswers, type Answered } from '../sync';
+import type { ScanResult } from '../types';
 import { Camera } from '../../../components/scan/camera';
 import { ManualEntryForm } from '../../../components/scan/manual-entry-form';
 import { QualificationForm } from './qualification-form';
 import { VerdictPanel, type Verdict } from './verdict-panel';
-import { WaitingLine } from '../../../components/scan/waiting-line';
+import { WaitingLine } from './waiting-line';
+import '../../../components/scan/scan.css';
 
 /** The camera sees a badge on every frame: the same code again within this delay is the same read. */
 const SAME_READ_MS = 5_000;

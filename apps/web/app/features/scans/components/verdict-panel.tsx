@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatTime, type ScanRefusal } from '@salon/shared';
-import type { ScanView } from '../../../lib/scans/types';
+import type { ScanView } from '../types';
 
 export type Verdict =
   | { kind: 'idle' }

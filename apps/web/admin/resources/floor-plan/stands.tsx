@@ -14,7 +14,7 @@ import {
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { hallFilter, searchFilter } from '../../components/filters';
 import { editionFilter, EditionListActions, useEditionDefaults } from '../../components/editions';
-import { formResolver } from '../../../../lib/form-resolver';
+import { formResolver } from '../../../app/lib/form-resolver';
 
 /** The stands of an edition's floor plan (the current one until another is picked), hall by hall, with who holds each one. */
 export function StandList() {

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
-import { saveBlob } from '../../lib/save-blob';
+import { saveBlob } from '../app/lib/save-blob';
 
 /**
  * The back-office's calls to `/backend/api/`: the organiser's bearer token (a session of its

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type ScanTable } from '@salon/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
-import type { ScanView } from '../../../lib/scans/types';
+import type { ScanView } from '../types';
 
 interface ScanPage {
   data: ScanView[];

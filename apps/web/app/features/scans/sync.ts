@@ -1,5 +1,5 @@
 import { SCAN_BATCH_MAX, scanSubmissionSchema, type ScanSubmission } from '@salon/shared';
-import { ApiError, apiRequest } from '../api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { dropScans, putScan, queueAvailable, removeAnswered, waitingScans, type QueuedScan } from './queue';
 import type { ScanResult } from './types';
 

@@ -9,13 +9,12 @@ import { Pager } from '../../../components/ui/pager';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import type { Session } from '../../../lib/session';
-import { WaitingLine } from '../../../components/scan/waiting-line';
-import { useWaitingCount } from '../../../lib/scans/hooks';
-import { queueAvailable } from '../../../lib/scans/queue';
-import { syncQueue } from '../../../lib/scans/sync';
+import { WaitingLine } from './waiting-line';
+import { useWaitingCount } from '../hooks';
+import { queueAvailable } from '../queue';
+import { syncQueue } from '../sync';
 import { scansKey, useExportScans, useScanEditions, useScans } from '../api/scans';
-import type { ScanView } from '../../../lib/scans/types';
-import { AREA_TITLE_ID } from './area-title';
+import type { ScanView } from '../types';
 
 /** The rating given at the stand, 1 to 5: five stars to read at a glance, and the figure. */
 function Rating({ value }: { value: number }) {
@@ -213,9 +212,10 @@ function EditionSwitch({ value, onChange }: { value: number | null; onChange: (y
 
 /**
  * 'Mes scans': the way to the scanner, what still waits on this device, the user's scans and,
- * for an exhibitor, its collaborators' scans.
+ * for an exhibitor, its collaborators' scans. `titleId` is the heading that names the tab, which
+ * also names the first table.
  */
-export function ScansTab({ session }: { session: Session }) {
+export function ScansTab({ session, titleId }: { session: Session; titleId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const userId = session.user.id;
@@ -248,7 +248,7 @@ export function ScansTab({ session }: { session: Session }) {
         table="scansExposant"
         userId={userId}
         title={t('area.scans.mine')}
-        titleId={AREA_TITLE_ID}
+        titleId={titleId}
         edition={edition}
       />
       {session.type === 'exhibitor' && (

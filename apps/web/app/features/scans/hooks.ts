@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { countWaiting, onQueueChange } from './queue';
+import { countWaiting, onQueueChange, queueAvailable } from './queue';
+import { syncQueue } from './sync';
 
 /** How many of the user's scans wait on this device, read again at every change of the queue. */
 export function useWaitingCount(userId: number): number {
@@ -24,12 +25,9 @@ export function useWaitingCount(userId: number): number {
   return count;
 }
 
-/** A random uuid v4; crypto.randomUUID exists only on HTTPS pages and localhost. */
-export function newScanId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** Scans left waiting on this device (offline, or the session expired) leave once signed in again. */
+export function useSendWaitingScans(userId: number | undefined) {
+  useEffect(() => {
+    if (userId !== undefined && queueAvailable()) syncQueue(userId).catch(() => undefined);
+  }, [userId]);
 }

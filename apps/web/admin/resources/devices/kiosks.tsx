@@ -8,7 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime } from '@salon/shared';
-import { useClock } from '../../../../lib/clock';
+import { useClock } from '../../../app/lib/clock';
 import { DateTimeField } from '../../components/date-time-field';
 import { FilterSwitch } from '../../components/filter-switch';
 import { ResponsiveList } from '../../components/responsive-list';

@@ -16,7 +16,7 @@ import { MediaInput } from '../../components/media-input';
 import { StatusLine } from '../../components/status-line';
 import { ExhibitorActions } from './exhibitor-actions';
 import { StatusChip } from './status';
-import { formResolver } from '../../../../lib/form-resolver';
+import { formResolver } from '../../../app/lib/form-resolver';
 
 export const sectorChoices = SECTOR_CHOICES.map((s) => ({ id: s, name: s }));
 

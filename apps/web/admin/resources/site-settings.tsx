@@ -34,7 +34,7 @@ import {
   PrepareNextEditionButton,
   PreviewSiteButton,
 } from './edition-actions';
-import { formResolver } from '../../../lib/form-resolver';
+import { formResolver } from '../../app/lib/form-resolver';
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,

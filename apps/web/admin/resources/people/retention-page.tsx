@@ -4,7 +4,7 @@ import { formatDateTime, retentionSettingsSchema } from '@salon/shared';
 import { unpinnedSaveOnlyToolbar } from '../../components/save-only-toolbar';
 import { DryRunPanel } from './retention-dry-run';
 import { frenchDate, type RetentionSettings } from './retention-settings';
-import { formResolver } from '../../../../lib/form-resolver';
+import { formResolver } from '../../../app/lib/form-resolver';
 
 function RetentionDates() {
   const record = useRecordContext<RetentionSettings>();

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { SECTOR_CHOICES, enquiryFollowUpSchema } from '@salon/shared';
 import { enquiryStatusChoices } from './status';
-import { formResolver } from '../../../../lib/form-resolver';
+import { formResolver } from '../../../app/lib/form-resolver';
 
 /** What the enquirer wrote on the home page's form, shown above the follow-up. */
 const ENQUIRY_DETAILS = ['societe', 'nom', 'email', 'telephone', 'secteurActivite'] as const;

@@ -27,7 +27,7 @@ import { searchFilter } from '../components/filters';
 import { ResponsiveList } from '../components/responsive-list';
 import { StatusLine } from '../components/status-line';
 import type { AdminMessages } from '../i18n';
-import { formResolver } from '../../../lib/form-resolver';
+import { formResolver } from '../../app/lib/form-resolver';
 
 /**
  * The gate staff's accounts: controllers who sign in at /login-controleur. A new password, a

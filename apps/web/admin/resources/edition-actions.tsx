@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 import { formatDateTime, nextEditionSchema, ordinalText, type NextEditionForm, type ShowEdition } from '@salon/shared';
 import { adminFetch } from '../http';
-import { formResolver } from '../../../lib/form-resolver';
+import { formResolver } from '../../app/lib/form-resolver';
 
 const resolver = formResolver(nextEditionSchema);
 

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Form, Login, PasswordInput, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { loginFormSchema, type LoginForm } from '@salon/shared';
-import { formResolver } from '../../lib/form-resolver';
+import { formResolver } from '../app/lib/form-resolver';
 
 /**
  * The back-office's sign-in: e-mail and password checked in the browser with the same zod schema
