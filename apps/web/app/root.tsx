@@ -15,8 +15,15 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { editionFacts, LANGUAGE_COOKIE, type EditionFacts, type ShowEdition, type WebLoadContext } from '@salon/shared';
-import { loaderApiOr } from './lib/server-api';
+import {
+  editionFacts,
+  LANGUAGE_COOKIE,
+  type Answer,
+  type editionListSchema,
+  type EditionFacts,
+  type WebLoadContext,
+} from '@salon/shared';
+import { loaderDataOr } from './lib/server-api';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { ClockProvider } from './lib/clock';
@@ -170,7 +177,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 /** The current edition from the API, for `npm run dev`, where no server context carries it. */
 async function devShow(context: unknown): Promise<EditionFacts | null> {
-  const { data: editions } = await loaderApiOr<{ data: ShowEdition[] }>(context, 'events', { data: [] });
+  const editions = await loaderDataOr<Answer<typeof editionListSchema>>(context, 'events', []);
   const e = editions.find((edition) => edition.current);
   if (!e?.startsOn || !e.endsOn || !e.city) return null;
   return editionFacts({ ...e, startsOn: e.startsOn, endsOn: e.endsOn, city: e.city });

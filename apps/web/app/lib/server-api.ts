@@ -43,10 +43,17 @@ export function previewedEditionId(context: unknown): number | undefined {
   return (context as Partial<WebLoadContext> | undefined)?.preview?.editionId;
 }
 
-/** The same read, but a failure gives `fallback`: a failed content call never blanks the page. */
-export async function loaderApiOr<T>(context: unknown, path: string, fallback: T): Promise<T> {
+/**
+ * The `data` of a read (typed by its contract: `loaderDataOr<Answer<typeof xSchema>>`), or
+ * `fallback` when the call fails: a failed content call never blanks the page.
+ */
+export async function loaderDataOr<T extends { data: unknown }>(
+  context: unknown,
+  path: string,
+  fallback: T['data'],
+): Promise<T['data']> {
   try {
-    return await loaderApi<T>(context, path);
+    return (await loaderApi<T>(context, path)).data;
   } catch (err) {
     console.error(err);
     return fallback;

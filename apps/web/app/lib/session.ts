@@ -1,21 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { SESSION_STORAGE_KEY, type RegistrationType } from '@salon/shared';
+import { SESSION_STORAGE_KEY, type Answer, type ownRegistrationSchema, type userViewSchema } from '@salon/shared';
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  type: string;
-  avatar: { url: string } | null;
-  [key: string]: unknown;
-}
-export interface SessionRegistration {
-  id: number;
-  type: RegistrationType;
-  event: { id: number; name: string; current: boolean };
-  [key: string]: unknown;
-}
+/** The signed-in user as the sign-in answers it (`user` of signedInSchema). */
+export type SessionUser = Answer<typeof userViewSchema>;
+/** The registration that opens the exhibitor area (one of `GET registrations`' own list). */
+export type SessionRegistration = Answer<typeof ownRegistrationSchema>;
 /** Stored under localStorage 'auth', as the specification says. */
 export interface Session {
   user: SessionUser;

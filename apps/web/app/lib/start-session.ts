@@ -1,6 +1,6 @@
-import { AREA_REGISTRATION_TYPES } from '@salon/shared';
+import { AREA_REGISTRATION_TYPES, type Answer, type ownRegistrationsSchema, type signedInSchema } from '@salon/shared';
 import { ApiError, apiRequest } from './api-client';
-import { saveSession, type Session, type SessionRegistration, type SessionUser } from './session';
+import { saveSession, type Session } from './session';
 
 /** The user has no exhibitor or collaborator registration for the current edition: refused like a bad password. */
 export class NotAnExhibitorError extends Error {}
@@ -9,8 +9,8 @@ export class NotAnExhibitorError extends Error {}
  * What follows a successful sign-in (password or set-password link): the registration that
  * opens the exhibitor area is looked up, then the session is stored.
  */
-export async function startSession({ jwt, user }: { jwt: string; user: SessionUser }): Promise<Session> {
-  const { data } = await apiRequest<{ data: SessionRegistration[] }>('registrations', {
+export async function startSession({ jwt, user }: Answer<typeof signedInSchema>): Promise<Session> {
+  const { data } = await apiRequest<Answer<typeof ownRegistrationsSchema>>('registrations', {
     query: { filters: { user: { id: user.id } } },
     // The session is stored only once the registration allows the exhibitor area.
     token: jwt,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import type { DirectoryEntry, ListResponse } from '../lib/content/types';
+import type { Answer, directoryPageSchema } from '@salon/shared';
 import { directoryQuery, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
 import { seoMeta } from '../lib/seo';
@@ -12,7 +12,7 @@ import '../components/ui/pager.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = readSearch(new URL(request.url));
-  const result = await loaderApi<ListResponse<DirectoryEntry>>(
+  const result = await loaderApi<Answer<typeof directoryPageSchema>>(
     context,
     directoryQuery(search, previewedEditionId(context)),
   );
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: pageSeo(request, context, 'annuaire'),
     search,
     entries: result.data,
-    pagination: result.meta?.pagination,
+    pagination: result.meta.pagination,
   };
 }
 

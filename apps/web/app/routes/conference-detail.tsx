@@ -1,7 +1,8 @@
 import { FORUM_STAND } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import { localized, type Conference, type ItemResponse } from '../lib/content/types';
+import type { Answer, conferenceItemSchema } from '@salon/shared';
+import { localized } from '../lib/localized';
 import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
 import { conferenceTitle, dayText, slotText } from '../features/programme/format';
 import { paths, standOnPlan } from '../config/paths';
@@ -16,7 +17,10 @@ import '../features/programme/programme.css';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const seo = pageSeo(request, context, 'conference');
   try {
-    const { data: conference } = await loaderApi<ItemResponse<Conference>>(context, `conferences/${params.id}`);
+    const { data: conference } = await loaderApi<Answer<typeof conferenceItemSchema>>(
+      context,
+      `conferences/${params.id}`,
+    );
     if (!conference) throw new LoaderApiError(404, `conferences/${params.id}`);
     const { lang } = serverT(request, context);
     return { seo: { ...seo, title: `${conference.number} — ${conferenceTitle(conference, lang)}` }, conference };

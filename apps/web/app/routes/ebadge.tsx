@@ -1,23 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import type { RegistrationType } from '@salon/shared';
-import { BadgeCard, type BadgeView } from '../components/badge-card';
+import type { Answer, ebadgeSchema } from '@salon/shared';
+import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApi, LoaderApiError } from '../lib/server-api';
 import type { Route } from './+types/ebadge';
 
-interface Ebadge extends BadgeView {
-  registration: { id: number; type: RegistrationType };
-  downloadUrl: string;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seo = pageSeo(request, context, 'ebadge');
   const token = new URL(request.url).searchParams.get('token');
   if (!token) return { seo, badge: null };
   try {
-    const { data } = await loaderApi<{ data: Ebadge }>(
+    const { data } = await loaderApi<Answer<typeof ebadgeSchema>>(
       context,
       `registrations/ebadge?token=${encodeURIComponent(token)}`,
     );

@@ -4,8 +4,8 @@ import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { InfoSection, PageLinks } from '../features/info/components/blocks';
 import { forumFormats } from '../features/programme/forum-formats';
-import type { Conference } from '../lib/content/types';
-import { loaderApiOr, previewedEdition } from '../lib/server-api';
+import type { Answer, conferenceListSchema } from '@salon/shared';
+import { loaderDataOr, previewedEdition } from '../lib/server-api';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/forum';
@@ -13,10 +13,12 @@ import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const year = previewedEdition(context);
-  const { data } = await loaderApiOr<{ data: Conference[] }>(context, `conferences${year ? `?${year}` : ''}`, {
-    data: [],
-  });
-  return { seo: pageSeo(request, context, 'forum'), conferences: data };
+  const conferences = await loaderDataOr<Answer<typeof conferenceListSchema>>(
+    context,
+    `conferences${year ? `?${year}` : ''}`,
+    [],
+  );
+  return { seo: pageSeo(request, context, 'forum'), conferences };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);

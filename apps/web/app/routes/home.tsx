@@ -1,6 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { RegistrationState, ShowEdition, WebLoadContext } from '@salon/shared';
+import type {
+  Agency,
+  Answer,
+  bannerPageSchema,
+  editionListSchema,
+  galleryPageSchema,
+  partnerPageSchema,
+  RegistrationState,
+  sectorListSchema,
+  showRecordSchema,
+  testimonialPageSchema,
+  WebLoadContext,
+} from '@salon/shared';
 import { formLinks, homeFormIds, paths } from '../config/paths';
 import { contentQueries } from '../lib/content/queries';
 import { BannerBlock } from '../features/content/components/banner';
@@ -8,22 +20,11 @@ import { lazyWhenVisible } from '../lib/lazy-when-visible';
 import { RegistrationClosed } from '../features/registration/components/registration-closed';
 import { LogoStrip } from '../features/content/components/logo-strip';
 import { Strip } from '../features/content/components/strip';
-import {
-  localized,
-  type Agency,
-  type Banner,
-  type GalleryItem,
-  type ItemResponse,
-  type ListResponse,
-  type Partner,
-  type Sector,
-  type ShowRecord,
-  type Testimonial,
-} from '../lib/content/types';
+import { localized } from '../lib/localized';
 import { useContact, useSiteSettings } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApiOr } from '../lib/server-api';
+import { loaderDataOr } from '../lib/server-api';
 import type { Route } from './+types/home';
 import './home.css';
 import '../features/registration/registration.css';
@@ -35,34 +36,32 @@ const HomeForms = lazyWhenVisible(
 );
 const NewsletterForm = lazyWhenVisible(() => import('../features/registration/components/newsletter-form'));
 
-const none = { data: [] };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context as Partial<WebLoadContext> | undefined;
   // Each block reads on its own: a failed content call leaves its block out, never the page.
   const [sib, banners, gallery, partners, press, testimonials, sectors] = await Promise.all([
-    loaderApiOr<ItemResponse<ShowRecord>>(context, contentQueries.sib, { data: null }),
-    loaderApiOr<ListResponse<Banner>>(context, contentQueries.bannieres, none),
-    loaderApiOr<ListResponse<GalleryItem>>(context, contentQueries.galeries, none),
-    loaderApiOr<ListResponse<Partner>>(context, contentQueries.partenaires, none),
-    loaderApiOr<ListResponse<Partner>>(context, contentQueries.partenairesPresses, none),
-    loaderApiOr<ListResponse<Testimonial>>(context, contentQueries.temoignages, none),
-    loaderApiOr<ListResponse<Sector>>(context, contentQueries.sectors, none),
+    loaderDataOr<Answer<typeof showRecordSchema>>(context, contentQueries.sib, null),
+    loaderDataOr<Answer<typeof bannerPageSchema>>(context, contentQueries.bannieres, []),
+    loaderDataOr<Answer<typeof galleryPageSchema>>(context, contentQueries.galeries, []),
+    loaderDataOr<Answer<typeof partnerPageSchema>>(context, contentQueries.partenaires, []),
+    loaderDataOr<Answer<typeof partnerPageSchema>>(context, contentQueries.partenairesPresses, []),
+    loaderDataOr<Answer<typeof testimonialPageSchema>>(context, contentQueries.temoignages, []),
+    loaderDataOr<Answer<typeof sectorListSchema>>(context, contentQueries.sectors, []),
   ]);
   // The show over, the page thanks its visitors with the edition's figures.
   const closed = ctx?.registration && !ctx.registration.open;
-  const editions = closed ? await loaderApiOr<ListResponse<ShowEdition>>(context, 'events', none) : none;
-  const edition = editions.data.find((e) => e.year === ctx?.show?.year);
+  const editions = closed ? await loaderDataOr<Answer<typeof editionListSchema>>(context, 'events', []) : [];
+  const edition = editions.find((e) => e.year === ctx?.show?.year);
   return {
     seo: pageSeo(request, context, 'home', { brandInTitle: false }),
     figures: edition ? { exhibitors: edition.exhibitors, visitors: edition.visitors } : null,
-    sib: sib.data,
-    banners: banners.data,
-    gallery: gallery.data,
-    partners: partners.data,
-    press: press.data,
-    testimonials: testimonials.data,
-    sectors: sectors.data,
+    sib,
+    banners,
+    gallery,
+    partners,
+    press,
+    testimonials,
+    sectors,
     underConstruction: ctx?.underConstruction ?? false,
   };
 }

@@ -1,3 +1,4 @@
+import type { Answer, newsletterConfirmedSchema, newsletterUnsubscribedSchema } from '@salon/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { name: 'robots', content: 'noindex' }];
 
 const call = (action: 'confirm' | 'unsubscribe', token: string) =>
-  apiRequest<unknown>(`newsletters/${action}`, { method: 'POST', query: { token }, auth: false });
+  apiRequest<Answer<typeof newsletterConfirmedSchema> | Answer<typeof newsletterUnsubscribedSchema>>(
+    `newsletters/${action}`,
+    { method: 'POST', query: { token }, auth: false },
+  );
 
 /**
  * Where the newsletter mails' links lead. Confirming takes a click on the page (a mail scanner

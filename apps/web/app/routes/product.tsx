@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import type { PlanHallLayout, ShowEdition, WebLoadContext } from '@salon/shared';
+import type { Answer, editionListSchema, floorPlanSchema, WebLoadContext } from '@salon/shared';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { AutoDownload } from '../features/downloads/components/auto-download';
@@ -9,7 +9,7 @@ import { planView, readPlanQuery } from '../features/floor-plan/plan-view';
 import { InfoSection, KeyFigures, PageLinks } from '../features/info/components/blocks';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { LoaderApiError, loaderApi, loaderApiOr } from '../lib/server-api';
+import { LoaderApiError, loaderApi, loaderDataOr } from '../lib/server-api';
 import type { Route } from './+types/product';
 import '../features/info/info.css';
 import '../features/floor-plan/floor-plan.css';
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const year = Number(edition[2]);
     const values = { year };
     if (edition[1] === 'plan') {
-      const plan = await loaderApi<{ data: { halls: PlanHallLayout[] } }>(context, `floor-plan?year=${year}`).catch(
+      const plan = await loaderApi<Answer<typeof floorPlanSchema>>(context, `floor-plan?year=${year}`).catch(
         (error: unknown) => {
           if (error instanceof LoaderApiError && error.status === 404) throw notFound();
           console.error(error);
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const seo = pageSeo(request, context, 'plan', { values });
       return { page: 'plan' as const, year, seo, view: planView(plan.data.halls, query), query };
     }
-    const { data: editions } = await loaderApiOr<{ data: ShowEdition[] }>(context, 'events', { data: [] });
+    const editions = await loaderDataOr<Answer<typeof editionListSchema>>(context, 'events', []);
     if (!editions.some((e) => e.year === year)) throw notFound();
     // The download starts as the page opens: its scripts run after the first paint.
     const seo = pageSeo(request, context, 'programmePdf', { values });

@@ -2,12 +2,13 @@ import { toQueryString } from '@salon/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { localized, type Conference, type ListResponse } from '../lib/content/types';
+import type { Answer, Conference, conferenceListSchema } from '@salon/shared';
+import { localized } from '../lib/localized';
 import { ConferenceDialog } from '../features/programme/components/conference-dialog';
 import { conferenceTitle, dayText, groupByDay, slotText } from '../features/programme/format';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApiOr, previewedEdition } from '../lib/server-api';
+import { loaderDataOr, previewedEdition } from '../lib/server-api';
 import type { Route } from './+types/programme-du-forum';
 import '../features/programme/programme.css';
 
@@ -18,10 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = [toQueryString({ search: search || undefined, theme: theme || undefined }), previewedEdition(context)]
     .filter(Boolean)
     .join('&');
-  const conferences = await loaderApiOr<ListResponse<Conference>>(context, `conferences${query ? `?${query}` : ''}`, {
-    data: [],
-  });
-  return { seo: pageSeo(request, context, 'programme'), search, theme, conferences: conferences.data };
+  const conferences = await loaderDataOr<Answer<typeof conferenceListSchema>>(
+    context,
+    `conferences${query ? `?${query}` : ''}`,
+    [],
+  );
+  return { seo: pageSeo(request, context, 'programme'), search, theme, conferences };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);

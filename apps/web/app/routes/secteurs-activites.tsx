@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
-import { localized } from '../features/info/data';
+import { localized } from '../lib/localized';
 import { sectorAnchor, useSectorNames } from '../features/info/components/sectors';
 import { loadPageSectors } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import type { Agency } from '../../lib/content/types';
+import type { Agency } from '@salon/shared';
 
 export function SiteFooter({ agency }: { agency: Agency | null }) {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { contentQueries } from '../../lib/content/queries';
-import type { Agency, ItemResponse } from '../../lib/content/types';
-import { NO_SITE_SETTINGS, type PublicSiteSettings } from '../../lib/site-settings';
-import { loaderApiOr } from '../../lib/server-api';
+import type { agencySchema, Answer, publicSiteSettingsSchema } from '@salon/shared';
+import { NO_SITE_SETTINGS } from '../../lib/site-settings';
+import { loaderDataOr } from '../../lib/server-api';
 import type { Route } from './+types/site-layout';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -14,11 +14,11 @@ import './site-layout.css';
  * settings (venue, public contacts, virtual tour) in the pages that print them.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [agence, settings] = await Promise.all([
-    loaderApiOr<ItemResponse<Agency>>(context, contentQueries.agence, { data: null }),
-    loaderApiOr<{ data: PublicSiteSettings }>(context, 'site-settings', { data: NO_SITE_SETTINGS }),
+  const [agency, settings] = await Promise.all([
+    loaderDataOr<Answer<typeof agencySchema>>(context, contentQueries.agence, null),
+    loaderDataOr<Answer<typeof publicSiteSettingsSchema>>(context, 'site-settings', NO_SITE_SETTINGS),
   ]);
-  return { agency: agence.data, settings: settings.data };
+  return { agency, settings };
 }
 
 /** The agency and the settings change rarely: read once per visit, not on every navigation. */

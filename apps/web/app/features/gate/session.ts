@@ -1,3 +1,4 @@
+import type { Answer, staffSignedInSchema } from '@salon/shared';
 import { useSyncExternalStore } from 'react';
 import { redirect } from 'react-router';
 import { paths } from '../../config/paths';
@@ -12,10 +13,7 @@ import { newScanId } from '../../lib/scan-id';
 const SESSION_KEY = 'auth-controleur';
 const DEVICE_KEY = 'gate-device';
 
-export interface ControllerSession {
-  jwt: string;
-  user: { id: number; name: string; email: string; type: 'controller' };
-}
+export type ControllerSession = Answer<typeof staffSignedInSchema>;
 
 /** The device's own id (made once, sent with each check-in) and the gate it stands at. */
 export interface GateDevice {

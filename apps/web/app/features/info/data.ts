@@ -1,21 +1,9 @@
+import type { Answer, openingHoursSchema, Sector } from '@salon/shared';
 /** One show day (`GET opening-hours`). */
-export interface OpeningDay {
-  /** YYYY-MM-DD */
-  day: string;
-  /** HH:MM (a trailing ':SS' is tolerated) */
-  opensAt: string;
-  closesAt: string;
-}
+export type OpeningDay = Answer<typeof openingHoursSchema>['data'][number];
 
 /** A sector of the sectors page (`GET sectors?filters[kind]=page`). */
-export interface PageSector {
-  id: number;
-  position: number;
-  nameFr: string;
-  nameEn: string;
-  descriptionFr: string | null;
-  descriptionEn: string | null;
-}
+export type PageSector = Sector;
 
 /**
  * The specification's past editions (section 2, History), shown when the API cannot answer: a
@@ -36,8 +24,3 @@ export const FALLBACK_PAST_EDITIONS: {
 
 /** How many sectors the specification lists; their names are in the translations (pages.secteurs.fallback). */
 export const FALLBACK_SECTOR_COUNT = 18;
-
-/** Picks the field of the page's language, falling back on the other one. */
-export function localized(lang: string, fr: string | null | undefined, en: string | null | undefined): string {
-  return (lang === 'en' ? en || fr : fr || en) ?? '';
-}

@@ -1,4 +1,13 @@
-import { KIOSK_TOKEN_HEADER, type KioskBadge, type KioskEnable, type KioskLookup, type LoginForm } from '@salon/shared';
+import {
+  KIOSK_TOKEN_HEADER,
+  type Answer,
+  type KioskBadge,
+  type kioskBadgeSchema,
+  type KioskEnable,
+  type kioskEnabledSchema,
+  type KioskLookup,
+  type LoginForm,
+} from '@salon/shared';
 import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
 import { clearKioskDevice, saveKioskDevice, type KioskDevice } from './device';
 
@@ -17,7 +26,7 @@ async function kioskRequest<T>(device: KioskDevice, path: string, options: Reque
 
 /** `POST kiosk/sessions`: a controller's or organiser's credentials turn this device into a kiosk. */
 export async function enableKiosk(form: KioskEnable): Promise<KioskDevice> {
-  const { data } = await apiRequest<{ data: KioskDevice }>('kiosk/sessions', {
+  const { data } = await apiRequest<Answer<typeof kioskEnabledSchema>>('kiosk/sessions', {
     method: 'POST',
     body: form,
     auth: false,
@@ -33,7 +42,10 @@ export function checkKiosk(device: KioskDevice): Promise<unknown> {
 
 /** `POST kiosk/lookup`: by e-mail and the phone's last four digits, or by the e-badge's QR token. */
 export async function lookupBadge(device: KioskDevice, query: KioskLookup | { token: string }): Promise<KioskBadge> {
-  const { data } = await kioskRequest<{ data: KioskBadge }>(device, 'kiosk/lookup', { method: 'POST', body: query });
+  const { data } = await kioskRequest<Answer<typeof kioskBadgeSchema>>(device, 'kiosk/lookup', {
+    method: 'POST',
+    body: query,
+  });
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { dayText, hourText } from '@salon/shared';
-import { localized, type Conference } from '../../lib/content/types';
+import type { Conference } from '@salon/shared';
+import { localized } from '../../lib/localized';
 
 export { dayText };
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { dayMonthText, hourText, rangeParts } from '@salon/shared';
-import type { Conference } from '../../lib/content/types';
+import type { Conference } from '@salon/shared';
 
 const NUMBER_WORDS: Record<string, string[]> = {
   fr: ['', 'Une', 'Deux', 'Trois', 'Quatre', 'Cinq', 'Six'],

@@ -1,4 +1,10 @@
-import { SCAN_BATCH_MAX, scanSubmissionSchema, type ScanSubmission } from '@salon/shared';
+import {
+  SCAN_BATCH_MAX,
+  scanSubmissionSchema,
+  type ScanSubmission,
+  type Answer,
+  type scanResultsSchema,
+} from '@salon/shared';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { dropScans, putScan, queueAvailable, removeAnswered, waitingScans, type QueuedScan } from './queue';
 import type { ScanResult } from './types';
@@ -32,7 +38,7 @@ function toSubmission({ id, badge, scannedAt, note, rating }: QueuedScan): ScanS
 }
 
 async function postScans(scans: QueuedScan[]): Promise<ScanResult[]> {
-  const { data } = await apiRequest<{ data: ScanResult[] }>('scans', {
+  const { data } = await apiRequest<Answer<typeof scanResultsSchema>>('scans', {
     method: 'POST',
     body: { scans: scans.map(toSubmission) },
   });

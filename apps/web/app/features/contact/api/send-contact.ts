@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactForm } from '@salon/shared';
+import type { Answer, ContactForm, contactSentSchema } from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export const CONTACT_FIELDS = [
@@ -12,7 +12,11 @@ export const CONTACT_FIELDS = [
 
 /** `POST contact` with the Strapi-style `{ data }` wrapper; apiRequest adds the XSRF header. */
 async function sendContact(values: ContactForm): Promise<void> {
-  await apiRequest<unknown>('contact', { method: 'POST', body: { data: values }, auth: false });
+  await apiRequest<Answer<typeof contactSentSchema>>('contact', {
+    method: 'POST',
+    body: { data: values },
+    auth: false,
+  });
 }
 
 export function useSendContact() {

@@ -1,6 +1,6 @@
 import { preload } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Banner } from '../../../lib/content/types';
+import type { Banner } from '@salon/shared';
 
 /** An organiser's banner: the mobile file on phones, the desktop file on wider screens. */
 export function BannerBlock({ banner }: { banner: Banner | undefined }) {

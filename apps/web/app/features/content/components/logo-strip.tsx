@@ -1,4 +1,4 @@
-import type { Partner } from '../../../lib/content/types';
+import type { Partner } from '@salon/shared';
 import { Strip } from './strip';
 
 export function LogoStrip({ label, partners }: { label: string; partners: Partner[] }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { standOnPlan } from '../../../config/paths';
-import type { DirectoryEntry } from '../../../lib/content/types';
+import type { DirectoryEntry } from '@salon/shared';
 import { useShowYear } from '../../../lib/show';
 
 export const DEFAULT_LOGO = '/assets/images/logo-fallback.svg';

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Answer, badgeLinkSchema, sentSchema } from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -6,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
  * PDF comes as an attachment, so the page stays where it is.
  */
 export async function downloadBadge(registrationId: number): Promise<void> {
-  const { data } = await apiRequest<{ data: { url: string } }>(`registrations/${registrationId}/badge-link`, {
+  const { data } = await apiRequest<Answer<typeof badgeLinkSchema>>(`registrations/${registrationId}/badge-link`, {
     method: 'POST',
   });
   window.location.assign(data.url);
@@ -14,7 +15,7 @@ export async function downloadBadge(registrationId: number): Promise<void> {
 
 /** `POST registrations/sendEmailEBadge/{registrationId}`: the badge goes to its holder's address. */
 export async function sendBadge(registrationId: number): Promise<void> {
-  await apiRequest<unknown>(`registrations/sendEmailEBadge/${registrationId}`, { method: 'POST' });
+  await apiRequest<Answer<typeof sentSchema>>(`registrations/sendEmailEBadge/${registrationId}`, { method: 'POST' });
 }
 
 export function useDownloadBadge() {

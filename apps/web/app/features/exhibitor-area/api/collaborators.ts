@@ -1,26 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CollaboratorForm } from '@salon/shared';
+import type {
+  Answer,
+  collaboratorAddedSchema,
+  CollaboratorForm,
+  collaboratorPageSchema,
+  formerTeamInvitedSchema,
+  formerTeamSchema,
+  removedSchema,
+  sentSchema,
+} from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { downloadBadge, sendBadge } from './badges';
 
 export const COLLABORATORS_PAGE_SIZE = 50;
 
-export interface Collaborator {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  jobPosition: string | null;
-  /** The collaborator's badge for this edition; null when it has none. */
-  registration: { id: number; type: string } | null;
-  /** Set on an invitation not yet accepted (the row then shows what the exhibitor typed; `id` is the invitation's). */
-  invitation?: { expiresAt: string; expired: boolean } | null;
-}
-
-interface CollaboratorPage {
-  data: Collaborator[];
-  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
-}
+/** One row of 'Collaborateurs': a collaborator with its badge, or an invitation not accepted yet. */
+export type Collaborator = Answer<typeof collaboratorPageSchema>['data'][number];
 
 const collaboratorsKey = ['users', 'collaborators'] as const;
 
@@ -29,7 +24,7 @@ export function useCollaborators(exhibitorId: number, page: number) {
   return useQuery({
     queryKey: [...collaboratorsKey, exhibitorId, page],
     queryFn: () =>
-      apiRequest<CollaboratorPage>('users', {
+      apiRequest<Answer<typeof collaboratorPageSchema>>('users', {
         query: {
           filters: { exhibitor: { id: exhibitorId } },
           pagination: { page, pageSize: COLLABORATORS_PAGE_SIZE },
@@ -44,13 +39,10 @@ export function useAddCollaborator() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: CollaboratorForm) =>
-      apiRequest<{ data: { id: number; registrationId: number } | { invitation: { id: number; expiresAt: string } } }>(
-        'auth/local/register/',
-        {
-          method: 'POST',
-          body: values,
-        },
-      ),
+      apiRequest<Answer<typeof collaboratorAddedSchema>>('auth/local/register/', {
+        method: 'POST',
+        body: values,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collaboratorsKey }),
   });
 }
@@ -65,7 +57,7 @@ export function useCollaboratorAction() {
       const registrationId = collaborator.registration?.id;
       switch (action) {
         case 'delete':
-          await apiRequest<unknown>(
+          await apiRequest<Answer<typeof removedSchema>>(
             collaborator.invitation ? `collaborator-invitations/${collaborator.id}` : `users/${collaborator.id}`,
             { method: 'DELETE' },
           );
@@ -78,7 +70,8 @@ export function useCollaboratorAction() {
           return;
         case 'resendAccess':
           // A new link to set the password, sent to the collaborator's address.
-          if (registrationId) await apiRequest<unknown>(`sendAuthCollaborateur/${registrationId}`, { method: 'POST' });
+          if (registrationId)
+            await apiRequest<Answer<typeof sentSchema>>(`sendAuthCollaborateur/${registrationId}`, { method: 'POST' });
           return;
       }
     },
@@ -88,17 +81,14 @@ export function useCollaboratorAction() {
 }
 
 /** Who of the team of the exhibitor's last edition is not in this one's yet (former-team.service). */
-export interface FormerTeam {
-  year: number | null;
-  collaborators: { id: number; name: string; jobPosition: string | null }[];
-}
+export type FormerTeam = Answer<typeof formerTeamSchema>['data'];
 
 const formerTeamKey = ['collaborators', 'former-team'] as const;
 
 export function useFormerTeam() {
   return useQuery({
     queryKey: formerTeamKey,
-    queryFn: () => apiRequest<{ data: FormerTeam }>('collaborators/former-team').then((r) => r.data),
+    queryFn: () => apiRequest<Answer<typeof formerTeamSchema>>('collaborators/former-team').then((r) => r.data),
   });
 }
 
@@ -107,7 +97,7 @@ export function useTakeFormerTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ data: { invited: number; postponed: number } }>('collaborators/former-team', {
+      apiRequest<Answer<typeof formerTeamInvitedSchema>>('collaborators/former-team', {
         method: 'POST',
       }).then((r) => r.data),
     onSuccess: async () => {

@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session';
+import type { Answer, userMeSchema } from '@salon/shared';
 
-export interface Me extends SessionUser {
-  phone: string | null;
-  jobPosition: string | null;
-  secteur_activite: string | null;
-  pays: string | null;
-  adresse: string | null;
-  numero_stand: string | null;
-  hall: string | null;
-}
+/** The signed-in user's record (`GET users/me`). */
+export type Me = Answer<typeof userMeSchema>['data'];
 
 export const meQueryKey = ['users', 'me'] as const;
 
@@ -19,7 +12,9 @@ export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: meQueryKey,
     queryFn: () =>
-      apiRequest<{ data: Me }>('users/me', { query: { populate: ['role', 'avatar'] } }).then((r) => r.data),
+      apiRequest<Answer<typeof userMeSchema>>('users/me', { query: { populate: ['role', 'avatar'] } }).then(
+        (r) => r.data,
+      ),
     enabled,
     retry: false,
   });

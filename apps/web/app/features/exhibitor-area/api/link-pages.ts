@@ -1,15 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/start-session';
-import type { SessionUser } from '../../../lib/session';
-import type { ParticipationForm } from '@salon/shared';
+import type {
+  Answer,
+  invitationViewSchema,
+  participationConfirmedSchema,
+  ParticipationForm,
+  participationViewSchema,
+  signedInSchema,
+} from '@salon/shared';
 
 /** What the invitation page shows before the person decides. */
-export interface InvitationView {
-  company: string | null;
-  email: string;
-  needsPassword: boolean;
-}
+export type InvitationView = Answer<typeof invitationViewSchema>['data'];
 
 /**
  * What a link page shows before the person decides (`POST <path>` with the link's secret): a POST
@@ -35,7 +37,7 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: async (values: { token: string; password?: string }) =>
       startSession(
-        await apiRequest<{ jwt: string; user: SessionUser }>('collaborator-invitations/accept', {
+        await apiRequest<Answer<typeof signedInSchema>>('collaborator-invitations/accept', {
           method: 'POST',
           body: values,
           auth: false,
@@ -49,7 +51,7 @@ export function useConfirmEmail() {
   return useMutation({
     mutationFn: async (token: string) =>
       startSession(
-        await apiRequest<{ jwt: string; user: SessionUser }>('users/confirm-email', {
+        await apiRequest<Answer<typeof signedInSchema>>('users/confirm-email', {
           method: 'POST',
           body: { token },
           auth: false,
@@ -69,14 +71,7 @@ export function refusalKey(error: unknown, codes: Record<string, string>): strin
 }
 
 /** What the page of a participation invitation shows: the exhibitor's details and the edition. */
-export interface ParticipationView {
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  jobPosition: string | null;
-  edition: { year: number; startsOn: string; endsOn: string; city: string };
-}
+export type ParticipationView = Answer<typeof participationViewSchema>['data'];
 
 export const useParticipationView = (token: string, enabled: boolean) =>
   useLinkView<ParticipationView>('participation/view', token, enabled);
@@ -85,7 +80,7 @@ export const useParticipationView = (token: string, enabled: boolean) =>
 export function useConfirmParticipation() {
   return useMutation({
     mutationFn: (values: ParticipationForm) =>
-      apiRequest<{ data: { year: number } }>('participation/confirm', {
+      apiRequest<Answer<typeof participationConfirmedSchema>>('participation/confirm', {
         method: 'POST',
         body: values,
         auth: false,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CollaboratorInfoForm, ExhibitorInfoForm } from '@salon/shared';
+import type { Answer, CollaboratorInfoForm, ExhibitorInfoForm, userUpdatedSchema } from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
 import { getSession, saveSession } from '../../../lib/session';
-import { meQueryKey, type Me } from './get-me';
+import { meQueryKey } from './get-me';
 
 /**
  * `PUT users/{id}` with the 'Informations' form. The side panel and the stored session show the
@@ -13,10 +13,10 @@ export function useUpdateMe(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: ExhibitorInfoForm | CollaboratorInfoForm) =>
-      apiRequest<{ data: Me; meta: { emailPending?: string | null } }>(`users/${id}`, {
+      apiRequest<Answer<typeof userUpdatedSchema>>(`users/${id}`, {
         method: 'PUT',
         body: values,
-      }).then((r) => ({ user: r.data, emailPending: r.meta?.emailPending ?? null })),
+      }).then((r) => ({ user: r.data, emailPending: r.meta.emailPending })),
     onSuccess: async ({ user }) => {
       const session = getSession();
       if (session) {

@@ -32,7 +32,8 @@ function ParticipationFormCard({ token, view }: { token: string; view: Participa
   const { errors } = form.formState;
   const submit = submitHandler(form, confirm, { fields: ['name', 'phone', 'company', 'jobPosition'] });
   const { year, startsOn, endsOn, city } = view.edition;
-  const dates = datesText(startsOn, endsOn, i18n.language);
+  // An edition the organiser has not dated yet is named by its year.
+  const dates = startsOn && endsOn ? datesText(startsOn, endsOn, i18n.language) : String(year);
   if (confirm.isSuccess) {
     return (
       <Alert tone="success">
@@ -44,7 +45,7 @@ function ParticipationFormCard({ token, view }: { token: string; view: Participa
   const refused = confirm.isError && refusalKey(confirm.error, REFUSALS) ? failureText(confirm.error, t) : null;
   return (
     <form method="post" noValidate onSubmit={submit}>
-      <p className="lead">{t('participation.intro', { year, dates, city })}</p>
+      <p className="lead">{t('participation.intro', { year, dates, city: city ?? '' })}</p>
       <p>{t('participation.check', { email: view.email })}</p>
       <div className="form-grid">
         <Field

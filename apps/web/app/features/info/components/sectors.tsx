@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { FALLBACK_SECTOR_COUNT, localized, type PageSector } from '../data';
+import { localized } from '../../../lib/localized';
+import { FALLBACK_SECTOR_COUNT, type PageSector } from '../data';
 
 /** A sector's anchor on the sectors page. */
 export const sectorAnchor = (position: number) => `secteur-${position}`;

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { localized, type Conference } from '../../../lib/content/types';
+import type { Conference } from '@salon/shared';
+import { localized } from '../../../lib/localized';
 import { conferenceTitle, dayText, slotText } from '../format';
 
 /** The conference's details in a modal dialog (the specification's programme modal). */

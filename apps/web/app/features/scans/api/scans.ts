@@ -1,12 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type ScanTable } from '@salon/shared';
+import { PAGE_SIZE, type Answer, type scanEditionsSchema, type scanPageSchema, type ScanTable } from '@salon/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
-import type { ScanView } from '../types';
-
-interface ScanPage {
-  data: ScanView[];
-  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
-}
 
 export const scansKey = ['scans'] as const;
 
@@ -22,7 +16,7 @@ export function useScans(table: ScanTable, userId: number, page: number, edition
   return useQuery({
     queryKey: [...scansKey, table, userId, page, edition],
     queryFn: () =>
-      apiRequest<ScanPage>('scans', {
+      apiRequest<Answer<typeof scanPageSchema>>('scans', {
         query: {
           filters: scanFilter(table, userId),
           pagination: { page, pageSize: PAGE_SIZE.scans },
@@ -39,7 +33,7 @@ export function useScans(table: ScanTable, userId: number, page: number, edition
 export function useScanEditions() {
   return useQuery({
     queryKey: [...scansKey, 'editions'],
-    queryFn: () => apiRequest<{ data: { year: number; current: boolean }[] }>('scans/editions').then((r) => r.data),
+    queryFn: () => apiRequest<Answer<typeof scanEditionsSchema>>('scans/editions').then((r) => r.data),
     staleTime: 60_000,
   });
 }
