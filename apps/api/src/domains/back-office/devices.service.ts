@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { booleanFilter, editionFilterId, idFilter, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
+import { kioskListColumns } from '../kiosk/kiosk.service';
 
 const holder = alias(users, 'holder');
 const controller = alias(users, 'controller');
@@ -90,19 +91,10 @@ export async function listCheckins(db: Db, query: Record<string, unknown>) {
   return { list, rows, total };
 }
 
-const kioskColumns = {
-  id: kioskSessions.id,
-  name: kioskSessions.name,
-  enabledBy: users.name,
-  createdAt: kioskSessions.createdAt,
-  lastSeenAt: kioskSessions.lastSeenAt,
-  expiresAt: kioskSessions.expiresAt,
-  revokedAt: kioskSessions.revokedAt,
-};
 /** One kiosk as the back-office shows it, or null. */
 export const kioskRecord = async (db: Db, id: number) => {
   const [row] = await db
-    .select(kioskColumns)
+    .select(kioskListColumns)
     .from(kioskSessions)
     .leftJoin(users, eq(users.id, kioskSessions.enabledBy))
     .where(eq(kioskSessions.id, id));
@@ -129,7 +121,7 @@ export async function listKioskSessions(db: Db, clock: Clock, query: Record<stri
   });
   const { rows, total } = await readPage(
     list,
-    db.select(kioskColumns).from(kioskSessions).leftJoin(users, eq(users.id, kioskSessions.enabledBy)).$dynamic(),
+    db.select(kioskListColumns).from(kioskSessions).leftJoin(users, eq(users.id, kioskSessions.enabledBy)).$dynamic(),
     db.select({ n: count() }).from(kioskSessions).$dynamic(),
   );
   return { list, rows, total };

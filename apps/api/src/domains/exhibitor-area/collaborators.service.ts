@@ -20,6 +20,7 @@ import { paginationMeta, type Page } from '../../lib/query-params';
 import { findAreaRegistration } from '../auth/area-account';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { type MailLinks } from '../mail/links';
+import type { RegistrationItem } from '../auth/area-account';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 
@@ -136,14 +137,6 @@ async function registrationLists(db: Db, userIds: number[], events: number[]) {
     lists.set(userId, [...(lists.get(userId) ?? []), item]);
   }
   return lists;
-}
-interface RegistrationItem {
-  id: number;
-  type: string;
-  confirmed: boolean;
-  booth: string | null;
-  event: { id: number };
-  gate: { id: number; name: string } | null;
 }
 
 /**

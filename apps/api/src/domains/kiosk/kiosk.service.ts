@@ -35,6 +35,17 @@ export function endOfShowDay(now: Date): Date {
 
 export type KioskSession = typeof kioskSessions.$inferSelect;
 
+/** A kiosk as the staff see it (the kiosks' list, the back-office): who enabled it, when, until when. */
+export const kioskListColumns = {
+  id: kioskSessions.id,
+  name: kioskSessions.name,
+  enabledBy: users.name,
+  createdAt: kioskSessions.createdAt,
+  lastSeenAt: kioskSessions.lastSeenAt,
+  expiresAt: kioskSessions.expiresAt,
+  revokedAt: kioskSessions.revokedAt,
+};
+
 /**
  * Self-service kiosks at the entrance. A kiosk holds a random token (only its hash is stored)
  * given when a controller or organiser enables the device; it lasts until revoked or until the
@@ -78,15 +89,7 @@ export function createKioskService(db: Db, badges: BadgeService, signer: BadgeSi
 
     list() {
       return db
-        .select({
-          id: kioskSessions.id,
-          name: kioskSessions.name,
-          enabledBy: users.name,
-          createdAt: kioskSessions.createdAt,
-          lastSeenAt: kioskSessions.lastSeenAt,
-          expiresAt: kioskSessions.expiresAt,
-          revokedAt: kioskSessions.revokedAt,
-        })
+        .select(kioskListColumns)
         .from(kioskSessions)
         .leftJoin(users, eq(users.id, kioskSessions.enabledBy))
         .orderBy(desc(kioskSessions.createdAt), desc(kioskSessions.id));
