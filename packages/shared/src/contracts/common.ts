@@ -55,3 +55,6 @@ export const sentSchema = item(z.strictObject({ sent: z.boolean() }));
 
 /** A record removed: `{ data: { id } }`. */
 export const removedSchema = item(z.strictObject({ id: z.number() }));
+
+/** An answer without a body: `204 No Content` (a sign-out, a kiosk ended). */
+export const noContentSchema = z.null();

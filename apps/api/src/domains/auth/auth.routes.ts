@@ -5,6 +5,7 @@ import {
   kioskEnabledSchema,
   kioskEnableSchema,
   loginFormSchema,
+  noContentSchema,
   normalizeEmail,
   sentSchema,
   setPasswordSchema,
@@ -112,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/kiosk/session/end',
     {
-      schema: { tags: ['kiosk'] },
+      schema: { tags: ['kiosk'], response: { 204: noContentSchema } },
       config: { ...limited.config, audience: 'kiosks' },
       preHandler: [kioskOnly(kiosks, clock), perIdentifier],
     },
@@ -120,14 +121,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const form = parseFormBody(loginFormSchema, request.body);
       await auth.checkStaff({ identifier: form.email, password: form.password }, ['controller', 'organiser']);
       await kiosks.revoke(request.kiosk!.id, clock());
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] }, ...only(app, AUDIENCES.signedIn) }, async (request, reply) => {
-    await auth.logout(currentUser(request).id);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 204: noContentSchema } }, ...only(app, AUDIENCES.signedIn) },
+    async (request, reply) => {
+      await auth.logout(currentUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
 
   // Work that goes on after the answer; closing the app waits for it.
   const afterAnswer = new Set<Promise<void>>();

@@ -7,6 +7,7 @@ import {
   kioskListSchema,
   kioskLookupSchema,
   kioskSessionSchema,
+  noContentSchema,
 } from '@salon/shared';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
@@ -130,7 +131,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
 
   app.delete<{ Params: { id: string } }>(
     '/kiosk/sessions/:id',
-    { schema: { tags }, ...staff },
+    { schema: { tags, response: { 204: noContentSchema } }, ...staff },
     async (request, reply) => {
       const id = idParam(request.params.id);
       if (id === null || !(await kiosks.revoke(id, clock()))) throw notFound('Borne introuvable ou déjà désactivée.');
