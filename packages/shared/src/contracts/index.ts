@@ -13,3 +13,4 @@ export * from './badges';
 export * from './gate';
 export * from './content';
 export * from './directory';
+export * from './admin-records';

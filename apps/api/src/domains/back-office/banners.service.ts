@@ -1,3 +1,4 @@
+import { adminBannerSchema } from '@salon/shared';
 import { desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { bannieres } from '../../db/schema';
@@ -9,6 +10,7 @@ import { resourceRecords } from './record-resource.service';
 
 /** The home page's banners. */
 export const bannerRecords = resourceRecords({
+  record: adminBannerSchema,
   table: bannieres,
   id: bannieres.id,
   sortable: {

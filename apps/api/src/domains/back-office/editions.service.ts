@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
-import { editionSchema, type AdminEdition } from '@salon/shared';
+import { editionSchema, type AdminEdition, adminEditionSchema } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { events, openingHours, registrations, scans } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -60,6 +60,7 @@ export const readEdition = async (dbOrTx: Db | Tx, id: number) => {
 
 /** The editions of the history page. */
 export const editionRecords = resourceRecords({
+  record: adminEditionSchema,
   table: events,
   id: events.id,
   sortable: {

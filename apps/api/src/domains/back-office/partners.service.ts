@@ -1,3 +1,4 @@
+import { adminPartnerSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
@@ -18,6 +19,7 @@ export type PartnerPath = keyof typeof PARTNER_TABLES;
 export const partnerRecords = (path: PartnerPath) => {
   const table = PARTNER_TABLES[path];
   return resourceRecords({
+    record: adminPartnerSchema,
     table,
     id: table.id,
     sortable: { id: table.id, position: table.position, name: table.name, actif: table.actif },

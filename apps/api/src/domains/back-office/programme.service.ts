@@ -1,3 +1,4 @@
+import { adminConferenceSchema } from '@salon/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Tx } from '../../db/client';
@@ -53,6 +54,7 @@ const signUps = sql<number>`(select count(*)::int from registrations r where r.c
 
 /** The forum's conferences, edition by edition. */
 export const conferenceRecords = resourceRecords({
+  record: adminConferenceSchema,
   table: conferences,
   id: conferences.id,
   edition: conferences.eventId,

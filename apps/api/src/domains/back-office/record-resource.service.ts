@@ -8,9 +8,12 @@ import { editionFilterId, parseListQuery, readPage, type ListQuery } from '../..
 import { recordAudit } from '../audit/audit.service';
 import { formInput, isRecord } from '../../lib/query-params';
 import { currentEdition, currentEditionId, editionById } from '../show/current-edition';
+import type { ZodMiniType } from 'zod/mini';
 
 /** A resource's records: its table and its queries, declared in its domain's service. */
 export interface ResourceRecords<R extends { id: number }, Q extends PgSelect> {
+  /** Its record's contract (packages/shared/src/contracts/admin-records.ts): what every route answers. */
+  record: ZodMiniType;
   table: PgTable;
   id: AnyPgColumn;
   /** Rows outside it are not this resource's. */

@@ -7,6 +7,7 @@ import {
   standSchema,
   type PlanHall,
   type StandLineError,
+  adminStandSchema,
 } from '@salon/shared';
 import type { Tx, Db } from '../../db/client';
 import { gates, registrations, stands, users } from '../../db/schema';
@@ -99,6 +100,7 @@ const exhibitor = sql<string | null>`(select string_agg(${users.company}, ', ' o
 
 /** The stands, edition by edition, each one checked against its hall and its edition's numbers. */
 export const standRecords = resourceRecords({
+  record: adminStandSchema,
   table: stands,
   id: stands.id,
   edition: stands.eventId,

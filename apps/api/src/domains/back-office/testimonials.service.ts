@@ -1,3 +1,4 @@
+import { adminTestimonialSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { temoignages } from '../../db/schema';
@@ -9,6 +10,7 @@ import { nextPosition, resourceRecords } from './record-resource.service';
 
 /** The testimonials. */
 export const testimonialRecords = resourceRecords({
+  record: adminTestimonialSchema,
   table: temoignages,
   id: temoignages.id,
   sortable: { id: temoignages.id, position: temoignages.position, author: temoignages.author },
