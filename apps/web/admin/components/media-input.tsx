@@ -1,16 +1,12 @@
 import { Box, Button, FormHelperText, InputLabel, Link, Stack } from '@mui/material';
 import { useId, useState } from 'react';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
+import type { adminMediaSchema, Answer } from '@salon/shared';
 import { adminUpload } from '../http';
 import { useAdminCall } from './use-admin-call';
 
 /** A stored file as the admin API answers it (`POST admin/media`, and `<field>` beside `<field>Id`). */
-export interface AdminMedia {
-  id: number;
-  url: string;
-  name?: string;
-  mime?: string;
-}
+export type AdminMedia = Answer<typeof adminMediaSchema>;
 
 interface MediaInputProps {
   /** The id field, e.g. `logoId`; the record shows the current file under the same name without `Id` (`logo`). */

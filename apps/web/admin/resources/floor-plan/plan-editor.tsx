@@ -1,21 +1,13 @@
+import type { adminHallSchema, adminStandSchema, Answer } from '@salon/shared';
 import { Alert, Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { layoutErrors, standLineMessage, standSchema, type Box as Rect, type PlanHall } from '@salon/shared';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Link, Title, useGetList, useLocale, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Link, Title, useGetList, useLocale, useTranslate, useUpdate } from 'react-admin';
 import { adminErrorMessage } from '../../components/use-admin-call';
 import { EditionPicker } from '../../components/editions';
 
-interface HallRecord extends RaRecord<number> {
-  name: string;
-  planWidth: number | null;
-  planHeight: number | null;
-}
-
-interface StandRecord extends RaRecord<number>, Rect {
-  gateId: number;
-  number: string;
-  exhibitor: string | null;
-}
+type HallRecord = Answer<typeof adminHallSchema>;
+type StandRecord = Answer<typeof adminStandSchema>;
 
 /** A stand being moved or resized: where it started, where it is, and from which pointer. */
 interface Drag {
