@@ -19,7 +19,12 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { controllerAccountEditSchema, controllerAccountSchema } from '@salon/shared';
+import {
+  controllerAccountEditSchema,
+  controllerAccountSchema,
+  type Answer,
+  type controllerRecordSchema,
+} from '@salon/shared';
 import { ConfirmButton } from '../components/confirm-button';
 import { DateTimeField } from '../components/date-time-field';
 import { FieldRow } from '../components/field-row';
@@ -34,14 +39,7 @@ import { formResolver } from '../../app/lib/form-resolver';
  * deactivation or a deletion ends the controller's open session (the API bumps its token version).
  */
 
-interface ControllerRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  active: boolean;
-  createdAt: string;
-}
+type ControllerRow = Answer<typeof controllerRecordSchema>;
 
 function ActiveChip(_props: { label?: string }) {
   const record = useRecordContext<ControllerRow>();

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES, REGISTRATION_TYPES } from '../constants';
-import { dateTime, item, paginationSchema } from './common';
+import { kioskRecordSchema } from './admin-devices';
+import { item, paginationSchema } from './common';
 
 /**
  * A badge as a screen shows it (the e-badge page, the kiosk, the exhibitor area): the holder, the
@@ -41,16 +42,6 @@ export const kioskSessionSchema = item(
 
 /** `GET kiosk/sessions`: the kiosks, for the staff who revoke them. */
 export const kioskListSchema = z.strictObject({
-  data: z.array(
-    z.strictObject({
-      id: z.number(),
-      name: z.string(),
-      enabledBy: z.nullable(z.string()),
-      createdAt: dateTime,
-      lastSeenAt: z.nullable(dateTime),
-      expiresAt: dateTime,
-      revokedAt: z.nullable(dateTime),
-    }),
-  ),
+  data: z.array(kioskRecordSchema),
   meta: z.strictObject({ pagination: paginationSchema }),
 });

@@ -14,3 +14,4 @@ export * from './gate';
 export * from './content';
 export * from './directory';
 export * from './admin-records';
+export * from './admin-devices';

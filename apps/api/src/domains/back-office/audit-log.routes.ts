@@ -1,3 +1,5 @@
+import { auditEntrySchema } from '@salon/shared';
+import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { sendList } from '../../lib/admin-list';
@@ -8,7 +10,7 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   const tags = ['admin'];
 
   /** Who did what, newest first. */
-  app.get('/audit-log', { schema: { tags } }, async (request, reply) => {
+  app.get('/audit-log', { schema: { tags, response: { 200: z.array(auditEntrySchema) } } }, async (request, reply) => {
     const { list, rows, total } = await listAuditLog(db, request.query as Record<string, unknown>);
     return sendList(reply, 'audit-log', list, rows, total);
   });

@@ -1,22 +1,13 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, SimpleList, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { formatDateTime } from '@salon/shared';
+import { formatDateTime, type Answer, type auditEntrySchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ResponsiveList } from '../../components/responsive-list';
 import { searchFilter } from '../../components/filters';
 
 /** The audit log of the organisers' actions, each with the record before and after it. */
 
-interface AuditRow {
-  id: number;
-  user: string | null;
-  action: string;
-  resource: string;
-  recordId: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+type AuditRow = Answer<typeof auditEntrySchema>;
 
 function Json({ title, value }: { title: string; value: unknown }) {
   return (

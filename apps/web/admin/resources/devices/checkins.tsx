@@ -10,7 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { CHECKIN_VERDICTS, GATE_REFUSALS, formatDateTime, type CheckinVerdict, type GateRefusal } from '@salon/shared';
+import { CHECKIN_VERDICTS, GATE_REFUSALS, formatDateTime, type Answer, type checkinRecordSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { FilterSwitch } from '../../components/filter-switch';
 import { ResponsiveList } from '../../components/responsive-list';
@@ -19,19 +19,7 @@ import { editionFilter, useEditionDefaults } from '../../components/editions';
 
 /** The gates' check-ins, with the double admissions of two gates that were offline. */
 
-interface CheckinRow {
-  id: number;
-  name: string | null;
-  company: string | null;
-  gate: string | null;
-  controller: string | null;
-  deviceId: string;
-  scannedAt: string;
-  verdict: CheckinVerdict;
-  reason: GateRefusal | null;
-  reentry: boolean;
-  conflict: boolean;
-}
+type CheckinRow = Answer<typeof checkinRecordSchema>;
 
 const VERDICT_COLOURS = { admitted: 'success', already_entered: 'warning', refused: 'error' } as const;
 const verdictChoices = choicesOf(CHECKIN_VERDICTS, 'admin.devices.verdict');

@@ -7,7 +7,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { formatDateTime } from '@salon/shared';
+import { formatDateTime, type Answer, type kioskRecordSchema } from '@salon/shared';
 import { useClock } from '../../../app/lib/clock';
 import { DateTimeField } from '../../components/date-time-field';
 import { FilterSwitch } from '../../components/filter-switch';
@@ -16,16 +16,7 @@ import { searchFilter } from '../../components/filters';
 
 /** The self-service kiosks, each live until the end of its show day unless revoked. */
 
-interface KioskRow {
-  id: number;
-  name: string;
-  enabledBy: string | null;
-  createdAt: string;
-  lastSeenAt: string | null;
-  /** The end of the show day it was enabled on: its token is refused from then on. */
-  expiresAt: string;
-  revokedAt: string | null;
-}
+type KioskRow = Answer<typeof kioskRecordSchema>;
 
 /** Past its day, on the show's clock (the server's). */
 function useExpired(record: KioskRow | undefined): boolean {
