@@ -1,3 +1,4 @@
+import type { Answer, dashboardSchema } from '@salon/shared';
 import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
@@ -22,30 +23,7 @@ import { EditionPicker } from './components/editions';
 import type { AdminMessages } from './i18n';
 
 /** What `GET admin/dashboard` answers (services/show-dashboard.service.ts). */
-interface Dashboard {
-  totals: Record<
-    | 'visitors'
-    | 'exhibitorsConfirmed'
-    | 'exhibitorsPending'
-    | 'exhibitorsDeactivated'
-    | 'collaborators'
-    | 'scans'
-    | 'entries'
-    | 'mailsWaiting'
-    | 'mailsFailed'
-    | 'newsletterConfirmed',
-    number
-  >;
-  registrationsPerDay: { day: string; daily: number; cumulative: number }[];
-  visitorsBySector: { label: string | null; value: number }[];
-  visitorsByCountry: { label: string | null; value: number }[];
-  scansPerDay: { day: string; scans: number }[];
-  topExhibitors: { id: number; company: string | null; scans: number }[];
-  entriesPerDay: { day: string; entries: number }[];
-  entriesPerHour: ({ hour: number; total: number } & Record<string, number>)[];
-  gates: string[];
-  peakHour: { hour: number; entries: number } | null;
-}
+type Dashboard = Answer<typeof dashboardSchema>;
 
 const REFRESH_MS = 15_000;
 const COLOURS = ['#1565c0', '#ef6c00', '#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#9e9d24', '#4e342e', '#757575'];

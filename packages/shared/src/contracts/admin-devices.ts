@@ -55,3 +55,32 @@ export const checkinRecordSchema = z.strictObject({
   reentry: z.boolean(),
   conflict: z.boolean(),
 });
+
+/** A chart's share: a label (null: not given) and its count; past the top ones, 'Autres'. */
+const share = z.array(z.strictObject({ label: z.nullable(z.string()), value: z.number() }));
+
+/** `GET /admin/dashboard`: an edition's figures, counted once for every screen that asks at once. */
+export const dashboardSchema = z.strictObject({
+  totals: z.strictObject({
+    visitors: z.number(),
+    exhibitorsConfirmed: z.number(),
+    exhibitorsPending: z.number(),
+    exhibitorsDeactivated: z.number(),
+    collaborators: z.number(),
+    scans: z.number(),
+    entries: z.number(),
+    mailsWaiting: z.number(),
+    mailsFailed: z.number(),
+    newsletterConfirmed: z.number(),
+  }),
+  registrationsPerDay: z.array(z.strictObject({ day: z.string(), daily: z.number(), cumulative: z.number() })),
+  visitorsBySector: share,
+  visitorsByCountry: share,
+  scansPerDay: z.array(z.strictObject({ day: z.string(), scans: z.number() })),
+  topExhibitors: z.array(z.strictObject({ id: z.number(), company: z.nullable(z.string()), scans: z.number() })),
+  entriesPerDay: z.array(z.strictObject({ day: z.string(), entries: z.number() })),
+  /** Each hour's entries: `hour`, `total`, and one count per gate name. */
+  entriesPerHour: z.array(z.catchall(z.object({ hour: z.number(), total: z.number() }), z.number())),
+  gates: z.array(z.string()),
+  peakHour: z.nullable(z.strictObject({ hour: z.number(), entries: z.number() })),
+});

@@ -1,3 +1,4 @@
+import { dashboardSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertQueryKeys } from '../../lib/query';
 import { currentEdition, editionById } from '../show/current-edition';
@@ -13,7 +14,7 @@ import type { AdminDeps } from './deps';
  */
 export const adminDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
   const counting = new Map<number | 'current', Promise<ShowDashboard>>();
-  app.get('/dashboard', { schema: { tags: ['admin'] } }, async (request, reply) => {
+  app.get('/dashboard', { schema: { tags: ['admin'], response: { 200: dashboardSchema } } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     assertQueryKeys(query, ['edition']);
     const id = query.edition === undefined ? null : editionFilterId(query.edition, 'edition');
