@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { dateTime } from './common';
-import { showEditionSchema } from './content';
+import { conferenceSchema, showEditionSchema } from './content';
 
 /**
  * The back-office's record resources (`GET/POST /admin/<path>`, `GET/PUT/DELETE /admin/<path>/:id`):
@@ -99,18 +99,7 @@ export const adminStandSchema = z.strictObject({
 
 /** A forum conference of an edition, with its sign-ups. */
 export const adminConferenceSchema = z.strictObject({
-  id: z.number(),
-  number: z.string(),
-  kind: z.enum(['conference', 'academy', 'sponsor']),
-  titleFr: z.string(),
-  titleEn: z.string(),
-  themeFr: z.nullable(z.string()),
-  themeEn: z.nullable(z.string()),
-  descriptionFr: z.nullable(z.string()),
-  descriptionEn: z.nullable(z.string()),
-  day: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
+  ...conferenceSchema.def.shape,
   edition: z.number(),
   registrations: z.number(),
 });

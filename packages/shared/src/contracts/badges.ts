@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES, REGISTRATION_TYPES } from '../constants';
 import { kioskRecordSchema } from './admin-devices';
-import { item, paginationSchema } from './common';
+import { item, page } from './common';
 
 /**
  * A badge as a screen shows it (the e-badge page, the kiosk, the exhibitor area): the holder, the
@@ -41,7 +41,4 @@ export const kioskSessionSchema = item(
 );
 
 /** `GET kiosk/sessions`: the kiosks, for the staff who revoke them. */
-export const kioskListSchema = z.strictObject({
-  data: z.array(kioskRecordSchema),
-  meta: z.strictObject({ pagination: paginationSchema }),
-});
+export const kioskListSchema = page(kioskRecordSchema);
