@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enquiryFollowUpSchema, exhibitorAccountSchema } from '@salon/shared';
+import {
+  adminEnquirySchema,
+  adminExhibitorRecordSchema,
+  adminExhibitorSchema,
+  enquiryFollowUpSchema,
+  exhibitorAccountSchema,
+} from '@salon/shared';
+import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
@@ -23,38 +30,57 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
 ) => {
   const tags = ['admin'];
 
-  app.get('/enquiries', { schema: { tags } }, async (request, reply) => {
-    const { list, rows, total } = await listEnquiries(db, request.query as Record<string, unknown>);
-    return sendList(reply, 'enquiries', list, rows, total);
-  });
-
-  app.get<{ Params: { id: string } }>('/enquiries/:id', { schema: { tags } }, async (request) =>
-    getEnquiry(db, recordId(request.params.id, 'Demande')),
+  app.get(
+    '/enquiries',
+    { schema: { tags, response: { 200: z.array(adminEnquirySchema) } } },
+    async (request, reply) => {
+      const { list, rows, total } = await listEnquiries(db, request.query as Record<string, unknown>);
+      return sendList(reply, 'enquiries', list, rows, total);
+    },
   );
 
-  app.put<{ Params: { id: string } }>('/enquiries/:id', { schema: { tags } }, async (request) => {
-    const form = parseFormBody(enquiryFollowUpSchema, request.body);
-    return followUpEnquiry(db, clock(), currentUser(request).id, recordId(request.params.id, 'Demande'), form);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/enquiries/:id',
+    { schema: { tags, response: { 200: adminEnquirySchema } } },
+    async (request) => getEnquiry(db, recordId(request.params.id, 'Demande')),
+  );
 
-  app.get('/exhibitors', { schema: { tags } }, async (request, reply) => {
-    // `edition`: another edition's exhibitors than the current one's.
-    const { list, rows, total } = await listExhibitors(db, request.query as Record<string, unknown>);
-    return sendList(reply, 'exhibitors', list, rows, total);
-  });
+  app.put<{ Params: { id: string } }>(
+    '/enquiries/:id',
+    { schema: { tags, response: { 200: adminEnquirySchema } } },
+    async (request) => {
+      const form = parseFormBody(enquiryFollowUpSchema, request.body);
+      return followUpEnquiry(db, clock(), currentUser(request).id, recordId(request.params.id, 'Demande'), form);
+    },
+  );
+
+  app.get(
+    '/exhibitors',
+    { schema: { tags, response: { 200: z.array(adminExhibitorSchema) } } },
+    async (request, reply) => {
+      // `edition`: another edition's exhibitors than the current one's.
+      const { list, rows, total } = await listExhibitors(db, request.query as Record<string, unknown>);
+      return sendList(reply, 'exhibitors', list, rows, total);
+    },
+  );
 
   // An exhibitor of a past edition's list reads with that registration (getExhibitor's `latest`).
-  app.get<{ Params: { id: string } }>('/exhibitors/:id', { schema: { tags } }, async (request) =>
+  const oneExhibitor = { tags, response: { 200: adminExhibitorRecordSchema } };
+  app.get<{ Params: { id: string } }>('/exhibitors/:id', { schema: oneExhibitor }, async (request) =>
     getExhibitor(db, recordId(request.params.id, 'Exposant'), { latest: true }),
   );
 
-  app.post('/exhibitors', { schema: { tags } }, async (request, reply) => {
-    const form = parseFormBody(exhibitorAccountSchema, request.body);
-    const record = await createExhibitor(db, clock(), currentUser(request).id, form);
-    return reply.status(201).send(record);
-  });
+  app.post(
+    '/exhibitors',
+    { schema: { tags, response: { 201: adminExhibitorRecordSchema } } },
+    async (request, reply) => {
+      const form = parseFormBody(exhibitorAccountSchema, request.body);
+      const record = await createExhibitor(db, clock(), currentUser(request).id, form);
+      return reply.status(201).send(record);
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/exhibitors/:id', { schema: { tags } }, async (request) => {
+  app.put<{ Params: { id: string } }>('/exhibitors/:id', { schema: oneExhibitor }, async (request) => {
     const form = parseFormBody(exhibitorAccountSchema, request.body);
     const id = recordId(request.params.id, 'Exposant');
     const record = await updateExhibitor(db, clock(), currentUser(request).id, id, form);
@@ -63,7 +89,7 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
   });
 
   for (const action of ['confirm', 'resend-access', 'deactivate', 'reactivate'] as const) {
-    app.post<{ Params: { id: string } }>(`/exhibitors/:id/${action}`, { schema: { tags } }, async (request) => {
+    app.post<{ Params: { id: string } }>(`/exhibitors/:id/${action}`, { schema: oneExhibitor }, async (request) => {
       const id = recordId(request.params.id, 'Exposant');
       const { record, mailed } = await actOnExhibitor(db, mail, currentUser(request).id, id, action);
       if (mailed) onQueued();

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { EXHIBITOR_STATUSES, type ExhibitorStatus } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { gates, registrations, scans, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -15,8 +16,6 @@ import { currentEdition, editionById, showRegistration } from '../show/current-e
 export const NOT_THIS_EDITION =
   'Cet exposant n’est pas inscrit à l’édition en cours : sa fiche d’une édition passée se lit, sans changer. Pour qu’il expose, invitez-le depuis son édition (« Inviter les exposants »).';
 
-export type ExhibitorStatus = 'pending' | 'confirmed' | 'deactivated';
-const EXHIBITOR_STATUSES: readonly ExhibitorStatus[] = ['pending', 'confirmed', 'deactivated'];
 
 /** The exhibitor's registration of an edition (the current one unless named). */
 const exhibitorRegistration = (edition: SQLWrapper = currentEdition) =>
@@ -105,9 +104,10 @@ async function present(db: Db | Tx, rows: Row[], edition: SQLWrapper = currentEd
     ),
   ]);
   return rows.map(({ blocked, confirmed, ...row }) => {
+    const status: ExhibitorStatus = blocked ? 'deactivated' : confirmed ? 'confirmed' : 'pending';
     return {
       ...row,
-      status: blocked ? 'deactivated' : confirmed ? 'confirmed' : 'pending',
+      status,
       logo: logos.get(row.logoId),
       ...counts.get(row.id)!,
     };

@@ -10,7 +10,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { SECTOR_CHOICES, enquiryFollowUpSchema } from '@salon/shared';
+import { SECTOR_CHOICES, type adminEnquirySchema, enquiryFollowUpSchema, type Answer } from '@salon/shared';
 import { enquiryStatusChoices } from './status';
 import { formResolver } from '../../../app/lib/form-resolver';
 
@@ -19,15 +19,7 @@ const ENQUIRY_DETAILS = ['societe', 'nom', 'email', 'telephone', 'secteurActivit
 
 /** Opens the exhibitor form filled from the enquiry; saving it marks the enquiry 'converti'. */
 function ConvertButton() {
-  const record = useRecordContext<{
-    id: number;
-    societe: string | null;
-    nom: string;
-    email: string;
-    telephone: string;
-    secteurActivite: string;
-    exhibitorId: number | null;
-  }>();
+  const record = useRecordContext<Answer<typeof adminEnquirySchema>>();
   if (!record || record.exhibitorId) return null;
   const sector = (SECTOR_CHOICES as readonly string[]).includes(record.secteurActivite) ? record.secteurActivite : '';
   return (

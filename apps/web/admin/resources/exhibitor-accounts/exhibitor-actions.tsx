@@ -1,4 +1,5 @@
 import { TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { Answer, adminExhibitorRecordSchema } from '@salon/shared';
 import { ConfirmButton } from '../../components/confirm-button';
 import { useAdminCall } from '../../components/use-admin-call';
 import { adminFetch } from '../../http';
@@ -7,7 +8,7 @@ type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
 
 /** One of the exhibitor's actions, after a confirmation; the page shows the new state. */
 function ActionButton({ action }: { action: Action }) {
-  const record = useRecordContext<{ id: number; status: string; company: string }>();
+  const record = useRecordContext<Answer<typeof adminExhibitorRecordSchema>>();
   const { busy, call } = useAdminCall();
   const notify = useNotify();
   const refresh = useRefresh();

@@ -1,13 +1,15 @@
 import { DataTable, SelectInput, SimpleList, useRecordContext } from 'react-admin';
-import type { AdminMedia } from '../../components/media-input';
+import type { Answer, adminExhibitorSchema } from '@salon/shared';
 import { ResponsiveList } from '../../components/responsive-list';
 import { hallFilter, searchFilter } from '../../components/filters';
 import { editionFilter, useEditionDefaults } from '../../components/editions';
 import { sectorChoices } from './exhibitor-form';
 import { StatusChip, exhibitorStatusChoices } from './status';
 
+type ExhibitorRow = Answer<typeof adminExhibitorSchema>;
+
 function Logo() {
-  const record = useRecordContext<{ logo: AdminMedia | null }>();
+  const record = useRecordContext<ExhibitorRow>();
   return record?.logo ? (
     <img src={record.logo.url} alt="" style={{ width: 64, height: 40, objectFit: 'contain' }} />
   ) : null;
@@ -29,7 +31,7 @@ export function ExhibitorList() {
         <SelectInput key="secteurActivite" source="secteurActivite" choices={sectorChoices} />,
       ]}
       phone={
-        <SimpleList<{ id: number; company: string; logo: AdminMedia | null; gate: string | null; booth: string | null }>
+        <SimpleList<ExhibitorRow>
           primaryText={(r) => r.company}
           secondaryText={(r) => [r.gate, r.booth].filter(Boolean).join(' · ')}
           tertiaryText={<StatusChip />}

@@ -1,4 +1,4 @@
-import { ENQUIRY_STATUSES } from '@salon/shared';
+import { ENQUIRY_STATUSES, EXHIBITOR_STATUSES } from '@salon/shared';
 import { choicesOf } from '../../components/filters';
 import { StateChip } from '../../components/state-chip';
 
@@ -18,4 +18,4 @@ export const StatusChip = (props: { label?: string }) => (
 );
 
 export const enquiryStatusChoices = choicesOf(ENQUIRY_STATUSES, 'admin.exhibitors.status');
-export const exhibitorStatusChoices = choicesOf(['pending', 'confirmed', 'deactivated'], 'admin.exhibitors.status');
+export const exhibitorStatusChoices = choicesOf(EXHIBITOR_STATUSES, 'admin.exhibitors.status');
