@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dateTime } from './common';
 import { conferenceSchema, showEditionSchema } from './content';
+import { STAND_LINE_MESSAGES, type StandLineError } from '../floor-plan';
 
 /**
  * The back-office's record resources (`GET/POST /admin/<path>`, `GET/PUT/DELETE /admin/<path>/:id`):
@@ -109,4 +110,96 @@ export const adminEditionSchema = z.strictObject({
   ...showEditionSchema.def.shape,
   registrationOpensAt: z.nullable(z.string()),
   registrationClosesAt: z.nullable(z.string()),
+});
+
+const STAND_LINE_KEYS = Object.keys(STAND_LINE_MESSAGES.fr) as [StandLineError['key'], ...StandLineError['key'][]];
+
+/**
+ * What a layout CSV does (`POST /admin/stands/import`): each hall before and after, the errors
+ * line by line, the exhibitors whose stand would no longer be drawn; `imported` once written.
+ * A refused import answers the same preview as its 400's details.
+ */
+export const standImportPreviewSchema = z.strictObject({
+  halls: z.array(
+    z.strictObject({
+      id: z.number(),
+      name: z.string(),
+      before: z.number(),
+      after: z.number(),
+      /** The file names the hall: its stands are replaced by the file's. */
+      replaced: z.boolean(),
+    }),
+  ),
+  /** The stands the file holds. */
+  stands: z.number(),
+  unplaced: z.array(z.strictObject({ booth: z.nullable(z.string()), company: z.nullable(z.string()) })),
+  errors: z.array(
+    z.strictObject({
+      line: z.number(),
+      message: z.string(),
+      key: z.enum(STAND_LINE_KEYS),
+      values: z.record(z.string(), z.union([z.string(), z.number()])),
+    }),
+  ),
+  imported: z.boolean(),
+});
+
+/**
+ * The show record (`/admin/sib/1`): its logos and background, and the PDFs that replace the
+ * generated plan, programme and catalogue.
+ */
+export const adminShowRecordSchema = z.strictObject({
+  id: z.number(),
+  logoSponsorOfficielId: fileId,
+  logoPaysInviteHonneurId: fileId,
+  mediaFullBackgroundId: fileId,
+  planPdfId: fileId,
+  programmePdfId: fileId,
+  cataloguePdfId: fileId,
+  updatedAt: dateTime,
+  logoSponsorOfficiel: file,
+  logoPaysInviteHonneur: file,
+  mediaFullBackground: file,
+  planPdf: file,
+  programmePdf: file,
+  cataloguePdf: file,
+});
+
+/** The organising agency's record (`/admin/agence/1`), in every page's footer. */
+export const adminAgencySchema = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  logoId: fileId,
+  logoFooterId: fileId,
+  imageId: fileId,
+  updatedAt: dateTime,
+  logo: file,
+  logoFooter: file,
+  image: file,
+});
+
+const published = z.nullable(z.string());
+/**
+ * 'Lieu, contacts et visite' (`/admin/site-settings/1`): the venue, each team's public e-mail and
+ * phone, the virtual tour; null is "not published".
+ */
+export const adminSiteSettingsSchema = z.strictObject({
+  id: z.number(),
+  venueName: published,
+  venueAddress: published,
+  mapUrl: published,
+  generalEmail: published,
+  generalPhone: published,
+  exhibitorsEmail: published,
+  exhibitorsPhone: published,
+  salesEmail: published,
+  salesPhone: published,
+  pressEmail: published,
+  pressPhone: published,
+  speakersEmail: published,
+  speakersPhone: published,
+  virtualTourUrl: published,
+  updatedAt: dateTime,
 });

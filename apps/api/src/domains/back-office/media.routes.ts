@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminMediaSchema } from '@salon/shared';
+import * as z from 'zod/mini';
 import { HttpError, badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
@@ -13,7 +15,13 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
 
   app.post(
     '/media',
-    { schema: { tags, summary: 'Uploads one image (PNG, JPEG, WebP) or PDF, field `file`' } },
+    {
+      schema: {
+        tags,
+        summary: 'Uploads one image (PNG, JPEG, WebP) or PDF, field `file`',
+        response: { 201: adminMediaSchema },
+      },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile);
       let bytes: Buffer;
@@ -37,15 +45,19 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
     },
   );
 
-  app.get('/media', { schema: { tags } }, async (request, reply) => {
+  app.get('/media', { schema: { tags, response: { 200: z.array(adminMediaSchema) } } }, async (request, reply) => {
     const { list, rows, total } = await listMedia(db, request.query as Record<string, unknown>);
     return sendList(reply, 'media', list, rows, total);
   });
 
-  app.get<{ Params: { id: string } }>('/media/:id', { schema: { tags } }, async (request) => {
-    const id = idParam(request.params.id);
-    const record = id === null ? null : await getMedia(db, id);
-    if (!record) throw notFound('Fichier introuvable.');
-    return record;
-  });
+  app.get<{ Params: { id: string } }>(
+    '/media/:id',
+    { schema: { tags, response: { 200: adminMediaSchema } } },
+    async (request) => {
+      const id = idParam(request.params.id);
+      const record = id === null ? null : await getMedia(db, id);
+      if (!record) throw notFound('Fichier introuvable.');
+      return record;
+    },
+  );
 };

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminPartnerSchema } from '@salon/shared';
+import * as z from 'zod/mini';
 import { currentUser } from '../../plugins/auth';
 import { parseFormBody } from '../../lib/query-params';
 import { reorderSchema } from './content-forms';
@@ -20,9 +22,13 @@ export const adminPartnerRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
      * Puts the partners in the order given: the listed ones first (positions 1, 2, …), then the
      * others in their current order. The public strips follow the positions.
      */
-    app.post(`/${path}/reorder`, { schema: { tags } }, async (request) => {
-      const { ids } = parseFormBody(reorderSchema, request.body);
-      return reorderPartners(db, { path, missing }, currentUser(request).id, ids);
-    });
+    app.post(
+      `/${path}/reorder`,
+      { schema: { tags, response: { 200: z.array(adminPartnerSchema) } } },
+      async (request) => {
+        const { ids } = parseFormBody(reorderSchema, request.body);
+        return reorderPartners(db, { path, missing }, currentUser(request).id, ids);
+      },
+    );
   }
 };

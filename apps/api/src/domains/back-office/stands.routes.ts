@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { STAND_CSV_MAX_CHARS } from '@salon/shared';
+import { STAND_CSV_MAX_CHARS, standImportPreviewSchema } from '@salon/shared';
 import { currentUser } from '../../plugins/auth';
 import { parseFormBody } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
@@ -34,10 +34,14 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
    * whose stand would no longer be drawn), and with `commit` the import itself. The file replaces
    * every stand of the halls it names, and only theirs; with a single error nothing is written.
    */
-  app.post('/stands/import', { schema: { tags: ['admin'] } }, async (request) => {
-    const { csv, commit = false } = parseFormBody(standImportSchema, request.body);
-    const result = await importStands(db, currentUser(request).id, request.body, { csv, commit });
-    if (result.imported) directoryCache.clear();
-    return result;
-  });
+  app.post(
+    '/stands/import',
+    { schema: { tags: ['admin'], response: { 200: standImportPreviewSchema } } },
+    async (request) => {
+      const { csv, commit = false } = parseFormBody(standImportSchema, request.body);
+      const result = await importStands(db, currentUser(request).id, request.body, { csv, commit });
+      if (result.imported) directoryCache.clear();
+      return result;
+    },
+  );
 };

@@ -11,20 +11,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { standLineMessage, STAND_CSV_MAX_CHARS, type StandLineError } from '@salon/shared';
+import { standLineMessage, STAND_CSV_MAX_CHARS, type Answer, type standImportPreviewSchema } from '@salon/shared';
 import { useState } from 'react';
 import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { adminErrorMessage } from '../../components/use-admin-call';
 import { adminFetch } from '../../http';
 import { EditionPicker } from '../../components/editions';
 
-interface Preview {
-  halls: { id: number; name: string; before: number; after: number; replaced: boolean }[];
-  stands: number;
-  unplaced: { booth: string; company: string }[];
-  errors: (StandLineError & { message: string })[];
-  imported: boolean;
-}
+type Preview = Answer<typeof standImportPreviewSchema>;
 
 /**
  * Lays out halls from a CSV file (hall, stand, x, y, width, height): the file is read in the
