@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthSchema, liveSchema, readySchema } from '@salon/shared';
 import type { Redis } from 'ioredis';
 import { ping, type Database } from '../../db/client';
 import { buildMigrations, migrationsState } from '../../db/migrations-state';
@@ -74,21 +75,21 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   // are left out; a failed check is still logged as a warning, unless the server logs only errors
   // or nothing.
   const quieter = (['error', 'fatal', 'silent'] as const).find((level) => level === app.log.level);
-  const probe = { schema: { tags }, config: { rateLimit: false }, logLevel: quieter ?? 'warn' } as const;
+  const probe = { config: { rateLimit: false }, logLevel: quieter ?? 'warn' } as const;
   const expected = buildMigrations();
 
   // Whether the API answers and reaches its database. The database's kind and the server's clock
   // only for this machine (an operator, the tests): the public learns nothing of the back end (N7).
-  app.get('/health', { schema: { tags } }, async (request) => {
+  app.get('/health', { schema: { tags, response: { 200: healthSchema } } }, async (request) => {
     await ping(database.db);
-    if (!isLocalUnforwarded(request)) return { status: 'ok' };
-    return { status: 'ok', database: database.kind, now: clock().toISOString() };
+    if (!isLocalUnforwarded(request)) return { status: 'ok' } as const;
+    return { status: 'ok', database: database.kind, now: clock().toISOString() } as const;
   });
 
   // Whether the process runs: a restart is the cure only when this fails, so no dependency is asked.
-  app.get('/health/live', probe, async (_request, reply) => {
+  app.get('/health/live', { ...probe, schema: { tags, response: { 200: liveSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return { status: 'ok' } as const;
   });
 
   const readyBudget = localBudget(READY_PROBES_PER_MINUTE);
@@ -97,17 +98,21 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   // Whether this instance should receive traffic. The body names what failed; the reason (which
   // may name internal hosts) goes to the log only.
-  app.get('/health/ready', probe, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const budget = readyBudget(request.ip);
-    if (!budget.allowed) {
-      throw tooManyRequests(reply, budget.retryAfter, 'Trop de requêtes de disponibilité depuis cette adresse.');
-    }
-    if (isDraining()) return reply.status(503).send({ status: 'unavailable', checks: { server: 'draining' } });
-    checking ??= runChecks(request).finally(() => (checking = undefined));
-    const { ready, checks } = await checking;
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
-  });
+  app.get(
+    '/health/ready',
+    { ...probe, schema: { tags, response: { 200: readySchema, 503: readySchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const budget = readyBudget(request.ip);
+      if (!budget.allowed) {
+        throw tooManyRequests(reply, budget.retryAfter, 'Trop de requêtes de disponibilité depuis cette adresse.');
+      }
+      if (isDraining()) return reply.status(503).send({ status: 'unavailable', checks: { server: 'draining' } });
+      checking ??= runChecks(request).finally(() => (checking = undefined));
+      const { ready, checks } = await checking;
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+    },
+  );
 
   async function runChecks(request: FastifyRequest) {
     const check = async (name: string, work: () => Promise<string>): Promise<string> => {
