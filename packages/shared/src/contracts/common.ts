@@ -58,3 +58,9 @@ export const removedSchema = item(z.strictObject({ id: z.number() }));
 
 /** An answer without a body: `204 No Content` (a sign-out, a kiosk ended). */
 export const noContentSchema = z.null();
+
+/**
+ * A file sent as it is (a download, often streamed): its media type and bytes, for the OpenAPI
+ * description. Nothing is serialized: a stream or a buffer goes out untouched.
+ */
+export const fileAnswer = (type: string) => ({ content: { [type]: { schema: z.file() } } });

@@ -17,3 +17,4 @@ export * from './admin-records';
 export * from './admin-devices';
 export * from './admin-exhibitors';
 export * from './health';
+export * from './admin-people';

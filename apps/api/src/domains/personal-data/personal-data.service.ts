@@ -89,7 +89,7 @@ export async function personalData(db: Db, id: number) {
         confirmed: registrations.confirmed,
         hall: gates.name,
         booth: registrations.booth,
-        badge: sql<string>`case when ${registrations.revokedAt} is null then 'valide' else 'révoqué' end`,
+        badge: sql<'valide' | 'révoqué'>`case when ${registrations.revokedAt} is null then 'valide' else 'révoqué' end`,
         revokedAt: registrations.revokedAt,
         createdAt: registrations.createdAt,
       })

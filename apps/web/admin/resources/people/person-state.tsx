@@ -1,23 +1,9 @@
 import { Alert, Chip } from '@mui/material';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
-import { formatDateTime } from '@salon/shared';
+import { formatDateTime, type Answer, type personRecordSchema } from '@salon/shared';
 
 /** What `GET admin/visitors` answers for one visitor. */
-export interface VisitorRow {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  jobPosition: string | null;
-  secteurActivite: string | null;
-  businessSector: string | null;
-  pays: string | null;
-  language: string | null;
-  createdAt: string;
-  badgeRevoked: boolean;
-  anonymisedAt: string | null;
-}
+export type VisitorRow = Answer<typeof personRecordSchema>;
 
 /** 'Supprimé' once erased, 'Badge révoqué' while the badge is revoked; nothing otherwise. */
 export function PersonStateChip(_props: { label?: string }) {

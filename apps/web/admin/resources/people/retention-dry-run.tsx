@@ -16,18 +16,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { formatDateTime } from '@salon/shared';
+import { formatDateTime, type Answer, type retentionDryRunSchema, type retentionRunSchema } from '@salon/shared';
 import { adminErrorMessage, useAdminCall } from '../../components/use-admin-call';
 import { useSmall } from '../../components/use-small';
 import { adminFetch } from '../../http';
 import { frenchDate, type RetentionSettings } from './retention-settings';
 
 /** What `GET admin/retention/1/dry-run` answers: who the settings would anonymise today. */
-interface DryRun {
-  cutoff: string;
-  total: number;
-  people: { id: number; name: string; email: string | null; createdAt: string }[];
-}
+type DryRun = Answer<typeof retentionDryRunSchema>;
 
 /** The people the dry run lists: a name, an e-mail and a registration date each. */
 function DryRunTable({ people }: { people: DryRun['people'] }) {
@@ -84,7 +80,10 @@ export function DryRunPanel() {
   const run = () =>
     call(
       async () => {
-        const result = await adminFetch<{ anonymised: number }>('retention/1/run', { method: 'POST', body: { ids } });
+        const result = await adminFetch<Answer<typeof retentionRunSchema>>('retention/1/run', {
+          method: 'POST',
+          body: { ids },
+        });
         notify('admin.people.retention.done', { type: 'success', messageArgs: { smart_count: result.anonymised } });
         // Reloads the settings (their last run) and with them the simulation.
         refresh();

@@ -1,13 +1,7 @@
-import { formatDateTime } from '@salon/shared';
+import { formatDateTime, type Answer, type retentionSettingsRecordSchema } from '@salon/shared';
 
 /** The one record of `admin/retention` (id 1). */
-export interface RetentionSettings {
-  id: 1;
-  enabled: boolean;
-  months: number;
-  lastRunAt: string | null;
-  cutoff: string | null;
-}
+export type RetentionSettings = Answer<typeof retentionSettingsRecordSchema>;
 
 /** A calendar day ('2026-06-01') as dd/MM/yyyy, an instant as dd/MM/yyyy HH:mm. */
 export function frenchDate(value: string | null | undefined): string {
