@@ -58,3 +58,10 @@ export const removedSchema = item(z.strictObject({ id: z.number() }));
 
 /** An answer without a body: `204 No Content` (a sign-out, a kiosk ended). */
 export const noContentSchema = z.null();
+
+/**
+ * A file sent as it is (an .eml, a spreadsheet), for a route's `schema.response`: its media type
+ * and a binary body in the OpenAPI description. Nothing is serialized: the route sends a buffer or
+ * a stream, which the serializer leaves alone.
+ */
+export const fileAnswer = (mime: string) => ({ content: { [mime]: { schema: z.file() } } });

@@ -15,3 +15,4 @@ export * from './content';
 export * from './directory';
 export * from './admin-records';
 export * from './admin-devices';
+export * from './admin-mail';
