@@ -16,3 +16,4 @@ export * from './directory';
 export * from './admin-records';
 export * from './admin-devices';
 export * from './admin-mail';
+export * from './admin-editions';
