@@ -13,7 +13,20 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { formatDateTime, nextEditionSchema, ordinalText, type NextEditionForm, type ShowEdition } from '@salon/shared';
+import {
+  formatDateTime,
+  nextEditionSchema,
+  ordinalText,
+  type adminEditionSchema,
+  type announcementPlanSchema,
+  type announcementSentSchema,
+  type Answer,
+  type editionPreviewSchema,
+  type NextEditionForm,
+  type participationPlanSchema,
+  type participationSentSchema,
+  type ShowEdition,
+} from '@salon/shared';
 import { adminFetch } from '../http';
 import { formResolver } from '../../app/lib/form-resolver';
 
@@ -32,7 +45,7 @@ export function PreviewSiteButton() {
     // Opened at the click, filled when the address comes: a tab opened later is a blocked pop-up.
     const tab = window.open('', '_blank');
     try {
-      const { url } = await adminFetch<{ url: string }>(`editions/${record.id}/preview`);
+      const { url } = await adminFetch<Answer<typeof editionPreviewSchema>>(`editions/${record.id}/preview`);
       if (tab) {
         tab.opener = null;
         tab.location.href = url;
@@ -74,7 +87,10 @@ export function PrepareNextEditionButton() {
   // Field errors come back on their fields (a year already taken, dates that end too soon).
   const submit = async (values: Record<string, unknown>) => {
     try {
-      const created = await adminFetch<ShowEdition>(`editions/${record.id}/next`, { method: 'POST', body: values });
+      const created = await adminFetch<Answer<typeof adminEditionSchema>>(`editions/${record.id}/next`, {
+        method: 'POST',
+        body: values,
+      });
       notify('admin.editions.prepared', { type: 'success', messageArgs: { name: created.name } });
       setOpen(false);
       redirect('edit', 'editions', created.id);
@@ -185,7 +201,7 @@ export function InviteExhibitorsButton() {
   const translate = useTranslate();
   if (!record || record.current) return null;
   return (
-    <PlannedSendButton<{ year: number; toInvite: number; invited: number }, { invited: number; postponed: number }>
+    <PlannedSendButton<Answer<typeof participationPlanSchema>, Answer<typeof participationSentSchema>>
       label={translate('admin.editions.inviteExhibitors', { year: record.year })}
       path={`editions/${record.id}/invite-exhibitors`}
       canSend={(plan) => plan.toInvite > 0}
@@ -225,7 +241,7 @@ export function AnnounceEditionButton() {
   const translate = useTranslate();
   if (!record?.current) return null;
   return (
-    <PlannedSendButton<{ subscribers: number; sentAt: string | null }, { sent: number }>
+    <PlannedSendButton<Answer<typeof announcementPlanSchema>, Answer<typeof announcementSentSchema>>
       label={translate('admin.editions.announce')}
       path={`editions/${record.id}/announce`}
       canSend={(plan) => plan.sentAt === null && plan.subscribers > 0}

@@ -18,3 +18,5 @@ export * from './admin-devices';
 export * from './admin-exhibitors';
 export * from './health';
 export * from './admin-people';
+export * from './admin-mail';
+export * from './admin-editions';

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
+import { fileAnswer, mailRecordSchema, mailRowSchema, newsletterRowSchema } from '@salon/shared';
+import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors';
-import { sendXlsxStream } from '../../lib/streams';
+import { sendXlsxStream, XLSX_TYPE } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { createAttachmentResolver } from '../mail/attachments';
@@ -38,24 +40,32 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
     return row;
   };
 
-  app.get('/mails', { schema: { tags } }, async (request, reply) => {
+  app.get('/mails', { schema: { tags, response: { 200: z.array(mailRowSchema) } } }, async (request, reply) => {
     const { list, rows, total } = await listMails(db, request.query as Record<string, unknown>);
     return sendList(reply, 'mails', list, rows, total);
   });
 
-  app.get<{ Params: { id: string } }>('/mails/:id', { schema: { tags } }, async (request) => mailOf(request.params.id));
+  app.get<{ Params: { id: string } }>(
+    '/mails/:id',
+    { schema: { tags, response: { 200: mailRecordSchema } } },
+    async (request) => mailOf(request.params.id),
+  );
 
   /**
    * Sends a failed (or still pending) mail again now. The attempts start again from zero, so the
    * mail gets the worker's whole retry schedule again (about 8 hours) rather than one last try;
    * the last error stays until the next outcome replaces it.
    */
-  app.post<{ Params: { id: string } }>('/mails/:id/retry', { schema: { tags } }, async (request) => {
-    const before = await mailOf(request.params.id);
-    const after = await retryMail(db, currentUser(request).id, before);
-    onQueued();
-    return after;
-  });
+  app.post<{ Params: { id: string } }>(
+    '/mails/:id/retry',
+    { schema: { tags, response: { 200: mailRecordSchema } } },
+    async (request) => {
+      const before = await mailOf(request.params.id);
+      const after = await retryMail(db, currentUser(request).id, before);
+      onQueued();
+      return after;
+    },
+  );
 
   /**
    * The mail as an RFC 822 message: the .eml file the file transport wrote when it was sent
@@ -64,35 +74,47 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
    * secret shows as LINK_PLACEHOLDER). The file is
    * found by the row's id, never by a name from the request.
    */
-  app.get<{ Params: { id: string } }>('/mails/:id/eml', { schema: { tags } }, async (request, reply) => {
-    const mail = await mailOf(request.params.id);
-    // The file of a mail with a link holds the live secret as delivered: never shown, the row is.
-    const file =
-      config.SMTP_URL || mail.linkRedacted ? null : await findEmlFile(mailDir(config), mail.id, mail.createdAt);
-    void reply
-      .header('content-type', 'message/rfc822')
-      .header('content-disposition', `attachment; filename="mail-${mail.id}.eml"`)
-      .header('cache-control', 'private, no-store');
-    if (file) return reply.header('x-eml-source', 'file').send(createReadStream(file));
-    const eml = await composeEml(config.MAIL_FROM, mail, resolveAttachments);
-    return reply.header('x-eml-source', 'composed').send(eml);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/mails/:id/eml',
+    { schema: { tags, response: { 200: fileAnswer('message/rfc822') } } },
+    async (request, reply) => {
+      const mail = await mailOf(request.params.id);
+      // The file of a mail with a link holds the live secret as delivered: never shown, the row is.
+      const file =
+        config.SMTP_URL || mail.linkRedacted ? null : await findEmlFile(mailDir(config), mail.id, mail.createdAt);
+      void reply
+        .header('content-type', 'message/rfc822')
+        .header('content-disposition', `attachment; filename="mail-${mail.id}.eml"`)
+        .header('cache-control', 'private, no-store');
+      if (file) return reply.header('x-eml-source', 'file').send(createReadStream(file));
+      const eml = await composeEml(config.MAIL_FROM, mail, resolveAttachments);
+      return reply.header('x-eml-source', 'composed').send(eml);
+    },
+  );
 
-  app.get('/newsletters', { schema: { tags } }, async (request, reply) => {
-    const { list, rows, total } = await listNewsletters(db, request.query as Record<string, unknown>);
-    return sendList(reply, 'newsletters', list, rows, total);
-  });
+  app.get(
+    '/newsletters',
+    { schema: { tags, response: { 200: z.array(newsletterRowSchema) } } },
+    async (request, reply) => {
+      const { list, rows, total } = await listNewsletters(db, request.query as Record<string, unknown>);
+      return sendList(reply, 'newsletters', list, rows, total);
+    },
+  );
 
   /** newsletter.xlsx of the subscribers the list's filter keeps (`filter`, optional `lang=en`). */
-  app.get('/newsletters/export', { schema: { tags } }, async (request, reply) => {
-    const { lang, ...query } = request.query as Record<string, unknown>;
-    if (lang !== undefined && lang !== 'fr' && lang !== 'en') throw badRequest('Paramètre lang : fr ou en.');
-    if (query.sort !== undefined || query.range !== undefined) {
-      throw badRequest('Paramètre de requête non autorisé : l’export prend filter et lang.');
-    }
-    const where = newsletterExportWhere(query);
-    return sendXlsxStream(request, reply, NEWSLETTER_FILE_NAME, (out) =>
-      writeNewsletterXlsx(db, where, lang === 'en' ? 'en' : 'fr', out),
-    );
-  });
+  app.get(
+    '/newsletters/export',
+    { schema: { tags, response: { 200: fileAnswer(XLSX_TYPE) } } },
+    async (request, reply) => {
+      const { lang, ...query } = request.query as Record<string, unknown>;
+      if (lang !== undefined && lang !== 'fr' && lang !== 'en') throw badRequest('Paramètre lang : fr ou en.');
+      if (query.sort !== undefined || query.range !== undefined) {
+        throw badRequest('Paramètre de requête non autorisé : l’export prend filter et lang.');
+      }
+      const where = newsletterExportWhere(query);
+      return sendXlsxStream(request, reply, NEWSLETTER_FILE_NAME, (out) =>
+        writeNewsletterXlsx(db, where, lang === 'en' ? 'en' : 'fr', out),
+      );
+    },
+  );
 };

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, notLike, sql, type SQL } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { MAIL_STATUSES, NEWSLETTER_STATES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -11,9 +12,6 @@ import type { ResolveAttachments } from '../mail/attachments';
 import { errorLine } from '../mail/worker';
 import { mailOptions, type MailAttachment } from '../mail/transport';
 import { showWallClock } from '../scans/scans-export';
-
-const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-const NEWSLETTER_STATES = ['waiting', 'confirmed', 'unsubscribed'] as const;
 
 /** What the outbox list shows; the record adds the bodies. */
 const mailColumns = {

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type * as z from 'zod/mini';
 import {
   acceptInvitationSchema,
+  announcementPlanSchema,
+  announcementSentSchema,
   participationConfirmedSchema,
+  participationPlanSchema,
   participationSchema,
+  participationSentSchema,
   participationViewSchema,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
@@ -67,15 +72,22 @@ export const adminParticipationRoutes: FastifyPluginAsyncZod<{
 
   /**
    * A mailing from an edition's page: `GET` says what it would reach (`plan`), `POST` sends it, in
-   * one transaction with its audit entry (the plan as it stood before, what left after).
+   * one transaction with its audit entry (the plan as it stood before, what left after). Each
+   * answers its contract (`answers`).
    */
-  function mailing<Plan, Sent extends Record<string, number>>(
+  function mailing<Plan, Sent>(
     path: string,
-    plan: (db: Db | Tx, id: number) => Promise<Plan>,
-    send: (tx: Tx, id: number) => Promise<Sent>,
+    answers: { plan: z.ZodMiniType<Plan>; sent: z.ZodMiniType<Sent> },
+    plan: (db: Db | Tx, id: number) => Promise<NoInfer<Plan>>,
+    send: (tx: Tx, id: number) => Promise<NoInfer<Sent>>,
   ) {
-    app.get(`/editions/:id/${path}`, { schema: { tags } }, async (request) => plan(db, editionId(request.params)));
-    app.post(`/editions/:id/${path}`, { schema: { tags } }, async (request) => {
+    // Widened for Fastify, whose types cannot resolve a generic answer: the signature ties each to its contract.
+    const planAnswer: z.ZodMiniType = answers.plan;
+    const sentAnswer: z.ZodMiniType = answers.sent;
+    app.get(`/editions/:id/${path}`, { schema: { tags, response: { 200: planAnswer } } }, async (request) =>
+      plan(db, editionId(request.params)),
+    );
+    app.post(`/editions/:id/${path}`, { schema: { tags, response: { 200: sentAnswer } } }, async (request) => {
       const id = editionId(request.params);
       const sent = await db.transaction(async (tx) => {
         const before = await plan(tx, id);
@@ -96,7 +108,14 @@ export const adminParticipationRoutes: FastifyPluginAsyncZod<{
   }
 
   // 'Inviter les exposants de 2024', on a past edition (participation.service.ts).
-  mailing('invite-exhibitors', participationPlan, (tx, id) => inviteReturningExhibitors(tx, mail, id));
+  mailing(
+    'invite-exhibitors',
+    { plan: participationPlanSchema, sent: participationSentSchema },
+    participationPlan,
+    (tx, id) => inviteReturningExhibitors(tx, mail, id),
+  );
   // 'Inviter les abonnés à la newsletter', on the current edition (announcement.ts).
-  mailing('announce', announcementPlan, (tx, id) => announceEdition(tx, mail, id));
+  mailing('announce', { plan: announcementPlanSchema, sent: announcementSentSchema }, announcementPlan, (tx, id) =>
+    announceEdition(tx, mail, id),
+  );
 };

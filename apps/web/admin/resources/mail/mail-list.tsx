@@ -1,11 +1,13 @@
 import { Typography } from '@mui/material';
 import { DataTable, SelectInput, SimpleList, useRecordContext } from 'react-admin';
-import { formatDateTime } from '@salon/shared';
+import { formatDateTime, type Answer, type mailRowSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ResponsiveList } from '../../components/responsive-list';
 import { searchFilter } from '../../components/filters';
-import type { MailRow } from './mail-row';
 import { MailStatusChip, mailStatusChoices } from './states';
+
+/** One mail as `GET admin/mails` lists it (its page adds the bodies). */
+type MailRow = Answer<typeof mailRowSchema>;
 
 /** A long error on one line, cut short in the list (the mail's page shows it whole). */
 function ErrorText(_props: { label?: string }) {

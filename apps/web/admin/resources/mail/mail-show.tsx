@@ -16,15 +16,18 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import type { Answer, mailRecordSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { useAdminCall } from '../../components/use-admin-call';
 import { adminDownload, adminFetch } from '../../http';
-import type { MailRow } from './mail-row';
 import { MailStatusChip } from './states';
+
+/** One mail with its bodies (`GET admin/mails/:id`); one with a link shows it redacted (`linkRedacted`). */
+type MailRecord = Answer<typeof mailRecordSchema>;
 
 /** Puts a failed (or still waiting) mail back in the queue now. */
 function RetryButton() {
-  const record = useRecordContext<MailRow>();
+  const record = useRecordContext<MailRecord>();
   const { busy, call } = useAdminCall();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -44,7 +47,7 @@ function RetryButton() {
 
 /** The mail as it was sent: an organiser-only file, fetched with the session then saved. */
 function EmlButton() {
-  const record = useRecordContext<MailRow>();
+  const record = useRecordContext<MailRecord>();
   const { call } = useAdminCall();
   if (!record) return null;
   const download = () => call(() => adminDownload(`mails/${record.id}/eml`, `mail-${record.id}.eml`));
@@ -60,7 +63,7 @@ function EmlButton() {
  * and the plain text as it is.
  */
 function Bodies() {
-  const record = useRecordContext<MailRow>();
+  const record = useRecordContext<MailRecord>();
   const translate = useTranslate();
   const [tab, setTab] = useState<'html' | 'text'>('html');
   if (!record) return null;

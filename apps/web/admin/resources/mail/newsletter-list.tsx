@@ -1,10 +1,13 @@
 import { DataTable, SelectInput, SimpleList, TopToolbar, useLocaleState } from 'react-admin';
-import { formatDateTime } from '@salon/shared';
+import { formatDateTime, type Answer, type newsletterRowSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ListExportButton } from '../../components/list-export-button';
 import { ResponsiveList } from '../../components/responsive-list';
 import { searchFilter } from '../../components/filters';
 import { NewsletterStateChip, stateChoices } from './states';
+
+/** One subscriber as `GET admin/newsletters` lists it. */
+type NewsletterRow = Answer<typeof newsletterRowSchema>;
 
 /** The newsletter's subscribers and their spreadsheet. */
 export function NewsletterList() {
@@ -25,7 +28,7 @@ export function NewsletterList() {
         </TopToolbar>
       }
       phone={
-        <SimpleList<{ id: number; email: string; createdAt: string }>
+        <SimpleList<NewsletterRow>
           primaryText={(r) => r.email}
           secondaryText={(r) => formatDateTime(r.createdAt)}
           tertiaryText={<NewsletterStateChip />}

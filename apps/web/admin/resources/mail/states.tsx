@@ -1,11 +1,10 @@
 import type { ChipProps } from '@mui/material';
+import { MAIL_STATUSES, NEWSLETTER_STATES } from '@salon/shared';
 import { choicesOf } from '../../components/filters';
 import { StateChip } from '../../components/state-chip';
 
 /** A mail's state in the outbox and a subscriber's, as chips and as the choices of the list filters. */
-const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-const NEWSLETTER_STATES = ['waiting', 'confirmed', 'unsubscribed'] as const;
+type MailStatus = (typeof MAIL_STATUSES)[number];
 type NewsletterState = (typeof NEWSLETTER_STATES)[number];
 
 const MAIL_COLOURS: Record<MailStatus, ChipProps['color']> = {
