@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { errorSchema } from '@salon/shared';
 import { Redis } from 'ioredis';
 import qs from 'qs';
 import type { Config } from './config/env';
@@ -203,7 +204,9 @@ export async function buildApp(
     },
     // Each route's declared audience (plugins/auth.ts) is its security requirement.
     transform: (input) => {
-      const out = jsonSchemaTransform(input);
+      // Every route may refuse or fail, in one shape.
+      const response = { ...(input.schema?.response as object), '4XX': errorSchema, '5XX': errorSchema };
+      const out = jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
       const audience = input.route.config?.audience;
       return audience ? { ...out, schema: { ...out.schema, security: [{ [audience]: [] }] } } : out;
     },

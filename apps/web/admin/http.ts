@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 import { saveBlob } from '../app/lib/save-blob';
+import type { ApiErrorBody } from '../app/lib/api-client';
 
 /**
  * The back-office's calls to `/backend/api/`: the organiser's bearer token (a session of its
@@ -33,12 +34,8 @@ function xsrfToken(): string | undefined {
   return cookie ? decodeURIComponent(cookie.slice(XSRF_COOKIE.length + 1)) : undefined;
 }
 
-interface ServerError {
-  error?: { message?: string; details?: { errors?: { path: string[]; message: string }[] } };
-}
-
 /** Field errors `[{ path: ['body', 'email'], message: 'emailTaken' }]` as react-admin reads them. */
-function fieldErrors(body: ServerError | undefined): Record<string, string> | undefined {
+function fieldErrors(body: ApiErrorBody | undefined): Record<string, string> | undefined {
   const errors = body?.error?.details?.errors;
   if (!errors?.length) return undefined;
   return Object.fromEntries(errors.map((e) => [e.path.filter((p) => p !== 'body').join('.') || 'root', e.message]));
@@ -62,7 +59,7 @@ export async function adminHttp(url: string, options: RequestInit = {}): Promise
     json = undefined;
   }
   if (!res.ok) {
-    const error = json as ServerError | undefined;
+    const error = json as ApiErrorBody | undefined;
     throw new HttpError(error?.error?.message ?? res.statusText, res.status, {
       ...error,
       errors: fieldErrors(error),
@@ -119,7 +116,7 @@ export async function adminUpload<T = unknown>(file: File): Promise<T> {
 export async function adminDownload(path: string, filename: string): Promise<void> {
   const res = await send(`${ADMIN_API}/${path}`, { headers: { Accept: '*/*' } });
   if (!res.ok) {
-    const error = (await res.json().catch(() => undefined)) as ServerError | undefined;
+    const error = (await res.json().catch(() => undefined)) as ApiErrorBody | undefined;
     throw new HttpError(error?.error?.message ?? res.statusText, res.status, error);
   }
   saveBlob(await res.blob(), filename);

@@ -1,31 +1,21 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ErrorAnswer } from '@salon/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, badRequest } from '../lib/errors';
 import { REQUEST_ID_HEADER } from '../lib/request-id';
 
-interface ErrorBody {
-  error: {
-    status: number;
-    name: string;
-    message: string;
-    details: Record<string, unknown>;
-    /** The request's id, as in the X-Request-Id header and every log line of the request. */
-    requestId?: string;
-  };
-}
-
-const isErrorBody = (payload: unknown): payload is ErrorBody =>
+const isErrorBody = (payload: unknown): payload is ErrorAnswer =>
   typeof payload === 'object' &&
   payload !== null &&
-  typeof (payload as Partial<ErrorBody>).error?.status === 'number' &&
-  typeof (payload as Partial<ErrorBody>).error?.message === 'string';
+  typeof (payload as Partial<ErrorAnswer>).error?.status === 'number' &&
+  typeof (payload as Partial<ErrorAnswer>).error?.message === 'string';
 
 export function errorBody(
   status: number,
   name: string,
   message: string,
   details: Record<string, unknown> = {},
-): ErrorBody {
+): ErrorAnswer {
   return { error: { status, name, message, details } };
 }
 

@@ -12,6 +12,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ReactNode } from 'react';
+import type { Answer, adminEditionSchema } from '@salon/shared';
+
+type EditionRecord = Answer<typeof adminEditionSchema>;
 
 /**
  * What is kept edition by edition in the back-office (halls, stands, the programme, the gates'
@@ -43,7 +46,7 @@ export const editionFilter = (emptyText: string) => (
 
 /** A list's first filter values: the current edition, once the editions are read (null until then). */
 export function useEditionDefaults(): { edition: number } | null {
-  const { data } = useGetList<{ id: number; current: boolean }>('editions', {
+  const { data } = useGetList<EditionRecord>('editions', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'year', order: 'DESC' },
   });
@@ -91,7 +94,7 @@ export function EditionPicker({
   onChange: (id: number | '') => void;
 }) {
   const translate = useTranslate();
-  const { data: editions = [] } = useGetList<{ id: number; year: number; name: string; current: boolean }>('editions', {
+  const { data: editions = [] } = useGetList<EditionRecord>('editions', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'year', order: 'DESC' },
   });

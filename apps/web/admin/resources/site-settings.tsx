@@ -19,7 +19,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { CONTACT_KEYS, editionSchema, siteSettingsSchema } from '@salon/shared';
+import { CONTACT_KEYS, editionSchema, siteSettingsSchema, type Answer, type adminEditionSchema } from '@salon/shared';
 import { ConfirmButton } from '../components/confirm-button';
 import { createPage } from '../components/crud-pages';
 import { useAdminCall } from '../components/use-admin-call';
@@ -35,6 +35,8 @@ import {
   PreviewSiteButton,
 } from './edition-actions';
 import { formResolver } from '../../app/lib/form-resolver';
+
+type EditionRecord = Answer<typeof adminEditionSchema>;
 
 /**
  * What the organiser publishes about the show: the venue, each team's public e-mail and phone,
@@ -114,7 +116,7 @@ function EditionList() {
 /** The current edition keeps dates and a city (the site prints them everywhere) and cannot be deleted. */
 function EditionForm() {
   const translate = useTranslate();
-  const current = useRecordContext<{ current?: boolean }>()?.current === true;
+  const current = useRecordContext<EditionRecord>()?.current === true;
   return (
     <SimpleForm resolver={editionResolver} toolbar={current ? saveOnlyToolbar : undefined}>
       {current && <Alert severity="info">{translate('admin.editions.currentHint')}</Alert>}
@@ -142,7 +144,7 @@ function EditionForm() {
  * site, registrations, the exhibitor area and the gates follow it on every instance.
  */
 function MakeCurrentButton() {
-  const record = useRecordContext<{ id: number; name: string; current: boolean }>();
+  const record = useRecordContext<EditionRecord>();
   const { busy, call } = useAdminCall();
   const notify = useNotify();
   const refresh = useRefresh();

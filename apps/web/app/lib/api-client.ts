@@ -1,11 +1,12 @@
-import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, toQueryString } from '@salon/shared';
+import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, toQueryString, type ErrorAnswer } from '@salon/shared';
 import { clearSession, getSession, updateSessionToken } from './session';
 import { saveBlob } from './save-blob';
 
 export const API_BASE = '/backend/api/';
 
+/** An error body as it may arrive: the API's error contract, or less (a proxy's page reads as nothing). */
 export interface ApiErrorBody {
-  error?: { status?: number; name?: string; message?: string; details?: Record<string, unknown> };
+  error?: Partial<ErrorAnswer['error']>;
 }
 
 /** A failed call. `status` 0 means the network failed: never a success. */

@@ -59,8 +59,37 @@ export const removedSchema = item(z.strictObject({ id: z.number() }));
 /** An answer without a body: `204 No Content` (a sign-out, a kiosk ended). */
 export const noContentSchema = z.null();
 
+/** Why one field was refused: its path (`['body', 'email']`) and a message or a message key. */
+export const fieldErrorSchema = z.strictObject({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+
+/**
+ * Every refusal and failure of the API: `{ error: { status, name, message, details } }`, the
+ * fields' errors in `details.errors`, the request's id (as in the X-Request-Id header and the
+ * logs) in `requestId`. Each route's OpenAPI description names it for 4XX and 5XX.
+ */
+export const errorSchema = z.strictObject({
+  error: z.strictObject({
+    status: z.number(),
+    name: z.string(),
+    message: z.string(),
+    details: z.looseObject({ errors: z.optional(z.array(fieldErrorSchema)) }),
+    requestId: z.optional(z.string()),
+  }),
+});
+export type ErrorAnswer = z.output<typeof errorSchema>;
+
+/**
+ * Described as a binary string (zod's file), typed as what a route hands Fastify for it: bytes, a
+ * stream, or nothing (a HEAD). The one cast of the contracts: zod has no schema that both
+ * describes binary and types a Node stream.
+ */
+const fileBytes = z.file() as unknown as z.ZodMiniType<Uint8Array | AsyncIterable<unknown> | undefined>;
+
 /**
  * A file sent as it is (a download, often streamed): its media type and bytes, for the OpenAPI
  * description. Nothing is serialized: a stream or a buffer goes out untouched.
  */
-export const fileAnswer = (type: string) => ({ content: { [type]: { schema: z.file() } } });
+export const fileAnswer = (type: string) => ({ content: { [type]: { schema: fileBytes } } });

@@ -1,4 +1,4 @@
-import { badgeLinkSchema, ebadgeSchema, sentSchema } from '@salon/shared';
+import { badgeLinkSchema, ebadgeSchema, fileAnswer, sentSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -44,7 +44,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/registrations/downloadEbadgeFull/:id',
-    { schema: { tags: ['badges'], querystring: tokenQuery } },
+    { schema: { tags: ['badges'], querystring: tokenQuery, response: { 200: fileAnswer('application/pdf') } } },
     async (request, reply) => {
       const id = idParam((request.params as { id: string }).id);
       const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());

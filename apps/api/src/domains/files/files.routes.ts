@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { fileAnswer, noContentSchema } from '@salon/shared';
 import { normalizeIP } from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -123,6 +124,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
           querystring: z.object({
             download: z.enum(['0', '1', 'true', 'false']).optional(),
           }),
+          response: { 200: fileAnswer('application/pdf'), 304: noContentSchema },
         },
         handler: async (request, reply) => {
           await spend('files', request, reply);
@@ -141,7 +143,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
               // (`object-src 'none'`, no inline style) would block: a PDF runs nothing, framing is all
               // there is to restrict.
               .header('content-security-policy', "frame-ancestors 'self'");
-          if (etagMatches(request.headers['if-none-match'], etag)) return cacheHeaders().status(304).send();
+          if (etagMatches(request.headers['if-none-match'], etag)) return cacheHeaders().status(304).send(null);
           // What will be sent: the uploaded file (its bytes not read yet: a HEAD needs its size
           // only), or the one made from the data. Large, it counts in the large files' budget
           // before any header is set (a refusal must carry none of a file's).
@@ -153,8 +155,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{
             .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${file}"`)
             .type('application/pdf');
           if (stored) {
-            const body = method === 'GET' ? await files.body(stored) : undefined;
-            return reply.header('content-length', stored.size).send(body);
+            void reply.header('content-length', stored.size);
+            return reply.send(method === 'GET' ? await files.body(stored) : undefined);
           }
           return reply.header('etag', pdf!.etag).send(pdf!.body);
         },

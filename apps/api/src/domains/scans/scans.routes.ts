@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  fileAnswer,
   PAGE_SIZE,
   SCAN_TABLES,
   scanBatchSchema,
@@ -23,7 +24,7 @@ import {
   populates,
   sendJsonText,
 } from '../../lib/query-params';
-import { sendXlsxStream } from '../../lib/streams';
+import { sendXlsxStream, XLSX_TYPE } from '../../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
 import { createScanTotals, listScans, scanEditions, tableScope } from './scans.service';
@@ -112,18 +113,22 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     return sendJsonText(reply, text);
   });
 
-  app.get('/scans/export', { schema: { tags }, ...scanning }, async (request, reply) => {
-    const user = currentUser(request);
-    const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['table', 'lang', 'edition']);
-    const edition = await editionOfScans(query.edition);
-    const table = SCAN_TABLES.find((t) => t === query.table);
-    if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_TABLES.join(' ou ')}.`);
-    const lang = query.lang === 'en' ? 'en' : 'fr';
-    return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) =>
-      writeScansXlsx(db, table, tableScope(table, user, edition), lang, out),
-    );
-  });
+  app.get(
+    '/scans/export',
+    { schema: { tags, response: { 200: fileAnswer(XLSX_TYPE) } }, ...scanning },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const query = request.query as Record<string, unknown>;
+      assertQueryKeys(query, ['table', 'lang', 'edition']);
+      const edition = await editionOfScans(query.edition);
+      const table = SCAN_TABLES.find((t) => t === query.table);
+      if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_TABLES.join(' ou ')}.`);
+      const lang = query.lang === 'en' ? 'en' : 'fr';
+      return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) =>
+        writeScansXlsx(db, table, tableScope(table, user, edition), lang, out),
+      );
+    },
+  );
 
   /** The editions 'Mes scans' switches between: the current one, and those with the caller's scans. */
   app.get(
