@@ -47,16 +47,24 @@ export interface RegistrationItem {
 }
 
 /**
- * The person's live badges of every edition, oldest first (conference seats aside): the
- * specification's `registrations` list of the user record (`auth/local`, `users/me`).
+ * The person's live badges, oldest first (conference seats aside), as a column of a query on
+ * `users`: the specification's `registrations` list of the user record (`auth/local`, `users/me`)
+ * lists them all; the collaborators' list, its collaborator badges of the editions asked (two
+ * different editions at once: none is of both).
  */
-const registrationList = sql<RegistrationItem[]>`coalesce((select json_agg(json_build_object(
+export const registrationItems = ({ type, events = [] }: { type?: 'collaborator'; events?: number[] } = {}) => {
+  const editions = [...new Set(events)];
+  const ofType = type ? sql`and r.type = ${type}` : sql``;
+  const ofEdition =
+    editions.length > 1 ? sql`and false` : editions.length ? sql`and r.event_id = ${editions[0]}` : sql``;
+  return sql<RegistrationItem[]>`coalesce((select json_agg(json_build_object(
     'id', r.id, 'type', r.type, 'confirmed', r.confirmed, 'booth', r.booth,
     'event', json_build_object('id', r.event_id),
     'gate', case when g.id is null then null else json_build_object('id', g.id, 'name', g.name) end
   ) order by r.id)
   from ${registrations} r left join ${gates} g on g.id = r.gate_id
-  where r.user_id = "users"."id" and r.conference_id is null and r.revoked_at is null), '[]'::json)`;
+  where r.user_id = "users"."id" and r.conference_id is null and r.revoked_at is null ${ofType} ${ofEdition}), '[]'::json)`;
+};
 
 /**
  * The user as the API shows it: hall and stand come from the current edition’s registration,
@@ -71,7 +79,7 @@ export async function loadUserView(db: Db, userId: number) {
       avatar: media,
       booth: registrations.booth,
       hall: gates.name,
-      registrations: registrationList,
+      registrations: registrationItems(),
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -8,7 +8,7 @@ import {
   type ExhibitorInfoForm,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { collaboratorInvitations, gates, registrations, users } from '../../db/schema';
+import { collaboratorInvitations, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Caller } from '../../lib/caller';
 import { queueAccessMail } from '../auth/access.service';
@@ -17,10 +17,9 @@ import { invitePerson, pendingInvitations } from './collaborator-invitations.ser
 import { requestEmailChange } from './email-change.service';
 import type { CurrentPasswordCheck } from './current-password';
 import { paginationMeta, type Page } from '../../lib/query-params';
-import { findAreaRegistration } from '../auth/area-account';
+import { findAreaRegistration, registrationItems } from '../auth/area-account';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { type MailLinks } from '../mail/links';
-import type { RegistrationItem } from '../auth/area-account';
 
 export const COLLABORATOR_EXISTS = 'Collaborateur existe déjà avec cet email et/ou numéro téléphone.';
 
@@ -59,6 +58,7 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page,
         phone: users.phone,
         jobPosition: users.jobPosition,
         registrationId: registrations.id,
+        registrations: registrationItems({ type: 'collaborator', events }),
       })
       .from(users)
       .leftJoin(registrations, and(eq(registrations.userId, users.id), showRegistration({ types: ['collaborator'] })))
@@ -69,18 +69,12 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page,
     db.select({ n: count() }).from(users).where(mine),
   ]);
   const invited = page.page === 1 ? await pendingInvitations(db, exhibitorId, now) : [];
-  const lists = await registrationLists(
-    db,
-    rows.map((r) => r.id),
-    events,
-  );
   return {
     data: [
       ...invited.map((invitation) => ({ ...invitation, registrations: [] })),
       ...rows.map(({ registrationId, ...user }) => ({
         ...user,
         registration: registrationId ? { id: registrationId, type: 'collaborator' as const } : null,
-        registrations: lists.get(user.id) ?? [],
         invitation: null,
       })),
     ],
@@ -103,40 +97,6 @@ export async function exhibitorCompany(db: Db | Tx, id: number) {
     .where(eq(users.id, id));
   if (!row) throw notFound('Utilisateur introuvable.');
   return row;
-}
-
-/** The live collaborator registrations of these users, by user, each event's named in `events` only (all if empty). */
-async function registrationLists(db: Db, userIds: number[], events: number[]) {
-  const lists = new Map<number, RegistrationItem[]>();
-  // Two different events asked at once: no registration is of both.
-  if (!userIds.length || new Set(events).size > 1) return lists;
-  const rows = await db
-    .select({
-      userId: registrations.userId,
-      id: registrations.id,
-      type: registrations.type,
-      confirmed: registrations.confirmed,
-      booth: registrations.booth,
-      eventId: registrations.eventId,
-      gate: { id: gates.id, name: gates.name },
-    })
-    .from(registrations)
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .where(
-      and(
-        inArray(registrations.userId, userIds),
-        eq(registrations.type, 'collaborator'),
-        isNull(registrations.conferenceId),
-        isNull(registrations.revokedAt),
-        events.length ? eq(registrations.eventId, events[0]!) : undefined,
-      ),
-    )
-    .orderBy(asc(registrations.id));
-  for (const { userId, eventId, gate, ...registration } of rows) {
-    const item = { ...registration, event: { id: eventId }, gate: gate?.id ? gate : null };
-    lists.set(userId, [...(lists.get(userId) ?? []), item]);
-  }
-  return lists;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { registrations, scans, tokens, users } from '../../db/schema';
+import { gates, registrations, scans, tokens, users } from '../../db/schema';
 import { COLLABORATOR_EXISTS } from './collaborators.service';
 import { createCollaborator, createExhibitor, createVisitor } from '../../../test/fixtures';
 import { call, login } from '../../../test/helper';
@@ -117,6 +117,32 @@ describe('the list of collaborators', () => {
     expect(ids).not.toContain(theirs.user.id);
     expect(body.data.find((u) => u.id === mine.user.id)?.registration?.id).toBe(mine.registration.id);
     expect(body.meta.pagination.pageSize).toBe(50);
+  });
+
+  it('lists each collaborator’s live badges, only those of the edition populate names when it names one', async () => {
+    const mine = await createCollaborator(ctx.db, exhibitor, { name: 'Aaron Badges' });
+    const [hall] = await ctx.db
+      .select()
+      .from(gates)
+      .where(eq(gates.id, mine.registration.gateId ?? 0));
+    const badgesOf = async (populate: string) => {
+      const res = await call(ctx.app, 'GET', `users?filters[exhibitor][id]=${exhibitor.user.id}${populate}`, { token });
+      expect(res.statusCode).toBe(200);
+      const people = res.json<{ data: { id: number; registrations: unknown[] }[] }>().data;
+      return people.find((u) => u.id === mine.user.id)?.registrations;
+    };
+    const badge = {
+      id: mine.registration.id,
+      type: 'collaborator',
+      confirmed: true,
+      booth: mine.registration.booth,
+      event: { id: DEMO_EDITION_ID },
+      gate: hall ? { id: hall.id, name: hall.name } : null,
+    };
+    const event = (id: number) => `&populate[registrations][filters][event][id][$eq]=${id}`;
+    expect(await badgesOf('')).toEqual([badge]);
+    expect(await badgesOf(event(DEMO_EDITION_ID))).toEqual([badge]);
+    expect(await badgesOf(event(DEMO_EDITION_ID + 1000))).toEqual([]);
   });
 
   it('gives nothing when the filter names another exhibitor', async () => {
