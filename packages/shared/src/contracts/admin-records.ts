@@ -117,7 +117,7 @@ const STAND_LINE_KEYS = Object.keys(STAND_LINE_MESSAGES.fr) as [StandLineError['
 /**
  * What a layout CSV does (`POST /admin/stands/import`): each hall before and after, the errors
  * line by line, the exhibitors whose stand would no longer be drawn; `imported` once written.
- * A refused import answers the same preview as its 400's details.
+ * A refused import answers the same preview in its 400's `details.preview`.
  */
 export const standImportPreviewSchema = z.strictObject({
   halls: z.array(

@@ -253,7 +253,7 @@ describe('A layout file', () => {
       commit: true,
     });
     expect(error.message).toBe("5 erreur(s) : rien n'a été importé.");
-    const { errors } = error.details as unknown as Preview;
+    const { errors } = (error.details as unknown as { preview: Preview }).preview;
     expect(errors.map((e) => e.message)).toEqual([
       `Ligne 3 : Le stand W${n}-2 chevauche le stand W${n}-1 (ligne 2).`,
       `Ligne 4 : Le stand W${n}-3 dépasse du ${hall.name} (40 × 20).`,

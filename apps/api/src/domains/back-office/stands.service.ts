@@ -197,7 +197,10 @@ export function importStands(db: Db, userId: number, body: unknown, { csv, commi
     };
     if (!commit) return { ...preview, imported: false };
     if (errors.length) {
-      throw badRequest(`${errors.length} erreur(s) : rien n'a été importé.`, { ...preview, imported: false });
+      // The preview rides in `details.preview`: `details.errors` is the fields' errors of every refusal.
+      throw badRequest(`${errors.length} erreur(s) : rien n'a été importé.`, {
+        preview: { ...preview, imported: false },
+      });
     }
     const ids = [...replaced];
     await tx.delete(stands).where(and(eq(stands.eventId, edition), inArray(stands.gateId, ids)));

@@ -47,8 +47,8 @@ export function StandImportPage() {
       if (result.imported)
         notify('admin.floorPlan.imported', { type: 'success', messageArgs: { count: result.stands } });
     } catch (error) {
-      const body = (error as { body?: { error?: { details?: Preview } } }).body;
-      if (body?.error?.details?.errors) setPreview(body.error.details);
+      const body = (error as { body?: { error?: { details?: { preview?: Preview } } } }).body;
+      if (body?.error?.details?.preview) setPreview(body.error.details.preview);
       notify(adminErrorMessage(error), { type: 'error' });
     } finally {
       setBusy(false);
