@@ -77,6 +77,7 @@ const apiDomains = path.join(import.meta.dirname, 'apps/api/src/domains');
  */
 const API_DOMAIN_ORDER = [
   'show',
+  'media',
   'audit',
   'mail',
   'directory',

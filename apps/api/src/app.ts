@@ -45,6 +45,7 @@ import { referenceRoutes } from './domains/content/reference.routes';
 import { seoRoutes } from './domains/content/seo.routes';
 import { offlineSwRoutes } from './domains/gate/offline-sw.routes';
 import { registrationsRoutes } from './domains/directory/registrations.routes';
+import { exhibitorPageRoutes } from './domains/directory/exhibitor-page.routes';
 import { scansRoutes } from './domains/scans/scans.routes';
 import { siteSettingsRoutes } from './domains/content/site-settings.routes';
 import { gateRoutes } from './domains/gate/gate.routes';
@@ -247,6 +248,7 @@ export async function buildApp(
       await api.register(accountAndTeamRoutes, { db, mail, onQueued, directoryCache, jwt });
       await api.register(participationRoutes, { db, mail });
       await api.register(registrationsRoutes, { db, directoryCache });
+      await api.register(exhibitorPageRoutes, { db });
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });
       await api.register(referenceRoutes, { db, clock });

@@ -868,6 +868,10 @@ const TABLE: Row[] = [
   publicGet('GET /backend/api/events', 'reads the editions'),
   publicGet('GET /backend/api/opening-hours', 'reads the opening hours'),
   publicGet('GET /backend/api/sectors', 'reads the sectors'),
+  {
+    ...publicGet('GET /backend/api/exhibitors/:slug', 'reads an exhibitor’s page of the directory'),
+    request: () => ({ url: `exhibitors/societe-${f.exhibitorA.user.id}` }),
+  },
   publicGet('GET /backend/api/gates', 'reads the halls'),
   publicGet('GET /backend/api/floor-plan', 'reads the floor plan'),
   publicGet('GET /backend/api/sib', 'reads the show’s settings'),

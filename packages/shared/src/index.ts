@@ -10,4 +10,5 @@ export * from './site-settings';
 export * from './floor-plan';
 export * from './edition-texts';
 export * from './edition-phase';
+export * from './exhibitor-page';
 export * from './contracts/index';

@@ -18,7 +18,7 @@ const PHONE = /^\+?[\d\s().-]+$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
 
 /** An address on the web, of one of these schemes, with a host name (its origin goes into the CSP). */
-function isWebUrl(value: string, schemes: readonly string[]): boolean {
+export function isWebUrl(value: string, schemes: readonly string[]): boolean {
   try {
     const url = new URL(value);
     return schemes.includes(url.protocol) && /^[a-z0-9.-]+$/i.test(url.hostname) && !url.username && !url.password;
@@ -28,7 +28,7 @@ function isWebUrl(value: string, schemes: readonly string[]): boolean {
 }
 
 /** Optional text, trimmed: absent leaves the value as it is, empty (or null) means none. */
-function optionalField(max: number, rule?: { test: (value: string) => boolean; error: string }) {
+export function optionalField(max: number, rule?: { test: (value: string) => boolean; error: string }) {
   const text = z.string({ error: 'text' }).check(
     z.trim(),
     z.maxLength(max, { error: 'tooLong' }),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { REGISTRATION_TYPES } from '../constants';
+import { EXHIBITOR_LINKS } from '../exhibitor-page';
 import { dateTime, item, mediaSchema, page, type Answer } from './common';
 
 /** One exhibitor of the directory (`/annuaire`): its stand and hall, its company and logo. */
@@ -76,3 +77,42 @@ export const newsletterUnsubscribedSchema = item(z.strictObject({ unsubscribed: 
 
 /** One exhibitor of the directory, as the web types it. */
 export type DirectoryEntry = Answer<typeof directoryEntrySchema>;
+
+/**
+ * `GET exhibitors/<slug>`: an exhibitor's page of the directory, for a listed exhibitor of the
+ * current edition only. `slug` is its address now: the web redirects a former one to it.
+ */
+export const exhibitorPageSchema = item(
+  z.strictObject({
+    id: z.number(),
+    slug: z.string(),
+    company: z.string(),
+    logo: z.nullable(mediaSchema),
+    /** The sector its account gives (the directory's `secteur_activite`). */
+    secteurActivite: z.nullable(z.string()),
+    pays: z.nullable(z.string()),
+    /** The sectors of the show's list it chose, in its order. */
+    sectors: z.array(z.strictObject({ id: z.number(), nameFr: z.string(), nameEn: z.string() })),
+    descriptionFr: z.nullable(z.string()),
+    descriptionEn: z.nullable(z.string()),
+    brands: z.array(z.string()),
+    links: z.array(z.strictObject({ kind: z.enum(EXHIBITOR_LINKS), url: z.string() })),
+    gate: z.nullable(z.strictObject({ id: z.number(), name: z.string() })),
+    booth: z.nullable(z.string()),
+    /** The PDFs it hands out. */
+    documents: z.array(mediaSchema),
+    /** The forum conferences it gives, in the programme's order. */
+    conferences: z.array(
+      z.strictObject({
+        id: z.number(),
+        number: z.string(),
+        titleFr: z.string(),
+        titleEn: z.string(),
+        day: z.string(),
+        startsAt: z.string(),
+        endsAt: z.string(),
+      }),
+    ),
+  }),
+);
+export type ExhibitorPage = Answer<typeof exhibitorPageSchema>['data'];

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -245,4 +246,43 @@ export const participationInvitations = pgTable(
     uniqueIndex('participation_invitations_once').on(t.eventId, t.userId),
     index('participation_invitations_user').on(t.userId),
   ],
+);
+
+/**
+ * What an exhibitor tells visitors on its page of the directory (`/annuaire/<slug>`), beside its
+ * company, logo and stand: written by the exhibitor, text only (never HTML). One row per exhibitor,
+ * made on its first change; an exhibitor without one shows what its account holds.
+ */
+export const exhibitorProfiles = pgTable('exhibitor_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  descriptionFr: text('description_fr'),
+  descriptionEn: text('description_en'),
+  /** Sectors of the show's list (`sectors` of kind 'choice'), in the exhibitor's order. */
+  sectorIds: integer('sector_ids').array().notNull().default(sql`'{}'`),
+  brands: text('brands').array().notNull().default(sql`'{}'`),
+  website: text('website'),
+  linkedin: text('linkedin'),
+  facebook: text('facebook'),
+  instagram: text('instagram'),
+  youtube: text('youtube'),
+  x: text('x'),
+  /** The PDFs it hands out (at most three), in its order. */
+  documentIds: integer('document_ids').array().notNull().default(sql`'{}'`),
+  updatedAt: updatedAt(),
+});
+
+/** Who gives a forum conference: the exhibitors whose pages list it. */
+export const conferenceExhibitors = pgTable(
+  'conference_exhibitors',
+  {
+    conferenceId: integer('conference_id')
+      .notNull()
+      .references(() => conferences.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.conferenceId, t.userId] }), index('conference_exhibitors_user').on(t.userId)],
 );

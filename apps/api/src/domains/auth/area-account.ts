@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { notFound } from '../../lib/errors';
-import { serializeMedia } from '../files/media-view';
+import { serializeMedia } from '../media/media-view';
 
 /**
  * The exhibitor or collaborator registration that opens the exhibitor area to `userId` for the

@@ -5,7 +5,7 @@ import { gates, registrations, scans, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
-import { loadMedia } from '../files/media.service';
+import { loadMedia } from '../media/media.service';
 import { currentEdition, editionById, showRegistration } from '../show/current-edition';
 
 /**

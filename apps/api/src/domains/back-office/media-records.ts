@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { media } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { mediaUrl } from '../files/media-view';
+import { mediaUrl } from '../media/media-view';
 
 /** Media as the back-office shows them, and the files a record points at. */
 

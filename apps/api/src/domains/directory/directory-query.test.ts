@@ -6,7 +6,7 @@ import { preparedStatements } from '../../db/prepared';
 import { gates, media, registrations, users } from '../../db/schema';
 import { directoryCall, directoryStatement } from './directory.service';
 import { call, createMedia, createTestApp, createUser, type TestContext } from '../../../test/helper';
-import { serializeMedia } from '../files/media-view';
+import { serializeMedia } from '../media/media-view';
 
 /**
  * The directory's single statement (domains/directory/directory.service.ts): the reply's JSON is written

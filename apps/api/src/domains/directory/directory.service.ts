@@ -181,7 +181,7 @@ export function directoryStatement(shape: Shape): SQL {
     and(...columns.map((c, j) => lowerLike(c === 'g' ? gates.name : registrations.booth, `hall${i}_${j}`))),
   );
   if (groups.length) where.push(or(...groups)!);
-  // The avatar as serializeMedia (files/media-view.ts) gives it: every format is the original file.
+  // The avatar as serializeMedia (media/media-view.ts) gives it: every format is the original file.
   const url = sql`'/uploads/' || m.path`;
   // Without any search the page and the total are planned apart (matches not materialized): the
   // page then walks users_company_order and stops at its end, where it sorted every exhibitor

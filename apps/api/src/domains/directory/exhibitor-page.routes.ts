@@ -1,0 +1,33 @@
+import { exhibitorIdOfSlug, exhibitorPageSchema } from '@salon/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { assertQueryKeys } from '../../lib/query';
+import { loadExhibitorPage } from './exhibitor-page.service';
+
+/**
+ * `GET exhibitors/<slug>`: an exhibitor's page of the directory, public. The address's last
+ * number names the exhibitor; the answer's `slug` is its address now, which the web redirects a
+ * former one (a renamed company) to.
+ */
+export const exhibitorPageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/exhibitors/:slug',
+    {
+      schema: {
+        tags: ['directory'],
+        params: z.object({ slug: z.string().check(z.maxLength(100)) }),
+        response: { 200: exhibitorPageSchema },
+      },
+    },
+    async (request, reply) => {
+      assertQueryKeys(request.query as Record<string, unknown>, []);
+      const id = exhibitorIdOfSlug(request.params.slug);
+      const page = id === null ? null : await loadExhibitorPage(db, id);
+      if (!page) throw notFound('Exposant introuvable.');
+      reply.header('cache-control', 'public, max-age=60');
+      return { data: page, meta: {} };
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { EXHIBITOR_LINKS, exhibitorSlug, type ExhibitorPage } from '@salon/shared';
+import type { Db } from '../../db/client';
+import {
+  conferenceExhibitors,
+  conferences,
+  exhibitorProfiles,
+  gates,
+  registrations,
+  sectors,
+  users,
+} from '../../db/schema';
+import { loadMedia } from '../media/media.service';
+import { currentEdition } from '../show/current-edition';
+import { listedExhibitorOf } from './directory.service';
+
+/**
+ * An exhibitor's page of the directory: a listed exhibitor of the current edition (the directory's
+ * own scope), what its account and its page hold, its stand and the conferences it gives. Null
+ * for anyone else, so that an id one higher tells nothing about an account.
+ */
+export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPage | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      company: users.company,
+      avatarId: users.avatarId,
+      secteurActivite: users.secteurActivite,
+      pays: users.pays,
+      booth: registrations.booth,
+      gateId: gates.id,
+      gateName: gates.name,
+      profile: exhibitorProfiles,
+    })
+    .from(users)
+    .innerJoin(registrations, and(eq(registrations.userId, users.id), listedExhibitorOf(currentEdition)))
+    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) return null;
+  const profile = row.profile;
+  const sectorIds = profile?.sectorIds ?? [];
+  const documentIds = profile?.documentIds ?? [];
+  const [chosen, files, given] = await Promise.all([
+    sectorIds.length
+      ? db
+          .select({ id: sectors.id, nameFr: sectors.nameFr, nameEn: sectors.nameEn })
+          .from(sectors)
+          .where(and(eq(sectors.kind, 'choice'), inArray(sectors.id, sectorIds)))
+      : [],
+    loadMedia(db, [row.avatarId, ...documentIds]),
+    db
+      .select({
+        id: conferences.id,
+        number: conferences.number,
+        titleFr: conferences.titleFr,
+        titleEn: conferences.titleEn,
+        day: conferences.day,
+        startsAt: conferences.startsAt,
+        endsAt: conferences.endsAt,
+      })
+      .from(conferenceExhibitors)
+      .innerJoin(conferences, eq(conferences.id, conferenceExhibitors.conferenceId))
+      .where(and(eq(conferenceExhibitors.userId, id), eq(conferences.eventId, currentEdition)))
+      .orderBy(asc(conferences.day), asc(conferences.startsAt), asc(conferences.number)),
+  ]);
+  const company = row.company!.trim();
+  return {
+    id: row.id,
+    slug: exhibitorSlug(company, row.id),
+    company,
+    logo: files.get(row.avatarId),
+    secteurActivite: row.secteurActivite,
+    pays: row.pays,
+    sectors: sectorIds.flatMap((sid) => chosen.filter((s) => s.id === sid)),
+    descriptionFr: profile?.descriptionFr ?? null,
+    descriptionEn: profile?.descriptionEn ?? null,
+    brands: profile?.brands ?? [],
+    links: EXHIBITOR_LINKS.flatMap((kind) => (profile?.[kind] ? [{ kind, url: profile[kind] }] : [])),
+    gate: row.gateId === null ? null : { id: row.gateId, name: row.gateName! },
+    booth: row.booth,
+    documents: documentIds.flatMap((docId) => {
+      const file = files.get(docId);
+      return file?.mime === 'application/pdf' ? [file] : [];
+    }),
+    conferences: given,
+  };
+}

@@ -1,0 +1,66 @@
+import * as z from 'zod/mini';
+import { isWebUrl, optionalField } from './site-settings';
+
+/**
+ * An exhibitor's page of the directory (`/annuaire/<slug>`): its address, and what the exhibitor
+ * writes on it, checked with the same rules by the browser and the API. Text only: it is stored
+ * and shown as text, never as HTML.
+ */
+
+/**
+ * The page's address: the company's name in plain letters, then the account's id
+ * ('ciments-du-maroc-42'). The id keeps it stable: when the company is renamed, the former
+ * address still names the exhibitor and redirects to the new one; two companies of one name
+ * never share an address.
+ */
+export function exhibitorSlug(company: string | null, id: number): string {
+  const words = (company ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return words ? `${words}-${id}` : String(id);
+}
+
+/** The account an address names (its last number), or null for an address no page can have. */
+export function exhibitorIdOfSlug(slug: string): number | null {
+  const match = /^(?:[a-z0-9-]{0,80}-)?(\d{1,9})$/.exec(slug);
+  const id = match ? Number(match[1]) : 0;
+  return id >= 1 ? id : null;
+}
+
+export const EXHIBITOR_PAGE_LIMITS = { description: 3000, sectors: 5, brands: 20, brand: 80, link: 300, documents: 3 };
+
+/** The links a page may give, in the order it shows them. */
+export const EXHIBITOR_LINKS = ['website', 'linkedin', 'facebook', 'instagram', 'youtube', 'x'] as const;
+export type ExhibitorLink = (typeof EXHIBITOR_LINKS)[number];
+
+const link = () =>
+  optionalField(EXHIBITOR_PAGE_LIMITS.link, { test: (v) => isWebUrl(v, ['https:', 'http:']), error: 'webUrl' });
+const ids = (max: number) =>
+  z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(max, { error: 'tooMany' })));
+
+/** 'Fiche annuaire': what the exhibitor writes on its page; absent fields stay as they are. */
+export const exhibitorPageFormSchema = z.object({
+  descriptionFr: optionalField(EXHIBITOR_PAGE_LIMITS.description),
+  descriptionEn: optionalField(EXHIBITOR_PAGE_LIMITS.description),
+  sectorIds: ids(EXHIBITOR_PAGE_LIMITS.sectors),
+  brands: z.optional(
+    z
+      .array(
+        z.string().check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(EXHIBITOR_PAGE_LIMITS.brand)),
+      )
+      .check(z.maxLength(EXHIBITOR_PAGE_LIMITS.brands, { error: 'tooMany' })),
+  ),
+  website: link(),
+  linkedin: link(),
+  facebook: link(),
+  instagram: link(),
+  youtube: link(),
+  x: link(),
+  /** Uploaded PDFs (the exhibitor's own), in its order. */
+  documentIds: ids(EXHIBITOR_PAGE_LIMITS.documents),
+});
+export type ExhibitorPageForm = z.infer<typeof exhibitorPageFormSchema>;
