@@ -15,6 +15,8 @@ export default [
     route('intervenir-lors-du-forum', 'routes/intervenir-lors-du-forum.tsx'),
     route('conference', 'routes/conference.tsx'),
     route('annuaire', 'routes/annuaire.tsx'),
+    // An exhibitor's page: its company's name in plain letters and its id ('ciments-du-maroc-42').
+    route('annuaire/:slug', 'routes/exposant.tsx'),
     route('programme-du-forum', 'routes/programme-du-forum.tsx'),
     route('editorial', 'routes/editorial.tsx'),
     route('structure-et-organisation', 'routes/structure-et-organisation.tsx'),

@@ -16,7 +16,6 @@ import { currentEdition, editionById, showRegistration } from '../show/current-e
 export const NOT_THIS_EDITION =
   'Cet exposant n’est pas inscrit à l’édition en cours : sa fiche d’une édition passée se lit, sans changer. Pour qu’il expose, invitez-le depuis son édition (« Inviter les exposants »).';
 
-
 /** The exhibitor's registration of an edition (the current one unless named). */
 const exhibitorRegistration = (edition: SQLWrapper = currentEdition) =>
   and(eq(registrations.userId, users.id), showRegistration({ types: ['exhibitor'], revoked: true, edition }));

@@ -4,6 +4,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { currentConferenceIds } from './conferences.service';
 import { loadEvent } from '../show/edition';
+import { listedExhibitorSlugs } from '../directory/exhibitor-page.service';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -34,14 +35,18 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const sessions = await currentConferenceIds(db);
-    const year = (await loadEvent(db)).year;
+    const [sessions, exhibitors, { year }] = await Promise.all([
+      currentConferenceIds(db),
+      listedExhibitorSlugs(db),
+      loadEvent(db),
+    ]);
     const paths = [
       ...PUBLIC_PATHS,
       `/${config.PRODUCT_SLUG}`,
       `/plan-${year}`,
       `/programme-${year}`,
       ...sessions.map((c) => `/conference/${c.id}`),
+      ...exhibitors.map((slug) => `/annuaire/${slug}`),
     ];
     const urls = paths.map((p) => {
       const fr = escapeXml(`${base}${p}`);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PATHS } from '@salon/shared';
-import { createTestApp, type TestContext } from '../../../test/helper';
+import { exhibitorSlug, PUBLIC_PATHS } from '@salon/shared';
+import { call, createTestApp, type TestContext } from '../../../test/helper';
+
+/** The directory's first page, as the web asks it. */
+const DIRECTORY_CALL =
+  'registrations?filters[type]=exhibitor&filters[confirmed]=true&filters[user][company][$notNull]=true' +
+  '&filters[conference][id][$null]=true&populate[gate]=true&populate[user][populate][0]=avatar&pagination[pageSize]=100';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,7 +26,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain('Sitemap: https://salon.example.com/sitemap.xml');
   });
 
-  it('the sitemap lists every public page, the show page at its configured slug and each conference, in both languages', async () => {
+  it('the sitemap lists every public page, the show page at its configured slug, each conference and each listed exhibitor’s page, in both languages', async () => {
     const res = await ctx.app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
@@ -31,5 +36,16 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain('<loc>https://salon.example.com/le-salon</loc>');
     expect(res.body).toContain('hreflang="en" href="https://salon.example.com/infos-horaire?lang=en"');
     expect(res.body.match(/<loc>https:\/\/salon\.example\.com\/conference\/\d+<\/loc>/g)).toHaveLength(10);
+    const listed = await call(ctx.app, 'GET', DIRECTORY_CALL);
+    const entries = listed.json<{
+      data: { user: { id: number; company: string } }[];
+      meta: { pagination: { total: number } };
+    }>();
+    const pages = res.body.match(/<loc>https:\/\/salon\.example\.com\/annuaire\/[a-z0-9-]+<\/loc>/g) ?? [];
+    expect(pages).toHaveLength(entries.meta.pagination.total);
+    for (const { user } of entries.data)
+      expect(res.body).toContain(
+        `<loc>https://salon.example.com/annuaire/${exhibitorSlug(user.company, user.id)}</loc>`,
+      );
   });
 });

@@ -87,3 +87,13 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
     conferences: given,
   };
 }
+
+/** The addresses of the current edition's listed exhibitors' pages, for the sitemap. */
+export async function listedExhibitorSlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id, company: users.company })
+    .from(users)
+    .innerJoin(registrations, and(eq(registrations.userId, users.id), listedExhibitorOf(currentEdition)))
+    .orderBy(asc(users.id));
+  return rows.map((r) => exhibitorSlug(r.company!.trim(), r.id));
+}

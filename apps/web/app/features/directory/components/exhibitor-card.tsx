@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImg } from '../../../components/ui/fallback-img';
-import { standOnPlan } from '../../../config/paths';
-import type { DirectoryEntry } from '@salon/shared';
+import { paths, standOnPlan } from '../../../config/paths';
+import { exhibitorSlug, type DirectoryEntry } from '@salon/shared';
 import { useShowYear } from '../../../lib/show';
 
 export const DEFAULT_LOGO = '/assets/images/logo-fallback.svg';
@@ -15,7 +15,9 @@ export function ExhibitorCard({ entry }: { entry: DirectoryEntry }) {
     <li className="exhibitor-card">
       <FallbackImg src={avatar} fallback={DEFAULT_LOGO} alt="" width="96" height="96" loading="lazy" />
       <div>
-        <h2>{entry.user.company}</h2>
+        <h2>
+          <Link to={`${paths.annuaire}/${exhibitorSlug(entry.user.company, entry.user.id)}`}>{entry.user.company}</Link>
+        </h2>
         <p className="exhibitor-sector">{entry.user.secteur_activite || 'BTP'}</p>
         <dl>
           <dt>{t('directory.hall')}</dt>

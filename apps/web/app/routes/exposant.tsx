@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { data, Link, redirect } from 'react-router';
+import type { Answer, exhibitorPageSchema, ExhibitorPage } from '@salon/shared';
+import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
+import { paths } from '../config/paths';
+import { localized } from '../lib/localized';
+import { seoMeta, type Seo } from '../lib/seo';
+import { pageSeo } from '../lib/seo.server';
+import { serverT } from '../lib/i18n.server';
+import { loaderApi, LoaderApiError } from '../lib/server-api';
+import type { Route } from './+types/exposant';
+import '../features/directory/directory.css';
+
+/** A description for search engines: the exhibitor's own first words, else `fallback` (where to find it). */
+function describe(page: ExhibitorPage, lang: string, fallback: string): string {
+  const own = localized(lang, page.descriptionFr, page.descriptionEn).replace(/\s+/g, ' ').trim();
+  if (!own) return fallback;
+  return own.length > 160 ? `${own.slice(0, 157).trimEnd()}…` : own;
+}
+
+/** schema.org's Organization, for search engines: the company, its logo, its links, its brands. */
+function organisation(page: ExhibitorPage, seo: Seo, base: string) {
+  const website = page.links.find((l) => l.kind === 'website')?.url;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: page.company,
+    url: website ?? seo.url,
+    mainEntityOfPage: seo.url,
+    description: seo.description,
+    ...(page.logo && { logo: new URL(page.logo.url, base).href }),
+    sameAs: page.links.filter((l) => l.kind !== 'website').map((l) => l.url),
+    ...(page.brands.length > 0 && { brand: page.brands.map((name) => ({ '@type': 'Brand', name })) }),
+  };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const seo = pageSeo(request, context, 'annuaire');
+  try {
+    const { data: page } = await loaderApi<Answer<typeof exhibitorPageSchema>>(
+      context,
+      `exhibitors/${encodeURIComponent(params.slug)}`,
+    );
+    const url = new URL(request.url);
+    // A former name's address (a renamed company) leads to the page's address now.
+    if (page.slug !== params.slug) throw redirect(`${paths.annuaire}/${page.slug}${url.search}`, 301);
+    const { lang, t } = serverT(request, context);
+    const own: Seo = {
+      ...seo,
+      title: `${page.company} — ${t('pages.annuaire.title')} — ${t('brand.short')}`,
+      description: describe(
+        page,
+        lang,
+        t('exhibitorPage.metaDescription', {
+          company: page.company,
+          hall: page.gate?.name ?? '—',
+          booth: page.booth ?? '—',
+        }),
+      ),
+    };
+    return { seo: own, page, organisation: organisation(page, own, new URL(own.url).origin) };
+  } catch (err) {
+    if (err instanceof LoaderApiError && [400, 404, 414].includes(err.status)) throw data({ seo }, { status: 404 });
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  ...seoMeta(loaderData?.seo),
+  ...(loaderData?.organisation ? [{ 'script:ld+json': loaderData.organisation }] : []),
+];
+
+export default function Exposant({ loaderData }: Route.ComponentProps) {
+  return <ExhibitorProfile page={loaderData.page} />;
+}
+
+/** An address no listed exhibitor has: the site's 'not found' with the way to the directory. */
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <h1>{t('exhibitorPage.notFound')}</h1>
+      <p>{t('exhibitorPage.notFoundLead')}</p>
+      <Link className="btn btn-primary" to={paths.annuaire}>
+        {t('pages.annuaire.title')}
+      </Link>
+    </div>
+  );
+}
