@@ -10,6 +10,7 @@ import { AdminLoginPage } from './login-page';
 // --- Parts: each part of resources/ (a file, or a folder's index.tsx) exports its <Resource> elements and its messages. Add a part here. ---
 import { contentMessages, contentResources } from './resources/content';
 import { devicesMessages, devicesResources } from './resources/devices';
+import { editionsMessages, editionsResources } from './resources/editions';
 import { auditLogMessages, auditLogResources } from './resources/audit-log';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
 import { floorPlanMessages, floorPlanResources } from './resources/floor-plan';
@@ -40,6 +41,7 @@ const PARTS: AdminMessages[] = [
   contentMessages,
   floorPlanMessages,
   siteSettingsMessages,
+  editionsMessages,
   peopleMessages,
   mailMessages,
   devicesMessages,
@@ -85,6 +87,7 @@ export default function AdminApp() {
         {contentResources}
         {floorPlanResources}
         {siteSettingsResources}
+        {editionsResources}
         {peopleResources}
         {mailResources}
         {devicesResources}

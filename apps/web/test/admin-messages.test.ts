@@ -3,6 +3,7 @@ import { dashboardMessages } from '../admin/dashboard-page';
 import type { AdminMessages } from '../admin/i18n';
 import { contentMessages } from '../admin/resources/content';
 import { devicesMessages } from '../admin/resources/devices';
+import { editionsMessages } from '../admin/resources/editions';
 import { exhibitorAccountsMessages } from '../admin/resources/exhibitor-accounts';
 import { mailMessages } from '../admin/resources/mail';
 import { peopleMessages } from '../admin/resources/people';
@@ -21,6 +22,7 @@ const PARTS: Record<string, AdminMessages> = {
   dashboard: dashboardMessages,
   content: contentMessages,
   devices: devicesMessages,
+  editions: editionsMessages,
   exhibitorAccounts: exhibitorAccountsMessages,
   mail: mailMessages,
   people: peopleMessages,

@@ -5,7 +5,7 @@ import { mailOutbox, tokens, users } from '../../db/schema';
 import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../../lib/link-secrets';
 import { hashPassword } from '../../lib/passwords';
 import { MAIL_CAPS, mayMail, type CappedMailKind } from '../mail/recipient-caps';
-import { accessMail } from '../mail/templates';
+import { accessMail } from '../mail/account-mails';
 import { findAreaRegistration } from './area-account';
 import { type MailLinks } from '../mail/links';
 

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { queueAccessMail } from '../auth/access.service';
-import { participationConfirmedMail } from '../mail/templates';
+import { participationConfirmedMail } from '../mail/edition-mails';
 import { recordAudit } from '../audit/audit.service';
 import { getExhibitor } from './exhibitor-accounts.service';
 import { currentEdition } from '../show/current-edition';

@@ -5,7 +5,7 @@ import { mailOutbox, registrations, users } from '../../db/schema';
 import { LINK_TTL } from '../../lib/links';
 import type { MailLinks } from '../mail/links';
 import type { CappedMailKind } from '../mail/recipient-caps';
-import { badgeMail } from '../mail/templates';
+import { badgeMail } from '../mail/public-mails';
 import { currentShow } from '../show/show-facts';
 
 /** The badge's mail and links: what the registration, the e-badge page and the back-office send. */

@@ -2,7 +2,8 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { events, mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { editionAnnouncementMail, unsubscribeHeaders } from '../mail/templates';
+import { editionAnnouncementMail } from '../mail/edition-mails';
+import { unsubscribeHeaders } from '../mail/template-kit';
 import { unsubscribeLinks } from '../registration/newsletters.service';
 import { type MailLinks } from '../mail/links';
 

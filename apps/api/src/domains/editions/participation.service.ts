@@ -5,7 +5,7 @@ import { events, mailOutbox, participationInvitations, registrations, users } fr
 import { badRequest, notFound } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { mayMail } from '../mail/recipient-caps';
-import { participationInvitationMail } from '../mail/templates';
+import { participationInvitationMail } from '../mail/edition-mails';
 import { currentEdition } from '../show/current-edition';
 import { issueRowLink } from '../mail/row-link';
 import { loadEvent } from '../show/edition';

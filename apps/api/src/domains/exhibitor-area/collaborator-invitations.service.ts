@@ -6,7 +6,7 @@ import { collaboratorInvitations, mailOutbox, registrations, users } from '../..
 import { badRequest, notFound } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { hashPassword } from '../../lib/passwords';
-import { collaboratorInvitationMail } from '../mail/templates';
+import { collaboratorInvitationMail } from '../mail/account-mails';
 import { findAreaRegistration } from '../auth/area-account';
 import { currentEdition } from '../show/current-edition';
 import { issueRowLink } from '../mail/row-link';

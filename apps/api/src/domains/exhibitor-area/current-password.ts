@@ -6,7 +6,7 @@ import { mailOutbox, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
-import { passwordTriesNoticeMail } from '../mail/templates';
+import { passwordTriesNoticeMail } from '../mail/account-mails';
 
 /**
  * How often an account may type its current password in 'Informations' (a new sign-in address

@@ -5,7 +5,7 @@ import { collaboratorInvitations, emailChanges, mailOutbox, tokens, users } from
 import { badRequest, isUniqueViolation } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { accountMailCapReached, accountMayMail, mailCapReached, mayMail } from '../mail/recipient-caps';
-import { emailChangeConfirmMail, emailChangedNoticeMail } from '../mail/templates';
+import { emailChangeConfirmMail, emailChangedNoticeMail } from '../mail/account-mails';
 import { issueRowLink } from '../mail/row-link';
 import { type MailLinks } from '../mail/links';
 

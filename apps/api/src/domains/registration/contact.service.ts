@@ -1,7 +1,7 @@
 import { formatDateTime, type ContactForm } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { contactMessages, mailOutbox } from '../../db/schema';
-import { oneLine } from '../mail/templates';
+import { oneLine } from '../mail/template-kit';
 
 type ContactRow = typeof contactMessages.$inferSelect;
 

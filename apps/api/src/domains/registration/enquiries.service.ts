@@ -2,7 +2,7 @@ import type { ExhibitorEnquiryForm, Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { demandesExposants, mailOutbox } from '../../db/schema';
 import { mayMail } from '../mail/recipient-caps';
-import { enquiryAckMail, enquiryOrganiserMail } from '../mail/templates';
+import { enquiryAckMail, enquiryOrganiserMail } from '../mail/public-mails';
 import { loadEvent } from '../show/edition';
 
 /** What the enquiry stores when no sector was chosen, as the specification has it. */

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { LINK_TTL } from '../../lib/links';
 import { mayMail } from '../mail/recipient-caps';
-import { newsletterConfirmMail, unsubscribeHeaders } from '../mail/templates';
+import { newsletterConfirmMail } from '../mail/public-mails';
+import { unsubscribeHeaders } from '../mail/template-kit';
 import { type MailLinks } from '../mail/links';
 
 /** The links every newsletter mail carries: the page, and RFC 8058's one-click POST. */

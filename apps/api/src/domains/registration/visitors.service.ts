@@ -4,7 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
 import { mayMail, type CappedMailKind } from '../mail/recipient-caps';
-import { badgeMail, registrationNoticeMail } from '../mail/templates';
+import { badgeMail, registrationNoticeMail } from '../mail/public-mails';
 import { findOrCreateVisitor } from './visitor-accounts.service';
 import { currentShow } from '../show/show-facts';
 import { currentEdition, showRegistration } from '../show/current-edition';

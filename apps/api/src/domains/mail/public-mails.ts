@@ -1,0 +1,177 @@
+/** The mails of the public forms: a visitor's badge, an exhibitor enquiry, the newsletter's opt-in. */
+import { formatDateTime, type Language } from '@salon/shared';
+import {
+  editionYear,
+  ENTRY_RULE,
+  greeting,
+  oneLine,
+  render,
+  SHOW,
+  whenAndWhere,
+  type Mail,
+  type ShowFacts,
+} from './template-kit';
+
+/**
+ * The badge mail: the PDF is attached; the link shows the badge on a phone at the gate. `name`
+ * is null when the mail answers the public registration form (see greeting).
+ */
+export function badgeMail(lang: Language, data: { name: string | null; show: ShowFacts; ebadgeUrl: string }): Mail {
+  const when = whenAndWhere(data.show, lang);
+  if (lang === 'en') {
+    const title = 'Your badge';
+    return {
+      subject: `Your badge — ${SHOW.en} ${editionYear(data.show)}`,
+      ...render(lang, title, {
+        paragraphs: [
+          greeting(lang, data.name),
+          `Your registration for the ${SHOW.en}, ${when}, is confirmed. Your badge is attached as a PDF: print it, or show it on your phone at the entrance.`,
+          ENTRY_RULE.en,
+        ],
+        button: { label: 'Show my badge', url: data.ebadgeUrl },
+        footer: ['This link is personal: do not share it.'],
+      }),
+    };
+  }
+  const title = 'Votre badge';
+  return {
+    subject: `Votre badge — ${SHOW.fr} ${editionYear(data.show)}`,
+    ...render(lang, title, {
+      paragraphs: [
+        greeting(lang, data.name),
+        `Votre inscription au ${SHOW.fr}, ${when}, est confirmée. Votre badge est joint en PDF : imprimez-le, ou présentez-le sur votre téléphone à l’entrée.`,
+        ENTRY_RULE.fr,
+      ],
+      button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
+      footer: ['Ce lien est personnel : ne le partagez pas.'],
+    }),
+  };
+}
+
+export interface EnquiryFacts {
+  id: number;
+  nom: string;
+  email: string;
+  telephone: string;
+  societe: string | null;
+  secteurActivite: string;
+  message: string | null;
+  createdAt: Date;
+}
+
+/** To the organiser (in French): everything the enquiry says. */
+export function enquiryOrganiserMail(e: EnquiryFacts): Mail {
+  const title = 'Nouvelle demande exposant';
+  return {
+    subject: `Nouvelle demande exposant — ${oneLine(e.societe || e.nom)}`,
+    ...render('fr', title, {
+      paragraphs: [
+        'Une demande a été envoyée depuis le formulaire « Devenir exposant » du site.',
+        [
+          `Nom : ${e.nom}`,
+          `E-mail : ${e.email}`,
+          `Téléphone : ${e.telephone}`,
+          `Société : ${e.societe || '—'}`,
+          `Secteur d’activité : ${e.secteurActivite}`,
+          `Reçue le : ${formatDateTime(e.createdAt)}`,
+        ].join('\n'),
+        `Message :\n${e.message || '—'}`,
+      ],
+      footer: [`Demande n° ${e.id}`],
+    }),
+  };
+}
+
+/** To the sender: we have it, and someone will answer. The typed name is not echoed (see greeting). */
+export function enquiryAckMail(lang: Language, show: ShowFacts): Mail {
+  if (lang === 'en') {
+    const title = 'We have received your request';
+    return {
+      subject: `Your exhibitor request — ${SHOW.en} ${editionYear(show)}`,
+      ...render(lang, title, {
+        paragraphs: [
+          greeting(lang, null),
+          `Thank you for your interest in exhibiting at the ${SHOW.en}, ${whenAndWhere(show, lang)}. Our team will contact you shortly.`,
+        ],
+      }),
+    };
+  }
+  const title = 'Nous avons bien reçu votre demande';
+  return {
+    subject: `Votre demande exposant — ${SHOW.fr} ${editionYear(show)}`,
+    ...render(lang, title, {
+      paragraphs: [
+        greeting(lang, null),
+        `Merci de votre intérêt pour le ${SHOW.fr}, ${whenAndWhere(show, lang)}. Notre équipe vous contactera très prochainement.`,
+      ],
+    }),
+  };
+}
+
+/**
+ * To an existing account whose address was typed in the registration form and that gets no
+ * badge from it: a staff account, or a visitor whose registration the organiser cancelled. The
+ * form answers the same for every known address; the difference is said here, to the owner.
+ */
+export function registrationNoticeMail(lang: Language, reason: 'staff' | 'cancelled', show: ShowFacts): Mail {
+  if (lang === 'en') {
+    const title = 'Visitor registration';
+    return {
+      subject: `${title} — ${SHOW.en} ${editionYear(show)}`,
+      ...render(lang, title, {
+        paragraphs: [
+          greeting(lang, null),
+          `Someone has just registered this e-mail address as a visitor of the ${SHOW.en}, ${whenAndWhere(show, lang)}.`,
+          reason === 'staff'
+            ? 'This address belongs to a show staff account (organisation or badge control), which gets no visitor badge from the public form: no badge was made.'
+            : 'Your registration was cancelled by the organiser: no badge was sent. For any question, use the Contact page.',
+          'If you did not ask for it, ignore this message.',
+        ],
+      }),
+    };
+  }
+  const title = 'Inscription visiteur';
+  return {
+    subject: `${title} — ${SHOW.fr} ${editionYear(show)}`,
+    ...render(lang, title, {
+      paragraphs: [
+        greeting(lang, null),
+        `Quelqu’un vient d’inscrire cette adresse e-mail comme visiteur du ${SHOW.fr}, ${whenAndWhere(show, lang)}.`,
+        reason === 'staff'
+          ? 'Cette adresse est celle d’un compte de l’équipe du salon (organisation ou contrôle des badges), qui ne reçoit pas de badge visiteur par le formulaire public : aucun badge n’a été créé.'
+          : 'Votre inscription a été annulée par l’organisateur : aucun badge n’a été envoyé. Pour toute question, utilisez la page Contact.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+      ],
+    }),
+  };
+}
+
+/** Double opt-in: the address counts once the link is followed. Carries the unsubscribe link. */
+export function newsletterConfirmMail(lang: Language, links: { confirmUrl: string; unsubscribeUrl: string }): Mail {
+  if (lang === 'en') {
+    const title = 'Confirm your subscription';
+    return {
+      subject: `Confirm your subscription — ${SHOW.en} newsletter`,
+      ...render(lang, title, {
+        paragraphs: [
+          'You asked to receive the news of the show and its forum. Please confirm your address with the button below.',
+          'If you did not ask for it, ignore this message: you will receive nothing else.',
+        ],
+        button: { label: 'Confirm my subscription', url: links.confirmUrl },
+        footer: [`Unsubscribe: ${links.unsubscribeUrl}`],
+      }),
+    };
+  }
+  const title = 'Confirmez votre inscription';
+  return {
+    subject: `Confirmez votre inscription — newsletter du ${SHOW.fr}`,
+    ...render(lang, title, {
+      paragraphs: [
+        'Vous avez demandé à recevoir les actualités du salon et de son forum. Merci de confirmer votre adresse avec le bouton ci-dessous.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne recevrez rien d’autre.',
+      ],
+      button: { label: 'Confirmer mon inscription', url: links.confirmUrl },
+      footer: [`Se désinscrire : ${links.unsubscribeUrl}`],
+    }),
+  };
+}
