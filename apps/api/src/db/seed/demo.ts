@@ -13,6 +13,7 @@ import { AGENCY } from './content/site';
 import { seedDemoContent } from './demo-site';
 import { logoSvg, storeSvg } from './media';
 import { seedPastEditions } from './reference';
+import { seedExhibitorPages } from './exhibitor-pages';
 
 /**
  * The demo data, written once (recorded in seed_runs as 'demo'): exhibitors, their staff and
@@ -125,6 +126,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await tx.insert(t.stands).values(layout.map((s) => ({ ...s, eventId: DEMO_EDITION_ID, gateId: gate.id })));
     }
     const [demo, demo2] = exhibitorRows as [typeof t.users.$inferSelect, typeof t.users.$inferSelect];
+    // What a few exhibitors wrote on their directory pages.
+    await seedExhibitorPages(tx, exhibitorRows);
     // The history page's past editions; the former exhibitor below exhibited at the 5th.
     await seedPastEditions(tx);
 
