@@ -74,7 +74,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions },
-      testMatch: /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark)\.spec\.ts/,
+      testMatch: /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark|exhibitor-page)\.spec\.ts/,
       dependencies: ['setup'],
     },
   ],

@@ -10,6 +10,8 @@ const ROUTES = [
   '/login',
   '/not-found',
   '/conference/1',
+  // An exhibitor's page: the demo's first exhibitor, with all it can show.
+  '/annuaire/atlas-beton-industrie-1',
   // The plan with a stand and search results highlighted.
   '/plan-2024?stand=B-14&q=beton',
 ];
