@@ -46,6 +46,7 @@ import { seoRoutes } from './domains/content/seo.routes';
 import { offlineSwRoutes } from './domains/gate/offline-sw.routes';
 import { registrationsRoutes } from './domains/directory/registrations.routes';
 import { exhibitorPageRoutes } from './domains/directory/exhibitor-page.routes';
+import { ownPageRoutes } from './domains/exhibitor-area/own-page.routes';
 import { scansRoutes } from './domains/scans/scans.routes';
 import { siteSettingsRoutes } from './domains/content/site-settings.routes';
 import { gateRoutes } from './domains/gate/gate.routes';
@@ -249,6 +250,7 @@ export async function buildApp(
       await api.register(participationRoutes, { db, mail });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(exhibitorPageRoutes, { db });
+      await api.register(ownPageRoutes, { db, directoryCache });
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });
       await api.register(referenceRoutes, { db, clock });

@@ -400,6 +400,26 @@ const TABLE: Row[] = [
     request: () => ({ url: `users/${f.exhibitorA.user.id}`, body: ownInfo(f.exhibitorA.user) }),
   },
 
+  // --- The exhibitor's page of the directory ('Fiche annuaire') -------------------------------------------------
+  {
+    route: 'GET /backend/api/exhibitor-page',
+    when: 'reads its own page of the directory',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res, c) => {
+      if (res.statusCode === 200) expect(json<{ data: { slug: string } }>(res).data.slug).toMatch(new RegExp(`-${c.self.id}$`));
+    },
+  },
+  {
+    route: 'PUT /backend/api/exhibitor-page',
+    when: 'changes its own page’s brands',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    request: () => ({ url: 'exhibitor-page', body: { brands: ['Matrice'] } }),
+  },
+  {
+    route: 'POST /backend/api/exhibitor-page/files',
+    when: 'uploads a file for its page without sending one',
+    expect:                                                        [401, 400, 403, 400, 403, 401, 401, 403, 403],
+  },
   // --- Collaborators --------------------------------------------------------------------------------------------
   {
     route: 'GET /backend/api/users',

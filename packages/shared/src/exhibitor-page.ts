@@ -62,5 +62,7 @@ export const exhibitorPageFormSchema = z.object({
   x: link(),
   /** Uploaded PDFs (the exhibitor's own), in its order. */
   documentIds: ids(EXHIBITOR_PAGE_LIMITS.documents),
+  /** An image it uploaded (null: none); absent: the logo stays. */
+  logoId: z.optional(z.nullable(z.int().check(z.positive()))),
 });
 export type ExhibitorPageForm = z.infer<typeof exhibitorPageFormSchema>;

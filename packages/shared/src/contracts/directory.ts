@@ -116,3 +116,32 @@ export const exhibitorPageSchema = item(
   }),
 );
 export type ExhibitorPage = Answer<typeof exhibitorPageSchema>['data'];
+
+const link = z.nullable(z.string());
+/**
+ * `GET`/`PUT exhibitor-page`: what the signed-in exhibitor wrote on its page, as its 'Fiche
+ * annuaire' tab edits it, with its address and whether the page is public now (the exhibitor is
+ * listed in the current edition's directory).
+ */
+export const ownExhibitorPageSchema = item(
+  z.strictObject({
+    slug: z.string(),
+    listed: z.boolean(),
+    descriptionFr: z.nullable(z.string()),
+    descriptionEn: z.nullable(z.string()),
+    sectorIds: z.array(z.number()),
+    brands: z.array(z.string()),
+    website: link,
+    linkedin: link,
+    facebook: link,
+    instagram: link,
+    youtube: link,
+    x: link,
+    logo: z.nullable(mediaSchema),
+    documents: z.array(mediaSchema),
+  }),
+);
+export type OwnExhibitorPage = Answer<typeof ownExhibitorPageSchema>['data'];
+
+/** `POST exhibitor-page/files`: a file the exhibitor uploaded for its page (its logo, a PDF). */
+export const exhibitorUploadSchema = item(mediaSchema);

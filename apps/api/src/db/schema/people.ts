@@ -286,3 +286,18 @@ export const conferenceExhibitors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.conferenceId, t.userId] }), index('conference_exhibitors_user').on(t.userId)],
 );
+
+/** The files an exhibitor uploaded for its page (its logo, its PDFs): only it may put them there. */
+export const exhibitorUploads = pgTable(
+  'exhibitor_uploads',
+  {
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.userId] }), index('exhibitor_uploads_user').on(t.userId)],
+);

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminMediaSchema } from '@salon/shared';
 import * as z from 'zod/mini';
-import { HttpError, badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { idParam } from '../../lib/query-params';
 import { addMedia, getMedia, listMedia } from './media-library.service';
 import type { AdminDeps } from './deps';
-import { prepareUpload, UPLOAD_MESSAGES } from '../files/uploads.service';
+import { receiveUpload } from '../files/upload-request';
 
 /** The uploaded images and PDFs the content records point at. */
 export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
@@ -23,23 +23,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile);
-      let bytes: Buffer;
-      let filename: string;
-      try {
-        const part = await request.file();
-        if (!part) throw badRequest(UPLOAD_MESSAGES.noFile);
-        if (part.fieldname !== 'file') throw badRequest(UPLOAD_MESSAGES.noFile);
-        bytes = await part.toBuffer();
-        filename = part.filename;
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(UPLOAD_MESSAGES.tooLarge);
-        if (err instanceof HttpError) throw err;
-        // Busboy's own complaints (a cut-off body, a broken boundary) and the other limits.
-        throw badRequest(UPLOAD_MESSAGES.malformed);
-      }
-      const file = await prepareUpload(bytes);
+      const { file, filename } = await receiveUpload(request);
       const record = await addMedia(db, currentUser(request).id, file, filename);
       return reply.status(201).send(record);
     },

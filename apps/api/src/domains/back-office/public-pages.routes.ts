@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PDF_MAX_BYTES } from '../files/uploads.service';
+import { UPLOAD_LIMITS } from '../files/upload-request';
 import { adminBannerRoutes } from './banners.routes';
 import { adminConferenceRoutes } from './programme.routes';
 import type { AdminDeps } from './deps';
@@ -16,9 +16,7 @@ import { adminTestimonialRoutes } from './testimonials.routes';
 export const adminPublicPagesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
   // Only this part reads multipart bodies; a file above the PDF limit is cut off while it arrives.
   // Its pieces are registered inside it, so that every content route reads the bodies it read.
-  await app.register(multipart, {
-    limits: { fileSize: PDF_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-  });
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
 
   await app.register(adminMediaRoutes, deps);
   await app.register(adminBannerRoutes, deps);

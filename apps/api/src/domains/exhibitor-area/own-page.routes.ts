@@ -1,0 +1,56 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exhibitorPageFormSchema, exhibitorUploadSchema, ownExhibitorPageSchema } from '@salon/shared';
+import type { Db } from '../../db/client';
+import { assertQueryKeys } from '../../lib/query';
+import { parseFormBody } from '../../lib/query-params';
+import { AUDIENCES, currentUser, only } from '../../plugins/auth';
+import type { DirectoryCache } from '../directory/directory.service';
+import { receiveUpload, UPLOAD_LIMITS } from '../files/upload-request';
+import { addOwnFile, readOwnPage, saveOwnPage } from './own-page.service';
+
+/** 'Fiche annuaire': the exhibitor's page of the directory, kept by the exhibitor (not its collaborators). */
+export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
+  app,
+  { db, directoryCache },
+) => {
+  const tags = ['exhibitor-area'];
+  // This part reads the exhibitor's uploads (its routes only).
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  const exhibitors = only(app, AUDIENCES.exhibitors);
+
+  app.get(
+    '/exhibitor-page',
+    { schema: { tags, response: { 200: ownExhibitorPageSchema } }, ...exhibitors },
+    async (request) => {
+      assertQueryKeys(request.query as Record<string, unknown>, []);
+      return { data: await readOwnPage(db, currentUser(request)), meta: {} };
+    },
+  );
+
+  app.put(
+    '/exhibitor-page',
+    { schema: { tags, response: { 200: ownExhibitorPageSchema } }, ...exhibitors },
+    async (request) => {
+      const form = parseFormBody(exhibitorPageFormSchema, request.body);
+      const { page, logoChanged } = await saveOwnPage(db, currentUser(request), form);
+      // The directory's cards show the logo.
+      if (logoChanged) directoryCache.clear();
+      return { data: page, meta: {} };
+    },
+  );
+
+  /** An image (its logo) or a PDF (a document it hands out), one file of the multipart field `file`. */
+  app.post(
+    '/exhibitor-page/files',
+    {
+      schema: { tags, response: { 201: exhibitorUploadSchema } },
+      ...only(app, AUDIENCES.exhibitors, { rateLimit: { max: 30, timeWindow: '1 minute' } }),
+    },
+    async (request, reply) => {
+      const { file, filename } = await receiveUpload(request);
+      const record = await addOwnFile(db, currentUser(request), file, filename);
+      return reply.status(201).send({ data: record, meta: {} });
+    },
+  );
+};

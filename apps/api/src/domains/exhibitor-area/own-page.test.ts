@@ -1,0 +1,191 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, exhibitorProfiles, sectors } from '../../db/schema';
+import { call, createTestApp, login, type TestContext } from '../../../test/helper';
+import { createCollaborator, createExhibitor, type Exhibitor } from '../../../test/fixtures';
+
+/** 'Fiche annuaire': an exhibitor keeps its page of the directory (`exhibitor-page`). */
+
+let ctx: TestContext;
+let exhibitor: Exhibitor;
+let token: string;
+let sectorIds: number[];
+beforeAll(async () => {
+  ctx = await createTestApp();
+  exhibitor = await createExhibitor(ctx.db, { company: 'Menuiseries du Sud' });
+  token = await login(ctx.app, exhibitor.user.email);
+  sectorIds = (await ctx.db.select({ id: sectors.id }).from(sectors).where(eq(sectors.kind, 'choice'))).map(
+    (s) => s.id,
+  );
+});
+afterAll(() => ctx.close());
+
+interface OwnPage {
+  slug: string;
+  listed: boolean;
+  descriptionFr: string | null;
+  sectorIds: number[];
+  brands: string[];
+  website: string | null;
+  logo: { id: number } | null;
+  documents: { id: number; mime: string }[];
+}
+interface ErrorBody {
+  error: { message: string; details: { errors?: { path: string[]; message: string }[] } };
+}
+
+const save = (body: unknown, as = token) => call(ctx.app, 'PUT', 'exhibitor-page', { token: as, body });
+const read = async (as = token) =>
+  (await call(ctx.app, 'GET', 'exhibitor-page', { token: as })).json<{ data: OwnPage }>().data;
+const publicPage = async (slug: string) =>
+  (await call(ctx.app, 'GET', `exhibitors/${slug}`)).json<{ data: Record<string, unknown> }>().data;
+
+function fileForm(bytes: Buffer, name: string, type: string): FormData {
+  const data = new FormData();
+  data.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  return data;
+}
+const pdfBytes = () =>
+  Buffer.concat([
+    Buffer.from('%PDF-1.4\n'),
+    Buffer.alloc(2000 + Math.floor(Math.random() * 1000), 0x20),
+    Buffer.from('\n%%EOF\n'),
+  ]);
+const pngBytes = () =>
+  sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: Math.floor(Math.random() * 255), g: 80, b: 20 } },
+  })
+    .png()
+    .toBuffer();
+async function uploadFile(bytes: Buffer, name: string, type: string, as = token) {
+  const res = await call(ctx.app, 'POST', 'exhibitor-page/files', { token: as, body: fileForm(bytes, name, type) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { id: number; url: string; mime: string } }>().data;
+}
+
+describe('an exhibitor’s page, kept by the exhibitor', () => {
+  it('reads empty at first, with its address and listed in the directory', async () => {
+    const fresh = await createExhibitor(ctx.db, { company: 'Vitrages Atlas' });
+    const page = await read(await login(ctx.app, fresh.user.email));
+    expect(page).toMatchObject({
+      slug: `vitrages-atlas-${fresh.user.id}`,
+      listed: true,
+      descriptionFr: null,
+      sectorIds: [],
+      brands: [],
+      website: null,
+      documents: [],
+    });
+  });
+
+  it('saves its descriptions, sectors, brands and links, live on its public page at once, and audited', async () => {
+    const res = await save({
+      descriptionFr: '  Portes et fenêtres sur mesure.\n\nPose comprise.  ',
+      descriptionEn: 'Made-to-measure doors and windows.',
+      sectorIds: [sectorIds[1], sectorIds[0], sectorIds[1]],
+      brands: [' Sudal ', 'Sudbois'],
+      website: 'https://menuiseries-sud.example',
+      linkedin: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: OwnPage }>().data).toMatchObject({
+      descriptionFr: 'Portes et fenêtres sur mesure.\n\nPose comprise.',
+      sectorIds: [sectorIds[1], sectorIds[0]],
+      brands: ['Sudal', 'Sudbois'],
+      website: 'https://menuiseries-sud.example',
+    });
+    const shown = await publicPage(`menuiseries-du-sud-${exhibitor.user.id}`);
+    expect(shown).toMatchObject({
+      descriptionFr: 'Portes et fenêtres sur mesure.\n\nPose comprise.',
+      descriptionEn: 'Made-to-measure doors and windows.',
+      brands: ['Sudal', 'Sudbois'],
+      links: [{ kind: 'website', url: 'https://menuiseries-sud.example' }],
+    });
+    expect((shown.sectors as { id: number }[]).map((s) => s.id)).toEqual([sectorIds[1], sectorIds[0]]);
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'exhibitor-pages'), eq(auditLog.recordId, String(exhibitor.user.id))));
+    expect(entry).toMatchObject({ userId: exhibitor.user.id, action: 'PUT /exhibitor-page' });
+    expect(entry!.after).toMatchObject({ brands: ['Sudal', 'Sudbois'] });
+    // Absent fields stay as they are.
+    await save({ brands: ['Sudal'] });
+    expect(await read()).toMatchObject({ brands: ['Sudal'], website: 'https://menuiseries-sud.example' });
+  });
+
+  it('keeps what it writes as text: markup comes back as typed, never read as HTML', async () => {
+    const typed = '<script>alert(1)</script><b>Béton</b> & "fils"';
+    expect((await save({ descriptionFr: typed })).statusCode).toBe(200);
+    expect((await publicPage(`menuiseries-du-sud-${exhibitor.user.id}`)).descriptionFr).toBe(typed);
+  });
+
+  it('puts a PDF and a logo it uploaded on its page; the directory shows the logo', async () => {
+    const doc = await uploadFile(pdfBytes(), 'catalogue 2024.pdf', 'application/pdf');
+    const logo = await uploadFile(await pngBytes(), 'logo.png', 'image/png');
+    expect(logo.mime).toBe('image/webp');
+    const res = await save({ documentIds: [doc.id], logoId: logo.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: OwnPage }>().data).toMatchObject({ logo: { id: logo.id }, documents: [{ id: doc.id }] });
+    const shown = await publicPage(`x-${exhibitor.user.id}`);
+    expect(shown).toMatchObject({ logo: { id: logo.id }, documents: [{ id: doc.id, name: 'catalogue 2024.pdf' }] });
+    const directory = await call(
+      ctx.app,
+      'GET',
+      `registrations?filters[type]=exhibitor&filters[user][company][$containsi]=${encodeURIComponent('Menuiseries du Sud')}&populate[user][populate][0]=avatar`,
+    );
+    expect(directory.json<{ data: { user: { avatar: { id: number } } }[] }>().data[0]!.user.avatar.id).toBe(logo.id);
+    // Removed: the page has no logo and no document.
+    await save({ documentIds: [], logoId: null });
+    expect(await read()).toMatchObject({ logo: null, documents: [] });
+  });
+});
+
+describe('what an exhibitor’s page refuses', () => {
+  const refused = async (body: unknown, field: string, message: string) => {
+    const before = await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+    const res = await save(body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<ErrorBody>().error.details.errors).toContainEqual({ path: ['body', field], message });
+    expect(
+      await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id)),
+    ).toEqual(before);
+  };
+
+  it('refuses under its field, saving nothing, what breaks a rule', async () => {
+    await refused({ descriptionFr: 'x'.repeat(20_000), brands: ['Non'] }, 'descriptionFr', 'tooLong');
+    await refused({ website: 'javascript:alert(1)' }, 'website', 'webUrl');
+    await refused({ instagram: 'ftp://files.example' }, 'instagram', 'webUrl');
+    await refused({ sectorIds: [999_999] }, 'sectorIds', 'unknownSector');
+    await refused({ sectorIds: sectorIds.slice(0, 6) }, 'sectorIds', 'tooMany');
+    await refused({ brands: Array.from({ length: 21 }, (_, i) => `M${i}`) }, 'brands', 'tooMany');
+  });
+
+  it('takes only files the exhibitor uploaded itself, a PDF as a document and an image as a logo', async () => {
+    const other = await createExhibitor(ctx.db);
+    const otherToken = await login(ctx.app, other.user.email);
+    const theirs = await uploadFile(pdfBytes(), 'leur.pdf', 'application/pdf', otherToken);
+    const mine = await uploadFile(pdfBytes(), 'mien.pdf', 'application/pdf');
+    const image = await uploadFile(await pngBytes(), 'photo.png', 'image/png');
+    await refused({ documentIds: [theirs.id] }, 'documentIds', 'notYourFile');
+    await refused({ documentIds: [image.id] }, 'documentIds', 'notYourFile');
+    await refused({ logoId: mine.id }, 'logoId', 'notYourFile');
+    await refused({ documentIds: [mine.id, mine.id + 1, mine.id + 2, mine.id + 3] }, 'documentIds', 'tooMany');
+  });
+
+  it('refuses a file that is neither an image nor a PDF', async () => {
+    const res = await call(ctx.app, 'POST', 'exhibitor-page/files', {
+      token,
+      body: fileForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'logo.svg', 'image/svg+xml'),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('is its exhibitor’s alone: a collaborator can neither read nor change it', async () => {
+    const collaborator = await createCollaborator(ctx.db, exhibitor);
+    const collaboratorToken = await login(ctx.app, collaborator.user.email);
+    expect((await call(ctx.app, 'GET', 'exhibitor-page', { token: collaboratorToken })).statusCode).toBe(403);
+    expect((await save({ brands: ['Pirate'] }, collaboratorToken)).statusCode).toBe(403);
+    expect((await read()).brands).not.toContain('Pirate');
+  });
+});
