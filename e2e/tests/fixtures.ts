@@ -5,6 +5,8 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 export const accounts = {
   exhibitor: { email: 'exposant@example.com', password: 'Exposant2024!' },
   collaborator: { email: 'collaborateur@example.com', password: 'Collab2024!' },
+  /** DEMO_COMPANIES[1], 'Souss Agrégats': the one whose directory page the phone's test edits. */
+  exhibitor2: { email: 'exposant2@example.com', password: 'Exposant2024!' },
   controller: { email: 'controleur@example.com', password: 'Controle2024!' },
   organiser: { email: 'organisateur@example.com', password: 'Organise2024!' },
   /** Exhibited in 2017, only a visitor registration for 2024. */

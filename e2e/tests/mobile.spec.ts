@@ -43,4 +43,65 @@ test.describe('On a phone', () => {
         .getByRole('button', { name: 'Badge Exposant' }),
     ).toBeVisible();
   });
+
+  test('an exhibitor keeps its directory page: a rule broken is said under its field, a PDF added, a preview, then live as typed', async ({
+    page,
+  }) => {
+    const stamp = Date.now();
+    const presentation = `Granulats <b>lavés</b> du Souss, lot ${stamp}.`;
+    await login(page, accounts.exhibitor2.email, accounts.exhibitor2.password);
+    await page
+      .getByRole('navigation', { name: "Menu de l'espace exposant" })
+      .getByRole('button', { name: 'Fiche annuaire' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fiche annuaire');
+
+    await page.getByLabel('Présentation (français)').fill(presentation);
+    await page.getByLabel('Sécurité').check();
+    await page.getByLabel('Site web').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Enregistrer la fiche' }).click();
+    await expect(
+      page.getByText('Une adresse web complète est attendue, commençant par https:// ou http://.'),
+    ).toBeVisible();
+
+    await page.getByLabel('Site web').fill('https://souss-agregats.example');
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.alloc(3000 + (stamp % 997), 0x20),
+      Buffer.from('\n%%EOF\n'),
+    ]);
+    await page.locator('input[type=file][accept="application/pdf"]').setInputFiles({
+      name: `tarifs-${stamp}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(page.getByRole('link', { name: `tarifs-${stamp}.pdf` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Aperçu de la fiche' }).click();
+    const preview = page.getByRole('region', { name: 'Aperçu de la fiche' });
+    await expect(preview.getByText(presentation)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Enregistrer la fiche' }).click();
+    await expect(page.getByText('Votre fiche est enregistrée et visible dans l’annuaire.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Voir ma fiche publique' }).click();
+    await expect(page).toHaveURL(/\/annuaire\/souss-agregats-\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Souss Agrégats');
+    // Shown as typed: the markup is text, not bold.
+    await expect(page.getByText(presentation)).toBeVisible();
+    await expect(page.locator('.exhibitor-description b')).toHaveCount(0);
+    await expect(page.getByText('Sécurité', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Site web' })).toHaveAttribute(
+      'href',
+      'https://souss-agregats.example',
+    );
+    await expect(page.getByRole('link', { name: `tarifs-${stamp}.pdf` })).toBeVisible();
+  });
+
+  test('a collaborator’s area has no directory page to edit', async ({ page }) => {
+    await login(page, accounts.collaborator.email, accounts.collaborator.password);
+    const menu = page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+    await expect(menu.getByRole('button', { name: 'Badge Collaborateur' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Fiche annuaire' })).toHaveCount(0);
+  });
 });

@@ -50,7 +50,7 @@ export const exhibitorPageFormSchema = z.object({
   brands: z.optional(
     z
       .array(
-        z.string().check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(EXHIBITOR_PAGE_LIMITS.brand)),
+        z.string().check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(EXHIBITOR_PAGE_LIMITS.brand, { error: 'tooLong' })),
       )
       .check(z.maxLength(EXHIBITOR_PAGE_LIMITS.brands, { error: 'tooMany' })),
   ),
@@ -66,3 +66,5 @@ export const exhibitorPageFormSchema = z.object({
   logoId: z.optional(z.nullable(z.int().check(z.positive()))),
 });
 export type ExhibitorPageForm = z.infer<typeof exhibitorPageFormSchema>;
+/** The form's values as its fields hold them, before the schema trims and checks them. */
+export type ExhibitorPageInput = z.input<typeof exhibitorPageFormSchema>;

@@ -51,7 +51,9 @@ async function send(path: string, options: RequestOptions, accept: string) {
   const method = options.method ?? 'GET';
   const session = options.auth === false ? null : getSession();
   const headers: Record<string, string> = { ...options.headers, Accept: accept };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData (a file) goes as multipart, its boundary set by the browser.
+  const form = options.body instanceof FormData ? options.body : null;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const token = options.token ?? session?.jwt;
   if (token) headers.Authorization = `Bearer ${token}`;
   // The specification's HTTP layer: the XSRF cookie goes back as a header on state changes.
@@ -65,7 +67,7 @@ async function send(path: string, options: RequestOptions, accept: string) {
     res = await fetch(`${API_BASE}${path}${search}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
     });
   } catch {

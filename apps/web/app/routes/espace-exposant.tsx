@@ -5,9 +5,13 @@ import { AreaShell } from '../features/exhibitor-area/components/area-shell';
 import { AREA_TITLE_ID } from '../features/exhibitor-area/components/area-title';
 import { ScansTab } from '../features/scans/components/scans-tab';
 import { useSendWaitingScans } from '../features/scans/hooks';
+import { ExhibitorPageTab } from '../features/exhibitor-page/components/page-tab';
+import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
 import type { Route } from './+types/espace-exposant';
 import '../features/exhibitor-area/area.css';
 import '../features/scans/scans.css';
+import '../features/exhibitor-page/exhibitor-page.css';
+import '../features/directory/directory.css';
 
 export function meta() {
   return [{ title: 'Espace exposant' }, { name: 'robots', content: 'noindex' }];
@@ -30,6 +34,13 @@ export default function EspaceExposant() {
   useSendWaitingScans(session?.user.id);
   // Signed out in another tab: the shell disappears, the next navigation goes to login.
   if (!session) return <HydrateFallback />;
-  // The area's shell and 'Mes scans' are two features; the page puts the tab in the shell.
-  return <AreaShell session={session} scansTab={<ScansTab session={session} titleId={AREA_TITLE_ID} />} />;
+  // The area's shell, 'Mes scans' and 'Fiche annuaire' are features of their own; the page puts
+  // the tabs in the shell, and the directory's page in the preview of 'Fiche annuaire'.
+  return (
+    <AreaShell
+      session={session}
+      scansTab={<ScansTab session={session} titleId={AREA_TITLE_ID} />}
+      pageTab={<ExhibitorPageTab renderPreview={(page) => <ExhibitorProfile page={page} />} />}
+    />
+  );
 }

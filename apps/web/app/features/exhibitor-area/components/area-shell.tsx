@@ -16,7 +16,14 @@ import { CollaboratorInfoFormCard, ExhibitorInfoFormCard } from './info-forms';
 
 const FALLBACK_LOGO = '/assets/images/logo-fallback.svg';
 
-export const EXHIBITOR_TABS = ['informations', 'badge', 'collaborateurs', 'ajouter-collaborateur', 'scans'] as const;
+export const EXHIBITOR_TABS = [
+  'informations',
+  'badge',
+  'fiche-annuaire',
+  'collaborateurs',
+  'ajouter-collaborateur',
+  'scans',
+] as const;
 export const COLLABORATOR_TABS = ['informations', 'badge', 'scans'] as const;
 type Tab = (typeof EXHIBITOR_TABS)[number];
 
@@ -36,8 +43,19 @@ function InformationsTab({ session, me }: { session: Session; me: ReturnType<typ
   );
 }
 
-/** The area's menu and the tab chosen in it; 'Mes scans' is another feature's, handed in by the route. */
-export function AreaShell({ session, scansTab }: { session: Session; scansTab: ReactNode }) {
+/**
+ * The area's menu and the tab chosen in it; 'Mes scans' and 'Fiche annuaire' (the exhibitor's
+ * only) are other features', handed in by the route.
+ */
+export function AreaShell({
+  session,
+  scansTab,
+  pageTab,
+}: {
+  session: Session;
+  scansTab: ReactNode;
+  pageTab: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -98,6 +116,7 @@ export function AreaShell({ session, scansTab }: { session: Session; scansTab: R
           <h1 id={AREA_TITLE_ID}>{t(tabLabelKey(current, session.type))}</h1>
           {current === 'informations' && <InformationsTab session={session} me={me} />}
           {current === 'badge' && <BadgeTab session={session} />}
+          {current === 'fiche-annuaire' && pageTab}
           {current === 'collaborateurs' && (
             <>
               <FormerTeamOffer />

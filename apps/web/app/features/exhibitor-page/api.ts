@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Answer,
+  ExhibitorPageForm,
+  exhibitorPageSchema,
+  exhibitorUploadSchema,
+  ownExhibitorPageSchema,
+  sectorListSchema,
+} from '@salon/shared';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/** 'Fiche annuaire': the exhibitor's page as it edits it (`GET`/`PUT exhibitor-page`). */
+const ownPageKey = ['exhibitor-page'] as const;
+
+export function useOwnPage() {
+  return useQuery({
+    queryKey: ownPageKey,
+    queryFn: () => apiRequest<Answer<typeof ownExhibitorPageSchema>>('exhibitor-page').then((r) => r.data),
+    retry: false,
+  });
+}
+
+export function useSaveOwnPage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ExhibitorPageForm) =>
+      apiRequest<Answer<typeof ownExhibitorPageSchema>>('exhibitor-page', { method: 'PUT', body: values }).then(
+        (r) => r.data,
+      ),
+    onSuccess: (page) => queryClient.setQueryData(ownPageKey, page),
+  });
+}
+
+/** The show's list of sectors an exhibitor chooses from. */
+export function useSectorChoices() {
+  return useQuery({
+    queryKey: ['sectors', 'choice'],
+    queryFn: () =>
+      apiRequest<Answer<typeof sectorListSchema>>('sectors').then((r) => r.data.filter((s) => s.kind === 'choice')),
+    staleTime: Infinity,
+  });
+}
+
+/** The public page as visitors read it now (null while the exhibitor is not listed): the preview's base. */
+export function usePublicPage(slug: string | undefined) {
+  return useQuery({
+    queryKey: ['exhibitors', slug],
+    queryFn: () =>
+      apiRequest<Answer<typeof exhibitorPageSchema>>(`exhibitors/${slug}`, { auth: false }).then(
+        (r) => r.data,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        },
+      ),
+    enabled: slug !== undefined,
+    retry: false,
+  });
+}
+
+/** Uploads one file for the page (its logo, a PDF): the stored file's record. */
+export async function uploadPageFile(file: File) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const res = await apiRequest<Answer<typeof exhibitorUploadSchema>>('exhibitor-page/files', { method: 'POST', body });
+  return res.data;
+}
