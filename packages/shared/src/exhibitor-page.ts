@@ -50,7 +50,13 @@ export const exhibitorPageFormSchema = z.object({
   brands: z.optional(
     z
       .array(
-        z.string().check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(EXHIBITOR_PAGE_LIMITS.brand, { error: 'tooLong' })),
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, { error: 'required' }),
+            z.maxLength(EXHIBITOR_PAGE_LIMITS.brand, { error: 'tooLong' }),
+          ),
       )
       .check(z.maxLength(EXHIBITOR_PAGE_LIMITS.brands, { error: 'tooMany' })),
   ),

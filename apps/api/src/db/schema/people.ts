@@ -260,8 +260,14 @@ export const exhibitorProfiles = pgTable('exhibitor_profiles', {
   descriptionFr: text('description_fr'),
   descriptionEn: text('description_en'),
   /** Sectors of the show's list (`sectors` of kind 'choice'), in the exhibitor's order. */
-  sectorIds: integer('sector_ids').array().notNull().default(sql`'{}'`),
-  brands: text('brands').array().notNull().default(sql`'{}'`),
+  sectorIds: integer('sector_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  brands: text('brands')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   website: text('website'),
   linkedin: text('linkedin'),
   facebook: text('facebook'),
@@ -269,7 +275,10 @@ export const exhibitorProfiles = pgTable('exhibitor_profiles', {
   youtube: text('youtube'),
   x: text('x'),
   /** The PDFs it hands out (at most three), in its order. */
-  documentIds: integer('document_ids').array().notNull().default(sql`'{}'`),
+  documentIds: integer('document_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   updatedAt: updatedAt(),
 });
 
