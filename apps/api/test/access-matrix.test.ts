@@ -888,6 +888,7 @@ const TABLE: Row[] = [
   publicGet('GET /backend/api/events', 'reads the editions'),
   publicGet('GET /backend/api/opening-hours', 'reads the opening hours'),
   publicGet('GET /backend/api/sectors', 'reads the sectors'),
+  publicGet('GET /backend/api/directory/facets', 'counts the directory’s halls, sectors and letters'),
   {
     ...publicGet('GET /backend/api/exhibitors/:slug', 'reads an exhibitor’s page of the directory'),
     request: () => ({ url: `exhibitors/societe-${f.exhibitorA.user.id}` }),

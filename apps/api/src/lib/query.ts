@@ -1,13 +1,13 @@
 import { badRequest } from './errors';
 
-export type FilterOp = '$eq' | '$ne' | '$in' | '$null' | '$notNull' | '$contains' | '$containsi';
+export type FilterOp = '$eq' | '$ne' | '$in' | '$null' | '$notNull' | '$contains' | '$containsi' | '$startsWithi';
 export interface FilterCondition {
   path: string;
   op: FilterOp;
   value: unknown;
 }
 
-const OPS = new Set<string>(['$eq', '$ne', '$in', '$null', '$notNull', '$contains', '$containsi']);
+const OPS = new Set<string>(['$eq', '$ne', '$in', '$null', '$notNull', '$contains', '$containsi', '$startsWithi']);
 
 /**
  * Reads Strapi-style `filters[...]` (already parsed by qs) into flat conditions, refusing any

@@ -145,3 +145,17 @@ export type OwnExhibitorPage = Answer<typeof ownExhibitorPageSchema>['data'];
 
 /** `POST exhibitor-page/files`: a file the exhibitor uploaded for its page (its logo, a PDF). */
 export const exhibitorUploadSchema = item(mediaSchema);
+
+/**
+ * `GET directory/facets`: how many listed exhibitors each hall, sector of the show's list and
+ * first letter of the A–Z holds, for the directory's pickers.
+ */
+export const directoryFacetsSchema = item(
+  z.strictObject({
+    total: z.number(),
+    halls: z.array(z.strictObject({ id: z.number(), name: z.string(), count: z.number() })),
+    sectors: z.array(z.strictObject({ id: z.number(), nameFr: z.string(), nameEn: z.string(), count: z.number() })),
+    letters: z.array(z.strictObject({ letter: z.string(), count: z.number() })),
+  }),
+);
+export type DirectoryFacets = Answer<typeof directoryFacetsSchema>['data'];

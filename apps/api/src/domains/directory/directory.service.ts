@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm
 import { PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { gates, registrations, users } from '../../db/schema';
+import { exhibitorProfiles, gates, registrations, sectors, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
@@ -47,7 +47,15 @@ export const listedExhibitorOf = (edition: SQLWrapper): SQL =>
     sql`btrim(coalesce(${users.company}, '')) <> ''`,
   )!;
 
-export const DIRECTORY_FILTERS = ['event.id', 'type', 'confirmed', 'user.company', 'conference.id'] as const;
+export const DIRECTORY_FILTERS = [
+  'event.id',
+  'type',
+  'confirmed',
+  'user.company',
+  'conference.id',
+  'gate.id',
+  'sectors.id',
+] as const;
 export const DIRECTORY_OR_FILTERS = ['gate.name', 'booth'] as const;
 export const DIRECTORY_POPULATE = ['gate', 'user', 'user.avatar'] as const;
 const DIRECTORY_PAGE = { defaultPageSize: PAGE_SIZE.directory, maxPageSize: PAGE_SIZE.directory };
@@ -72,12 +80,32 @@ interface DirectorySearch {
   company: { match: 'trigram' | 'position'; pattern: string } | null;
   /** filters[$or]: any group whose every condition holds. */
   halls: { column: 'g' | 'b'; pattern: string }[][];
+  /** filters[gate][id]: one hall (the directory's hall picker). */
+  gateId: number | null;
+  /** filters[sectors][id]: a sector of the show's list, chosen on the exhibitor's page or given by its account. */
+  sectorId: number | null;
+  /** filters[user][company][$startsWithi]: the A–Z's letter, as the first letters it stands for. */
+  initials: string[] | null;
+}
+
+/** The first letters a letter of the A–Z stands for: 'e' is also 'é', 'è', 'ê' and 'ë'. */
+export function initialsOf(letter: string): string[] {
+  const base = letter.toLowerCase();
+  const accented = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
+  return [base, ...[...accented].filter((c) => c.normalize('NFD')[0] === base)];
 }
 
 /** Reads the directory query into its search texts; anything the directory does not offer is a 400. */
 function directorySearch(query: Record<string, unknown>): DirectorySearch {
   const { rest, or: groups } = splitOr(query.filters);
-  const search: DirectorySearch = { eventId: null, company: null, halls: [] };
+  const search: DirectorySearch = {
+    eventId: null,
+    company: null,
+    halls: [],
+    gateId: null,
+    sectorId: null,
+    initials: null,
+  };
   for (const f of parseFilters(rest, DIRECTORY_FILTERS)) {
     switch (f.path) {
       case 'event.id':
@@ -98,6 +126,10 @@ function directorySearch(query: Record<string, unknown>): DirectorySearch {
         if (f.op === '$notNull') {
           if (!booleanValue(f.value, f.path))
             throw badRequest('L’annuaire ne montre que les exposants avec une société.');
+        } else if (f.op === '$startsWithi') {
+          const letter = textValue(f.value, f.path) ?? '';
+          if (!/^[a-z]$/i.test(letter)) throw badRequest('filters[user][company][$startsWithi] : une lettre de A à Z.');
+          search.initials = initialsOf(letter);
         } else if (f.op === '$containsi') {
           const text = textValue(f.value, f.path);
           if (text) {
@@ -108,6 +140,14 @@ function directorySearch(query: Record<string, unknown>): DirectorySearch {
         } else {
           unsupported(f);
         }
+        break;
+      case 'gate.id':
+        if (f.op !== '$eq') unsupported(f);
+        search.gateId = intValue(f.value, f.path);
+        break;
+      case 'sectors.id':
+        if (f.op !== '$eq') unsupported(f);
+        search.sectorId = intValue(f.value, f.path);
         break;
       case 'conference.id':
         if (f.op !== '$null') unsupported(f);
@@ -150,6 +190,10 @@ export const createDirectoryCache = (bus: CacheBus, seconds: number): DirectoryC
 interface Shape {
   company: 'none' | 'trigram' | 'position';
   halls: ('g' | 'b')[][];
+  /** Which of the hall picker, the sector and the A–Z's letter narrow it. */
+  gate: boolean;
+  sector: boolean;
+  initial: boolean;
 }
 
 /**
@@ -161,6 +205,14 @@ interface Shape {
 const companyMatch = (text: string): 'trigram' | 'position' => (/[\p{L}\p{N}]{3}/u.test(text) ? 'trigram' : 'position');
 
 const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * An exhibitor of a sector of the show's list (`sectors` of kind 'choice'): chosen on its page
+ * of the directory, or given by its account (the registration form's sector, by name).
+ */
+export const sectorCondition = (sectorId: SQLWrapper): SQL =>
+  sql`(exists (select 1 from ${exhibitorProfiles} p where p.user_id = ${users.id} and ${sectorId} = any(p.sector_ids))
+    or ${users.secteurActivite} = (select s.name_fr from ${sectors} s where s.id = ${sectorId} and s.kind = 'choice'))`;
 const lowerLike = (column: SQLWrapper, name: string) => sql`lower(${column}) like lower(${placeholder(name)})`;
 
 /**
@@ -181,6 +233,11 @@ export function directoryStatement(shape: Shape): SQL {
     and(...columns.map((c, j) => lowerLike(c === 'g' ? gates.name : registrations.booth, `hall${i}_${j}`))),
   );
   if (groups.length) where.push(or(...groups)!);
+  if (shape.gate) where.push(sql`${registrations.gateId} = ${placeholder('gate')}::int`);
+  if (shape.sector) where.push(sectorCondition(sql`${placeholder('sector')}::int`));
+  if (shape.initial) {
+    where.push(sql`lower(left(btrim(${users.company}), 1)) = any(${placeholder('initials')}::text[])`);
+  }
   // The avatar as serializeMedia (media/media-view.ts) gives it: every format is the original file.
   const url = sql`'/uploads/' || m.path`;
   // Without any search the page and the total are planned apart (matches not materialized): the
@@ -188,7 +245,7 @@ export function directoryStatement(shape: Shape): SQL {
   // (bench/directory.ts, 'no text': 114 → 206–255 req/s on PostgreSQL, 50 → 82–85 on PGlite). A
   // search reads its matches once, for both: planned apart, the hall search fell from 52 to 32 req/s
   // on PGlite.
-  const plain = shape.company === 'none' && shape.halls.length === 0;
+  const plain = shape.company === 'none' && shape.halls.length === 0 && !shape.gate && !shape.sector && !shape.initial;
   const materialized = plain ? sql`not materialized` : sql``;
   return sql`
     with matches as ${materialized} (
@@ -246,13 +303,20 @@ export function directoryCall(query: Record<string, unknown>) {
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
     company: search.company === null ? undefined : search.company.pattern,
+    gate: search.gateId ?? undefined,
+    sector: search.sectorId ?? undefined,
+    initials: search.initials ?? undefined,
   };
   search.halls.forEach((group, i) => group.forEach((c, j) => (values[`hall${i}_${j}`] = c.pattern)));
   const shape: Shape = {
     company: search.company?.match ?? 'none',
     halls: search.halls.map((group) => group.map((c) => c.column)),
+    gate: search.gateId !== null,
+    sector: search.sectorId !== null,
+    initial: search.initials !== null,
   };
-  const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}`;
+  const narrowed = [shape.gate && 'g', shape.sector && 's', shape.initial && 'i'].filter(Boolean).join('');
+  const key = `${shape.company}:${shape.halls.map((g) => g.join('')).join(',')}:${narrowed}`;
   return { page, shape, key, values };
 }
 

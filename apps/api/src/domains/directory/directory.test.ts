@@ -281,7 +281,7 @@ describe('GET registrations (public directory)', () => {
       status: 400,
       name: 'ValidationError',
       message: 'Filtre non autorisé : filters[user][email].',
-      details: { allowed: ['event.id', 'type', 'confirmed', 'user.company', 'conference.id'] },
+      details: { allowed: ['event.id', 'type', 'confirmed', 'user.company', 'conference.id', 'gate.id', 'sectors.id'] },
       requestId: expect.any(String) as unknown,
     });
     expect((await refused(`${BASE}&filters[$or][0][user][phone][$containsi]=6`)).message).toBe(

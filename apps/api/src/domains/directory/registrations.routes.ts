@@ -1,4 +1,5 @@
-import { registrationsAnswerSchema } from '@salon/shared';
+import { directoryFacetsSchema, registrationsAnswerSchema } from '@salon/shared';
+import * as z from 'zod/mini';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -7,6 +8,7 @@ import { ownRegistrations } from './registrations.service';
 import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
 import { sendJsonText, wholeList } from '../../lib/query-params';
+import { directoryFacets } from './directory-facets.service';
 
 export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
   app,
@@ -45,4 +47,27 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
     const data = await ownRegistrations(db, user.id, query.filters);
     return wholeList(data);
   });
+
+  /**
+   * How many exhibitors each hall, sector and letter of the directory's pickers holds, for the
+   * current edition or the one `event` names (an organiser's preview). Kept with the directory's
+   * answers, and cleared with them.
+   */
+  app.get(
+    '/directory/facets',
+    {
+      schema: {
+        tags: ['registrations'],
+        querystring: z.strictObject({ event: z.optional(z.coerce.number().check(z.int(), z.positive())) }),
+        response: { 200: directoryFacetsSchema },
+      },
+    },
+    async (request, reply) => {
+      const event = request.query.event ?? null;
+      const text = await directoryCache.load(`facets:${event}`, async () =>
+        JSON.stringify({ data: await directoryFacets(db, event), meta: {} }),
+      );
+      return sendJsonText(reply, text);
+    },
+  );
 };
