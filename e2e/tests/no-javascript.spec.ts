@@ -54,11 +54,25 @@ test.describe('With JavaScript off', () => {
     await expect(page.getByLabel('Rechercher un exposant')).toHaveValue('atlas béton');
 
     await page.getByLabel('Rechercher un exposant').fill('');
-    await page.getByLabel('Hall').fill('Hall B');
+    // The hall picker names each hall with its count, which the list then holds.
+    const hallB = (await page.locator('#directory-hall option', { hasText: 'Hall B' }).textContent())!;
+    const inHallB = Number(/\((\d+)\)$/.exec(hallB)![1]);
+    expect(inHallB).toBeGreaterThan(5);
+    await page.getByLabel('Hall', { exact: true }).selectOption({ label: hallB });
     await page.getByRole('button', { name: 'Rechercher' }).click();
     const cards = page.locator('.exhibitor-card');
-    expect(await cards.count()).toBeGreaterThan(5);
+    await expect(cards).toHaveCount(inHallB);
     for (const text of await cards.allInnerTexts()) expect(text).toContain('Hall B');
+
+    // A sector, then a letter of the A–Z: links and a GET form, without scripts.
+    await page.goto('/annuaire');
+    await page.getByLabel('Secteur d’activité').selectOption({ label: 'Formation (5)' });
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(cards).toHaveCount(5);
+    await page.getByRole('navigation', { name: 'Exposants de A à Z' }).getByRole('link', { name: /^A : / }).click();
+    await expect(page).toHaveURL(/sector=\d+&letter=a$/);
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const name of await cards.locator('h2').allInnerTexts()) expect(name).toMatch(/^[AÀÂ]/i);
   });
 
   test('the programme search is a form, and "Voir le détail" opens the conference’s page', async ({ page }) => {

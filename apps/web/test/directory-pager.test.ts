@@ -63,7 +63,19 @@ describe('the directory without scripts', () => {
     expect(attribute(html, 'form', 'method')).toBe('get');
     expect(attribute(html, 'input[^>]*id="directory-company"', 'name')).toBe('q');
     expect(attribute(html, 'input[^>]*id="directory-company"', 'value')).toBe('beton');
-    expect(attribute(html, 'input[^>]*id="directory-hall"', 'value')).toBe('Hall B');
+    // An older link's hall text is the hall-or-stand search it was: shown in the stand's field.
+    expect(attribute(html, 'input[^>]*id="directory-stand"', 'value')).toBe('Hall B');
     expect(attribute(html, 'a[^>]*rel="next"', 'href')).toBe('/annuaire?q=beton&amp;hall=Hall+B&amp;page=2');
+  });
+
+  it('keeps the hall, sector, stand and letter of the search in its pages and in the form', async () => {
+    const html = await renderDirectory('/annuaire?hall=3&sector=5&stand=A-1&letter=B');
+    expect(attribute(html, 'select[^>]*id="directory-hall"', 'name')).toBe('hall');
+    expect(attribute(html, 'select[^>]*id="directory-sector"', 'name')).toBe('sector');
+    expect(attribute(html, 'input[^>]*id="directory-stand"', 'value')).toBe('A-1');
+    expect(attribute(html, 'input[^>]*type="hidden"', 'value')).toBe('b');
+    expect(attribute(html, 'a[^>]*rel="next"', 'href')).toBe(
+      '/annuaire?hall=3&amp;stand=A-1&amp;sector=5&amp;letter=b&amp;page=2',
+    );
   });
 });

@@ -1,24 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import type { Answer, directoryPageSchema } from '@salon/shared';
-import { directoryQuery, readSearch, searchUrl } from '../features/directory/api/directory-query';
+import type { Answer, DirectoryFacets, directoryPageSchema } from '@salon/shared';
+import { directoryQuery, pickedHall, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
+import { LetterIndex } from '../features/directory/components/letter-index';
+import { localized } from '../lib/localized';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApi, previewedEditionId } from '../lib/server-api';
+import { loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
 import type { Route } from './+types/annuaire';
 import '../features/directory/directory.css';
 import '../components/ui/pager.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = readSearch(new URL(request.url));
-  const result = await loaderApi<Answer<typeof directoryPageSchema>>(
-    context,
-    directoryQuery(search, previewedEditionId(context)),
-  );
+  const edition = previewedEditionId(context);
+  const [result, facets] = await Promise.all([
+    loaderApi<Answer<typeof directoryPageSchema>>(context, directoryQuery(search, edition)),
+    // The pickers' counts; without them the pickers still list nothing and the search works.
+    loaderDataOr<{ data: DirectoryFacets | null }>(
+      context,
+      `directory/facets${edition === undefined ? '' : `?event=${edition}`}`,
+      null,
+    ),
+  ]);
   return {
     seo: pageSeo(request, context, 'annuaire'),
     search,
+    facets,
     entries: result.data,
     pagination: result.meta.pagination,
   };
@@ -27,29 +36,72 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function Annuaire({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { search, entries, pagination } = loaderData;
+  const facets = loaderData.facets ?? null;
   const busy = useNavigation().state === 'loading';
   const total = pagination?.total ?? entries.length;
   const pageCount = pagination?.pageCount ?? 1;
+  const hallId = pickedHall(search);
+  // An older link's hall text (hall or stand) stays in the search until it is changed.
+  const hallText = hallId === null ? search.hall : '';
   return (
     <div className="container page">
       <h1>{t('pages.annuaire.title')}</h1>
       <p className="lead">{t('pages.annuaire.lead')}</p>
       {/* A GET form: the search works without scripts and its URL can be shared. */}
-      <Form method="get" className="search-form card" role="search">
+      <Form method="get" className="search-form directory-search card" role="search">
         <div className="field">
           <label htmlFor="directory-company">{t('directory.company')}</label>
           <input id="directory-company" name="q" type="search" defaultValue={search.company} key={search.company} />
         </div>
         <div className="field">
-          <label htmlFor="directory-hall">{t('directory.hall')}</label>
-          <input id="directory-hall" name="hall" type="search" defaultValue={search.hall} key={search.hall} />
+          <label htmlFor="directory-sector">{t('directory.sector')}</label>
+          <select id="directory-sector" name="sector" defaultValue={search.sector} key={`s${search.sector}`}>
+            <option value="">{t('directory.allSectors', { count: facets?.total ?? total })}</option>
+            {facets?.sectors.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {t('directory.withCount', { name: localized(i18n.language, s.nameFr, s.nameEn), count: s.count })}
+              </option>
+            ))}
+          </select>
         </div>
+        <div className="field">
+          <label htmlFor="directory-hall">{t('directory.hall')}</label>
+          <select
+            id="directory-hall"
+            name="hall"
+            defaultValue={hallId === null ? '' : String(hallId)}
+            key={`h${search.hall}`}
+          >
+            <option value="">{t('directory.allHalls')}</option>
+            {facets?.halls.map((h) => (
+              <option key={h.id} value={String(h.id)}>
+                {t('directory.withCount', { name: h.name, count: h.count })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="directory-stand">{t('directory.stand')}</label>
+          <input
+            id="directory-stand"
+            name="stand"
+            type="search"
+            defaultValue={search.stand || hallText}
+            key={`t${search.stand}${hallText}`}
+            aria-describedby="directory-stand-hint"
+          />
+          <p className="form-hint" id="directory-stand-hint">
+            {t('directory.standHint')}
+          </p>
+        </div>
+        {search.letter && <input type="hidden" name="letter" value={search.letter} />}
         <button type="submit" className="btn btn-primary">
           {t('common.search')}
         </button>
       </Form>
+      {facets && <LetterIndex search={search} letters={facets.letters} />}
       <p className="result-count" role="status" aria-busy={busy}>
         {t('directory.count', { count: total })}
       </p>
