@@ -20,6 +20,7 @@ test.describe('Sign-in to the exhibitor area', () => {
     await expect(menu.getByRole('button')).toHaveText([
       'Informations',
       'Badge Exposant',
+      'Fiche annuaire',
       'Collaborateurs',
       'Ajouter un collaborateur',
       'Mes scans',
