@@ -81,8 +81,32 @@ const CASES = [
     path: query({ $or: [{ gate: { name: { $containsi: 'Hall C' } } }, { booth: { $containsi: 'Hall C' } }] }),
   },
   { name: 'no text', path: query({}) },
+  // The pickers (issue 40): a hall by id, a sector of the show's list, a letter; their counts.
+  { name: 'hall picker', path: query({ gate: { id: '{hall}' } }) },
+  {
+    name: 'sector + letter',
+    path: query({ sectors: { id: '{sector}' }, user: { company: { $notNull: true, $startsWithi: 'm' } } }),
+  },
+  { name: 'picker counts', path: '/backend/api/directory/facets' },
 ];
 const [COMPANY] = CASES;
+
+/** The cases' paths with the server's ids of its third hall and of the sector 'Gros Oeuvre'. */
+async function resolved(base: string, cases: typeof CASES): Promise<typeof CASES> {
+  const halls = ((await (await fetch(`${base}/backend/api/gates`)).json()) as { data: { id: number }[] }).data;
+  const sectors = (
+    (await (await fetch(`${base}/backend/api/sectors`)).json()) as {
+      data: { id: number; kind: string; nameFr: string }[];
+    }
+  ).data;
+  const sector = sectors.find((x) => x.kind === 'choice' && x.nameFr === 'Gros Oeuvre')!;
+  return cases.map((c) => ({
+    ...c,
+    path: c.path
+      .replace(encodeURIComponent('{hall}'), String(halls[2]!.id))
+      .replace(encodeURIComponent('{sector}'), String(sector.id)),
+  }));
+}
 
 /**
  * Issue 20's targets, cache off (the cache is a bonus, not the reason the directory is fast), for
@@ -106,7 +130,7 @@ interface Run {
 
 async function measure(database: Database, cache: Run['cache'], base: string, cases: typeof CASES): Promise<Run[]> {
   const runs: Run[] = [];
-  for (const c of cases) {
+  for (const c of await resolved(base, cases)) {
     const check = await fetch(base + c.path);
     const body = (await check.json()) as { data?: unknown[]; meta?: { pagination?: { total?: number } } };
     if (!check.ok) throw new Error(`${c.name}: HTTP ${check.status}`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DirectoryFacets } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { exhibitorProfiles, gates, registrations, sectors, users } from '../../db/schema';
@@ -7,47 +7,77 @@ import { listedExhibitorOf } from './directory.service';
 
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
 
-/** The letter of the A–Z a company is filed under: its first letter, accents aside ('É' is 'e'). */
-const initialOf = (company: string) => company.trim().normalize('NFD').charAt(0).toLowerCase();
+/** The letter of the A–Z a first letter is filed under, accents aside ('é' is 'e'). */
+const letterOf = (initial: string) => initial.normalize('NFD').charAt(0).toLowerCase();
 
 /**
  * How many listed exhibitors of an edition (the current one unless named) each hall, sector of
- * the show's list and letter of the A–Z holds: the directory's pickers show them. The rule for a
- * sector is the directory filter's (sectorCondition): chosen on the page, or the account's own.
+ * the show's list and letter of the A–Z holds: the directory's pickers show them. Counted by the
+ * database with the directory's own conditions (listedExhibitorOf, sectorCondition), so a count
+ * is what its filter then finds.
  */
 export async function directoryFacets(db: Db, eventId: number | null): Promise<DirectoryFacets> {
   const edition = sql`coalesce(${eventId}::int, ${currentEdition})`;
-  const [listed, halls, choices] = await Promise.all([
+  const listed = () =>
     db
-      .select({
-        company: users.company,
-        sector: users.secteurActivite,
-        gateId: registrations.gateId,
-        sectorIds: exhibitorProfiles.sectorIds,
-      })
+      .select({ n: count() })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
-      .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
-      .where(listedExhibitorOf(edition)),
+      .where(listedExhibitorOf(edition));
+  const initial = sql<string>`lower(left(btrim(${users.company}), 1))`;
+  // Each count is a query over the listed exhibitors (joined, so every column is named with its table).
+  const [[total], halls, hallCounts, choices, sectorCounts, byInitial] = await Promise.all([
+    listed(),
     db
       .select({ id: gates.id, name: gates.name })
       .from(gates)
       .where(eq(gates.eventId, edition))
       .orderBy(asc(gates.position), asc(gates.id)),
     db
+      .select({ id: registrations.gateId, n: count() })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(listedExhibitorOf(edition))
+      .groupBy(registrations.gateId),
+    db
       .select({ id: sectors.id, nameFr: sectors.nameFr, nameEn: sectors.nameEn })
       .from(sectors)
-      .where(and(eq(sectors.kind, 'choice')))
+      .where(eq(sectors.kind, 'choice'))
       .orderBy(asc(sectors.position)),
+    // A sector counts an exhibitor once, whether its page chose it, its account gives it, or both.
+    db
+      .select({ id: sql<number>`x.sector_id`, n: sql<number>`count(distinct x.user_id)::int` })
+      .from(
+        sql`(
+        select ${users.id} as user_id, unnest(${exhibitorProfiles.sectorIds}) as sector_id
+          from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
+          join ${exhibitorProfiles} on ${exhibitorProfiles.userId} = ${users.id}
+          where ${listedExhibitorOf(edition)}
+        union all
+        select ${users.id}, ${sectors.id}
+          from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
+          join ${sectors} on ${sectors.nameFr} = ${users.secteurActivite} and ${sectors.kind} = 'choice'
+          where ${listedExhibitorOf(edition)}
+      ) as x`,
+      )
+      .groupBy(sql`x.sector_id`),
+    db
+      .select({ initial, n: count() })
+      .from(registrations)
+      .innerJoin(users, eq(users.id, registrations.userId))
+      .where(listedExhibitorOf(edition))
+      .groupBy(initial),
   ]);
-  const count = (test: (row: (typeof listed)[number]) => boolean) => listed.filter(test).length;
+  const counted = (rows: { id: number | null; n: number }[]) => new Map(rows.map((r) => [r.id, r.n]));
+  const perHall = counted(hallCounts);
+  const perSector = counted(sectorCounts);
   return {
-    total: listed.length,
-    halls: halls.map((h) => ({ ...h, count: count((r) => r.gateId === h.id) })),
-    sectors: choices.map((s) => ({
-      ...s,
-      count: count((r) => (r.sectorIds ?? []).includes(s.id) || r.sector === s.nameFr),
+    total: total?.n ?? 0,
+    halls: halls.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
+    sectors: choices.map((c) => ({ ...c, count: perSector.get(c.id) ?? 0 })),
+    letters: LETTERS.map((letter) => ({
+      letter,
+      count: byInitial.filter((r) => letterOf(r.initial) === letter).reduce((sum, r) => sum + r.n, 0),
     })),
-    letters: LETTERS.map((letter) => ({ letter, count: count((r) => initialOf(r.company ?? '') === letter) })),
   };
 }

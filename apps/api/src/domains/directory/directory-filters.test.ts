@@ -16,9 +16,11 @@ const tag = `Zq${Date.now().toString(36)}`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  [hallA, hallB] = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).limit(2);
-  [sectorA, sectorB] = await ctx.db.select().from(sectors).where(eq(sectors.kind, 'choice')).limit(2);
-  // Five exhibitors of this file, named with its tag so that a company search keeps them apart.
+  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).limit(2);
+  const choices = await ctx.db.select().from(sectors).where(eq(sectors.kind, 'choice')).limit(2);
+  [hallA, hallB] = [halls[0]!, halls[1]!];
+  [sectorA, sectorB] = [choices[0]!, choices[1]!];
+  // Four exhibitors of this file, named with its tag so that a company search keeps them apart.
   const one = await createExhibitor(ctx.db, { company: `Éco ${tag} Bâti`, secteurActivite: sectorA!.nameFr });
   const two = await createExhibitor(ctx.db, { company: `Eau ${tag} Services`, secteurActivite: 'Autre' });
   await ctx.db.insert(exhibitorProfiles).values({ userId: two.user.id, sectorIds: [sectorB!.id, sectorA!.id] });

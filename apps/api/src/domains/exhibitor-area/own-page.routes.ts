@@ -33,9 +33,9 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Dire
     { schema: { tags, response: { 200: ownExhibitorPageSchema } }, ...exhibitors },
     async (request) => {
       const form = parseFormBody(exhibitorPageFormSchema, request.body);
-      const { page, logoChanged } = await saveOwnPage(db, currentUser(request), form);
-      // The directory's cards show the logo.
-      if (logoChanged) directoryCache.clear();
+      const { page } = await saveOwnPage(db, currentUser(request), form);
+      // The directory's cards show the logo, its sector picker finds the page's sectors.
+      directoryCache.clear();
       return { data: page, meta: {} };
     },
   );
