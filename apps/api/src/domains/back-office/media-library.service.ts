@@ -4,7 +4,7 @@ import { media } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
-import { cleanFileName, storeUpload, type PreparedFile } from '../files/uploads.service';
+import { storeMedia, type PreparedFile } from '../files/uploads.service';
 import { mediaRecord } from './media-records';
 
 /**
@@ -13,32 +13,14 @@ import { mediaRecord } from './media-records';
  */
 export function addMedia(db: Db, userId: number, file: PreparedFile, filename: string) {
   return db.transaction(async (tx) => {
-    // The bytes and their record together: a failed record leaves no file behind.
-    const rel = await storeUpload(tx, file);
-    // The same bytes sent again are the same stored file: its record is answered again.
-    const [existing] = await tx.select().from(media).where(eq(media.path, rel));
-    const row =
-      existing ??
-      (
-        await tx
-          .insert(media)
-          .values({
-            name: cleanFileName(filename, file.ext),
-            mime: file.mime,
-            size: file.body.length,
-            width: file.width,
-            height: file.height,
-            path: rel,
-          })
-          .returning()
-      )[0]!;
+    const { row, existed } = await storeMedia(tx, file, filename);
     const after = mediaRecord(row);
     await recordAudit(tx, {
       userId,
       action: 'POST /admin/media',
       resource: 'media',
       recordId: row.id,
-      before: existing ? after : {},
+      before: existed ? after : {},
       after,
     });
     return after;

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors';
 import type { Caller } from '../../lib/caller';
 import { recordAudit } from '../audit/audit.service';
 import { listedExhibitorOf } from '../directory/directory.service';
-import { storeUpload, cleanFileName, type PreparedFile } from '../files/uploads.service';
+import { storeMedia, type PreparedFile } from '../files/uploads.service';
 import { loadMedia } from '../media/media.service';
 import { serializeMedia } from '../media/media-view';
 import { currentEdition } from '../show/current-edition';
@@ -114,24 +114,7 @@ export function saveOwnPage(db: Db, caller: Caller, form: ExhibitorPageForm) {
 /** A file the exhibitor uploads for its page: stored, its record made, noted as the exhibitor's. */
 export function addOwnFile(db: Db, caller: Caller, file: PreparedFile, filename: string) {
   return db.transaction(async (tx) => {
-    const path = await storeUpload(tx, file);
-    // The same bytes sent again are the same stored file.
-    const [existing] = await tx.select().from(media).where(eq(media.path, path));
-    const row =
-      existing ??
-      (
-        await tx
-          .insert(media)
-          .values({
-            name: cleanFileName(filename, file.ext),
-            mime: file.mime,
-            size: file.body.length,
-            width: file.width,
-            height: file.height,
-            path,
-          })
-          .returning()
-      )[0]!;
+    const { row } = await storeMedia(tx, file, filename);
     await tx.insert(exhibitorUploads).values({ mediaId: row.id, userId: caller.id }).onConflictDoNothing();
     return serializeMedia(row)!;
   });

@@ -5,7 +5,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Config } from '../../config/env';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { media, mediaFiles } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 
@@ -139,6 +139,29 @@ export async function storeUpload(db: Db, file: PreparedFile): Promise<string> {
   const rel = `media/${hash}.${file.ext}`;
   await storeFile(db, rel, file.mime, file.body);
   return rel;
+}
+
+/**
+ * An upload stored with its media record, in the caller's transaction (a failed record leaves no
+ * file behind): the record, and whether it was already there (the same bytes sent again are the
+ * same stored file, whose record is answered again).
+ */
+export async function storeMedia(tx: Tx, file: PreparedFile, filename: string) {
+  const rel = await storeUpload(tx, file);
+  const [existing] = await tx.select().from(media).where(eq(media.path, rel));
+  if (existing) return { row: existing, existed: true };
+  const [row] = await tx
+    .insert(media)
+    .values({
+      name: cleanFileName(filename, file.ext),
+      mime: file.mime,
+      size: file.body.length,
+      width: file.width,
+      height: file.height,
+      path: rel,
+    })
+    .returning();
+  return { row: row!, existed: false };
 }
 
 /** Where uploads were kept on disk before migration 0016 moved them into the database. */
