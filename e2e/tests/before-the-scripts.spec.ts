@@ -15,6 +15,7 @@ onWalkScreens();
 const ADDRESS: Record<string, string> = {
   'routes/home': '/',
   'routes/annuaire': '/annuaire',
+  'routes/exposant': '/annuaire/atlas-beton-industrie-1',
   'routes/programme-du-forum': '/programme-du-forum',
   'routes/infos-pratiques': '/infos-pratiques',
   'routes/infos-horaire': '/infos-horaire',

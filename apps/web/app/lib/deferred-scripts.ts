@@ -37,6 +37,8 @@ export const READING_PAGES: ReadonlySet<string> = new Set(
   [
     'home',
     'annuaire',
+    // An exhibitor's page of the directory: links only.
+    'exposant',
     'programme-du-forum',
     'infos-pratiques',
     'infos-horaire',
