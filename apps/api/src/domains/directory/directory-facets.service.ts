@@ -3,31 +3,21 @@ import type { DirectoryFacets } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { exhibitorProfiles, gates, registrations, sectors, users } from '../../db/schema';
 import { currentEdition } from '../show/current-edition';
-import { listedExhibitorOf } from './directory.service';
+import { companyInitial, initialsOf, listedExhibitorOf } from './directory.service';
 
 const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
-
-/** The letter of the A–Z a first letter is filed under, accents aside ('é' is 'e'). */
-const letterOf = (initial: string) => initial.normalize('NFD').charAt(0).toLowerCase();
 
 /**
  * How many listed exhibitors of an edition (the current one unless named) each hall, sector of
  * the show's list and letter of the A–Z holds: the directory's pickers show them. Counted by the
- * database with the directory's own conditions (listedExhibitorOf, sectorCondition), so a count
- * is what its filter then finds.
+ * database over the directory's own scope (listedExhibitorOf), a letter with the filter's own
+ * initials (companyInitial, initialsOf) and a sector by sectorCondition's rule, counted for every
+ * sector at once, so a count is what its filter then finds.
  */
 export async function directoryFacets(db: Db, eventId: number | null): Promise<DirectoryFacets> {
   const edition = sql`coalesce(${eventId}::int, ${currentEdition})`;
-  const listed = () =>
-    db
-      .select({ n: count() })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .where(listedExhibitorOf(edition));
-  const initial = sql<string>`lower(left(btrim(${users.company}), 1))`;
   // Each count is a query over the listed exhibitors (joined, so every column is named with its table).
-  const [[total], halls, hallCounts, choices, sectorCounts, byInitial] = await Promise.all([
-    listed(),
+  const [halls, hallCounts, choices, sectorCounts, byInitial] = await Promise.all([
     db
       .select({ id: gates.id, name: gates.name })
       .from(gates)
@@ -62,22 +52,23 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
       )
       .groupBy(sql`x.sector_id`),
     db
-      .select({ initial, n: count() })
+      .select({ initial: companyInitial, n: count() })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
       .where(listedExhibitorOf(edition))
-      .groupBy(initial),
+      .groupBy(companyInitial),
   ]);
   const counted = (rows: { id: number | null; n: number }[]) => new Map(rows.map((r) => [r.id, r.n]));
   const perHall = counted(hallCounts);
   const perSector = counted(sectorCounts);
   return {
-    total: total?.n ?? 0,
+    // Every listed exhibitor has a company, so a first letter: the letters' groups are all of them.
+    total: byInitial.reduce((sum, r) => sum + r.n, 0),
     halls: halls.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
     sectors: choices.map((c) => ({ ...c, count: perSector.get(c.id) ?? 0 })),
     letters: LETTERS.map((letter) => ({
       letter,
-      count: byInitial.filter((r) => letterOf(r.initial) === letter).reduce((sum, r) => sum + r.n, 0),
+      count: byInitial.filter((r) => initialsOf(letter).includes(r.initial)).reduce((sum, r) => sum + r.n, 0),
     })),
   };
 }

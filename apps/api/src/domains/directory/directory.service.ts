@@ -88,6 +88,9 @@ interface DirectorySearch {
   initials: string[] | null;
 }
 
+/** The first letter a company is filed under in the A–Z, lower-case (accents kept: see initialsOf). */
+export const companyInitial = sql<string>`lower(left(btrim(${users.company}), 1))`;
+
 /** The first letters a letter of the A–Z stands for: 'e' is also 'é', 'è', 'ê' and 'ë'. */
 export function initialsOf(letter: string): string[] {
   const base = letter.toLowerCase();
@@ -236,7 +239,7 @@ export function directoryStatement(shape: Shape): SQL {
   if (shape.gate) where.push(sql`${registrations.gateId} = ${placeholder('gate')}::int`);
   if (shape.sector) where.push(sectorCondition(sql`${placeholder('sector')}::int`));
   if (shape.initial) {
-    where.push(sql`lower(left(btrim(${users.company}), 1)) = any(${placeholder('initials')}::text[])`);
+    where.push(sql`${companyInitial} = any(${placeholder('initials')}::text[])`);
   }
   // The avatar as serializeMedia (media/media-view.ts) gives it: every format is the original file.
   const url = sql`'/uploads/' || m.path`;
