@@ -33,7 +33,7 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Dire
     { schema: { tags, response: { 200: ownExhibitorPageSchema } }, ...exhibitors },
     async (request) => {
       const form = parseFormBody(exhibitorPageFormSchema, request.body);
-      const { page } = await saveOwnPage(db, currentUser(request), form);
+      const page = await saveOwnPage(db, currentUser(request), form);
       // The directory's cards show the logo, its sector picker finds the page's sectors.
       directoryCache.clear();
       return { data: page, meta: {} };

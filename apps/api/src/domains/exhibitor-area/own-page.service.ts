@@ -107,7 +107,7 @@ export function saveOwnPage(db: Db, caller: Caller, form: ExhibitorPageForm) {
       before,
       after,
     });
-    return { page: after };
+    return after;
   });
 }
 
