@@ -89,6 +89,7 @@ const API_DOMAIN_ORDER = [
   'gate',
   'kiosk',
   'content',
+  'visit',
   'editions',
   'personal-data',
   'health',

@@ -799,6 +799,21 @@ const TABLE: Row[] = [
     expect: all(403),
     request: () => ({ url: `registrations/ebadge?token=${randomUUID()}` }),
   },
+  {
+    route: 'PUT /backend/api/registrations/ebadge/visit',
+    when: 'keeps a visit list with A’s collaborator’s badge, by the key of its mail',
+    expect: ok200,
+    request: () => ({
+      url: `registrations/ebadge/visit?token=${f.collaboratorA.registration.badgeKey}`,
+      body: { exhibitors: [f.exhibitorA.user.id], conferences: [] },
+    }),
+  },
+  {
+    route: 'PUT /backend/api/registrations/ebadge/visit',
+    when: 'keeps a visit list with an unknown badge key',
+    expect: all(403),
+    request: () => ({ url: `registrations/ebadge/visit?token=${randomUUID()}`, body: { exhibitors: [], conferences: [] } }),
+  },
 
   // --- Public forms ---------------------------------------------------------------------------------------------
   {
@@ -893,6 +908,11 @@ const TABLE: Row[] = [
     ...publicGet('GET /backend/api/exhibitors/:slug', 'reads an exhibitor’s page of the directory'),
     request: () => ({ url: `exhibitors/societe-${f.exhibitorA.user.id}` }),
   },
+  {
+    ...publicGet('GET /backend/api/visit', 'reads what a visit list names'),
+    request: () => ({ url: `visit?exhibitors=${f.exhibitorA.user.id}` }),
+  },
+  publicGet('GET /backend/api/visit/calendar.ics', 'exports a visit list’s conferences as a calendar'),
   publicGet('GET /backend/api/gates', 'reads the halls'),
   publicGet('GET /backend/api/floor-plan', 'reads the floor plan'),
   publicGet('GET /backend/api/sib', 'reads the show’s settings'),

@@ -52,3 +52,23 @@ export function showDay(date: Date | string): string {
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
+
+/** The show's time zone's offset from UTC at an instant, in minutes: 'GMT+01:00' is 60. */
+function showOffsetMinutes(date: Date): number {
+  const name = formatter('en-US', { timeZoneName: 'longOffset' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
+/**
+ * The instant of a day and an hour as the show's clocks read them ('2024-05-29', '10:00' is
+ * 09:00 UTC, Marrakech being UTC+1 then; UTC+0 during Ramadan). The offset is read at the guess
+ * it gives, so an hour next to a change of offset still comes out right.
+ */
+export function showInstant(day: string, time: string): Date {
+  const wall = Date.parse(`${day}T${time.slice(0, 5)}:00Z`);
+  const guess = wall - showOffsetMinutes(new Date(wall)) * 60_000;
+  return new Date(wall - showOffsetMinutes(new Date(guess)) * 60_000);
+}

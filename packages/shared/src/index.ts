@@ -12,3 +12,4 @@ export * from './edition-texts';
 export * from './edition-phase';
 export * from './exhibitor-page';
 export * from './contracts/index';
+export * from './my-visit';

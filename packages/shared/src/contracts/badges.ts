@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LANGUAGES, REGISTRATION_TYPES } from '../constants';
+import { visitSchema } from '../my-visit';
 import { kioskRecordSchema } from './admin-devices';
 import { item, page } from './common';
 
@@ -27,7 +28,14 @@ export const badgeViewSchema = z.strictObject({
 export type BadgeViewData = z.output<typeof badgeViewSchema>;
 
 /** `GET registrations/ebadge?token=…`: the badge on a phone, and a short-lived link to its PDF. */
-export const ebadgeSchema = item(z.strictObject({ ...badgeViewSchema.def.shape, downloadUrl: z.string() }));
+export const ebadgeSchema = item(
+  z.strictObject({
+    ...badgeViewSchema.def.shape,
+    downloadUrl: z.string(),
+    /** 'Ma visite' as kept with the badge (empty lists when nothing is). */
+    visit: visitSchema,
+  }),
+);
 
 /** `POST registrations/:id/badge-link`: a short-lived link to one's own badge PDF. */
 export const badgeLinkSchema = item(z.strictObject({ url: z.string() }));

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REGISTRATION_TYPES, USER_TYPES } from '@salon/shared';
+import { REGISTRATION_TYPES, USER_TYPES, type Visit } from '@salon/shared';
 import { createdAt, updatedAt } from './columns';
 import { media } from './files';
 import { conferences, events, gates } from './show';
@@ -115,6 +115,8 @@ export const registrations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The secret in the e-badge link of the badge mail (`ebadge?token=`): random, one per badge. */
     badgeKey: uuid('badge_key').notNull().defaultRandom(),
+    /** 'Ma visite' kept with the badge (the e-badge page's 'Garder ma liste'): ids of the edition's exhibitors and conferences. */
+    visit: jsonb('visit').$type<Visit>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,6 +9,7 @@ import { badgeFileName, type BadgeService, type LoadedBadge } from './badges.ser
 import { idParam } from '../../lib/query-params';
 import { type MailLinks } from '../mail/links';
 import { badgeDownloadUrl, queueBadgeMail } from './badge-mail';
+import { keptVisit } from './kept-visit';
 
 const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 
@@ -68,7 +69,8 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
       if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
       reply.header('cache-control', 'private, no-store');
       const downloadUrl = badgeDownloadUrl(mail, badge.registrationId);
-      return { data: { ...badges.view(badge), downloadUrl }, meta: {} };
+      const visit = await keptVisit(db, badge.registrationId);
+      return { data: { ...badges.view(badge), downloadUrl, visit }, meta: {} };
     },
   );
 

@@ -101,6 +101,8 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
     .update(registrations)
     .set({ revokedAt: now })
     .where(and(eq(registrations.userId, id), isNull(registrations.revokedAt)));
+  // 'Ma visite' kept with a badge says what the person meant to see.
+  await tx.update(registrations).set({ visit: null }).where(eq(registrations.userId, id));
   // The scans stay (exhibitors keep their counts); what the exhibitor wrote about the person goes.
   await tx.update(scans).set({ note: null }).where(eq(scans.scannedId, id));
   await tx

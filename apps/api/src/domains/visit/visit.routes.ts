@@ -1,0 +1,85 @@
+import { fileAnswer, visitKeptSchema, visitListSchema, visitSchema, VISIT_LIMIT, type Visit } from '@salon/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden } from '../../lib/errors';
+import { assertQueryKeys } from '../../lib/query';
+import type { BadgeService } from '../badges/badges.service';
+import type { SiteSettingsStore } from '../content/site-settings.service';
+import { keepVisit } from '../badges/kept-visit';
+import { readVisit } from './visit.service';
+import { visitCalendar } from './visit-calendar';
+
+/** Saves of a badge's list allowed per minute and per address. */
+export const VISIT_KEEP_RATE_LIMIT = 30;
+
+/** `1,2,3`: ids, once each, at most VISIT_LIMIT; anything else is a 400 naming the parameter. */
+function idList(value: unknown, name: string): number[] {
+  if (value === undefined || value === '') return [];
+  if (typeof value !== 'string' || !/^\d{1,9}(,\d{1,9})*$/.test(value)) {
+    throw badRequest(`Le paramètre ${name} attend des identifiants séparés par des virgules.`);
+  }
+  const ids = [...new Set(value.split(',').map(Number))].filter((id) => id > 0);
+  if (ids.length > VISIT_LIMIT) throw badRequest(`Le paramètre ${name} compte ${VISIT_LIMIT} identifiants au plus.`);
+  return ids;
+}
+
+function visitOfQuery(query: Record<string, unknown>, allowed: (keyof Visit)[], extra: string[] = []): Visit {
+  assertQueryKeys(query, [...allowed, ...extra]);
+  return { exhibitors: idList(query.exhibitors, 'exhibitors'), conferences: idList(query.conferences, 'conferences') };
+}
+
+/**
+ * 'Ma visite': what a visitor's list names (the list itself stays on the device), its conferences
+ * as a calendar file, and the list kept with a badge, reached by the badge's link as the e-badge
+ * page is (the random key of the badge mail).
+ */
+export const visitRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  badges: BadgeService;
+  settings: SiteSettingsStore;
+  publicUrl: string;
+}> = async (app, { db, badges, settings, publicUrl }) => {
+  const tags = ['visit'];
+
+  app.get('/visit', { schema: { tags, response: { 200: visitListSchema } } }, async (request) => {
+    const visit = visitOfQuery(request.query as Record<string, unknown>, ['exhibitors', 'conferences']);
+    return { data: await readVisit(db, visit), meta: {} };
+  });
+
+  app.get(
+    '/visit/calendar.ics',
+    { schema: { tags, response: { 200: fileAnswer('text/calendar') } } },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const visit = visitOfQuery(query, ['conferences'], ['lang']);
+      const lang = query.lang === 'en' ? 'en' : 'fr';
+      const { conferences } = await readVisit(db, { exhibitors: [], conferences: visit.conferences });
+      const { venue: place } = await settings.get();
+      const venue = [place.name, place.address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ') || null;
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${lang === 'en' ? 'my-visit' : 'ma-visite'}.ics"`)
+        .send(Buffer.from(visitCalendar(conferences, { lang, publicUrl, venue })));
+    },
+  );
+
+  app.put(
+    '/registrations/ebadge/visit',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ token: z.string().min(1).max(2000) }),
+        body: visitSchema,
+        response: { 200: visitKeptSchema },
+      },
+      config: { rateLimit: { max: VISIT_KEEP_RATE_LIMIT, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const badge = await badges.loadByKey(request.query.token);
+      if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
+      await keepVisit(db, badge.registrationId, request.body);
+      return { data: request.body, meta: {} };
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+
+/**
+ * 'Ma visite': the exhibitors and conferences a visitor keeps to see. Without an account it lives
+ * on the device, in a cookie the server reads too (so the plan marks the stands, and the buttons
+ * work, before and without the scripts); a registered visitor can keep it with their badge.
+ */
+export interface Visit {
+  exhibitors: number[];
+  conferences: number[];
+}
+
+export const VISIT_KINDS = ['exhibitors', 'conferences'] as const;
+export type VisitKind = (typeof VISIT_KINDS)[number];
+
+/** The cookie's name; its value is `e1.2.3_c4.5`, small enough for a cookie at the limit. */
+export const VISIT_COOKIE = 'ma_visite';
+
+/** Exhibitors, and conferences, one list holds at most. */
+export const VISIT_LIMIT = 100;
+
+const PREFIX: Record<VisitKind, string> = { exhibitors: 'e', conferences: 'c' };
+
+const ids = z.array(z.int().check(z.positive(), z.maximum(2_147_483_647))).check(z.maxLength(VISIT_LIMIT));
+
+/** A list as the badge keeps it: the same bounds as the cookie's. */
+export const visitSchema = z.strictObject({ exhibitors: ids, conferences: ids });
+
+export const emptyVisit = (): Visit => ({ exhibitors: [], conferences: [] });
+
+/** The ids of a text like `1.2.3`: numbers only, once each, the first VISIT_LIMIT. */
+function idsOf(text: string): number[] {
+  const seen = new Set<number>();
+  for (const part of text.split('.')) {
+    const id = /^\d{1,9}$/.test(part) ? Number(part) : 0;
+    if (id > 0) seen.add(id);
+    if (seen.size === VISIT_LIMIT) break;
+  }
+  return [...seen];
+}
+
+/** The list in a cookie's value; anything else in it is left out, never an error. */
+export function parseVisit(value: string | null | undefined): Visit {
+  const visit = emptyVisit();
+  for (const part of (value ?? '').split('_')) {
+    const kind = VISIT_KINDS.find((k) => part.startsWith(PREFIX[k]));
+    if (kind && visit[kind].length === 0) visit[kind] = idsOf(part.slice(1));
+  }
+  return visit;
+}
+
+export function formatVisit(visit: Visit): string {
+  return VISIT_KINDS.filter((k) => visit[k].length)
+    .map((k) => `${PREFIX[k]}${visit[k].slice(0, VISIT_LIMIT).join('.')}`)
+    .join('_');
+}
+
+/** The list with `id` added (at the end) or taken out. */
+export function withVisit(visit: Visit, kind: VisitKind, id: number, keep: boolean): Visit {
+  const rest = visit[kind].filter((x) => x !== id);
+  return { ...visit, [kind]: keep ? [...rest, id].slice(-VISIT_LIMIT) : rest };
+}
+
+/** Two lists as one: the first's order, then what only the second holds. */
+export function mergeVisits(a: Visit, b: Visit): Visit {
+  const merge = (x: number[], y: number[]) => [...new Set([...x, ...y])].slice(0, VISIT_LIMIT);
+  return { exhibitors: merge(a.exhibitors, b.exhibitors), conferences: merge(a.conferences, b.conferences) };
+}
+
+export const visitSize = (visit: Visit) => visit.exhibitors.length + visit.conferences.length;
