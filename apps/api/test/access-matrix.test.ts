@@ -800,19 +800,20 @@ const TABLE: Row[] = [
     request: () => ({ url: `registrations/ebadge?token=${randomUUID()}` }),
   },
   {
-    route: 'PUT /backend/api/registrations/ebadge/visit',
-    when: 'keeps a visit list with A’s collaborator’s badge, by the key of its mail',
+    route: 'POST /backend/api/visit',
+    when: 'keeps the device’s visit list with A’s collaborator’s badge, by the key of its mail',
     expect: ok200,
     request: () => ({
-      url: `registrations/ebadge/visit?token=${f.collaboratorA.registration.badgeKey}`,
-      body: { exhibitors: [f.exhibitorA.user.id], conferences: [] },
+      url: 'visit',
+      body: { op: 'keep', token: f.collaboratorA.registration.badgeKey },
+      headers: { accept: 'application/json' },
     }),
   },
   {
-    route: 'PUT /backend/api/registrations/ebadge/visit',
-    when: 'keeps a visit list with an unknown badge key',
+    route: 'POST /backend/api/visit',
+    when: 'keeps the device’s visit list with an unknown badge key',
     expect: all(403),
-    request: () => ({ url: `registrations/ebadge/visit?token=${randomUUID()}`, body: { exhibitors: [], conferences: [] } }),
+    request: () => ({ url: 'visit', body: { op: 'keep', token: randomUUID() }, headers: { accept: 'application/json' } }),
   },
 
   // --- Public forms ---------------------------------------------------------------------------------------------

@@ -68,3 +68,28 @@ export function mergeVisits(a: Visit, b: Visit): Visit {
 }
 
 export const visitSize = (visit: Visit) => visit.exhibitors.length + visit.conferences.length;
+
+/**
+ * `POST visit`, from a button's form (which works without scripts) or from the script: add or take
+ * out one exhibitor or conference, empty the list, keep the device's list with a badge (the badge's
+ * is replaced), or take the badge's list onto the device (added to what it holds). `back` is the
+ * page to go back to after a form's post.
+ */
+const back = z.optional(z.string().check(z.maxLength(2000)));
+const oneOf = <Op extends string>(op: Op) =>
+  z.strictObject({
+    op: z.literal(op),
+    kind: z.enum(VISIT_KINDS),
+    id: z.coerce.number().check(z.multipleOf(1), z.positive(), z.maximum(2_147_483_647)),
+    back,
+  });
+const withBadge = <Op extends string>(op: Op) =>
+  z.strictObject({ op: z.literal(op), token: z.string().check(z.minLength(1), z.maxLength(2000)), back });
+export const visitActionSchema = z.discriminatedUnion('op', [
+  oneOf('add'),
+  oneOf('remove'),
+  z.strictObject({ op: z.literal('clear'), back }),
+  withBadge('keep'),
+  withBadge('take'),
+]);
+export type VisitAction = z.output<typeof visitActionSchema>;

@@ -1,17 +1,30 @@
-import { fileAnswer, visitKeptSchema, visitListSchema, visitSchema, VISIT_LIMIT, type Visit } from '@salon/shared';
+import {
+  emptyVisit,
+  fileAnswer,
+  formatVisit,
+  mergeVisits,
+  parseVisit,
+  visitActionSchema,
+  visitKeptSchema,
+  visitListSchema,
+  withVisit,
+  VISIT_COOKIE,
+  VISIT_LIMIT,
+  type Visit,
+} from '@salon/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
 import type { BadgeService } from '../badges/badges.service';
 import type { SiteSettingsStore } from '../content/site-settings.service';
-import { keepVisit } from '../badges/kept-visit';
+import { keepVisit, keptVisit } from '../badges/kept-visit';
 import { readVisit } from './visit.service';
 import { visitCalendar } from './visit-calendar';
 
-/** Saves of a badge's list allowed per minute and per address. */
-export const VISIT_KEEP_RATE_LIMIT = 30;
+/** Changes of a list allowed per minute and per address: a visitor taps a few buttons, not hundreds. */
+export const VISIT_RATE_LIMIT = 60;
 
 /** `1,2,3`: ids, once each, at most VISIT_LIMIT; anything else is a 400 naming the parameter. */
 function idList(value: unknown, name: string): number[] {
@@ -64,22 +77,68 @@ export const visitRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.put(
-    '/registrations/ebadge/visit',
+  // A button's form posts as a browser does without scripts; the script sends JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.post(
+    '/visit',
     {
-      schema: {
-        tags,
-        querystring: z.object({ token: z.string().min(1).max(2000) }),
-        body: visitSchema,
-        response: { 200: visitKeptSchema },
-      },
-      config: { rateLimit: { max: VISIT_KEEP_RATE_LIMIT, timeWindow: '1 minute' } },
+      schema: { tags, body: visitActionSchema, response: { 200: visitKeptSchema } },
+      // A form without scripts sends no XSRF header: the browser's own word on where it comes from
+      // stands in for it (sameSite), so that another site cannot empty or fill the list.
+      config: { xsrf: false, rateLimit: { max: VISIT_RATE_LIMIT, timeWindow: '1 minute' } },
     },
-    async (request) => {
-      const badge = await badges.loadByKey(request.query.token);
-      if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
-      await keepVisit(db, badge.registrationId, request.body);
-      return { data: request.body, meta: {} };
+    async (request, reply) => {
+      if (!sameSite(request, publicUrl)) throw forbidden('Cette demande ne vient pas du site.');
+      const action = request.body;
+      const device = parseVisit(request.cookies[VISIT_COOKIE]);
+      let visit = device;
+      if (action.op === 'keep' || action.op === 'take') {
+        const badge = await badges.loadByKey(action.token);
+        if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
+        if (action.op === 'keep') await keepVisit(db, badge.registrationId, device);
+        else visit = mergeVisits(device, await keptVisit(db, badge.registrationId));
+      } else if (action.op === 'clear') {
+        visit = emptyVisit();
+      } else {
+        visit = withVisit(device, action.kind, action.id, action.op === 'add');
+      }
+      void reply.setCookie(VISIT_COOKIE, formatVisit(visit), {
+        path: '/',
+        maxAge: VISIT_COOKIE_SECONDS,
+        sameSite: 'lax',
+        httpOnly: true,
+        secure: publicUrl.startsWith('https:'),
+      });
+      if (wantsJson(request)) return { data: visit, meta: {} };
+      return reply.redirect(backTo(action.back), 303);
     },
   );
 };
+
+/** A year: the list lasts from one visit to the show's next. */
+const VISIT_COOKIE_SECONDS = 365 * 24 * 3600;
+
+/** Whether the script asked (it wants the list back), rather than a form (it wants the page back). */
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
+
+/**
+ * Whether the browser says the post comes from the site's own pages: `Sec-Fetch-Site`, else the
+ * `Origin` it sends with every post. A client that sends neither is no browser carrying a visitor's
+ * cookie.
+ */
+function sameSite(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  return !origin || origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
+}
+
+/** A path of this site to go back to; anything else (another site, `//host`) goes to 'Ma visite'. */
+export function backTo(back: string | undefined): string {
+  if (!back?.startsWith('/') || back.startsWith('//') || back.includes('\\')) return '/ma-visite';
+  const url = new URL(back, 'http://site.invalid');
+  return url.origin === 'http://site.invalid' ? `${url.pathname}${url.search}${url.hash}` : '/ma-visite';
+}

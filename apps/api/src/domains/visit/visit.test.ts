@@ -8,6 +8,7 @@ import {
   type ebadgeSchema,
   type ErrorAnswer,
   type visitListSchema,
+  VISIT_COOKIE,
 } from '@salon/shared';
 import { conferences, events, registrations } from '../../db/schema';
 import { anonymise } from '../personal-data/erasure.service';
@@ -150,28 +151,123 @@ describe('the conferences of a list as a calendar', () => {
   });
 });
 
-describe('the list kept with a badge', () => {
-  const keep = (token: string, body: unknown) =>
-    call(ctx.app, 'PUT', `registrations/ebadge/visit?token=${encodeURIComponent(token)}`, { body });
+/** Posts to `visit` as a browser does: a form (or JSON from the script) with the device's cookie. */
+function post(
+  body: Record<string, string | number>,
+  {
+    cookie = '',
+    json = false,
+    headers = {},
+  }: { cookie?: string; json?: boolean; headers?: Record<string, string> } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/backend/api/visit',
+    headers: {
+      'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded',
+      ...(json && { accept: 'application/json' }),
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
+    cookies: cookie ? { [VISIT_COOKIE]: cookie } : {},
+    payload: json
+      ? JSON.stringify(body)
+      : new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+  });
+}
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === VISIT_COOKIE);
 
-  it('is kept by the badge’s link and shown with the badge, on any device that opens the link', async () => {
+describe('a bookmark button', () => {
+  it('adds to the device’s list with a form, keeps it a year in a cookie scripts cannot read, and goes back to the page', async () => {
+    const res = await post(
+      { op: 'add', kind: 'exhibitors', id: 12, back: '/annuaire?sector=3#e12' },
+      { cookie: 'e4_c7' },
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/annuaire?sector=3#e12');
+    expect(cookieOf(res)).toMatchObject({
+      value: 'e4.12_c7',
+      path: '/',
+      maxAge: 31_536_000,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
+  });
+
+  it('takes out with the script, which gets the list back', async () => {
+    const res = await post({ op: 'remove', kind: 'conferences', id: 7 }, { cookie: 'e4_c7.9', json: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { exhibitors: [4], conferences: [9] }, meta: {} });
+    expect(cookieOf(res)?.value).toBe('e4_c9');
+  });
+
+  it('empties the list', async () => {
+    const res = await post({ op: 'clear' }, { cookie: 'e4_c7' });
+    expect(res.headers.location).toBe('/ma-visite');
+    expect(cookieOf(res)?.value).toBe('');
+  });
+
+  it('goes back to this site only', async () => {
+    for (const back of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+      const res = await post({ op: 'add', kind: 'exhibitors', id: 1, back });
+      expect(res.headers.location, back).toBe('/ma-visite');
+    }
+  });
+
+  it('refuses a post from another site, which could otherwise empty a visitor’s list', async () => {
+    const crossSite = await post({ op: 'clear' }, { cookie: 'e4', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(cookieOf(crossSite)).toBeUndefined();
+    const otherOrigin = await ctx.app.inject({
+      method: 'POST',
+      url: '/backend/api/visit',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: 'op=clear',
+    });
+    expect(otherOrigin.statusCode).toBe(403);
+  });
+
+  it('refuses an unknown kind, an id that is no id, and an unknown operation, under their field', async () => {
+    for (const body of [
+      { op: 'drop' },
+      { op: 'add', kind: 'visitors', id: 1 },
+      { op: 'add', kind: 'exhibitors', id: 'abc' },
+      { op: 'add', kind: 'exhibitors', id: 1.5 },
+      { op: 'add', kind: 'exhibitors', id: 0 },
+    ] as Record<string, string | number>[]) {
+      const res = await post(body, { cookie: 'e4' });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(cookieOf(res)).toBeUndefined();
+    }
+  });
+});
+
+describe('the list kept with a badge', () => {
+  it('is kept by the badge’s link and shown with the badge, then taken onto another device', async () => {
     const { registration } = await createVisitor(ctx.db);
     const before = await get(`registrations/ebadge?token=${registration.badgeKey}`);
     expect(before.json<Answer<typeof ebadgeSchema>>().data.visit).toEqual({ exhibitors: [], conferences: [] });
-    const saved = await keep(registration.badgeKey, { exhibitors: [3, 1], conferences: [2] });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ data: { exhibitors: [3, 1], conferences: [2] }, meta: {} });
+    const kept = await post(
+      { op: 'keep', token: registration.badgeKey, back: '/ebadge?token=x' },
+      { cookie: 'e3.1_c2' },
+    );
+    expect(kept.statusCode).toBe(303);
     const after = await get(`registrations/ebadge?token=${registration.badgeKey}`);
     expect(after.json<Answer<typeof ebadgeSchema>>().data.visit).toEqual({ exhibitors: [3, 1], conferences: [2] });
+
+    const taken = await post({ op: 'take', token: registration.badgeKey }, { cookie: 'e8', json: true });
+    expect(taken.json()).toEqual({ data: { exhibitors: [8, 3, 1], conferences: [2] }, meta: {} });
+    expect(cookieOf(taken)?.value).toBe('e8.3.1_c2');
   });
 
   it('refuses a wrong or revoked badge link, and saves nothing', async () => {
     const { registration } = await createVisitor(ctx.db);
-    expect((await keep('00000000-0000-4000-8000-000000000000', { exhibitors: [1], conferences: [] })).statusCode).toBe(
-      403,
-    );
+    const wrong = await post({ op: 'keep', token: '00000000-0000-4000-8000-000000000000' }, { cookie: 'e1' });
+    expect(wrong.statusCode).toBe(403);
     await ctx.db.update(registrations).set({ revokedAt: new Date() }).where(eq(registrations.id, registration.id));
-    expect((await keep(registration.badgeKey, { exhibitors: [1], conferences: [] })).statusCode).toBe(403);
+    expect((await post({ op: 'keep', token: registration.badgeKey }, { cookie: 'e1' })).statusCode).toBe(403);
+    expect((await post({ op: 'take', token: registration.badgeKey }, { cookie: 'e1' })).statusCode).toBe(403);
     const [row] = await ctx.db
       .select({ visit: registrations.visit })
       .from(registrations)
@@ -179,27 +275,9 @@ describe('the list kept with a badge', () => {
     expect(row!.visit).toBeNull();
   });
 
-  it('refuses a list over the limit or of anything but ids, under its field, and keeps the list it had', async () => {
-    const { registration } = await createVisitor(ctx.db);
-    await keep(registration.badgeKey, { exhibitors: [7], conferences: [] });
-    for (const body of [
-      { exhibitors: Array.from({ length: 101 }, (_, i) => i + 1), conferences: [] },
-      { exhibitors: ['1'], conferences: [] },
-      { exhibitors: [0], conferences: [] },
-      { exhibitors: [], conferences: [], email: 'x@example.com' },
-    ]) {
-      const res = await keep(registration.badgeKey, body);
-      expect(res.statusCode).toBe(400);
-    }
-    const wrong = await keep(registration.badgeKey, { exhibitors: [1.5], conferences: [] });
-    expect(wrong.json<ErrorAnswer>().error.details.errors?.[0]?.path).toEqual(['body', 'exhibitors', '0']);
-    const after = await get(`registrations/ebadge?token=${registration.badgeKey}`);
-    expect(after.json<Answer<typeof ebadgeSchema>>().data.visit).toEqual({ exhibitors: [7], conferences: [] });
-  });
-
   it('is forgotten when the person is erased', async () => {
     const { user, registration } = await createVisitor(ctx.db);
-    await keep(registration.badgeKey, { exhibitors: [1], conferences: [2] });
+    await post({ op: 'keep', token: registration.badgeKey }, { cookie: 'e1_c2' });
     await ctx.db.transaction((tx) => anonymise(tx, user.id, new Date()));
     const [row] = await ctx.db
       .select({ visit: registrations.visit })
