@@ -74,7 +74,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], launchOptions },
-      testMatch: /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark|exhibitor-page)\.spec\.ts/,
+      testMatch:
+        /(mobile|area|scans|gate|before-the-scripts|floor-plan-frame|agency-mark|exhibitor-page|my-visit)\.spec\.ts/,
       dependencies: ['setup'],
     },
   ],

@@ -26,6 +26,7 @@ export default [
     route('infos-acces-au-salon', 'routes/infos-acces-au-salon.tsx'),
     route('infos-contact', 'routes/infos-contact.tsx'),
     route('telechargement', 'routes/telechargement.tsx'),
+    route('ma-visite', 'routes/ma-visite.tsx'),
     route('not-found', 'routes/not-found.tsx'),
     // Shared coming-soon page, as the specification's route table says.
     route('exposer', 'routes/bientot-disponible.tsx', { id: 'exposer' }),

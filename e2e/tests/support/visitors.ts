@@ -22,6 +22,8 @@ export interface Visitor {
   token: string;
   /** The QR code the e-badge page draws: an SVG path, one unit per module. */
   qr: { size: number; path: string };
+  /** The key of the badge mail's e-badge link (`/ebadge?token=`). */
+  key: string;
 }
 
 /** The XSRF cookie the server sets on any response, to copy into the header of a POST. */
@@ -64,7 +66,7 @@ export async function registerVisitor(
   expect(ebadge.status(), await ebadge.text()).toBe(200);
   const { data } = (await ebadge.json()) as { data: { name: string; token: string; qr: Visitor['qr'] } };
   expect(data.name).toBe(visitor.name);
-  return { ...visitor, token: data.token, qr: data.qr };
+  return { ...visitor, token: data.token, qr: data.qr, key: link[1]! };
 }
 
 /**

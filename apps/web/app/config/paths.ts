@@ -32,6 +32,8 @@ export const paths = {
   plan: '/plan-{year}',
   programmePdf: '/programme-{year}',
   telechargement: '/telechargement',
+  /** The exhibitors and conferences a visitor keeps to see (a cookie of the device). */
+  maVisite: '/ma-visite',
   login: '/login',
   motDePasseOublie: '/mot-de-passe-oublie',
   definirMotDePasse: '/definir-mot-de-passe',
@@ -132,7 +134,17 @@ export interface NavAction {
 export const navigation: { key: string; items: (PathKey | NavAction)[] }[] = [
   {
     key: 'salon',
-    items: ['product', 'historique', 'editorial', 'structure', 'secteurs', 'annuaire', 'plan', 'telechargement'],
+    items: [
+      'product',
+      'historique',
+      'editorial',
+      'structure',
+      'secteurs',
+      'annuaire',
+      'plan',
+      'maVisite',
+      'telechargement',
+    ],
   },
   {
     key: 'forum',

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Answer, DirectoryFacets, directoryPageSchema } from '@salon/shared';
 import { directoryQuery, pickedHall, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
+import { visitOf } from '../features/my-visit/visit.server';
 import { LetterIndex } from '../features/directory/components/letter-index';
 import { localized } from '../lib/localized';
 import { seoMeta } from '../lib/seo';
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     facets,
     entries: result.data,
     pagination: result.meta.pagination,
+    kept: visitOf(request).exhibitors,
   };
 }
 
@@ -110,7 +112,7 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="exhibitor-grid">
           {entries.map((entry) => (
-            <ExhibitorCard key={entry.id} entry={entry} />
+            <ExhibitorCard key={entry.id} entry={entry} kept={loaderData.kept.includes(entry.user.id)} />
           ))}
         </ul>
       )}

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import type { Answer, conferenceItemSchema } from '@salon/shared';
 import { localized } from '../lib/localized';
+import { VisitToggle } from '../components/visit-toggle';
+import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
 import { conferenceTitle, dayText, slotText } from '../features/programme/format';
 import { paths, standOnPlan } from '../config/paths';
@@ -23,7 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     );
     if (!conference) throw new LoaderApiError(404, `conferences/${params.id}`);
     const { lang } = serverT(request, context);
-    return { seo: { ...seo, title: `${conference.number} — ${conferenceTitle(conference, lang)}` }, conference };
+    const kept = visitOf(request).conferences.includes(conference.id);
+    return { seo: { ...seo, title: `${conference.number} — ${conferenceTitle(conference, lang)}` }, conference, kept };
   } catch (err) {
     if (err instanceof LoaderApiError && (err.status === 404 || err.status === 400)) {
       throw data({ seo }, { status: 404 });
@@ -50,6 +53,12 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
       <p className="conference-when">
         {dayText(conference.day, lang)} · {slotText(conference)}
       </p>
+      <VisitToggle
+        kind="conferences"
+        id={conference.id}
+        kept={loaderData.kept}
+        name={conferenceTitle(conference, lang)}
+      />
       {theme && (
         <p>
           <strong>{t('programme.theme')} :</strong> {theme}

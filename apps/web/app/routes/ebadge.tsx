@@ -1,24 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import type { Answer, ebadgeSchema } from '@salon/shared';
+import { visitSize, type Answer, type ebadgeSchema, type visitListSchema } from '@salon/shared';
 import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApi, LoaderApiError } from '../lib/server-api';
+import { loaderApi, loaderDataOr, LoaderApiError } from '../lib/server-api';
+import { BadgeVisit } from '../features/my-visit/components/badge-visit';
+import { visitOf, visitQuery } from '../features/my-visit/visit.server';
 import type { Route } from './+types/ebadge';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seo = pageSeo(request, context, 'ebadge');
   const token = new URL(request.url).searchParams.get('token');
-  if (!token) return { seo, badge: null };
+  if (!token) return { seo, badge: null, token: null, kept: null, deviceCount: 0 };
   try {
     const { data } = await loaderApi<Answer<typeof ebadgeSchema>>(
       context,
       `registrations/ebadge?token=${encodeURIComponent(token)}`,
     );
-    return { seo, badge: data };
+    // The list kept with the badge, as every device that opens this link shows it.
+    const query = visitQuery(data.visit);
+    const kept = query
+      ? await loaderDataOr<Answer<typeof visitListSchema>>(context, `visit?${query}`, {
+          exhibitors: [],
+          conferences: [],
+        })
+      : { exhibitors: [], conferences: [] };
+    return { seo, badge: data, token, kept, deviceCount: visitSize(visitOf(request)) };
   } catch (err) {
-    if (err instanceof LoaderApiError && err.status < 500) return { seo, badge: null };
+    if (err instanceof LoaderApiError && err.status < 500)
+      return { seo, badge: null, token: null, kept: null, deviceCount: 0 };
     throw err;
   }
 }
@@ -30,8 +41,8 @@ export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { 
 /** The badge on a phone, from the link in the badge mail: shown at the gate without printing. */
 export default function EbadgePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { badge } = loaderData;
-  if (!badge) {
+  const { badge, token, kept, deviceCount } = loaderData;
+  if (!badge || !token || !kept) {
     return (
       <div className="container page">
         <h1>{t('pages.ebadge.title')}</h1>
@@ -40,10 +51,13 @@ export default function EbadgePage({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <BadgeCard badge={badge}>
-      <a className="btn btn-primary btn-block" href={badge.downloadUrl} download>
-        {t('ebadge.download')}
-      </a>
-    </BadgeCard>
+    <>
+      <BadgeCard badge={badge}>
+        <a className="btn btn-primary btn-block" href={badge.downloadUrl} download>
+          {t('ebadge.download')}
+        </a>
+      </BadgeCard>
+      <BadgeVisit token={token} kept={kept} deviceCount={deviceCount} />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import type { Answer, exhibitorPageSchema, ExhibitorPage } from '@salon/shared';
 import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
 import { paths } from '../config/paths';
 import { localized } from '../lib/localized';
+import { visitOf } from '../features/my-visit/visit.server';
 import { seoMeta, type Seo } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { serverT } from '../lib/i18n.server';
@@ -58,7 +59,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }),
       ),
     };
-    return { seo: own, page, organisation: organisation(page, own, new URL(own.url).origin) };
+    const kept = visitOf(request).exhibitors.includes(page.id);
+    return { seo: own, page, kept, organisation: organisation(page, own, new URL(own.url).origin) };
   } catch (err) {
     if (err instanceof LoaderApiError && [400, 404, 414].includes(err.status)) throw data({ seo }, { status: 404 });
     throw err;
@@ -71,7 +73,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 export default function Exposant({ loaderData }: Route.ComponentProps) {
-  return <ExhibitorProfile page={loaderData.page} />;
+  return <ExhibitorProfile page={loaderData.page} kept={loaderData.kept} />;
 }
 
 /** An address no listed exhibitor has: the site's 'not found' with the way to the directory. */

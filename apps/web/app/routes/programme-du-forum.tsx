@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { Answer, Conference, conferenceListSchema } from '@salon/shared';
 import { localized } from '../lib/localized';
+import { VisitToggle } from '../components/visit-toggle';
+import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceDialog } from '../features/programme/components/conference-dialog';
 import { conferenceTitle, dayText, groupByDay, slotText } from '../features/programme/format';
 import { seoMeta } from '../lib/seo';
@@ -24,7 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     `conferences${query ? `?${query}` : ''}`,
     [],
   );
-  return { seo: pageSeo(request, context, 'programme'), search, theme, conferences };
+  return {
+    seo: pageSeo(request, context, 'programme'),
+    search,
+    theme,
+    conferences,
+    kept: visitOf(request).conferences,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
@@ -81,6 +89,13 @@ export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
                     {t('programme.register')}
                     <span className="visually-hidden"> — {c.number}</span>
                   </Link>
+                  <VisitToggle
+                    kind="conferences"
+                    id={c.id}
+                    kept={loaderData.kept.includes(c.id)}
+                    name={conferenceTitle(c, lang)}
+                    compact
+                  />
                 </div>
               </li>
             ))}

@@ -4,17 +4,24 @@ import { FallbackImg } from '../../../components/ui/fallback-img';
 import { paths, standOnPlan } from '../../../config/paths';
 import { exhibitorSlug, type DirectoryEntry } from '@salon/shared';
 import { useShowYear } from '../../../lib/show';
+import { VisitToggle } from '../../../components/visit-toggle';
 
 export const DEFAULT_LOGO = '/assets/images/logo-fallback.svg';
 
-export function ExhibitorCard({ entry }: { entry: DirectoryEntry }) {
+export function ExhibitorCard({
+  entry,
+  kept,
+}: {
+  entry: DirectoryEntry;
+  /** In the device's 'Ma visite'. */ kept: boolean;
+}) {
   const { t } = useTranslation();
   const year = useShowYear();
   const avatar = entry.user.avatar?.formats?.small?.url ?? entry.user.avatar?.url;
   return (
     <li className="exhibitor-card">
       <FallbackImg src={avatar} fallback={DEFAULT_LOGO} alt="" width="96" height="96" loading="lazy" />
-      <div>
+      <div className="exhibitor-card-body">
         <h2>
           <Link to={`${paths.annuaire}/${exhibitorSlug(entry.user.company, entry.user.id)}`}>{entry.user.company}</Link>
         </h2>
@@ -31,6 +38,7 @@ export function ExhibitorCard({ entry }: { entry: DirectoryEntry }) {
           </Link>
         )}
       </div>
+      <VisitToggle kind="exhibitors" id={entry.user.id} kept={kept} name={entry.user.company ?? ''} compact />
     </li>
   );
 }

@@ -6,13 +6,20 @@ import { paths, standOnPlan } from '../../../config/paths';
 import { localized } from '../../../lib/localized';
 import { useShowYear } from '../../../lib/show';
 import { DEFAULT_LOGO } from './exhibitor-card';
+import { VisitToggle } from '../../../components/visit-toggle';
 
 /**
  * An exhibitor's page of the directory: who it is, where its stand is, what it writes about
  * itself, its brands, links and documents, and the conferences it gives. Everything it wrote is
  * shown as text (React escapes it), its line breaks kept.
  */
-export function ExhibitorProfile({ page }: { page: ExhibitorPage }) {
+export function ExhibitorProfile({
+  page,
+  kept,
+}: {
+  page: ExhibitorPage;
+  /** In the device's 'Ma visite' (its button is shown); none in a preview. */ kept?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const year = useShowYear();
@@ -59,11 +66,14 @@ export function ExhibitorProfile({ page }: { page: ExhibitorPage }) {
           <dt>{t('directory.stand')}</dt>
           <dd>{page.booth ?? '—'}</dd>
         </dl>
-        {page.booth && year && (
-          <Link className="btn btn-primary see-on-plan" to={standOnPlan(page.booth, year)}>
-            {t('plan.seeOnPlan')}
-          </Link>
-        )}
+        <div className="exhibitor-stand-actions">
+          {page.booth && year && (
+            <Link className="btn btn-primary see-on-plan" to={standOnPlan(page.booth, year)}>
+              {t('plan.seeOnPlan')}
+            </Link>
+          )}
+          {kept !== undefined && <VisitToggle kind="exhibitors" id={page.id} kept={kept} name={page.company} />}
+        </div>
       </section>
       {description && (
         <section aria-labelledby="exhibitor-about">
