@@ -189,6 +189,10 @@ export const floorPlanSchema = z.strictObject({
             width: z.number(),
             height: z.number(),
             companies: z.array(z.string()),
+            /** The exhibitors' ids, in the companies' order: their pages, and 'Ma visite'. */
+            holders: z.array(z.number()),
+            /** The show's sectors of its exhibitors (ids), for the plan's sector filter. */
+            sectors: z.array(z.number()),
           }),
         ),
       }),

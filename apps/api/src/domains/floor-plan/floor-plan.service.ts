@@ -1,7 +1,7 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { registrations, users } from '../../db/schema';
+import { exhibitorProfiles, registrations, sectors, users } from '../../db/schema';
 import { exhibitorOf, listedExhibitorOf } from '../directory/directory.service';
 import { currentEdition } from '../show/current-edition';
 
@@ -35,18 +35,31 @@ export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEd
     width: number;
     height: number;
     companies: string[] | null;
+    holders: number[] | null;
+    sectors: number[] | null;
   }>(
     db,
     // The exhibitors are read once, grouped by stand, rather than once for every stand.
     sql`with held as (
         select ${standKey(registrations.booth)} as stand,
-               array_agg(${users.company} order by lower(${users.company})) as companies
+               array_agg(${users.company} order by lower(${users.company})) as companies,
+               array_agg(${users.id} order by lower(${users.company})) as holders
           from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
          where ${listedExhibitorOf(edition)} and ${registrations.booth} is not null
+         group by 1),
+      -- The show's sectors of the stand's exhibitors, as the directory's sector filter reads them.
+      sectors_held as (
+        select ${standKey(registrations.booth)} as stand, array_agg(distinct sec.id order by sec.id) as sectors
+          from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
+          join ${sectors} sec on sec.kind = 'choice' and (sec.name_fr = ${users.secteurActivite}
+            or exists (select 1 from ${exhibitorProfiles} p where p.user_id = ${users.id} and sec.id = any(p.sector_ids)))
+         where ${listedExhibitorOf(edition)} and ${registrations.booth} is not null
          group by 1)
-      select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height, held.companies
+      select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height, held.companies,
+             held.holders, sectors_held.sectors
         from gates g left join stands s on s.gate_id = g.id
         left join held on held.stand = ${standKey(sql`s.number`)}
+        left join sectors_held on sectors_held.stand = ${standKey(sql`s.number`)}
        where g.event_id = ${edition} and g.plan_width is not null and g.plan_height is not null
        order by g.position, g.id`,
   );
@@ -65,6 +78,8 @@ export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEd
       width: r.width,
       height: r.height,
       companies: r.companies ?? [],
+      holders: r.holders ?? [],
+      sectors: r.sectors ?? [],
     });
   }
   for (const hall of halls.values()) hall.stands.sort((a, b) => byNumber.compare(a.number, b.number));

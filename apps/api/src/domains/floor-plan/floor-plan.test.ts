@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type PlanHallLayout } from '@salon/shared';
-import { gates, registrations, stands, users } from '../../db/schema';
+import { exhibitorProfiles, gates, registrations, sectors, stands, users } from '../../db/schema';
 import { createExhibitor } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 
@@ -9,7 +9,8 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Each test draws its own hall: the plan is read anew, not kept.
+  ctx = await createTestApp({ DIRECTORY_CACHE_SECONDS: '0' });
 });
 afterAll(() => ctx.close());
 
@@ -59,11 +60,45 @@ describe('The public floor plan', () => {
       width: 40,
       height: 20,
       stands: [
-        { number: 'P-1', x: 0, y: 0, width: 4, height: 3, companies: [] },
-        { number: 'P-2', x: 4, y: 0, width: 4, height: 3, companies: [cohost.user.company, held.user.company] },
-        { number: 'P-10', x: 12, y: 0, width: 4, height: 3, companies: [] },
+        { number: 'P-1', x: 0, y: 0, width: 4, height: 3, companies: [], holders: [], sectors: [] },
+        {
+          number: 'P-2',
+          x: 4,
+          y: 0,
+          width: 4,
+          height: 3,
+          companies: [cohost.user.company, held.user.company],
+          holders: [cohost.user.id, held.user.id],
+          sectors: [],
+        },
+        { number: 'P-10', x: 12, y: 0, width: 4, height: 3, companies: [], holders: [], sectors: [] },
       ],
     });
+  });
+
+  it('gives each stand the show’s sectors of its exhibitors: chosen on their page or given by their account', async () => {
+    const [hall] = await ctx.db
+      .insert(gates)
+      .values({ eventId: DEMO_EDITION_ID, name: 'Hall Secteurs', position: 52, planWidth: 40, planHeight: 20 })
+      .returning();
+    const choices = await ctx.db.select().from(sectors).where(eq(sectors.kind, 'choice')).orderBy(sectors.id).limit(3);
+    const [first, second, third] = choices;
+    await ctx.db.insert(stands).values([
+      { eventId: DEMO_EDITION_ID, gateId: hall!.id, number: 'S-1', x: 0, y: 0, width: 4, height: 3 },
+      { eventId: DEMO_EDITION_ID, gateId: hall!.id, number: 'S-2', x: 5, y: 0, width: 4, height: 3 },
+    ]);
+    const chosen = await createExhibitor(ctx.db, {
+      company: 'Secteurs Choisis',
+      booth: 'S-1',
+      secteurActivite: first!.nameFr,
+    });
+    await ctx.db.insert(exhibitorProfiles).values({ userId: chosen.user.id, sectorIds: [third!.id, second!.id] });
+    await createExhibitor(ctx.db, { company: 'Sans Secteur', booth: 'S-2', secteurActivite: 'Autre chose' });
+    const drawn = (await plan()).find((h) => h.id === hall!.id)!;
+    expect(drawn.stands.map((s) => [s.number, s.sectors])).toEqual([
+      ['S-1', [first!.id, second!.id, third!.id].sort((a, b) => a - b)],
+      ['S-2', []],
+    ]);
   });
 
   it('refuses a query it does not know', async () => {
