@@ -80,6 +80,37 @@ test.describe('Ma visite', () => {
     await other.close();
   });
 
+  test('the plan stars the stands of the list, a tap opens a stand’s card to keep it, and a sector lights its stands', async ({
+    page,
+  }) => {
+    await page.goto(`/annuaire?q=${encodeURIComponent('Atlas Béton')}`);
+    await page.getByRole('button', { name: keep(DEMO_COMPANY) }).click();
+    await expect(page.getByRole('button', { name: kept(DEMO_COMPANY) })).toBeVisible();
+
+    await page.goto('/plan-2024');
+    await expect(page.getByRole('link', { name: `Stand A-02, ${DEMO_COMPANY} — Dans ma visite` })).toHaveClass(
+      /is-kept/,
+    );
+    await expect(page.locator('.plan-legend')).toContainText('Dans ma visite');
+
+    await page.locator('[data-stand="A-08"]').click();
+    await expect(page).toHaveURL(/\/plan-2024\?stand=A-08$/);
+    const card = page.getByRole('complementary', { name: 'Stand A-08 · Hall A' });
+    await card.getByRole('button', { name: /^Ajouter à ma visite — / }).click();
+    await expect(card.getByRole('button', { name: /^Dans ma visite — / })).toBeVisible();
+    await expect(page.locator('[data-stand="A-08"]')).toHaveClass(/is-kept/);
+    await card.getByRole('link', { name: 'Fermer la fiche du stand' }).click();
+    await expect(card).toHaveCount(0);
+
+    const sector = page.getByLabel('Secteur d’activité');
+    const option = await sector.locator('option', { hasText: /^Gros Oeuvre/ }).textContent();
+    await sector.selectOption({ label: option! });
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await expect(page).toHaveURL(/sector=\d+/);
+    await expect(page.getByRole('status')).toHaveText(/^\d+ stands? (correspond|correspondent) à « Gros Oeuvre »$/);
+    await expect(page.locator('[data-stand="A-02"]')).toHaveClass(/is-match/);
+  });
+
   test.describe('without scripts', () => {
     test.use({ javaScriptEnabled: false });
 

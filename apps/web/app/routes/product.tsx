@@ -1,11 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import type { Answer, editionListSchema, floorPlanSchema, WebLoadContext } from '@salon/shared';
+import type {
+  Answer,
+  DirectoryFacets,
+  editionListSchema,
+  exhibitorPageSchema,
+  floorPlanSchema,
+  WebLoadContext,
+} from '@salon/shared';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { AutoDownload } from '../features/downloads/components/auto-download';
 import { PlanPage } from '../features/floor-plan/plan-page';
 import { planView, readPlanQuery } from '../features/floor-plan/plan-view';
+import { visitOf } from '../features/my-visit/visit.server';
 import { InfoSection, KeyFigures, PageLinks } from '../features/info/components/blocks';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -40,7 +48,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       );
       const query = readPlanQuery(new URL(request.url));
       const seo = pageSeo(request, context, 'plan', { values });
-      return { page: 'plan' as const, year, seo, view: planView(plan.data.halls, query), query };
+      const view = planView(plan.data.halls, query);
+      const holder = view.hall?.stands.find((s) => s.number === view.target)?.holders[0];
+      const [facets, card] = await Promise.all([
+        // The sector picker's choices; without them the plan and its search still work.
+        loaderDataOr<{ data: DirectoryFacets | null }>(context, 'directory/facets', null),
+        // The tapped stand's card: its first exhibitor's logo and sectors.
+        holder === undefined
+          ? null
+          : loaderApi<Answer<typeof exhibitorPageSchema>>(context, `exhibitors/x-${holder}`).then(
+              (r) => r.data,
+              () => null,
+            ),
+      ]);
+      const kept = visitOf(request).exhibitors;
+      return { page: 'plan' as const, year, seo, view, query, kept, sectors: facets?.sectors ?? [], card };
     }
     const editions = await loaderDataOr<Answer<typeof editionListSchema>>(context, 'events', []);
     if (!editions.some((e) => e.year === year)) throw notFound();
@@ -58,7 +80,16 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => seoMeta(loaded?.se
 export default function SingleSegmentPage({ loaderData }: Route.ComponentProps) {
   switch (loaderData.page) {
     case 'plan':
-      return <PlanPage view={loaderData.view} query={loaderData.query} year={loaderData.year} />;
+      return (
+        <PlanPage
+          view={loaderData.view}
+          query={loaderData.query}
+          year={loaderData.year}
+          kept={loaderData.kept}
+          sectors={loaderData.sectors}
+          card={loaderData.card}
+        />
+      );
     case 'programme':
       return (
         <InfoPage pageKey="programmePdf" values={{ year: loaderData.year }} cta={false}>

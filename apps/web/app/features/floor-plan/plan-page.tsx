@@ -1,23 +1,44 @@
-import { FORUM_STAND } from '@salon/shared';
+import { exhibitorSlug, FORUM_STAND, type ExhibitorPage, type PlanStand } from '@salon/shared';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
-import { companyInDirectory, paths, standOnPlan } from '../../config/paths';
+import { Form, Link, useNavigate } from 'react-router';
+import { paths, standOnPlan } from '../../config/paths';
 import { downloadUrl, fileUrl } from '../../config/files';
 import { HallPlan } from './components/hall-plan';
 import { PlanZoom } from './components/plan-zoom';
+import { StandCard } from './components/stand-card';
+import { localized } from '../../lib/localized';
 import { hallLink, matchesOf, type PlanQuery, type PlanView } from './plan-view';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**
- * An edition's floor plan (/plan-<year>, routes/product.tsx): one hall at a time, drawn by the server, with hall tabs, a search that
- * highlights stands and companies, and `?stand=B-14` opening on that stand. Tabs and search are
+ * An edition's floor plan (/plan-<year>, routes/product.tsx): one hall at a time, drawn by the server, with hall tabs, a search and
+ * a sector picker that highlight stands, and `?stand=B-14` opening on that stand with its card
+ * (a tap on a stand is that address), the plan first. Tabs and search are
  * a link and a GET form, so all of it works without scripts; with them, the search highlights as
  * one types and the plan zooms. The PDF of every hall stays a click away.
  */
-export function PlanPage({ view, query, year }: { view: PlanView; query: PlanQuery; year: number }) {
-  const { t } = useTranslation();
+export function PlanPage({
+  view,
+  query,
+  year,
+  kept,
+  sectors,
+  card,
+}: {
+  view: PlanView;
+  query: PlanQuery;
+  year: number;
+  /** The exhibitors of 'Ma visite'. */
+  kept: number[];
+  /** The show's sectors with their exhibitors' count, for the sector picker. */
+  sectors: { id: number; nameFr: string; nameEn: string; count: number }[];
+  /** The page of the tapped stand's first exhibitor, for its card. */
+  card: ExhibitorPage | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const { hall } = view;
   const target = hall?.stands.find((s) => s.number === view.target);
   const hydrated = useHydrated();
@@ -31,95 +52,179 @@ export function PlanPage({ view, query, year }: { view: PlanView; query: PlanQue
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const typed = typedAt?.query === query ? typedAt.value : null;
   const q = typed ?? query.q;
-  const matches = hall ? matchesOf(hall.stands, q) : new Set<string>();
+  const matches = hall ? matchesOf(hall.stands, q, query.sector) : new Set<string>();
+  const picked = sectors.find((s) => String(s.id) === query.sector);
+  const sectorName = picked && localized(i18n.language, picked.nameFr, picked.nameEn);
+  // A tap opens the stand's card on the plan; on the open card's stand, it goes on to the page.
+  const linkOf = (stand: PlanStand) => {
+    const first = stand.holders[0];
+    if (stand === target && first !== undefined)
+      return `${paths.annuaire}/${exhibitorSlug(stand.companies[0]!, first)}`;
+    const params = new URLSearchParams({ stand: stand.number });
+    if (query.q) params.set('q', query.q);
+    if (query.sector) params.set('sector', query.sector);
+    return `?${params.toString()}`;
+  };
+
+  if (!hall) {
+    return (
+      <article className="container page plan-page">
+        <h1>{t('pages.plan.title', { year })}</h1>
+        <p className="lead">{t('pages.plan.lead', { year })}</p>
+        <p>{t('plan.empty')}</p>
+        <Downloads year={year} />
+      </article>
+    );
+  }
+
+  const search = (
+    <Form method="get" className="search-form card plan-search" role="search">
+      <div className="field">
+        <label htmlFor="plan-q">{t('plan.search')}</label>
+        <input
+          id="plan-q"
+          ref={searchBox}
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          key={query.q}
+          onInput={(e) => setTypedAt({ query, value: e.currentTarget.value })}
+        />
+      </div>
+      {sectors.length > 0 && (
+        <div className="field">
+          <label htmlFor="plan-sector">{t('plan.sector')}</label>
+          <select id="plan-sector" name="sector" defaultValue={query.sector} key={`s${query.sector}`}>
+            <option value="">{t('plan.sectorAll')}</option>
+            {sectors.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {t('directory.withCount', { name: localized(i18n.language, s.nameFr, s.nameEn), count: s.count })}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary">
+        {t('common.search')}
+      </button>
+    </Form>
+  );
+  const drawing = (
+    <>
+      <nav aria-label={t('plan.halls')}>
+        <ul className="hall-tabs">
+          {view.halls.map((h) => {
+            const found = typed === null ? h.found : 0;
+            return (
+              <li key={h.id}>
+                <Link to={hallLink(h, q.trim(), query.sector)} aria-current={h.id === hall.id ? 'page' : undefined}>
+                  {h.name}
+                  {found > 0 && <span className="hall-tab-count"> ({found})</span>}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {/* The stands are links, so keys and taps reach this too; with the scripts a tap stays in the page. */}
+      <div
+        className="plan-frame"
+        id="plan"
+        onClick={(event) => {
+          const link = (event.target as Element).closest('a[data-stand]');
+          const href = link?.getAttribute('href');
+          if (!href || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          void navigate(href, { preventScrollReset: href.startsWith('?') });
+        }}
+      >
+        <PlanZoom key={`${hall.id}-${target?.number ?? ''}`} focus={target?.number}>
+          <HallPlan hall={hall} matches={matches} target={target} kept={kept} linkOf={linkOf} />
+        </PlanZoom>
+        {target && (
+          <StandCard
+            stand={target}
+            hall={hall.name}
+            page={card}
+            kept={kept}
+            closeTo={hallLink(hall, query.q, query.sector)}
+          />
+        )}
+      </div>
+      {/* The zoom's buttons come with the scripts: only then does the hint name them. */}
+      <p className="plan-hint">{t(hydrated ? 'plan.hint' : 'plan.hintStatic')}</p>
+      <ul className="plan-legend" aria-hidden="true">
+        <li className="is-taken">{t('plan.legendTaken')}</li>
+        <li className="is-free">{t('plan.legendFree')}</li>
+        <li className="is-match">{t('plan.legendMatch')}</li>
+        {hall.stands.some((s) => s.holders.some((id) => kept.includes(id))) && (
+          <li className="is-kept">{t('plan.legendKept')}</li>
+        )}
+      </ul>
+    </>
+  );
+  const status = (
+    <p className="result-count" role="status">
+      {statusOf(view, query, typed !== null, sectorName, t)}
+    </p>
+  );
 
   return (
     <article className="container page plan-page">
       <h1>{t('pages.plan.title', { year })}</h1>
       <p className="lead">{t('pages.plan.lead', { year })}</p>
-      {hall ? (
+      {/* Sent to a stand, the visitor sees it first; the search comes after. */}
+      {query.stand ? (
         <>
-          <Form method="get" className="search-form card plan-search" role="search">
-            <div className="field">
-              <label htmlFor="plan-q">{t('plan.search')}</label>
-              <input
-                id="plan-q"
-                ref={searchBox}
-                name="q"
-                type="search"
-                defaultValue={query.q}
-                key={query.q}
-                onInput={(e) => setTypedAt({ query, value: e.currentTarget.value })}
-              />
-            </div>
-            <button type="submit" className="btn btn-primary">
-              {t('common.search')}
-            </button>
-          </Form>
-          <p className="result-count" role="status">
-            {statusOf(view, query, typed !== null, t)}
-          </p>
-          <nav aria-label={t('plan.halls')}>
-            <ul className="hall-tabs">
-              {view.halls.map((h) => {
-                const found = typed === null ? h.found : 0;
-                return (
-                  <li key={h.id}>
-                    <Link to={hallLink(h, q.trim())} aria-current={h.id === hall.id ? 'page' : undefined}>
-                      {h.name}
-                      {found > 0 && <span className="hall-tab-count"> ({found})</span>}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <PlanZoom key={`${hall.id}-${target?.number ?? ''}`} focus={target?.number}>
-            <HallPlan hall={hall} matches={matches} target={target} />
-          </PlanZoom>
-          {/* The zoom's buttons come with the scripts: only then does the hint name them. */}
-          <p className="plan-hint">{t(hydrated ? 'plan.hint' : 'plan.hintStatic')}</p>
-          <ul className="plan-legend" aria-hidden="true">
-            <li className="is-taken">{t('plan.legendTaken')}</li>
-            <li className="is-free">{t('plan.legendFree')}</li>
-            <li className="is-match">{t('plan.legendMatch')}</li>
-          </ul>
-          <section className="stand-list" aria-labelledby="stand-list-title">
-            <h2 id="stand-list-title">{t('plan.listTitle', { hall: hall.name })}</h2>
-            <ul>
-              {hall.stands.map((s) => (
-                <li key={s.number} className={matches.has(s.number) ? 'is-match' : undefined}>
-                  <Link to={standOnPlan(s.number, year)}>
-                    {s.number === FORUM_STAND ? t('plan.forumRoom') : s.number}
-                  </Link>
-                  {' — '}
-                  {s.number === FORUM_STAND ? (
-                    <Link to={paths.programme}>{t('pages.programme.title')}</Link>
-                  ) : s.companies.length ? (
-                    s.companies.map((c, i) => (
-                      <span key={c}>
-                        {i > 0 && ', '}
-                        <a href={companyInDirectory(c)}>{c}</a>
-                      </span>
-                    ))
-                  ) : (
-                    <span className="stand-free">{t('plan.free')}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
+          {status}
+          {drawing}
+          {search}
         </>
       ) : (
-        <p>{t('plan.empty')}</p>
+        <>
+          {search}
+          {status}
+          {drawing}
+        </>
       )}
-      <p className="download-actions">
-        <a className="btn btn-primary" href={downloadUrl('plan', year)} download>
-          {t('downloads.plan')}
-        </a>
-        <a href={fileUrl('plan', year)}>{t('downloads.open')}</a>
-      </p>
+      <section className="stand-list" aria-labelledby="stand-list-title">
+        <h2 id="stand-list-title">{t('plan.listTitle', { hall: hall.name })}</h2>
+        <ul>
+          {hall.stands.map((s) => (
+            <li key={s.number} className={matches.has(s.number) ? 'is-match' : undefined}>
+              <Link to={standOnPlan(s.number, year)}>{s.number === FORUM_STAND ? t('plan.forumRoom') : s.number}</Link>
+              {' — '}
+              {s.number === FORUM_STAND ? (
+                <Link to={paths.programme}>{t('pages.programme.title')}</Link>
+              ) : s.companies.length ? (
+                s.companies.map((c, i) => (
+                  <span key={c}>
+                    {i > 0 && ', '}
+                    <Link to={`${paths.annuaire}/${exhibitorSlug(c, s.holders[i]!)}`}>{c}</Link>
+                  </span>
+                ))
+              ) : (
+                <span className="stand-free">{t('plan.free')}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Downloads year={year} />
     </article>
+  );
+}
+
+/** The plan's PDF, to download or to open. */
+function Downloads({ year }: { year: number }) {
+  const { t } = useTranslation();
+  return (
+    <p className="download-actions">
+      <a className="btn btn-primary" href={downloadUrl('plan', year)} download>
+        {t('downloads.plan')}
+      </a>
+      <a href={fileUrl('plan', year)}>{t('downloads.open')}</a>
+    </p>
   );
 }
 
@@ -127,9 +232,16 @@ export function PlanPage({ view, query, year }: { view: PlanView; query: PlanQue
  * What the page says of the search sent (not while another is being typed), or else of the stand
  * it was opened on.
  */
-function statusOf({ total, hall, target }: PlanView, query: PlanQuery, typing: boolean, t: TFunction): string {
-  if (query.q && !typing)
-    return total ? t('plan.matches', { count: total, q: query.q }) : t('plan.noMatch', { q: query.q });
+function statusOf(
+  { total, hall, target }: PlanView,
+  query: PlanQuery,
+  typing: boolean,
+  sector: string | undefined,
+  t: TFunction,
+): string {
+  const searched = [query.q, sector].filter(Boolean).join(' · ');
+  if (searched && !typing)
+    return total ? t('plan.matches', { count: total, q: searched }) : t('plan.noMatch', { q: searched });
   if (!query.stand) return '';
   return target
     ? t('plan.target', { number: target, hall: hall!.name })

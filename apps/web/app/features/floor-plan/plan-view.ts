@@ -10,11 +10,14 @@ export interface PlanQuery {
   hall: string;
   stand: string;
   q: string;
+  /** A sector of the show's list (its id): its stands are highlighted. */
+  sector: string;
 }
 
 export function readPlanQuery(url: URL): PlanQuery {
   const get = (name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 100);
-  return { hall: get('hall'), stand: get('stand'), q: get('q') };
+  const sector = get('sector');
+  return { hall: get('hall'), stand: get('stand'), q: get('q'), sector: /^\d{1,9}$/.test(sector) ? sector : '' };
 }
 
 /** 'Hall B' → 'hall-b': the hall's name in the URL. */
@@ -26,13 +29,21 @@ export const hallSlug = (name: string) =>
 /** Lower case, without accents: 'Béton' and 'beton' match. */
 export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** The stands that a search matches: its number or one of its companies contains the text. */
-export function matchesOf(stands: PlanStand[], q: string): Set<string> {
+/**
+ * The stands that a search matches: its number or one of its companies contains the text, and one
+ * of its exhibitors is in the sector when one is picked.
+ */
+export function matchesOf(stands: PlanStand[], q: string, sector = ''): Set<string> {
   const needle = fold(q.trim());
-  if (!needle) return new Set();
+  const sectorId = sector ? Number(sector) : null;
+  if (!needle && sectorId === null) return new Set();
   return new Set(
     stands
-      .filter((s) => fold(s.number).includes(needle) || s.companies.some((c) => fold(c).includes(needle)))
+      .filter(
+        (s) =>
+          (!needle || fold(s.number).includes(needle) || s.companies.some((c) => fold(c).includes(needle))) &&
+          (sectorId === null || s.sectors.includes(sectorId)),
+      )
       .map((s) => s.number),
   );
 }
@@ -60,7 +71,7 @@ export function planView(halls: PlanHallLayout[], query: PlanQuery): PlanView {
   let hall = wanted
     ? halls.find((h) => (target = h.stands.find((s) => fold(s.number) === wanted)) !== undefined)
     : undefined;
-  const found = halls.map((h) => ({ id: h.id, name: h.name, found: matchesOf(h.stands, query.q).size }));
+  const found = halls.map((h) => ({ id: h.id, name: h.name, found: matchesOf(h.stands, query.q, query.sector).size }));
   const total = found.reduce((n, h) => n + h.found, 0);
   hall ??= query.hall ? halls.find((h) => hallSlug(h.name) === query.hall) : undefined;
   hall ??= total ? halls[found.findIndex((h) => h.found > 0)] : undefined;
@@ -68,10 +79,11 @@ export function planView(halls: PlanHallLayout[], query: PlanQuery): PlanView {
   return { halls: found, hall, target: target?.number, total };
 }
 
-/** The link to a hall (and the search going on), as the tabs give it. */
-export function hallLink(hall: { name: string }, q: string): string {
+/** The link to a hall (and the search and sector going on), as the tabs give it. */
+export function hallLink(hall: { name: string }, q: string, sector = ''): string {
   const params = new URLSearchParams({ hall: hallSlug(hall.name) });
   if (q) params.set('q', q);
+  if (sector) params.set('sector', sector);
   return `?${params.toString()}`;
 }
 

@@ -1,22 +1,29 @@
 import { FORUM_STAND, type PlanHallLayout, type PlanStand } from '@salon/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { companyInDirectory, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { planViewBox, standLabels } from '../plan-view';
 
 /**
  * One hall drawn in SVG, in its own units: the server sends it whole, so the plan shows and its
- * links work without scripts. A taken stand links to its company in the directory; a free one can
- * still be reached with the keyboard, and every stand reads out its number and company.
+ * links work without scripts. A taken stand links to its card on the plan, then to its exhibitor's
+ * page; a free one can still be reached with the keyboard, and every stand reads out its number
+ * and company. A stand of 'Ma visite' carries a star.
  */
 export function HallPlan({
   hall,
   matches,
   target,
+  kept,
+  linkOf,
 }: {
   hall: PlanHallLayout;
   matches: Set<string>;
   target: PlanStand | undefined;
+  /** The exhibitors of 'Ma visite': their stands carry a star. */
+  kept: number[];
+  /** Where a tap on a taken stand leads: its card on the plan, or its page once it is open. */
+  linkOf: (stand: PlanStand) => string;
 }) {
   const { t } = useTranslation();
   const box = planViewBox(hall);
@@ -30,14 +37,36 @@ export function HallPlan({
     >
       <rect className="hall-outline" x={0} y={0} width={hall.width} height={hall.height} />
       {hall.stands.map((stand) => (
-        <Stand key={stand.number} stand={stand} match={matches.has(stand.number)} target={stand === target} t={t} />
+        <Stand
+          key={stand.number}
+          stand={stand}
+          match={matches.has(stand.number)}
+          target={stand === target}
+          kept={stand.holders.some((id) => kept.includes(id))}
+          href={linkOf(stand)}
+          t={t}
+        />
       ))}
     </svg>
   );
 }
 
 /** A stand; `t` comes from the hall, as a hook in each of hundreds of stands slowed the page's rendering. */
-function Stand({ stand, match, target, t }: { stand: PlanStand; match: boolean; target: boolean; t: TFunction }) {
+function Stand({
+  stand,
+  match,
+  target,
+  kept,
+  href,
+  t,
+}: {
+  stand: PlanStand;
+  match: boolean;
+  target: boolean;
+  kept: boolean;
+  href: string;
+  t: TFunction;
+}) {
   const forum = stand.number === FORUM_STAND;
   const { numberSize, nameSize, name } = standLabels(
     forum ? { ...stand, number: t('plan.forumRoom'), companies: [] } : stand,
@@ -50,6 +79,7 @@ function Stand({ stand, match, target, t }: { stand: PlanStand; match: boolean; 
     forum ? 'is-forum' : taken ? 'is-taken' : 'is-free',
     match && 'is-match',
     target && 'is-target',
+    kept && 'is-kept',
   ]
     .filter(Boolean)
     .join(' ');
@@ -69,14 +99,24 @@ function Stand({ stand, match, target, t }: { stand: PlanStand; match: boolean; 
           {name}
         </text>
       )}
+      {kept && (
+        <text
+          className="stand-kept"
+          x={round(stand.x + stand.width - numberSize * 0.6)}
+          y={round(stand.y + numberSize * 0.6)}
+          fontSize={round(numberSize)}
+        >
+          ★
+        </text>
+      )}
     </>
   );
   if (taken || forum) {
     return (
       <a
-        href={forum ? paths.programme : companyInDirectory(stand.companies[0]!)}
+        href={forum ? paths.programme : href}
         className={className}
-        aria-label={label}
+        aria-label={kept ? `${label} — ${t('visit.kept')}` : label}
         data-stand={stand.number}
       >
         {shape}

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 /**
  * Pinch and drag to zoom and pan the plan on a phone (ctrl + wheel, or a trackpad's pinch, on a
  * computer), with buttons for those who cannot pinch. Loaded once the page has its scripts: the
- * plan is whole and readable before. `focus` (a stand's number) opens centred on it, and
+ * plan is whole before (on a phone, wider than the screen and scrolled across: its names read).
+ * `focus` (a stand's number) opens centred on it, and
  * 'Recentrer' goes back there. The page keys this by hall and stand, so another starts anew.
  */
 export function PlanZoom({
@@ -31,7 +32,15 @@ export function PlanZoom({
     };
     void import('@panzoom/panzoom').then(({ default: Panzoom }) => {
       if (cancelled) return;
-      const start = focus ? centredOn(element, focus) : undefined;
+      const frameBox = element.parentElement;
+      // On a phone the frame scrolled across the hall before the scripts: Panzoom starts there.
+      const scrolled =
+        frameBox && (frameBox.scrollLeft || frameBox.scrollTop)
+          ? { startScale: 1, startX: -frameBox.scrollLeft, startY: -frameBox.scrollTop }
+          : undefined;
+      frameBox?.classList.add('is-zooming');
+      frameBox?.scrollTo(0, 0);
+      const start = (focus ? centredOn(element, focus) : undefined) ?? scrolled;
       // Panzoom zooms to startScale in the next frame, but pans to startX/Y in a timer, which
       // may run first: it then bounds the pan ('contain') by the drawing's size as if already
       // zoomed while it is not, and the plan opened on the hall's top left corner instead of the
@@ -52,6 +61,7 @@ export function PlanZoom({
     return () => {
       cancelled = true;
       element.parentElement?.removeEventListener('wheel', onWheel);
+      element.parentElement?.classList.remove('is-zooming');
       panzoom?.destroy();
       setZoom(undefined);
     };
@@ -61,7 +71,7 @@ export function PlanZoom({
   // The page waits for an interaction to start its scripts (READING_PAGES); a visitor sent to a
   // stand should see it zoomed at once, so then the frame asks for them as soon as it is on screen.
   return (
-    <div className="plan-zoom" ref={frame} data-needs-scripts={focus ? '' : undefined}>
+    <div className={`plan-zoom${zoom ? ' is-zooming' : ''}`} ref={frame} data-needs-scripts={focus ? '' : undefined}>
       <div className="plan-canvas">{children}</div>
       {zoom && (
         <div className="plan-zoom-buttons">
@@ -96,7 +106,8 @@ function centredOn(element: HTMLElement, number: string) {
   const box = element.getBoundingClientRect();
   const frame = element.parentElement.getBoundingClientRect();
   const target = stand.getBoundingClientRect();
-  const scale = Math.min(4, Math.max(1.5, box.width / 5 / target.width));
+  // A fifth of the frame (of the drawing on a computer; on a phone the drawing is wider than it).
+  const scale = Math.min(4, Math.max(1.2, frame.width / 5 / target.width));
   const o = { x: box.width / 2, y: box.height / 2 };
   const f = { x: frame.x - box.x + frame.width / 2, y: frame.y - box.y + frame.height / 2 };
   const p = { x: target.x - box.x + target.width / 2, y: target.y - box.y + target.height / 2 };
