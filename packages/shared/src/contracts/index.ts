@@ -20,3 +20,4 @@ export * from './health';
 export * from './admin-people';
 export * from './admin-mail';
 export * from './admin-editions';
+export * from './admin-exhibitor-pages';
