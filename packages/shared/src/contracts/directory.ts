@@ -141,9 +141,14 @@ export const ownExhibitorPageSchema = item(
     documents: z.array(mediaSchema),
     /**
      * Where the page stands with the organiser: with moderation on, the fields above are the
-     * version waiting for review ('pending'), or held with the organiser's reason ('held').
+     * version waiting for review ('pending'), or held with the organiser's reason ('held');
+     * `moderated`: the organiser reviews changes before they are public.
      */
-    review: z.strictObject({ status: z.enum(EXHIBITOR_PAGE_STATUSES), reason: z.nullable(z.string()) }),
+    review: z.strictObject({
+      status: z.enum(EXHIBITOR_PAGE_STATUSES),
+      reason: z.nullable(z.string()),
+      moderated: z.boolean(),
+    }),
   }),
 );
 export type OwnExhibitorPage = Answer<typeof ownExhibitorPageSchema>['data'];

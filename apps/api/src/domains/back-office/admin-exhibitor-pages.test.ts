@@ -31,7 +31,7 @@ interface AdminPage {
 interface OwnPage {
   descriptionFr: string | null;
   brands: string[];
-  review: { status: string; reason: string | null };
+  review: { status: string; reason: string | null; moderated: boolean };
 }
 
 const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, as = token) =>
@@ -73,6 +73,7 @@ describe('An exhibitor’s save, with moderation off (the default)', () => {
     expect((await saveOwn(own, { descriptionFr: 'Aciers pour le bâtiment.' })).review).toEqual({
       status: 'live',
       reason: null,
+      moderated: false,
     });
     expect((await publicPage(id)).descriptionFr).toBe('Aciers pour le bâtiment.');
     const res = await admin('GET', `exhibitor-pages?${filter({ q: 'Aciers du Souss' })}`);
@@ -95,7 +96,10 @@ describe('An exhibitor’s save, with moderation on', () => {
       brands: ['Atlas'],
       sectorIds: [sector!.id],
     });
-    expect(saved).toMatchObject({ descriptionFr: 'Première version.', review: { status: 'pending', reason: null } });
+    expect(saved).toMatchObject({
+      descriptionFr: 'Première version.',
+      review: { status: 'pending', reason: null, moderated: true },
+    });
     // Never approved: the public page shows nothing more than the account's details.
     expect(await publicPage(id)).toMatchObject({ descriptionFr: null, brands: [], sectors: [] });
     expect(await readOwn(own)).toMatchObject({ brands: ['Atlas'], review: { status: 'pending' } });
@@ -127,7 +131,7 @@ describe('An exhibitor’s save, with moderation on', () => {
       brands: ['Atlas'],
       sectors: [{ id: sector!.id }],
     });
-    expect((await readOwn(own)).review).toEqual({ status: 'live', reason: null });
+    expect((await readOwn(own)).review).toEqual({ status: 'live', reason: null, moderated: true });
 
     // A second change waits in turn; the approved version stays public meanwhile.
     await saveOwn(own, { descriptionFr: 'Deuxième version.' });
@@ -160,6 +164,7 @@ describe('An exhibitor’s save, with moderation on', () => {
     expect((await saveOwn(own, { descriptionFr: 'Les meilleurs.' })).review).toEqual({
       status: 'pending',
       reason: null,
+      moderated: true,
     });
   });
 

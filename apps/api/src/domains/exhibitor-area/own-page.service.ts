@@ -36,7 +36,7 @@ export async function readOwnPage(db: Db | Tx, caller: Caller): Promise<OwnExhib
     ...text,
     logo: files.get(logoId),
     documents: documentIds.flatMap((id) => files.get(id) ?? []),
-    review: { status: versions.status, reason: versions.heldReason },
+    review: { status: versions.status, reason: versions.heldReason, moderated: await moderationOn(db) },
   };
 }
 
