@@ -76,7 +76,9 @@ describe('An exhibitor’s save, with moderation off (the default)', () => {
       moderated: false,
     });
     expect((await publicPage(id)).descriptionFr).toBe('Aciers pour le bâtiment.');
-    const res = await admin('GET', `exhibitor-pages?${filter({ q: 'Aciers du Souss' })}`);
+    // react-admin's own default sort, as its list first asks.
+    const sorted = encodeURIComponent('["id","ASC"]');
+    const res = await admin('GET', `exhibitor-pages?sort=${sorted}&${filter({ q: 'Aciers du Souss' })}`);
     expect(res.statusCode, res.body).toBe(200);
     const [row] = res.json<Record<string, unknown>[]>();
     expect(Object.keys(row!).sort()).toEqual(['booth', 'changedAt', 'company', 'gate', 'id', 'reason', 'status']);

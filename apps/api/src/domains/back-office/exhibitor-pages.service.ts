@@ -68,7 +68,12 @@ const presentRow = ({ pending, ...row }: Row) => ({
 /** A page of the list, as react-admin asks for it; `status` filters by where a page stands. */
 export async function listExhibitorPages(db: Db, query: Record<string, unknown>) {
   const list = parseListQuery(query, {
-    sortable: { company: users.company, booth: registrations.booth, changedAt: exhibitorProfiles.updatedAt },
+    sortable: {
+      id: users.id,
+      company: users.company,
+      booth: registrations.booth,
+      changedAt: exhibitorProfiles.updatedAt,
+    },
     defaultSort: [sql`${exhibitorProfiles.updatedAt} desc nulls last`, asc(users.company), desc(users.id)],
     filters: {
       q: searchFilter(users.company, registrations.booth),

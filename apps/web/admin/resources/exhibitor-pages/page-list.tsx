@@ -7,10 +7,11 @@ import { PageStatusChip, pageStatusChoices } from './status';
 
 type PageRow = Answer<typeof adminExhibitorPageRowSchema>;
 
-/** 'Fiches exposants': the current edition's exhibitors' pages, the latest changed first. */
+/** 'Fiches exposants': the current edition's exhibitors' pages, by company; the status filter finds those to review. */
 export function ExhibitorPageList() {
   return (
     <ResponsiveList
+      sort={{ field: 'company', order: 'ASC' }}
       filters={[searchFilter, <SelectInput key="status" source="status" choices={pageStatusChoices} alwaysOn />]}
       phone={
         <SimpleList<PageRow>
