@@ -13,6 +13,7 @@ import { devicesMessages, devicesResources } from './resources/devices';
 import { editionsMessages, editionsResources } from './resources/editions';
 import { auditLogMessages, auditLogResources } from './resources/audit-log';
 import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
+import { exhibitorPagesMessages, exhibitorPagesResources } from './resources/exhibitor-pages';
 import { floorPlanMessages, floorPlanResources } from './resources/floor-plan';
 import { mailMessages, mailResources } from './resources/mail';
 import { peopleMessages, peopleResources } from './resources/people';
@@ -38,6 +39,7 @@ import { staffMessages, staffResources } from './resources/staff';
 const PARTS: AdminMessages[] = [
   dashboardMessages,
   exhibitorAccountsMessages,
+  exhibitorPagesMessages,
   contentMessages,
   floorPlanMessages,
   siteSettingsMessages,
@@ -84,6 +86,7 @@ export default function AdminApp() {
         disableTelemetry
       >
         {exhibitorAccountsResources}
+        {exhibitorPagesResources}
         {contentResources}
         {floorPlanResources}
         {siteSettingsResources}

@@ -74,3 +74,48 @@ export const exhibitorPageFormSchema = z.object({
 export type ExhibitorPageForm = z.infer<typeof exhibitorPageFormSchema>;
 /** The form's values as its fields hold them, before the schema trims and checks them. */
 export type ExhibitorPageInput = z.input<typeof exhibitorPageFormSchema>;
+
+/**
+ * One version of what an exhibitor writes on its page, whole: the live one (the page's columns
+ * and the account's logo), or one that waits for the organiser's review (moderation on).
+ */
+export interface ExhibitorPageVersion {
+  descriptionFr: string | null;
+  descriptionEn: string | null;
+  sectorIds: number[];
+  brands: string[];
+  website: string | null;
+  linkedin: string | null;
+  facebook: string | null;
+  instagram: string | null;
+  youtube: string | null;
+  x: string | null;
+  documentIds: number[];
+  logoId: number | null;
+}
+
+/**
+ * Where a page stands with the organiser: 'live' (what the exhibitor wrote is public), 'pending'
+ * (a change waits for review), 'held' (the organiser held the change, with a reason).
+ */
+export const EXHIBITOR_PAGE_STATUSES = ['live', 'pending', 'held'] as const;
+export type ExhibitorPageStatus = (typeof EXHIBITOR_PAGE_STATUSES)[number];
+
+export const EXHIBITOR_PAGE_HOLD_REASON_MAX = 1000;
+
+/** 'Refuser': why the organiser holds a page's pending change, which the exhibitor reads. */
+export const exhibitorPageHoldSchema = z.object({
+  reason: z
+    .string({ error: 'required' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'required' }),
+      z.maxLength(EXHIBITOR_PAGE_HOLD_REASON_MAX, { error: 'tooLong' }),
+    ),
+});
+export type ExhibitorPageHold = z.input<typeof exhibitorPageHoldSchema>;
+
+/** The exhibitors who give a forum conference, set on its back-office form (exhibitors of its edition). */
+export const conferenceExhibitorsSchema = z.object({
+  exhibitorIds: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(50, { error: 'tooMany' }))),
+});

@@ -68,6 +68,8 @@ export const siteSettingsSchema = z.object({
   speakersEmail: email(),
   speakersPhone: phone(),
   virtualTourUrl: optionalField(1000, { test: (v) => isWebUrl(v, ['https:']), error: 'httpsUrl' }),
+  /** On: an exhibitor's change of its page is public once the organiser publishes it. Absent: as it is. */
+  moderateExhibitorPages: z.optional(z.boolean({ error: 'boolean' })),
 });
 export type SiteSettingsForm = z.input<typeof siteSettingsSchema>;
 export type SiteSettingsChange = z.infer<typeof siteSettingsSchema>;

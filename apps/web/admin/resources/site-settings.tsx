@@ -1,7 +1,7 @@
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Edit, Resource, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, Edit, Resource, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { CONTACT_KEYS, siteSettingsSchema } from '@salon/shared';
 import { saveOnlyToolbar } from '../components/save-only-toolbar';
 import type { AdminMessages } from '../i18n';
@@ -46,6 +46,8 @@ function SiteSettingsPage() {
         ))}
         <Heading>{translate('admin.siteSettings.tour')}</Heading>
         <TextInput source="virtualTourUrl" fullWidth helperText="admin.siteSettings.tourHint" />
+        <Heading>{translate('admin.siteSettings.exhibitorPages')}</Heading>
+        <BooleanInput source="moderateExhibitorPages" helperText="admin.siteSettings.moderationHint" />
       </SimpleForm>
     </Edit>
   );
@@ -116,6 +118,7 @@ export const siteSettingsMessages: AdminMessages = {
           mapUrl: 'Lien vers la carte',
           ...contactFieldsFr,
           virtualTourUrl: 'Adresse de la visite virtuelle 3D',
+          moderateExhibitorPages: 'Modération des fiches exposants',
         },
       },
     },
@@ -129,6 +132,9 @@ export const siteSettingsMessages: AdminMessages = {
         addressHint: 'Une ligne par ligne d’adresse.',
         mapHint: 'Vide : une carte Google de l’adresse. La page « Contact » montre toujours la carte de l’adresse.',
         tourHint: 'Adresse https:// de la visite (Matterport, Kuula…), montrée sur l’accueil. Vide : pas de visite.',
+        exhibitorPages: 'Fiches exposants',
+        moderationHint:
+          'Activée : une modification d’un exposant attend votre validation (« Fiches exposants ») avant de paraître dans l’annuaire. Désactivée : elle paraît aussitôt.',
       },
     },
   },
@@ -160,6 +166,7 @@ export const siteSettingsMessages: AdminMessages = {
           mapUrl: 'Map link',
           ...contactFieldsEn,
           virtualTourUrl: '3D virtual tour address',
+          moderateExhibitorPages: 'Moderation of exhibitor pages',
         },
       },
     },
@@ -173,6 +180,9 @@ export const siteSettingsMessages: AdminMessages = {
         addressHint: 'One line per address line.',
         mapHint: 'Empty: a Google map of the address. The Contact page always shows the map of the address.',
         tourHint: 'The tour’s https:// address (Matterport, Kuula…), shown on the home page. Empty: no tour.',
+        exhibitorPages: 'Exhibitor pages',
+        moderationHint:
+          'On: an exhibitor’s change waits for your review (“Exhibitor pages”) before it appears in the directory. Off: it appears at once.',
       },
     },
   },

@@ -103,6 +103,8 @@ export const adminConferenceSchema = z.strictObject({
   ...conferenceSchema.def.shape,
   edition: z.number(),
   registrations: z.number(),
+  /** The exhibitors of its edition who give it (their pages list it). */
+  exhibitorIds: z.array(z.number()),
 });
 
 /** An edition as the back-office edits it: its registration window too (ISO 8601, or null). */
@@ -201,5 +203,6 @@ export const adminSiteSettingsSchema = z.strictObject({
   speakersEmail: published,
   speakersPhone: published,
   virtualTourUrl: published,
+  moderateExhibitorPages: z.boolean(),
   updatedAt: dateTime,
 });

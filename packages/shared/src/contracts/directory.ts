@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { REGISTRATION_TYPES } from '../constants';
-import { EXHIBITOR_LINKS } from '../exhibitor-page';
+import { EXHIBITOR_LINKS, EXHIBITOR_PAGE_STATUSES } from '../exhibitor-page';
 import { dateTime, item, mediaSchema, page, type Answer } from './common';
 
 /** One exhibitor of the directory (`/annuaire`): its stand and hall, its company and logo. */
@@ -139,6 +139,16 @@ export const ownExhibitorPageSchema = item(
     x: link,
     logo: z.nullable(mediaSchema),
     documents: z.array(mediaSchema),
+    /**
+     * Where the page stands with the organiser: with moderation on, the fields above are the
+     * version waiting for review ('pending'), or held with the organiser's reason ('held');
+     * `moderated`: the organiser reviews changes before they are public.
+     */
+    review: z.strictObject({
+      status: z.enum(EXHIBITOR_PAGE_STATUSES),
+      reason: z.nullable(z.string()),
+      moderated: z.boolean(),
+    }),
   }),
 );
 export type OwnExhibitorPage = Answer<typeof ownExhibitorPageSchema>['data'];

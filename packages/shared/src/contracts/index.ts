@@ -21,3 +21,4 @@ export * from './admin-people';
 export * from './admin-mail';
 export * from './admin-editions';
 export * from './visit';
+export * from './admin-exhibitor-pages';

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REGISTRATION_TYPES, USER_TYPES, type Visit } from '@salon/shared';
+import { REGISTRATION_TYPES, USER_TYPES, type ExhibitorPageVersion, type Visit } from '@salon/shared';
 import { createdAt, updatedAt } from './columns';
 import { media } from './files';
 import { conferences, events, gates } from './show';
@@ -281,6 +281,13 @@ export const exhibitorProfiles = pgTable('exhibitor_profiles', {
     .array()
     .notNull()
     .default(sql`'{}'`),
+  /**
+   * With moderation on (site settings): the exhibitor's version waiting for the organiser's
+   * review, the whole page (the columns above stay the live one). Null: nothing waits.
+   */
+  pending: jsonb('pending').$type<ExhibitorPageVersion>(),
+  /** Why the organiser holds the pending version (the exhibitor reads it); null while not held. */
+  heldReason: text('held_reason'),
   updatedAt: updatedAt(),
 });
 

@@ -104,5 +104,7 @@ export const siteSettings = pgTable('site_settings', {
   speakersPhone: text('speakers_phone'),
   /** An https address, framed on the home page (its origin is added to the CSP's frame-src). */
   virtualTourUrl: text('virtual_tour_url'),
+  /** On: an exhibitor's change of its page waits for the organiser's review before it is public. */
+  moderateExhibitorPages: boolean('moderate_exhibitor_pages').notNull().default(false),
   updatedAt: updatedAt(),
 });

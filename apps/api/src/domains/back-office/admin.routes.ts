@@ -7,6 +7,7 @@ import type { AdminDeps } from './deps';
 import { adminDevicesRoutes } from './devices.routes';
 import { adminAuditLogRoutes } from './audit-log.routes';
 import { adminExhibitorAccountsRoutes } from './exhibitor-accounts.routes';
+import { adminExhibitorPagesRoutes } from './exhibitor-pages.routes';
 import { adminMailDashboardRoutes } from './mail-dashboard.routes';
 import { adminPeopleRoutes } from '../personal-data/people.routes';
 import { adminEditionRoutes } from './editions.routes';
@@ -36,6 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminDevicesRoutes, deps);
   await app.register(adminAuditLogRoutes, deps);
   await app.register(adminExhibitorAccountsRoutes, deps);
+  await app.register(adminExhibitorPagesRoutes, deps);
   await app.register(adminStaffRoutes, deps);
   await app.register(adminPublicPagesRoutes, deps);
   await app.register(adminEditionRoutes, deps);

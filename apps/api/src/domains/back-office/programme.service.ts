@@ -1,8 +1,8 @@
-import { adminConferenceSchema } from '@salon/shared';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { adminConferenceSchema, conferenceExhibitorsSchema } from '@salon/shared';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import type { Tx } from '../../db/client';
-import { conferences, events, registrations } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { conferenceExhibitors, conferences, events, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/query-params';
 import { oneOfFilter, searchFilter } from '../../lib/admin-list';
@@ -49,6 +49,48 @@ async function checkConference(
   if (errors.length) throw badRequest('Données invalides.', { errors });
 }
 
+/**
+ * Who gives the conference (`exhibitorIds` of the form; absent: as it is): exhibitors of its
+ * edition only, else a 400 under the field and nothing is written.
+ */
+async function setGivers(tx: Tx, id: number, edition: number, body: unknown) {
+  const ids = parseFormBody(conferenceExhibitorsSchema, body).exhibitorIds;
+  if (!ids) return;
+  const wanted = [...new Set(ids)];
+  const known = wanted.length
+    ? await tx
+        .selectDistinct({ id: registrations.userId })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.eventId, edition),
+            eq(registrations.type, 'exhibitor'),
+            inArray(registrations.userId, wanted),
+          ),
+        )
+    : [];
+  if (known.length !== wanted.length) {
+    throw badRequest('Données invalides.', {
+      errors: [{ path: ['body', 'exhibitorIds'], message: 'Des exposants de l’édition de la conférence seulement.' }],
+    });
+  }
+  await tx.delete(conferenceExhibitors).where(eq(conferenceExhibitors.conferenceId, id));
+  if (wanted.length)
+    await tx.insert(conferenceExhibitors).values(wanted.map((userId) => ({ conferenceId: id, userId })));
+}
+
+/** The exhibitors who give each of these conferences, by conference. */
+async function giversOf(db: Db | Tx, ids: number[]) {
+  const links = ids.length
+    ? await db
+        .select()
+        .from(conferenceExhibitors)
+        .where(inArray(conferenceExhibitors.conferenceId, ids))
+        .orderBy(asc(conferenceExhibitors.userId))
+    : [];
+  return (id: number) => links.filter((l) => l.conferenceId === id).map((l) => l.userId);
+}
+
 // Written out: drizzle leaves a lone table's columns unqualified, which the subquery would read as its own.
 const signUps = sql<number>`(select count(*)::int from registrations r where r.conference_id = "conferences"."id")`;
 
@@ -82,8 +124,18 @@ export const conferenceRecords = resourceRecords({
     kind: oneOfFilter(conferences.kind, 'kind', ['conference', 'academy', 'sponsor']),
   },
   query: (dbOrTx) => dbOrTx.select({ row: conferences, registrations: signUps }).from(conferences).$dynamic(),
-  present: (_, rows) =>
-    rows.map((r) => ({ ...conferenceView(r.row), edition: r.row.eventId, registrations: r.registrations })),
+  present: async (db, rows) => {
+    const givers = await giversOf(
+      db,
+      rows.map((r) => r.row.id),
+    );
+    return rows.map((r) => ({
+      ...conferenceView(r.row),
+      edition: r.row.eventId,
+      registrations: r.registrations,
+      exhibitorIds: givers(r.row.id),
+    }));
+  },
   async create(tx, body) {
     const form = parseFormBody(conferenceSchema, body);
     const edition = await editionOfForm(tx, body);
@@ -92,6 +144,7 @@ export const conferenceRecords = resourceRecords({
       .insert(conferences)
       .values({ ...form, eventId: edition })
       .returning({ id: conferences.id });
+    await setGivers(tx, row!.id, edition, body);
     return row!.id;
   },
   async update(tx, id, body, before) {
@@ -100,6 +153,7 @@ export const conferenceRecords = resourceRecords({
     if (Object.values(form).some((v) => v !== undefined)) {
       await tx.update(conferences).set(form).where(eq(conferences.id, id));
     }
+    await setGivers(tx, id, before.edition, body);
   },
   async remove(tx, id) {
     const [n] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.conferenceId, id));

@@ -27,6 +27,7 @@ export async function readSettingsRow(db: Db | Tx): Promise<SiteSettingsRow> {
       speakersEmail: null,
       speakersPhone: null,
       virtualTourUrl: null,
+      moderateExhibitorPages: false,
       updatedAt: new Date(0),
     }
   );

@@ -1,7 +1,10 @@
+import { useWatch } from 'react-hook-form';
 import {
+  AutocompleteArrayInput,
   DataTable,
   DateInput,
   List,
+  ReferenceArrayInput,
   SelectInput,
   SimpleForm,
   TextInput,
@@ -67,6 +70,29 @@ const conferenceRules = (values: Record<string, unknown>) => {
 };
 const timeRules = [required(), matches(HHMM, 'admin.content.errors.time')];
 
+/** Who gives the conference: exhibitors of its edition (the form's, else the current one). */
+function GiversInput() {
+  const edition = useWatch({ name: 'edition' }) as number | null | undefined;
+  const defaults = useEditionDefaults();
+  const shown = edition ?? defaults?.edition;
+  return (
+    <ReferenceArrayInput
+      source="exhibitorIds"
+      reference="exhibitors"
+      filter={shown ? { edition: shown } : {}}
+      sort={{ field: 'company', order: 'ASC' }}
+      perPage={50}
+    >
+      <AutocompleteArrayInput
+        optionText="company"
+        filterToQuery={(q: string) => ({ q })}
+        helperText="admin.content.giversHint"
+        fullWidth
+      />
+    </ReferenceArrayInput>
+  );
+}
+
 export function ConferenceForm() {
   return (
     <SimpleForm validate={conferenceRules}>
@@ -96,6 +122,7 @@ export function ConferenceForm() {
         fullWidth
         helperText="admin.content.speakersHint"
       />
+      <GiversInput />
     </SimpleForm>
   );
 }

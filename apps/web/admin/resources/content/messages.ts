@@ -79,6 +79,7 @@ export const contentMessages: AdminMessages = {
           startsAt: 'Début',
           endsAt: 'Fin',
           registrations: 'Inscrits',
+          exhibitorIds: 'Exposants qui la donnent',
           q: 'Rechercher',
         },
       },
@@ -131,6 +132,7 @@ export const contentMessages: AdminMessages = {
         linkHint: 'https://… ou un chemin du site, par exemple /annuaire.',
         dayHint: 'Un des jours du salon.',
         speakersHint: 'Nommez les intervenants dans la description.',
+        giversHint: 'Des exposants de l’édition de la conférence : leur fiche de l’annuaire la cite.',
         placements: { Haut: 'Haut', Bas: 'Bas' },
         kinds: { conference: 'Conférence', academy: 'Académie', sponsor: 'Session sponsor' },
         errors: {
@@ -201,6 +203,7 @@ export const contentMessages: AdminMessages = {
           startsAt: 'Start',
           endsAt: 'End',
           registrations: 'Sign-ups',
+          exhibitorIds: 'Exhibitors giving it',
           q: 'Search',
         },
       },
@@ -252,6 +255,7 @@ export const contentMessages: AdminMessages = {
         linkHint: 'https://… or a path of the site, e.g. /annuaire.',
         dayHint: 'One of the show days.',
         speakersHint: 'Name the speakers in the description.',
+        giversHint: 'Exhibitors of the conference’s edition: their directory pages list it.',
         placements: { Haut: 'Top', Bas: 'Bottom' },
         kinds: { conference: 'Conference', academy: 'Academy', sponsor: 'Sponsor session' },
         errors: {

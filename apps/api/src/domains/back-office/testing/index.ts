@@ -3,6 +3,7 @@ import { contentArea } from './content';
 import { dashboardArea } from './dashboard';
 import { devicesArea } from './devices';
 import { exhibitorAccountsArea } from './exhibitor-accounts';
+import { exhibitorPagesArea } from './exhibitor-pages';
 import { mailDashboardArea } from './mail-dashboard';
 import { peopleArea } from './people';
 import { siteSettingsArea } from './site-settings';
@@ -13,6 +14,7 @@ export const ADMIN_AREAS: AdminArea[] = [
   dashboardArea,
   devicesArea,
   exhibitorAccountsArea,
+  exhibitorPagesArea,
   staffArea,
   contentArea,
   siteSettingsArea,

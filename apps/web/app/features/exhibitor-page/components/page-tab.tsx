@@ -73,9 +73,26 @@ function BrandsField({ value, onChange }: { value: string[]; onChange: (brands: 
 }
 
 /**
+ * Where the page stands with the organiser (moderation on): its change awaits review, or the
+ * organiser held it, with the reason (text, as the organiser typed it).
+ */
+function ReviewNotice({ review }: { review: OwnExhibitorPage['review'] }) {
+  const { t } = useTranslation();
+  if (review.status === 'pending') return <Alert tone="info">{t('exhibitorPage.edit.pending')}</Alert>;
+  if (review.status !== 'held') return null;
+  return (
+    <Alert tone="warning">
+      <p>{t('exhibitorPage.edit.held')}</p>
+      <p className="page-held-reason">{review.reason}</p>
+    </Alert>
+  );
+}
+
+/**
  * 'Fiche annuaire': the exhibitor writes its page of the directory (text only, checked by the
  * schema the server checks it with), chooses its sectors, uploads its logo and PDFs, and sees a
- * preview before it saves; a save is live at once. `renderPreview` draws the public page (the
+ * preview before it saves; a save is live at once, or awaits the organiser's review when the
+ * organiser moderates the pages. `renderPreview` draws the public page (the
  * directory's, handed in by the route).
  */
 export function ExhibitorPageTab({ renderPreview }: { renderPreview: (page: ExhibitorPage) => ReactNode }) {
@@ -137,7 +154,7 @@ function PageForm({
 
   return (
     <form method="post" noValidate onSubmit={submit} className="page-form">
-      <p>{t('exhibitorPage.edit.intro')}</p>
+      <p>{t(own.review.moderated ? 'exhibitorPage.edit.introModerated' : 'exhibitorPage.edit.intro')}</p>
       {own.listed ? (
         <p>
           <Link to={`${paths.annuaire}/${own.slug}`}>{t('exhibitorPage.edit.view')}</Link>
@@ -145,7 +162,12 @@ function PageForm({
       ) : (
         <Alert tone="info">{t('exhibitorPage.edit.notListed')}</Alert>
       )}
-      {save.isSuccess && <Alert tone="success">{t('exhibitorPage.edit.saved')}</Alert>}
+      {save.isSuccess && (
+        <Alert tone="success">
+          {t(save.data.review.status === 'live' ? 'exhibitorPage.edit.saved' : 'exhibitorPage.edit.savedPending')}
+        </Alert>
+      )}
+      <ReviewNotice review={own.review} />
       {failure && <Alert tone="danger">{t(submitErrorKey(save.error) ?? 'errors.generic')}</Alert>}
 
       <fieldset className="page-fieldset">

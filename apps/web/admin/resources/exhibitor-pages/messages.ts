@@ -1,0 +1,121 @@
+import type { AdminMessages } from '../../i18n';
+
+/** 'Fiches exposants', and the message keys of the page's schema (packages/shared/src/exhibitor-page.ts). */
+export const exhibitorPagesMessages: AdminMessages = {
+  fr: {
+    required: 'Champ obligatoire.',
+    tooMany: 'Trop d’éléments.',
+    unknownSector: 'Un secteur de la liste du salon.',
+    notYourFile: 'Un fichier envoyé par l’exposant.',
+    resources: {
+      'exhibitor-pages': {
+        name: 'Fiche exposant |||| Fiches exposants',
+        fields: {
+          company: 'Société',
+          gate: 'Hall',
+          booth: 'Stand',
+          changedAt: 'Dernière modification',
+          status: 'Statut',
+          q: 'Rechercher',
+          descriptionFr: 'Présentation (français)',
+          descriptionEn: 'Présentation (anglais)',
+          sectorIds: 'Secteurs d’activité',
+          brands: 'Marques et produits',
+          website: 'Site web',
+          linkedin: 'LinkedIn',
+          facebook: 'Facebook',
+          instagram: 'Instagram',
+          youtube: 'YouTube',
+          x: 'X (Twitter)',
+          logo: 'Logo',
+          documents: 'Documents',
+        },
+      },
+    },
+    admin: {
+      exhibitorPages: {
+        title: 'Fiche exposant',
+        status: { live: 'En ligne', pending: 'En attente', held: 'Refusée' },
+        live: 'En ligne',
+        pending: 'En attente de validation',
+        changed: 'modifié',
+        versions: 'La fiche en ligne et la version en attente',
+        nothingPending: 'Aucune modification n’attend de validation : la fiche en ligne est à jour.',
+        heldBecause: 'Modification refusée ; l’exposant lit la raison : %{reason}',
+        correct: 'Corriger',
+        correctHint:
+          'Vos corrections de la version ci-dessus (en attente, sinon en ligne) sont publiées à l’enregistrement. Le texte reste du texte : aucune mise en forme HTML.',
+        brandsHint: 'Une par ligne.',
+        reason: 'Raison (lue par l’exposant)',
+        reasonHint: 'La fiche en ligne reste telle qu’elle était ; l’exposant corrige puis enregistre à nouveau.',
+        reasonRequired: 'Donnez la raison du refus.',
+        actions: { publish: 'Publier', hold: 'Refuser' },
+        confirm: {
+          publish: 'Publier la version en attente de %{company} ? Elle paraît aussitôt dans l’annuaire.',
+        },
+        done: {
+          publish: 'Fiche publiée.',
+          hold: 'Modification refusée : l’exposant voit la raison.',
+        },
+      },
+    },
+  },
+  en: {
+    required: 'Required.',
+    tooMany: 'Too many items.',
+    unknownSector: 'A sector of the show’s list.',
+    notYourFile: 'A file the exhibitor uploaded.',
+    resources: {
+      'exhibitor-pages': {
+        name: 'Exhibitor page |||| Exhibitor pages',
+        fields: {
+          company: 'Company',
+          gate: 'Hall',
+          booth: 'Stand',
+          changedAt: 'Last change',
+          status: 'Status',
+          q: 'Search',
+          descriptionFr: 'Description (French)',
+          descriptionEn: 'Description (English)',
+          sectorIds: 'Business sectors',
+          brands: 'Brands and products',
+          website: 'Website',
+          linkedin: 'LinkedIn',
+          facebook: 'Facebook',
+          instagram: 'Instagram',
+          youtube: 'YouTube',
+          x: 'X (Twitter)',
+          logo: 'Logo',
+          documents: 'Documents',
+        },
+      },
+    },
+    admin: {
+      exhibitorPages: {
+        title: 'Exhibitor page',
+        status: { live: 'Live', pending: 'Pending', held: 'Held' },
+        live: 'Live',
+        pending: 'Awaiting review',
+        changed: 'changed',
+        versions: 'The live page and the version awaiting review',
+        nothingPending: 'No change awaits review: the live page is up to date.',
+        heldBecause: 'Change held; the exhibitor reads the reason: %{reason}',
+        correct: 'Correct',
+        correctHint:
+          'Your corrections of the version above (the pending one, else the live one) are published when you save. Text stays text: no HTML formatting.',
+        brandsHint: 'One per line.',
+        reason: 'Reason (the exhibitor reads it)',
+        reasonHint: 'The live page stays as it was; the exhibitor corrects it and saves again.',
+        reasonRequired: 'Give the reason for holding the change.',
+        actions: { publish: 'Publish', hold: 'Hold' },
+        confirm: {
+          publish: 'Publish the pending version of %{company}? It appears in the directory at once.',
+        },
+        done: {
+          publish: 'Page published.',
+          hold: 'Change held: the exhibitor sees the reason.',
+        },
+      },
+    },
+  },
+};

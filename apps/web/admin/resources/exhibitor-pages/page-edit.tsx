@@ -1,0 +1,135 @@
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { CheckboxGroupInput, Edit, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+  EXHIBITOR_LINKS,
+  exhibitorPageFormSchema,
+  type Answer,
+  type Sector,
+  type adminExhibitorPageSchema,
+  type sectorListSchema,
+} from '@salon/shared';
+import { StatusLine } from '../../components/status-line';
+import { formResolver } from '../../../app/lib/form-resolver';
+import { ExhibitorPageActions } from './page-actions';
+import { PageStatusChip } from './status';
+
+type Page = Answer<typeof adminExhibitorPageSchema>;
+type Version = Page['live'];
+
+/** The show's list of sectors an exhibitor chooses from (the public `GET sectors`). */
+function useSectors(): Sector[] {
+  const [sectors, setSectors] = useState<Sector[]>([]);
+  useEffect(() => {
+    void fetch('/backend/api/sectors')
+      .then((res) => res.json() as Promise<Answer<typeof sectorListSchema>>)
+      .then((answer) => setSectors(answer.data.filter((s) => s.kind === 'choice')))
+      .catch(() => undefined);
+  }, []);
+  return sectors;
+}
+
+/** A version's value of one row, as text (never read as HTML). */
+function cell(version: Version | null, row: string, sectors: Sector[]): string {
+  if (!version) return '';
+  if (row === 'sectorIds')
+    return version.sectorIds.map((id) => sectors.find((s) => s.id === id)?.nameFr ?? `#${id}`).join(', ');
+  if (row === 'brands') return version.brands.join(', ');
+  if (row === 'logo') return version.logo?.name ?? '';
+  if (row === 'documents') return version.documents.map((d) => d.name).join(', ');
+  return (version[row as keyof Version] as string | null) ?? '';
+}
+
+const ROWS = ['descriptionFr', 'descriptionEn', 'sectorIds', 'brands', ...EXHIBITOR_LINKS, 'logo', 'documents'];
+
+/** The live version beside the pending one, the changed rows marked. */
+function Versions({ sectors }: { sectors: Sector[] }) {
+  const page = useRecordContext<Page>();
+  const translate = useTranslate();
+  if (!page) return null;
+  return (
+    <Box sx={{ width: '100%', overflowX: 'auto', mb: 2 }}>
+      {page.status === 'held' && (
+        <Alert severity="warning" sx={{ mb: 1, whiteSpace: 'pre-line' }}>
+          {translate('admin.exhibitorPages.heldBecause', { reason: page.reason })}
+        </Alert>
+      )}
+      {!page.pending && <Alert severity="info">{translate('admin.exhibitorPages.nothingPending')}</Alert>}
+      <Table size="small" aria-label={translate('admin.exhibitorPages.versions')}>
+        <TableHead>
+          <TableRow>
+            <TableCell />
+            <TableCell>{translate('admin.exhibitorPages.live')}</TableCell>
+            {page.pending && <TableCell>{translate('admin.exhibitorPages.pending')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {ROWS.map((row) => {
+            const live = cell(page.live, row, sectors);
+            const pending = cell(page.pending, row, sectors);
+            const changed = page.pending !== null && live !== pending;
+            return (
+              <TableRow key={row} sx={changed ? { bgcolor: 'warning.light' } : undefined}>
+                <TableCell component="th" scope="row">
+                  {translate(`resources.exhibitor-pages.fields.${row}`)}
+                  {changed && ` (${translate('admin.exhibitorPages.changed')})`}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'pre-line', verticalAlign: 'top' }}>{live}</TableCell>
+                {page.pending && <TableCell sx={{ whiteSpace: 'pre-line', verticalAlign: 'top' }}>{pending}</TableCell>}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+const resolver = formResolver(exhibitorPageFormSchema);
+const lines = (value: string[] | undefined) => (value ?? []).join('\n');
+const brandsOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+
+/**
+ * One exhibitor's page: its versions side by side, 'Publier' and 'Refuser' while a change waits,
+ * and 'Corriger': the organiser's version of the fields under review (the pending ones, else the
+ * live ones), checked with the exhibitor's own schema and published on save.
+ */
+export function ExhibitorPageEdit() {
+  const sectors = useSectors();
+  const translate = useTranslate();
+  return (
+    <Edit actions={<ExhibitorPageActions />} mutationMode="pessimistic" title="admin.exhibitorPages.title">
+      <SimpleForm resolver={resolver}>
+        <StatusLine label="resources.exhibitor-pages.fields.status">
+          <PageStatusChip />
+        </StatusLine>
+        <Versions sectors={sectors} />
+        <Typography variant="h6" component="h2">
+          {translate('admin.exhibitorPages.correct')}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate('admin.exhibitorPages.correctHint')}
+        </Typography>
+        <TextInput source="descriptionFr" multiline minRows={4} fullWidth />
+        <TextInput source="descriptionEn" multiline minRows={4} fullWidth />
+        <CheckboxGroupInput
+          source="sectorIds"
+          choices={sectors.map((s) => ({ id: s.id, name: s.nameFr }))}
+          row={false}
+        />
+        <TextInput
+          source="brands"
+          multiline
+          minRows={3}
+          fullWidth
+          format={lines}
+          parse={brandsOf}
+          helperText="admin.exhibitorPages.brandsHint"
+        />
+        {EXHIBITOR_LINKS.map((kind) => (
+          <TextInput key={kind} source={kind} type="url" fullWidth />
+        ))}
+      </SimpleForm>
+    </Edit>
+  );
+}
