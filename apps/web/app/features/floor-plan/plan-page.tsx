@@ -7,6 +7,7 @@ import { companyInDirectory, paths, standOnPlan } from '../../config/paths';
 import { downloadUrl, fileUrl } from '../../config/files';
 import { HallPlan } from './components/hall-plan';
 import { PlanZoom } from './components/plan-zoom';
+import { FeatureLegendItems } from './components/plan-features';
 import { hallLink, matchesOf, type PlanQuery, type PlanView } from './plan-view';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -83,6 +84,7 @@ export function PlanPage({ view, query, year }: { view: PlanView; query: PlanQue
             <li className="is-taken">{t('plan.legendTaken')}</li>
             <li className="is-free">{t('plan.legendFree')}</li>
             <li className="is-match">{t('plan.legendMatch')}</li>
+            <FeatureLegendItems hall={hall} t={t} />
           </ul>
           <section className="stand-list" aria-labelledby="stand-list-title">
             <h2 id="stand-list-title">{t('plan.listTitle', { hall: hall.name })}</h2>

@@ -28,8 +28,9 @@ export function demoStands(letter: string) {
 type DemoFeature = { kind: FeatureKind; label?: string; x: number; y: number; width: number; height: number };
 
 /**
- * A hall's entrances (in the middle of the front and back walls), its aisles (the central one,
- * split around the forum's room in Hall A), and its services along the side walls.
+ * A hall's entrances (in the middle of the front and back walls), its services along the side
+ * walls, and in halls A to C its central aisle (split around the forum's room in Hall A). Halls D
+ * and E leave theirs undrawn: the demo's organiser moves stands into them (e2e/tests/floor-plan.spec.ts).
  */
 export function demoFeatures(letter: string): DemoFeature[] {
   const aisles: DemoFeature[] =
@@ -38,7 +39,9 @@ export function demoFeatures(letter: string): DemoFeature[] {
           { kind: 'aisle', x: 0, y: 13, width: 60, height: 3 },
           { kind: 'aisle', x: 0, y: 24, width: 60, height: 3 },
         ]
-      : [{ kind: 'aisle', x: 0, y: 13, width: 60, height: 14 }];
+      : ['B', 'C'].includes(letter)
+        ? [{ kind: 'aisle', x: 0, y: 13, width: 60, height: 14 }]
+        : [];
   return [
     ...aisles,
     { kind: 'entrance', label: 'Entrée principale', x: 26, y: 0, width: 8, height: 2 },
