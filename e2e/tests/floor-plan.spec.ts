@@ -308,3 +308,52 @@ async function putStandBack(page: Page, number: string, data: Record<string, num
   const [stand] = (await list.json()) as { id: number }[];
   expect((await page.request.put(`/backend/api/admin/stands/${stand!.id}`, { headers, data })).status()).toBe(200);
 }
+
+test('the plan draws a hall’s entrances, aisles, services and workshops’ room, each named, and its legend lists them', async ({
+  page,
+}) => {
+  await page.goto('/plan-2024?hall=hall-b');
+  const drawing = page.getByRole('group', { name: 'Plan du Hall B' });
+  await expect(drawing.getByRole('img', { name: 'Salle du Forum : Salle des ateliers' })).toBeVisible();
+  await expect(drawing.getByText('Salle des ateliers')).toBeVisible();
+  for (const name of ['Allée', 'Accueil', 'Toilettes', 'Café', 'Premiers secours']) {
+    await expect(drawing.getByRole('img', { name, exact: true })).toBeVisible();
+  }
+  await expect(drawing.getByRole('img', { name: 'Entrée : Entrée principale' })).toBeVisible();
+  await expect(page.locator('.plan-legend li')).toHaveText([
+    'Stand occupé',
+    'Stand libre',
+    'Résultat de la recherche',
+    'Entrée',
+    'Allée',
+    'Accueil',
+    'Toilettes',
+    'Café',
+    'Premiers secours',
+    'Salle du Forum',
+  ]);
+});
+
+test('an organiser places a café on the plan in the back-office, moves it with the keyboard, and removes it', async ({
+  page,
+}) => {
+  await adminLogin(page);
+  await page.goto('/admin/plan-editor');
+  await page.getByRole('tab', { name: 'Hall C' }).click();
+  const drawing = page.getByRole('group', { name: 'Plan du Hall C (60 × 40)' });
+  await expect(drawing.locator('[data-stand="C-02"]')).toHaveAccessibleName(/^Stand C-02, \S/);
+  await page.getByRole('combobox', { name: /Élément à placer/ }).click();
+  await page.getByRole('option', { name: 'Café' }).click();
+  await page.getByRole('textbox', { name: 'Libellé (facultatif)' }).fill('Café du hall');
+  await page.getByRole('button', { name: 'Placer sur le plan' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toHaveText(/^Café du hall placé : x \d+, y \d+, 4 × 4\. Faites-le glisser à sa place\.$/);
+  const cafe = drawing.getByRole('button', { name: /^Café du hall \(Café\)/ });
+  await cafe.focus();
+  const at = /x (\d+), y (\d+)/.exec((await cafe.getAttribute('aria-label'))!)!;
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveText(`Café du hall enregistré : x ${at[1]}, y ${Number(at[2]) + 1}, 4 × 4.`);
+  await page.getByRole('button', { name: 'Retirer « Café du hall » du plan' }).click();
+  await expect(status).toHaveText('« Café du hall » retiré du plan.');
+  await expect(cafe).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, count, countDistinct, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_EDITION_ID } from '@salon/shared';
+import { DEMO_EDITION_ID, FEATURE_KINDS, featureErrors } from '@salon/shared';
 import { loadConfig } from '../src/config/env';
 import * as t from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
@@ -103,6 +103,18 @@ describe('seed', () => {
       .from(t.registrations)
       .where(exhibitorRegs);
     expect(stands!.n).toBe(row!.n);
+  });
+
+  it('gives every demo hall its entrances, aisles and services where no stand is, by the plan’s own checks', async () => {
+    const halls = await ctx.db
+      .select({ id: t.gates.id, name: t.gates.name, planWidth: t.gates.planWidth, planHeight: t.gates.planHeight })
+      .from(t.gates)
+      .where(eq(t.gates.eventId, DEMO_EDITION_ID));
+    const stands = await ctx.db.select().from(t.stands).where(eq(t.stands.eventId, DEMO_EDITION_ID));
+    const features = await ctx.db.select().from(t.planFeatures).where(eq(t.planFeatures.eventId, DEMO_EDITION_ID));
+    expect(new Set(features.map((f) => f.kind))).toEqual(new Set(FEATURE_KINDS));
+    expect(new Set(features.map((f) => f.gateId)).size).toBe(halls.length);
+    expect(featureErrors(features, halls, stands, [])).toEqual([]);
   });
 
   it('gives exposant@example.com exactly 3 collaborators and exposant2@example.com exactly 1', async () => {

@@ -25,6 +25,13 @@ export const DEFAULT_LANGUAGE: Language = 'fr';
  */
 export const FORUM_STAND = 'FORUM';
 
+/**
+ * What a hall's plan shows besides stands (its features): entrances, aisles, services and the
+ * forum's room. Here too, for the public plan's legend, without the layout's schemas.
+ */
+export const FEATURE_KINDS = ['entrance', 'aisle', 'reception', 'toilets', 'cafe', 'first-aid', 'forum'] as const;
+export type FeatureKind = (typeof FEATURE_KINDS)[number];
+
 export const PAGE_SIZE = { directory: 100, banners: 1, collaborators: 50, scans: 50 } as const;
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

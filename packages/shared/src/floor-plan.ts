@@ -1,5 +1,6 @@
 import type { floorPlanSchema } from './contracts/content';
 import * as z from 'zod/mini';
+import { FEATURE_KINDS, type FeatureKind } from './constants';
 import { requiredText } from './schemas';
 
 /**
@@ -61,6 +62,7 @@ export interface StandLineError {
 export const STAND_LINE_MESSAGES = {
   fr: {
     columns: '{found} colonnes au lieu de 6 (hall, stand, x, y, width, height).',
+    columnsKind: '{found} colonnes au lieu de 6 à 8 (hall, stand, x, y, width, height, type, label).',
     hallMissing: 'Le hall manque.',
     standNumber: 'Numéro de stand « {value} » invalide : lettres et chiffres, séparés par - . / ou une espace.',
     standLong: 'Numéro de stand de plus de 20 caractères.',
@@ -76,9 +78,17 @@ export const STAND_LINE_MESSAGES = {
     tooManyLines: 'Le fichier a plus de {max} lignes.',
     tooLong: 'Le fichier dépasse {max} caractères.',
     empty: 'Le fichier ne contient aucun stand.',
+    featureKind: 'Type « {value} » inconnu : stand, entrée, allée, accueil, toilettes, café, secours ou forum.',
+    labelLong: 'Libellé de plus de 60 caractères.',
+    featureOutside: '{kind} : dépasse du {hall} ({width} × {height}).',
+    featureOnStand: '{kind} : chevauche le stand {number}.',
+    featureOverlap: '{kind} : chevauche « {otherKind} » (ligne {otherLine}).',
+    featureOverlapKept: '{kind} : chevauche « {otherKind} ».',
+    standOnFeature: 'Le stand {number} empiète sur « {kind} ».',
   },
   en: {
     columns: '{found} columns instead of 6 (hall, stand, x, y, width, height).',
+    columnsKind: '{found} columns instead of 6 to 8 (hall, stand, x, y, width, height, type, label).',
     hallMissing: 'The hall is missing.',
     standNumber: 'Invalid stand number "{value}": letters and digits, separated by - . / or a space.',
     standLong: 'Stand number longer than 20 characters.',
@@ -94,13 +104,46 @@ export const STAND_LINE_MESSAGES = {
     tooManyLines: 'The file has more than {max} lines.',
     tooLong: 'The file is longer than {max} characters.',
     empty: 'The file holds no stand.',
+    featureKind: 'Unknown type "{value}": stand, entrance, aisle, reception, toilets, cafe, first-aid or forum.',
+    labelLong: 'Label longer than 60 characters.',
+    featureOutside: '{kind}: goes beyond {hall} ({width} × {height}).',
+    featureOnStand: '{kind}: overlaps stand {number}.',
+    featureOverlap: '{kind}: overlaps "{otherKind}" (line {otherLine}).',
+    featureOverlapKept: '{kind}: overlaps "{otherKind}".',
+    standOnFeature: 'Stand {number} overlaps "{kind}".',
   },
 } as const;
+
+/** Each kind of feature as the messages name it. */
+export const FEATURE_NAMES: Record<'fr' | 'en', Record<FeatureKind, string>> = {
+  fr: {
+    entrance: 'Entrée',
+    aisle: 'Allée',
+    reception: 'Accueil',
+    toilets: 'Toilettes',
+    cafe: 'Café',
+    'first-aid': 'Premiers secours',
+    forum: 'Salle du forum',
+  },
+  en: {
+    entrance: 'Entrance',
+    aisle: 'Aisle',
+    reception: 'Reception',
+    toilets: 'Toilets',
+    cafe: 'Café',
+    'first-aid': 'First aid',
+    forum: 'Forum room',
+  },
+};
 
 /** The message of a line's error, in French or English, its line first when it has one. */
 export function standLineMessage(error: StandLineError, lang: 'fr' | 'en' = 'fr'): string {
   let text: string = STAND_LINE_MESSAGES[lang][error.key];
-  for (const [name, value] of Object.entries(error.values ?? {})) text = text.replaceAll(`{${name}}`, String(value));
+  for (const [name, value] of Object.entries(error.values ?? {})) {
+    // A feature's kind is named in the message's language.
+    const shown = name === 'kind' || name === 'otherKind' ? FEATURE_NAMES[lang][value as FeatureKind] : value;
+    text = text.replaceAll(`{${name}}`, String(shown ?? value));
+  }
   if (error.line === 0) return text;
   return lang === 'fr' ? `Ligne ${error.line} : ${text}` : `Line ${error.line}: ${text}`;
 }
@@ -112,10 +155,35 @@ export interface StandLine extends Box {
   number: string;
 }
 
+/** A line of another kind than stand: an entrance, an aisle, a service or the forum's room. */
+export interface FeatureLine extends Box {
+  line: number;
+  hall: string;
+  kind: FeatureKind;
+  label: string | null;
+}
+
 const HEADERS = [
-  ['hall', 'stand', 'x', 'y', 'width', 'height'],
-  ['hall', 'stand', 'x', 'y', 'largeur', 'profondeur'],
+  ['hall', 'stand', 'x', 'y', 'width', 'height', 'type', 'label'],
+  ['hall', 'stand', 'x', 'y', 'largeur', 'profondeur', 'type', 'libellé'],
 ];
+const isHeader = (names: string[]) =>
+  names.length >= 6 && names.every((n, j) => HEADERS.some((h) => h[j] === n) || (j === 7 && n === 'libelle'));
+
+/** The type column's words, French ones too ('allée', 'secours'); '' is a stand. */
+const KIND_WORDS: Record<string, FeatureKind | 'stand'> = {
+  '': 'stand',
+  stand: 'stand',
+  ...Object.fromEntries(FEATURE_KINDS.map((k) => [k, k])),
+  entree: 'entrance',
+  allee: 'aisle',
+  accueil: 'reception',
+  toilettes: 'toilets',
+  sanitaires: 'toilets',
+  secours: 'first-aid',
+  'premiers secours': 'first-aid',
+};
+const kindOf = (text: string) => KIND_WORDS[text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()];
 
 /** The cells of one line: separated by `sep`, each maybe in double quotes ("" for a quote). */
 function cells(line: string, sep: string): string[] {
@@ -142,23 +210,38 @@ function cells(line: string, sep: string): string[] {
   return out;
 }
 
+/** A layout file read: its stands, its features, and whether it has the type column at all. */
+export interface LayoutCsv {
+  lines: StandLine[];
+  features: FeatureLine[];
+  /** The file's header names the type column: it lays out the halls' features too. */
+  withKinds: boolean;
+  errors: StandLineError[];
+}
+
 /**
- * Reads a layout CSV: `hall, stand, x, y, width, height`, one stand a line, a header line or not.
- * Separated by commas, semicolons (a French spreadsheet's export) or tabs, as the first line is.
+ * Reads a layout CSV: `hall, stand, x, y, width, height`, one stand a line, a header line or not,
+ * and `type, label` when its header names them: a line whose type is not `stand` (or empty) is a
+ * feature, its label the label column or else the stand column. Separated by commas, semicolons (a French
+ * spreadsheet's export) or tabs, as the first line is.
  */
-export function parseStandCsv(text: string): { lines: StandLine[]; errors: StandLineError[] } {
+export function parseStandCsv(text: string): LayoutCsv {
   const errors: StandLineError[] = [];
+  const none = { lines: [], features: [], withKinds: false };
   if (text.length > STAND_CSV_MAX_CHARS) {
-    return { lines: [], errors: [{ line: 0, key: 'tooLong', values: { max: STAND_CSV_MAX_CHARS } }] };
+    return { ...none, errors: [{ line: 0, key: 'tooLong', values: { max: STAND_CSV_MAX_CHARS } }] };
   }
   const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   if (rows.length > STAND_CSV_MAX_LINES + 1) {
-    return { lines: [], errors: [{ line: 0, key: 'tooManyLines', values: { max: STAND_CSV_MAX_LINES } }] };
+    return { ...none, errors: [{ line: 0, key: 'tooManyLines', values: { max: STAND_CSV_MAX_LINES } }] };
   }
   const first = rows.find((r) => r.trim() !== '') ?? '';
   const sep = first.includes(';') ? ';' : first.includes('\t') ? '\t' : ',';
   const lines: StandLine[] = [];
+  const features: FeatureLine[] = [];
   let headerSeen = false;
+  // The type and label columns are the header's: a file without them is read as it always was.
+  let most = 6;
   rows.forEach((row, i) => {
     const line = i + 1;
     if (row.trim() === '') return;
@@ -166,16 +249,25 @@ export function parseStandCsv(text: string): { lines: StandLine[]; errors: Stand
     if (!headerSeen) {
       headerSeen = true;
       const names = c.map((v) => v.toLowerCase());
-      if (HEADERS.some((h) => h.length === names.length && h.every((n, j) => n === names[j]))) return;
+      if (isHeader(names)) {
+        most = names.length;
+        return;
+      }
     }
-    if (c.length !== 6) {
-      errors.push({ line, key: 'columns', values: { found: c.length } });
+    if (c.length < 6 || c.length > most) {
+      const key = most > 6 ? 'columnsKind' : 'columns';
+      errors.push({ line, key, values: { found: c.length } });
       return;
     }
-    const [hall, number, ...numbers] = c as [string, string, string, string, string, string];
+    const [hall, number, x, y, w, h, type = '', label = ''] = c as [string, string, string, string, string, string];
+    const numbers = [x, y, w, h];
     const before = errors.length;
+    const kind = kindOf(type);
     if (!hall) errors.push({ line, key: 'hallMissing' });
-    if (number.length > 20) errors.push({ line, key: 'standLong' });
+    if (!kind) errors.push({ line, key: 'featureKind', values: { value: type } });
+    else if (kind !== 'stand') {
+      if ((label || number).length > 60) errors.push({ line, key: 'labelLong' });
+    } else if (number.length > 20) errors.push({ line, key: 'standLong' });
     else if (!STAND_NUMBER.test(number)) errors.push({ line, key: 'standNumber', values: { value: number } });
     const values = numbers.map((value, j) => {
       const column = ['x', 'y', 'width', 'height'][j]!;
@@ -186,11 +278,12 @@ export function parseStandCsv(text: string): { lines: StandLine[]; errors: Stand
       return n;
     });
     if (errors.length > before) return;
-    const [x, y, width, height] = values as [number, number, number, number];
-    lines.push({ line, hall, number, x, y, width, height });
+    const box = { x: values[0]!, y: values[1]!, width: values[2]!, height: values[3]! };
+    if (kind === 'stand') lines.push({ line, hall, number, ...box });
+    else features.push({ line, hall, kind: kind!, label: label || number || null, ...box });
   });
-  if (!lines.length && !errors.length) errors.push({ line: 0, key: 'empty' });
-  return { lines, errors };
+  if (!lines.length && !features.length && !errors.length) errors.push({ line: 0, key: 'empty' });
+  return { lines, features, withKinds: most > 6, errors };
 }
 
 export interface PlanHall {
@@ -215,11 +308,13 @@ const key = (number: string) => number.toLowerCase();
  * inside it, its number used once in the edition, no two stands of a hall overlapping. `kept` are
  * the stands that stay as they are (another hall's, or the rest of the hall of a stand edited);
  * `stands` are the new ones, each with its hall's id (or null when its name matched none).
+ * `features` are the halls' features the stands must leave room for (plan-features.ts).
  */
 export function layoutErrors(
   stands: (Omit<PlacedStand, 'gateId'> & { gateId: number | null; hallName?: string })[],
   halls: PlanHall[],
   kept: PlacedStand[],
+  features: (Box & { gateId: number; kind: FeatureKind })[] = [],
 ): StandLineError[] {
   const errors: StandLineError[] = [];
   const hallById = new Map(halls.map((h) => [h.id, h]));
@@ -274,6 +369,11 @@ export function layoutErrors(
           ? { line, key: 'overlapKept', values: { number: s.number, other: hit.number } }
           : { line, key: 'overlap', values: { number: s.number, other: hit.number, otherLine: hit.line } },
       );
+      continue;
+    }
+    const on = features.find((f) => f.gateId === hall.id && overlaps(f, s));
+    if (on) {
+      errors.push({ line, key: 'standOnFeature', values: { number: s.number, kind: on.kind } });
       continue;
     }
     others.push({ ...s, gateId: hall.id });

@@ -8,6 +8,7 @@ export * from './gate';
 export * from './admin-schemas';
 export * from './site-settings';
 export * from './floor-plan';
+export * from './plan-features';
 export * from './edition-texts';
 export * from './edition-phase';
 export * from './exhibitor-page';

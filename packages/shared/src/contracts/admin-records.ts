@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { dateTime } from './common';
 import { conferenceSchema, showEditionSchema } from './content';
 import { STAND_LINE_MESSAGES, type StandLineError } from '../floor-plan';
+import { FEATURE_KINDS } from '../constants';
 
 /**
  * The back-office's record resources (`GET/POST /admin/<path>`, `GET/PUT/DELETE /admin/<path>/:id`):
@@ -98,6 +99,20 @@ export const adminStandSchema = z.strictObject({
   exhibitor: z.nullable(z.string()),
 });
 
+/** A feature of the plan (an entrance, an aisle, a service, the forum's room), in its hall's units. */
+export const adminPlanFeatureSchema = z.strictObject({
+  id: z.number(),
+  edition: z.number(),
+  gateId: z.number(),
+  hall: z.string(),
+  kind: z.enum(FEATURE_KINDS),
+  label: z.nullable(z.string()),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+
 /** A forum conference of an edition, with its sign-ups. */
 export const adminConferenceSchema = z.strictObject({
   ...conferenceSchema.def.shape,
@@ -134,6 +149,8 @@ export const standImportPreviewSchema = z.strictObject({
   ),
   /** The stands the file holds. */
   stands: z.number(),
+  /** The features the file holds; a file with the type column replaces its halls' features too. */
+  features: z.number(),
   unplaced: z.array(z.strictObject({ booth: z.nullable(z.string()), company: z.nullable(z.string()) })),
   errors: z.array(
     z.strictObject({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CONTACT_KEYS } from '../site-settings';
+import { FEATURE_KINDS } from '../constants';
 import { item, mediaSchema, page, paginationSchema, type Answer } from './common';
 
 /** `GET sib`: the show's record (its sponsor's and guest country's logos, the home page's background). */
@@ -193,6 +194,17 @@ export const floorPlanSchema = z.strictObject({
             holders: z.array(z.number()),
             /** The show's sectors of its exhibitors (ids), for the plan's sector filter. */
             sectors: z.array(z.number()),
+          }),
+        ),
+        /** What is not a stand: entrances, aisles, services, the forum's room (plan-features.ts). */
+        features: z.array(
+          z.strictObject({
+            kind: z.enum(FEATURE_KINDS),
+            label: z.nullable(z.string()),
+            x: z.number(),
+            y: z.number(),
+            width: z.number(),
+            height: z.number(),
           }),
         ),
       }),

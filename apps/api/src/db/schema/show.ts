@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { FEATURE_KINDS } from '@salon/shared';
 
 /** The show: its editions, opening hours, halls, sectors and forum programme. */
 
@@ -118,6 +119,35 @@ export const stands = pgTable(
     uniqueIndex('stands_event_number').on(t.eventId, sql`lower(${t.number})`),
     index('stands_gate').on(t.gateId),
     check('stands_size', sql`${t.x} >= 0 and ${t.y} >= 0 and ${t.width} > 0 and ${t.height} > 0`),
+  ],
+);
+
+export const planFeatureKind = pgEnum('plan_feature_kind', FEATURE_KINDS);
+/**
+ * What a hall's plan shows besides stands: entrances, aisles, services and the forum's room, each
+ * a rectangle in the hall's units, with an optional label (the forum room's name).
+ */
+export const planFeatures = pgTable(
+  'plan_features',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    gateId: integer('gate_id')
+      .notNull()
+      .references(() => gates.id, { onDelete: 'cascade' }),
+    kind: planFeatureKind('kind').notNull(),
+    label: text('label'),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plan_features_gate').on(t.gateId),
+    check('plan_features_size', sql`${t.x} >= 0 and ${t.y} >= 0 and ${t.width} > 0 and ${t.height} > 0`),
   ],
 );
 

@@ -6,7 +6,7 @@ import type { Db } from '../client';
 import * as t from '../schema';
 import { CONTROLLER_ROLE_ID, DEMO_ACCOUNTS, ORGANISER_ROLE_ID } from './accounts';
 import { DEMO_COMPANIES } from './content/companies';
-import { DEMO_FORUM_ROOM, DEMO_HALL_OUTLINE, demoStands } from './content/floor-plan';
+import { DEMO_FORUM_ROOM, DEMO_HALL_OUTLINE, demoFeatures, demoStands } from './content/floor-plan';
 import { OPENING_HOURS } from './content/editions';
 import { FIRST_NAMES, JOB_POSITIONS, LAST_NAMES } from './content/names';
 import { AGENCY } from './content/site';
@@ -119,11 +119,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
         }),
       )
       .returning();
-    // The floor plan: each hall's outline and stands, the exhibitors' among them.
+    // The floor plan: each hall's outline, stands (the exhibitors' among them) and features.
     for (const [i, gate] of gates.entries()) {
       await tx.update(t.gates).set(DEMO_HALL_OUTLINE).where(eq(t.gates.id, gate.id));
       const layout = [...demoStands(gate.name.slice(-1)), ...(i === 0 ? [DEMO_FORUM_ROOM] : [])];
       await tx.insert(t.stands).values(layout.map((s) => ({ ...s, eventId: DEMO_EDITION_ID, gateId: gate.id })));
+      const features = demoFeatures(gate.name.slice(-1));
+      await tx
+        .insert(t.planFeatures)
+        .values(features.map((f) => ({ ...f, eventId: DEMO_EDITION_ID, gateId: gate.id })));
     }
     const [demo, demo2] = exhibitorRows as [typeof t.users.$inferSelect, typeof t.users.$inferSelect];
     // What a few exhibitors wrote on their directory pages.

@@ -1,8 +1,8 @@
-import { adminHallSchema } from '@salon/shared';
+import { adminHallSchema, FEATURE_NAMES } from '@salon/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Tx } from '../../db/client';
-import { checkins, gates, registrations, stands } from '../../db/schema';
+import { checkins, gates, planFeatures, registrations, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/query-params';
 import { searchFilter } from '../../lib/admin-list';
@@ -43,11 +43,27 @@ async function checkOutline(
       ),
     )
     .limit(1);
-  if (outside) {
+  // The features (entrances, aisles, services) stay inside the hall too.
+  const [feature] = outside
+    ? []
+    : await tx
+        .select({ kind: planFeatures.kind })
+        .from(planFeatures)
+        .where(
+          and(
+            eq(planFeatures.gateId, id),
+            width === null || height === null
+              ? undefined
+              : sql`(${planFeatures.x} + ${planFeatures.width} > ${width} or ${planFeatures.y} + ${planFeatures.height} > ${height})`,
+          ),
+        )
+        .limit(1);
+  if (outside || feature) {
+    const what = outside ? `Le stand ${outside.number}` : `L’élément « ${FEATURE_NAMES.fr[feature!.kind]} »`;
     const message =
       width === null
         ? 'Ce hall a des stands sur le plan : il garde ses dimensions tant qu’ils y sont.'
-        : `Le stand ${outside.number} dépasserait du hall : déplacez-le avant de réduire le hall.`;
+        : `${what} dépasserait du hall : déplacez-le avant de réduire le hall.`;
     throw badRequest('Données invalides.', { errors: [{ path: ['body', 'planWidth'], message }] });
   }
 }

@@ -6,6 +6,7 @@ import { parseFormBody } from '../../lib/query-params';
 import type { AdminDeps } from './deps';
 import { registerResource } from './record-resource';
 import { importStands, standRecords } from './stands.service';
+import { planFeatureRecords } from './plan-features.service';
 
 /**
  * The floor plan's stands: each one edited by hand (moved, resized, renumbered), or a hall's whole
@@ -27,6 +28,12 @@ export const adminStandRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
     // The public plan is kept a few seconds with the directory's answers (floor-plan.routes.ts).
     { db, onChange: () => directoryCache.clear() },
     { path: 'stands', missing: 'Stand introuvable.', ...standRecords },
+  );
+  // Entrances, aisles, services and the forum's room: edited like stands, and cleared from the cache alike.
+  registerResource(
+    app,
+    { db, onChange: () => directoryCache.clear() },
+    { path: 'plan-features', missing: 'Élément du plan introuvable.', ...planFeatureRecords },
   );
 
   /**

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import {
+  featureErrors,
   layoutErrors,
   parseStandCsv,
   standLineMessage,
   standSchema,
+  type PlacedFeature,
   type PlanHall,
   type StandLineError,
   adminStandSchema,
@@ -19,6 +21,7 @@ import { onStand } from '../floor-plan/floor-plan.service';
 import { recordAudit } from '../audit/audit.service';
 import { currentEditionId, editionById } from '../show/current-edition';
 import { editionOfForm, resourceRecords } from './record-resource.service';
+import { placedFeatures, replaceFeatures } from './plan-features.service';
 
 /**
  * The floor plan's stands: each one edited by hand (moved, resized, renumbered), or a hall's whole
@@ -28,7 +31,7 @@ import { editionOfForm, resourceRecords } from './record-resource.service';
  */
 
 /** The halls of an edition, locked until the transaction ends when a layout is being written. */
-async function planHalls(tx: Tx, edition: number, lock: boolean): Promise<PlanHall[]> {
+export async function planHalls(tx: Tx, edition: number, lock: boolean): Promise<PlanHall[]> {
   const query = tx
     .select({ id: gates.id, name: gates.name, planWidth: gates.planWidth, planHeight: gates.planHeight })
     .from(gates)
@@ -46,15 +49,21 @@ const FIELD_OF: Partial<Record<StandLineError['key'], string>> = {
   duplicate: 'number',
   outside: 'x',
   overlapKept: 'x',
+  standOnFeature: 'x',
+  featureKind: 'kind',
+  labelLong: 'label',
+  featureOutside: 'x',
+  featureOnStand: 'x',
+  featureOverlapKept: 'x',
 };
 
-const refused = (errors: StandLineError[]) =>
+export const refused = (errors: StandLineError[]) =>
   badRequest(standLineMessage(errors[0]!), {
     errors: errors.map((e) => ({ path: ['body', FIELD_OF[e.key] ?? 'number'], message: standLineMessage(e) })),
   });
 
 /** An edition's stands as the checks read them, in the order they were made. */
-const placedStands = (tx: Tx, edition: number, where?: SQL) =>
+export const placedStands = (tx: Tx, edition: number, where?: SQL) =>
   tx
     .select({
       gateId: stands.gateId,
@@ -75,7 +84,7 @@ const placedStands = (tx: Tx, edition: number, where?: SQL) =>
 async function checkStand(tx: Tx, form: z.infer<typeof standSchema>, edition: number, id: number | null) {
   const halls = await planHalls(tx, edition, true);
   const kept = await placedStands(tx, edition, id === null ? undefined : ne(stands.id, id));
-  const errors = layoutErrors([form], halls, kept);
+  const errors = layoutErrors([form], halls, kept, await placedFeatures(tx, edition));
   if (errors.length) throw refused(errors);
 }
 
@@ -163,17 +172,24 @@ export function importStands(db: Db, userId: number, body: unknown, { csv, commi
   return db.transaction(async (tx) => {
     const edition = await editionOfForm(tx, body);
     const halls = await planHalls(tx, edition, commit);
-    const { lines, errors } = parseStandCsv(csv);
+    const { lines, features, withKinds, errors } = parseStandCsv(csv);
     const hallByName = new Map(halls.map((h) => [h.name.trim().toLowerCase(), h]));
-    const placed = lines.map((l) => ({
+    const inHall = <L extends { hall: string }>(l: L) => ({
       ...l,
       gateId: hallByName.get(l.hall.toLowerCase())?.id ?? null,
       hallName: l.hall,
-    }));
-    const replaced = new Set(placed.flatMap((s) => (s.gateId === null ? [] : [s.gateId])));
+    });
+    const placed = lines.map(inHall);
+    const newFeatures = features.map(inHall);
+    const replaced = new Set([...placed, ...newFeatures].flatMap((s) => (s.gateId === null ? [] : [s.gateId])));
     const current = await placedStands(tx, edition);
     const kept = current.filter((s) => !replaced.has(s.gateId));
-    errors.push(...layoutErrors(placed, halls, kept));
+    // A file with the type column lays out its halls' features too; one without leaves them, and its stands keep off them.
+    const currentFeatures = await placedFeatures(tx, edition);
+    const keptFeatures = withKinds ? currentFeatures.filter((f) => !replaced.has(f.gateId)) : currentFeatures;
+    errors.push(...layoutErrors(placed, halls, kept, keptFeatures));
+    const standsAfter = [...kept, ...placed.flatMap((s) => (s.gateId === null ? [] : [{ ...s, gateId: s.gateId }]))];
+    errors.push(...featureErrors(newFeatures, halls, standsAfter, keptFeatures));
     errors.sort((a, b) => a.line - b.line);
 
     const drawn = new Set([...kept, ...placed].map((s) => s.number.toLowerCase()));
@@ -192,6 +208,7 @@ export function importStands(db: Db, userId: number, body: unknown, { csv, commi
         };
       }),
       stands: placed.length,
+      features: newFeatures.length,
       unplaced,
       errors: errors.map((e) => ({ line: e.line, message: standLineMessage(e), key: e.key, values: e.values ?? {} })),
     };
@@ -204,28 +221,38 @@ export function importStands(db: Db, userId: number, body: unknown, { csv, commi
     }
     const ids = [...replaced];
     await tx.delete(stands).where(and(eq(stands.eventId, edition), inArray(stands.gateId, ids)));
-    await tx.insert(stands).values(
-      placed.map((s) => ({
-        eventId: edition,
-        gateId: s.gateId!,
-        number: s.number,
-        x: s.x,
-        y: s.y,
-        width: s.width,
-        height: s.height,
-      })),
-    );
+    if (placed.length)
+      await tx.insert(stands).values(
+        placed.map((s) => ({
+          eventId: edition,
+          gateId: s.gateId!,
+          number: s.number,
+          x: s.x,
+          y: s.y,
+          width: s.width,
+          height: s.height,
+        })),
+      );
+    if (withKinds) await replaceFeatures(tx, edition, ids, newFeatures);
     const hallName = new Map(halls.map((h) => [h.id, h.name]));
     const compact = (list: typeof current) =>
       list.map((s) => [hallName.get(s.gateId), s.number, s.x, s.y, s.width, s.height]);
+    const compactFeatures = (list: (PlacedFeature & { label?: string | null })[]) =>
+      list.map((f) => [hallName.get(f.gateId), f.kind, f.label ?? null, f.x, f.y, f.width, f.height]);
     await recordAudit(tx, {
       userId,
       action: 'POST /admin/stands/import',
       resource: 'stands',
       // The halls whose layout the file replaced.
       recordId: ids.join(','),
-      before: { stands: compact(current.filter((s) => replaced.has(s.gateId))) },
-      after: { stands: compact(placed.map((s) => ({ ...s, gateId: s.gateId! }))) },
+      before: {
+        stands: compact(current.filter((s) => replaced.has(s.gateId))),
+        ...(withKinds && { features: compactFeatures(currentFeatures.filter((f) => replaced.has(f.gateId))) }),
+      },
+      after: {
+        stands: compact(placed.map((s) => ({ ...s, gateId: s.gateId! }))),
+        ...(withKinds && { features: compactFeatures(newFeatures.map((f) => ({ ...f, gateId: f.gateId! }))) }),
+      },
     });
     return { ...preview, imported: true };
   });

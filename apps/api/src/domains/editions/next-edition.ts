@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { nextEditionSchema } from '@salon/shared';
 import type { Tx } from '../../db/client';
-import { events, gates, stands } from '../../db/schema';
+import { events, gates, planFeatures, stands } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { readHours, setHoursToDates } from '../show/edition-days';
 
@@ -47,7 +47,7 @@ export async function prepareNextEdition(
   return id;
 }
 
-/** The source's halls (names, order, outlines) and the stands drawn in them, for edition `to`. */
+/** The source's halls (names, order, outlines) and the stands and features drawn in them, for edition `to`. */
 async function copyHalls(tx: Tx, from: number, to: number): Promise<void> {
   const halls = await tx.select().from(gates).where(eq(gates.eventId, from)).orderBy(asc(gates.id));
   for (const hall of halls) {
@@ -63,5 +63,8 @@ async function copyHalls(tx: Tx, from: number, to: number): Promise<void> {
       .returning({ id: gates.id });
     await tx.execute(sql`insert into ${stands} (event_id, gate_id, number, x, y, width, height)
       select ${to}, ${copy!.id}, number, x, y, width, height from ${stands} where gate_id = ${hall.id}`);
+    await tx.execute(sql`insert into ${planFeatures} (event_id, gate_id, kind, label, x, y, width, height)
+      select ${to}, ${copy!.id}, kind, label, x, y, width, height from ${planFeatures} where gate_id = ${hall.id}
+      order by id`);
   }
 }

@@ -1,7 +1,7 @@
-import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { exhibitorProfiles, registrations, sectors, users } from '../../db/schema';
+import { exhibitorProfiles, planFeatures, registrations, sectors, users } from '../../db/schema';
 import { exhibitorOf, listedExhibitorOf } from '../directory/directory.service';
 import { currentEdition } from '../show/current-edition';
 
@@ -20,7 +20,7 @@ const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' })
 
 /**
  * The floor plan of an edition (the current one unless named): every hall that has an outline, in the site's order, with its
- * stands. A stand is held by the exhibitors the directory lists whose stand number is its own
+ * stands and its features. A stand is held by the exhibitors the directory lists whose stand number is its own
  * (case aside); nothing else of theirs leaves the server.
  */
 export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEdition): Promise<PlanHallLayout[]> {
@@ -67,7 +67,7 @@ export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEd
   for (const r of rows) {
     let hall = halls.get(r.id);
     if (!hall) {
-      hall = { id: r.id, name: r.name, width: r.plan_width, height: r.plan_height, stands: [] };
+      hall = { id: r.id, name: r.name, width: r.plan_width, height: r.plan_height, stands: [], features: [] };
       halls.set(r.id, hall);
     }
     if (r.number === null) continue;
@@ -83,5 +83,20 @@ export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEd
     });
   }
   for (const hall of halls.values()) hall.stands.sort((a, b) => byNumber.compare(a.number, b.number));
+  // Entrances, aisles, services and the forum’s room, in the order they were made.
+  const features = await db
+    .select({
+      gateId: planFeatures.gateId,
+      kind: planFeatures.kind,
+      label: planFeatures.label,
+      x: planFeatures.x,
+      y: planFeatures.y,
+      width: planFeatures.width,
+      height: planFeatures.height,
+    })
+    .from(planFeatures)
+    .where(eq(planFeatures.eventId, edition))
+    .orderBy(asc(planFeatures.id));
+  for (const { gateId, ...feature } of features) halls.get(gateId)?.features.push(feature);
   return [...halls.values()];
 }

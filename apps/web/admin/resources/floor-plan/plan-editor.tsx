@@ -1,17 +1,18 @@
-import type { adminHallSchema, adminStandSchema, Answer } from '@salon/shared';
-import { Alert, Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import { layoutErrors, standLineMessage, standSchema, type Box as Rect, type PlanHall } from '@salon/shared';
+import type { adminHallSchema, Answer, FeatureKind } from '@salon/shared';
+import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { FEATURE_NAMES, type Box as Rect } from '@salon/shared';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Link, Title, useGetList, useLocale, useTranslate, useUpdate } from 'react-admin';
+import { Link, Title, useCreate, useDelete, useGetList, useLocale, useTranslate, useUpdate } from 'react-admin';
 import { adminErrorMessage } from '../../components/use-admin-call';
 import { EditionPicker } from '../../components/editions';
+import { AddFeature, EditorLegend, PieceShape, type FeatureRecord, type Piece, type StandRecord } from './editor-parts';
+import { freeSpot, pieceRefusal } from './editor-checks';
 
 type HallRecord = Answer<typeof adminHallSchema>;
-type StandRecord = Answer<typeof adminStandSchema>;
 
-/** A stand being moved or resized: where it started, where it is, and from which pointer. */
+/** A piece being moved or resized: where it started, where it is, and from which pointer. */
 interface Drag {
-  id: number;
+  key: string;
   mode: 'move' | 'resize';
   from: { x: number; y: number };
   start: Rect;
@@ -24,11 +25,12 @@ type Status = { severity: 'success' | 'error'; text: string } | null;
 const WHOLE_HALL = { page: 1, perPage: 5000 };
 
 /**
- * The hall drawn as the public plan draws it, each stand moved by dragging it and resized by its
- * corner handle, or with the keyboard: arrows move the stand in focus by one unit, Shift + arrows
- * resize it. A change is checked here with the server's own rules (shared layoutErrors: inside
- * the hall, no overlap), then saved at once; the server checks it again and a refusal puts the
- * stand back. The stands' form and the CSV import stay for numbers and whole halls.
+ * The hall drawn as the public plan draws it, each stand (with who holds it) and each feature
+ * (entrance, aisle, service, the forum's room) moved by dragging it and resized by its corner
+ * handle, or with the keyboard: arrows move the piece in focus by one unit, Shift + arrows resize
+ * it, Delete removes a feature. A change is checked here with the server's own rules (shared
+ * layoutErrors and featureErrors), then saved at once; the server checks it again and a refusal
+ * puts the piece back. The stands' form and the CSV import stay for numbers and whole halls.
  */
 export function PlanEditorPage() {
   const translate = useTranslate();
@@ -44,16 +46,27 @@ export function PlanEditorPage() {
   const halls = (allHalls ?? []).filter((h) => h.planWidth && h.planHeight);
   const [hallId, setHallId] = useState<number>();
   const hall = halls.find((h) => h.id === hallId) ?? halls[0];
-  const { data: stands, refetch } = useGetList<StandRecord>(
+  const inHall = { filter: { gateId: hall?.id, ...inEdition }, pagination: WHOLE_HALL };
+  const { data: stands, refetch: refetchStands } = useGetList<StandRecord>(
     'stands',
-    { filter: { gateId: hall?.id, ...inEdition }, pagination: WHOLE_HALL, sort: { field: 'number', order: 'ASC' } },
+    { ...inHall, sort: { field: 'number', order: 'ASC' } },
     { enabled: hall !== undefined },
   );
-  const [update] = useUpdate<StandRecord>();
+  const { data: features, refetch: refetchFeatures } = useGetList<FeatureRecord>(
+    'plan-features',
+    { ...inHall, sort: { field: 'id', order: 'ASC' } },
+    { enabled: hall !== undefined },
+  );
+  const refetch = () => Promise.all([refetchStands(), refetchFeatures()]);
+  const [update] = useUpdate();
+  const [create] = useCreate();
+  const [remove] = useDelete();
   const [drag, setDrag] = useState<Drag | null>(null);
   // Saved but not yet read back: shown where they were put.
-  const [saving, setSaving] = useState<Map<number, Rect>>(new Map());
+  const [saving, setSaving] = useState<Map<string, Rect>>(new Map());
   const [status, setStatus] = useState<Status>(null);
+  // The piece last focused: a feature there can be removed with the button.
+  const [selected, setSelected] = useState<string | null>(null);
   const svg = useRef<SVGSVGElement>(null);
 
   const picker = (
@@ -81,33 +94,38 @@ export function PlanEditorPage() {
   if (!hall) return null;
   const width = hall.planWidth!;
   const height = hall.planHeight!;
-  const list = (stands ?? []).filter((s) => s.gateId === hall.id);
-  const boxOf = (s: StandRecord): Rect => (drag?.id === s.id ? drag.box : (saving.get(s.id) ?? s));
+  // Features first: drawn under the stands, as on the public plan.
+  const list: Piece[] = [
+    ...(features ?? [])
+      .filter((f) => f.gateId === hall.id)
+      .map((record) => ({ key: `f${record.id}`, resource: 'plan-features' as const, record })),
+    ...(stands ?? [])
+      .filter((s) => s.gateId === hall.id)
+      .map((record) => ({ key: `s${record.id}`, resource: 'stands' as const, record })),
+  ];
+  const boxOf = (p: Piece): Rect => (drag?.key === p.key ? drag.box : (saving.get(p.key) ?? p.record));
+  const nameOf = (p: Piece) =>
+    p.resource === 'stands' ? p.record.number : (p.record.label ?? FEATURE_NAMES[lang][p.record.kind]);
 
   /** Why `box` cannot be where it is, by the rules the server applies; null when it can. */
-  function refusal(stand: StandRecord | undefined, box: Rect): string | null {
-    if (!stand) return null;
-    const form = standSchema.safeParse({ gateId: hall!.id, number: stand.number, ...box });
-    if (!form.success) return translate(form.error.issues[0]!.message);
-    const others = list.filter((s) => s.id !== stand.id).map((s) => ({ ...s, ...boxOf(s) }));
-    const [error] = layoutErrors([{ ...stand, ...box, gateId: hall!.id }], [hall as PlanHall], others);
-    return error ? standLineMessage(error, lang) : null;
-  }
+  const refusal = (piece: Piece | undefined, box: Rect): string | null =>
+    piece ? pieceRefusal(piece, box, hall, list, boxOf, lang, translate) : null;
 
-  function save(stand: StandRecord, box: Rect) {
-    if (box.x === stand.x && box.y === stand.y && box.width === stand.width && box.height === stand.height) return;
-    const why = refusal(stand, box);
+  function save(piece: Piece, box: Rect) {
+    const before = piece.record;
+    if (box.x === before.x && box.y === before.y && box.width === before.width && box.height === before.height) return;
+    const why = refusal(piece, box);
     if (why) return setStatus({ severity: 'error', text: why });
-    setSaving((m) => new Map(m).set(stand.id, box));
+    setSaving((m) => new Map(m).set(piece.key, box));
     const done = () =>
       setSaving((m) => {
         const next = new Map(m);
-        next.delete(stand.id);
+        next.delete(piece.key);
         return next;
       });
     void update(
-      'stands',
-      { id: stand.id, data: box, previousData: stand },
+      piece.resource,
+      { id: before.id, data: box, previousData: before },
       {
         mutationMode: 'pessimistic',
         // Said saved once read back: until then the stand takes no other move (a key pressed
@@ -117,7 +135,10 @@ export function PlanEditorPage() {
             done();
             setStatus({
               severity: 'success',
-              text: translate('admin.floorPlan.saved', { number: stand.number, ...box }),
+              text: translate(piece.resource === 'stands' ? 'admin.floorPlan.saved' : 'admin.floorPlan.featureSaved', {
+                number: nameOf(piece),
+                ...box,
+              }),
             });
           }),
         onError: (error) => {
@@ -135,13 +156,13 @@ export function PlanEditorPage() {
     return { x: point.x, y: point.y };
   }
 
-  function startDrag(event: PointerEvent, stand: StandRecord, mode: Drag['mode']) {
-    if (event.button !== 0 || saving.has(stand.id)) return;
+  function startDrag(event: PointerEvent, piece: Piece, mode: Drag['mode']) {
+    if (event.button !== 0 || saving.has(piece.key)) return;
     event.preventDefault();
     event.stopPropagation();
     svg.current?.setPointerCapture(event.pointerId);
-    const start = boxOf(stand);
-    setDrag({ id: stand.id, mode, from: unitsAt(event), start, box: start });
+    const start = boxOf(piece);
+    setDrag({ key: piece.key, mode, from: unitsAt(event), start, box: start });
   }
 
   function moveDrag(event: PointerEvent) {
@@ -167,30 +188,76 @@ export function PlanEditorPage() {
 
   function endDrag() {
     if (!drag) return;
-    const stand = list.find((s) => s.id === drag.id);
+    const piece = list.find((p) => p.key === drag.key);
     setDrag(null);
-    if (stand) save(stand, drag.box);
+    if (piece) save(piece, drag.box);
   }
 
-  function onKey(event: KeyboardEvent, stand: StandRecord) {
+  function onKey(event: KeyboardEvent, piece: Piece) {
+    if (event.key === 'Delete' && piece.resource === 'plan-features') return removeFeature(piece.record);
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
-    if (!step || saving.has(stand.id)) return;
+    if (!step || saving.has(piece.key)) return;
     event.preventDefault();
     const [dx, dy] = step as [number, number];
-    const box = boxOf(stand);
+    const box = boxOf(piece);
     save(
-      stand,
+      piece,
       event.shiftKey
         ? { ...box, width: box.width + dx, height: box.height + dy }
         : { ...box, x: box.x + dx, y: box.y + dy },
     );
   }
 
+  const failed = (error: unknown) =>
+    setStatus({ severity: 'error', text: translate(adminErrorMessage(error), { _: adminErrorMessage(error) }) });
+
+  /** A new feature of `kind`, where it fits (a tenth of the hall's smaller side, square). */
+  function addFeature(kind: FeatureKind, label: string) {
+    const side = Math.max(1, Math.round(Math.min(width, height) / 10));
+    const spot = freeSpot({ kind, side }, hall!, list, boxOf);
+    if (!spot) return setStatus({ severity: 'error', text: translate('admin.floorPlan.noRoom') });
+    const data = { gateId: hall!.id, kind, label: label.trim() || null, ...spot };
+    void create(
+      'plan-features',
+      { data },
+      {
+        onSuccess: () =>
+          void refetch().then(() =>
+            setStatus({
+              severity: 'success',
+              text: translate('admin.floorPlan.added', { name: label.trim() || FEATURE_NAMES[lang][kind], ...spot }),
+            }),
+          ),
+        onError: failed,
+      },
+    );
+  }
+
+  function removeFeature(feature: FeatureRecord) {
+    void remove(
+      'plan-features',
+      { id: feature.id, previousData: feature },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () =>
+          void refetch().then(() => {
+            setSelected(null);
+            setStatus({
+              severity: 'success',
+              text: translate('admin.floorPlan.removed', { name: feature.label ?? FEATURE_NAMES[lang][feature.kind] }),
+            });
+          }),
+        onError: failed,
+      },
+    );
+  }
+
+  const chosen = list.find((p) => p.key === selected);
   const margin = Math.max(width, height) * 0.02;
   const handle = Math.max(width, height) * 0.015;
   const invalid = drag
     ? refusal(
-        list.find((s) => s.id === drag.id),
+        list.find((p) => p.key === drag.key),
         drag.box,
       )
     : null;
@@ -215,6 +282,12 @@ export function PlanEditorPage() {
             <Tab key={h.id} value={h.id} label={h.name} />
           ))}
         </Tabs>
+        <AddFeature lang={lang} onAdd={addFeature} />
+        {chosen?.resource === 'plan-features' && (
+          <Button color="error" size="small" onClick={() => removeFeature(chosen.record)}>
+            {translate('admin.floorPlan.removeFeature', { name: nameOf(chosen) })}
+          </Button>
+        )}
         <Box role="status" sx={{ minHeight: 56, my: 1 }}>
           {(invalid || status) && (
             <Alert role="none" severity={invalid ? 'warning' : status!.severity}>
@@ -234,58 +307,41 @@ export function PlanEditorPage() {
           style={{ width: '100%', maxHeight: '70vh', touchAction: 'none', userSelect: 'none' }}
         >
           <rect width={width} height={height} fill="#f9fafb" stroke="#5b6675" strokeWidth={0.2} />
-          {/* The stand being dragged is drawn last, over the others. */}
-          {[...list.filter((s) => s.id !== drag?.id), ...list.filter((s) => s.id === drag?.id)].map((s) => {
-            const box = boxOf(s);
-            const active = drag?.id === s.id;
-            const size = Math.min(box.height / 3, box.width / 4.5, 1.6);
+          {/* The piece being dragged is drawn last, over the others. */}
+          {[...list.filter((p) => p.key !== drag?.key), ...list.filter((p) => p.key === drag?.key)].map((p) => {
+            const box = boxOf(p);
+            const label =
+              p.resource === 'stands'
+                ? translate('admin.floorPlan.standLabel', {
+                    number: p.record.number,
+                    exhibitor: p.record.exhibitor ?? translate('admin.floorPlan.free'),
+                    ...box,
+                  })
+                : translate('admin.floorPlan.featureLabel', {
+                    ...box,
+                    name: nameOf(p),
+                    kind: FEATURE_NAMES[lang][p.record.kind],
+                  });
             return (
-              <g
-                key={s.id}
-                data-stand={s.number}
-                tabIndex={0}
-                role="button"
-                aria-label={translate('admin.floorPlan.standLabel', {
-                  number: s.number,
-                  exhibitor: s.exhibitor ?? translate('admin.floorPlan.free'),
-                  ...box,
-                })}
-                onKeyDown={(e) => onKey(e, s)}
-                className="plan-editor-stand"
-              >
-                <rect
-                  {...box}
-                  fill={s.exhibitor ? '#dbe7f5' : '#fff'}
-                  stroke={active ? (invalid ? '#b3261e' : '#9c4f04') : '#1c3f6e'}
-                  strokeWidth={active ? 0.4 : 0.15}
-                  style={{ cursor: saving.has(s.id) ? 'progress' : 'move' }}
-                  onPointerDown={(e) => startDrag(e, s, 'move')}
-                />
-                <text
-                  x={box.x + box.width / 2}
-                  y={box.y + box.height / 2}
-                  fontSize={size}
-                  textAnchor="middle"
-                  dominantBaseline="middle"
-                  fill="#1d2430"
-                  pointerEvents="none"
-                >
-                  {s.number}
-                </text>
-                <rect
-                  className="plan-editor-handle"
-                  x={box.x + box.width - handle}
-                  y={box.y + box.height - handle}
-                  width={handle}
-                  height={handle}
-                  fill="#9c4f04"
-                  style={{ cursor: 'nwse-resize' }}
-                  onPointerDown={(e) => startDrag(e, s, 'resize')}
-                />
-              </g>
+              <PieceShape
+                key={p.key}
+                lang={lang}
+                piece={p}
+                box={box}
+                handle={handle}
+                active={drag?.key === p.key}
+                invalid={drag?.key === p.key && !!invalid}
+                busy={saving.has(p.key)}
+                label={label}
+                onMove={(e) => startDrag(e, p, 'move')}
+                onResize={(e) => startDrag(e, p, 'resize')}
+                onKey={(e) => onKey(e, p)}
+                onFocus={() => setSelected(p.key)}
+              />
             );
           })}
         </svg>
+        <EditorLegend lang={lang} />
         <Typography variant="body2" sx={{ mt: 1 }}>
           <Link to="/stands">{translate('admin.floorPlan.toList')}</Link>
         </Typography>

@@ -9,6 +9,7 @@ import { HallPlan } from './components/hall-plan';
 import { PlanZoom } from './components/plan-zoom';
 import { StandCard } from './components/stand-card';
 import { localized } from '../../lib/localized';
+import { FeatureLegendItems } from './components/plan-features';
 import { hallLink, matchesOf, type PlanQuery, type PlanView } from './plan-view';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -157,6 +158,7 @@ export function PlanPage({
         <li className="is-taken">{t('plan.legendTaken')}</li>
         <li className="is-free">{t('plan.legendFree')}</li>
         <li className="is-match">{t('plan.legendMatch')}</li>
+        <FeatureLegendItems hall={hall} t={t} />
         {hall.stands.some((s) => s.holders.some((id) => kept.includes(id))) && (
           <li className="is-kept">{t('plan.legendKept')}</li>
         )}

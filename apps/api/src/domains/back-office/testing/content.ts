@@ -12,6 +12,7 @@ import {
   media,
   partenaires,
   partenairesPresses,
+  planFeatures,
   stands,
   temoignages,
 } from '../../../db/schema';
@@ -97,6 +98,14 @@ async function freshStand(c: AdminCase) {
     .returning({ id: stands.id });
   return row!.id;
 }
+/** A café alone in a hall of its own. */
+async function freshFeature(c: AdminCase) {
+  const [row] = await c.ctx.db
+    .insert(planFeatures)
+    .values({ eventId: DEMO_EDITION_ID, gateId: await freshGate(c), kind: 'cafe', x: 0, y: 0, width: 4, height: 3 })
+    .returning({ id: planFeatures.id });
+  return row!.id;
+}
 /** A layout file for a hall of its own: two stands side by side. */
 async function standCsv(c: AdminCase) {
   const gateId = await freshGate(c);
@@ -130,6 +139,8 @@ async function freshRow(c: AdminCase, resource: string): Promise<number> {
       return freshConference(c);
     case 'stands':
       return freshStand(c);
+    case 'plan-features':
+      return freshFeature(c);
     default:
       return freshGate(c);
   }
@@ -164,6 +175,8 @@ async function newRecord(c: AdminCase, resource: string): Promise<Record<string,
       };
     case 'stands':
       return { gateId: await freshGate(c), number: `N-${unique()}`, x: 2, y: 2, width: 6, height: 4 };
+    case 'plan-features':
+      return { gateId: await freshGate(c), kind: 'forum', label: 'Salle du forum', x: 2, y: 2, width: 12, height: 6 };
     default:
       return { name: `Hall ${unique()}` };
   }
@@ -179,6 +192,7 @@ const CHANGES: Record<string, Record<string, unknown>> = {
   conferences: { titleFr: 'Titre changé' },
   gates: { position: 42 },
   stands: { x: 10, y: 5 },
+  'plan-features': { x: 10, y: 5 },
 };
 
 const RESOURCES = Object.keys(CHANGES);
@@ -191,6 +205,7 @@ const TABLES: Record<string, PgTable> = {
   conferences,
   gates,
   stands,
+  'plan-features': planFeatures,
 };
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;

@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../../db/client';
-import { conferences, events, gates, registrations, stands, users } from '../../../db/schema';
+import { conferences, events, gates, planFeatures, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitorOf } from '../../directory/directory.service';
 
 /**
@@ -74,6 +74,8 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind, edition: SQLWrappe
     if (kind === 'plan') {
       parts.push(sql`(select md5(coalesce(string_agg(row(s.gate_id, s.number, s.x, s.y, s.width, s.height)::text, '|'
         order by s.id), '')) from ${stands} s where s.event_id = e.id)`);
+      parts.push(sql`(select md5(coalesce(string_agg(row(f.gate_id, f.kind, f.label, f.x, f.y, f.width, f.height)::text,
+        '|' order by f.id), '')) from ${planFeatures} f where f.event_id = e.id)`);
     }
   }
   const changed = kind === 'programme' ? sql`e.created_at` : sql`coalesce(x.changed, e.created_at)`;

@@ -14,6 +14,7 @@ import {
   type Stand,
 } from './plan-layout';
 import { ellipsize, formatDayRange, pdfText } from './text';
+import { drawFeatureLegend, drawFeatures } from './plan-features';
 import { type EventInfo } from '../../show/edition';
 
 /** The floor plan's parts, drawn: title, halls, stands and their labels, notes and legend. */
@@ -93,6 +94,7 @@ export function drawLayout(doc: Doc, layout: HallLayout, fit: LayoutFit, labelle
     .lineWidth(1)
     .rect(fit.x, fit.y, layout.width * fit.k, layout.height * fit.k)
     .fillAndStroke(COLORS.white, COLORS.navy);
+  drawFeatures(doc, layout.features, fit.x, fit.y, fit.k, labelled);
   doc.lineWidth(labelled ? 0.6 : 0.3);
   for (const s of layout.stands) {
     const [x, y, w, h] = [fit.x + s.x * fit.k, fit.y + s.y * fit.k, s.width * fit.k, s.height * fit.k];
@@ -178,6 +180,12 @@ export function drawLegend(doc: Doc, r: Rect, blocks: HallBlock[], sectorsUsed: 
     y += 14;
   }
   y += 10;
+
+  const kinds = new Set(blocks.flatMap((b) => b.layout?.features.map((f) => f.kind) ?? []));
+  if (kinds.size) {
+    heading('Repères');
+    y = drawFeatureLegend(doc, kinds, x, y, width) + 10;
+  }
 
   heading('Halls');
   const bottom = r.y + r.h - 60;

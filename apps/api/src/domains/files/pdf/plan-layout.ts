@@ -1,4 +1,4 @@
-import { OTHER_SECTOR, SECTOR_CHOICES } from '@salon/shared';
+import { OTHER_SECTOR, SECTOR_CHOICES, type PlanHallLayout } from '@salon/shared';
 
 /** The floor plan's measures, sector colours and grids (plan.ts draws with them). */
 
@@ -63,6 +63,8 @@ export interface HallLayout {
   width: number;
   height: number;
   stands: LaidStand[];
+  /** Entrances, aisles, services, the forum's room (plan-features.ts). */
+  features: PlanHallLayout['features'];
 }
 
 /** Where a laid-out hall goes in `box`, to scale: its top left corner and points per unit. */

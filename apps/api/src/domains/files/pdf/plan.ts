@@ -100,7 +100,7 @@ export async function renderPlan(input: {
       name: h.name,
       // The exhibitors' stands, for the counts: the forum's room is none.
       stands: laid.flatMap((s) => (s.stand && s.number !== FORUM_STAND ? [s.stand] : [])),
-      layout: { width: layout.width, height: layout.height, stands: laid },
+      layout: { width: layout.width, height: layout.height, stands: laid, features: layout.features },
     };
   });
   // Exhibitors of a laid-out hall whose stand is not on its layout: a grid of their own.

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { planViewBox, standLabels } from '../plan-view';
+import { PlanFeatures } from './plan-features';
 
 /**
  * One hall drawn in SVG, in its own units: the server sends it whole, so the plan shows and its
@@ -36,6 +37,7 @@ export function HallPlan({
       data-hall={hall.id}
     >
       <rect className="hall-outline" x={0} y={0} width={hall.width} height={hall.height} />
+      <PlanFeatures hall={hall} t={t} />
       {hall.stands.map((stand) => (
         <Stand
           key={stand.number}
