@@ -70,7 +70,7 @@ describe('looking a badge up (POST kiosk/lookup)', () => {
     expect(badge.hours).toContainEqual({ day: '2024-05-30', opens: '09:00', closes: '19:00' });
   });
 
-  it('answers what the e-badge page shows and nothing more: no e-mail, no phone, no download link', async () => {
+  it('answers what the e-badge page shows of the badge and nothing more: no e-mail, no phone, no download link, no visit list', async () => {
     const kiosk = await newKiosk();
     const res = await lookup({ email: visitor.user.email, phoneDigits: '4567' }, kiosk);
     const badge = res.json<{ data: Record<string, unknown> }>().data;
@@ -82,8 +82,10 @@ describe('looking a badge up (POST kiosk/lookup)', () => {
       .from(registrations)
       .where(eq(registrations.id, visitor.registration.id));
     const page = await call(ctx.app, 'GET', `registrations/ebadge?token=${registration!.badgeKey}`);
-    const { downloadUrl, ...shown } = page.json<{ data: Record<string, unknown> }>().data;
+    const { downloadUrl, visit, ...shown } = page.json<{ data: Record<string, unknown> }>().data;
     expect(downloadUrl).toBeTruthy();
+    // 'Ma visite' kept with the badge is the badge link's, never a shared kiosk's.
+    expect(visit).toEqual({ exhibitors: [], conferences: [] });
     expect(badge).toEqual(shown);
     for (const secret of ['salma.kiosque', '@example.com', '61 23 45 67', '661234567', 'downloadEbadge']) {
       expect(res.body).not.toContain(secret);

@@ -10,6 +10,8 @@ import {
   withVisit,
   VISIT_COOKIE,
   VISIT_LIMIT,
+  XSRF_COOKIE,
+  XSRF_HEADER,
   type Visit,
 } from '@salon/shared';
 import type { FastifyRequest } from 'fastify';
@@ -87,11 +89,14 @@ export const visitRoutes: FastifyPluginAsyncZod<{
     {
       schema: { tags, body: visitActionSchema, response: { 200: visitKeptSchema } },
       // A form without scripts sends no XSRF header: the browser's own word on where it comes from
-      // stands in for it (sameSite), so that another site cannot empty or fill the list.
+      // stands in for it (fromTheSite), so that another site cannot empty or fill the list.
       config: { xsrf: false, rateLimit: { max: VISIT_RATE_LIMIT, timeWindow: '1 minute' } },
+      // Before the body is read against its schema: a post from elsewhere learns nothing of it.
+      preValidation: async (request) => {
+        if (!fromTheSite(request, publicUrl)) throw forbidden('Jeton XSRF manquant ou invalide.');
+      },
     },
     async (request, reply) => {
-      if (!sameSite(request, publicUrl)) throw forbidden('Cette demande ne vient pas du site.');
       const action = request.body;
       const device = parseVisit(request.cookies[VISIT_COOKIE]);
       let visit = device;
@@ -125,15 +130,19 @@ const VISIT_COOKIE_SECONDS = 365 * 24 * 3600;
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
 /**
- * Whether the browser says the post comes from the site's own pages: `Sec-Fetch-Site`, else the
- * `Origin` it sends with every post. A client that sends neither is no browser carrying a visitor's
- * cookie.
+ * Whether the post comes from the site's own pages: the script's XSRF pair, or, for a form posted
+ * without scripts (which cannot send the header), the browser's own word: `Sec-Fetch-Site`, else
+ * the `Origin` every browser sends with a post. A request with none of them is refused, as any
+ * unsafe request without the pair is.
  */
-function sameSite(request: FastifyRequest, publicUrl: string): boolean {
+function fromTheSite(request: FastifyRequest, publicUrl: string): boolean {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  if (cookie && typeof header === 'string' && header === cookie) return true;
   const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  if (typeof site === 'string') return site === 'same-origin';
   const origin = request.headers.origin;
-  return !origin || origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
+  return !!origin && (origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`);
 }
 
 /** A path of this site to go back to; anything else (another site, `//host`) goes to 'Ma visite'. */

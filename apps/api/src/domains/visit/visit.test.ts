@@ -215,7 +215,7 @@ describe('a bookmark button', () => {
     }
   });
 
-  it('refuses a post from another site, which could otherwise empty a visitor’s list', async () => {
+  it('refuses a post from another site, which could otherwise empty a visitor’s list, and one that says nothing of where it comes from', async () => {
     const crossSite = await post({ op: 'clear' }, { cookie: 'e4', headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.statusCode).toBe(403);
     expect(cookieOf(crossSite)).toBeUndefined();
@@ -226,6 +226,15 @@ describe('a bookmark button', () => {
       payload: 'op=clear',
     });
     expect(otherOrigin.statusCode).toBe(403);
+    // Neither the browser's word nor the script's XSRF pair: refused as any unsafe request is.
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/backend/api/visit',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'op=clear',
+    });
+    expect(unsigned.statusCode).toBe(403);
+    expect(unsigned.json<ErrorAnswer>().error.message).toBe('Jeton XSRF manquant ou invalide.');
   });
 
   it('refuses an unknown kind, an id that is no id, and an unknown operation, under their field', async () => {
