@@ -254,6 +254,8 @@ test('an organiser drags a stand across the hall, resizes it by its corner and w
   // Screen pixels to a unit of the hall, as the drawing is scaled.
   const unit = await drawing.evaluate((svg) => (svg as SVGSVGElement).getScreenCTM()!.a);
   const dragBy = async (handle: Locator, dx: number, dy: number) => {
+    // The mouse moves in the window: the handle must be in it (the editor's tools sit above the drawing).
+    await handle.scrollIntoViewIfNeeded();
     const from = (await handle.boundingBox())!;
     const x = from.x + from.width / 2;
     const y = from.y + from.height / 2;
