@@ -3,6 +3,7 @@ import { ENQUIRY_STATUSES } from '../admin-schemas';
 import { REGISTRATION_TYPES, SCAN_TYPES, USER_TYPES } from '../constants';
 import { CHECKIN_VERDICTS, GATE_REFUSALS } from '../gate';
 import { dateTime } from './common';
+import { visitSchema } from '../my-visit';
 
 /**
  * The back-office's people (`/admin/visitors`, `/admin/people/:id/...`) and the retention of their
@@ -81,6 +82,8 @@ export const personalDataSchema = z.strictObject({
       booth: text,
       badge: z.enum(['valide', 'révoqué']),
       revokedAt: z.nullable(dateTime),
+      /** 'Ma visite' kept with the badge: ids of exhibitors and conferences. */
+      visit: z.nullable(visitSchema),
       createdAt: dateTime,
     }),
   ),

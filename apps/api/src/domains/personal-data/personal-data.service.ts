@@ -91,6 +91,7 @@ export async function personalData(db: Db, id: number) {
         booth: registrations.booth,
         badge: sql<'valide' | 'révoqué'>`case when ${registrations.revokedAt} is null then 'valide' else 'révoqué' end`,
         revokedAt: registrations.revokedAt,
+        visit: registrations.visit,
         createdAt: registrations.createdAt,
       })
       .from(registrations)
