@@ -14,6 +14,7 @@ import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/que
 import { currentEditionId } from '../show/current-edition';
 import { resourceRecords } from './record-resource.service';
 import { placedStands, planHalls, refused } from './stands.service';
+import { planFeatureColumns } from '../floor-plan/floor-plan.service';
 
 /**
  * The plan's features (entrances, aisles, services, the forum's room), edited one by one like
@@ -24,15 +25,7 @@ import { placedStands, planHalls, refused } from './stands.service';
 /** An edition's features as the checks read them. */
 export const placedFeatures = (tx: Tx, edition: number, where?: SQL) =>
   tx
-    .select({
-      gateId: planFeatures.gateId,
-      kind: planFeatures.kind,
-      label: planFeatures.label,
-      x: planFeatures.x,
-      y: planFeatures.y,
-      width: planFeatures.width,
-      height: planFeatures.height,
-    })
+    .select(planFeatureColumns)
     .from(planFeatures)
     .where(and(eq(planFeatures.eventId, edition), where))
     .orderBy(asc(planFeatures.id));
@@ -99,14 +92,8 @@ export const planFeatureRecords = resourceRecords({
       .select({
         id: planFeatures.id,
         edition: planFeatures.eventId,
-        gateId: planFeatures.gateId,
         hall: gates.name,
-        kind: planFeatures.kind,
-        label: planFeatures.label,
-        x: planFeatures.x,
-        y: planFeatures.y,
-        width: planFeatures.width,
-        height: planFeatures.height,
+        ...planFeatureColumns,
       })
       .from(planFeatures)
       .innerJoin(gates, eq(gates.id, planFeatures.gateId))

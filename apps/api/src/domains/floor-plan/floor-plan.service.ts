@@ -15,6 +15,17 @@ const standKey = (text: unknown) => sql`lower(${text})`;
 export const onStand = (number: SQL, edition: SQLWrapper): SQL =>
   and(exhibitorOf(edition), sql`${standKey(registrations.booth)} = ${standKey(number)}`)!;
 
+/** A feature of a hall as the plan and its checks read it: its hall, kind, label and rectangle. */
+export const planFeatureColumns = {
+  gateId: planFeatures.gateId,
+  kind: planFeatures.kind,
+  label: planFeatures.label,
+  x: planFeatures.x,
+  y: planFeatures.y,
+  width: planFeatures.width,
+  height: planFeatures.height,
+};
+
 /** Stand numbers in the order visitors count them: 'B-2' before 'B-10'. */
 const byNumber = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 
@@ -85,15 +96,7 @@ export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEd
   for (const hall of halls.values()) hall.stands.sort((a, b) => byNumber.compare(a.number, b.number));
   // Entrances, aisles, services and the forum’s room, in the order they were made.
   const features = await db
-    .select({
-      gateId: planFeatures.gateId,
-      kind: planFeatures.kind,
-      label: planFeatures.label,
-      x: planFeatures.x,
-      y: planFeatures.y,
-      width: planFeatures.width,
-      height: planFeatures.height,
-    })
+    .select(planFeatureColumns)
     .from(planFeatures)
     .where(eq(planFeatures.eventId, edition))
     .orderBy(asc(planFeatures.id));
