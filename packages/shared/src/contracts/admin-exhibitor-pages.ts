@@ -9,8 +9,8 @@ import { dateTime, mediaSchema } from './common';
 
 const text = z.nullable(z.string());
 
-/** One version of a page: the live one, or the one waiting for review. */
-export const adminExhibitorPageVersionSchema = z.strictObject({
+/** What 'Corriger' edits of a page: its texts, sectors, brands and links. */
+const editedFields = {
   descriptionFr: text,
   descriptionEn: text,
   sectorIds: z.array(z.number()),
@@ -21,6 +21,11 @@ export const adminExhibitorPageVersionSchema = z.strictObject({
   instagram: text,
   youtube: text,
   x: text,
+};
+
+/** One version of a page: the live one, or the one waiting for review. */
+export const adminExhibitorPageVersionSchema = z.strictObject({
+  ...editedFields,
   logo: z.nullable(mediaSchema),
   documents: z.array(mediaSchema),
 });
@@ -45,16 +50,7 @@ export const adminExhibitorPageRowSchema = z.strictObject({
  */
 export const adminExhibitorPageSchema = z.strictObject({
   ...adminExhibitorPageRowSchema.def.shape,
-  descriptionFr: text,
-  descriptionEn: text,
-  sectorIds: z.array(z.number()),
-  brands: z.array(z.string()),
-  website: text,
-  linkedin: text,
-  facebook: text,
-  instagram: text,
-  youtube: text,
-  x: text,
+  ...editedFields,
   live: adminExhibitorPageVersionSchema,
   pending: z.nullable(adminExhibitorPageVersionSchema),
 });
