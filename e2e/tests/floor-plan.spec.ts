@@ -336,7 +336,7 @@ test('the plan draws a hall’s entrances, aisles, services and workshops’ roo
   ]);
 });
 
-test('an organiser places a café on the plan in the back-office, moves it with the keyboard, and removes it', async ({
+test('an organiser places a café on the plan in the back-office, moves it with the keyboard, renames it in the list of the plan’s items, and removes it', async ({
   page,
 }) => {
   await adminLogin(page);
@@ -355,7 +355,21 @@ test('an organiser places a café on the plan in the back-office, moves it with 
   const at = /x (\d+), y (\d+)/.exec((await cafe.getAttribute('aria-label'))!)!;
   await page.keyboard.press('ArrowDown');
   await expect(status).toHaveText(`Café du hall enregistré : x ${at[1]}, y ${Number(at[2]) + 1}, 4 × 4.`);
-  await page.getByRole('button', { name: 'Retirer « Café du hall » du plan' }).click();
-  await expect(status).toHaveText('« Café du hall » retiré du plan.');
-  await expect(cafe).toHaveCount(0);
+
+  // The plan's items are listed too, hall by hall, and their form renames one.
+  await page.goto('/admin/plan-features');
+  const row = page.getByRole('row').filter({ hasText: 'Café du hall' });
+  await expect(row).toContainText('Hall C');
+  await expect(row).toContainText('Café');
+  await row.getByRole('cell', { name: 'Café du hall' }).click();
+  await page.getByRole('textbox', { name: 'Libellé' }).fill('Café Atlas');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('cell', { name: 'Café Atlas' })).toBeVisible();
+
+  await page.goto('/admin/plan-editor');
+  await page.getByRole('tab', { name: 'Hall C' }).click();
+  await drawing.getByRole('button', { name: /^Café Atlas \(Café\)/ }).focus();
+  await page.getByRole('button', { name: 'Retirer « Café Atlas » du plan' }).click();
+  await expect(status).toHaveText('« Café Atlas » retiré du plan.');
+  await expect(drawing.getByRole('button', { name: /^Café Atlas/ })).toHaveCount(0);
 });

@@ -50,6 +50,20 @@ test.describe('Ma visite', () => {
     await expect(page.getByRole('status')).toHaveText('1 élément dans votre liste.');
   });
 
+  test('a visitor keeps a conference from the page of the exhibitor who gives it', async ({ page }) => {
+    await page.goto(`/annuaire?q=${encodeURIComponent('Atlas Béton')}`);
+    await page.getByRole('link', { name: DEMO_COMPANY }).click();
+    const talks = page.getByRole('region', { name: 'Conférences au forum' });
+    await talks.getByRole('button', { name: keep(TALK) }).click();
+    await expect(talks.getByRole('button', { name: kept(TALK) })).toBeVisible();
+    // The company itself is not kept by its talk's star.
+    await expect(page.getByRole('button', { name: keep(DEMO_COMPANY) })).toBeVisible();
+
+    await page.goto('/ma-visite');
+    await expect(page.getByRole('region', { name: 'Conférences à suivre' })).toContainText(/N°1 — Construire le Maroc/);
+    await expect(page.getByRole('region', { name: 'Exposants à voir' })).toHaveCount(0);
+  });
+
   test('a registered visitor keeps the list with the badge and finds it on another device', async ({
     page,
     browser,

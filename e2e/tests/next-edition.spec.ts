@@ -223,9 +223,13 @@ test('the next edition’s halls, plan and programme are set up in the back-offi
     await page.locator('input[type="file"]').setInputFiles({
       name: 'plan.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('hall;stand;x;y;width;height\nHall Nord;N-01;0;0;6;4\nHall Nord;N-02;6;0;6;4\n'),
+      buffer: Buffer.from(
+        'hall;stand;x;y;width;height;type;label\nHall Nord;N-01;0;0;6;4;;\nHall Nord;N-02;6;0;6;4;;\nHall Nord;;18;0;4;2;entrance;Entrée nord\n',
+      ),
     });
-    await expect(page.getByText('2 stands prêts à être importés.')).toBeVisible();
+    await expect(
+      page.getByText('2 stands prêts à être importés. Et 1 élément du plan (entrée, allée, service, salle du forum).'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
     await expect(page.getByText('2 stands importés.').first()).toBeVisible();
 

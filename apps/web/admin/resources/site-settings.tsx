@@ -134,7 +134,7 @@ export const siteSettingsMessages: AdminMessages = {
         tourHint: 'Adresse https:// de la visite (Matterport, Kuula…), montrée sur l’accueil. Vide : pas de visite.',
         exhibitorPages: 'Fiches exposants',
         moderationHint:
-          'Activée : une modification d’un exposant attend votre validation (« Fiches exposants ») avant de paraître dans l’annuaire. Désactivée : elle paraît aussitôt.',
+          'Activée : une modification d’un exposant attend votre validation (« Fiches exposants ») avant de paraître dans l’annuaire. Désactivée : elle paraît aussitôt ; celles qui attendaient déjà restent dans « Fiches exposants » jusqu’à ce que vous les publiiez.',
       },
     },
   },
@@ -182,7 +182,7 @@ export const siteSettingsMessages: AdminMessages = {
         tourHint: 'The tour’s https:// address (Matterport, Kuula…), shown on the home page. Empty: no tour.',
         exhibitorPages: 'Exhibitor pages',
         moderationHint:
-          'On: an exhibitor’s change waits for your review (“Exhibitor pages”) before it appears in the directory. Off: it appears at once.',
+          'On: an exhibitor’s change waits for your review (“Exhibitor pages”) before it appears in the directory. Off: it appears at once; the changes already waiting stay in “Exhibitor pages” until you publish them.',
       },
     },
   },

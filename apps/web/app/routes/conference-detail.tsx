@@ -6,7 +6,7 @@ import { localized } from '../lib/localized';
 import { VisitToggle } from '../components/visit-toggle';
 import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
-import { conferenceTitle, dayText, slotText } from '../features/programme/format';
+import { conferenceTitle, dayText, slotText } from '../lib/conference-format';
 import { paths, standOnPlan } from '../config/paths';
 import { seoMeta } from '../lib/seo';
 import { useShowYear } from '../lib/show';

@@ -59,8 +59,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }),
       ),
     };
-    const kept = visitOf(request).exhibitors.includes(page.id);
-    return { seo: own, page, kept, organisation: organisation(page, own, new URL(own.url).origin) };
+    const visit = visitOf(request);
+    const kept = visit.exhibitors.includes(page.id);
+    const keptTalks = page.conferences.filter((c) => visit.conferences.includes(c.id)).map((c) => c.id);
+    return { seo: own, page, kept, keptTalks, organisation: organisation(page, own, new URL(own.url).origin) };
   } catch (err) {
     if (err instanceof LoaderApiError && [400, 404, 414].includes(err.status)) throw data({ seo }, { status: 404 });
     throw err;
@@ -73,7 +75,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 export default function Exposant({ loaderData }: Route.ComponentProps) {
-  return <ExhibitorProfile page={loaderData.page} kept={loaderData.kept} />;
+  return <ExhibitorProfile page={loaderData.page} kept={loaderData.kept} keptTalks={loaderData.keptTalks} />;
 }
 
 /** An address no listed exhibitor has: the site's 'not found' with the way to the directory. */

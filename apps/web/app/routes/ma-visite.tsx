@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emptyVisit, type Answer, type visitListSchema } from '@salon/shared';
-import { VisitToggle } from '../components/visit-toggle';
 import { visitOf, visitQuery } from '../features/my-visit/visit.server';
-import { conferenceTitle, dayText, groupByDay, slotText } from '../features/programme/format';
-import { paths, pathOf, standOnPlan } from '../config/paths';
+import { VisitItems } from '../features/my-visit/components/visit-items';
+import { paths, pathOf } from '../config/paths';
 import { API_BASE } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -12,7 +11,6 @@ import { loaderDataOr } from '../lib/server-api';
 import { useShowYear } from '../lib/show';
 import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/ma-visite';
-import '../features/my-visit/my-visit.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visit = visitOf(request);
@@ -33,8 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { 
  * badge's page keeps it for a registered visitor.
  */
 export default function MaVisite({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   const year = useShowYear();
   const hydrated = useHydrated();
   const { exhibitors, conferences } = loaderData.items;
@@ -53,65 +50,7 @@ export default function MaVisite({ loaderData }: Route.ComponentProps) {
         )}
         <Link to={paths.programme}>{t('pages.programme.title')}</Link>
       </p>
-      {exhibitors.length > 0 && (
-        <section aria-labelledby="visit-exhibitors">
-          <h2 id="visit-exhibitors">{t('visit.exhibitors')}</h2>
-          <ul className="my-visit-list">
-            {exhibitors.map((e) => (
-              <li key={e.id}>
-                <div>
-                  <Link to={`${paths.annuaire}/${e.slug}`} className="my-visit-name">
-                    {e.company}
-                  </Link>
-                  <span className="muted">
-                    {[e.gate?.name, e.booth ? `${t('directory.stand')} ${e.booth}` : t('visit.noStand')]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                  {e.booth && year && (
-                    <Link className="see-on-plan" to={standOnPlan(e.booth, year)}>
-                      {t('plan.seeOnPlan')}
-                    </Link>
-                  )}
-                </div>
-                <VisitToggle kind="exhibitors" id={e.id} kept name={e.company} compact />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {conferences.length > 0 && (
-        <section aria-labelledby="visit-conferences">
-          <h2 id="visit-conferences">{t('visit.conferences')}</h2>
-          {groupByDay(conferences).map(([day, talks]) => (
-            <div key={day}>
-              <h3>{dayText(day, lang)}</h3>
-              <ul className="my-visit-list">
-                {talks.map((c) => (
-                  <li key={c.id}>
-                    <div>
-                      <Link to={`${paths.conference}/${c.id}`} className="my-visit-name">
-                        {c.number} — {conferenceTitle(c, lang)}
-                      </Link>
-                      <span className="muted">{slotText(c)}</span>
-                    </div>
-                    <VisitToggle kind="conferences" id={c.id} kept name={conferenceTitle(c, lang)} compact />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-          <p>
-            <a
-              className="btn btn-primary"
-              href={`${API_BASE}visit/calendar.ics?conferences=${conferences.map((c) => c.id).join(',')}&lang=${lang}`}
-              download
-            >
-              {t('visit.calendar')}
-            </a>
-          </p>
-        </section>
-      )}
+      <VisitItems items={loaderData.items} level={2} editable year={year} />
       {count > 0 && (
         <div className="my-visit-actions">
           {/* Printing needs the script's button; without it, the browser's own menu prints the page. */}

@@ -7,7 +7,7 @@ import { localized } from '../lib/localized';
 import { VisitToggle } from '../components/visit-toggle';
 import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceDialog } from '../features/programme/components/conference-dialog';
-import { conferenceTitle, dayText, groupByDay, slotText } from '../features/programme/format';
+import { conferenceTitle, dayText, groupByDay, slotText } from '../lib/conference-format';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderDataOr, previewedEdition } from '../lib/server-api';

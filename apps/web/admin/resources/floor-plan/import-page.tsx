@@ -116,6 +116,8 @@ export function StandImportPage() {
                 {translate(preview.imported ? 'admin.floorPlan.imported' : 'admin.floorPlan.ready', {
                   count: preview.stands,
                 })}
+                {preview.features > 0 &&
+                  ` ${translate('admin.floorPlan.featuresReady', { smart_count: preview.features })}`}
               </Alert>
             )}
             <Table size="small" aria-label={translate('admin.floorPlan.hallsTable')}>

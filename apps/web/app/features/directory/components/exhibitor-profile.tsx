@@ -16,9 +16,12 @@ import { VisitToggle } from '../../../components/visit-toggle';
 export function ExhibitorProfile({
   page,
   kept,
+  keptTalks = [],
 }: {
   page: ExhibitorPage;
   /** In the device's 'Ma visite' (its button is shown); none in a preview. */ kept?: boolean;
+  /** Its conferences in the device's 'Ma visite'. */
+  keptTalks?: number[];
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -128,12 +131,23 @@ export function ExhibitorProfile({
           <ul className="exhibitor-conferences">
             {page.conferences.map((c) => (
               <li key={c.id}>
-                <Link to={`${paths.conference}/${c.id}`}>
-                  {c.number} — {localized(lang, c.titleFr, c.titleEn)}
-                </Link>
-                <span>
-                  {dayText(c.day, lang)} · {hourText(c.startsAt)} – {hourText(c.endsAt)}
-                </span>
+                <div>
+                  <Link to={`${paths.conference}/${c.id}`}>
+                    {c.number} — {localized(lang, c.titleFr, c.titleEn)}
+                  </Link>
+                  <span>
+                    {dayText(c.day, lang)} · {hourText(c.startsAt)} – {hourText(c.endsAt)}
+                  </span>
+                </div>
+                {kept !== undefined && (
+                  <VisitToggle
+                    kind="conferences"
+                    id={c.id}
+                    kept={keptTalks.includes(c.id)}
+                    name={localized(lang, c.titleFr, c.titleEn)}
+                    compact
+                  />
+                )}
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Conference } from '@salon/shared';
 import { localized } from '../../../lib/localized';
-import { conferenceTitle, dayText, slotText } from '../format';
+import { conferenceTitle, dayText, slotText } from '../../../lib/conference-format';
 
 /** The conference's details in a modal dialog (the specification's programme modal). */
 export function ConferenceDialog({ conference, onClose }: { conference: Conference | null; onClose: () => void }) {

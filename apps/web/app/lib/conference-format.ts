@@ -1,6 +1,6 @@
 import { dayText, hourText } from '@salon/shared';
 import type { Conference } from '@salon/shared';
-import { localized } from '../../lib/localized';
+import { localized } from './localized';
 
 export { dayText };
 
