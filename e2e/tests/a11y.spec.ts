@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PATHS } from '@salon/shared';
+import { formatVisit, PUBLIC_PATHS, VISIT_COOKIE } from '@salon/shared';
 import { sharedReadingPage } from './fixtures';
 
 /** Every public route of the route table, and the pages only signed-out visitors see. */
@@ -24,6 +24,39 @@ test.describe('Accessibility', () => {
       const page = reader();
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+  }
+});
+
+test.describe('Accessibility of a visitor’s own list', () => {
+  // The demo's first exhibitor and first conference kept on the device: every star says so.
+  const KEPT_PATHS = [
+    '/ma-visite',
+    '/annuaire/atlas-beton-industrie-1',
+    '/plan-2024?stand=A-02',
+    '/programme-du-forum',
+  ];
+
+  for (const path of KEPT_PATHS) {
+    test(`axe-core finds no violation on ${path} with an exhibitor and a conference in 'Ma visite'`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page
+        .context()
+        .addCookies([
+          {
+            name: VISIT_COOKIE,
+            value: encodeURIComponent(formatVisit({ exhibitors: [1], conferences: [1] })),
+            url: baseURL!,
+          },
+        ]);
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: /^Dans ma visite — / }).first()).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
