@@ -1,33 +1,14 @@
 import { standSchema } from '@salon/shared';
-import {
-  DataTable,
-  List,
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Button,
-  useRecordContext,
-  useRedirect,
-} from 'react-admin';
+import { Button, DataTable, SimpleForm, TextInput, useRedirect } from 'react-admin';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { hallFilter, searchFilter } from '../../components/filters';
-import { editionFilter, EditionListActions, useEditionDefaults } from '../../components/editions';
+import { EditionListActions } from '../../components/editions';
 import { formResolver } from '../../../app/lib/form-resolver';
+import { BoxInputs, HallInput, PlanList } from './placement-inputs';
 
-/** The stands of an edition's floor plan (the current one until another is picked), hall by hall, with who holds each one. */
+/** The stands of an edition's floor plan, hall by hall, with who holds each one. */
 export function StandList() {
-  const defaults = useEditionDefaults();
-  if (!defaults) return null;
   return (
-    <List
-      sort={{ field: 'gateId', order: 'ASC' }}
-      filters={[searchFilter, editionFilter('admin.editions.currentEdition'), hallFilter]}
-      filterDefaultValues={defaults}
-      actions={<StandActions />}
-      perPage={50}
-    >
+    <PlanList actions={<StandActions />}>
       <DataTable>
         <DataTable.Col source="hall" disableSort />
         <DataTable.Col source="number" />
@@ -37,7 +18,7 @@ export function StandList() {
         <DataTable.NumberCol source="height" disableSort />
         <DataTable.Col source="exhibitor" disableSort />
       </DataTable>
-    </List>
+    </PlanList>
   );
 }
 
@@ -59,22 +40,11 @@ const standResolver = formResolver(standSchema);
  * the hall's units (checked again by the server).
  */
 export function StandForm() {
-  const edition = useRecordContext<{ edition?: number }>()?.edition;
   return (
     <SimpleForm resolver={standResolver}>
-      <ReferenceInput
-        source="gateId"
-        reference="gates"
-        sort={{ field: 'position', order: 'ASC' }}
-        filter={edition ? { edition } : {}}
-      >
-        <SelectInput optionText="name" />
-      </ReferenceInput>
+      <HallInput />
       <TextInput source="number" helperText="admin.floorPlan.numberHint" />
-      <NumberInput source="x" step={1} helperText="admin.floorPlan.unitsHint" />
-      <NumberInput source="y" step={1} />
-      <NumberInput source="width" step={1} />
-      <NumberInput source="height" step={1} />
+      <BoxInputs />
     </SimpleForm>
   );
 }
