@@ -55,6 +55,8 @@ export const READING_PAGES: ReadonlySet<string> = new Set(
     'biographie-des-intervenants',
     'intervenir-lors-du-forum',
     'conference',
+    // 'Ma visite': links, and stars and 'Vider ma liste' that are forms; 'Imprimer' waits for the scripts.
+    'ma-visite',
     // The show page and each edition's plan (its programme's page says otherwise: root.tsx).
     'product',
   ].map((file) => `routes/${file}`),
