@@ -97,7 +97,7 @@ export const leadQualificationFields = {
 };
 
 /**
- * `PATCH scans/:id` ('Mes scans'): a lead completed later, or its follow-up set. Each key left
+ * `PUT scans/:id` ('Mes scans'): a lead completed later, or its follow-up set. Each key left
  * out keeps what the lead has; note and rating as `POST scans` takes them.
  */
 export const leadUpdateSchema = z.object({

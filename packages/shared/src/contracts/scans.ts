@@ -82,5 +82,5 @@ export const leadQuestionSchema = z.strictObject({
 /** `GET lead-questions`, `PUT lead-questions`: the exhibitor's questions, in their order. */
 export const leadQuestionsSchema = item(z.array(leadQuestionSchema));
 
-/** `PATCH scans/:id`: the lead as it now stands. */
+/** `PUT scans/:id`: the lead as it now stands. */
 export const leadSchema = item(scanViewSchema);

@@ -9,7 +9,7 @@ import { scanningFor, viewOf, type ScanView } from './scans.service';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `PATCH scans/:id` ('Mes scans'): a lead completed after the scan, or its follow-up set. The
+ * `PUT scans/:id` ('Mes scans'): a lead completed after the scan, or its follow-up set. The
  * lead is reached as the tables show it: an exhibitor's are the scans made for it (by it or its
  * collaborators, in any edition), a collaborator's the ones it made for its current exhibitor.
  * Null when the caller does not see it. What is written about an erased person stays unwritten;

@@ -18,7 +18,11 @@ export const FILTER_PLACEHOLDERS = Object.fromEntries(
 ) as unknown as FilterArgs;
 export const filterParams = (filters: FilterValues) =>
   Object.fromEntries(Object.entries(filters).map(([key, value]) => [`f_${key}`, value]));
-export const filterValues = (filters: ScanFilters = {}): FilterValues => ({ ...NO_FILTERS, ...filters });
+/** The filters a query named (a GET form's empty field names none). */
+export const filterValues = (filters: ScanFilters = {}): FilterValues => ({
+  ...NO_FILTERS,
+  ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
+});
 export const anyFilter = (filters: FilterValues) => Object.values(filters).some((v) => v !== null);
 
 /**

@@ -146,7 +146,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
    * A lead completed from 'Mes scans': its note, rating, answers and tags, and its follow-up.
    * An exhibitor reaches every lead made for it, a collaborator its own; anything else is a 404.
    */
-  app.patch('/scans/:id', { schema: { tags, response: { 200: leadSchema } }, ...scanning }, async (request) => {
+  app.put('/scans/:id', { schema: { tags, response: { 200: leadSchema } }, ...scanning }, async (request) => {
     const { id } = request.params as { id: string };
     const update = parseFormBody(leadUpdateSchema, request.body);
     const lead = await updateLead(db, currentUser(request), id, update, clock());
