@@ -587,6 +587,51 @@ const TABLE: Row[] = [
     },
   },
 
+  {
+    route: 'PUT /backend/api/scans/:id',
+    when: 'sets the follow-up of a lead of A’s collaborator',
+    expect:                                                        [401, 200, 200, 404, 404, 401, 401, 403, 403],
+    request: () => ({ url: `scans/${scanOfCollaboratorA}`, body: { followUp: 'contacted' } }),
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: { id: string; followUp: string } }>(res).data).toMatchObject({ id: scanOfCollaboratorA, followUp: 'contacted' });
+    },
+  },
+  {
+    route: 'GET /backend/api/scans',
+    when: 'lists the scans of A’s collaborators to contact again, by a filter of Mes scans',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    request: () => ({ url: `scans?filters[scanner][exhibitor][id][$eq]=${f.exhibitorA.user.id}&status=contacted` }),
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      const rows = json<{ data: { id: string }[] }>(res).data.map((r) => r.id);
+      if (c.caller === 'exhibitorA') expect(rows).toEqual([scanOfCollaboratorA]);
+      else expect(rows).toEqual([]);
+    },
+  },
+  {
+    route: 'PUT /backend/api/lead-questions',
+    when: 'writes its questions',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    request: (c) => ({
+      url: 'lead-questions',
+      body: { questions: [{ kind: 'text', label: c.caller === 'exhibitorA' ? 'Question de A' : 'Question de B' }] },
+    }),
+    check: (res, c) => {
+      if (res.statusCode === 200) expect(json<{ data: { label: string }[] }>(res).data.map((q) => q.label)).toEqual([c.caller === 'exhibitorA' ? 'Question de A' : 'Question de B']);
+    },
+  },
+  {
+    route: 'GET /backend/api/lead-questions',
+    when: 'reads the questions its exhibitor asks after a scan',
+    expect:                                                        [401, 200, 200, 200, 200, 401, 401, 403, 403],
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      // The row above wrote one question for A and one for B: each team reads its exhibitor's only.
+      const labels = json<{ data: { label: string }[] }>(res).data.map((q) => q.label);
+      expect(labels).toEqual([c.caller.endsWith('A') ? 'Question de A' : 'Question de B']);
+    },
+  },
+
   // --- Gates -------------------------------------------------------------------------------------------------------
   {
     route: 'POST /backend/api/auth/controller',

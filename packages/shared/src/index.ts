@@ -14,3 +14,4 @@ export * from './edition-phase';
 export * from './exhibitor-page';
 export * from './contracts/index';
 export * from './my-visit';
+export * from './leads';

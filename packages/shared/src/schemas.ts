@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BADGE_TOKEN_SHAPE, LANGUAGES, SCAN_BATCH_MAX, type Language } from './constants';
 import { normalizeEmail } from './normalize';
+import { leadQualificationFields } from './leads';
 
 /**
  * Form schemas shared by the browser and the API. Issue messages are keys; the web app shows
@@ -217,10 +218,14 @@ export type SetPasswordForm = z.infer<typeof setPasswordSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField, lang: formLanguage });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 
-/** Lead qualification added right after a scan: a note and a rating from 1 to 5, both optional. */
+/**
+ * Lead qualification added right after a scan: a note, a rating from 1 to 5, the answers to the
+ * exhibitor's questions and free tags (leads.ts), all optional.
+ */
 export const scanQualificationSchema = z.object({
   note: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000)))),
   rating: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(5)))),
+  ...leadQualificationFields,
 });
 export type ScanQualification = z.infer<typeof scanQualificationSchema>;
 
@@ -228,7 +233,8 @@ export type ScanQualification = z.infer<typeof scanQualificationSchema>;
  * One scan as a device sends it. `id` is made on the device, so a send repeated (its answer lost,
  * the page reloaded) is taken once. `scannedAt` is when the camera read the badge, which may be
  * long before the send when the device was offline. Note and rating, when present, replace what
- * the scan had; when absent, they are kept.
+ * the scan had; when absent, they are kept. So do answers (each replaces the answer to its
+ * question) and tags (the whole list).
  */
 export const scanSubmissionSchema = z.extend(scanQualificationSchema, {
   id: z.uuid(),

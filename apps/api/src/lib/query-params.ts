@@ -243,6 +243,20 @@ export function parseFormBody<S extends z.ZodMiniType>(schema: S, body: unknown)
   throw badRequest('Données invalides.', { errors });
 }
 
+/**
+ * Query parameters read with a shared schema (a GET form's fields): a 400 'Données invalides.'
+ * naming each parameter under `['query', name]`.
+ */
+export function parseQueryFields<S extends z.ZodMiniType>(schema: S, query: unknown): z.infer<S> {
+  const result = z.safeParse(schema, query);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    path: ['query', ...issue.path.map(String)],
+    message: issue.message,
+  }));
+  throw badRequest('Données invalides.', { errors });
+}
+
 /** A form's fields, whether react-admin sent them whole or in `data`. */
 export function formInput(body: unknown): unknown {
   return isRecord(body) && isRecord(body.data) ? body.data : body;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SCAN_REFUSALS, SCAN_TYPES, USER_TYPES } from '../constants';
+import { FOLLOW_UPS, LEAD_QUESTION_KINDS } from '../leads';
 import { item, page } from './common';
 
 /** The scanned person as a scan shows it (nobody, once erased under the personal-data law). */
@@ -11,6 +12,19 @@ const scannedPersonFields = {
   jobPosition: z.nullable(z.string()),
 };
 
+/**
+ * An answer as stored: the question's label and kind and the choices' labels as they were when
+ * it was answered, so that a question changed or deleted since leaves it readable. `question` is
+ * the question's id, kept after its deletion (the filters of 'Mes scans' read it).
+ */
+export const leadAnswerSchema = z.strictObject({
+  question: z.number(),
+  label: z.string(),
+  kind: z.enum(LEAD_QUESTION_KINDS),
+  choices: z.array(z.string()),
+  text: z.nullable(z.string()),
+});
+
 /** A stored scan as the screens show it (`POST scans` answers it for each scan it records). */
 export const scanViewSchema = z.strictObject({
   /** The uuid made by the device that read the badge. */
@@ -20,6 +34,10 @@ export const scanViewSchema = z.strictObject({
   createdAt: z.string(),
   note: z.nullable(z.string()),
   rating: z.nullable(z.number()),
+  /** The answers to the exhibitor's questions, in the questions' order (none once the person is erased). */
+  answers: z.array(leadAnswerSchema),
+  tags: z.array(z.string()),
+  followUp: z.nullable(z.enum(FOLLOW_UPS)),
   person: z.strictObject(scannedPersonFields),
   scanner: z.strictObject({ id: z.number(), name: z.string() }),
   /** The person was erased: the scan stays as a count, naming nobody. */
@@ -52,3 +70,17 @@ export const scanPageSchema = page(z.strictObject({ ...scanViewSchema.def.shape,
 
 /** `GET scans/editions`: the editions 'Mes scans' switches between, newest first. */
 export const scanEditionsSchema = item(z.array(z.strictObject({ year: z.number(), current: z.boolean() })));
+
+/** A question of the exhibitor's, as the editor and the scanner read it. */
+export const leadQuestionSchema = z.strictObject({
+  id: z.number(),
+  kind: z.enum(LEAD_QUESTION_KINDS),
+  label: z.string(),
+  choices: z.array(z.string()),
+});
+
+/** `GET lead-questions`, `PUT lead-questions`: the exhibitor's questions, in their order. */
+export const leadQuestionsSchema = item(z.array(leadQuestionSchema));
+
+/** `PUT scans/:id`: the lead as it now stands. */
+export const leadSchema = item(scanViewSchema);

@@ -10,10 +10,11 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SCAN_TYPES } from '@salon/shared';
-import { createdAt } from './columns';
+import { FOLLOW_UPS, LEAD_QUESTION_KINDS, SCAN_TYPES } from '@salon/shared';
+import { createdAt, updatedAt } from './columns';
 import { events, gates } from './show';
 import { registrations, users } from './people';
 
@@ -21,6 +22,8 @@ import { registrations, users } from './people';
 
 export const scanType = pgEnum('scan_type', SCAN_TYPES);
 export const checkinVerdict = pgEnum('checkin_verdict', ['admitted', 'already_entered', 'refused']);
+export const leadFollowUp = pgEnum('lead_follow_up', FOLLOW_UPS);
+export const leadQuestionKind = pgEnum('lead_question_kind', LEAD_QUESTION_KINDS);
 
 export const scans = pgTable(
   'scans',
@@ -48,6 +51,10 @@ export const scans = pgTable(
     typeScanned: scanType('type_scanned').notNull(),
     note: text('note'),
     rating: smallint('rating'),
+    /** The lead's free tags, as typed (at most ten). */
+    tags: text('tags').array().notNull().default([]),
+    /** Where the exhibitor's follow-up of the lead stands; null: not said. */
+    followUp: leadFollowUp('follow_up'),
     /** When the badge was read (on the device, maybe offline long before it was sent). */
     createdAt: createdAt(),
     /** The show day of createdAt (Africa/Casablanca): one scan per person, scanner and day. */
@@ -62,6 +69,55 @@ export const scans = pgTable(
     index('scans_scanned').on(t.scannedId),
     // Once a day per exhibitor: a collaborator who moved on the same day scans afresh for the new one.
     unique('scans_once_a_day').on(t.scannerId, t.scannedId, t.scanDay, t.exhibitorId),
+  ],
+);
+
+/**
+ * The questions an exhibitor asks after a scan (at most five), in its order. A question deleted
+ * keeps its row (`deleted_at`): the answers given to it stay its answers, and a device that was
+ * offline may still send one.
+ */
+export const leadQuestions = pgTable(
+  'lead_questions',
+  {
+    id: serial('id').primaryKey(),
+    exhibitorId: integer('exhibitor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    kind: leadQuestionKind('kind').notNull(),
+    label: text('label').notNull(),
+    choices: text('choices').array().notNull().default([]),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lead_questions_exhibitor').on(t.exhibitorId, t.position)],
+);
+
+/**
+ * A scan's answer to a question, with the question's label and kind and the chosen choices'
+ * labels as they were when it was answered: it never depends on the question's text of today.
+ */
+export const leadAnswers = pgTable(
+  'lead_answers',
+  {
+    id: serial('id').primaryKey(),
+    scanId: integer('scan_id')
+      .notNull()
+      .references(() => scans.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => leadQuestions.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    kind: leadQuestionKind('kind').notNull(),
+    choices: text('choices').array().notNull().default([]),
+    text: text('text'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lead_answers_scan_question').on(t.scanId, t.questionId),
+    index('lead_answers_question').on(t.questionId),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   auditLog,
   contactMessages,
   demandesExposants,
+  leadAnswers,
   mailOutbox,
   newsletters,
   registrations,
@@ -104,7 +105,10 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
   // 'Ma visite' kept with a badge says what the person meant to see.
   await tx.update(registrations).set({ visit: null }).where(eq(registrations.userId, id));
   // The scans stay (exhibitors keep their counts); what the exhibitor wrote about the person goes.
-  await tx.update(scans).set({ note: null }).where(eq(scans.scannedId, id));
+  await tx.update(scans).set({ note: null, tags: [] }).where(eq(scans.scannedId, id));
+  await tx
+    .delete(leadAnswers)
+    .where(inArray(leadAnswers.scanId, tx.select({ id: scans.id }).from(scans).where(eq(scans.scannedId, id))));
   await tx
     .update(newsletters)
     .set({ email: replacement, unsubscribedAt: sql`coalesce(${newsletters.unsubscribedAt}, ${now.toISOString()})` })

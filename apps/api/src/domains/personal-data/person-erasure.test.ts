@@ -3,7 +3,15 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, demandesExposants, mailOutbox, newsletters, registrations, scans } from '../../db/schema';
+import {
+  auditLog,
+  demandesExposants,
+  leadAnswers,
+  mailOutbox,
+  newsletters,
+  registrations,
+  scans,
+} from '../../db/schema';
 import { mailDir } from '../mail/transport';
 import type { ScanView } from '../scans/scans.service';
 import { createCollaborator, createUser, createVisitor, signSession } from '../../../test/fixtures';
@@ -289,6 +297,59 @@ describe('erasing a person, everywhere they are named', () => {
     expect(stored!.note).toBeNull();
     const retry = await admin('POST', `mails/${failed!.id}/retry`);
     expect(retry.statusCode).toBe(400);
+  });
+
+  it('takes away the tags and answers written about an erased person, and keeps the lead’s follow-up', async () => {
+    const visitor = await createVisitor(ctx.db);
+    const questions = await call(ctx.app, 'PUT', 'lead-questions', {
+      token: exhibitorToken,
+      body: { questions: [{ kind: 'text', label: 'Projet' }] },
+    });
+    const [question] = questions.json<{ data: { id: number }[] }>().data;
+    const clientId = randomUUID();
+    const sent = await call(ctx.app, 'POST', 'scans', {
+      token: exhibitorToken,
+      body: {
+        scans: [
+          {
+            id: clientId,
+            badge: badgeOf(visitor.registration),
+            scannedAt: APP_NOW,
+            tags: ['Villa à Agadir'],
+            answers: [{ question: question!.id, text: 'Maison de sa fille' }],
+          },
+        ],
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const lead = await call(ctx.app, 'PUT', `scans/${clientId}`, {
+      token: exhibitorToken,
+      body: { followUp: 'contacted' },
+    });
+    expect(lead.statusCode).toBe(200);
+
+    expect((await admin('POST', `people/${visitor.user.id}/erase`)).statusCode).toBe(200);
+    const [stored] = await ctx.db.select().from(scans).where(eq(scans.clientId, clientId));
+    expect(stored).toMatchObject({ tags: [], followUp: 'contacted' });
+    expect(await ctx.db.select().from(leadAnswers).where(eq(leadAnswers.scanId, stored!.id))).toEqual([]);
+    // Sent again by a device that kept it, nothing comes back.
+    await call(ctx.app, 'POST', 'scans', {
+      token: exhibitorToken,
+      body: {
+        scans: [
+          {
+            id: clientId,
+            badge: badgeOf(visitor.registration),
+            scannedAt: APP_NOW,
+            tags: ['Villa à Agadir'],
+            answers: [{ question: question!.id, text: 'Maison de sa fille' }],
+          },
+        ],
+      },
+    });
+    const [after] = await ctx.db.select().from(scans).where(eq(scans.clientId, clientId));
+    expect(after!.tags).toEqual([]);
+    expect(await ctx.db.select().from(leadAnswers).where(eq(leadAnswers.scanId, stored!.id))).toEqual([]);
   });
 
   it('records who downloaded visiteurs.xlsx, and with which filter', async () => {

@@ -5,6 +5,14 @@ import { registrations, scans, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import type { BadgeClaims } from '../badges/badge-token';
 import { scanningFor, totalKey, viewOf, type ScanTotals, type ScanView } from './scans.service';
+import {
+  invalidFields,
+  normalTags,
+  resolveAnswers,
+  writeAnswers,
+  type FieldIssue,
+  type ResolvedAnswer,
+} from './leads.service';
 import { currentEditionId } from '../show/current-edition';
 
 /** `POST scans`: what the devices send, each scan recorded once (decision 009). */
@@ -45,11 +53,12 @@ async function holderOf(db: Db, claims: BadgeClaims | null, scannerId: number, e
   return { refused: null, userId: row.userId, typeScanned: SCAN_TYPE_OF[row.type] };
 }
 
-/** Note and rating as sent: a key left out keeps what the scan has. */
+/** Note, rating and tags as sent: a key left out keeps what the scan has. */
 function qualification(s: ScanSubmission) {
-  const set: { note?: string | null; rating?: number | null } = {};
+  const set: { note?: string | null; rating?: number | null; tags?: string[] } = {};
   if (s.note !== undefined) set.note = s.note === null || s.note === '' ? null : s.note;
   if (s.rating !== undefined) set.rating = s.rating;
+  if (s.tags !== undefined) set.tags = normalTags(s.tags);
   return set;
 }
 
@@ -70,11 +79,21 @@ export async function recordScans(
   const exhibitorId = scanningFor(user);
   // A collaborator without an exhibitor (it should not happen) records nothing it could not show.
   if (!exhibitorId) return submissions.map((s) => ({ id: s.id, status: 'refused', reason: 'invalid' }));
+  // The answers are checked first, for the whole batch: one naming a question that is not the
+  // exhibitor's refuses the batch, and nothing of it is recorded.
+  const answers: ResolvedAnswer[][] = [];
+  const issues: FieldIssue[] = [];
+  for (const [i, s] of submissions.entries()) {
+    const checked = await resolveAnswers(db, exhibitorId, s.answers ?? [], ['body', 'scans', i, 'answers']);
+    answers.push(checked.resolved);
+    issues.push(...checked.issues);
+  }
+  if (issues.length) throw invalidFields(issues);
   // The current edition, read once for the batch: its scans are all of it.
   const eventId = await currentEditionId(db);
   const results: ScanResult[] = [];
-  for (const s of submissions) {
-    results.push(await recordOne(db, verify, user, exhibitorId, eventId, s, now));
+  for (const [i, s] of submissions.entries()) {
+    results.push(await recordOne(db, verify, user, exhibitorId, eventId, s, answers[i]!, now));
   }
   totals.delete(totalKey('scansExposant', user.id, exhibitorId));
   totals.delete(totalKey('scansByCollaborators', exhibitorId, exhibitorId));
@@ -88,11 +107,12 @@ async function recordOne(
   exhibitorId: number,
   eventId: number,
   s: ScanSubmission,
+  answers: ResolvedAnswer[],
   now: Date,
 ): Promise<ScanResult> {
-  const stored = { scannerId: scans.scannerId, exhibitorId: scans.exhibitorId };
+  const stored = { pk: scans.id, scannerId: scans.scannerId, exhibitorId: scans.exhibitorId };
   const [known] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
-  if (known) return resent(db, user, exhibitorId, s, known);
+  if (known) return resent(db, user, exhibitorId, s, known, answers, now);
 
   const holder = await holderOf(db, verify(s.badge), user.id, eventId);
   if (holder.refused) return { id: s.id, status: 'refused', reason: holder.refused };
@@ -113,15 +133,17 @@ async function recordOne(
       scanDay,
       note: s.note || null,
       rating: s.rating ?? null,
+      tags: normalTags(s.tags ?? []),
     })
     .onConflictDoNothing()
     .returning({ id: scans.id });
   if (inserted.length) {
+    await writeAnswers(db, inserted[0]!.id, answers, now);
     return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
   }
   // Not inserted: the same id raced in from a parallel send, or this person was scanned today.
   const [raced] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
-  if (raced) return resent(db, user, exhibitorId, s, raced);
+  if (raced) return resent(db, user, exhibitorId, s, raced, answers, now);
   const first = await viewOf(
     db,
     and(
@@ -143,7 +165,9 @@ async function resent(
   user: Caller,
   exhibitorId: number,
   s: ScanSubmission,
-  known: { scannerId: number; exhibitorId: number },
+  known: { pk: number; scannerId: number; exhibitorId: number },
+  answers: ResolvedAnswer[],
+  now: Date,
 ): Promise<ScanResult> {
   if (known.scannerId !== user.id || known.exhibitorId !== exhibitorId) {
     return { id: s.id, status: 'refused', reason: 'invalid' };
@@ -151,10 +175,11 @@ async function resent(
   const set = qualification(s);
   // A note sent again for someone erased meanwhile is not written back (the erasure removed it).
   const erased = sql`exists (select 1 from users u where u.id = ${scans.scannedId} and u.anonymised_at is not null)`;
-  if (Object.keys(set).length)
-    await db
-      .update(scans)
-      .set(set)
-      .where(and(eq(scans.clientId, s.id), not(erased)));
+  const writable = and(eq(scans.clientId, s.id), not(erased));
+  if (Object.keys(set).length) await db.update(scans).set(set).where(writable);
+  // Nor are the answers.
+  if (answers.length && (await db.select({ id: scans.id }).from(scans).where(writable)).length) {
+    await writeAnswers(db, known.pk, answers, now);
+  }
   return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
 }

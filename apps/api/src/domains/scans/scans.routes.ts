@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   fileAnswer,
+  leadQuestionsFormSchema,
+  leadQuestionsSchema,
+  leadSchema,
+  leadUpdateSchema,
   PAGE_SIZE,
+  SCAN_FILTER_KEYS,
+  scanFiltersSchema,
   SCAN_TABLES,
   scanBatchSchema,
   scanEditionsSchema,
@@ -12,7 +18,7 @@ import {
 import type { Db } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
@@ -20,6 +26,7 @@ import {
   listReply,
   parseFormBody,
   parsePagination,
+  parseQueryFields,
   parsePopulateQuery,
   populates,
   sendJsonText,
@@ -27,7 +34,10 @@ import {
 import { sendXlsxStream, XLSX_TYPE } from '../../lib/streams';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
-import { createScanTotals, listScans, scanEditions, tableScope } from './scans.service';
+import { createScanTotals, listScans, scanEditions, scanningFor, tableScope } from './scans.service';
+import { filterValues } from './scan-filters';
+import { readQuestions, saveQuestions } from './leads.service';
+import { updateLead } from './lead-update.service';
 import { editionNamedByYear } from '../show/current-edition';
 
 /** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
@@ -82,7 +92,9 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   app.get('/scans', { schema: { tags, response: { 200: scanPageSchema } }, ...scanning }, async (request, reply) => {
     const user = currentUser(request);
     const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['filters', 'pagination', 'populate', 'edition']);
+    assertQueryKeys(query, ['filters', 'pagination', 'populate', 'edition', ...SCAN_FILTER_KEYS]);
+    const { filters: _f, pagination: _p, populate: _o, edition: _e, ...narrowing } = query;
+    const filters = filterValues(parseQueryFields(scanFiltersSchema, narrowing));
     const edition = await editionOfScans(query.edition);
     const page = parsePagination(query.pagination, { defaultPageSize: PAGE_SIZE.scans, maxPageSize: PAGE_SIZE.scans });
     const populate = parsePopulateQuery(query.populate, ['users', 'users.exhibitor'], { users: ['id'] });
@@ -109,7 +121,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     }
     const exhibitor = populates(populate.paths, 'users.exhibitor');
     // The page is its JSON text, written by the database (listScans).
-    const text = await listScans(db, table, user, page, totals, { exhibitor, hide, only }, edition);
+    const text = await listScans(db, table, user, page, totals, { exhibitor, hide, only }, edition, filters);
     return sendJsonText(reply, text);
   });
 
@@ -127,6 +139,38 @@ export const scansRoutes: FastifyPluginAsyncZod<{
       return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) =>
         writeScansXlsx(db, table, tableScope(table, user, edition), lang, out),
       );
+    },
+  );
+
+  /**
+   * A lead completed from 'Mes scans': its note, rating, answers and tags, and its follow-up.
+   * An exhibitor reaches every lead made for it, a collaborator its own; anything else is a 404.
+   */
+  app.put('/scans/:id', { schema: { tags, response: { 200: leadSchema } }, ...scanning }, async (request) => {
+    const { id } = request.params as { id: string };
+    const update = parseFormBody(leadUpdateSchema, request.body);
+    const lead = await updateLead(db, currentUser(request), id, update, clock());
+    if (!lead) throw notFound();
+    return { data: lead, meta: {} };
+  });
+
+  /** The exhibitor's questions, asked after each scan: its collaborators read them, only it writes them. */
+  app.get(
+    '/lead-questions',
+    { schema: { tags, response: { 200: leadQuestionsSchema } }, ...scanning },
+    async (request) => {
+      assertQueryKeys(request.query as Record<string, unknown>, []);
+      const exhibitorId = scanningFor(currentUser(request));
+      return { data: exhibitorId ? await readQuestions(db, exhibitorId) : [], meta: {} };
+    },
+  );
+
+  app.put(
+    '/lead-questions',
+    { schema: { tags, response: { 200: leadQuestionsSchema } }, ...only(app, AUDIENCES.exhibitors) },
+    async (request) => {
+      const form = parseFormBody(leadQuestionsFormSchema, request.body);
+      return { data: await saveQuestions(db, currentUser(request), form), meta: {} };
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type ScanTable } from '@salon/shared';
+import type * as z from 'zod/mini';
+import { type leadAnswerSchema, type ScanTable } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
@@ -8,6 +9,8 @@ import { events, scans, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { listReply, type Page } from '../../lib/query-params';
 import { currentEdition } from '../show/current-edition';
+import { answersJson } from './leads.service';
+import { anyFilter, FILTER_PLACEHOLDERS, filtered, filterParams, NO_FILTERS, type FilterValues } from './scan-filters';
 
 /**
  * The scans as 'Mes scans', the call table and SCANS.xlsx read them (they are recorded in
@@ -19,11 +22,14 @@ const scanner = alias(users, 'scanner');
 
 /** One scan as the screens and the export show it: the scanned party and who scanned. */
 const viewColumns = {
+  pk: scans.id,
   id: scans.clientId,
   typeScanned: scans.typeScanned,
   createdAt: scans.createdAt,
   note: scans.note,
   rating: scans.rating,
+  tags: scans.tags,
+  followUp: scans.followUp,
   name: scanned.name,
   email: scanned.email,
   phone: scanned.phone,
@@ -54,14 +60,21 @@ export function erasedRow<R extends Pick<ViewRow, 'anonymisedAt' | 'email'>>(row
   return { ...row, name: ERASED_PERSON, email: null, phone: null, company: null, jobPosition: null, note: null };
 }
 
-export function toView(stored: ViewRow) {
+export type LeadAnswerView = z.output<typeof leadAnswerSchema>;
+
+/** A scan as the screens show it, with its answers (none of an erased person: what was written about them went). */
+export function toView(stored: ViewRow, answers: LeadAnswerView[]) {
   const row = erasedRow(stored);
+  const erased = row.anonymisedAt !== null;
   return {
     id: row.id,
     typeScanned: row.typeScanned,
     createdAt: row.createdAt.toISOString(),
     note: row.note,
     rating: row.rating,
+    answers: erased ? [] : answers,
+    tags: erased ? [] : row.tags,
+    followUp: row.followUp,
     person: {
       name: row.name,
       email: row.email,
@@ -86,7 +99,12 @@ function selectViews(db: Db) {
 
 export async function viewOf(db: Db, where: SQL): Promise<ScanView | null> {
   const [row] = await selectViews(db).where(where).limit(1);
-  return row ? toView(row) : null;
+  if (!row) return null;
+  const [found] = await db
+    .select({ answers: answersJson(sql`"scans"."id"`) })
+    .from(scans)
+    .where(eq(scans.id, row.pk));
+  return toView(row, (found?.answers as LeadAnswerView[] | undefined) ?? []);
 }
 
 /** The exhibitor a scan by this user is made for: itself, or the one it is a collaborator of now. */
@@ -198,6 +216,9 @@ function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
         'id', s.client_id, 'typeScanned', s.type_scanned,
         'createdAt', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'note', ${shown(sql`s.note`)}, 'rating', s.rating,
+        'answers', case when ${erased} then '[]'::json else ${answersJson(sql`s.id`)} end,
+        'tags', case when ${erased} then '[]'::json else to_json(s.tags) end,
+        'followUp', s.follow_up,
         'person', json_build_object(${person}),
         'scanner', json_build_object('id', sr.id, 'name', sr.name),
         'erased', ${erased},
@@ -208,7 +229,7 @@ function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
           else '[]' end
       )::text, ',' order by p.created_at desc, p.id desc) as data
     from (
-      select ${scans.id} as id, ${scans.createdAt} as created_at from ${scans} where ${scope}
+      select ${scans.id} as id, ${scans.createdAt} as created_at from ${scans} where ${scope} and ${filtered(FILTER_PLACEHOLDERS)}
       order by ${scans.createdAt} desc, ${scans.id} desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     ) p
     join scans s on s.id = p.id
@@ -238,10 +259,17 @@ export async function listScans(
   totals: ScanTotals,
   parties: PartyOptions = ALL_PARTIES,
   edition: number | null = null,
+  filters: FilterValues = NO_FILTERS,
 ): Promise<string> {
   const exhibitorId = tableExhibitor(table, user);
   if (!exhibitorId) return listReply(null, page, 0);
   const key = totalKey(table, user.id, exhibitorId, edition);
+  const count$ = () =>
+    db
+      .select({ n: count() })
+      .from(scans)
+      .where(and(scopeOf(table, user.id, exhibitorId, edition), filtered(filters)))
+      .then(([row]) => row?.n ?? 0);
   const statement = pageStatements(db, `${table}:${parties.exhibitor}`, () => pageStatement(table, parties.exhibitor));
   const [{ rows }, total] = await Promise.all([
     statement.execute({
@@ -252,14 +280,10 @@ export async function listScans(
       offset: (page.page - 1) * page.pageSize,
       hide: [...parties.hide],
       only: parties.only ? [...parties.only] : null,
+      ...filterParams(filters),
     }),
-    totals.load(key, () =>
-      db
-        .select({ n: count() })
-        .from(scans)
-        .where(scopeOf(table, user.id, exhibitorId, edition))
-        .then(([row]) => row?.n ?? 0),
-    ),
+    // A filtered list is counted as it is asked for: only the whole table's count is kept.
+    anyFilter(filters) ? count$() : totals.load(key, count$),
   ]);
   return listReply(rows[0]?.data ?? null, page, total);
 }

@@ -66,6 +66,16 @@ export async function countWaiting(userId: number): Promise<number> {
   return queueAvailable() ? (await waitingScans(userId)).length : 0;
 }
 
+/** Whether a scan's qualification (note, rating, answers, tags) is the same as when it was sent. */
+function sameQualification(a: QueuedScan, b: QueuedScan): boolean {
+  return (
+    a.note === b.note &&
+    a.rating === b.rating &&
+    JSON.stringify(a.answers) === JSON.stringify(b.answers) &&
+    JSON.stringify(a.tags) === JSON.stringify(b.tags)
+  );
+}
+
 /**
  * Removes the scans the server answered for, unless one changed while it was on its way (a note
  * saved meanwhile): that one stays and goes again with the note.
@@ -75,7 +85,7 @@ export async function removeAnswered(sent: QueuedScan[]): Promise<void> {
   const tx = (await open()).transaction('scans', 'readwrite');
   for (const scan of sent) {
     const stored = await tx.store.get(scan.id);
-    if (stored && stored.note === scan.note && stored.rating === scan.rating) await tx.store.delete(scan.id);
+    if (stored && sameQualification(stored, scan)) await tx.store.delete(scan.id);
   }
   await tx.done;
   changed();

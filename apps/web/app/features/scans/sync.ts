@@ -26,14 +26,17 @@ export function onAnswers(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function toSubmission({ id, badge, scannedAt, note, rating }: QueuedScan): ScanSubmission {
-  // Absent keys keep what the server has; present ones (even null) replace it.
+function toSubmission({ id, badge, scannedAt, note, rating, answers, tags }: QueuedScan): ScanSubmission {
+  // Absent keys keep what the server has; present ones (even null) replace it. The answers and
+  // tags travel with the scan they qualify, sent once with it.
   return {
     id,
     badge,
     scannedAt,
     ...(note !== undefined && { note }),
     ...(rating !== undefined && { rating }),
+    ...(answers !== undefined && { answers }),
+    ...(tags !== undefined && { tags }),
   };
 }
 

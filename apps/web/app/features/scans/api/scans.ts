@@ -1,5 +1,17 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type Answer, type scanEditionsSchema, type scanPageSchema, type ScanTable } from '@salon/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PAGE_SIZE,
+  type Answer,
+  type LeadQuestionsForm,
+  type leadQuestionsSchema,
+  type leadSchema,
+  type LeadUpdate,
+  type ScanFilters,
+  type scanEditionsSchema,
+  type scanPageSchema,
+  type ScanTable,
+  type collaboratorPageSchema,
+} from '@salon/shared';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 export const scansKey = ['scans'] as const;
@@ -11,16 +23,26 @@ function scanFilter(table: ScanTable, userId: number) {
     : { scanner: { exhibitor: { id: { $eq: userId } } } };
 }
 
-/** `GET scans`, newest first, 50 a page; `edition`, a past edition's year (null: the current one). */
-export function useScans(table: ScanTable, userId: number, page: number, edition: number | null = null) {
+/**
+ * `GET scans`, newest first, 50 a page; `edition`, a past edition's year (null: the current one);
+ * `narrowing`, the filters of 'Mes scans' (follow-up, rating, tag, answer, who, day).
+ */
+export function useScans(
+  table: ScanTable,
+  userId: number,
+  page: number,
+  edition: number | null = null,
+  narrowing: ScanFilters = {},
+) {
   return useQuery({
-    queryKey: [...scansKey, table, userId, page, edition],
+    queryKey: [...scansKey, table, userId, page, edition, narrowing],
     queryFn: () =>
       apiRequest<Answer<typeof scanPageSchema>>('scans', {
         query: {
           filters: scanFilter(table, userId),
           pagination: { page, pageSize: PAGE_SIZE.scans },
           ...(edition ? { edition } : {}),
+          ...narrowing,
         },
       }),
     placeholderData: keepPreviousData,
@@ -45,5 +67,54 @@ export function useExportScans() {
       apiDownload('scans/export', 'SCANS.xlsx', { query: { table, lang, ...(edition ? { edition } : {}) } }),
     // Offline, the button says so at once instead of waiting for the network.
     networkMode: 'always',
+  });
+}
+
+export const leadQuestionsKey = ['lead-questions'] as const;
+
+/** The exhibitor's questions, asked after a scan (a collaborator reads its exhibitor's). */
+export function useLeadQuestions() {
+  return useQuery({
+    queryKey: leadQuestionsKey,
+    queryFn: () => apiRequest<Answer<typeof leadQuestionsSchema>>('lead-questions').then((r) => r.data),
+    staleTime: 60_000,
+  });
+}
+
+/** 'Questions': the exhibitor saves its whole list, in its order. */
+export function useSaveLeadQuestions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: LeadQuestionsForm) =>
+      apiRequest<Answer<typeof leadQuestionsSchema>>('lead-questions', { method: 'PUT', body: form }).then(
+        (r) => r.data,
+      ),
+    onSuccess: (data) => queryClient.setQueryData(leadQuestionsKey, data),
+  });
+}
+
+/** A lead completed from 'Mes scans', or its follow-up set. */
+export function useUpdateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: LeadUpdate }) =>
+      apiRequest<Answer<typeof leadSchema>>(`scans/${id}`, { method: 'PUT', body: update }).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: scansKey }),
+  });
+}
+
+/** The exhibitor's collaborators, for the 'Collaborateur' filter (the first 50, as 'Collaborateurs' pages them). */
+export function useTeam(exhibitorId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'collaborators', exhibitorId, 'team'],
+    queryFn: () =>
+      apiRequest<Answer<typeof collaboratorPageSchema>>('users', {
+        query: {
+          filters: { exhibitor: { id: exhibitorId } },
+          pagination: { page: 1, pageSize: PAGE_SIZE.collaborators },
+        },
+      }).then((r) => r.data.map(({ id, name }) => ({ id, name }))),
+    enabled,
+    staleTime: 60_000,
   });
 }

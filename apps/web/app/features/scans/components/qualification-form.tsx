@@ -1,17 +1,52 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { scanQualificationSchema, type ScanQualification } from '@salon/shared';
+import {
+  LEAD_LIMITS,
+  leadTagsSchema,
+  scanQualificationSchema,
+  type Answer,
+  type LeadAnswerInput,
+  type leadQuestionSchema,
+  type ScanQualification,
+} from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { TextAreaField } from '../../../components/ui/form';
+import { Field, TextAreaField } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { formResolver } from '../../../lib/form-resolver';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
+type LeadQuestion = Answer<typeof leadQuestionSchema>;
 interface Values {
   note: string;
   /** A radio's text, made a number before the schema reads it. */
   rating: string | number | null;
+  /** Each question's answer by its id: a radio's choice, the boxes ticked, or the text typed. */
+  answered: Record<string, string | string[] | false | null>;
+  /** The tags as typed, separated by commas. */
+  tagText: string;
+}
+
+/** The tags typed, one between each comma. */
+export const tagsOf = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/** The answers given, by question; a question left unanswered sends nothing. */
+function answersOf(questions: readonly LeadQuestion[], answered: Values['answered']): LeadAnswerInput[] {
+  const out: LeadAnswerInput[] = [];
+  for (const q of questions) {
+    const value = answered[`q${q.id}`];
+    if (q.kind === 'text') {
+      if (typeof value === 'string' && value.trim()) out.push({ question: q.id, text: value.trim() });
+    } else {
+      const picked = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
+      if (picked.length) out.push({ question: q.id, choices: picked });
+    }
+  }
+  return out;
 }
 
 const toQualification = formResolver<Values, ScanQualification>(scanQualificationSchema);
@@ -21,11 +56,14 @@ const toQualification = formResolver<Values, ScanQualification>(scanQualificatio
  * sync.ts), so a note on a scan still waiting on the device goes with it.
  */
 export function QualificationForm({
+  questions,
   onSave,
   saving,
   saved,
   error,
 }: {
+  /** The exhibitor's questions, asked after the note and the rating. */
+  questions: readonly LeadQuestion[];
   onSave: (values: ScanQualification) => void;
   saving: boolean;
   saved: boolean;
@@ -38,11 +76,22 @@ export function QualificationForm({
     // the rating as a number, and no choice as none.
     resolver: (values, context, options) =>
       toQualification({ ...values, rating: values.rating ? Number(values.rating) : null }, context, options),
-    defaultValues: { note: '', rating: null },
+    defaultValues: { note: '', rating: null, answered: {}, tagText: '' },
   });
-  const submit = form.handleSubmit(({ note, rating }) =>
-    onSave({ note: note?.trim() ? note.trim() : null, rating: rating ?? null }),
-  );
+  const submit = form.handleSubmit(({ note, rating }) => {
+    const { answered, tagText } = form.getValues();
+    const tags = leadTagsSchema.safeParse(tagsOf(tagText));
+    if (!tags.success) {
+      form.setError('tagText', { type: 'schema', message: tags.error.issues[0]?.message ?? 'tooLong' });
+      return;
+    }
+    onSave({
+      note: note?.trim() ? note.trim() : null,
+      rating: rating ?? null,
+      answers: answersOf(questions, answered),
+      tags: tags.data,
+    });
+  });
   const errorKey = error ? (submitErrorKey(error) ?? 'errors.generic') : null;
   return (
     <form className="card scan-note" method="post" noValidate onSubmit={(event) => void submit(event)}>
@@ -65,6 +114,44 @@ export function QualificationForm({
           </label>
         ))}
       </fieldset>
+      {questions.length > 0 && (
+        <fieldset className="scan-questions">
+          <legend>{t('scanner.questions')}</legend>
+          {questions.map((q) =>
+            q.kind === 'text' ? (
+              <Field
+                key={q.id}
+                label={q.label}
+                maxLength={LEAD_LIMITS.textAnswer}
+                registration={form.register(`answered.q${q.id}`)}
+              />
+            ) : (
+              <fieldset key={q.id} className="scan-question">
+                <legend>{q.label}</legend>
+                {q.choices.map((choice) => (
+                  <label key={choice}>
+                    <input
+                      type={q.kind === 'single' ? 'radio' : 'checkbox'}
+                      value={choice}
+                      {...form.register(`answered.q${q.id}`)}
+                    />
+                    <span>{choice}</span>
+                  </label>
+                ))}
+              </fieldset>
+            ),
+          )}
+        </fieldset>
+      )}
+      <Field
+        label={t('scanner.tags')}
+        aria-describedby="scan-tags-hint"
+        registration={form.register('tagText')}
+        error={form.formState.errors.tagText}
+      />
+      <p className="hint" id="scan-tags-hint">
+        {t('scanner.tagsHint', { max: LEAD_LIMITS.tags })}
+      </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || saving}>
         {saving ? t('common.loading') : t('scanner.saveNote')}
       </button>

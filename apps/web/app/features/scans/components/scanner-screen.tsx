@@ -18,6 +18,7 @@ import type { ScanResult } from '../types';
 import { Camera } from '../../../components/scan/camera';
 import { ManualEntryForm } from '../../../components/scan/manual-entry-form';
 import { QualificationForm } from './qualification-form';
+import { useLeadQuestions } from '../api/scans';
 import { VerdictPanel, type Verdict } from './verdict-panel';
 import { WaitingLine } from './waiting-line';
 import '../../../components/scan/scan.css';
@@ -73,6 +74,8 @@ export function ScannerScreen({ session }: { session: Session }) {
   const [outcome, setOutcome] = useState<Outcome>({ key: '', verdict: { kind: 'idle' }, target: null });
   const [failure, setFailure] = useState<unknown>(null);
   const [notices, setNotices] = useState<Answered[]>([]);
+  // Read when the page opens: a scan made offline afterwards still asks them.
+  const questions = useLeadQuestions();
   const latest = useRef('');
   const lastRead = useRef({ text: '', at: 0 });
 
@@ -203,6 +206,7 @@ export function ScannerScreen({ session }: { session: Session }) {
       {target && (
         <QualificationForm
           key={outcome.key}
+          questions={questions.data ?? []}
           saving={saveNote.isPending}
           saved={saveNote.isSuccess}
           error={saveNote.error}

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { formatDateTime, type ScanTable } from '@salon/shared';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime, type ScanFilters, type ScanTable } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { EmailText } from '../../../components/ui/email-text';
 import { Pager } from '../../../components/ui/pager';
@@ -14,6 +14,9 @@ import { useWaitingCount } from '../hooks';
 import { queueAvailable } from '../queue';
 import { syncQueue } from '../sync';
 import { scansKey, useExportScans, useScanEditions, useScans } from '../api/scans';
+import { LeadQuestionsEditor } from './lead-questions-editor';
+import { FiltersForm, filtersFromParams } from './lead-filters';
+import { FollowUpSelect } from './follow-up-select';
 import type { ScanView } from '../types';
 
 /** The rating given at the stand, 1 to 5: five stars to read at a glance, and the figure. */
@@ -52,6 +55,24 @@ function ScanDetails({ scan, span, nameId }: { scan: ScanView; span: number; nam
               <strong>{t('area.scans.note')}</strong> {scan.note}
             </p>
           )}
+          {scan.answers.length > 0 && (
+            <div className="scan-details-answers">
+              <strong>{t('area.leads.answers')}</strong>
+              <ul>
+                {scan.answers.map((a) => (
+                  <li key={a.question}>
+                    {a.label} : {a.kind === 'text' ? a.text : a.choices.join(', ')}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {scan.tags.length > 0 && (
+            <p className="scan-details-tags">
+              <strong>{t('area.leads.tags')}</strong> {scan.tags.join(', ')}
+            </p>
+          )}
+          {!scan.erased && <FollowUpSelect scan={scan} />}
         </div>
       </td>
     </tr>
@@ -69,9 +90,12 @@ function ScansTable({
   title,
   titleId,
   edition,
+  filters,
 }: {
   table: ScanTable;
   userId: number;
+  /** The filters of 'Mes scans', from the page's address. */
+  filters: ScanFilters;
   title: string;
   /** A past edition's year; null: the current one's scans. */
   edition: number | null;
@@ -80,9 +104,10 @@ function ScansTable({
 }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useScans(table, userId, page, edition);
-  // Another edition starts at its first page.
-  useEffect(() => setPage(1), [edition]);
+  const list = useScans(table, userId, page, edition, filters);
+  // Another edition, or other filters, start at the first page.
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => setPage(1), [edition, filterKey]);
   const exporter = useExportScans();
   const rows = list.data?.data ?? [];
   const pageCount = list.data?.meta.pagination.pageCount ?? 1;
@@ -132,7 +157,8 @@ function ScansTable({
           {rows.map((scan) => {
             const visitor = scan.typeScanned === 'visitor';
             const nameId = `${table}-${scan.id}-name`;
-            const noted = Boolean(scan.note) || scan.rating !== null;
+            // Every lead has its follow-up line (its select), erased ones aside.
+            const noted = Boolean(scan.note) || scan.rating !== null || !scan.erased;
             return (
               <tbody key={scan.id} className={noted ? 'scan scan-noted' : 'scan'}>
                 <tr>
@@ -221,6 +247,8 @@ export function ScansTab({ session, titleId }: { session: Session; titleId: stri
   const userId = session.user.id;
   const waiting = useWaitingCount(userId);
   const [edition, setEdition] = useState<number | null>(null);
+  const [params] = useSearchParams();
+  const filters = filtersFromParams(params);
 
   // Opening the tab sends what waits on this device; the lists then show it.
   useEffect(() => {
@@ -243,6 +271,8 @@ export function ScansTab({ session, titleId }: { session: Session; titleId: stri
       </div>
       <WaitingLine count={waiting} />
       <EditionSwitch value={edition} onChange={setEdition} />
+      {session.type === 'exhibitor' && <LeadQuestionsEditor />}
+      <FiltersForm session={session} />
       {/* The specification's first table is 'Mes scans', as the page: the page's h1 names it. */}
       <ScansTable
         table="scansExposant"
@@ -250,6 +280,7 @@ export function ScansTab({ session, titleId }: { session: Session; titleId: stri
         title={t('area.scans.mine')}
         titleId={titleId}
         edition={edition}
+        filters={filters}
       />
       {session.type === 'exhibitor' && (
         <ScansTable
@@ -257,6 +288,7 @@ export function ScansTab({ session, titleId }: { session: Session; titleId: stri
           userId={userId}
           title={t('area.scans.byCollaborators')}
           edition={edition}
+          filters={filters}
         />
       )}
     </>
