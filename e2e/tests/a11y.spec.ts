@@ -46,15 +46,13 @@ test.describe('Accessibility of a visitor’s own list', () => {
       page,
       baseURL,
     }) => {
-      await page
-        .context()
-        .addCookies([
-          {
-            name: VISIT_COOKIE,
-            value: encodeURIComponent(formatVisit({ exhibitors: [1], conferences: [1] })),
-            url: baseURL!,
-          },
-        ]);
+      await page.context().addCookies([
+        {
+          name: VISIT_COOKIE,
+          value: encodeURIComponent(formatVisit({ exhibitors: [1], conferences: [1] })),
+          url: baseURL!,
+        },
+      ]);
       await page.goto(path);
       await expect(page.getByRole('button', { name: /^Dans ma visite — / }).first()).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
