@@ -116,8 +116,14 @@ export function LeadQuestionsEditor() {
   const failure = save.error ? submitErrorKey(save.error) : null;
 
   return (
-    <section className="card lead-questions" aria-labelledby="lead-questions-title">
-      <h2 id="lead-questions-title">{t('area.leadQuestions.title')}</h2>
+    // Folded: the scans come first on a phone; a saved list or an error opens it.
+    <details className="card lead-questions" open={save.isSuccess || Object.keys(errors).length > 0 || !!save.error}>
+      <summary>
+        <h2 id="lead-questions-title">
+          {t('area.leadQuestions.title')}
+          {questions.data?.length ? ` (${questions.data.length})` : ''}
+        </h2>
+      </summary>
       <p className="hint">{t('area.leadQuestions.hint')}</p>
       <form method="post" noValidate onSubmit={submit}>
         {save.isSuccess && <Alert tone="success">{t('area.leadQuestions.saved')}</Alert>}
@@ -203,6 +209,6 @@ export function LeadQuestionsEditor() {
           </button>
         </div>
       </form>
-    </section>
+    </details>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,6 +7,7 @@ import {
   scanQualificationSchema,
   type Answer,
   type LeadAnswerInput,
+  type leadAnswerSchema,
   type leadQuestionSchema,
   type ScanQualification,
 } from '@salon/shared';
@@ -34,22 +36,48 @@ export const tagsOf = (text: string) =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
-/** The answers given, by question; a question left unanswered sends nothing. */
-function answersOf(questions: readonly LeadQuestion[], answered: Values['answered']): LeadAnswerInput[] {
+/**
+ * The answers given, by question. A question left unanswered sends nothing after a scan; when a
+ * lead is completed later (`clearing`), it sends an empty answer, which removes the one it had.
+ */
+function answersOf(questions: readonly LeadQuestion[], answered: Values['answered'], clearing: boolean) {
   const out: LeadAnswerInput[] = [];
   for (const q of questions) {
     const value = answered[`q${q.id}`];
     if (q.kind === 'text') {
-      if (typeof value === 'string' && value.trim()) out.push({ question: q.id, text: value.trim() });
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (text || clearing) out.push({ question: q.id, text });
     } else {
       const picked = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
-      if (picked.length) out.push({ question: q.id, choices: picked });
+      if (picked.length || clearing) out.push({ question: q.id, choices: picked });
     }
   }
   return out;
 }
 
 const toQualification = formResolver<Values, ScanQualification>(scanQualificationSchema);
+
+/** What a lead holds, as the form shows it: to complete it later from 'Mes scans'. */
+export interface LeadSoFar {
+  note: string | null;
+  rating: number | null;
+  answers: readonly Answer<typeof leadAnswerSchema>[];
+  tags: readonly string[];
+}
+
+function valuesOf(lead: LeadSoFar | undefined): Values {
+  if (!lead) return { note: '', rating: null, answered: {}, tagText: '' };
+  const answered: Values['answered'] = {};
+  for (const a of lead.answers)
+    answered[`q${a.question}`] =
+      a.kind === 'text' ? (a.text ?? '') : a.kind === 'single' ? (a.choices[0] ?? null) : a.choices;
+  return {
+    note: lead.note ?? '',
+    rating: lead.rating === null ? null : String(lead.rating),
+    answered,
+    tagText: lead.tags.join(', '),
+  };
+}
 
 /**
  * The lead's note and rating, right after the scan. Saving sends the scan again with them (see
@@ -61,6 +89,7 @@ export function QualificationForm({
   saving,
   saved,
   error,
+  lead,
 }: {
   /** The exhibitor's questions, asked after the note and the rating. */
   questions: readonly LeadQuestion[];
@@ -68,6 +97,8 @@ export function QualificationForm({
   saving: boolean;
   saved: boolean;
   error: unknown;
+  /** A lead already recorded, completed from 'Mes scans'; none right after a scan. */
+  lead?: LeadSoFar;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -76,7 +107,7 @@ export function QualificationForm({
     // the rating as a number, and no choice as none.
     resolver: (values, context, options) =>
       toQualification({ ...values, rating: values.rating ? Number(values.rating) : null }, context, options),
-    defaultValues: { note: '', rating: null, answered: {}, tagText: '' },
+    defaultValues: valuesOf(lead),
   });
   const submit = form.handleSubmit(({ note, rating }) => {
     const { answered, tagText } = form.getValues();
@@ -88,10 +119,11 @@ export function QualificationForm({
     onSave({
       note: note?.trim() ? note.trim() : null,
       rating: rating ?? null,
-      answers: answersOf(questions, answered),
+      answers: answersOf(questions, answered, lead !== undefined),
       tags: tags.data,
     });
   });
+  const hintId = useId();
   const errorKey = error ? (submitErrorKey(error) ?? 'errors.generic') : null;
   return (
     <form className="card scan-note" method="post" noValidate onSubmit={(event) => void submit(event)}>
@@ -145,11 +177,11 @@ export function QualificationForm({
       )}
       <Field
         label={t('scanner.tags')}
-        aria-describedby="scan-tags-hint"
+        aria-describedby={hintId}
         registration={form.register('tagText')}
         error={form.formState.errors.tagText}
       />
-      <p className="hint" id="scan-tags-hint">
+      <p className="hint" id={hintId}>
         {t('scanner.tagsHint', { max: LEAD_LIMITS.tags })}
       </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || saving}>

@@ -13,10 +13,11 @@ import { WaitingLine } from './waiting-line';
 import { useWaitingCount } from '../hooks';
 import { queueAvailable } from '../queue';
 import { syncQueue } from '../sync';
-import { scansKey, useExportScans, useScanEditions, useScans } from '../api/scans';
+import { scansKey, useExportScans, useLeadQuestions, useScanEditions, useScans, useUpdateLead } from '../api/scans';
 import { LeadQuestionsEditor } from './lead-questions-editor';
 import { FiltersForm, filtersFromParams } from './lead-filters';
 import { FollowUpSelect } from './follow-up-select';
+import { QualificationForm } from './qualification-form';
 import type { ScanView } from '../types';
 
 /** The rating given at the stand, 1 to 5: five stars to read at a glance, and the figure. */
@@ -74,8 +75,32 @@ function ScanDetails({ scan, span, nameId }: { scan: ScanView; span: number; nam
           )}
           {!scan.erased && <FollowUpSelect scan={scan} />}
         </div>
+        {!scan.erased && <CompleteLead scan={scan} />}
       </td>
     </tr>
+  );
+}
+
+/**
+ * 'Compléter': the note, rating, answers and tags of a lead, changed after the scan (the
+ * questions as they are now; an answer to a question deleted since stays as it was).
+ */
+function CompleteLead({ scan }: { scan: ScanView }) {
+  const { t } = useTranslation();
+  const questions = useLeadQuestions();
+  const update = useUpdateLead();
+  return (
+    <details className="scan-complete" onToggle={() => update.reset()}>
+      <summary>{t('area.leads.complete')}</summary>
+      <QualificationForm
+        questions={questions.data ?? []}
+        lead={scan}
+        saving={update.isPending}
+        saved={update.isSuccess}
+        error={update.error}
+        onSave={(values) => update.mutate({ id: scan.id, update: values })}
+      />
+    </details>
   );
 }
 

@@ -1,0 +1,100 @@
+import { accounts, login, waitForHydration } from './fixtures';
+import { expect, test } from './support/camera-test';
+import { openMyScans, rowOf, scansOfVisitor, scanTable, scanTexts, typeBadge, verdict } from './support/scanning';
+import { registerVisitor } from './support/visitors';
+
+/**
+ * A lead qualified at the stand: the exhibitor's own questions asked after a scan, offline as the
+ * scan is, then completed, followed up and found again with the filters of 'Mes scans'.
+ */
+
+test.describe('Leads', () => {
+  test('an exhibitor writes three questions, answers them offline after a scan, and finds the lead once, completes it, follows it up and filters by it', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    const visitor = await registerVisitor(request, 'Leila');
+    // The second demo exhibitor: its questions are its own, and no other spec reads them.
+    await login(page, accounts.exhibitor2.email, accounts.exhibitor2.password);
+    await openMyScans(page);
+    const editor = page.locator('details.lead-questions');
+    await editor.getByRole('heading', { name: /^Questions de qualification/ }).click();
+    const question = (n: number) => editor.getByRole('group', { name: `Question ${n}` });
+    for (const [n, label, kind, choices] of [
+      [1, 'Projet', 'Choix unique', 'Neuf\nRénovation'],
+      [2, 'Produits', 'Choix multiple', 'Béton\nCoffrage\nAcier'],
+      [3, 'Délai', 'Réponse courte', ''],
+    ] as const) {
+      await editor.getByRole('button', { name: 'Ajouter une question' }).click();
+      await question(n).getByLabel('Intitulé').fill(label);
+      await question(n).getByLabel('Type de réponse').selectOption({ label: kind });
+      if (choices)
+        await question(n)
+          .getByLabel(/^Choix \(un par ligne/)
+          .fill(choices);
+    }
+    await editor.getByRole('button', { name: 'Enregistrer les questions' }).click();
+    await expect(editor.getByText('Questions enregistrées.')).toBeVisible();
+
+    // At the stand, offline: the scan and its answers wait on the phone together.
+    await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
+    await waitForHydration(page);
+    // The questions came with 'Mes scans' (the list just saved): the phone has them offline.
+    await context.setOffline(true);
+    await typeBadge(page, visitor.token);
+    await expect(verdict(page, scanTexts.kept)).toBeVisible();
+    await page.getByRole('radio', { name: 'Rénovation' }).check();
+    await page.getByRole('checkbox', { name: 'Béton' }).check();
+    await page.getByRole('checkbox', { name: 'Coffrage' }).check();
+    await page.getByLabel('Délai').fill('Septembre');
+    await page.getByLabel('Étiquettes').fill('devis, urgent');
+    await page.getByRole('radio', { name: '4', exact: true }).check();
+    await page.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(page.getByText('Note enregistrée.')).toBeVisible();
+    await expect(page.getByText(scanTexts.waiting(1))).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    const mine = scanTable(page, 'scansExposant');
+    await expect(rowOf(mine, visitor.name)).toHaveCount(1);
+    expect(await scansOfVisitor(request, page, visitor)).toHaveLength(1);
+    const details = rowOf(mine, visitor.name).locator('xpath=following-sibling::tr[1]');
+    await expect(details).toContainText('Projet : Rénovation');
+    await expect(details).toContainText('Produits : Béton, Coffrage');
+    await expect(details).toContainText('Délai : Septembre');
+    await expect(details).toContainText('Étiquettes : devis, urgent');
+
+    // Completed later: one product less, and the date changed.
+    await details.getByText('Compléter').click();
+    await expect(details.getByRole('radio', { name: 'Rénovation' })).toBeChecked();
+    await details.getByRole('checkbox', { name: 'Béton' }).uncheck();
+    await details.getByLabel('Délai').fill('Octobre');
+    await details.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(details).toContainText('Produits : Coffrage');
+    await expect(details).toContainText('Délai : Octobre');
+
+    // Followed up, and found again by its follow-up and its answer; other filters leave it out.
+    await details.getByLabel('Suivi').selectOption({ label: 'À recontacter' });
+    await expect(details.getByLabel('Suivi')).toHaveValue('to_contact');
+    const filters = page.locator('details.scans-filters');
+    const filter = async (label: string, option: string) => {
+      await page.goto('/espace-exposant?tab=scans');
+      await filters.getByRole('heading', { name: 'Filtrer les scans' }).click();
+      await filters.getByLabel(label, { exact: true }).selectOption({ label: option });
+      await filters.getByRole('button', { name: 'Filtrer', exact: true }).click();
+    };
+    await filter('Suivi', 'À recontacter');
+    await expect(page).toHaveURL(/status=to_contact/);
+    await expect(rowOf(mine, visitor.name)).toHaveCount(1);
+    await filter('Suivi', 'Recontacté');
+    await expect(rowOf(mine, visitor.name)).toHaveCount(0);
+    await filter('Réponse', 'Rénovation');
+    await expect(rowOf(mine, visitor.name)).toHaveCount(1);
+    await filter('Réponse', 'Neuf');
+    await expect(rowOf(mine, visitor.name)).toHaveCount(0);
+  });
+});
