@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { accounts, login, waitForHydration } from './fixtures';
 import { expect, test } from './support/camera-test';
 import { openMyScans, rowOf, scansOfVisitor, scanTable, scanTexts, typeBadge, verdict } from './support/scanning';
@@ -22,6 +23,10 @@ test.describe('Leads', () => {
     const editor = page.locator('details.lead-questions');
     await editor.getByRole('heading', { name: /^Questions de qualification/ }).click();
     const question = (n: number) => editor.getByRole('group', { name: `Question ${n}` });
+    // The list starts empty, whichever project ran this test first on the same server.
+    await expect(editor.getByText('Aucune question pour le moment.').or(question(1))).toBeVisible();
+    const remove = editor.getByRole('button', { name: 'Supprimer' });
+    while ((await remove.count()) > 0) await remove.first().click();
     for (const [n, label, kind, choices] of [
       [1, 'Projet', 'Choix unique', 'Neuf\nRénovation'],
       [2, 'Produits', 'Choix multiple', 'Béton\nCoffrage\nAcier'],
@@ -96,5 +101,23 @@ test.describe('Leads', () => {
     await expect(rowOf(mine, visitor.name)).toHaveCount(1);
     await filter('Réponse', 'Neuf');
     await expect(rowOf(mine, visitor.name)).toHaveCount(0);
+
+    // The leads for a CRM and an address book, with the answers.
+    const download = async (button: string) => {
+      const file = page.waitForEvent('download');
+      await page.locator('section.scans-section').first().getByRole('button', { name: button }).click();
+      const done = await file;
+      return { name: done.suggestedFilename(), text: await readFile((await done.path())!, 'utf8') };
+    };
+    const csv = await download('CSV pour CRM');
+    expect(csv.name).toBe('SCANS.csv');
+    expect(csv.text).toContain('First Name,Last Name,Email,Phone Number,Company Name,Job Title');
+    expect(csv.text).toMatch(
+      new RegExp(`${visitor.email}.*À recontacter,"devis, urgent".*Rénovation,Coffrage,Octobre`),
+    );
+    const cards = await download('Contacts (vCard)');
+    expect(cards.name).toBe('SCANS.vcf');
+    expect(cards.text).toContain(`EMAIL:${visitor.email}`);
+    expect(cards.text).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
   });
 });

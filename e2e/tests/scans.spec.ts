@@ -34,7 +34,8 @@ const texts = {
   ...scanTexts,
 };
 const COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure'];
-const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation'];
+/** The specification's columns first, then the lead's own (issue 41). */
+const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation', 'Suivi', 'Étiquettes'];
 
 /** The cell of `row` under the column header `column` of `table`. */
 async function cell(table: Locator, row: Locator, column: string): Promise<Locator> {

@@ -23,16 +23,20 @@ export async function readyForMore(out: Writable, through: Writable = out): Prom
   return !out.destroyed;
 }
 
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+export const VCARD_TYPE = 'text/vcard; charset=utf-8';
+
 /**
- * Answers an xlsx download written by `write` as it goes (exports of any size in flat memory).
- * An error after the headers left can only cut the download short: it is logged, and the stream
- * destroyed.
+ * Answers a download written by `write` as it goes (exports of any size in flat memory), an xlsx
+ * unless `type` says otherwise. An error after the headers left can only cut the download short:
+ * it is logged, and the stream destroyed.
  */
 export function sendXlsxStream(
   request: FastifyRequest,
   reply: FastifyReply,
   fileName: string,
   write: (out: Writable) => Promise<void>,
+  type = XLSX_TYPE,
 ): FastifyReply {
   const out = new PassThrough();
   write(out).catch((error: unknown) => {
@@ -40,7 +44,7 @@ export function sendXlsxStream(
     out.destroy(error as Error);
   });
   return reply
-    .header('content-type', XLSX_TYPE)
+    .header('content-type', type)
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'private, no-store')
     .send(out);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LeadAnswerInput, LeadQuestionsForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { leadAnswers, leadQuestions } from '../../db/schema';
+import { leadAnswers, leadQuestions, scans } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 
@@ -173,3 +173,27 @@ export const answersJson = (scanId: SQL) => sql`coalesce((
     order by case when q.deleted_at is null then q.position else 32767 end, a.id)
   from lead_answers a join lead_questions q on q.id = a.question_id
   where a.scan_id = ${scanId}), '[]'::json)`;
+
+/**
+ * The questions a table's leads answered, as the export's columns after the specification's: one
+ * per label the answers were given under (a question rewritten with the same words is the same
+ * column; one renamed is a new one), in the exhibitor's order, deleted questions last.
+ */
+export async function answeredLabels(db: Db, scope: SQL | null): Promise<string[]> {
+  if (!scope) return [];
+  const rows = await db
+    .select({
+      label: leadAnswers.label,
+      order:
+        sql<number>`min(case when ${leadQuestions.deletedAt} is null then ${leadQuestions.position} else 32767 end)`.mapWith(
+          Number,
+        ),
+      first: sql<number>`min(${leadQuestions.id})`.mapWith(Number),
+    })
+    .from(leadAnswers)
+    .innerJoin(scans, eq(scans.id, leadAnswers.scanId))
+    .innerJoin(leadQuestions, eq(leadQuestions.id, leadAnswers.questionId))
+    .where(scope)
+    .groupBy(leadAnswers.label);
+  return rows.sort((a, b) => a.order - b.order || a.first - b.first).map((r) => r.label);
+}

@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream';
-import { SHOW_TIME_ZONE, type Language, type ScanTable } from '@salon/shared';
+import { SHOW_TIME_ZONE, type FollowUp, type Language, type ScanTable } from '@salon/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeXlsx } from '../../lib/xlsx-writer';
-import { allScans, erasedRow, longestTexts } from './scans.service';
+import { allScans, erasedRow, longestTexts, type LeadAnswerView } from './scans.service';
+import { answeredLabels } from './leads.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
 
@@ -22,6 +23,9 @@ const HEADERS = {
     visitor: 'Visiteur',
     exhibitor: 'Exposant',
     sheet: 'Scans',
+    followUp: 'Suivi',
+    tags: 'Étiquettes',
+    followUps: { to_contact: 'À recontacter', contacted: 'Recontacté', no_follow_up: 'Sans suite' },
   },
   en: {
     type: 'Type',
@@ -37,8 +41,28 @@ const HEADERS = {
     visitor: 'Visitor',
     exhibitor: 'Exhibitor',
     sheet: 'Scans',
+    followUp: 'Follow-up',
+    tags: 'Tags',
+    followUps: { to_contact: 'To contact', contacted: 'Contacted', no_follow_up: 'No follow-up' },
   },
-} as const;
+} as const satisfies Record<Language, { followUps: Record<FollowUp, string> } & Record<string, unknown>>;
+
+/** A follow-up's name in the file's language. */
+export const followUpName = (lang: Language, code: FollowUp | null) => (code ? HEADERS[lang].followUps[code] : null);
+
+/** An answer as one cell: the text typed, or the choices ticked. */
+export const answerText = (a: LeadAnswerView | undefined) =>
+  a ? (a.kind === 'text' ? a.text : a.choices.join(', ')) : null;
+
+/** A lead's answers under each of the columns' labels (two questions of one label share its cell). */
+export const answerCells = (labels: readonly string[], answers: readonly LeadAnswerView[]) =>
+  labels.map(
+    (label) =>
+      answers
+        .filter((a) => a.label === label)
+        .map(answerText)
+        .join(' / ') || null,
+  );
 
 const offsetParts = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, timeZoneName: 'longOffset' });
 const HOUR_MS = 3600_000;
@@ -73,12 +97,14 @@ const fit = (header: string, longest: number | null | undefined, min = 0) =>
 /**
  * SCANS.xlsx of one table, streamed: rows are read from the database a chunk at a time and
  * written out as they come, so memory does not grow with the number of scans. Columns as on
- * screen (Par only for the collaborators' table), then the note and the rating; dates are real
- * date cells shown dd/MM/yyyy HH:mm, phones text cells.
+ * screen (Par only for the collaborators' table), then the note and the rating, as the
+ * specification has them; after them, the follow-up, the tags and one column per question the
+ * leads answered (issue 41). Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
  */
 export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null, lang: Language, out: Writable) {
   const h = HEADERS[lang];
   const longest = await longestTexts(db, scope);
+  const questions = await answeredLabels(db, scope);
   const withScanner = table === 'scansByCollaborators';
   const sheet = writeXlsx(out, h.sheet, [
     { header: h.type, width: fit(h.type, Math.max(h.visitor.length, h.exhibitor.length)) },
@@ -92,6 +118,9 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
     ...(withScanner ? [{ header: h.scannerName, width: fit(h.scannerName, longest?.scannerName) }] : []),
     { header: h.note, width: fit(h.note, longest?.note) },
     { header: h.rating, width: fit(h.rating, 1) },
+    { header: h.followUp, width: fit(h.followUp, 13) },
+    { header: h.tags, width: fit(h.tags, 30) },
+    ...questions.map((label) => ({ header: label, width: fit(label, 20) })),
   ]);
   for await (const rows of allScans(db, scope)) {
     const more = await sheet.addRows(
@@ -108,6 +137,11 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
           ...(withScanner ? [row.scannerName] : []),
           row.note,
           row.rating,
+          followUpName(lang, row.followUp),
+          // What was written about an erased person went with them; the counts stay.
+          ...(row.anonymisedAt
+            ? [null, ...questions.map(() => null)]
+            : [row.tags.join(', '), ...answerCells(questions, row.answers)]),
         ];
       }),
     );

@@ -206,6 +206,8 @@ describe('SCANS.xlsx', () => {
       'Par',
       'Note',
       'Évaluation',
+      'Suivi',
+      'Étiquettes',
     ]);
     const staff = await list(`?filters[scanner][exhibitor][id]=${exhibitor.user.id}`);
     expect(sheet.rowCount - 1).toBe(staff.meta.pagination.total);
@@ -244,6 +246,9 @@ describe('SCANS.xlsx', () => {
       'Date & Time',
       'Note',
       'Rating',
+      // The lead's own columns come after the specification's (issue 41).
+      'Follow-up',
+      'Tags',
     ]);
     const own = await list('');
     expect(sheet.rowCount - 1).toBe(own.meta.pagination.total);

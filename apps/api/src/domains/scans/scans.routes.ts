@@ -31,7 +31,8 @@ import {
   populates,
   sendJsonText,
 } from '../../lib/query-params';
-import { sendXlsxStream, XLSX_TYPE } from '../../lib/streams';
+import { CSV_TYPE, sendXlsxStream, VCARD_TYPE, XLSX_TYPE } from '../../lib/streams';
+import { LEADS_CSV_NAME, LEADS_VCARD_NAME, writeLeadsCsv, writeLeadsVcard } from './lead-exports';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
 import { createScanTotals, listScans, scanEditions, scanningFor, tableScope } from './scans.service';
@@ -125,20 +126,50 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     return sendJsonText(reply, text);
   });
 
+  /**
+   * A table as SCANS.xlsx (the specification's), or `format=csv` (SCANS.csv, for a CRM's import)
+   * or `format=vcf` (SCANS.vcf, vCard 4.0 for an address book).
+   */
   app.get(
     '/scans/export',
-    { schema: { tags, response: { 200: fileAnswer(XLSX_TYPE) } }, ...scanning },
+    {
+      schema: {
+        tags,
+        response: {
+          200: {
+            content: {
+              ...fileAnswer(XLSX_TYPE).content,
+              ...fileAnswer(CSV_TYPE).content,
+              ...fileAnswer(VCARD_TYPE).content,
+            },
+          },
+        },
+      },
+      ...scanning,
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const query = request.query as Record<string, unknown>;
-      assertQueryKeys(query, ['table', 'lang', 'edition']);
+      assertQueryKeys(query, ['table', 'lang', 'edition', 'format']);
       const edition = await editionOfScans(query.edition);
       const table = SCAN_TABLES.find((t) => t === query.table);
       if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_TABLES.join(' ou ')}.`);
+      const format = query.format ?? 'xlsx';
+      if (format !== 'xlsx' && format !== 'csv' && format !== 'vcf')
+        throw badRequest('Paramètre format attendu : xlsx, csv ou vcf.');
       const lang = query.lang === 'en' ? 'en' : 'fr';
-      return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) =>
-        writeScansXlsx(db, table, tableScope(table, user, edition), lang, out),
-      );
+      const scope = tableScope(table, user, edition);
+      if (format === 'csv')
+        return sendXlsxStream(request, reply, LEADS_CSV_NAME, (out) => writeLeadsCsv(db, scope, lang, out), CSV_TYPE);
+      if (format === 'vcf')
+        return sendXlsxStream(
+          request,
+          reply,
+          LEADS_VCARD_NAME,
+          (out) => writeLeadsVcard(db, scope, lang, out),
+          VCARD_TYPE,
+        );
+      return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) => writeScansXlsx(db, table, scope, lang, out));
     },
   );
 

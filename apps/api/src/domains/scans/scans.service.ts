@@ -308,14 +308,17 @@ export async function scanEditions(db: Db, user: Caller) {
 /** What SCANS.xlsx writes of a scan (and what erasedRow needs), nothing more: less to read and to map. */
 // prettier-ignore
 const EXPORTED = [
-  'typeScanned', 'createdAt', 'note', 'rating',
+  'id', 'typeScanned', 'createdAt', 'note', 'rating', 'tags', 'followUp',
   'name', 'email', 'phone', 'company', 'jobPosition', 'anonymisedAt',
   'scannerName',
 ] as const satisfies readonly (keyof typeof viewColumns)[];
-const exportColumns = Object.fromEntries(EXPORTED.map((key) => [key, viewColumns[key]])) as Pick<
-  typeof viewColumns,
-  (typeof EXPORTED)[number]
->;
+const exportColumns = {
+  ...(Object.fromEntries(EXPORTED.map((key) => [key, viewColumns[key]])) as Pick<
+    typeof viewColumns,
+    (typeof EXPORTED)[number]
+  >),
+  answers: answersJson(sql`"scans"."id"`).mapWith((v) => v as LeadAnswerView[]),
+};
 
 /**
  * Every row of a table, newest first, `chunk` at a time: the ids first (one read of the index, so

@@ -61,10 +61,26 @@ export function useScanEditions() {
 }
 
 /** 'Exporter': every row of the table as SCANS.xlsx, its headings in the page's language. */
+/** The files a table exports to: the specification's SCANS.xlsx, a CRM's CSV, an address book's vCards. */
+export const EXPORT_FORMATS = { xlsx: 'SCANS.xlsx', csv: 'SCANS.csv', vcf: 'SCANS.vcf' } as const;
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+
 export function useExportScans() {
   return useMutation({
-    mutationFn: ({ table, lang, edition }: { table: ScanTable; lang: string; edition: number | null }) =>
-      apiDownload('scans/export', 'SCANS.xlsx', { query: { table, lang, ...(edition ? { edition } : {}) } }),
+    mutationFn: ({
+      table,
+      lang,
+      edition,
+      format = 'xlsx',
+    }: {
+      table: ScanTable;
+      lang: string;
+      edition: number | null;
+      format?: ExportFormat;
+    }) =>
+      apiDownload('scans/export', EXPORT_FORMATS[format], {
+        query: { table, lang, ...(format === 'xlsx' ? {} : { format }), ...(edition ? { edition } : {}) },
+      }),
     // Offline, the button says so at once instead of waiting for the network.
     networkMode: 'always',
   });

@@ -218,15 +218,20 @@ function ScansTable({
     <section className="scans-section" aria-labelledby={ownTitle ? labelledBy : undefined}>
       <div className={ownTitle ? 'scans-head' : 'scans-head scans-head-untitled'}>
         {ownTitle && <h2 id={labelledBy}>{title}</h2>}
-        <button
-          type="button"
-          className="btn btn-outline"
-          aria-describedby={labelledBy}
-          disabled={exporter.isPending}
-          onClick={() => exporter.mutate({ table, lang: i18n.language, edition })}
-        >
-          {t('area.scans.export')}
-        </button>
+        <div className="scans-exports">
+          {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
+            <button
+              key={format}
+              type="button"
+              className="btn btn-outline"
+              aria-describedby={labelledBy}
+              disabled={exporter.isPending}
+              onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format })}
+            >
+              {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
+            </button>
+          ))}
+        </div>
       </div>
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
       {body}

@@ -1,0 +1,179 @@
+import ExcelJS from 'exceljs';
+import ICAL from 'ical.js';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createVisitor } from '../../../test/fixtures';
+import { call } from '../../../test/helper';
+import { foldLine, nameParts } from './lead-exports';
+import { badgeOf, ctx, exhibitor, otherToken, scan, send, token, useScansScene } from './scans-scene';
+
+/**
+ * The leads' exports (issue 41, item 3): SCANS.xlsx with the specification's columns first and
+ * the lead's after them, SCANS.csv for a CRM's import and SCANS.vcf (vCard 4.0).
+ */
+
+useScansScene();
+
+const SPEC_COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure', 'Note', 'Évaluation'];
+
+/** The exhibitor's two questions, and a lead of Salma Bennani's answering both, tagged and followed up. */
+async function qualifiedLead() {
+  const saved = await call(ctx.app, 'PUT', 'lead-questions', {
+    token,
+    body: {
+      questions: [
+        { kind: 'multiple', label: 'Produits', choices: ['Grues', 'Béton', 'Échafaudages'] },
+        { kind: 'text', label: 'Date du chantier' },
+      ],
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const [products, date] = saved.json<{ data: { id: number }[] }>().data;
+  const visitor = await createVisitor(ctx.db, {
+    name: 'Salma Bennani El Idrissi',
+    phone: '+212 600000077',
+    company: 'Chantiers, Atlas; SA',
+    jobPosition: 'Acheteuse',
+  });
+  const item = scan(badgeOf(visitor.registration), {
+    note: '=HYPERLINK("http://x") rappeler',
+    rating: 4,
+    tags: ['devis', 'urgent'],
+    answers: [
+      { question: products!.id, choices: ['Béton', 'Grues'] },
+      { question: date!.id, text: 'Septembre' },
+    ],
+  });
+  const { res } = await send([item]);
+  expect(res.statusCode, res.body).toBe(200);
+  const followed = await call(ctx.app, 'PUT', `scans/${item.id}`, { token, body: { followUp: 'to_contact' } });
+  expect(followed.statusCode, followed.body).toBe(200);
+  return { visitor, item };
+}
+
+const exported = async (format: string, as = token, lang = 'fr') => {
+  const res = await call(ctx.app, 'GET', `scans/export?table=scansExposant&format=${format}&lang=${lang}`, {
+    token: as,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
+
+describe('the leads’ exports', () => {
+  it('SCANS.xlsx keeps the specification’s columns first, unchanged, then the follow-up, the tags and one column per question', async () => {
+    const { visitor } = await qualifiedLead();
+    const res = await exported('xlsx');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="SCANS.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      ...SPEC_COLUMNS,
+      'Suivi',
+      'Étiquettes',
+      'Produits',
+      'Date du chantier',
+    ]);
+    let row: unknown[] | undefined;
+    sheet.eachRow((r) => {
+      if (r.getCell(2).value === visitor.user.name) row = (r.values as unknown[]).slice(1);
+    });
+    expect(row?.slice(9)).toEqual(['À recontacter', 'devis, urgent', 'Grues, Béton', 'Septembre']);
+  });
+
+  it('SCANS.csv has the headers a CRM maps by itself, one lead a line, quoted where needed and never a formula', async () => {
+    const { visitor } = await qualifiedLead();
+    const res = await exported('csv');
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="SCANS.csv"');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'First Name,Last Name,Email,Phone Number,Company Name,Job Title,Notes,Rating,Follow-up,Tags,Scanned At,Scanned By,Produits,Date du chantier',
+    );
+    const line = lines.find((l) => l.includes(visitor.user.email));
+    expect(line).toBe(
+      [
+        'Salma',
+        'Bennani El Idrissi',
+        visitor.user.email,
+        '+212 600000077',
+        '"Chantiers, Atlas; SA"',
+        'Acheteuse',
+        `"'=HYPERLINK(""http://x"") rappeler"`,
+        '4',
+        'À recontacter',
+        '"devis, urgent"',
+        '2024-05-30 10:15',
+        exhibitor.user.name,
+        '"Grues, Béton"',
+        'Septembre',
+      ].join(','),
+    );
+  });
+
+  it('SCANS.vcf holds a vCard 4.0 per lead that a parser reads back whole, its lines folded at 75 octets', async () => {
+    const { visitor, item } = await qualifiedLead();
+    const res = await exported('vcf');
+    expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="SCANS.vcf"');
+    for (const line of res.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const cards = (ICAL.parse(res.body) as unknown[][]).map((c) => new ICAL.Component(c as unknown[]));
+    const card = cards.find((c) => c.getFirstPropertyValue('email') === visitor.user.email)!;
+    expect(card.getFirstPropertyValue('version')).toBe('4.0');
+    expect(card.getFirstPropertyValue('uid')).toBe(`urn:uuid:${item.id}`);
+    expect(card.getFirstPropertyValue('fn')).toBe('Salma Bennani El Idrissi');
+    expect(card.getFirstPropertyValue('n')).toEqual(['Bennani El Idrissi', 'Salma', '', '', '']);
+    expect(card.getFirstPropertyValue('org')).toBe('Chantiers, Atlas; SA');
+    expect(card.getFirstPropertyValue('title')).toBe('Acheteuse');
+    expect(card.getFirstPropertyValue('tel')).toBe('+212 600000077');
+    expect(card.getFirstProperty('categories')!.getValues()).toEqual(['devis', 'urgent']);
+    expect(card.getFirstPropertyValue('note')).toBe(
+      [
+        '=HYPERLINK("http://x") rappeler',
+        'Évaluation : 4/5',
+        'Suivi : À recontacter',
+        'Produits : Grues, Béton',
+        'Date du chantier : Septembre',
+        `Scanné par ${exhibitor.user.name} le 2024-05-30 10:15`,
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out of the CSV and the vCards a person erased since, whom SCANS.xlsx keeps as a count', async () => {
+    const { visitor } = await qualifiedLead();
+    await ctx.db.update(users).set({ anonymisedAt: new Date() }).where(eq(users.id, visitor.user.id));
+    for (const format of ['csv', 'vcf']) {
+      const { body } = await exported(format);
+      expect(body).not.toContain(visitor.user.email);
+      expect(body).not.toContain(`user-${visitor.user.id}`);
+    }
+  });
+
+  it('gives another exhibitor none of these leads in any format, and refuses a format it does not make', async () => {
+    const { visitor } = await qualifiedLead();
+    for (const format of ['csv', 'vcf'])
+      expect((await exported(format, otherToken)).body).not.toContain(visitor.user.email);
+    const bad = await call(ctx.app, 'GET', 'scans/export?table=scansExposant&format=pdf', { token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { message: string } }>().error.message).toBe(
+      'Paramètre format attendu : xlsx, csv ou vcf.',
+    );
+  });
+});
+
+describe('the exports’ text rules', () => {
+  it('cuts the one name field at its first space, and keeps a single word as the last name', () => {
+    expect(nameParts('  Salma   Bennani El Idrissi ')).toEqual({ first: 'Salma', last: 'Bennani El Idrissi' });
+    expect(nameParts('Madonna')).toEqual({ first: '', last: 'Madonna' });
+  });
+
+  it('folds a vCard line at 75 octets without cutting an accented letter in two', () => {
+    const folded = foldLine(`NOTE:${'é'.repeat(80)}`);
+    const lines = folded.split('\r\n').slice(0, -1);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(`NOTE:${'é'.repeat(80)}`);
+  });
+});
