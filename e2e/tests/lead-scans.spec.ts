@@ -107,7 +107,7 @@ test.describe('Leads', () => {
       const file = page.waitForEvent('download');
       await page.locator('section.scans-section').first().getByRole('button', { name: button }).click();
       const done = await file;
-      return { name: done.suggestedFilename(), text: await readFile((await done.path())!, 'utf8') };
+      return { name: done.suggestedFilename(), text: await readFile(await done.path(), 'utf8') };
     };
     const csv = await download('CSV pour CRM');
     expect(csv.name).toBe('SCANS.csv');

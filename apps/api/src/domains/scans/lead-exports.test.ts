@@ -119,7 +119,7 @@ describe('the leads’ exports', () => {
     expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="SCANS.vcf"');
     for (const line of res.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    const cards = (ICAL.parse(res.body) as unknown[][]).map((c) => new ICAL.Component(c as unknown[]));
+    const cards = (ICAL.parse(res.body) as unknown[][]).map((c) => new ICAL.Component(c));
     const card = cards.find((c) => c.getFirstPropertyValue('email') === visitor.user.email)!;
     expect(card.getFirstPropertyValue('version')).toBe('4.0');
     expect(card.getFirstPropertyValue('uid')).toBe(`urn:uuid:${item.id}`);
