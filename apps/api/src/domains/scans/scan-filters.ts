@@ -31,9 +31,10 @@ export const anyFilter = (filters: FilterValues) => Object.values(filters).some(
  * exhibitor's and, when named, one of the choices picked; `by` is who scanned; `day` the show day.
  */
 export function filtered(f: FilterArgs): SQL {
+  // The follow-up compared as the column's own type, so that the index scans_lead_filters serves it.
   return sql`(${f.status}::text is null
       or (${f.status}::text = 'none' and "scans"."follow_up" is null)
-      or "scans"."follow_up"::text = ${f.status}::text)
+      or "scans"."follow_up" = (case when ${f.status}::text = 'none' then null else ${f.status}::text end)::lead_follow_up)
     and (${f.rating}::int is null or "scans"."rating" = ${f.rating}::int)
     and (${f.tag}::text is null or exists (
       select 1 from unnest("scans"."tags") t(tag) where lower(t.tag) = lower(${f.tag}::text)))
