@@ -27,7 +27,7 @@ test('the exhibitor opens its report in Mes scans, reads its totals and a chart�
 
   // The hall: compared, or said why not.
   await expect(card.locator('.report-hall')).toHaveText(
-    /^(Médiane des \d+ autres exposants du hall .+|Comparaison non affichée : moins de 5 autres exposants dans le hall .+|Aucun hall attribué : pas de comparaison\.)$/,
+    /^(Médiane des \d+ autres exposants de votre hall \(.+\) : .+|Comparaison non affichée : moins de 5 autres exposants dans votre hall .+|Aucun hall attribué : pas de comparaison\.)$/,
   );
 
   if (total > 0) {

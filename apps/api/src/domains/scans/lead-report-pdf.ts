@@ -10,7 +10,7 @@ const TEXTS = {
   fr: {
     title: 'Bilan des leads',
     total: (n: string, perDay: string) => `${n} leads, ${perDay} par jour en moyenne`,
-    hall: (name: string) => `Comparaison avec les exposants du hall ${name}`,
+    hall: (name: string) => `Comparaison avec les exposants de votre hall (${name})`,
     median: (total: string, perDay: string) => `Médiane du hall : ${total} leads, ${perDay} par jour.`,
     hidden: (n: number) =>
       `Comparaison non affichée : moins de ${HALL_MEDIAN_MIN_EXHIBITORS} autres exposants dans le hall (${n}), aucun concurrent ne doit pouvoir s'y lire.`,
@@ -34,7 +34,7 @@ const TEXTS = {
   en: {
     title: 'Leads report',
     total: (n: string, perDay: string) => `${n} leads, ${perDay} a day on average`,
-    hall: (name: string) => `Compared with the exhibitors of hall ${name}`,
+    hall: (name: string) => `Compared with the exhibitors of your hall (${name})`,
     median: (total: string, perDay: string) => `Hall median: ${total} leads, ${perDay} a day.`,
     hidden: (n: number) =>
       `Comparison not shown: fewer than ${HALL_MEDIAN_MIN_EXHIBITORS} other exhibitors in the hall (${n}), so that no competitor can be read from it.`,
