@@ -42,13 +42,14 @@ interface GroupRow {
 
 /** One pass over the exhibitor's leads, six groupings: per day, hour, scanner, rating, follow-up, and all. */
 const groups = (leads: SQL) => sql`
-  select grouping(l.day, l.hour, l.scanner, l.rating, l.status)::int as g, l.day, l.hour, l.scanner,
+  select grouping(l.day, l.hour, l.scanner, l.rating, l.status)::int as g, to_char(l.day, 'YYYY-MM-DD') as day,
+    l.hour::int as hour, l.scanner,
     case when grouping(l.scanner) = 0 then (select u.name from users u where u.id = l.scanner) end as name,
-    l.rating, l.status, count(*)::int as n
+    l.rating::int as rating, l.status::text as status, count(*)::int as n
   from (
-    select to_char(s.scan_day, 'YYYY-MM-DD') as day,
-      extract(hour from s.created_at at time zone ${zone})::int as hour,
-      s.scanner_id as scanner, s.rating::int as rating, s.follow_up::text as status
+    -- The raw columns (a date, a double, an enum), formatted once per group, not once per lead.
+    select s.scan_day as day, date_part('hour', s.created_at at time zone ${zone}) as hour,
+      s.scanner_id as scanner, s.rating, s.follow_up as status
     from scans s where ${leads}
   ) l
   group by grouping sets ((l.day), (l.hour), (l.scanner), (l.rating), (l.status), ())`;
