@@ -126,16 +126,21 @@ export async function onBothDatabases<T>(
   measure: (database: 'PGlite' | 'PostgreSQL', env: Record<string, string>) => Promise<T[]>,
 ): Promise<T[]> {
   const out: T[] = [];
+  // BENCH_DATABASES=postgresql (or pglite): one of the two, for a quicker figure.
+  const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').toLowerCase().split(',');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-bench-'));
   try {
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    await fill(database.db);
-    await database.db.execute(sql`vacuum analyze`);
-    await database.close();
-    out.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
+    if (wanted.includes('pglite')) {
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      await fill(database.db);
+      await database.db.execute(sql`vacuum analyze`);
+      await database.close();
+      out.push(...(await measure('PGlite', { DATA_DIR: dataDir })));
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (!wanted.includes('postgresql')) return out;
   await withBenchDatabase(async (url) => {
     const database = await openDatabase({ url });
     await fill(database.db);

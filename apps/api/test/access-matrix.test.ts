@@ -588,6 +588,26 @@ const TABLE: Row[] = [
   },
 
   {
+    route: 'GET /backend/api/scans/report',
+    when: 'reads the report of its leads (Bilan)',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      // A's collaborator's lead is A's alone: B's report never counts it.
+      const scanners = json<{ data: { scanners: { id: number }[] } }>(res).data.scanners.map((s) => s.id);
+      if (c.caller === 'exhibitorA') expect(scanners).toContain(f.collaboratorA.user.id);
+      else expect(scanners).not.toContain(f.collaboratorA.user.id);
+    },
+  },
+  {
+    route: 'GET /backend/api/scans/report.pdf',
+    when: 'downloads the report of its leads as a PDF',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res) => {
+      if (res.statusCode === 200) expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    },
+  },
+  {
     route: 'PUT /backend/api/scans/:id',
     when: 'sets the follow-up of a lead of A’s collaborator',
     expect:                                                        [401, 200, 200, 404, 404, 401, 401, 403, 403],

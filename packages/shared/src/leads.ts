@@ -141,3 +141,9 @@ export const scanFiltersSchema = z.strictObject({
 export type ScanFilters = z.infer<typeof scanFiltersSchema>;
 /** The query keys scanFiltersSchema reads. */
 export const SCAN_FILTER_KEYS = Object.keys(scanFiltersSchema.def.shape) as (keyof ScanFilters)[];
+
+/**
+ * 'Bilan' compares an exhibitor with the median of the other exhibitors of its hall only where at
+ * least this many make it: with fewer, one competitor's figures could be read from it.
+ */
+export const HALL_MEDIAN_MIN_EXHIBITORS = 5;

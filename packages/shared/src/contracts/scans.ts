@@ -84,3 +84,42 @@ export const leadQuestionsSchema = item(z.array(leadQuestionSchema));
 
 /** `PUT scans/:id`: the lead as it now stands. */
 export const leadSchema = item(scanViewSchema);
+
+/**
+ * `GET scans/report` ('Bilan'): the leads made for an exhibitor in an edition (its own and its
+ * collaborators', erased persons counted, nobody named), counted by show day (with its hall's
+ * median that day), by hour of the show's clock, by who scanned, by rating, by answer and by
+ * follow-up. `hall.median` is null unless at least HALL_MEDIAN_MIN_EXHIBITORS other exhibitors of
+ * the hall make it.
+ */
+export const leadReportSchema = item(
+  z.strictObject({
+    year: z.number(),
+    total: z.number(),
+    /** The leads' mean per day listed in `days` (the show's days, and any other with leads). */
+    perDay: z.number(),
+    days: z.array(z.strictObject({ day: z.string(), leads: z.number(), hallMedian: z.nullable(z.number()) })),
+    hours: z.array(z.strictObject({ hour: z.number(), leads: z.number() })),
+    scanners: z.array(z.strictObject({ id: z.number(), name: z.string(), leads: z.number() })),
+    ratings: z.array(z.strictObject({ rating: z.nullable(z.number()), leads: z.number() })),
+    followUps: z.array(z.strictObject({ status: z.nullable(z.enum(FOLLOW_UPS)), leads: z.number() })),
+    questions: z.array(
+      z.strictObject({
+        id: z.number(),
+        label: z.string(),
+        kind: z.enum(LEAD_QUESTION_KINDS),
+        answered: z.number(),
+        unanswered: z.number(),
+        choices: z.array(z.strictObject({ choice: z.string(), leads: z.number() })),
+      }),
+    ),
+    hall: z.nullable(
+      z.strictObject({
+        name: z.string(),
+        /** The hall's other exhibitors, those the median is made of. */
+        exhibitors: z.number(),
+        median: z.nullable(z.strictObject({ total: z.number(), perDay: z.number() })),
+      }),
+    ),
+  }),
+);

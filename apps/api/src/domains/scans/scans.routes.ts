@@ -3,6 +3,7 @@ import {
   fileAnswer,
   leadQuestionsFormSchema,
   leadQuestionsSchema,
+  leadReportSchema,
   leadSchema,
   leadUpdateSchema,
   PAGE_SIZE,
@@ -15,7 +16,9 @@ import {
   scanResultsSchema,
   type ScanTable,
 } from '@salon/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
@@ -39,6 +42,8 @@ import { createScanTotals, listScans, scanEditions, scanningFor, tableScope } fr
 import { filterValues } from './scan-filters';
 import { readQuestions, saveQuestions } from './leads.service';
 import { updateLead } from './lead-update.service';
+import { leadReport } from './lead-report.service';
+import { leadReportFileName, renderLeadReport } from './lead-report-pdf';
 import { editionNamedByYear } from '../show/current-edition';
 
 /** The filters of the two tables: the scanner (this site's client) or the parties (the specification's). */
@@ -202,6 +207,39 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const form = parseFormBody(leadQuestionsFormSchema, request.body);
       return { data: await saveQuestions(db, currentUser(request), form), meta: {} };
+    },
+  );
+
+  /**
+   * 'Bilan': the exhibitor's leads of the edition 'Mes scans' shows (`edition=2024`), counted, with
+   * its hall's median; `scans/report.pdf` the same for its management (`lang=en`: in English).
+   * The exhibitor's management view: its collaborators get a 403.
+   */
+  const reporting = only(app, AUDIENCES.exhibitors);
+  app.get('/scans/report', { schema: { tags, response: { 200: leadReportSchema } }, ...reporting }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    assertQueryKeys(query, ['edition']);
+    return { data: await leadReport(db, currentUser(request).id, await editionOfScans(query.edition)), meta: {} };
+  });
+
+  app.get(
+    '/scans/report.pdf',
+    { schema: { tags, response: { 200: fileAnswer('application/pdf') } }, ...reporting },
+    async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      assertQueryKeys(query, ['edition', 'lang']);
+      const user = currentUser(request);
+      const lang = query.lang === 'en' ? 'en' : 'fr';
+      const [report, [me]] = await Promise.all([
+        leadReport(db, user.id, await editionOfScans(query.edition)),
+        db.select({ company: users.company }).from(users).where(eq(users.id, user.id)),
+      ]);
+      const body = await renderLeadReport({ report, company: me?.company ?? null, lang, createdAt: clock() });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${leadReportFileName(lang, report.year)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(body);
     },
   );
 

@@ -4,6 +4,7 @@ import {
   type Answer,
   type LeadQuestionsForm,
   type leadQuestionsSchema,
+  type leadReportSchema,
   type leadSchema,
   type LeadUpdate,
   type ScanFilters,
@@ -132,5 +133,29 @@ export function useTeam(exhibitorId: number, enabled: boolean) {
       }).then((r) => r.data.map(({ id, name }) => ({ id, name }))),
     enabled,
     staleTime: 60_000,
+  });
+}
+
+/** 'Bilan': the exhibitor's leads of the edition shown (null: the current one), counted. */
+export function useLeadReport(edition: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...scansKey, 'report', edition],
+    queryFn: () =>
+      apiRequest<Answer<typeof leadReportSchema>>('scans/report', { query: edition ? { edition } : {} }).then(
+        (r) => r.data,
+      ),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** 'Télécharger le bilan (PDF)': the same report as a PDF, in the page's language. */
+export function useDownloadReport() {
+  return useMutation({
+    mutationFn: ({ lang, edition, year }: { lang: string; edition: number | null; year: number }) =>
+      apiDownload('scans/report.pdf', `${lang === 'en' ? 'report' : 'bilan'}-${year}.pdf`, {
+        query: { lang, ...(edition ? { edition } : {}) },
+      }),
+    networkMode: 'always',
   });
 }

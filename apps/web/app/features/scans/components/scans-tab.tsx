@@ -15,6 +15,7 @@ import { queueAvailable } from '../queue';
 import { syncQueue } from '../sync';
 import { scansKey, useExportScans, useLeadQuestions, useScanEditions, useScans, useUpdateLead } from '../api/scans';
 import { LeadQuestionsEditor } from './lead-questions-editor';
+import { LeadReport } from './lead-report';
 import { FiltersForm, filtersFromParams } from './lead-filters';
 import { FollowUpSelect } from './follow-up-select';
 import { QualificationForm } from './qualification-form';
@@ -302,6 +303,8 @@ export function ScansTab({ session, titleId }: { session: Session; titleId: stri
       <WaitingLine count={waiting} />
       <EditionSwitch value={edition} onChange={setEdition} />
       {session.type === 'exhibitor' && <LeadQuestionsEditor />}
+      {/* 'Bilan': the exhibitor's management view of its leads (its collaborators have none). */}
+      {session.type === 'exhibitor' && <LeadReport edition={edition} userId={userId} />}
       <FiltersForm session={session} />
       {/* The specification's first table is 'Mes scans', as the page: the page's h1 names it. */}
       <ScansTable
