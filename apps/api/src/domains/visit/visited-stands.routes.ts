@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { forbidden, notFound } from '../../lib/errors';
 import { idParam } from '../../lib/query-params';
-import { assertQueryKeys } from '../../lib/query';
 import type { BadgeService } from '../badges/badges.service';
 import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
 import { contactVcard, forgetMe, visitedStands } from './visited-stands.service';
@@ -44,7 +43,6 @@ export const visitedStandsRoutes: FastifyPluginAsyncZod<{
     '/ebadge/visited',
     { schema: { tags, querystring: tokenQuery, response: { 200: visitedStandsSchema } } },
     async (request, reply) => {
-      assertQueryKeys(request.query as Record<string, unknown>, ['token']);
       const stands = await visitedStands(db, await holderOf(request.query.token));
       reply.header('cache-control', 'private, no-store');
       return { data: stands.map((s) => s.stand), meta: {} };
@@ -55,7 +53,6 @@ export const visitedStandsRoutes: FastifyPluginAsyncZod<{
     '/ebadge/visited/:exhibitorId/contact.vcf',
     { schema: { tags, querystring: tokenQuery, response: { 200: fileAnswer('text/vcard') } } },
     async (request, reply) => {
-      assertQueryKeys(request.query as Record<string, unknown>, ['token']);
       const exhibitorId = exhibitorOf(request.params);
       const [visited] = await visitedStands(db, await holderOf(request.query.token), exhibitorId);
       if (!visited?.stand.contactCard) throw notFound(NOT_VISITED);
