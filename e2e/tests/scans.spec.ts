@@ -35,7 +35,7 @@ const texts = {
 };
 const COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure'];
 /** The specification's columns first, then the lead's own (issue 41). */
-const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation', 'Suivi', 'Étiquettes'];
+const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation', 'Suivi', 'Étiquettes', 'Ne plus contacter'];
 
 /** The cell of `row` under the column header `column` of `table`. */
 async function cell(table: Locator, row: Locator, column: string): Promise<Locator> {

@@ -47,6 +47,7 @@ import { offlineSwRoutes } from './domains/gate/offline-sw.routes';
 import { registrationsRoutes } from './domains/directory/registrations.routes';
 import { exhibitorPageRoutes } from './domains/directory/exhibitor-page.routes';
 import { visitRoutes } from './domains/visit/visit.routes';
+import { visitedStandsRoutes } from './domains/visit/visited-stands.routes';
 import { ownPageRoutes } from './domains/exhibitor-area/own-page.routes';
 import { scansRoutes } from './domains/scans/scans.routes';
 import { siteSettingsRoutes } from './domains/content/site-settings.routes';
@@ -269,6 +270,7 @@ export async function buildApp(
       await api.register(newslettersRoutes, { db, mail, onQueued });
       await api.register(ebadgeRoutes, { db, badges, mail, onQueued });
       await api.register(visitRoutes, { db, badges, settings: siteSettings, publicUrl: config.PUBLIC_URL });
+      await api.register(visitedStandsRoutes, { db, badges, clock, publicUrl: config.PUBLIC_URL });
       await api.register(badgesRoutes, { signer: badgeSigner });
       await api.register(scansRoutes, { db, signer: badgeSigner, clock, cacheBus });
       await api.register(gateRoutes, { db, signer: badgeSigner, clock });

@@ -15,7 +15,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
-import { checkins, conferences, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
+import { checkins, conferences, exhibitorProfiles, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
 import {
   TEST_JWT_SECRET,
@@ -274,6 +274,26 @@ function visitorScan(visitor: Awaited<ReturnType<typeof createVisitor>>) {
   return { id: randomUUID(), badge, scannedAt: new Date().toISOString() };
 }
 
+/** A new visitor A's collaborator scanned: its e-badge key ('Stands visités' lists exhibitor A). */
+async function freshScannedKey(): Promise<string> {
+  const visitor = await createVisitor(f.ctx.db, { email: freshEmail('visited') });
+  const res = await call(f.ctx.app, 'POST', 'scans', {
+    token: await tokenOf('collaboratorA'),
+    body: { scans: [visitorScan(visitor)] },
+  });
+  if (res.statusCode !== 200) throw new Error(`could not scan the visitor: ${res.body}`);
+  return visitor.registration.badgeKey;
+}
+
+/** Exhibitor A's contact card for the visitors it scanned, as its 'Fiche annuaire' saves it. */
+async function cardOfA() {
+  const card = { visitorContactName: 'Accueil Matrice', visitorContactEmail: 'accueil@matrice.example' };
+  await f.ctx.db
+    .insert(exhibitorProfiles)
+    .values({ userId: f.exhibitorA.user.id, ...card })
+    .onConflictDoUpdate({ target: exhibitorProfiles.userId, set: card });
+}
+
 /** A check-in of a new visitor's genuine badge, as a gate device sends it. */
 async function freshCheckin() {
   const { id, badge, scannedAt } = await freshVisitorScan();
@@ -414,6 +434,17 @@ const TABLE: Row[] = [
     when: 'changes its own page’s brands',
     expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
     request: () => ({ url: 'exhibitor-page', body: { brands: ['Matrice'] } }),
+  },
+  {
+    route: 'GET /backend/api/exhibitor-page/visitor-card',
+    when: 'reads the contact card it gives the visitors it scanned',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+  },
+  {
+    route: 'PUT /backend/api/exhibitor-page/visitor-card',
+    when: 'sets the contact card it gives the visitors it scanned',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    request: () => ({ url: 'exhibitor-page/visitor-card', body: { name: 'Accueil', email: 'accueil@matrice.example' } }),
   },
   {
     route: 'POST /backend/api/exhibitor-page/files',
@@ -863,6 +894,57 @@ const TABLE: Row[] = [
     when: 'opens an e-badge page with an unknown key',
     expect: all(403),
     request: () => ({ url: `registrations/ebadge?token=${randomUUID()}` }),
+  },
+  {
+    route: 'GET /backend/api/ebadge/visited',
+    when: 'lists the stands that scanned a visitor, by the key of the visitor’s badge mail',
+    expect: ok200,
+    request: async () => ({ url: `ebadge/visited?token=${await freshScannedKey()}` }),
+    check: (res) => expect(ids(res)).toEqual([f.exhibitorA.user.id]),
+  },
+  {
+    route: 'GET /backend/api/ebadge/visited',
+    when: 'lists the visited stands with an unknown badge key',
+    expect: all(404),
+    request: () => ({ url: `ebadge/visited?token=${randomUUID()}` }),
+  },
+  {
+    route: 'GET /backend/api/ebadge/visited/:exhibitorId/contact.vcf',
+    when: 'downloads the contact card of exhibitor A, which scanned the visitor',
+    expect: ok200,
+    request: async () => {
+      await cardOfA();
+      return { url: `ebadge/visited/${f.exhibitorA.user.id}/contact.vcf?token=${await freshScannedKey()}` };
+    },
+    check: (res) => expect(res.body).toContain('FN:Accueil Matrice'),
+  },
+  {
+    route: 'GET /backend/api/ebadge/visited/:exhibitorId/contact.vcf',
+    when: 'downloads the contact card of exhibitor B, which never scanned the visitor',
+    expect: all(404),
+    request: async () => ({
+      url: `ebadge/visited/${f.exhibitorB.user.id}/contact.vcf?token=${await freshScannedKey()}`,
+    }),
+  },
+  {
+    route: 'POST /backend/api/ebadge/visited/:exhibitorId/do-not-contact',
+    when: 'asks exhibitor A, which scanned the visitor, not to contact them',
+    expect: ok200,
+    request: async () => ({
+      url: `ebadge/visited/${f.exhibitorA.user.id}/do-not-contact`,
+      body: { token: await freshScannedKey() },
+      headers: { accept: 'application/json' },
+    }),
+  },
+  {
+    route: 'POST /backend/api/ebadge/visited/:exhibitorId/do-not-contact',
+    when: 'asks exhibitor B, which never scanned the visitor, not to contact them',
+    expect: all(404),
+    request: async () => ({
+      url: `ebadge/visited/${f.exhibitorB.user.id}/do-not-contact`,
+      body: { token: await freshScannedKey() },
+      headers: { accept: 'application/json' },
+    }),
   },
   {
     route: 'POST /backend/api/visit',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isWebUrl, optionalField } from './site-settings';
+import { isWebUrl, optionalEmail, optionalField, optionalPhone } from './site-settings';
 
 /**
  * An exhibitor's page of the directory (`/annuaire/<slug>`): its address, and what the exhibitor
@@ -118,4 +118,27 @@ export type ExhibitorPageHold = z.input<typeof exhibitorPageHoldSchema>;
 /** The exhibitors who give a forum conference, set on its back-office form (exhibitors of its edition). */
 export const conferenceExhibitorsSchema = z.object({
   exhibitorIds: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(50, { error: 'tooMany' }))),
+});
+
+export const VISITOR_CARD_NAME_MAX = 100;
+
+/**
+ * 'Carte de contact pour les visiteurs' and 'Document remis aux visiteurs' ('Fiche annuaire'):
+ * what the visitors the exhibitor scanned get on their e-badge page. Each field is optional; the
+ * form is saved whole (a field left out or empty is none). `documentId`: one of the exhibitor's
+ * uploaded PDFs, or null.
+ */
+export const visitorCardFormSchema = z.object({
+  name: optionalField(VISITOR_CARD_NAME_MAX),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+  documentId: z.optional(z.nullable(z.int().check(z.positive()))),
+});
+export type VisitorCardForm = z.infer<typeof visitorCardFormSchema>;
+export type VisitorCardInput = z.input<typeof visitorCardFormSchema>;
+
+/** 'Ne plus me contacter' on the e-badge page: the badge's key, and the page to go back to. */
+export const doNotContactFormSchema = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(2000)),
+  back: z.optional(z.string().check(z.maxLength(2000))),
 });

@@ -40,12 +40,16 @@ export function optionalField(max: number, rule?: { test: (value: string) => boo
   );
 }
 
-const email = () => optionalField(320, { test: (v) => EMAIL.test(v), error: 'email' });
-const phone = () =>
+/** An optional e-mail address ('email' when it is not one). */
+export const optionalEmail = () => optionalField(320, { test: (v) => EMAIL.test(v), error: 'email' });
+const email = optionalEmail;
+/** An optional phone number as people write it ('phoneFormat' when it is not one). */
+export const optionalPhone = () =>
   optionalField(40, {
     test: (v) => PHONE.test(v) && phoneDigits(v) >= 6 && phoneDigits(v) <= 20,
     error: 'phoneFormat',
   });
+const phone = optionalPhone;
 
 /**
  * The site's settings (one record). The map link is any http(s) address (the page embeds a map

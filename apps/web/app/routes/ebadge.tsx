@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { visitSize, type Answer, type ebadgeSchema, type visitListSchema } from '@salon/shared';
+import {
+  visitSize,
+  type Answer,
+  type ebadgeSchema,
+  type VisitedStand,
+  type visitedStandsSchema,
+  type visitListSchema,
+} from '@salon/shared';
 import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { seoMeta } from '../lib/seo';
@@ -7,12 +14,14 @@ import { pageSeo } from '../lib/seo.server';
 import { loaderApi, loaderDataOr, LoaderApiError } from '../lib/server-api';
 import { BadgeVisit } from '../features/my-visit/components/badge-visit';
 import { visitOf, visitQuery } from '../features/my-visit/visit.server';
+import { StandsVisited } from '../features/stands-visited/components/stands-visited';
 import type { Route } from './+types/ebadge';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seo = pageSeo(request, context, 'ebadge');
   const token = new URL(request.url).searchParams.get('token');
-  if (!token) return { seo, badge: null, token: null, kept: null, deviceCount: 0 };
+  const none = { seo, badge: null, token: null, kept: null, deviceCount: 0, visited: [] as VisitedStand[] };
+  if (!token) return none;
   try {
     const { data } = await loaderApi<Answer<typeof ebadgeSchema>>(
       context,
@@ -26,10 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           conferences: [],
         })
       : { exhibitors: [], conferences: [] };
-    return { seo, badge: data, token, kept, deviceCount: visitSize(visitOf(request)) };
+    // 'Stands visités': the exhibitors that scanned this badge, by the same key.
+    const visited = await loaderDataOr<Answer<typeof visitedStandsSchema>>(
+      context,
+      `ebadge/visited?token=${encodeURIComponent(token)}`,
+      [],
+    );
+    return { seo, badge: data, token, kept, deviceCount: visitSize(visitOf(request)), visited };
   } catch (err) {
-    if (err instanceof LoaderApiError && err.status < 500)
-      return { seo, badge: null, token: null, kept: null, deviceCount: 0 };
+    if (err instanceof LoaderApiError && err.status < 500) return none;
     throw err;
   }
 }
@@ -41,7 +55,7 @@ export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { 
 /** The badge on a phone, from the link in the badge mail: shown at the gate without printing. */
 export default function EbadgePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { badge, token, kept, deviceCount } = loaderData;
+  const { badge, token, kept, deviceCount, visited } = loaderData;
   if (!badge || !token || !kept) {
     return (
       <div className="container page">
@@ -57,6 +71,7 @@ export default function EbadgePage({ loaderData }: Route.ComponentProps) {
           {t('ebadge.download')}
         </a>
       </BadgeCard>
+      <StandsVisited token={token} stands={visited} year={Number(badge.event.startsOn.slice(0, 4)) || null} />
       <BadgeVisit token={token} kept={kept} deviceCount={deviceCount} />
     </>
   );

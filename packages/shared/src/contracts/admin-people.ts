@@ -109,6 +109,10 @@ export const personalDataSchema = z.strictObject({
       rating: z.nullable(z.number()),
     }),
   ),
+  /** The exhibitors the person asked, from their e-badge page, not to contact them, and when first. */
+  doNotContact: z.array(
+    z.strictObject({ exhibitorId: z.number(), exhibitorCompany: text, askedAt: z.nullable(dateTime) }),
+  ),
   checkins: z.array(
     z.strictObject({
       id: z.number(),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LANGUAGES, REGISTRATION_TYPES } from '../constants';
 import { visitSchema } from '../my-visit';
 import { kioskRecordSchema } from './admin-devices';
-import { item, page } from './common';
+import { item, mediaSchema, page } from './common';
 
 /**
  * A badge as a screen shows it (the e-badge page, the kiosk, the exhibitor area): the holder, the
@@ -50,3 +50,28 @@ export const kioskSessionSchema = item(
 
 /** `GET kiosk/sessions`: the kiosks, for the staff who revoke them. */
 export const kioskListSchema = page(kioskRecordSchema);
+
+/**
+ * `GET ebadge/visited?token=…`: 'Stands visités', the exhibitors whose stands scanned the badge
+ * in its edition, once each (company order): their page's address, their hall and stand, whether
+ * they give a contact card (`ebadge/visited/:id/contact.vcf`), the one PDF they hand out, and
+ * whether the holder asked them not to contact them.
+ */
+export const visitedStandsSchema = item(
+  z.array(
+    z.strictObject({
+      id: z.number(),
+      slug: z.string(),
+      company: z.string(),
+      gate: z.nullable(z.strictObject({ id: z.number(), name: z.string() })),
+      booth: z.nullable(z.string()),
+      contactCard: z.boolean(),
+      document: z.nullable(mediaSchema),
+      doNotContact: z.boolean(),
+    }),
+  ),
+);
+export type VisitedStand = z.output<typeof visitedStandsSchema>['data'][number];
+
+/** `POST ebadge/visited/:id/do-not-contact` (the script's answer; a form gets a 303 back). */
+export const doNotContactSchema = item(z.strictObject({ doNotContact: z.literal(true) }));

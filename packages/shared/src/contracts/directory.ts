@@ -153,6 +153,20 @@ export const ownExhibitorPageSchema = item(
 );
 export type OwnExhibitorPage = Answer<typeof ownExhibitorPageSchema>['data'];
 
+/**
+ * `GET`/`PUT exhibitor-page/visitor-card`: the contact card and the document the exhibitor gives
+ * the visitors it scanned (their e-badge page's 'Stands visités').
+ */
+export const visitorCardSchema = item(
+  z.strictObject({
+    name: z.nullable(z.string()),
+    email: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
+    document: z.nullable(mediaSchema),
+  }),
+);
+export type VisitorCard = Answer<typeof visitorCardSchema>['data'];
+
 /** `POST exhibitor-page/files`: a file the exhibitor uploaded for its page (its logo, a PDF). */
 export const exhibitorUploadSchema = item(mediaSchema);
 

@@ -38,6 +38,8 @@ export const scanViewSchema = z.strictObject({
   answers: z.array(leadAnswerSchema),
   tags: z.array(z.string()),
   followUp: z.nullable(z.enum(FOLLOW_UPS)),
+  /** The person asked this exhibitor, from their e-badge page, not to contact them. */
+  doNotContact: z.boolean(),
   person: z.strictObject(scannedPersonFields),
   scanner: z.strictObject({ id: z.number(), name: z.string() }),
   /** The person was erased: the scan stays as a count, naming nobody. */

@@ -55,6 +55,11 @@ export const scans = pgTable(
     tags: text('tags').array().notNull().default([]),
     /** Where the exhibitor's follow-up of the lead stands; null: not said. */
     followUp: leadFollowUp('follow_up'),
+    /**
+     * When the scanned person asked this exhibitor, from their e-badge page, not to contact them
+     * ('Ne plus me contacter'); set on each of their scans for that exhibitor, null: not asked.
+     */
+    doNotContactAt: timestamp('do_not_contact_at', { withTimezone: true }),
     /** When the badge was read (on the device, maybe offline long before it was sent). */
     createdAt: createdAt(),
     /** The show day of createdAt (Africa/Casablanca): one scan per person, scanner and day. */

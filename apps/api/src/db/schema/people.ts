@@ -288,6 +288,15 @@ export const exhibitorProfiles = pgTable('exhibitor_profiles', {
   pending: jsonb('pending').$type<ExhibitorPageVersion>(),
   /** Why the organiser holds the pending version (the exhibitor reads it); null while not held. */
   heldReason: text('held_reason'),
+  /**
+   * The contact card the visitors it scanned download from their e-badge page: the name, e-mail
+   * and phone the exhibitor chose to give (never moderated: no public page shows them).
+   */
+  visitorContactName: text('visitor_contact_name'),
+  visitorContactEmail: text('visitor_contact_email'),
+  visitorContactPhone: text('visitor_contact_phone'),
+  /** The one PDF of its uploads those visitors get; null: none. */
+  visitorDocumentId: integer('visitor_document_id').references(() => media.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
 

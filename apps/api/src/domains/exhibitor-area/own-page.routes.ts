@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exhibitorPageFormSchema, exhibitorUploadSchema, ownExhibitorPageSchema } from '@salon/shared';
+import {
+  exhibitorPageFormSchema,
+  exhibitorUploadSchema,
+  ownExhibitorPageSchema,
+  visitorCardFormSchema,
+  visitorCardSchema,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { assertQueryKeys } from '../../lib/query';
 import { parseFormBody } from '../../lib/query-params';
@@ -8,6 +14,7 @@ import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { DirectoryCache } from '../directory/directory.service';
 import { receiveUpload, UPLOAD_LIMITS } from '../files/upload-request';
 import { addOwnFile, readOwnPage, saveOwnPage } from './own-page.service';
+import { readVisitorCard, saveVisitorCard } from './visitor-card.service';
 
 /** 'Fiche annuaire': the exhibitor's page of the directory, kept by the exhibitor (not its collaborators). */
 export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
@@ -37,6 +44,25 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Dire
       // The directory's cards show the logo, its sector picker finds the page's sectors.
       directoryCache.clear();
       return { data: page, meta: {} };
+    },
+  );
+
+  /** The contact card and the document the visitors it scanned get (decision 037). */
+  app.get(
+    '/exhibitor-page/visitor-card',
+    { schema: { tags, response: { 200: visitorCardSchema } }, ...exhibitors },
+    async (request) => {
+      assertQueryKeys(request.query as Record<string, unknown>, []);
+      return { data: await readVisitorCard(db, currentUser(request)), meta: {} };
+    },
+  );
+
+  app.put(
+    '/exhibitor-page/visitor-card',
+    { schema: { tags, response: { 200: visitorCardSchema } }, ...exhibitors },
+    async (request) => {
+      const form = parseFormBody(visitorCardFormSchema, request.body);
+      return { data: await saveVisitorCard(db, currentUser(request), form), meta: {} };
     },
   );
 

@@ -68,11 +68,11 @@ export async function moderationOn(db: Db | Tx): Promise<boolean> {
   return (await readSettingsRow(db)).moderateExhibitorPages;
 }
 
-const refused = (field: string, message: string) =>
+export const refused = (field: string, message: string) =>
   badRequest('Données invalides.', { errors: [{ path: ['body', field], message }] });
 
 /** The files among `ids` that this exhibitor uploaded, of this kind. */
-async function ownFiles(tx: Tx, userId: number, ids: number[], kind: 'image' | 'pdf') {
+export async function ownFiles(tx: Tx, userId: number, ids: number[], kind: 'image' | 'pdf') {
   if (!ids.length) return new Set<number>();
   const rows = await tx
     .select({ id: media.id, mime: media.mime })

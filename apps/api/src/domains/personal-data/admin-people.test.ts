@@ -232,6 +232,7 @@ describe('one person’s data', () => {
       'Inscriptions',
       'Scans effectués',
       'Scans de la personne',
+      'Ne plus contacter',
       'Entrées',
       'Newsletter',
       'Demandes exposant',

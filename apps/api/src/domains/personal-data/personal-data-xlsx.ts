@@ -67,6 +67,7 @@ const SHEETS: Record<keyof PersonalData, string> = {
   registrations: 'Inscriptions',
   scansMade: 'Scans effectués',
   scansOf: 'Scans de la personne',
+  doNotContact: 'Ne plus contacter',
   checkins: 'Entrées',
   newsletters: 'Newsletter',
   enquiries: 'Demandes exposant',

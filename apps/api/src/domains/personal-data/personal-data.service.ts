@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, min, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -28,6 +28,7 @@ export const PERSON_RESOURCES = ['visitors', 'people', 'exhibitors', 'collaborat
 
 const scanner = alias(users, 'scanner');
 const scannedPerson = alias(users, 'scanned_person');
+const scanningExhibitor = alias(users, 'scanning_exhibitor');
 export const sameEmail = (column: Parameters<typeof sql>[1], email: string) => sql`lower(${column}) = lower(${email})`;
 /** Mails to the person, and mails about them: the organisers' copies of their contact message or enquiry. */
 export const mailsOf = (email: string) =>
@@ -72,6 +73,7 @@ export async function personalData(db: Db, id: number) {
     registrationRows,
     scansMade,
     scansOf,
+    doNotContactRows,
     checkinRows,
     newsletterRows,
     enquiryRows,
@@ -125,6 +127,18 @@ export async function personalData(db: Db, id: number) {
       .innerJoin(scanner, eq(scanner.id, scans.scannerId))
       .where(eq(scans.scannedId, id))
       .orderBy(asc(scans.createdAt), asc(scans.id)),
+    // 'Ne plus me contacter' (decision 037): the exhibitors asked, and when first.
+    db
+      .select({
+        exhibitorId: scans.exhibitorId,
+        exhibitorCompany: scanningExhibitor.company,
+        askedAt: min(scans.doNotContactAt),
+      })
+      .from(scans)
+      .innerJoin(scanningExhibitor, eq(scanningExhibitor.id, scans.exhibitorId))
+      .where(and(eq(scans.scannedId, id), isNotNull(scans.doNotContactAt)))
+      .groupBy(scans.exhibitorId, scanningExhibitor.company)
+      .orderBy(asc(scans.exhibitorId)),
     db
       .select({
         id: checkins.id,
@@ -209,6 +223,7 @@ export async function personalData(db: Db, id: number) {
     registrations: registrationRows,
     scansMade,
     scansOf,
+    doNotContact: doNotContactRows,
     checkins: checkinRows,
     newsletters: newsletterRows,
     enquiries: enquiryRows,

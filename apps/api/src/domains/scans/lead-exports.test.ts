@@ -74,11 +74,13 @@ describe('the leads’ exports', () => {
       'Étiquettes',
       'Produits',
       'Date du chantier',
+      'Ne plus contacter',
     ]);
     let row: unknown[] | undefined;
     sheet.eachRow((r) => {
       if (r.getCell(2).value === visitor.user.name) row = (r.values as unknown[]).slice(1);
     });
+    // A lead that did not ask to be forgotten leaves 'Ne plus contacter' empty (ExcelJS drops a last empty cell).
     expect(row?.slice(9)).toEqual(['À recontacter', 'devis, urgent', 'Grues, Béton', 'Septembre']);
   });
 
@@ -90,7 +92,7 @@ describe('the leads’ exports', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'First Name,Last Name,Email,Phone Number,Company Name,Job Title,Notes,Rating,Follow-up,Tags,Scanned At,Scanned By,Produits,Date du chantier',
+      'First Name,Last Name,Email,Phone Number,Company Name,Job Title,Notes,Rating,Follow-up,Tags,Scanned At,Scanned By,Produits,Date du chantier,Do Not Contact',
     );
     const line = lines.find((l) => l.includes(visitor.user.email));
     expect(line).toBe(
@@ -109,6 +111,7 @@ describe('the leads’ exports', () => {
         exhibitor.user.name,
         '"Grues, Béton"',
         'Septembre',
+        '',
       ].join(','),
     );
   });
@@ -149,6 +152,34 @@ describe('the leads’ exports', () => {
       expect(body).not.toContain(visitor.user.email);
       expect(body).not.toContain(`user-${visitor.user.id}`);
     }
+  });
+
+  it('marks a person who asked not to be contacted in SCANS.xlsx and SCANS.csv, without e-mail or phone in the CSV, and leaves them out of SCANS.vcf', async () => {
+    const { visitor, item } = await qualifiedLead();
+    const asked = await call(ctx.app, 'POST', `ebadge/visited/${exhibitor.user.id}/do-not-contact`, {
+      body: { token: visitor.registration.badgeKey },
+      headers: { accept: 'application/json' },
+    });
+    expect(asked.json()).toEqual({ data: { doNotContact: true }, meta: {} });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exported('xlsx')).rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0]!;
+    let row: unknown[] | undefined;
+    sheet.eachRow((r) => {
+      if (r.getCell(3).value === visitor.user.email) row = (r.values as unknown[]).slice(1);
+    });
+    expect(row?.slice(2, 4)).toEqual([visitor.user.email, '+212 600000077']);
+    expect(row?.slice(9)).toEqual(['À recontacter', 'devis, urgent', 'Grues, Béton', 'Septembre', 'Oui']);
+    const csv = (await exported('csv', token, 'en')).body.slice(1).split('\r\n');
+    const line = csv.find((l) => l.startsWith('Salma,Bennani El Idrissi,,,'));
+    expect(line?.split(',').slice(0, 4)).toEqual(['Salma', 'Bennani El Idrissi', '', '']);
+    expect(line?.endsWith(',Septembre,Yes')).toBe(true);
+    expect(csv.join('\n')).not.toContain(visitor.user.email);
+    const vcf = (await exported('vcf')).body;
+    expect(vcf).not.toContain(visitor.user.email);
+    const cards = (ICAL.parse(vcf) as unknown[][]).map((c) => new ICAL.Component(c));
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.map((c) => c.getFirstPropertyValue('uid'))).not.toContain(`urn:uuid:${item.id}`);
   });
 
   it('gives another exhibitor none of these leads in any format, and refuses a format it does not make', async () => {

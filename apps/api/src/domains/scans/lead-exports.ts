@@ -10,7 +10,10 @@ import { answerCells, answerText, followUpName, showWallClock } from './scans-ex
 /**
  * The leads for the tools exhibitors import them into (issue 41): a CSV whose headers a CRM maps
  * by itself and a vCard 4.0 file (RFC 6350) for an address book. Both skip the scans of people
- * erased under the personal-data law, as they name nobody; SCANS.xlsx keeps them as counts.
+ * erased under the personal-data law, as they name nobody; SCANS.xlsx keeps them as counts. A
+ * person who asked the exhibitor not to contact them (decision 037) is in the CSV without e-mail
+ * or phone, marked 'Do Not Contact', and not in the vCard file at all: an address book is for
+ * contacting.
  */
 
 export const LEADS_CSV_NAME = 'SCANS.csv';
@@ -35,6 +38,8 @@ const CSV_HEADERS = [
   'Scanned At',
   'Scanned By',
 ] as const;
+/** After the answers' columns: 'Yes' when the person asked not to be contacted. */
+const DO_NOT_CONTACT_HEADER = 'Do Not Contact';
 
 /** The one name field ('Nom & Prénom', typed in one box) cut at its first space: first word, then the rest. */
 export function nameParts(name: string | null): { first: string; last: string } {
@@ -60,11 +65,12 @@ async function writeLeads(
   out: Writable,
   head: string,
   render: (row: LeadRow) => string,
+  keep: (row: LeadRow) => boolean = () => true,
 ): Promise<void> {
   out.write(head);
   for await (const rows of allScans(db, scope)) {
     const text = rows
-      .filter((row) => !row.anonymisedAt)
+      .filter((row) => !row.anonymisedAt && keep(row))
       .map(render)
       .join('');
     if (text) out.write(text);
@@ -82,13 +88,15 @@ type LeadRow = (ReturnType<typeof allScans> extends AsyncGenerator<infer Rows> ?
 export async function writeLeadsCsv(db: Db, scope: SQL | null, lang: Language, out: Writable) {
   const questions = await answeredLabels(db, scope);
   const line = (cells: (string | number | null | undefined)[]) => `${cells.map(csvField).join(',')}\r\n`;
-  await writeLeads(db, scope, out, `\uFEFF${line([...CSV_HEADERS, ...questions])}`, (row) => {
+  const head = `\uFEFF${line([...CSV_HEADERS, ...questions, DO_NOT_CONTACT_HEADER])}`;
+  await writeLeads(db, scope, out, head, (row) => {
     const { first, last } = nameParts(row.name);
+    const reachable = !row.doNotContactAt;
     return line([
       first,
       last,
-      row.email,
-      row.phone,
+      reachable ? row.email : null,
+      reachable ? row.phone : null,
       row.company,
       row.jobPosition,
       row.note,
@@ -98,12 +106,13 @@ export async function writeLeadsCsv(db: Db, scope: SQL | null, lang: Language, o
       localTime(row.createdAt),
       row.scannerName,
       ...answerCells(questions, row.answers),
+      reachable ? null : 'Yes',
     ]);
   });
 }
 
 /** A vCard text value (RFC 6350 §3.4): backslash, comma, semicolon and line breaks escaped. */
-const vText = (value: string) =>
+export const vText = (value: string) =>
   value
     .replaceAll('\\', '\\\\')
     .replaceAll(',', '\\,')
@@ -142,33 +151,40 @@ const NOTE_LABELS = {
  */
 export async function writeLeadsVcard(db: Db, scope: SQL | null, lang: Language, out: Writable) {
   const l = NOTE_LABELS[lang];
-  await writeLeads(db, scope, out, '', (row) => {
-    const { first, last } = nameParts(row.name);
-    const note = [
-      row.note,
-      row.rating !== null ? `${l.rating}${l.sep}${row.rating}/5` : null,
-      row.followUp ? `${l.followUp}${l.sep}${followUpName(lang, row.followUp)}` : null,
-      ...row.answers.map((a) => `${a.label}${l.sep}${answerText(a)}`),
-      `${l.by} ${row.scannerName} ${l.at} ${localTime(row.createdAt)}`,
-    ].filter(Boolean);
-    const lines = [
-      'BEGIN:VCARD',
-      'VERSION:4.0',
-      `UID:urn:uuid:${row.id}`,
-      `FN:${vText(row.name ?? '')}`,
-      `N:${vText(last)};${vText(first)};;;`,
-      row.company && `ORG:${vText(row.company)}`,
-      row.jobPosition && `TITLE:${vText(row.jobPosition)}`,
-      row.email && `EMAIL:${vText(row.email)}`,
-      // The phone as typed: a text value, not a tel: URI the typing may not make valid.
-      row.phone && `TEL;VALUE=text:${vText(row.phone)}`,
-      row.tags.length > 0 && `CATEGORIES:${row.tags.map(vText).join(',')}`,
-      `NOTE:${vText(note.join('\n'))}`,
-      'END:VCARD',
-    ];
-    return lines
-      .filter((x): x is string => typeof x === 'string' && x !== '')
-      .map(foldLine)
-      .join('');
-  });
+  await writeLeads(
+    db,
+    scope,
+    out,
+    '',
+    (row) => {
+      const { first, last } = nameParts(row.name);
+      const note = [
+        row.note,
+        row.rating !== null ? `${l.rating}${l.sep}${row.rating}/5` : null,
+        row.followUp ? `${l.followUp}${l.sep}${followUpName(lang, row.followUp)}` : null,
+        ...row.answers.map((a) => `${a.label}${l.sep}${answerText(a)}`),
+        `${l.by} ${row.scannerName} ${l.at} ${localTime(row.createdAt)}`,
+      ].filter(Boolean);
+      const lines = [
+        'BEGIN:VCARD',
+        'VERSION:4.0',
+        `UID:urn:uuid:${row.id}`,
+        `FN:${vText(row.name ?? '')}`,
+        `N:${vText(last)};${vText(first)};;;`,
+        row.company && `ORG:${vText(row.company)}`,
+        row.jobPosition && `TITLE:${vText(row.jobPosition)}`,
+        row.email && `EMAIL:${vText(row.email)}`,
+        // The phone as typed: a text value, not a tel: URI the typing may not make valid.
+        row.phone && `TEL;VALUE=text:${vText(row.phone)}`,
+        row.tags.length > 0 && `CATEGORIES:${row.tags.map(vText).join(',')}`,
+        `NOTE:${vText(note.join('\n'))}`,
+        'END:VCARD',
+      ];
+      return lines
+        .filter((x): x is string => typeof x === 'string' && x !== '')
+        .map(foldLine)
+        .join('');
+    },
+    (row) => !row.doNotContactAt,
+  );
 }

@@ -210,6 +210,7 @@ describe('answers, tags and follow-up', () => {
         ],
         tags: ['Grues', 'VIP'],
         followUp: null,
+        doNotContact: false,
         person: {
           name: visitor.user.name,
           email: visitor.user.email,

@@ -134,6 +134,9 @@ async function recordOne(
       note: s.note || null,
       rating: s.rating ?? null,
       tags: normalTags(s.tags ?? []),
+      // A person who asked this exhibitor not to contact them (decision 037) stays asked when scanned again.
+      doNotContactAt: sql`(select min(p.do_not_contact_at) from scans p
+        where p.scanned_id = ${holder.userId} and p.exhibitor_id = ${exhibitorId})`,
     })
     .onConflictDoNothing()
     .returning({ id: scans.id });

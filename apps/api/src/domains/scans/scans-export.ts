@@ -25,6 +25,8 @@ const HEADERS = {
     sheet: 'Scans',
     followUp: 'Suivi',
     tags: 'Étiquettes',
+    doNotContact: 'Ne plus contacter',
+    yes: 'Oui',
     followUps: { to_contact: 'À recontacter', contacted: 'Recontacté', no_follow_up: 'Sans suite' },
   },
   en: {
@@ -43,6 +45,8 @@ const HEADERS = {
     sheet: 'Scans',
     followUp: 'Follow-up',
     tags: 'Tags',
+    doNotContact: 'Do not contact',
+    yes: 'Yes',
     followUps: { to_contact: 'To contact', contacted: 'Contacted', no_follow_up: 'No follow-up' },
   },
 } as const satisfies Record<Language, { followUps: Record<FollowUp, string> } & Record<string, unknown>>;
@@ -99,7 +103,7 @@ const fit = (header: string, longest: number | null | undefined, min = 0) =>
  * written out as they come, so memory does not grow with the number of scans. Columns as on
  * screen (Par only for the collaborators' table), then the note and the rating, as the
  * specification has them; after them, the follow-up, the tags and one column per question the
- * leads answered (issue 41). Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
+ * leads answered (issue 41), and last whether the person asked not to be contacted. Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
  */
 export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null, lang: Language, out: Writable) {
   const h = HEADERS[lang];
@@ -121,6 +125,8 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
     { header: h.followUp, width: fit(h.followUp, 13) },
     { header: h.tags, width: fit(h.tags, 30) },
     ...questions.map((label) => ({ header: label, width: fit(label, 20) })),
+    // The person asked the exhibitor, from their e-badge page, not to be contacted (decision 037).
+    { header: h.doNotContact, width: fit(h.doNotContact, 3) },
   ]);
   for await (const rows of allScans(db, scope)) {
     const more = await sheet.addRows(
@@ -142,6 +148,7 @@ export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null
           ...(row.anonymisedAt
             ? [null, ...questions.map(() => null)]
             : [row.tags.join(', '), ...answerCells(questions, row.answers)]),
+          row.doNotContactAt ? h.yes : null,
         ];
       }),
     );

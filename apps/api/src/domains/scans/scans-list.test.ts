@@ -208,6 +208,7 @@ describe('SCANS.xlsx', () => {
       'Évaluation',
       'Suivi',
       'Étiquettes',
+      'Ne plus contacter',
     ]);
     const staff = await list(`?filters[scanner][exhibitor][id]=${exhibitor.user.id}`);
     expect(sheet.rowCount - 1).toBe(staff.meta.pagination.total);
@@ -249,6 +250,7 @@ describe('SCANS.xlsx', () => {
       // The lead's own columns come after the specification's (issue 41).
       'Follow-up',
       'Tags',
+      'Do not contact',
     ]);
     const own = await list('');
     expect(sheet.rowCount - 1).toBe(own.meta.pagination.total);

@@ -30,6 +30,7 @@ const viewColumns = {
   rating: scans.rating,
   tags: scans.tags,
   followUp: scans.followUp,
+  doNotContactAt: scans.doNotContactAt,
   name: scanned.name,
   email: scanned.email,
   phone: scanned.phone,
@@ -75,6 +76,7 @@ export function toView(stored: ViewRow, answers: LeadAnswerView[]) {
     answers: erased ? [] : answers,
     tags: erased ? [] : row.tags,
     followUp: row.followUp,
+    doNotContact: row.doNotContactAt !== null,
     person: {
       name: row.name,
       email: row.email,
@@ -219,6 +221,7 @@ function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
         'answers', case when ${erased} then '[]'::json else ${answersJson(sql`s.id`)} end,
         'tags', case when ${erased} then '[]'::json else to_json(s.tags) end,
         'followUp', s.follow_up,
+        'doNotContact', s.do_not_contact_at is not null,
         'person', json_build_object(${person}),
         'scanner', json_build_object('id', sr.id, 'name', sr.name),
         'erased', ${erased},
@@ -308,7 +311,7 @@ export async function scanEditions(db: Db, user: Caller) {
 /** What SCANS.xlsx writes of a scan (and what erasedRow needs), nothing more: less to read and to map. */
 // prettier-ignore
 const EXPORTED = [
-  'id', 'typeScanned', 'createdAt', 'note', 'rating', 'tags', 'followUp',
+  'id', 'typeScanned', 'createdAt', 'note', 'rating', 'tags', 'followUp', 'doNotContactAt',
   'name', 'email', 'phone', 'company', 'jobPosition', 'anonymisedAt',
   'scannerName',
 ] as const satisfies readonly (keyof typeof viewColumns)[];

@@ -10,11 +10,8 @@ import {
   withVisit,
   VISIT_COOKIE,
   VISIT_LIMIT,
-  XSRF_COOKIE,
-  XSRF_HEADER,
   type Visit,
 } from '@salon/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
@@ -24,6 +21,7 @@ import type { SiteSettingsStore } from '../content/site-settings.service';
 import { keepVisit, keptVisit } from '../badges/kept-visit';
 import { readVisit } from './visit.service';
 import { visitCalendar } from './visit-calendar';
+import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
 
 /** Changes of a list allowed per minute and per address: a visitor taps a few buttons, not hundreds. */
 export const VISIT_RATE_LIMIT = 60;
@@ -79,10 +77,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // A button's form posts as a browser does without scripts; the script sends JSON.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  acceptForms(app);
 
   app.post(
     '/visit',
@@ -118,36 +113,10 @@ export const visitRoutes: FastifyPluginAsyncZod<{
         secure: publicUrl.startsWith('https:'),
       });
       if (wantsJson(request)) return { data: visit, meta: {} };
-      return reply.redirect(backTo(action.back), 303);
+      return reply.redirect(backTo(action.back, '/ma-visite'), 303);
     },
   );
 };
 
 /** A year: the list lasts from one visit to the show's next. */
 const VISIT_COOKIE_SECONDS = 365 * 24 * 3600;
-
-/** Whether the script asked (it wants the list back), rather than a form (it wants the page back). */
-const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
-
-/**
- * Whether the post comes from the site's own pages: the script's XSRF pair, or, for a form posted
- * without scripts (which cannot send the header), the browser's own word: `Sec-Fetch-Site`, else
- * the `Origin` every browser sends with a post. A request with none of them is refused, as any
- * unsafe request without the pair is.
- */
-function fromTheSite(request: FastifyRequest, publicUrl: string): boolean {
-  const cookie = request.cookies[XSRF_COOKIE];
-  const header = request.headers[XSRF_HEADER];
-  if (cookie && typeof header === 'string' && header === cookie) return true;
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site === 'same-origin';
-  const origin = request.headers.origin;
-  return !!origin && (origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`);
-}
-
-/** A path of this site to go back to; anything else (another site, `//host`) goes to 'Ma visite'. */
-export function backTo(back: string | undefined): string {
-  if (!back?.startsWith('/') || back.startsWith('//') || back.includes('\\')) return '/ma-visite';
-  const url = new URL(back, 'http://site.invalid');
-  return url.origin === 'http://site.invalid' ? `${url.pathname}${url.search}${url.hash}` : '/ma-visite';
-}

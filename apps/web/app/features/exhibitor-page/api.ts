@@ -6,6 +6,8 @@ import type {
   exhibitorUploadSchema,
   ownExhibitorPageSchema,
   sectorListSchema,
+  VisitorCardForm,
+  visitorCardSchema,
 } from '@salon/shared';
 import { ApiError, apiRequest } from '../../lib/api-client';
 
@@ -64,4 +66,26 @@ export async function uploadPageFile(file: File) {
   body.append('file', file, file.name);
   const res = await apiRequest<Answer<typeof exhibitorUploadSchema>>('exhibitor-page/files', { method: 'POST', body });
   return res.data;
+}
+
+/** The contact card and the document the visitors it scanned get (`GET`/`PUT exhibitor-page/visitor-card`). */
+const visitorCardKey = ['exhibitor-page', 'visitor-card'] as const;
+
+export function useVisitorCard() {
+  return useQuery({
+    queryKey: visitorCardKey,
+    queryFn: () => apiRequest<Answer<typeof visitorCardSchema>>('exhibitor-page/visitor-card').then((r) => r.data),
+    retry: false,
+  });
+}
+
+export function useSaveVisitorCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: VisitorCardForm) =>
+      apiRequest<Answer<typeof visitorCardSchema>>('exhibitor-page/visitor-card', { method: 'PUT', body: values }).then(
+        (r) => r.data,
+      ),
+    onSuccess: (card) => queryClient.setQueryData(visitorCardKey, card),
+  });
 }

@@ -21,6 +21,7 @@ import { formResolver } from '../../../lib/form-resolver';
 import { ApiError } from '../../../lib/api-client';
 import { uploadPageFile, useOwnPage, usePublicPage, useSaveOwnPage, useSectorChoices } from '../api';
 import { FilePicker } from './file-picker';
+import { VisitorCardSection } from './visitor-card-form';
 
 const FIELDS = [
   'descriptionFr',
@@ -101,7 +102,12 @@ export function ExhibitorPageTab({ renderPreview }: { renderPreview: (page: Exhi
   const sectors = useSectorChoices();
   if (own.isError) return <Alert tone="danger">{t(submitErrorKey(own.error) ?? 'errors.generic')}</Alert>;
   if (!own.data || !sectors.data) return <p aria-busy="true">{t('common.loading')}</p>;
-  return <PageForm own={own.data} sectors={sectors.data} renderPreview={renderPreview} />;
+  return (
+    <>
+      <PageForm own={own.data} sectors={sectors.data} renderPreview={renderPreview} />
+      <VisitorCardSection documents={own.data.documents} />
+    </>
+  );
 }
 
 function PageForm({

@@ -5,7 +5,10 @@ import { submitErrorKey } from '../../../components/ui/form-errors';
 import { useUpdateLead } from '../api/scans';
 import type { ScanView } from '../types';
 
-/** The lead's follow-up, set by the exhibitor and its collaborators, saved when changed. */
+/**
+ * The lead's follow-up, set by the exhibitor and its collaborators, saved when changed; fixed once
+ * the person asked, from their e-badge page, not to be contacted.
+ */
 export function FollowUpSelect({ scan }: { scan: ScanView }) {
   const { t } = useTranslation();
   const update = useUpdateLead();
@@ -16,7 +19,7 @@ export function FollowUpSelect({ scan }: { scan: ScanView }) {
       <select
         id={id}
         value={scan.followUp ?? ''}
-        disabled={update.isPending}
+        disabled={update.isPending || scan.doNotContact}
         onChange={(event) =>
           update.mutate({
             id: scan.id,

@@ -74,6 +74,7 @@ function ScanDetails({ scan, span, nameId }: { scan: ScanView; span: number; nam
               <strong>{t('area.leads.tags')}</strong> {scan.tags.join(', ')}
             </p>
           )}
+          {scan.doNotContact && <p className="scan-do-not-contact">{t('area.leads.doNotContact')}</p>}
           {!scan.erased && <FollowUpSelect scan={scan} />}
         </div>
         {!scan.erased && <CompleteLead scan={scan} />}

@@ -1,0 +1,88 @@
+import { doNotContactFormSchema, doNotContactSchema, fileAnswer, visitedStandsSchema } from '@salon/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { forbidden, notFound } from '../../lib/errors';
+import { idParam } from '../../lib/query-params';
+import type { BadgeService } from '../badges/badges.service';
+import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
+import { contactVcard, forgetMe, visitedStands } from './visited-stands.service';
+import { VISIT_RATE_LIMIT } from './visit.routes';
+
+const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
+const NO_BADGE = 'Ce lien n’est pas valide ou a expiré.';
+const NOT_VISITED = 'Exposant introuvable.';
+
+/**
+ * 'Stands visités' on the e-badge page (decision 037): the badge's random key (the link of the
+ * badge mail) is the authorisation, as for the page itself. A key that opens no badge (unknown,
+ * cancelled, erased) and an exhibitor that never scanned the badge are the same 404s: a key
+ * reaches only the exhibitors that scanned its badge.
+ */
+export const visitedStandsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  badges: BadgeService;
+  clock: Clock;
+  publicUrl: string;
+}> = async (app, { db, badges, clock, publicUrl }) => {
+  const tags = ['visit'];
+
+  async function holderOf(token: string) {
+    const badge = await badges.loadByKey(token);
+    if (!badge) throw notFound(NO_BADGE);
+    return badge.userId;
+  }
+  const exhibitorOf = (params: unknown) => {
+    const id = idParam((params as { exhibitorId: string }).exhibitorId);
+    if (id === null) throw notFound(NOT_VISITED);
+    return id;
+  };
+
+  app.get(
+    '/ebadge/visited',
+    { schema: { tags, querystring: tokenQuery, response: { 200: visitedStandsSchema } } },
+    async (request, reply) => {
+      const stands = await visitedStands(db, await holderOf(request.query.token));
+      reply.header('cache-control', 'private, no-store');
+      return { data: stands.map((s) => s.stand), meta: {} };
+    },
+  );
+
+  app.get(
+    '/ebadge/visited/:exhibitorId/contact.vcf',
+    { schema: { tags, querystring: tokenQuery, response: { 200: fileAnswer('text/vcard') } } },
+    async (request, reply) => {
+      const exhibitorId = exhibitorOf(request.params);
+      const [visited] = await visitedStands(db, await holderOf(request.query.token), exhibitorId);
+      if (!visited?.stand.contactCard) throw notFound(NOT_VISITED);
+      return reply
+        .header('content-type', 'text/vcard; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${visited.stand.slug}.vcf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(contactVcard(visited.card, exhibitorId)));
+    },
+  );
+
+  acceptForms(app);
+
+  app.post(
+    '/ebadge/visited/:exhibitorId/do-not-contact',
+    {
+      schema: { tags, body: doNotContactFormSchema, response: { 200: doNotContactSchema } },
+      // A plain form, as 'Ma visite''s (decision 035): the browser's word that the post comes from
+      // the site stands in for the XSRF header a form cannot send; checked before the body is read.
+      config: { xsrf: false, rateLimit: { max: VISIT_RATE_LIMIT, timeWindow: '1 minute' } },
+      preValidation: async (request) => {
+        if (!fromTheSite(request, publicUrl)) throw forbidden('Jeton XSRF manquant ou invalide.');
+      },
+    },
+    async (request, reply) => {
+      const exhibitorId = exhibitorOf(request.params);
+      const holder = await holderOf(request.body.token);
+      if (!(await forgetMe(db, holder, exhibitorId, clock()))) throw notFound(NOT_VISITED);
+      if (wantsJson(request)) return { data: { doNotContact: true as const }, meta: {} };
+      return reply.redirect(backTo(request.body.back, '/ebadge'), 303);
+    },
+  );
+};
