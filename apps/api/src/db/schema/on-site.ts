@@ -71,6 +71,10 @@ export const scans = pgTable(
     index('scans_scanner').on(t.scannerId, t.exhibitorId, t.eventId, t.createdAt, t.id),
     // An exhibitor's collaborators' scans, the same way (scanner_id last: the exhibitor's own are skipped in the index).
     index('scans_exhibitor').on(t.exhibitorId, t.eventId, t.createdAt, t.id, t.scannerId),
+    // 'Mes scans' filtered by follow-up (and rating): counted and paged from this index alone.
+    // Its migration (0036) adds INCLUDE (scanner_id, tags), which drizzle cannot declare, so the
+    // scanner's table and the tag filter are read from it too.
+    index('scans_lead_filters').on(t.exhibitorId, t.eventId, t.followUp, t.rating, t.createdAt, t.id),
     index('scans_scanned').on(t.scannedId),
     // Once a day per exhibitor: a collaborator who moved on the same day scans afresh for the new one.
     unique('scans_once_a_day').on(t.scannerId, t.scannedId, t.scanDay, t.exhibitorId),
