@@ -296,9 +296,10 @@ test.describe('Badge scans', () => {
     // The page is 'Mes scans', its first table too: one heading says it, the second table has its own.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes scans');
     await expect(page.getByRole('heading', { name: 'Mes scans', exact: true })).toHaveCount(1);
-    // Above the tables, the exhibitor's questions and the filters, folded.
+    // Above the tables, the exhibitor's questions, its report and the filters, folded.
     await expect(page.locator('.area-content').getByRole('heading', { level: 2 })).toHaveText([
       /^Questions de qualification/,
+      'Bilan',
       'Filtrer les scans',
       'Scans de mes collaborateurs',
     ]);
