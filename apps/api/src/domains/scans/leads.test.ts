@@ -388,6 +388,21 @@ describe('the filters of Mes scans', () => {
     expect(filtered.meta.pagination.total).toBe(1);
   });
 
+  it('counts a filtered table afresh after a lead changes or a scan arrives, though the count is kept between pages', async () => {
+    const total = async (query: string) => (await listed(`${collaboratorsTable()}&${query}`)).meta.pagination.total;
+    const item = scan(badgeOf((await createVisitor(ctx.db)).registration), { tags: ['Compte-Frais'] });
+    await send([item], collaboratorToken);
+    expect(await total('tag=compte-frais')).toBe(1);
+    expect(await total('tag=compte-frais&status=contacted')).toBe(0);
+    await patchLead(item.id, { followUp: 'contacted' });
+    expect(await total('tag=compte-frais&status=contacted')).toBe(1);
+    await send(
+      [scan(badgeOf((await createVisitor(ctx.db)).registration), { tags: ['compte-frais'] })],
+      collaboratorToken,
+    );
+    expect(await total('tag=compte-frais')).toBe(2);
+  });
+
   it('never reaches another exhibitor’s leads, whatever the filters name', async () => {
     const [budget] = await threeQuestions();
     const item = scan(badgeOf((await createVisitor(ctx.db)).registration), {

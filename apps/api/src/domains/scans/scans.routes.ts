@@ -38,7 +38,14 @@ import { CSV_TYPE, sendXlsxStream, VCARD_TYPE, XLSX_TYPE } from '../../lib/strea
 import { LEADS_CSV_NAME, LEADS_VCARD_NAME, writeLeadsCsv, writeLeadsVcard } from './lead-exports';
 import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
-import { createScanTotals, listScans, scanEditions, scanningFor, tableScope } from './scans.service';
+import {
+  createFilteredTotals,
+  createScanTotals,
+  listScans,
+  scanEditions,
+  scanningFor,
+  tableScope,
+} from './scans.service';
 import { filterValues } from './scan-filters';
 import { readQuestions, saveQuestions } from './leads.service';
 import { updateLead } from './lead-update.service';
@@ -70,6 +77,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   // 'Mes scans' and the scanner are the exhibitors' and their collaborators'.
   const scanning = only(app, AUDIENCES.exhibitorsAndTeams);
   const totals = createScanTotals(cacheBus);
+  const filteredTotals = createFilteredTotals(cacheBus);
   /**
    * `edition=2024`: the scans of another edition than the current one, readable until retention
    * removes them (null: the current edition's). A year no edition holds is a 404.
@@ -83,7 +91,9 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     const user = currentUser(request);
     const batch = parseFormBody(scanBatchSchema, request.body);
     return {
-      data: await recordScans(db, (badge) => signer.verify(badge), user, batch.scans, clock(), totals),
+      data: await recordScans(db, (badge) => signer.verify(badge), user, batch.scans, clock(), totals).finally(() =>
+        filteredTotals.clear(),
+      ),
       meta: {},
     };
   });
@@ -127,7 +137,17 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     }
     const exhibitor = populates(populate.paths, 'users.exhibitor');
     // The page is its JSON text, written by the database (listScans).
-    const text = await listScans(db, table, user, page, totals, { exhibitor, hide, only }, edition, filters);
+    const text = await listScans(
+      db,
+      table,
+      user,
+      page,
+      totals,
+      { exhibitor, hide, only },
+      edition,
+      filters,
+      filteredTotals,
+    );
     return sendJsonText(reply, text);
   });
 
@@ -187,6 +207,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     const update = parseFormBody(leadUpdateSchema, request.body);
     const lead = await updateLead(db, currentUser(request), id, update, clock());
     if (!lead) throw notFound();
+    filteredTotals.clear();
     return { data: lead, meta: {} };
   });
 

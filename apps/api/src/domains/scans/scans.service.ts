@@ -163,6 +163,13 @@ const newestFirst = [desc(scans.createdAt), desc(scans.id)];
 const TOTALS_TTL_MS = 10_000;
 export type ScanTotals = SharedCache<number>;
 export const createScanTotals = (bus: CacheBus): ScanTotals => sharedCache(bus, 'scan-totals', TOTALS_TTL_MS, 5000);
+/**
+ * The counts of filtered tables ('Mes scans' with 'Filtrer les scans'), kept the same few seconds
+ * for an exhibitor paging through one filter. Any scan recorded or lead changed anywhere clears
+ * them all (a filter's count depends on follow-ups, tags and answers, not only on new scans).
+ */
+export const createFilteredTotals = (bus: CacheBus): ScanTotals =>
+  sharedCache(bus, 'scan-filtered-totals', TOTALS_TTL_MS, 5000);
 export const totalKey = (table: ScanTable, userId: number, exhibitorId: number, edition: number | null = null) =>
   `${table}:${userId}:${exhibitorId}${edition === null ? '' : `:${edition}`}`;
 
@@ -263,6 +270,7 @@ export async function listScans(
   parties: PartyOptions = ALL_PARTIES,
   edition: number | null = null,
   filters: FilterValues = NO_FILTERS,
+  filteredTotals?: ScanTotals,
 ): Promise<string> {
   const exhibitorId = tableExhibitor(table, user);
   if (!exhibitorId) return listReply(null, page, 0);
@@ -285,8 +293,12 @@ export async function listScans(
       only: parties.only ? [...parties.only] : null,
       ...filterParams(filters),
     }),
-    // A filtered list is counted as it is asked for: only the whole table's count is kept.
-    anyFilter(filters) ? count$() : totals.load(key, count$),
+    // A filtered list's count is kept apart, cleared by any change to a lead (createFilteredTotals).
+    anyFilter(filters)
+      ? filteredTotals
+        ? filteredTotals.load(`${key}?${JSON.stringify(filters)}`, count$)
+        : count$()
+      : totals.load(key, count$),
   ]);
   return listReply(rows[0]?.data ?? null, page, total);
 }
