@@ -32,6 +32,7 @@ const ADDRESS: Record<string, string> = {
   'routes/biographie-des-intervenants': '/biographie-des-intervenants',
   'routes/intervenir-lors-du-forum': '/intervenir-lors-du-forum',
   'routes/conference': '/conference',
+  'routes/ma-visite': '/ma-visite',
   'routes/product': '/salon',
   'routes/plan-2024': '/plan-2024',
 };
