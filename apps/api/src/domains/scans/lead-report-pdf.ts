@@ -1,7 +1,8 @@
-import { HALL_MEDIAN_MIN_EXHIBITORS, type FollowUp, type Language } from '@salon/shared';
+import { HALL_MEDIAN_MIN_EXHIBITORS, type Language } from '@salon/shared';
 import { COLORS, createDocument, FONTS, SHOW_NAME } from '../files/pdf/document';
 import { ellipsize, pdfText } from '../files/pdf/text';
 import type { LeadReport } from './lead-report.service';
+import { followUpName } from './scans-export';
 
 /** 'bilan-2024.pdf', 'report-2024.pdf'. */
 export const leadReportFileName = (lang: Language, year: number) => `${lang === 'en' ? 'report' : 'bilan'}-${year}.pdf`;
@@ -23,7 +24,6 @@ const TEXTS = {
     noRating: 'Sans évaluation',
     stars: (n: number) => `${n} / 5`,
     followUps: 'Par suivi',
-    statuses: { to_contact: 'À recontacter', contacted: 'Recontacté', no_follow_up: 'Sans suite' },
     noStatus: 'Non défini',
     answered: 'Répondu',
     unanswered: 'Sans réponse',
@@ -47,7 +47,6 @@ const TEXTS = {
     noRating: 'No rating',
     stars: (n: number) => `${n} / 5`,
     followUps: 'Per follow-up',
-    statuses: { to_contact: 'To contact', contacted: 'Contacted', no_follow_up: 'No follow-up' },
     noStatus: 'Not set',
     answered: 'Answered',
     unanswered: 'Not answered',
@@ -55,7 +54,7 @@ const TEXTS = {
     weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
     locale: 'en-GB',
   },
-} as const satisfies Record<Language, { statuses: Record<FollowUp, string> } & Record<string, unknown>>;
+} as const satisfies Record<Language, Record<string, unknown>>;
 
 const MARGIN = 50;
 const LABEL_WIDTH = 170;
@@ -176,7 +175,7 @@ export async function renderLeadReport(input: {
   );
   chart(
     t.followUps,
-    report.followUps.map((f) => ({ label: f.status === null ? t.noStatus : t.statuses[f.status], value: f.leads })),
+    report.followUps.map((f) => ({ label: followUpName(lang, f.status) ?? t.noStatus, value: f.leads })),
   );
   for (const q of report.questions) {
     const bars: Bar[] =
