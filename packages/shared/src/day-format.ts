@@ -3,6 +3,11 @@ import { SHOW_TIME_ZONE } from './constants';
 
 // Calendar days ('YYYY-MM-DD') are read at noon UTC, so that no time zone moves them.
 const noon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`);
+/** A day of the calendar as YYYY-MM-DD (not 2026-02-30, which Date.parse rolls over to March). */
+export const isRealDay = (v: string) => {
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+};
 const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'fr-FR');
 
 /** French writes the first day of a month '1er'. */

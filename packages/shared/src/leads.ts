@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isRealDay } from './day-format';
 
 /**
  * A lead's qualification and follow-up (issue 41): the exhibitor's own questions, asked after a
@@ -136,7 +137,7 @@ export const scanFiltersSchema = z.strictObject({
   question: blankless(idParam),
   choice: blankless(z.string().check(z.trim(), z.maxLength(LEAD_LIMITS.label, { error: 'tooLong' }))),
   by: blankless(idParam),
-  day: blankless(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'day' }))),
+  day: blankless(z.string().check(z.refine(isRealDay, { error: 'day' }))),
 });
 export type ScanFilters = z.infer<typeof scanFiltersSchema>;
 /** The query keys scanFiltersSchema reads. */

@@ -1,5 +1,6 @@
 import type { publicSiteSettingsSchema, showEditionSchema } from './contracts/content';
 import * as z from 'zod/mini';
+import { isRealDay } from './day-format';
 import { requiredText } from './schemas';
 
 /**
@@ -87,11 +88,6 @@ export function frameOrigin(url: string | null | undefined): string | null {
   return new URL(url).origin;
 }
 
-/** A day of the calendar as YYYY-MM-DD (not 2026-02-30, which Date.parse rolls over to March). */
-const isRealDay = (v: string) => {
-  const time = Date.parse(`${v}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
-};
 const count = z.pipe(
   z.optional(
     z.nullable(z.int({ error: 'count' }).check(z.gte(0, { error: 'count' }), z.lte(10_000_000, { error: 'count' }))),

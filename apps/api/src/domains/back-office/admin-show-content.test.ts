@@ -94,6 +94,10 @@ describe('The forum conferences', () => {
     expect(
       (await refused('POST', 'conferences', { ...talk, number: 'N°10', startsAt: '25:00' })).details.errors,
     ).toEqual([{ path: ['body', 'startsAt'], message: 'Heure au format HH:MM.' }]);
+    // Between the show's first and last days as text, but no day of the calendar.
+    expect(
+      (await refused('POST', 'conferences', { ...talk, number: 'N°10', day: '2024-05-32' })).details.errors,
+    ).toEqual([{ path: ['body', 'day'], message: 'Jour au format AAAA-MM-JJ.' }]);
   });
 
   it('keeps a conference people signed up for', async () => {

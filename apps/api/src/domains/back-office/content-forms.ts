@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { hallOutlineFields } from '@salon/shared';
+import { hallOutlineFields, isRealDay } from '@salon/shared';
 
 /** The rules of the content forms (the web app's back-office repeats them in content/fields.tsx). */
 
@@ -83,7 +83,7 @@ export const conferenceSchema = z.object({
   themeEn: optionalText(200),
   descriptionFr: optionalText(5000),
   descriptionEn: optionalText(5000),
-  day: z.string({ error: 'required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Jour au format AAAA-MM-JJ.' })),
+  day: z.string({ error: 'required' }).check(z.refine(isRealDay, { error: 'Jour au format AAAA-MM-JJ.' })),
   startsAt: time,
   endsAt: time,
 });

@@ -430,6 +430,7 @@ describe('the filters of Mes scans', () => {
       ['status=maybe', [{ path: ['query', 'status'], message: 'unknownFollowUp' }]],
       ['rating=7', [{ path: ['query', 'rating'], message: 'rating' }]],
       ['day=30/05/2024', [{ path: ['query', 'day'], message: 'day' }]],
+      ['day=2024-02-31', [{ path: ['query', 'day'], message: 'day' }]],
       ['by=x', [{ path: ['query', 'by'], message: 'id' }]],
       [`tag=${'t'.repeat(41)}`, [{ path: ['query', 'tag'], message: 'tooLong' }]],
     ];

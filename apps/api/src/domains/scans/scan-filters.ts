@@ -13,10 +13,10 @@ export const NO_FILTERS: FilterValues = {
   by: null,
   day: null,
 };
-export const FILTER_PLACEHOLDERS = Object.fromEntries(
+const FILTER_PLACEHOLDERS = Object.fromEntries(
   Object.keys(NO_FILTERS).map((key) => [key, sql.placeholder(`f_${key}`)]),
 ) as unknown as FilterArgs;
-export const filterParams = (filters: FilterValues) =>
+const filterParams = (filters: FilterValues) =>
   Object.fromEntries(Object.entries(filters).map(([key, value]) => [`f_${key}`, value]));
 /** The filters a query named (a GET form's empty field names none). */
 export const filterValues = (filters: ScanFilters = {}): FilterValues => ({
@@ -26,21 +26,44 @@ export const filterValues = (filters: ScanFilters = {}): FilterValues => ({
 export const anyFilter = (filters: FilterValues) => Object.values(filters).some((v) => v !== null);
 
 /**
- * The filters of 'Mes scans' on a table's scans (the statement's `scans`, unaliased): they only
- * narrow the table's scope. A tag matches whatever its case; an answer is a question of the
- * exhibitor's and, when named, one of the choices picked; `by` is who scanned; `day` the show day.
+ * The filters of 'Mes scans' on a table's scans (the statement's `scans`, unaliased), those
+ * `named` names, their values from `f` (the values themselves, or a statement's placeholders):
+ * they only narrow the table's scope. A tag matches whatever its case; an answer is a question of
+ * the exhibitor's and, when named, one of the choices picked; `by` is who scanned; `day` the show day.
+ *
+ * Only the named filters are written, so that each combination is a statement PostgreSQL plans
+ * once per connection (filterShape names it). With every filter written as `$n is null or …`,
+ * it had to plan the page again at each call, to see which held: 0.6 ms of a 1.8 ms page.
  */
-export function filtered(f: FilterArgs): SQL {
+export function filtered(named: FilterValues, f: FilterArgs = named): SQL {
+  const clauses: SQL[] = [];
   // The follow-up compared as the column's own type, so that the index scans_lead_filters serves it.
-  return sql`(${f.status}::text is null
-      or (${f.status}::text = 'none' and "scans"."follow_up" is null)
-      or "scans"."follow_up" = (case when ${f.status}::text = 'none' then null else ${f.status}::text end)::lead_follow_up)
-    and (${f.rating}::int is null or "scans"."rating" = ${f.rating}::int)
-    and (${f.tag}::text is null or exists (
-      select 1 from unnest("scans"."tags") t(tag) where lower(t.tag) = lower(${f.tag}::text)))
-    and (${f.question}::int is null or exists (
-      select 1 from lead_answers a where a.scan_id = "scans"."id" and a.question_id = ${f.question}::int
-        and (${f.choice}::text is null or ${f.choice}::text = any(a.choices))))
-    and (${f.by}::int is null or "scans"."scanner_id" = ${f.by}::int)
-    and (${f.day}::date is null or "scans"."scan_day" = ${f.day}::date)`;
+  if (named.status === 'none') clauses.push(sql`"scans"."follow_up" is null`);
+  else if (named.status !== null) clauses.push(sql`"scans"."follow_up" = ${f.status}::lead_follow_up`);
+  if (named.rating !== null) clauses.push(sql`"scans"."rating" = ${f.rating}::int`);
+  if (named.tag !== null) {
+    clauses.push(sql`exists (select 1 from unnest("scans"."tags") t(tag) where lower(t.tag) = lower(${f.tag}::text))`);
+  }
+  if (named.question !== null) {
+    const picked = named.choice === null ? sql`` : sql`and ${f.choice}::text = any(a.choices)`;
+    clauses.push(sql`exists (select 1 from lead_answers a
+      where a.scan_id = "scans"."id" and a.question_id = ${f.question}::int ${picked})`);
+  }
+  if (named.by !== null) clauses.push(sql`"scans"."scanner_id" = ${f.by}::int`);
+  if (named.day !== null) clauses.push(sql`"scans"."scan_day" = ${f.day}::date`);
+  return clauses.length ? sql.join(clauses, sql` and `) : sql`true`;
 }
+
+/** Which filters `filtered` writes for these values: a statement's shape. */
+const filterShape = (named: FilterValues): string =>
+  Object.entries(named)
+    .filter(([, value]) => value !== null)
+    .map(([key, value]) => (key === 'status' && value === 'none' ? 'none' : key))
+    .join(',');
+
+/** The filters as a prepared statement takes them: its shape, its clause and the values of its placeholders. */
+export const statementFilters = (named: FilterValues) => ({
+  shape: filterShape(named),
+  where: filtered(named, FILTER_PLACEHOLDERS),
+  params: filterParams(named),
+});

@@ -10,7 +10,7 @@ import type { Caller } from '../../lib/caller';
 import { listReply, type Page } from '../../lib/query-params';
 import { currentEdition } from '../show/current-edition';
 import { answersJson } from './leads.service';
-import { anyFilter, FILTER_PLACEHOLDERS, filtered, filterParams, NO_FILTERS, type FilterValues } from './scan-filters';
+import { anyFilter, filtered, NO_FILTERS, statementFilters, type FilterValues } from './scan-filters';
 
 /**
  * The scans as 'Mes scans', the call table and SCANS.xlsx read them (they are recorded in
@@ -199,7 +199,7 @@ const caller = sql.placeholder('caller');
  * 50 rows of 25 columns into objects (drizzle, then here) and stringifying them again cost the
  * API's thread more than the query cost the database.
  */
-function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
+function pageStatement(table: ScanTable, withExhibitor: boolean, narrowed: SQL): SQL {
   const scope = scopeOf(table, caller, sql.placeholder('exhibitor'), sql.placeholder('edition'));
   const erased = sql`sd.anonymised_at is not null`;
   const shown = (value: SQL) => sql`case when ${erased} then null else ${value} end`;
@@ -239,7 +239,7 @@ function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
           else '[]' end
       )::text, ',' order by p.created_at desc, p.id desc) as data
     from (
-      select ${scans.id} as id, ${scans.createdAt} as created_at from ${scans} where ${scope} and ${filtered(FILTER_PLACEHOLDERS)}
+      select ${scans.id} as id, ${scans.createdAt} as created_at from ${scans} where ${scope} and ${narrowed}
       order by ${scans.createdAt} desc, ${scans.id} desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
     ) p
     join scans s on s.id = p.id
@@ -254,7 +254,8 @@ function pageStatement(table: ScanTable, withExhibitor: boolean): SQL {
         ${exhibitor(sql`nullif(s.exhibitor_id, s.scanner_id)`)}) as scanner,
       ${kept(sql`sd.id`)} as scanned_kept, ${kept(sql`sr.id`)} as scanner_kept) party`;
 }
-const pageStatements = preparedStatements<{ data: string | null }>('scans_page', 4);
+/** Two tables, with or without the parties' exhibitor, each unfiltered or filtered as the query asks. */
+const pageStatements = preparedStatements<{ data: string | null }>('scans_page', 48);
 
 /**
  * A page of a table, newest first, as the reply's JSON text `{ data, meta: { pagination } }`.
@@ -281,7 +282,10 @@ export async function listScans(
       .from(scans)
       .where(and(scopeOf(table, user.id, exhibitorId, edition), filtered(filters)))
       .then(([row]) => row?.n ?? 0);
-  const statement = pageStatements(db, `${table}:${parties.exhibitor}`, () => pageStatement(table, parties.exhibitor));
+  const named = statementFilters(filters);
+  const statement = pageStatements(db, `${table}:${parties.exhibitor}:${named.shape}`, () =>
+    pageStatement(table, parties.exhibitor, named.where),
+  );
   const [{ rows }, total] = await Promise.all([
     statement.execute({
       caller: user.id,
@@ -291,7 +295,7 @@ export async function listScans(
       offset: (page.page - 1) * page.pageSize,
       hide: [...parties.hide],
       only: parties.only ? [...parties.only] : null,
-      ...filterParams(filters),
+      ...named.params,
     }),
     // A filtered list's count is kept apart, cleared by any change to a lead (createFilteredTotals).
     anyFilter(filters)
