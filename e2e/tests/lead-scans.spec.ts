@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { accounts, login, waitForHydration } from './fixtures';
+import { accounts, login, storedSession, waitForHydration } from './fixtures';
 import { expect, test } from './support/camera-test';
+import { xsrf } from './support/gate';
 import { openMyScans, rowOf, scansOfVisitor, scanTable, scanTexts, typeBadge, verdict } from './support/scanning';
 import { registerVisitor } from './support/visitors';
 
@@ -119,5 +120,54 @@ test.describe('Leads', () => {
     expect(cards.name).toBe('SCANS.vcf');
     expect(cards.text).toContain(`EMAIL:${visitor.email}`);
     expect(cards.text).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
+  });
+
+  test('a scan answered offline arrives when the exhibitor changed a question meanwhile: with its other answers, without the one that no longer fits', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    const visitor = await registerVisitor(request, 'Rachid');
+    await login(page, accounts.exhibitor2.email, accounts.exhibitor2.password);
+    const { jwt } = (await storedSession(page))!;
+    // The exhibitor's questions, written from another device (the phone is about to go offline).
+    const saveQuestions = async (questions: object[]) => {
+      const res = await request.put('/backend/api/lead-questions', {
+        headers: { ...(await xsrf(request)), authorization: `Bearer ${jwt}` },
+        data: { questions },
+      });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: { id: number }[] }).data;
+    };
+    const [site, deadline] = await saveQuestions([
+      { kind: 'single', label: 'Chantier', choices: ['Neuf', 'Rénovation'] },
+      { kind: 'text', label: 'Échéance' },
+    ]);
+    await openMyScans(page);
+    await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
+    await waitForHydration(page);
+    await context.setOffline(true);
+    await typeBadge(page, visitor.token);
+    await expect(verdict(page, scanTexts.kept)).toBeVisible();
+    await page.getByRole('radio', { name: 'Rénovation' }).check();
+    await page.getByLabel('Échéance').fill('Juin');
+    await page.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(page.getByText(scanTexts.waiting(1))).toBeVisible();
+
+    // Meanwhile 'Rénovation' became 'Extension': the answer waiting on the phone fits no more.
+    await saveQuestions([
+      { id: site!.id, kind: 'single', label: 'Chantier', choices: ['Neuf', 'Extension'] },
+      { id: deadline!.id, kind: 'text', label: 'Échéance' },
+    ]);
+    await context.setOffline(false);
+    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    const mine = scanTable(page, 'scansExposant');
+    await expect(rowOf(mine, visitor.name)).toHaveCount(1);
+    const details = rowOf(mine, visitor.name).locator('xpath=following-sibling::tr[1]');
+    await expect(details).toContainText('Échéance : Juin');
+    await expect(details).not.toContainText('Chantier :');
   });
 });

@@ -91,6 +91,22 @@ export async function removeAnswered(sent: QueuedScan[]): Promise<void> {
   changed();
 }
 
+/**
+ * Takes answers out of scans that were sent (`refused`: by scan id, the indexes of its answers as
+ * sent), unless the scan changed while it was on its way: it then goes again as it now is.
+ */
+export async function dropAnswers(sent: QueuedScan[], refused: Map<string, Set<number>>): Promise<void> {
+  const tx = (await open()).transaction('scans', 'readwrite');
+  for (const scan of sent) {
+    const indexes = refused.get(scan.id);
+    const stored = indexes && (await tx.store.get(scan.id));
+    if (!indexes || !stored || !sameQualification(stored, scan)) continue;
+    await tx.store.put({ ...stored, answers: stored.answers?.filter((_, i) => !indexes.has(i)) });
+  }
+  await tx.done;
+  changed();
+}
+
 /** Drops scans the server could never take (see sync.ts); they would block the queue. */
 export async function dropScans(ids: string[]): Promise<void> {
   if (ids.length === 0) return;

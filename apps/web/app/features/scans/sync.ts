@@ -6,7 +6,15 @@ import {
   type scanResultsSchema,
 } from '@salon/shared';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { dropScans, putScan, queueAvailable, removeAnswered, waitingScans, type QueuedScan } from './queue';
+import {
+  dropAnswers,
+  dropScans,
+  putScan,
+  queueAvailable,
+  removeAnswered,
+  waitingScans,
+  type QueuedScan,
+} from './queue';
 import type { ScanResult } from './types';
 
 /** A server answer with the scan it answered, until a screen takes it. */
@@ -48,6 +56,25 @@ async function postScans(scans: QueuedScan[]): Promise<ScanResult[]> {
   return data;
 }
 
+/**
+ * The answers a refused batch named, by scan id (the indexes of its answers as sent): a question
+ * the exhibitor changed or took away while the scan waited on the device. Null when the refusal
+ * names no answer of the batch.
+ */
+function refusedAnswers(error: unknown, batch: QueuedScan[]): Map<string, Set<number>> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const refused = new Map<string, Set<number>>();
+  for (const { path } of error.body?.error?.details?.errors ?? []) {
+    // The indexes arrive as the path's text: ['body', 'scans', '0', 'answers', '1', 'choices', '0'].
+    const [where, list, i, field, j] = path.map(String);
+    if (where !== 'body' || list !== 'scans' || field !== 'answers') continue;
+    const scan = batch[Number(i)];
+    const answer = Number(j);
+    if (scan?.answers?.[answer]) refused.set(scan.id, (refused.get(scan.id) ?? new Set()).add(answer));
+  }
+  return refused.size ? refused : null;
+}
+
 /** Returns how many scans the server answered for. */
 async function sendWaiting(userId: number): Promise<number> {
   if (!queueAvailable()) return 0;
@@ -62,7 +89,18 @@ async function sendWaiting(userId: number): Promise<number> {
     await dropScans(waiting.filter((s) => !valid.includes(s)).map((s) => s.id));
     const batch = valid.slice(0, SCAN_BATCH_MAX);
     if (batch.length === 0) return answered;
-    const results = await postScans(batch);
+    let results: ScanResult[];
+    try {
+      results = await postScans(batch);
+    } catch (error) {
+      // An answer that no longer fits its question would refuse the batch at every send, and
+      // every scan after it: the scans go again without it (it can be given again from 'Mes
+      // scans'), with their note, rating, tags and other answers.
+      const refused = refusedAnswers(error, batch);
+      if (!refused) throw error;
+      await dropAnswers(batch, refused);
+      continue;
+    }
     const sent = batch.filter((s) => results.some((r) => r.id === s.id));
     for (const scan of sent) answers.set(scan.id, { scan, result: results.find((r) => r.id === scan.id)! });
     await removeAnswered(sent);
