@@ -120,17 +120,23 @@ export function useUpdateLead() {
   });
 }
 
-/** The exhibitor's collaborators, for the 'Collaborateur' filter (the first 50, as 'Collaborateurs' pages them). */
+/** The exhibitor's collaborators, all of them, for the 'Collaborateur' filter ('Collaborateurs' pages them by 50). */
 export function useTeam(exhibitorId: number, enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'collaborators', exhibitorId, 'team'],
-    queryFn: () =>
-      apiRequest<Answer<typeof collaboratorPageSchema>>('users', {
-        query: {
-          filters: { exhibitor: { id: exhibitorId } },
-          pagination: { page: 1, pageSize: PAGE_SIZE.collaborators },
-        },
-      }).then((r) => r.data.map(({ id, name }) => ({ id, name }))),
+    queryFn: async () => {
+      const team: { id: number; name: string }[] = [];
+      for (let page = 1; ; page++) {
+        const { data, meta } = await apiRequest<Answer<typeof collaboratorPageSchema>>('users', {
+          query: {
+            filters: { exhibitor: { id: exhibitorId } },
+            pagination: { page, pageSize: PAGE_SIZE.collaborators },
+          },
+        });
+        team.push(...data.map(({ id, name }) => ({ id, name })));
+        if (page >= meta.pagination.pageCount) return team;
+      }
+    },
     enabled,
     staleTime: 60_000,
   });
