@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './fixtures';
 import { mailTo } from './support/mail';
@@ -40,6 +41,16 @@ test.describe('The badge mail and the e-badge page', () => {
       page.getByRole('link', { name: 'Télécharger le badge (PDF)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^badge-sib-2024-\d+\.pdf$/);
+    // 'Ajouter à mon agenda': the show's days at Marrakech's hours, as the mail's own link gives them.
+    const [calendar] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Ajouter à mon agenda' }).click(),
+    ]);
+    expect(calendar.suggestedFilename()).toBe('mon-salon.ics');
+    const ics = await readFile(await calendar.path(), 'utf8');
+    expect(ics).toContain('DTSTART;TZID=Africa/Casablanca:20240529T090000');
+    expect(ics).toContain('SUMMARY:Salon International du Bâtiment — 6e édition');
+    expect(mail).toMatch(/Ajouter =?C3=A0 mon agenda : https?:\/\/[^\s]+\/calendar\.ics\?token=/);
   });
 
   test('a link that is not valid says so', async ({ page }) => {

@@ -896,6 +896,19 @@ const TABLE: Row[] = [
     request: () => ({ url: `registrations/ebadge?token=${randomUUID()}` }),
   },
   {
+    route: 'GET /backend/api/registrations/ebadge/calendar.ics',
+    when: 'exports the show’s days of A’s collaborator’s badge as a calendar, with the key of its mail',
+    expect: ok200,
+    request: () => ({ url: `registrations/ebadge/calendar.ics?token=${f.collaboratorA.registration.badgeKey}` }),
+    check: (res) => expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8'),
+  },
+  {
+    route: 'GET /backend/api/registrations/ebadge/calendar.ics',
+    when: 'exports a badge’s calendar with an unknown key',
+    expect: all(404),
+    request: () => ({ url: `registrations/ebadge/calendar.ics?token=${randomUUID()}` }),
+  },
+  {
     route: 'GET /backend/api/ebadge/visited',
     when: 'lists the stands that scanned a visitor, by the key of the visitor’s badge mail',
     expect: ok200,

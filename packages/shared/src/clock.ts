@@ -54,7 +54,7 @@ export function showDay(date: Date | string): string {
 }
 
 /** The show's time zone's offset from UTC at an instant, in minutes: 'GMT+01:00' is 60. */
-function showOffsetMinutes(date: Date): number {
+export function showOffsetMinutes(date: Date): number {
   const name = formatter('en-US', { timeZoneName: 'longOffset' })
     .formatToParts(date)
     .find((p) => p.type === 'timeZoneName')?.value;

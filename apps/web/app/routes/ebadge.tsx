@@ -9,6 +9,7 @@ import {
 } from '@salon/shared';
 import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
+import { API_BASE } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderApi, loaderDataOr, LoaderApiError } from '../lib/server-api';
@@ -54,7 +55,7 @@ export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { 
 
 /** The badge on a phone, from the link in the badge mail: shown at the gate without printing. */
 export default function EbadgePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { badge, token, kept, deviceCount, visited } = loaderData;
   if (!badge || !token || !kept) {
     return (
@@ -69,6 +70,13 @@ export default function EbadgePage({ loaderData }: Route.ComponentProps) {
       <BadgeCard badge={badge}>
         <a className="btn btn-primary btn-block" href={badge.downloadUrl} download>
           {t('ebadge.download')}
+        </a>
+        <a
+          className="btn btn-outline btn-block"
+          href={`${API_BASE}registrations/ebadge/calendar.ics?token=${encodeURIComponent(token)}&lang=${i18n.language === 'en' ? 'en' : 'fr'}`}
+          download
+        >
+          {t('ebadge.calendar')}
         </a>
       </BadgeCard>
       <StandsVisited token={token} stands={visited} year={Number(badge.event.startsOn.slice(0, 4)) || null} />

@@ -145,6 +145,15 @@ describe('badge mail, from the registration form to the SMTP server', () => {
       token: qr,
     });
 
+    // 'Ajouter à mon agenda': the show's days as a calendar file, by the same key.
+    const calendar = new URL(/^Ajouter à mon agenda : (\S+)$/m.exec(mail.text ?? '')![1]!);
+    expect(calendar.pathname).toBe('/backend/api/registrations/ebadge/calendar.ics');
+    expect(calendar.searchParams.get('token')).toBe(linkToken);
+    expect(mail.html).toContain(`href="${calendar.href.replace('&', '&amp;')}"`);
+    const ics = await call(ctx.app, 'GET', `registrations/ebadge/calendar.ics${calendar.search}`);
+    expect(ics.statusCode).toBe(200);
+    expect(ics.payload.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+
     expect(await outbox()).toMatchObject([{ status: 'sent', attempts: 1, lastError: null }]);
   });
 

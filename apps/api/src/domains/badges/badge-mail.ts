@@ -21,6 +21,11 @@ export function ebadgeUrl(ctx: MailLinks, badgeKey: string): string {
   return `${ctx.publicUrl}/ebadge?token=${badgeKey}`;
 }
 
+/** The badge's visit as a calendar file ('Ajouter à mon agenda'), in the holder's language. */
+export function badgeCalendarUrl(ctx: MailLinks, badgeKey: string, lang: Language): string {
+  return `${ctx.publicUrl}/backend/api/registrations/ebadge/calendar.ics?token=${badgeKey}&lang=${lang}`;
+}
+
 /** A short-lived address that downloads the badge PDF (a navigation cannot send a bearer). */
 export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string {
   const token = ctx.links.sign('badge_download', registrationId, LINK_TTL.badgeDownload, ctx.now());
@@ -55,6 +60,7 @@ export async function queueBadgeMail(
     name: fromPublicForm ? null : row.name,
     show,
     ebadgeUrl: ebadgeUrl(ctx, row.badgeKey),
+    calendarUrl: badgeCalendarUrl(ctx, row.badgeKey, lang),
   });
   await tx.insert(mailOutbox).values({
     to: row.email,

@@ -62,7 +62,7 @@ const EN_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** '6e édition', '6th edition'. */
-const editionLabel = (edition: number, lang: Language) =>
+export const editionLabel = (edition: number, lang: Language) =>
   `${ordinalText(edition, lang)} ${lang === 'fr' ? 'édition' : 'edition'}`;
 
 /** 'Du 29 mai au 1er juin 2024', 'From 29 May to 1 June 2024' (one day: 'Le 3 juin 2025', 'On 3 June 2025'). */

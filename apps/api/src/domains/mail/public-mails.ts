@@ -13,10 +13,14 @@ import {
 } from './template-kit';
 
 /**
- * The badge mail: the PDF is attached; the link shows the badge on a phone at the gate. `name`
+ * The badge mail: the PDF is attached; the link shows the badge on a phone at the gate, the next
+ * one gives the show's days as a calendar file (badgeCalendar). `name`
  * is null when the mail answers the public registration form (see greeting).
  */
-export function badgeMail(lang: Language, data: { name: string | null; show: ShowFacts; ebadgeUrl: string }): Mail {
+export function badgeMail(
+  lang: Language,
+  data: { name: string | null; show: ShowFacts; ebadgeUrl: string; calendarUrl: string },
+): Mail {
   const when = whenAndWhere(data.show, lang);
   if (lang === 'en') {
     const title = 'Your badge';
@@ -29,6 +33,7 @@ export function badgeMail(lang: Language, data: { name: string | null; show: Sho
           ENTRY_RULE.en,
         ],
         button: { label: 'Show my badge', url: data.ebadgeUrl },
+        links: [{ label: 'Add to my calendar', url: data.calendarUrl }],
         footer: ['This link is personal: do not share it.'],
       }),
     };
@@ -43,6 +48,7 @@ export function badgeMail(lang: Language, data: { name: string | null; show: Sho
         ENTRY_RULE.fr,
       ],
       button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
+      links: [{ label: 'Ajouter à mon agenda', url: data.calendarUrl }],
       footer: ['Ce lien est personnel : ne le partagez pas.'],
     }),
   };

@@ -46,6 +46,8 @@ interface Block {
   /** Paragraphs, as plain text (escaped for the HTML part). */
   paragraphs: string[];
   button?: { label: string; url: string };
+  /** Further addresses under the button, each a plain link. */
+  links?: { label: string; url: string }[];
   /** Small print under the message (plain text). */
   footer?: string[];
 }
@@ -55,6 +57,7 @@ export function render(lang: Language, title: string, block: Block): { text: str
   const text = [
     ...block.paragraphs.flatMap((p) => [p, '']),
     ...(block.button ? [`${block.button.label} : ${block.button.url}`, ''] : []),
+    ...(block.links ?? []).flatMap((l) => [`${l.label} : ${l.url}`, '']),
     '—',
     show,
     ...(block.footer ?? []),
@@ -64,6 +67,12 @@ export function render(lang: Language, title: string, block: Block): { text: str
   const button = block.button
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="background:#d9730d;border-radius:6px"><a href="${escapeHtml(block.button.url)}" style="display:inline-block;padding:12px 20px;color:#ffffff;font-weight:bold;text-decoration:none;font-size:16px">${escapeHtml(block.button.label)}</a></td></tr></table>`
     : '';
+  const links = (block.links ?? [])
+    .map(
+      (l) =>
+        `<p style="margin:0 0 16px;font-size:16px"><a href="${escapeHtml(l.url)}" style="color:#12355b">${escapeHtml(l.label)}</a></p>`,
+    )
+    .join('');
   const footer = (block.footer ?? [])
     .map((f) => `<p style="margin:0 0 8px;font-size:13px;color:#5a6472">${escapeHtml(f)}</p>`)
     .join('');
@@ -76,6 +85,7 @@ export function render(lang: Language, title: string, block: Block): { text: str
 <h1 style="margin:0 0 16px;font-size:22px;color:#12355b">${escapeHtml(title)}</h1>
 ${block.paragraphs.map(paragraph).join('\n')}
 ${button}
+${links}
 ${footer}
 </td></tr></table>
 </td></tr></table>

@@ -9,7 +9,7 @@ import { findOrCreateVisitor } from './visitor-accounts.service';
 import { currentShow } from '../show/show-facts';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import type { MailLinks } from '../mail/links';
-import { badgeMailedRecently, ebadgeUrl, queueBadgeMail } from '../badges/badge-mail';
+import { badgeCalendarUrl, badgeMailedRecently, ebadgeUrl, queueBadgeMail } from '../badges/badge-mail';
 
 /** Registration types whose holder has a badge for the show. */
 const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
@@ -38,7 +38,12 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
   const email = normalizeEmail(form.email);
   const badgeKey = randomUUID();
   const { event: show } = await currentShow(db);
-  const mail = badgeMail(lang, { name: null, show, ebadgeUrl: ebadgeUrl(ctx, badgeKey) });
+  const mail = badgeMail(lang, {
+    name: null,
+    show,
+    ebadgeUrl: ebadgeUrl(ctx, badgeKey),
+    calendarUrl: badgeCalendarUrl(ctx, badgeKey, lang),
+  });
   const rows = await queryRows<{ user_id: number; registration_id: number }>(
     db,
     sql`

@@ -1,39 +1,128 @@
-import ical from 'ical-generator';
-import { showInstant, type Conference } from '@salon/shared';
+import { TZDate } from '@date-fns/tz';
+import ical, { type ICalCalendar } from 'ical-generator';
+import { SHOW_TIME_ZONE, showInstant, showOffsetMinutes, type Conference } from '@salon/shared';
+import type { BadgeOpeningHours } from '../show/show-facts';
 
 const TEXTS = {
-  fr: { calendar: 'Ma visite', room: 'Salle du forum' },
-  en: { calendar: 'My visit', room: 'Forum room' },
+  fr: { visit: 'Ma visite', badge: 'Mon badge', room: 'Salle du forum' },
+  en: { visit: 'My visit', badge: 'My badge', room: 'Forum room' },
 } as const;
 
+interface CalendarContext {
+  lang: 'fr' | 'en';
+  publicUrl: string;
+  /** The venue's name and address on one line, or null when the organiser has not given them. */
+  venue: string | null;
+}
+
+/** '+0100' for 60 minutes east of UTC. */
+function offsetText(minutes: number): string {
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  return `${minutes < 0 ? '-' : '+'}${String(hours).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+}
+
+/** An instant as the wall clock of a zone `minutes` east of UTC reads it: '20240529T090000'. */
+const wallClock = (instant: Date, minutes: number) =>
+  new Date(instant.getTime() + minutes * 60_000).toISOString().slice(0, 19).replace(/[-:]/g, '');
+
 /**
- * 'Ma visite''s conferences as an iCalendar file (RFC 5545, by ical-generator): one event per
- * talk, its times the instants the show's clocks give (Africa/Casablanca, written in UTC so that
- * every calendar reads them alike), the forum room at the venue, and a link to its page. An event's
- * UID is the conference's, so importing the file again updates rather than doubles it.
+ * The show's time zone as RFC 5545 writes it (VTIMEZONE, 3.6.5) for the instants of one file:
+ * an observance for each offset they meet, in order (Marrakech is UTC+1, UTC+0 during Ramadan).
+ * Calendars that know Africa/Casablanca apply their own rules; the others read these. Made from
+ * the runtime's time zone data rather than a packaged copy: the packaged ones (tzurl's) give
+ * Casablanca one fixed offset.
  */
-export function visitCalendar(
-  talks: Conference[],
-  { lang, publicUrl, venue }: { lang: 'fr' | 'en'; publicUrl: string; venue: string | null },
-): string {
-  const text = TEXTS[lang];
+export function showTimezone(instants: Date[]): string {
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${SHOW_TIME_ZONE}`];
+  let previous: number | null = null;
+  for (const instant of [...instants].sort((a, b) => a.getTime() - b.getTime())) {
+    const offset = showOffsetMinutes(instant);
+    if (offset === previous) continue;
+    // The first observance covers everything before; each next one starts at the first instant it holds.
+    const start = previous === null ? '19700101T000000' : wallClock(instant, previous);
+    const from = offsetText(previous ?? offset);
+    lines.push('BEGIN:STANDARD', `DTSTART:${start}`, `TZOFFSETFROM:${from}`, `TZOFFSETTO:${offsetText(offset)}`);
+    lines.push(`TZNAME:${offsetText(offset).slice(0, 3)}`, 'END:STANDARD');
+    previous = offset;
+  }
+  return [...lines, 'END:VTIMEZONE'].join('\r\n');
+}
+
+/** A calendar whose events carry the show's time zone (each event's `timezone`). */
+function showCalendar(name: string, product: string, { lang, publicUrl }: CalendarContext) {
+  return ical({ name, prodId: { company: new URL(publicUrl).host, product, language: lang.toUpperCase() } });
+}
+
+/**
+ * The file, with the show's VTIMEZONE for these instants ahead of its events. Written here rather
+ * than as ical-generator's calendar zone: with one, it writes DTSTAMP in that zone without its
+ * 'Z', where RFC 5545 (3.8.7.2) wants UTC.
+ */
+const withTimezone = (calendar: ICalCalendar, instants: Date[]) =>
+  calendar.toString().replace(/\r\n(BEGIN:VEVENT|END:VCALENDAR)/, `\r\n${showTimezone(instants)}\r\n$1`);
+
+/** A day and an hour of the show's clock, for ical-generator to write with the show's TZID. */
+const showTime = (day: string, time: string) => new TZDate(showInstant(day, time), SHOW_TIME_ZONE);
+
+/** The talks as events: the conference's UID, so that importing the file again updates them. */
+function addTalks(calendar: ICalCalendar, talks: Conference[], { lang, publicUrl, venue }: CalendarContext) {
   const host = new URL(publicUrl).host;
-  const calendar = ical({
-    name: text.calendar,
-    prodId: { company: host, product: 'ma-visite', language: lang.toUpperCase() },
-  });
   for (const talk of talks) {
     const title = lang === 'en' ? talk.titleEn || talk.titleFr : talk.titleFr;
     const description = lang === 'en' ? (talk.descriptionEn ?? talk.descriptionFr) : talk.descriptionFr;
     calendar.createEvent({
       id: `conference-${talk.id}@${host}`,
-      start: showInstant(talk.day, talk.startsAt),
-      end: showInstant(talk.day, talk.endsAt),
+      timezone: SHOW_TIME_ZONE,
+      start: showTime(talk.day, talk.startsAt),
+      end: showTime(talk.day, talk.endsAt),
       summary: `${talk.number} — ${title}`,
       description: description ?? undefined,
-      location: [text.room, venue].filter(Boolean).join(', '),
+      location: [TEXTS[lang].room, venue].filter(Boolean).join(', '),
       url: new URL(`/conference/${talk.id}`, publicUrl).href,
     });
   }
-  return calendar.toString();
+}
+
+const talkInstants = (talks: Conference[]) =>
+  talks.flatMap((t) => [showInstant(t.day, t.startsAt), showInstant(t.day, t.endsAt)]);
+
+/**
+ * 'Ma visite''s conferences as an iCalendar file (RFC 5545, by ical-generator): one event per
+ * talk, at the show's hours in its time zone, the forum room at the venue, and a link to its page.
+ */
+export function visitCalendar(talks: Conference[], context: CalendarContext): string {
+  const calendar = showCalendar(TEXTS[context.lang].visit, 'ma-visite', context);
+  addTalks(calendar, talks, context);
+  return withTimezone(calendar, talkInstants(talks));
+}
+
+/**
+ * A badge's visit as an iCalendar file: one event per show day, from opening to closing at the
+ * venue, named after the show and its edition; then the forum conferences the holder signed up
+ * to, each its own event. A day's UID is the edition's and the holder's registration's, so that
+ * importing the file again (hours changed) updates the days instead of doubling them.
+ */
+export function badgeCalendar(
+  show: { title: string; registrationId: number; days: BadgeOpeningHours[]; talks: Conference[] },
+  context: CalendarContext,
+): string {
+  const { host } = new URL(context.publicUrl);
+  const instants = [
+    ...show.days.flatMap((d) => [showInstant(d.day, d.opens), showInstant(d.day, d.closes)]),
+    ...talkInstants(show.talks),
+  ];
+  const calendar = showCalendar(TEXTS[context.lang].badge, 'badge', context);
+  for (const { day, opens, closes } of show.days) {
+    calendar.createEvent({
+      id: `show-${day}-${show.registrationId}@${host}`,
+      timezone: SHOW_TIME_ZONE,
+      start: showTime(day, opens),
+      end: showTime(day, closes),
+      summary: show.title,
+      location: context.venue ?? undefined,
+      url: context.publicUrl,
+    });
+  }
+  addTalks(calendar, show.talks, context);
+  return withTimezone(calendar, instants);
 }

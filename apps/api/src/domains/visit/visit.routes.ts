@@ -13,15 +13,23 @@ import {
   type Visit,
 } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
 import type { BadgeService } from '../badges/badges.service';
 import type { SiteSettingsStore } from '../content/site-settings.service';
 import { keepVisit, keptVisit } from '../badges/kept-visit';
-import { readVisit } from './visit.service';
-import { visitCalendar } from './visit-calendar';
+import { readVisit, signedUpConferences } from './visit.service';
+import { badgeCalendar, visitCalendar } from './visit-calendar';
+import { editionLabel } from '../badges/badge-pdf';
+import { SHOW_NAME } from '../files/pdf/document';
 import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
+
+const badgeCalendarQuery = z.strictObject({
+  token: z.string().min(1).max(2000),
+  lang: z.enum(['fr', 'en']).optional(),
+});
 
 /** Changes of a list allowed per minute and per address: a visitor taps a few buttons, not hundreds. */
 export const VISIT_RATE_LIMIT = 60;
@@ -54,6 +62,11 @@ export const visitRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
 }> = async (app, { db, badges, settings, publicUrl }) => {
   const tags = ['visit'];
+  /** The venue's name and address on one line (the calendars' location), or null. */
+  const venueLine = async () => {
+    const { venue } = await settings.get();
+    return [venue.name, venue.address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ') || null;
+  };
 
   app.get('/visit', { schema: { tags, response: { 200: visitListSchema } } }, async (request) => {
     const visit = visitOfQuery(request.query as Record<string, unknown>, ['exhibitors', 'conferences']);
@@ -68,12 +81,38 @@ export const visitRoutes: FastifyPluginAsyncZod<{
       const visit = visitOfQuery(query, ['conferences'], ['lang']);
       const lang = query.lang === 'en' ? 'en' : 'fr';
       const { conferences } = await readVisit(db, { exhibitors: [], conferences: visit.conferences });
-      const { venue: place } = await settings.get();
-      const venue = [place.name, place.address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ') || null;
+      const venue = await venueLine();
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${lang === 'en' ? 'my-visit' : 'ma-visite'}.ics"`)
         .send(Buffer.from(visitCalendar(conferences, { lang, publicUrl, venue })));
+    },
+  );
+
+  /**
+   * 'Ajouter à mon agenda' of the e-badge page and the badge mail: the show's days at their hours,
+   * and the conferences the holder signed up to, by the badge's link (its random key). A key that
+   * opens no live badge is a 404, as a badge that does not exist.
+   */
+  app.get(
+    '/registrations/ebadge/calendar.ics',
+    { schema: { tags, querystring: badgeCalendarQuery, response: { 200: fileAnswer('text/calendar') } } },
+    async (request, reply) => {
+      const badge = await badges.loadByKey(request.query.token);
+      if (!badge) throw notFound('Badge introuvable.');
+      const lang = request.query.lang ?? badge.data.lang;
+      const { event, hours } = badge.data;
+      const show = {
+        title: `${SHOW_NAME} — ${editionLabel(event.edition, lang)}`,
+        registrationId: badge.registrationId,
+        days: hours,
+        talks: await signedUpConferences(db, badge.userId),
+      };
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${lang === 'en' ? 'my-show' : 'mon-salon'}.ics"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(badgeCalendar(show, { lang, publicUrl, venue: await venueLine() })));
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { exhibitorSlug, type Visit } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { conferences, gates, registrations, users } from '../../db/schema';
@@ -53,4 +53,17 @@ export async function readVisit(db: Db, visit: Visit) {
       .map(conferenceView)
       .sort((a, b) => `${a.day} ${a.startsAt}`.localeCompare(`${b.day} ${b.startsAt}`)),
   };
+}
+
+/** The current edition's forum conferences a person signed up to (live conference registrations), in time order. */
+export async function signedUpConferences(db: Db, userId: number) {
+  const rows = await db
+    .select({ conference: conferences })
+    .from(registrations)
+    .innerJoin(conferences, eq(conferences.id, registrations.conferenceId))
+    .where(
+      and(eq(registrations.userId, userId), eq(registrations.eventId, currentEdition), isNull(registrations.revokedAt)),
+    )
+    .orderBy(asc(conferences.day), asc(conferences.startsAt));
+  return rows.map((r) => conferenceView(r.conference));
 }

@@ -24,9 +24,16 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = (url: string) => call(ctx.app, 'GET', url);
-/** A calendar file's events, as an RFC 5545 parser (ical.js) reads them. */
-const eventsOf = (text: string) =>
-  new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+/**
+ * A calendar file's events, as an RFC 5545 parser (ical.js) reads them: with the time zone the
+ * file describes (its VTIMEZONE), as a calendar that does not know Africa/Casablanca would.
+ */
+const eventsOf = (text: string) => {
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  ICAL.TimezoneService.reset();
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  return calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+};
 
 async function conference(values: Partial<typeof conferences.$inferInsert> = {}) {
   const [row] = await ctx.db
@@ -119,7 +126,9 @@ describe('the conferences of a list as a calendar', () => {
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="ma-visite.ics"');
     const [event] = eventsOf(res.payload);
-    // Marrakech is UTC+1 on 29 May 2024: 14:00 there is 13:00 UTC.
+    // Marrakech is UTC+1 on 29 May 2024: 14:00 there is 13:00 UTC, written as 14:00 in its zone.
+    expect(event!.startDate.zone?.tzid).toBe('Africa/Casablanca');
+    expect(event!.startDate.toString()).toBe('2024-05-29T14:00:00');
     expect(event!.startDate.toJSDate().toISOString()).toBe('2024-05-29T13:00:00.000Z');
     expect(event!.endDate.toJSDate().toISOString()).toBe('2024-05-29T14:15:00.000Z');
     expect(event!.summary).toBe(`${talk.number} — Le béton bas carbone`);
@@ -141,6 +150,16 @@ describe('the conferences of a list as a calendar', () => {
     const res = await get(`visit/calendar.ics?conferences=${talk.id}`);
     const [event] = eventsOf(res.payload);
     expect(event!.startDate.toJSDate().toISOString()).toBe('2024-03-20T10:00:00.000Z');
+  });
+
+  it('reads each talk at its own hour when Marrakech changes its offset between them', async () => {
+    // Morocco went from UTC+1 to UTC on 10 March 2024 at 03:00, for Ramadan.
+    const before = await conference({ day: '2024-03-09', startsAt: '10:00', endsAt: '11:00' });
+    const after = await conference({ day: '2024-03-11', startsAt: '10:00', endsAt: '11:00' });
+    const res = await get(`visit/calendar.ics?conferences=${before.id},${after.id}`);
+    expect(res.payload.match(/BEGIN:STANDARD/g)).toHaveLength(2);
+    const starts = eventsOf(res.payload).map((e) => e.startDate.toJSDate().toISOString());
+    expect(starts).toEqual(['2024-03-09T09:00:00.000Z', '2024-03-11T10:00:00.000Z']);
   });
 
   it('is an empty calendar for a list without conferences, and refuses exhibitors in its address', async () => {

@@ -1,0 +1,101 @@
+import ICAL from 'ical.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EDITION_ID } from '@salon/shared';
+import { conferences, registrations } from '../../db/schema';
+import { call, createTestApp, withoutRequestId, type TestContext } from '../../../test/helper';
+import { createVisitor } from '../../../test/fixtures';
+
+/** 'Ajouter à mon agenda': a badge's visit as a calendar file, by the key of its mail. */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://salon.example' });
+});
+afterAll(() => ctx.close());
+
+const calendarOf = (key: string, lang = '') =>
+  call(ctx.app, 'GET', `registrations/ebadge/calendar.ics?token=${key}${lang && `&lang=${lang}`}`);
+
+/** The file's events as an RFC 5545 parser (ical.js) reads them, with the time zone the file describes. */
+function eventsOf(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  ICAL.TimezoneService.reset();
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  return calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+}
+
+async function signUp(userId: number, values: Partial<typeof conferences.$inferInsert> = {}) {
+  const [talk] = await ctx.db
+    .insert(conferences)
+    .values({
+      eventId: DEMO_EDITION_ID,
+      number: `B-${Math.random().toString(36).slice(2, 8)}`,
+      titleFr: 'Chantiers propres',
+      titleEn: 'Clean building sites',
+      day: '2024-05-31',
+      startsAt: '15:00',
+      endsAt: '16:00',
+      ...values,
+    })
+    .returning();
+  await ctx.db
+    .insert(registrations)
+    .values({ eventId: DEMO_EDITION_ID, userId, type: 'visitor', conferenceId: talk!.id, confirmed: true });
+  return talk!;
+}
+
+describe('a badge’s visit as a calendar', () => {
+  it('holds the show’s four days at their hours in Marrakech’s zone, then the conferences the holder signed up to', async () => {
+    const { user, registration } = await createVisitor(ctx.db);
+    const talk = await signUp(user.id);
+    // Someone else's sign-up stays out of this badge's file.
+    await signUp((await createVisitor(ctx.db)).user.id, { titleFr: 'Pas pour moi' });
+    const res = await calendarOf(registration.badgeKey);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="mon-salon.ics"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+
+    const events = eventsOf(res.payload);
+    expect(events.map((e) => e.summary)).toEqual([
+      ...Array<string>(4).fill('Salon International du Bâtiment — 6e édition'),
+      `${talk.number} — Chantiers propres`,
+    ]);
+    const [first, , third, last, signedUp] = events;
+    // Written at the show's own hour, in its zone: 09:00 in Marrakech (UTC+1 in May 2024) is 08:00 UTC.
+    expect(first!.startDate.zone?.tzid).toBe('Africa/Casablanca');
+    expect(first!.startDate.toString()).toBe('2024-05-29T09:00:00');
+    expect(first!.startDate.toJSDate().toISOString()).toBe('2024-05-29T08:00:00.000Z');
+    expect(first!.endDate.toJSDate().toISOString()).toBe('2024-05-29T18:00:00.000Z');
+    expect(third!.endDate.toJSDate().toISOString()).toBe('2024-05-31T18:30:00.000Z');
+    expect(last!.endDate.toJSDate().toISOString()).toBe('2024-06-01T17:00:00.000Z');
+    expect(first!.uid).toBe(`show-2024-05-29-${registration.id}@salon.example`);
+    expect(signedUp!.startDate.toJSDate().toISOString()).toBe('2024-05-31T14:00:00.000Z');
+    expect(signedUp!.uid).toBe(`conference-${talk.id}@salon.example`);
+    // DTSTAMP in UTC, as RFC 5545 asks.
+    expect(res.payload).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+  });
+
+  it('speaks the language asked for, else the holder’s', async () => {
+    const { registration } = await createVisitor(ctx.db, { language: 'en' });
+    const own = await calendarOf(registration.badgeKey);
+    expect(own.headers['content-disposition']).toBe('attachment; filename="my-show.ics"');
+    expect(eventsOf(own.payload)[0]!.summary).toBe('Salon International du Bâtiment — 6th edition');
+    const french = await calendarOf(registration.badgeKey, 'fr');
+    expect(eventsOf(french.payload)[0]!.summary).toBe('Salon International du Bâtiment — 6e édition');
+  });
+
+  it('is a 404 for a key that opens no live badge, and a 400 without a key', async () => {
+    const { registration } = await createVisitor(ctx.db);
+    await ctx.db.update(registrations).set({ revokedAt: new Date() }).where(eq(registrations.id, registration.id));
+    for (const key of [registration.badgeKey, '00000000-0000-4000-8000-000000000000', 'pas-une-cle']) {
+      const res = await calendarOf(key);
+      expect(res.statusCode).toBe(404);
+      expect(withoutRequestId(res)).toEqual({
+        error: { status: 404, name: 'NotFoundError', message: 'Badge introuvable.', details: {} },
+      });
+    }
+    expect((await call(ctx.app, 'GET', 'registrations/ebadge/calendar.ics')).statusCode).toBe(400);
+  });
+});
