@@ -36,6 +36,8 @@ import { conferencesRoutes } from './domains/content/conferences.routes';
 import { contactRoutes } from './domains/registration/contact.routes';
 import { contentRoutes } from './domains/content/content.routes';
 import { ebadgeRoutes } from './domains/badges/ebadge.routes';
+import { walletFromConfig } from './domains/badges/wallet/apple-config';
+import { mapPoint, walletRoutes } from './domains/badges/wallet/wallet.routes';
 import { enquiriesRoutes } from './domains/registration/enquiries.routes';
 import { filesRoutes } from './domains/files/files.routes';
 import { healthRoutes } from './domains/health/health.routes';
@@ -62,7 +64,7 @@ import { createBadgeSigner } from './domains/badges/badge-token';
 import { createBadgeService } from './domains/badges/badges.service';
 import { createKioskService } from './domains/kiosk/kiosk.service';
 import { createDirectoryCache } from './domains/directory/directory.service';
-import { createSiteSettingsStore } from './domains/content/site-settings.service';
+import { createSiteSettingsStore, venueLine } from './domains/content/site-settings.service';
 import { currentShow, forgetCurrentShow } from './domains/show/show-facts';
 import { previewEdition } from './domains/editions/preview';
 import { EDITION_TOPIC } from './domains/show/current-edition';
@@ -235,6 +237,8 @@ export async function buildApp(
   const onQueued = notifyMailWorkers;
   const badgeSigner = createBadgeSigner(config.BADGE_PRIVATE_KEY);
   const badges = createBadgeService(db, badgeSigner);
+  // Checked at start by server.ts, at the real time (APP_NOW aside): a phone checks it so.
+  const appleWallet = walletFromConfig(config, new Date());
   const kiosks = createKioskService(db, badges, badgeSigner);
   await app.register(
     async (api) => {
@@ -268,7 +272,16 @@ export async function buildApp(
       });
       await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued, clock });
       await api.register(newslettersRoutes, { db, mail, onQueued });
-      await api.register(ebadgeRoutes, { db, badges, mail, onQueued });
+      await api.register(ebadgeRoutes, { db, badges, mail, onQueued, appleWallet: appleWallet !== null });
+      await api.register(walletRoutes, {
+        badges,
+        place: async () => {
+          const { venue } = await siteSettings.get();
+          return { venue: venueLine(venue), location: mapPoint(venue.mapUrl) };
+        },
+        wallet: appleWallet,
+        webBuildDir: config.WEB_BUILD_DIR,
+      });
       await api.register(visitRoutes, { db, badges, settings: siteSettings, publicUrl: config.PUBLIC_URL });
       await api.register(visitedStandsRoutes, { db, badges, clock, publicUrl: config.PUBLIC_URL });
       await api.register(badgesRoutes, { signer: badgeSigner });

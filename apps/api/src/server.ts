@@ -5,6 +5,7 @@ import { buildMigrations, migrationsState, newerDatabaseProblem } from './db/mig
 import { publishedPasswordProblem, seed } from './db/seed';
 import { createBadgeSigner } from './domains/badges/badge-token';
 import { createBadgeService, type BadgeService } from './domains/badges/badges.service';
+import { walletFromConfig } from './domains/badges/wallet/apple-config';
 import { createAttachmentResolver } from './domains/mail/attachments';
 import { createMailTransport, mailDir, type MailTransport } from './domains/mail/transport';
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    // A wallet configuration that phones would reject stops the start here, in one line.
+    walletFromConfig(config, new Date());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -909,6 +909,17 @@ const TABLE: Row[] = [
     request: () => ({ url: `registrations/ebadge/calendar.ics?token=${randomUUID()}` }),
   },
   {
+    route: 'GET /backend/api/registrations/ebadge/wallet.pkpass',
+    when: 'asks for a badge’s Apple Wallet pass, which this server (no wallet configured) does not offer',
+    expect: all(404),
+    request: () => ({ url: `registrations/ebadge/wallet.pkpass?token=${f.collaboratorA.registration.badgeKey}` }),
+  },
+  {
+    route: 'GET /backend/api/wallet/apple-badge.svg',
+    when: 'reads Apple’s badge artwork, which this server (no wallet configured) does not offer',
+    expect: all(404),
+  },
+  {
     route: 'GET /backend/api/ebadge/visited',
     when: 'lists the stands that scanned a visitor, by the key of the visitor’s badge mail',
     expect: ok200,

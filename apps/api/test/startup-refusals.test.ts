@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { freePort, spawnServer, stopServer, untilExit, untilHealthy } from './server-process';
+import { walletCertificates } from './wallet-certificates';
 
 let dataDir = '';
 beforeAll(async () => {
@@ -54,6 +55,13 @@ describe('A misconfigured instance', () => {
       `DATABASE_URL postgres://salon:***@127.0.0.1:${port}/salon: cannot connect (connect ECONNREFUSED 127.0.0.1:${port}): ` +
         'start PostgreSQL or fix the host and port in DATABASE_URL.',
     );
+  });
+
+  it('refuses to start, in one line saying which, when the Apple Wallet certificate does not match its key', async () => {
+    const chain = walletCertificates();
+    const { code, stderr } = await run({ ...chain.env, APPLE_PASS_KEY: chain.otherKey });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('APPLE_PASS_KEY is not the key of APPLE_PASS_CERTIFICATE');
   });
 
   it('starts with the keys the database recorded, and refuses another JWT_SECRET or badge key, saying which and how to change it on purpose', async () => {

@@ -50,6 +50,26 @@ const envSchema = z.object({
       }
     }, 'BADGE_PRIVATE_KEY must be an Ed25519 private key in PEM form')
     .optional(),
+  /**
+   * Apple Wallet (README, 'Apple Wallet'): the organiser's Pass Type ID (`pass.…`) and Apple team,
+   * the pass certificate and its private key (a PEM file's path, or the PEM itself) with the
+   * key's passphrase if it has one, Apple's WWDR intermediate certificate, and the folder holding
+   * Apple's 'Add to Apple Wallet' badges (fr.svg, en.svg). All or none: without them no pass is
+   * offered. Checked at start (walletFromConfig).
+   */
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, 'APPLE_PASS_TYPE_ID starts with pass.')
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'APPLE_TEAM_ID is the ten capitals and digits of the team')
+    .optional(),
+  APPLE_PASS_CERTIFICATE: z.string().optional(),
+  APPLE_PASS_KEY: z.string().optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERTIFICATE: z.string().optional(),
+  APPLE_WALLET_ARTWORK: z.string().optional(),
   /** Run the mail worker in this process (false: only queue mails, another instance sends). */
   MAIL_WORKER: bool,
   PUBLIC_URL: z.url().optional(),

@@ -32,6 +32,8 @@ export const ebadgeSchema = item(
   z.strictObject({
     ...badgeViewSchema.def.shape,
     downloadUrl: z.string(),
+    /** The badge as an Apple Wallet pass, by the same key; null when the organiser offers none. */
+    appleWalletUrl: z.nullable(z.string()),
     /** 'Ma visite' as kept with the badge (empty lists when nothing is). */
     visit: visitSchema,
   }),

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { type Language } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { registrations, users } from '../../db/schema';
+import { gates, registrations, users } from '../../db/schema';
 import { renderBadgePdf, type BadgeData } from './badge-pdf';
 import { createBadgePdfPool } from './badge-pdf-pool';
 import { qrSvgPath } from './badge-qr';
@@ -18,6 +18,8 @@ export interface LoadedBadge {
   /** For a collaborator: the exhibitor it works for, who may also get its badge. */
   exhibitorId: number | null;
   data: BadgeData;
+  /** The hall and stand of an exhibitor's or a collaborator's badge (the organiser's, copied). */
+  place: { hall: string | null; stand: string | null };
 }
 
 /** 'badge-sib-2024-42.pdf': the badge's edition's year and its registration. */
@@ -50,9 +52,12 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
         company: users.company,
         jobPosition: users.jobPosition,
         language: users.language,
+        hall: gates.name,
+        stand: registrations.booth,
       })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.userId))
+      .leftJoin(gates, eq(gates.id, registrations.gateId))
       .where(
         and(which, eq(registrations.eventId, currentEdition), isNull(registrations.revokedAt), isNull(users.deletedAt)),
       );
@@ -64,6 +69,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       registrationId: row.id,
       userId: row.userId,
       exhibitorId: row.exhibitorId,
+      place: { hall: row.hall, stand: row.stand },
       data: {
         token: signer.sign({ registrationId: row.id, type: row.type, eventId: row.eventId, issuedAt }),
         type: row.type,

@@ -10,6 +10,7 @@ import { idParam } from '../../lib/query-params';
 import { type MailLinks } from '../mail/links';
 import { badgeDownloadUrl, queueBadgeMail } from './badge-mail';
 import { keptVisit } from './kept-visit';
+import { applePassUrl } from './wallet/wallet.routes';
 
 const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 
@@ -34,7 +35,9 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
   badges: BadgeService;
   mail: MailLinks;
   onQueued: () => void;
-}> = async (app, { db, badges, mail, onQueued }) => {
+  /** Whether the organiser offers Apple Wallet passes (walletFromConfig). */
+  appleWallet: boolean;
+}> = async (app, { db, badges, mail, onQueued, appleWallet }) => {
   /** The badge a signed-in user asks for; someone else's is a 404, as one that does not exist. */
   async function ownBadge(user: Caller, rawId: string): Promise<LoadedBadge> {
     const id = idParam(rawId);
@@ -70,7 +73,8 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'private, no-store');
       const downloadUrl = badgeDownloadUrl(mail, badge.registrationId);
       const visit = await keptVisit(db, badge.registrationId);
-      return { data: { ...badges.view(badge), downloadUrl, visit }, meta: {} };
+      const appleWalletUrl = appleWallet ? applePassUrl(request.query.token) : null;
+      return { data: { ...badges.view(badge), downloadUrl, appleWalletUrl, visit }, meta: {} };
     },
   );
 

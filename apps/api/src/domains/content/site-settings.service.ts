@@ -126,3 +126,7 @@ export function createSiteSettingsStore(db: Db, bus: CacheBus, ttlMs = 60_000): 
     changed: () => bus.publish(TOPIC),
   };
 }
+
+/** The venue's name and address on one line (a calendar's location, a pass's back), or null. */
+export const venueLine = (venue: { name: string | null; address: string | null }): string | null =>
+  [venue.name, venue.address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ') || null;

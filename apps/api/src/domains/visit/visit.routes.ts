@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
 import type { BadgeService } from '../badges/badges.service';
-import type { SiteSettingsStore } from '../content/site-settings.service';
+import { venueLine, type SiteSettingsStore } from '../content/site-settings.service';
 import { keepVisit, keptVisit } from '../badges/kept-visit';
 import { readVisit, signedUpConferences } from './visit.service';
 import { badgeCalendar, visitCalendar } from './visit-calendar';
@@ -63,10 +63,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, badges, settings, publicUrl }) => {
   const tags = ['visit'];
   /** The venue's name and address on one line (the calendars' location), or null. */
-  const venueLine = async () => {
-    const { venue } = await settings.get();
-    return [venue.name, venue.address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ') || null;
-  };
+  const showVenue = async () => venueLine((await settings.get()).venue);
 
   app.get('/visit', { schema: { tags, response: { 200: visitListSchema } } }, async (request) => {
     const visit = visitOfQuery(request.query as Record<string, unknown>, ['exhibitors', 'conferences']);
@@ -81,7 +78,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
       const visit = visitOfQuery(query, ['conferences'], ['lang']);
       const lang = query.lang === 'en' ? 'en' : 'fr';
       const { conferences } = await readVisit(db, { exhibitors: [], conferences: visit.conferences });
-      const venue = await venueLine();
+      const venue = await showVenue();
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${lang === 'en' ? 'my-visit' : 'ma-visite'}.ics"`)
@@ -112,7 +109,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${lang === 'en' ? 'my-show' : 'mon-salon'}.ics"`)
         .header('cache-control', 'private, no-store')
-        .send(Buffer.from(badgeCalendar(show, { lang, publicUrl, venue: await venueLine() })));
+        .send(Buffer.from(badgeCalendar(show, { lang, publicUrl, venue: await showVenue() })));
     },
   );
 

@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config/env';
+import { registrations } from '../../../db/schema';
+import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
+import { createExhibitor, createVisitor } from '../../../../test/fixtures';
+import { walletCertificates } from '../../../../test/wallet-certificates';
+import { verifyBadgeToken } from '../badge-token';
+import { walletFromConfig } from './apple-config';
+import { mapPoint } from './wallet.routes';
+
+/** Apple Wallet (issue 42, item 1): the organiser's configuration, checked at start, and the passes. */
+
+const chain = walletCertificates();
+const now = new Date();
+const walletOf = (env: Record<string, string>, at = now) =>
+  walletFromConfig(loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'salon-wallet-config-')), ...env }), at);
+const refusal = (env: Record<string, string>, at = now) => {
+  try {
+    walletOf(env, at);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return null;
+};
+
+describe('the organiser’s Apple Wallet configuration', () => {
+  it('is nothing when no APPLE_ variable is set, and names what is missing when only some are', () => {
+    expect(walletOf({})).toBeNull();
+    expect(refusal({ APPLE_PASS_TYPE_ID: 'pass.test.salon' })).toBe(
+      'Apple Wallet: APPLE_TEAM_ID, APPLE_PASS_CERTIFICATE, APPLE_PASS_KEY, APPLE_WWDR_CERTIFICATE, APPLE_WALLET_ARTWORK missing (all or none)',
+    );
+    expect(walletOf(chain.env)).toMatchObject({ passTypeId: 'pass.test.salon', teamId: 'ABCDE12345' });
+  });
+
+  it('refuses, in one line saying which, a certificate that is missing, expired, not its key’s, of another pass type or another issuer', () => {
+    expect(refusal({ ...chain.env, APPLE_PASS_CERTIFICATE: '/nowhere/pass.pem' })).toBe(
+      'APPLE_PASS_CERTIFICATE: no file at /nowhere/pass.pem',
+    );
+    // The pass certificate was made for ten days.
+    const later = new Date(now.getTime() + 12 * 86_400_000);
+    expect(refusal(chain.env, later)).toMatch(/^APPLE_PASS_CERTIFICATE expired on \d{4}-\d{2}-\d{2}: renew it$/);
+    expect(refusal({ ...chain.env, APPLE_PASS_KEY: chain.otherKey })).toBe(
+      'APPLE_PASS_KEY is not the key of APPLE_PASS_CERTIFICATE',
+    );
+    expect(refusal({ ...chain.env, APPLE_PASS_TYPE_ID: 'pass.other.salon' })).toBe(
+      'APPLE_PASS_CERTIFICATE is for pass.test.salon, not pass.other.salon',
+    );
+    expect(refusal({ ...chain.env, APPLE_WWDR_CERTIFICATE: chain.otherCa })).toBe(
+      'APPLE_PASS_CERTIFICATE was not issued by APPLE_WWDR_CERTIFICATE',
+    );
+    expect(refusal({ ...chain.env, APPLE_PASS_KEY: chain.env.APPLE_PASS_CERTIFICATE })).toBe(
+      'APPLE_PASS_KEY is not a PEM private key, or APPLE_PASS_KEY_PASSPHRASE does not open it',
+    );
+    expect(refusal({ ...chain.env, APPLE_WALLET_ARTWORK: chain.dir })).toBe(
+      `APPLE_WALLET_ARTWORK: no fr.svg in ${chain.dir}`,
+    );
+  });
+});
+
+describe('a badge’s Apple Wallet pass', () => {
+  let ctx: TestContext;
+  let bare: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(chain.env);
+    bare = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await bare.close();
+  });
+  const passOf = (key: string, app = ctx) => call(app.app, 'GET', `registrations/ebadge/wallet.pkpass?token=${key}`);
+
+  it('is a signed event ticket carrying the badge’s own QR, which the gates verify offline', async () => {
+    const exhibitor = await createExhibitor(ctx.db, { company: 'Atlas Béton', booth: 'B-14' });
+    const res = await passOf(exhibitor.registration.badgeKey);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="badge-sib-2024-${exhibitor.registration.id}.pkpass"`,
+    );
+    const files = unzipSync(res.rawPayload);
+    const text = (name: string) => Buffer.from(files[name]!).toString('utf8');
+    const pass = JSON.parse(text('pass.json')) as {
+      eventTicket: Record<string, unknown[]>;
+      barcodes: { message: string }[];
+    };
+    expect(pass).toMatchObject({
+      formatVersion: 1,
+      passTypeIdentifier: 'pass.test.salon',
+      teamIdentifier: 'ABCDE12345',
+      serialNumber: `badge-${exhibitor.registration.id}`,
+      relevantDate: '2024-05-29T08:00:00.000Z',
+      expirationDate: '2024-06-01T17:00:00.000Z',
+    });
+    expect(pass.eventTicket.primaryFields).toEqual([{ key: 'name', label: 'nameLabel', value: exhibitor.user.name }]);
+    expect(pass.eventTicket.secondaryFields).toEqual(
+      expect.arrayContaining([
+        { key: 'company', label: 'companyLabel', value: 'Atlas Béton' },
+        { key: 'stand', label: 'standLabel', value: 'B-14' },
+      ]),
+    );
+
+    // The same QR as the PDF and the e-badge page: the gates' offline check takes it.
+    const ebadge = await call(ctx.app, 'GET', `registrations/ebadge?token=${exhibitor.registration.badgeKey}`);
+    const { token } = ebadge.json<{ data: { token: string } }>().data;
+    expect(pass.barcodes).toEqual([{ format: 'PKBarcodeFormatQR', message: token, messageEncoding: 'iso-8859-1' }]);
+    const key = (await call(ctx.app, 'GET', 'badges/public-key')).json<{ data: { publicKey: string } }>().data;
+    expect(verifyBadgeToken(pass.barcodes[0]!.message, key.publicKey)).toMatchObject({
+      registrationId: exhibitor.registration.id,
+      type: 'exhibitor',
+    });
+
+    // French and English texts.
+    expect(text('fr.lproj/pass.strings')).toContain('"typeValue" = "Exposant";');
+    expect(text('en.lproj/pass.strings')).toContain('"typeValue" = "Exhibitor";');
+    expect(text('fr.lproj/pass.strings')).toContain('"datesValue" = "Du 29 mai au 1er juin 2024 à Marrakech";');
+
+    // Every file in the manifest with its SHA-1; the manifest signed by the pass certificate, under the WWDR one.
+    const manifest = JSON.parse(text('manifest.json')) as Record<string, string>;
+    const packed = Object.keys(files).filter((name) => !['manifest.json', 'signature'].includes(name));
+    expect(Object.keys(manifest).sort()).toEqual(packed.sort());
+    for (const name of packed) expect(manifest[name]).toBe(createHash('sha1').update(files[name]!).digest('hex'));
+    expect(packed).toEqual(expect.arrayContaining(['icon.png', 'icon@2x.png', 'logo.png', 'logo@2x.png']));
+    const dir = mkdtempSync(path.join(tmpdir(), 'salon-pass-'));
+    writeFileSync(path.join(dir, 'manifest.json'), files['manifest.json']!);
+    writeFileSync(path.join(dir, 'signature'), files.signature!);
+    const verify = (ca: string) =>
+      execFileSync(
+        'openssl',
+        [
+          'smime',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          'signature',
+          '-content',
+          'manifest.json',
+          '-CAfile',
+          ca,
+          '-purpose',
+          'any',
+          '-out',
+          '/dev/null',
+        ],
+        { cwd: dir, stdio: 'pipe' },
+      );
+    expect(() => verify(chain.env.APPLE_WWDR_CERTIFICATE)).not.toThrow();
+    expect(() => verify(chain.otherCa)).toThrow();
+    // A file changed after signing no longer matches.
+    writeFileSync(path.join(dir, 'manifest.json'), text('manifest.json').replace('"pass.json":"', '"pass.json":"0'));
+    expect(() => verify(chain.env.APPLE_WWDR_CERTIFICATE)).toThrow();
+  });
+
+  it('is a 404, never another person’s pass, for a key that opens no live badge, and when the organiser offers none', async () => {
+    const { registration } = await createVisitor(ctx.db);
+    expect((await passOf(registration.badgeKey)).statusCode).toBe(200);
+    expect((await passOf(registration.badgeKey, bare)).statusCode).toBe(404);
+    await ctx.db.update(registrations).set({ revokedAt: new Date() }).where(eq(registrations.id, registration.id));
+    for (const key of [registration.badgeKey, '00000000-0000-4000-8000-000000000000', String(registration.id)]) {
+      const res = await passOf(key);
+      expect(res.statusCode).toBe(404);
+      expect(withoutRequestId(res)).toEqual({
+        error: { status: 404, name: 'NotFoundError', message: 'Badge introuvable.', details: {} },
+      });
+    }
+  });
+
+  it('is offered on the e-badge page with Apple’s own badge, and not at all without the organiser’s configuration', async () => {
+    const { registration } = await createVisitor(ctx.db);
+    const read = async (app: TestContext) =>
+      (await call(app.app, 'GET', `registrations/ebadge?token=${registration.badgeKey}`)).json<{
+        data: { appleWalletUrl: string | null };
+      }>().data.appleWalletUrl;
+    expect(await read(ctx)).toBe(`/backend/api/registrations/ebadge/wallet.pkpass?token=${registration.badgeKey}`);
+    const artwork = await call(ctx.app, 'GET', 'wallet/apple-badge.svg?lang=en');
+    expect(artwork.statusCode).toBe(200);
+    expect(artwork.headers['content-type']).toBe('image/svg+xml');
+    expect(artwork.payload).toContain('badge en');
+
+    const elsewhere = await createVisitor(bare.db);
+    const none = await call(bare.app, 'GET', `registrations/ebadge?token=${elsewhere.registration.badgeKey}`);
+    expect(none.json<{ data: { appleWalletUrl: string | null } }>().data.appleWalletUrl).toBeNull();
+    expect((await call(bare.app, 'GET', 'wallet/apple-badge.svg')).statusCode).toBe(404);
+  });
+});
+
+describe('the venue’s point on a pass', () => {
+  it('is read from a map link that names one, and is none otherwise', () => {
+    expect(mapPoint('https://www.google.com/maps?q=31.6295,-7.9811')).toEqual({
+      latitude: 31.6295,
+      longitude: -7.9811,
+    });
+    expect(mapPoint('https://www.google.com/maps/place/Parc/@31.62,-8.01,15z')).toEqual({
+      latitude: 31.62,
+      longitude: -8.01,
+    });
+    expect(mapPoint('https://www.openstreetmap.org/?mlat=31.6&mlon=-8.0#map=15')).toEqual({
+      latitude: 31.6,
+      longitude: -8,
+    });
+    expect(mapPoint('https://www.google.com/maps?q=Parc+des+Expositions')).toBeNull();
+    expect(mapPoint(null)).toBeNull();
+  });
+});

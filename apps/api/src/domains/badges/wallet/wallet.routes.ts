@@ -1,0 +1,72 @@
+import { fileAnswer } from '@salon/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../../lib/errors';
+import { badgeFileName, type BadgeService } from '../badges.service';
+import type { AppleWallet } from './apple-config';
+import { createApplePasses, type PassPlace } from './apple-pass';
+import { walletImages } from './wallet-images';
+
+/** The e-badge's pass, by the random key of the badge mail, as the e-badge page is reached. */
+export const applePassUrl = (badgeKey: string) =>
+  `/backend/api/registrations/ebadge/wallet.pkpass?token=${encodeURIComponent(badgeKey)}`;
+
+const keyQuery = z.strictObject({ token: z.string().min(1).max(2000) });
+const langQuery = z.strictObject({ lang: z.enum(['fr', 'en']).default('fr') });
+
+/** The point of a map link that names one (`q=31.6,-8.0`, `@31.6,-8.0,15z`, `mlat=…&mlon=…`). */
+export function mapPoint(url: string | null): PassPlace['location'] {
+  if (!url) return null;
+  const match =
+    /[?&](?:q|query|ll)=(-?\d{1,2}(?:\.\d+)?),\s*(-?\d{1,3}(?:\.\d+)?)/.exec(url) ??
+    /@(-?\d{1,2}\.\d+),(-?\d{1,3}\.\d+)/.exec(url) ??
+    /[?&]mlat=(-?\d{1,2}(?:\.\d+)?)&mlon=(-?\d{1,3}(?:\.\d+)?)/.exec(url);
+  if (!match) return null;
+  const [latitude, longitude] = [Number(match[1]), Number(match[2])];
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
+}
+
+/**
+ * Apple Wallet: a badge's `.pkpass` by the key of its mail (the e-badge page's and the mail's
+ * 'Ajouter à Apple Wallet'), and Apple's own 'Add to Apple Wallet' badge artwork that the buttons
+ * show. Without the organiser's configuration (wallet null), both are 404s and no button shows.
+ */
+export const walletRoutes: FastifyPluginAsyncZod<{
+  badges: BadgeService;
+  /** Where the show is held, as the site's settings say now. */
+  place: () => Promise<PassPlace>;
+  wallet: AppleWallet | null;
+  webBuildDir: string;
+}> = async (app, { badges, place, wallet, webBuildDir }) => {
+  const tags = ['badges'];
+  const passes = wallet && createApplePasses(wallet, walletImages(webBuildDir));
+
+  app.get(
+    '/registrations/ebadge/wallet.pkpass',
+    { schema: { tags, querystring: keyQuery, response: { 200: fileAnswer('application/vnd.apple.pkpass') } } },
+    async (request, reply) => {
+      const badge = passes && (await badges.loadByKey(request.query.token));
+      if (!passes || !badge) throw notFound('Badge introuvable.');
+      return (
+        reply
+          .header('content-type', 'application/vnd.apple.pkpass')
+          .header('content-disposition', `attachment; filename="${badgeFileName(badge).replace(/\.pdf$/, '.pkpass')}"`)
+          .header('cache-control', 'private, no-store')
+          // Signed at the real time, whatever APP_NOW says: the phone checks the certificate then.
+          .send(await passes.pass(badge, await place(), new Date()))
+      );
+    },
+  );
+
+  app.get(
+    '/wallet/apple-badge.svg',
+    { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/svg+xml') } } },
+    async (request, reply) => {
+      if (!wallet) throw notFound('Apple Wallet n’est pas proposé.');
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(wallet.artwork[request.query.lang]);
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A throwaway certificate chain standing in for Apple's, made with the machine's openssl: a CA
+ * in the place of the WWDR intermediate, a Pass Type ID certificate it issued (its subject's UID
+ * is the pass type, as Apple writes it) and that certificate's key; a second CA and a second key
+ * for the refusals; the artwork folder with stand-in badges. Paths, for the APPLE_* variables.
+ */
+export function walletCertificates(passTypeId = 'pass.test.salon') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'salon-wallet-'));
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  const ca = (name: string, subject: string) =>
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '30',
+      '-subj',
+      subject,
+    );
+  ca('wwdr', '/CN=Test WWDR Certification Authority/OU=G4/O=Test');
+  ca('other-ca', '/CN=Someone else/O=Test');
+  openssl(
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'pass.key',
+    '-out',
+    'pass.csr',
+    '-subj',
+    `/UID=${passTypeId}/CN=Pass Type ID: ${passTypeId}/OU=ABCDE12345/O=Salon Test`,
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'pass.csr',
+    '-CA',
+    'wwdr.pem',
+    '-CAkey',
+    'wwdr.key',
+    '-CAcreateserial',
+    '-out',
+    'pass.pem',
+    '-days',
+    '10',
+  );
+  openssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'other.key');
+  const artwork = file('artwork');
+  execFileSync('mkdir', ['-p', artwork]);
+  for (const lang of ['fr', 'en']) {
+    writeFileSync(
+      path.join(artwork, `${lang}.svg`),
+      `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34"><title>badge ${lang}</title></svg>`,
+    );
+  }
+  return {
+    dir,
+    env: {
+      APPLE_PASS_TYPE_ID: passTypeId,
+      APPLE_TEAM_ID: 'ABCDE12345',
+      APPLE_PASS_CERTIFICATE: file('pass.pem'),
+      APPLE_PASS_KEY: file('pass.key'),
+      APPLE_WWDR_CERTIFICATE: file('wwdr.pem'),
+      APPLE_WALLET_ARTWORK: artwork,
+    },
+    otherCa: file('other-ca.pem'),
+    otherKey: file('other.key'),
+  };
+}
