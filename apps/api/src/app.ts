@@ -232,13 +232,18 @@ export async function buildApp(
   };
   // Read before the first page, whose CSP names the tour (a failure is read again on demand).
   app.addHook('onReady', async () => void (await siteSettings.get().catch(() => undefined)));
-  const mail = { links: createLinkSigner(config.JWT_SECRET), publicUrl: config.PUBLIC_URL, now: clock };
+  // Checked at start by server.ts, at the real time (APP_NOW aside): a phone checks it so.
+  const appleWallet = walletFromConfig(config, new Date());
+  const mail = {
+    links: createLinkSigner(config.JWT_SECRET),
+    publicUrl: config.PUBLIC_URL,
+    now: clock,
+    appleWallet: appleWallet !== null,
+  };
   // After a commit that queued mail, a worker in this process sends it at once (else it polls).
   const onQueued = notifyMailWorkers;
   const badgeSigner = createBadgeSigner(config.BADGE_PRIVATE_KEY);
   const badges = createBadgeService(db, badgeSigner);
-  // Checked at start by server.ts, at the real time (APP_NOW aside): a phone checks it so.
-  const appleWallet = walletFromConfig(config, new Date());
   const kiosks = createKioskService(db, badges, badgeSigner);
   await app.register(
     async (api) => {

@@ -915,6 +915,11 @@ const TABLE: Row[] = [
     request: () => ({ url: `registrations/ebadge/wallet.pkpass?token=${f.collaboratorA.registration.badgeKey}` }),
   },
   {
+    route: 'GET /backend/api/wallet/apple-badge.png',
+    when: 'reads Apple’s badge artwork as a picture, which this server (no wallet configured) does not offer',
+    expect: all(404),
+  },
+  {
     route: 'GET /backend/api/wallet/apple-badge.svg',
     when: 'reads Apple’s badge artwork, which this server (no wallet configured) does not offer',
     expect: all(404),

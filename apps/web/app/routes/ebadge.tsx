@@ -57,6 +57,7 @@ export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { 
 export default function EbadgePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { badge, token, kept, deviceCount, visited } = loaderData;
+  const lang = i18n.language === 'en' ? 'en' : 'fr';
   if (!badge || !token || !kept) {
     return (
       <div className="container page">
@@ -71,9 +72,15 @@ export default function EbadgePage({ loaderData }: Route.ComponentProps) {
         <a className="btn btn-primary btn-block" href={badge.downloadUrl} download>
           {t('ebadge.download')}
         </a>
+        {badge.appleWalletUrl && (
+          <a className="wallet-button" href={badge.appleWalletUrl}>
+            {/* Apple's own badge, as its guidelines ask: served from the organiser's copy. */}
+            <img src={`${API_BASE}wallet/apple-badge.svg?lang=${lang}`} alt={t('ebadge.appleWallet')} height={48} />
+          </a>
+        )}
         <a
           className="btn btn-outline btn-block"
-          href={`${API_BASE}registrations/ebadge/calendar.ics?token=${encodeURIComponent(token)}&lang=${i18n.language === 'en' ? 'en' : 'fr'}`}
+          href={`${API_BASE}registrations/ebadge/calendar.ics?token=${encodeURIComponent(token)}&lang=${lang}`}
           download
         >
           {t('ebadge.calendar')}

@@ -6,6 +6,7 @@ import { LINK_TTL } from '../../lib/links';
 import type { MailLinks } from '../mail/links';
 import type { CappedMailKind } from '../mail/recipient-caps';
 import { badgeMail } from '../mail/public-mails';
+import { applePassUrl } from './wallet/wallet.routes';
 import { currentShow } from '../show/show-facts';
 
 /** The badge's mail and links: what the registration, the e-badge page and the back-office send. */
@@ -24,6 +25,15 @@ export function ebadgeUrl(ctx: MailLinks, badgeKey: string): string {
 /** The badge's visit as a calendar file ('Ajouter à mon agenda'), in the holder's language. */
 export function badgeCalendarUrl(ctx: MailLinks, badgeKey: string, lang: Language): string {
   return `${ctx.publicUrl}/backend/api/registrations/ebadge/calendar.ics?token=${badgeKey}&lang=${lang}`;
+}
+
+/** 'Ajouter à Apple Wallet' in a badge mail: the pass by the mail's key, and Apple's badge as a picture. */
+export function mailedApplePass(ctx: MailLinks, badgeKey: string, lang: Language) {
+  if (!ctx.appleWallet) return null;
+  return {
+    url: `${ctx.publicUrl}${applePassUrl(badgeKey)}`,
+    image: `${ctx.publicUrl}/backend/api/wallet/apple-badge.png?lang=${lang}`,
+  };
 }
 
 /** A short-lived address that downloads the badge PDF (a navigation cannot send a bearer). */
@@ -61,6 +71,7 @@ export async function queueBadgeMail(
     show,
     ebadgeUrl: ebadgeUrl(ctx, row.badgeKey),
     calendarUrl: badgeCalendarUrl(ctx, row.badgeKey, lang),
+    appleWallet: mailedApplePass(ctx, row.badgeKey, lang),
   });
   await tx.insert(mailOutbox).values({
     to: row.email,

@@ -5,4 +5,6 @@ export interface MailLinks {
   links: LinkSigner;
   publicUrl: string;
   now: () => Date;
+  /** Whether badge mails offer Apple Wallet (the organiser configured it: walletFromConfig). */
+  appleWallet?: boolean;
 }

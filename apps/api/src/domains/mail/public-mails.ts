@@ -19,8 +19,16 @@ import {
  */
 export function badgeMail(
   lang: Language,
-  data: { name: string | null; show: ShowFacts; ebadgeUrl: string; calendarUrl: string },
+  data: {
+    name: string | null;
+    show: ShowFacts;
+    ebadgeUrl: string;
+    calendarUrl: string;
+    /** 'Ajouter à Apple Wallet' (the pass, Apple's badge as a picture), when the organiser offers it. */
+    appleWallet?: { url: string; image: string } | null;
+  },
 ): Mail {
+  const wallet = (label: string) => (data.appleWallet ? [{ label, ...data.appleWallet }] : []);
   const when = whenAndWhere(data.show, lang);
   if (lang === 'en') {
     const title = 'Your badge';
@@ -33,8 +41,11 @@ export function badgeMail(
           ENTRY_RULE.en,
         ],
         button: { label: 'Show my badge', url: data.ebadgeUrl },
-        links: [{ label: 'Add to my calendar', url: data.calendarUrl }],
-        footer: ['This link is personal: do not share it.'],
+        links: [...wallet('Add to Apple Wallet'), { label: 'Add to my calendar', url: data.calendarUrl }],
+        footer: [
+          'This link is personal: do not share it.',
+          ...(data.appleWallet ? ['To add the badge to Apple Wallet, open this message on your iPhone.'] : []),
+        ],
       }),
     };
   }
@@ -48,8 +59,11 @@ export function badgeMail(
         ENTRY_RULE.fr,
       ],
       button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
-      links: [{ label: 'Ajouter à mon agenda', url: data.calendarUrl }],
-      footer: ['Ce lien est personnel : ne le partagez pas.'],
+      links: [...wallet('Ajouter à Apple Wallet'), { label: 'Ajouter à mon agenda', url: data.calendarUrl }],
+      footer: [
+        'Ce lien est personnel : ne le partagez pas.',
+        ...(data.appleWallet ? ['Pour ajouter le badge à Apple Wallet, ouvrez ce message sur votre iPhone.'] : []),
+      ],
     }),
   };
 }

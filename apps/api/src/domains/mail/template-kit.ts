@@ -46,8 +46,8 @@ interface Block {
   /** Paragraphs, as plain text (escaped for the HTML part). */
   paragraphs: string[];
   button?: { label: string; url: string };
-  /** Further addresses under the button, each a plain link. */
-  links?: { label: string; url: string }[];
+  /** Further addresses under the button, each a plain link, or an image link when `image` is its picture's address. */
+  links?: { label: string; url: string; image?: string }[];
   /** Small print under the message (plain text). */
   footer?: string[];
 }
@@ -68,10 +68,12 @@ export function render(lang: Language, title: string, block: Block): { text: str
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="background:#d9730d;border-radius:6px"><a href="${escapeHtml(block.button.url)}" style="display:inline-block;padding:12px 20px;color:#ffffff;font-weight:bold;text-decoration:none;font-size:16px">${escapeHtml(block.button.label)}</a></td></tr></table>`
     : '';
   const links = (block.links ?? [])
-    .map(
-      (l) =>
-        `<p style="margin:0 0 16px;font-size:16px"><a href="${escapeHtml(l.url)}" style="color:#12355b">${escapeHtml(l.label)}</a></p>`,
-    )
+    .map((l) => {
+      const shown = l.image
+        ? `<img src="${escapeHtml(l.image)}" alt="${escapeHtml(l.label)}" height="48" style="display:block;height:48px;border:0">`
+        : escapeHtml(l.label);
+      return `<p style="margin:0 0 16px;font-size:16px"><a href="${escapeHtml(l.url)}" style="color:#12355b">${shown}</a></p>`;
+    })
     .join('');
   const footer = (block.footer ?? [])
     .map((f) => `<p style="margin:0 0 8px;font-size:13px;color:#5a6472">${escapeHtml(f)}</p>`)

@@ -9,7 +9,13 @@ import { findOrCreateVisitor } from './visitor-accounts.service';
 import { currentShow } from '../show/show-facts';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import type { MailLinks } from '../mail/links';
-import { badgeCalendarUrl, badgeMailedRecently, ebadgeUrl, queueBadgeMail } from '../badges/badge-mail';
+import {
+  badgeCalendarUrl,
+  badgeMailedRecently,
+  ebadgeUrl,
+  mailedApplePass,
+  queueBadgeMail,
+} from '../badges/badge-mail';
 
 /** Registration types whose holder has a badge for the show. */
 const BADGE_TYPES = ['visitor', 'exhibitor', 'collaborator'] as const;
@@ -43,6 +49,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
     show,
     ebadgeUrl: ebadgeUrl(ctx, badgeKey),
     calendarUrl: badgeCalendarUrl(ctx, badgeKey, lang),
+    appleWallet: mailedApplePass(ctx, badgeKey, lang),
   });
   const rows = await queryRows<{ user_id: number; registration_id: number }>(
     db,

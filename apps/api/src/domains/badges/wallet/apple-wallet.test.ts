@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
-import { registrations } from '../../../db/schema';
+import { mailOutbox, registrations } from '../../../db/schema';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
 import { createExhibitor, createVisitor } from '../../../../test/fixtures';
 import { walletCertificates } from '../../../../test/wallet-certificates';
@@ -190,6 +191,57 @@ describe('a badge’s Apple Wallet pass', () => {
     const none = await call(bare.app, 'GET', `registrations/ebadge?token=${elsewhere.registration.badgeKey}`);
     expect(none.json<{ data: { appleWalletUrl: string | null } }>().data.appleWalletUrl).toBeNull();
     expect((await call(bare.app, 'GET', 'wallet/apple-badge.svg')).statusCode).toBe(404);
+  });
+});
+
+describe('the badge mail’s Apple Wallet button', () => {
+  let ctx: TestContext;
+  let bare: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ ...chain.env, PUBLIC_URL: 'https://salon.example' });
+    bare = await createTestApp({ PUBLIC_URL: 'https://salon.example' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await bare.close();
+  });
+  /** Registers through the public form and reads the badge mail it queued. */
+  async function mailOf(app: TestContext, email: string) {
+    const res = await call(app.app, 'POST', 'visiteurs/putVisitor', {
+      body: { data: { name: 'Karim Wallet', email, phone: `+212 6 61 ${Date.now() % 1_000_000}`, consent: true } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    return mail!;
+  }
+
+  it('links the pass with Apple’s badge drawn as a picture, tells to open the mail on an iPhone, and is absent without the organiser’s configuration', async () => {
+    const mail = await mailOf(ctx, 'karim.wallet@example.com');
+    const link = /^Ajouter à Apple Wallet : (\S+)$/m.exec(mail.text)?.[1];
+    expect(link).toMatch(
+      /^https:\/\/salon\.example\/backend\/api\/registrations\/ebadge\/wallet\.pkpass\?token=[0-9a-f-]{36}$/,
+    );
+    expect(mail.html).toContain(`href="${link!}"`);
+    expect(mail.html).toContain(
+      '<img src="https://salon.example/backend/api/wallet/apple-badge.png?lang=fr" alt="Ajouter à Apple Wallet" height="48"',
+    );
+    expect(mail.text).toContain('Pour ajouter le badge à Apple Wallet, ouvrez ce message sur votre iPhone.');
+    const pass = await call(
+      ctx.app,
+      'GET',
+      new URL(link!).pathname.replace('/backend/api/', '') + new URL(link!).search,
+    );
+    expect(pass.statusCode).toBe(200);
+    expect(pass.headers['content-type']).toBe('application/vnd.apple.pkpass');
+
+    // Apple's badge as a picture, twice the height it is shown at.
+    const png = await call(ctx.app, 'GET', 'wallet/apple-badge.png?lang=fr');
+    expect(png.headers['content-type']).toBe('image/png');
+    expect((await sharp(png.rawPayload).metadata()).height).toBe(96);
+
+    const plain = await mailOf(bare, 'karim.sans-wallet@example.com');
+    expect(plain.text).not.toContain('Apple Wallet');
+    expect(plain.html).not.toContain('apple-badge');
   });
 });
 

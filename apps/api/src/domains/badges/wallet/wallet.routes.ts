@@ -1,5 +1,6 @@
 import { fileAnswer } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { notFound } from '../../../lib/errors';
 import { badgeFileName, type BadgeService } from '../badges.service';
@@ -55,6 +56,24 @@ export const walletRoutes: FastifyPluginAsyncZod<{
           // Signed at the real time, whatever APP_NOW says: the phone checks the certificate then.
           .send(await passes.pass(badge, await place(), new Date()))
       );
+    },
+  );
+
+  // Mail clients that show no SVG (Gmail, Outlook) get Apple's badge drawn at twice its size.
+  const pngs = new Map<string, Promise<Buffer>>();
+  app.get(
+    '/wallet/apple-badge.png',
+    { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/png') } } },
+    async (request, reply) => {
+      if (!wallet) throw notFound('Apple Wallet n’est pas proposé.');
+      const { lang } = request.query;
+      if (!pngs.has(lang)) {
+        pngs.set(lang, sharp(wallet.artwork[lang], { density: 300 }).resize({ height: 96 }).png().toBuffer());
+      }
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await pngs.get(lang));
     },
   );
 
