@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { walletCertificates } from '../apps/api/test/wallet-certificates';
 import { launchOptions } from './local';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -12,6 +13,13 @@ export const GATE_BASE_URL = `http://127.0.0.1:${gatePort}`;
 export const GATE_APP_NOW = '2024-05-30T10:00:00+01:00';
 export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 const root = path.resolve(import.meta.dirname, '..');
+/**
+ * The first server offers Apple Wallet passes, signed by a chain made for the run (a throwaway CA
+ * in Apple's place); the gates' server offers none. Made once: the workers read it back from the
+ * environment the main process leaves them.
+ */
+process.env.E2E_WALLET_ENV ??= JSON.stringify(walletCertificates().env);
+const walletEnv = JSON.parse(process.env.E2E_WALLET_ENV) as Record<string, string>;
 
 /** The built app, as `npm start` serves it: plain node on the compiled API (the test script builds first). */
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
@@ -80,7 +88,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(port, process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e')),
+    server(port, process.env.E2E_DATA_DIR ?? path.join(root, 'data/e2e'), walletEnv),
     server(gatePort, process.env.E2E_GATE_DATA_DIR ?? path.join(root, 'data/e2e-gate'), { APP_NOW: GATE_APP_NOW }),
   ],
 });

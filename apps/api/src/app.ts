@@ -286,6 +286,7 @@ export async function buildApp(
         },
         wallet: appleWallet,
         webBuildDir: config.WEB_BUILD_DIR,
+        mail,
       });
       await api.register(visitRoutes, { db, badges, settings: siteSettings, publicUrl: config.PUBLIC_URL });
       await api.register(visitedStandsRoutes, { db, badges, clock, publicUrl: config.PUBLIC_URL });

@@ -914,6 +914,15 @@ const TABLE: Row[] = [
     expect: all(404),
     request: () => ({ url: `registrations/ebadge/wallet.pkpass?token=${f.collaboratorA.registration.badgeKey}` }),
   },
+  publicGet('GET /backend/api/wallet', 'reads which phone wallets the badges go in'),
+  {
+    route: 'GET /backend/api/registrations/downloadWalletPass/:id',
+    when: 'downloads the Apple Wallet pass of A’s collaborator with the link of another badge',
+    expect: all(403),
+    request: () => ({
+      url: `registrations/downloadWalletPass/${f.collaboratorA.registration.id}?token=${badgeLink(f.exhibitorB.registration.id)}`,
+    }),
+  },
   {
     route: 'GET /backend/api/wallet/apple-badge.png',
     when: 'reads Apple’s badge artwork as a picture, which this server (no wallet configured) does not offer',

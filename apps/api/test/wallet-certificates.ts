@@ -62,9 +62,11 @@ export function walletCertificates(passTypeId = 'pass.test.salon') {
   const artwork = file('artwork');
   execFileSync('mkdir', ['-p', artwork]);
   for (const lang of ['fr', 'en']) {
+    // A stand-in for Apple's badge, drawn so that a screenshot shows where it stands.
     writeFileSync(
       path.join(artwork, `${lang}.svg`),
-      `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34"><title>badge ${lang}</title></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34" viewBox="0 0 110 34"><title>badge ${lang}</title>` +
+        `<rect width="110" height="34" rx="6" fill="#000"/><text x="55" y="21" font-family="Arial" font-size="9" fill="#fff" text-anchor="middle">Wallet (${lang}, test)</text></svg>`,
     );
   }
   return {

@@ -39,8 +39,14 @@ export const ebadgeSchema = item(
   }),
 );
 
-/** `POST registrations/:id/badge-link`: a short-lived link to one's own badge PDF. */
-export const badgeLinkSchema = item(z.strictObject({ url: z.string() }));
+/**
+ * `POST registrations/:id/badge-link`: short-lived links to one's own badge, its PDF and, when
+ * the organiser offers it, its Apple Wallet pass (else null).
+ */
+export const badgeLinkSchema = item(z.strictObject({ url: z.string(), appleWalletUrl: z.nullable(z.string()) }));
+
+/** `GET wallet`: which phone wallets the organiser offers badges in. */
+export const walletOffersSchema = item(z.strictObject({ apple: z.boolean() }));
 
 /** `POST kiosk/lookup`: the badge found. */
 export const kioskBadgeSchema = item(badgeViewSchema);

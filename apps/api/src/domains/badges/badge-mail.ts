@@ -36,11 +36,22 @@ export function mailedApplePass(ctx: MailLinks, badgeKey: string, lang: Language
   };
 }
 
-/** A short-lived address that downloads the badge PDF (a navigation cannot send a bearer). */
-export function badgeDownloadUrl(ctx: MailLinks, registrationId: number): string {
+/**
+ * Short-lived addresses that download the badge (a navigation cannot send a bearer): its PDF and,
+ * when the organiser offers it, its Apple Wallet pass, under one signed token.
+ */
+export function badgeDownloads(ctx: MailLinks, registrationId: number) {
   const token = ctx.links.sign('badge_download', registrationId, LINK_TTL.badgeDownload, ctx.now());
-  return `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`;
+  return {
+    url: `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`,
+    appleWalletUrl: ctx.appleWallet
+      ? `/backend/api/registrations/downloadWalletPass/${registrationId}?token=${token}`
+      : null,
+  };
 }
+
+/** A short-lived address that downloads the badge PDF. */
+export const badgeDownloadUrl = (ctx: MailLinks, registrationId: number) => badgeDownloads(ctx, registrationId).url;
 
 /**
  * Queues the badge mail of a registration, PDF attached when it is sent. `fromPublicForm`: the

@@ -8,7 +8,7 @@ import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import { badgeFileName, type BadgeService, type LoadedBadge } from './badges.service';
 import { idParam } from '../../lib/query-params';
 import { type MailLinks } from '../mail/links';
-import { badgeDownloadUrl, queueBadgeMail } from './badge-mail';
+import { badgeDownloads, badgeDownloadUrl, queueBadgeMail } from './badge-mail';
 import { keptVisit } from './kept-visit';
 import { applePassUrl } from './wallet/wallet.routes';
 
@@ -83,7 +83,7 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['badges'], response: { 200: badgeLinkSchema } }, ...only(app, AUDIENCES.signedIn) },
     async (request) => {
       const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);
-      return { data: { url: badgeDownloadUrl(mail, badge.registrationId) }, meta: {} };
+      return { data: badgeDownloads(mail, badge.registrationId), meta: {} };
     },
   );
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
 import { mailOutbox, registrations } from '../../../db/schema';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
-import { createExhibitor, createVisitor } from '../../../../test/fixtures';
+import { createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
 import { walletCertificates } from '../../../../test/wallet-certificates';
 import { verifyBadgeToken } from '../badge-token';
 import { walletFromConfig } from './apple-config';
@@ -173,6 +173,33 @@ describe('a badge’s Apple Wallet pass', () => {
         error: { status: 404, name: 'NotFoundError', message: 'Badge introuvable.', details: {} },
       });
     }
+  });
+
+  it('comes to a signed-in holder by the short-lived link of its badge, and the link opens that badge only', async () => {
+    const exhibitor = await createExhibitor(ctx.db);
+    const token = await sessionOf(ctx, exhibitor.user);
+    const offers = await call(ctx.app, 'GET', 'wallet');
+    expect(offers.json()).toEqual({ data: { apple: true }, meta: {} });
+    const link = await call(ctx.app, 'POST', `registrations/${exhibitor.registration.id}/badge-link`, { token });
+    expect(link.statusCode, link.body).toBe(200);
+    const { appleWalletUrl } = link.json<{ data: { appleWalletUrl: string } }>().data;
+    const path = appleWalletUrl.replace('/backend/api/', '');
+    expect(path).toMatch(new RegExp(`^registrations/downloadWalletPass/${exhibitor.registration.id}\\?token=`));
+    const pass = await call(ctx.app, 'GET', path);
+    expect(pass.statusCode).toBe(200);
+    expect(JSON.parse(Buffer.from(unzipSync(pass.rawPayload)['pass.json']!).toString('utf8'))).toMatchObject({
+      serialNumber: `badge-${exhibitor.registration.id}`,
+    });
+    // The same token for the next registration opens nothing.
+    const next = path.replace(`/${exhibitor.registration.id}?`, `/${exhibitor.registration.id + 1}?`);
+    expect((await call(ctx.app, 'GET', next)).statusCode).toBe(403);
+
+    const elsewhere = await createExhibitor(bare.db);
+    const plain = await call(bare.app, 'POST', `registrations/${elsewhere.registration.id}/badge-link`, {
+      token: await sessionOf(bare, elsewhere.user),
+    });
+    expect(plain.json<{ data: { appleWalletUrl: string | null } }>().data.appleWalletUrl).toBeNull();
+    expect((await call(bare.app, 'GET', 'wallet')).json()).toEqual({ data: { apple: false }, meta: {} });
   });
 
   it('is offered on the e-badge page with Apple’s own badge, and not at all without the organiser’s configuration', async () => {

@@ -1,9 +1,12 @@
-import { fileAnswer } from '@salon/shared';
+import { fileAnswer, walletOffersSchema } from '@salon/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { notFound } from '../../../lib/errors';
-import { badgeFileName, type BadgeService } from '../badges.service';
+import { forbidden, notFound } from '../../../lib/errors';
+import { idParam } from '../../../lib/query-params';
+import type { MailLinks } from '../../mail/links';
+import { badgeFileName, type BadgeService, type LoadedBadge } from '../badges.service';
 import type { AppleWallet } from './apple-config';
 import { createApplePasses, type PassPlace } from './apple-pass';
 import { walletImages } from './wallet-images';
@@ -38,24 +41,46 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   place: () => Promise<PassPlace>;
   wallet: AppleWallet | null;
   webBuildDir: string;
-}> = async (app, { badges, place, wallet, webBuildDir }) => {
+  /** Verifies the signed links of `POST registrations/:id/badge-link`. */
+  mail: MailLinks;
+}> = async (app, { badges, place, wallet, webBuildDir, mail }) => {
   const tags = ['badges'];
   const passes = wallet && createApplePasses(wallet, walletImages(webBuildDir));
+
+  app.get('/wallet', { schema: { tags, response: { 200: walletOffersSchema } } }, () => ({
+    data: { apple: wallet !== null },
+    meta: {},
+  }));
+
+  const send = async (reply: FastifyReply, badge: LoadedBadge) =>
+    reply
+      .header('content-type', 'application/vnd.apple.pkpass')
+      .header('content-disposition', `attachment; filename="${badgeFileName(badge).replace(/\.pdf$/, '.pkpass')}"`)
+      .header('cache-control', 'private, no-store')
+      // Signed at the real time, whatever APP_NOW says: the phone checks the certificate then.
+      .send(await passes!.pass(badge, await place(), new Date()));
+
+  /** The exhibitor area's 'Ajouter à Apple Wallet': the signed link of `badge-link`, as the PDF's. */
+  app.get(
+    '/registrations/downloadWalletPass/:id',
+    { schema: { tags, querystring: keyQuery, response: { 200: fileAnswer('application/vnd.apple.pkpass') } } },
+    async (request, reply) => {
+      const id = idParam((request.params as { id: string }).id);
+      const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
+      if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
+      const badge = passes && (await badges.load(id));
+      if (!badge) throw notFound('Badge introuvable.');
+      return send(reply, badge);
+    },
+  );
 
   app.get(
     '/registrations/ebadge/wallet.pkpass',
     { schema: { tags, querystring: keyQuery, response: { 200: fileAnswer('application/vnd.apple.pkpass') } } },
     async (request, reply) => {
       const badge = passes && (await badges.loadByKey(request.query.token));
-      if (!passes || !badge) throw notFound('Badge introuvable.');
-      return (
-        reply
-          .header('content-type', 'application/vnd.apple.pkpass')
-          .header('content-disposition', `attachment; filename="${badgeFileName(badge).replace(/\.pdf$/, '.pkpass')}"`)
-          .header('cache-control', 'private, no-store')
-          // Signed at the real time, whatever APP_NOW says: the phone checks the certificate then.
-          .send(await passes.pass(badge, await place(), new Date()))
-      );
+      if (!badge) throw notFound('Badge introuvable.');
+      return send(reply, badge);
     },
   );
 

@@ -1,16 +1,31 @@
-import { useMutation } from '@tanstack/react-query';
-import type { Answer, badgeLinkSchema, sentSchema } from '@salon/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Answer, badgeLinkSchema, sentSchema, walletOffersSchema } from '@salon/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
  * A badge download: the server signs a link valid 15 minutes, then the browser follows it. The
  * PDF comes as an attachment, so the page stays where it is.
  */
-export async function downloadBadge(registrationId: number): Promise<void> {
+export async function downloadBadge(registrationId: number, as: 'pdf' | 'appleWallet' = 'pdf'): Promise<void> {
   const { data } = await apiRequest<Answer<typeof badgeLinkSchema>>(`registrations/${registrationId}/badge-link`, {
     method: 'POST',
   });
-  window.location.assign(data.url);
+  const url = as === 'appleWallet' ? data.appleWalletUrl : data.url;
+  if (url) window.location.assign(url);
+}
+
+/** Which phone wallets the organiser offers badges in (none without its configuration). */
+export function useWalletOffers() {
+  return useQuery({
+    queryKey: ['wallet'],
+    queryFn: () => apiRequest<Answer<typeof walletOffersSchema>>('wallet').then((r) => r.data),
+    staleTime: Infinity,
+  });
+}
+
+/** 'Ajouter à Apple Wallet': the pass by the same short-lived link as the PDF. */
+export function useAddToAppleWallet() {
+  return useMutation({ mutationFn: (registrationId: number) => downloadBadge(registrationId, 'appleWallet') });
 }
 
 /** `POST registrations/sendEmailEBadge/{registrationId}`: the badge goes to its holder's address. */
@@ -19,7 +34,7 @@ export async function sendBadge(registrationId: number): Promise<void> {
 }
 
 export function useDownloadBadge() {
-  return useMutation({ mutationFn: downloadBadge });
+  return useMutation({ mutationFn: (registrationId: number) => downloadBadge(registrationId) });
 }
 
 export function useSendBadge() {

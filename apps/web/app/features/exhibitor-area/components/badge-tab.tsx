@@ -2,15 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import type { Session } from '../../../lib/session';
-import { useDownloadBadge, useSendBadge } from '../api/badges';
+import { API_BASE } from '../../../lib/api-client';
+import { useAddToAppleWallet, useDownloadBadge, useSendBadge, useWalletOffers } from '../api/badges';
 
 /** 'Badge Exposant' / 'Badge Collaborateur': the signed-in user's own badge. */
 export function BadgeTab({ session }: { session: Session }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const download = useDownloadBadge();
   const send = useSendBadge();
+  const wallets = useWalletOffers();
+  const appleWallet = useAddToAppleWallet();
   const registrationId = session.registration.id;
-  const failed = download.error ?? send.error;
+  const failed = download.error ?? send.error ?? appleWallet.error;
   return (
     <>
       <p>{t('area.badge.intro')}</p>
@@ -40,6 +43,21 @@ export function BadgeTab({ session }: { session: Session }) {
           {t('area.badge.send')}
         </button>
       </div>
+      {wallets.data?.apple && (
+        <button
+          type="button"
+          className="wallet-button"
+          disabled={appleWallet.isPending}
+          onClick={() => appleWallet.mutate(registrationId)}
+        >
+          {/* Apple's own badge, as its guidelines ask: served from the organiser's copy. */}
+          <img
+            src={`${API_BASE}wallet/apple-badge.svg?lang=${i18n.language === 'en' ? 'en' : 'fr'}`}
+            alt={t('ebadge.appleWallet')}
+            height={48}
+          />
+        </button>
+      )}
     </>
   );
 }
