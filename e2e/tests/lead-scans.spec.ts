@@ -1,14 +1,31 @@
 import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from '@playwright/test';
 import { accounts, login, storedSession, waitForHydration } from './fixtures';
 import { expect, test } from './support/camera-test';
 import { xsrf } from './support/gate';
-import { openMyScans, rowOf, scansOfVisitor, scanTable, scanTexts, typeBadge, verdict } from './support/scanning';
+import {
+  openMyScans,
+  openScanner,
+  rowOf,
+  scansOfVisitor,
+  scanTable,
+  scanTexts,
+  typeBadge,
+  verdict,
+} from './support/scanning';
 import { registerVisitor } from './support/visitors';
 
 /**
  * A lead qualified at the stand: the exhibitor's own questions asked after a scan, offline as the
  * scan is, then completed, followed up and found again with the filters of 'Mes scans'.
  */
+
+/** The network gone, a badge typed into the scanner: the scan waits on the phone. */
+async function scanOffline(page: Page, context: BrowserContext, token: string) {
+  await context.setOffline(true);
+  await typeBadge(page, token);
+  await expect(verdict(page, scanTexts.kept)).toBeVisible();
+}
 
 test.describe('Leads', () => {
   test('an exhibitor writes three questions, answers them offline after a scan, and finds the lead once, completes it, follows it up and filters by it', async ({
@@ -49,9 +66,7 @@ test.describe('Leads', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
     await waitForHydration(page);
     // The questions came with 'Mes scans' (the list just saved): the phone has them offline.
-    await context.setOffline(true);
-    await typeBadge(page, visitor.token);
-    await expect(verdict(page, scanTexts.kept)).toBeVisible();
+    await scanOffline(page, context, visitor.token);
     await page.getByRole('radio', { name: 'Rénovation' }).check();
     await page.getByRole('checkbox', { name: 'Béton' }).check();
     await page.getByRole('checkbox', { name: 'Coffrage' }).check();
@@ -144,13 +159,8 @@ test.describe('Leads', () => {
       { kind: 'single', label: 'Chantier', choices: ['Neuf', 'Rénovation'] },
       { kind: 'text', label: 'Échéance' },
     ]);
-    await openMyScans(page);
-    await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
-    await waitForHydration(page);
-    await context.setOffline(true);
-    await typeBadge(page, visitor.token);
-    await expect(verdict(page, scanTexts.kept)).toBeVisible();
+    await openScanner(page);
+    await scanOffline(page, context, visitor.token);
     await page.getByRole('radio', { name: 'Rénovation' }).check();
     await page.getByLabel('Échéance').fill('Juin');
     await page.getByRole('button', { name: 'Enregistrer la note' }).click();

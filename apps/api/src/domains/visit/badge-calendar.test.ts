@@ -1,8 +1,8 @@
-import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
 import { conferences, registrations } from '../../db/schema';
+import { eventsOf } from '../../../test/calendar';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../test/helper';
 import { createVisitor } from '../../../test/fixtures';
 
@@ -16,14 +16,6 @@ afterAll(() => ctx.close());
 
 const calendarOf = (key: string, lang = '') =>
   call(ctx.app, 'GET', `registrations/ebadge/calendar.ics?token=${key}${lang && `&lang=${lang}`}`);
-
-/** The file's events as an RFC 5545 parser (ical.js) reads them, with the time zone the file describes. */
-function eventsOf(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  ICAL.TimezoneService.reset();
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  return calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
-}
 
 async function signUp(userId: number, values: Partial<typeof conferences.$inferInsert> = {}) {
   const [talk] = await ctx.db

@@ -1,4 +1,3 @@
-import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
 } from '@salon/shared';
 import { conferences, events, registrations } from '../../db/schema';
 import { anonymise } from '../personal-data/erasure.service';
+import { eventsOf } from '../../../test/calendar';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { createExhibitor, createVisitor } from '../../../test/fixtures';
 
@@ -24,16 +24,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = (url: string) => call(ctx.app, 'GET', url);
-/**
- * A calendar file's events, as an RFC 5545 parser (ical.js) reads them: with the time zone the
- * file describes (its VTIMEZONE), as a calendar that does not know Africa/Casablanca would.
- */
-const eventsOf = (text: string) => {
-  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  ICAL.TimezoneService.reset();
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  return calendar.getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
-};
 
 async function conference(values: Partial<typeof conferences.$inferInsert> = {}) {
   const [row] = await ctx.db
