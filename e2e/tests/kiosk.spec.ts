@@ -127,6 +127,11 @@ test.describe('The badge kiosk', () => {
     // The very QR code of the visitor's badge.
     await expect(badge.locator('svg path')).toHaveAttribute('d', visitor.qr.path);
     await expect(page.getByRole('timer')).toBeVisible();
+    // Beside it, Apple's badge and a code for the visitor's own iPhone (this server offers Apple Wallet).
+    const wallet = page.locator('figure.kiosk-wallet');
+    await expect(wallet.getByRole('img', { name: 'Ajouter à Apple Wallet' })).toBeVisible();
+    await expect(wallet.getByRole('img', { name: 'Code QR du lien Apple Wallet' })).toBeVisible();
+    await expect(wallet).toContainText("scannez ce code avec l'appareil photo de votre iPhone");
 
     await printAndCheckLayout(page);
 

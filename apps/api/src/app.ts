@@ -307,7 +307,7 @@ export async function buildApp(
         editionChanged,
         jwt,
       });
-      await api.register(kioskRoutes, { db, kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT });
+      await api.register(kioskRoutes, { db, kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT, mail });
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,4 @@
-import type { BadgeViewData } from './contracts/badges';
+import type { kioskBadgeSchema } from './contracts/badges';
 import type { badgeJwkSchema, checkinResultsSchema, gateRosterSchema } from './contracts/gate';
 import * as z from 'zod/mini';
 import { BADGE_TOKEN_SHAPE, REGISTRATION_TYPES, type RegistrationType } from './constants';
@@ -231,5 +231,5 @@ export type GateRoster = z.output<typeof gateRosterSchema>['data'];
 /** The server's answer for one check-in (checkinResultsSchema). */
 export type CheckinResult = z.output<typeof checkinResultsSchema>['data'][number];
 
-/** What a kiosk shows and prints: what the badge itself shows, nothing more. */
-export type KioskBadge = BadgeViewData;
+/** What a kiosk shows and prints: what the badge itself shows, and its Apple Wallet link. */
+export type KioskBadge = z.output<typeof kioskBadgeSchema>['data'];

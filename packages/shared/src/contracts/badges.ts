@@ -48,8 +48,18 @@ export const badgeLinkSchema = item(z.strictObject({ url: z.string(), appleWalle
 /** `GET wallet`: which phone wallets the organiser offers badges in. */
 export const walletOffersSchema = item(z.strictObject({ apple: z.boolean() }));
 
-/** `POST kiosk/lookup`: the badge found. */
-export const kioskBadgeSchema = item(badgeViewSchema);
+/**
+ * `POST kiosk/lookup`: the badge found and, when the organiser offers Apple Wallet, a short-lived
+ * link to its pass with that link as a QR code, for the visitor's own iPhone (a kiosk is shared).
+ */
+export const kioskBadgeSchema = item(
+  z.strictObject({
+    ...badgeViewSchema.def.shape,
+    appleWallet: z.nullable(
+      z.strictObject({ url: z.string(), qr: z.strictObject({ size: z.number(), path: z.string() }) }),
+    ),
+  }),
+);
 
 /** `GET kiosk/session`: the kiosk the device is. */
 export const kioskSessionSchema = item(

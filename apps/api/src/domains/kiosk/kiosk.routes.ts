@@ -8,6 +8,7 @@ import {
   kioskLookupSchema,
   kioskSessionSchema,
   noContentSchema,
+  type BadgeViewData,
 } from '@salon/shared';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
@@ -16,6 +17,9 @@ import type { KioskService, KioskSession } from './kiosk.service';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import type { Db } from '../../db/client';
 import { assertRegistrationOpen } from '../show/registration-window';
+import { badgeDownloads } from '../badges/badge-mail';
+import { qrSvgPath } from '../badges/badge-qr';
+import type { MailLinks } from '../mail/links';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,7 +56,15 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
   kiosks: KioskService;
   clock: Clock;
   lookupRateLimit: number;
-}> = async (app, { db, kiosks, clock, lookupRateLimit }) => {
+  /** Signs the pass links the kiosk shows (null mail.appleWallet: no pass offered). */
+  mail: MailLinks;
+}> = async (app, { db, kiosks, clock, lookupRateLimit, mail }) => {
+  /** The badge as the kiosk shows it, with its pass's short-lived link for the visitor's iPhone. */
+  const shown = (badge: BadgeViewData) => {
+    const link = badgeDownloads(mail, badge.registration.id).appleWalletUrl;
+    const url = link && `${mail.publicUrl}${link}`;
+    return { data: { ...badge, appleWallet: url ? { url, qr: qrSvgPath(url) } : null }, meta: {} };
+  };
   const tags = ['kiosk'];
   const kiosk = kioskOnly(kiosks, clock);
   const staff = only(app, AUDIENCES.gateStaff);
@@ -104,7 +116,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
         const badge = await kiosks.lookupToken(parseFormBody(kioskBadgeLookupSchema, body).token);
         if (badge === 'otherEdition') throw new HttpError(404, OTHER_EDITION, { reason: 'otherEdition' });
         if (!badge) throw notFound(NO_BADGE);
-        return { data: badge, meta: {} };
+        return shown(badge);
       }
       const query = parseFormBody(kioskLookupSchema, body);
       if (request.kiosk) {
@@ -120,7 +132,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
       const badge = await kiosks.lookup(query);
       if (!badge) throw notFound(NO_BADGE);
       if (request.kiosk) await kiosks.clearLookups(query.email);
-      return { data: badge, meta: {} };
+      return shown(badge);
     },
   );
 

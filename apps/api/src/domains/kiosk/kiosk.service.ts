@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { normalizeEmail, showDay, type KioskBadge, type KioskLookup } from '@salon/shared';
+import { normalizeEmail, showDay, type BadgeViewData, type KioskLookup } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { kioskLookupAttempts, kioskSessions, users } from '../../db/schema';
 import type { BadgeService } from '../badges/badges.service';
@@ -52,7 +52,7 @@ export const kioskListColumns = {
  * end of that show day: a token copied from an unattended kiosk dies overnight at the latest.
  */
 export function createKioskService(db: Db, badges: BadgeService, signer: BadgeSigner) {
-  async function show(registrationId: number | null): Promise<KioskBadge | null> {
+  async function show(registrationId: number | null): Promise<BadgeViewData | null> {
     const badge = registrationId === null ? null : await badges.load(registrationId);
     return badge ? badges.view(badge) : null;
   }
@@ -109,7 +109,7 @@ export function createKioskService(db: Db, badges: BadgeService, signer: BadgeSi
      * A badge by its holder's e-mail and the last four digits of their phone: both must match,
      * so an address alone finds nothing.
      */
-    async lookup({ email, phoneDigits }: KioskLookup): Promise<KioskBadge | null> {
+    async lookup({ email, phoneDigits }: KioskLookup): Promise<BadgeViewData | null> {
       const candidates = await db
         .select({ id: users.id, phone: users.phone })
         .from(users)
@@ -164,7 +164,7 @@ export function createKioskService(db: Db, badges: BadgeService, signer: BadgeSi
      * A badge by the token of its QR code (the e-badge on the visitor's phone); 'otherEdition' for
      * a genuine badge of another edition, which this show's kiosk does not print.
      */
-    async lookupToken(token: string): Promise<KioskBadge | 'otherEdition' | null> {
+    async lookupToken(token: string): Promise<BadgeViewData | 'otherEdition' | null> {
       const claims = signer.verify(token);
       if (claims && claims.eventId !== (await currentEditionId(db))) return 'otherEdition';
       return show(claims?.registrationId ?? null);

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
 import { mailOutbox, registrations } from '../../../db/schema';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
-import { createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
+import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
 import { walletCertificates } from '../../../../test/wallet-certificates';
+import { qrSvgPath } from '../badge-qr';
 import { verifyBadgeToken } from '../badge-token';
 import { walletFromConfig } from './apple-config';
 import { mapPoint } from './wallet.routes';
@@ -269,6 +270,40 @@ describe('the badge mail’s Apple Wallet button', () => {
     const plain = await mailOf(bare, 'karim.sans-wallet@example.com');
     expect(plain.text).not.toContain('Apple Wallet');
     expect(plain.html).not.toContain('apple-badge');
+  });
+});
+
+describe('Apple Wallet after a kiosk lookup', () => {
+  let ctx: TestContext;
+  // The kiosk makes badges while the registration is open: during the show.
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      ...chain.env,
+      APP_NOW: '2024-05-30T08:45:00+01:00',
+      PUBLIC_URL: 'https://salon.example',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('gives a short-lived link to the pass as a QR code for the visitor’s own iPhone', async () => {
+    const visitor = await createVisitor(ctx.db, { phone: '+212 6 61 23 45 67' });
+    const staff = await sessionOf(ctx, await createController(ctx.db));
+    const res = await call(ctx.app, 'POST', 'kiosk/lookup', {
+      token: staff,
+      body: { email: visitor.user.email, phoneDigits: '4567' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { appleWallet } = res.json<{ data: { appleWallet: { url: string; qr: { size: number; path: string } } } }>()
+      .data;
+    expect(appleWallet.url).toMatch(
+      new RegExp(
+        `^https://salon\\.example/backend/api/registrations/downloadWalletPass/${visitor.registration.id}\\?token=`,
+      ),
+    );
+    expect(appleWallet.qr).toEqual(qrSvgPath(appleWallet.url));
+    const pass = await call(ctx.app, 'GET', appleWallet.url.replace('https://salon.example/backend/api/', ''));
+    expect(pass.statusCode).toBe(200);
+    expect(pass.headers['content-type']).toBe('application/vnd.apple.pkpass');
   });
 });
 
