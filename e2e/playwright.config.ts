@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { walletCertificates } from '../apps/api/test/wallet-certificates';
+import { googleServiceAccount, walletCertificates } from '../apps/api/test/wallet-certificates';
 import { launchOptions } from './local';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -15,10 +15,11 @@ export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
 const root = path.resolve(import.meta.dirname, '..');
 /**
  * The first server offers Apple Wallet passes, signed by a chain made for the run (a throwaway CA
- * in Apple's place); the gates' server offers none. Made once: the workers read it back from the
+ * in Apple's place), and Google Wallet links, signed by a key made for the run; the gates' server
+ * offers neither. Made once: the workers read it back from the
  * environment the main process leaves them.
  */
-process.env.E2E_WALLET_ENV ??= JSON.stringify(walletCertificates().env);
+process.env.E2E_WALLET_ENV ??= JSON.stringify({ ...walletCertificates().env, ...googleServiceAccount().env });
 const walletEnv = JSON.parse(process.env.E2E_WALLET_ENV) as Record<string, string>;
 
 /** The built app, as `npm start` serves it: plain node on the compiled API (the test script builds first). */

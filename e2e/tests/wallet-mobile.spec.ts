@@ -16,7 +16,10 @@ test.use(pixel7);
  * server does not.
  */
 test.describe('Apple Wallet and the calendar', () => {
-  test('a visitor finds Apple’s badge under their e-badge, and it gives their pass', async ({ page, request }) => {
+  test('a visitor finds Apple’s and Google’s buttons under their e-badge, and each gives their pass', async ({
+    page,
+    request,
+  }) => {
     const visitor = await registerVisitor(request, 'Imane');
     await page.goto(`/ebadge?token=${visitor.key}`);
     const wallet = page.getByRole('link', { name: 'Ajouter à Apple Wallet' });
@@ -26,7 +29,17 @@ test.describe('Apple Wallet and the calendar', () => {
     const order = await page
       .locator('a.btn, a.wallet-button')
       .evaluateAll((links) => links.map((l) => l.textContent?.trim() || l.querySelector('img')?.alt));
-    expect(order.slice(0, 3)).toEqual(['Télécharger le badge (PDF)', 'Ajouter à Apple Wallet', 'Ajouter à mon agenda']);
+    expect(order.slice(0, 4)).toEqual([
+      'Télécharger le badge (PDF)',
+      'Ajouter à Apple Wallet',
+      'Ajouter à Google Wallet',
+      'Ajouter à mon agenda',
+    ]);
+    // Google's link is made on the tap: the button leads to it.
+    const google = page.getByRole('link', { name: 'Ajouter à Google Wallet' });
+    const saved = await request.get((await google.getAttribute('href'))!, { maxRedirects: 0 });
+    expect(saved.status()).toBe(303);
+    expect(saved.headers().location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
     const pass = await request.get((await wallet.getAttribute('href'))!);
     expect(pass.status()).toBe(200);
     expect(pass.headers()['content-type']).toBe('application/vnd.apple.pkpass');
@@ -50,12 +63,13 @@ test.describe('Apple Wallet and the calendar', () => {
 
   test.describe('on a server without the organiser’s Apple configuration', () => {
     test.use({ baseURL: GATE_BASE_URL });
-    test('no Apple Wallet button shows, and the calendar stays', async ({ page, request }) => {
+    test('no wallet button shows, and the calendar stays', async ({ page, request }) => {
       const visitor = await registerVisitor(request, 'Hamza', GATE_MAIL_DIR);
       await page.goto(`/ebadge?token=${visitor.key}`);
       await expect(page.getByRole('link', { name: 'Ajouter à mon agenda' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Télécharger le badge (PDF)' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Ajouter à Apple Wallet' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Ajouter à Google Wallet' })).toHaveCount(0);
       await expect(page.locator('img[src*="apple-badge"]')).toHaveCount(0);
     });
   });

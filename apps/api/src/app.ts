@@ -37,6 +37,7 @@ import { contactRoutes } from './domains/registration/contact.routes';
 import { contentRoutes } from './domains/content/content.routes';
 import { ebadgeRoutes } from './domains/badges/ebadge.routes';
 import { walletFromConfig } from './domains/badges/wallet/apple-config';
+import { googleWalletFromConfig } from './domains/badges/wallet/google-wallet';
 import { mapPoint, walletRoutes } from './domains/badges/wallet/wallet.routes';
 import { enquiriesRoutes } from './domains/registration/enquiries.routes';
 import { filesRoutes } from './domains/files/files.routes';
@@ -234,6 +235,7 @@ export async function buildApp(
   app.addHook('onReady', async () => void (await siteSettings.get().catch(() => undefined)));
   // Checked at start by server.ts, at the real time (APP_NOW aside): a phone checks it so.
   const appleWallet = walletFromConfig(config, new Date());
+  const googleWallet = googleWalletFromConfig(config);
   const mail = {
     links: createLinkSigner(config.JWT_SECRET),
     publicUrl: config.PUBLIC_URL,
@@ -277,7 +279,14 @@ export async function buildApp(
       });
       await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued, clock });
       await api.register(newslettersRoutes, { db, mail, onQueued });
-      await api.register(ebadgeRoutes, { db, badges, mail, onQueued, appleWallet: appleWallet !== null });
+      await api.register(ebadgeRoutes, {
+        db,
+        badges,
+        mail,
+        onQueued,
+        appleWallet: appleWallet !== null,
+        googleWallet: googleWallet !== null,
+      });
       await api.register(walletRoutes, {
         badges,
         place: async () => {
@@ -285,6 +294,7 @@ export async function buildApp(
           return { venue: venueLine(venue), location: mapPoint(venue.mapUrl) };
         },
         wallet: appleWallet,
+        google: googleWallet,
         webBuildDir: config.WEB_BUILD_DIR,
         mail,
       });

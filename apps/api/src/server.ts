@@ -6,6 +6,7 @@ import { publishedPasswordProblem, seed } from './db/seed';
 import { createBadgeSigner } from './domains/badges/badge-token';
 import { createBadgeService, type BadgeService } from './domains/badges/badges.service';
 import { walletFromConfig } from './domains/badges/wallet/apple-config';
+import { googleWalletFromConfig } from './domains/badges/wallet/google-wallet';
 import { createAttachmentResolver } from './domains/mail/attachments';
 import { createMailTransport, mailDir, type MailTransport } from './domains/mail/transport';
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     config = loadConfig();
     // A wallet configuration that phones would reject stops the start here, in one line.
     walletFromConfig(config, new Date());
+    googleWalletFromConfig(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

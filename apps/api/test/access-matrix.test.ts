@@ -924,6 +924,17 @@ const TABLE: Row[] = [
     }),
   },
   {
+    route: 'GET /backend/api/registrations/ebadge/google-wallet',
+    when: 'asks for a badge’s Google Wallet link, which this server (no wallet configured) does not offer',
+    expect: all(404),
+    request: () => ({ url: `registrations/ebadge/google-wallet?token=${f.collaboratorA.registration.badgeKey}` }),
+  },
+  {
+    route: 'GET /backend/api/wallet/google-badge.svg',
+    when: 'reads Google’s button artwork, which this server (no wallet configured) does not offer',
+    expect: all(404),
+  },
+  {
     route: 'GET /backend/api/wallet/apple-badge.png',
     when: 'reads Apple’s badge artwork as a picture, which this server (no wallet configured) does not offer',
     expect: all(404),

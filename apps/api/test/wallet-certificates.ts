@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -81,5 +82,41 @@ export function walletCertificates(passTypeId = 'pass.test.salon') {
     },
     otherCa: file('other-ca.pem'),
     otherKey: file('other.key'),
+  };
+}
+
+/**
+ * A service account key as Google gives it (JSON with `client_email`, `private_key_id` and an RSA
+ * `private_key`), the stand-in Google Wallet buttons, and the public key to check its links with.
+ */
+export function googleServiceAccount() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'salon-google-wallet-'));
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const account = {
+    type: 'service_account',
+    client_email: 'wallet@salon-test.iam.gserviceaccount.com',
+    private_key_id: 'test-key-1',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+  const file = path.join(dir, 'service-account.json');
+  writeFileSync(file, JSON.stringify(account));
+  const artwork = path.join(dir, 'artwork');
+  mkdirSync(artwork);
+  for (const lang of ['fr', 'en']) {
+    writeFileSync(
+      path.join(artwork, `${lang}.svg`),
+      `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34" viewBox="0 0 110 34"><title>google ${lang}</title>` +
+        `<rect width="110" height="34" rx="17" fill="#1f1f1f"/><text x="55" y="21" font-family="Arial" font-size="9" fill="#fff" text-anchor="middle">Google (${lang}, test)</text></svg>`,
+    );
+  }
+  return {
+    dir,
+    account,
+    publicKey,
+    env: {
+      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+      GOOGLE_WALLET_SERVICE_ACCOUNT: file,
+      GOOGLE_WALLET_ARTWORK: artwork,
+    },
   };
 }

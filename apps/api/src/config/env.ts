@@ -70,6 +70,17 @@ const envSchema = z.object({
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
   APPLE_WWDR_CERTIFICATE: z.string().optional(),
   APPLE_WALLET_ARTWORK: z.string().optional(),
+  /**
+   * Google Wallet (README, 'Google Wallet'): the organiser's issuer ID, its service account's key
+   * (the JSON file Google gives: its path, or the JSON itself) and the folder holding Google's
+   * 'Add to Google Wallet' buttons (fr.svg, en.svg). All or none. Checked at start (googleWalletFromConfig).
+   */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{10,25}$/, 'GOOGLE_WALLET_ISSUER_ID is the digits of the issuer')
+    .optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
+  GOOGLE_WALLET_ARTWORK: z.string().optional(),
   /** Run the mail worker in this process (false: only queue mails, another instance sends). */
   MAIL_WORKER: bool,
   PUBLIC_URL: z.url().optional(),

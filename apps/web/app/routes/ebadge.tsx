@@ -78,6 +78,12 @@ export default function EbadgePage({ loaderData }: Route.ComponentProps) {
             <img src={`${API_BASE}wallet/apple-badge.svg?lang=${lang}`} alt={t('ebadge.appleWallet')} height={48} />
           </a>
         )}
+        {badge.googleWalletUrl && (
+          <a className="wallet-button" href={badge.googleWalletUrl}>
+            {/* Google's own button, as its brand guidelines ask: served from the organiser's copy. */}
+            <img src={`${API_BASE}wallet/google-badge.svg?lang=${lang}`} alt={t('ebadge.googleWallet')} height={48} />
+          </a>
+        )}
         <a
           className="btn btn-outline btn-block"
           href={`${API_BASE}registrations/ebadge/calendar.ics?token=${encodeURIComponent(token)}&lang=${lang}`}

@@ -34,6 +34,8 @@ export const ebadgeSchema = item(
     downloadUrl: z.string(),
     /** The badge as an Apple Wallet pass, by the same key; null when the organiser offers none. */
     appleWalletUrl: z.nullable(z.string()),
+    /** The badge saved to Google Wallet (a redirect to Google's link), by the same key; null when not offered. */
+    googleWalletUrl: z.nullable(z.string()),
     /** 'Ma visite' as kept with the badge (empty lists when nothing is). */
     visit: visitSchema,
   }),
@@ -46,7 +48,7 @@ export const ebadgeSchema = item(
 export const badgeLinkSchema = item(z.strictObject({ url: z.string(), appleWalletUrl: z.nullable(z.string()) }));
 
 /** `GET wallet`: which phone wallets the organiser offers badges in. */
-export const walletOffersSchema = item(z.strictObject({ apple: z.boolean() }));
+export const walletOffersSchema = item(z.strictObject({ apple: z.boolean(), google: z.boolean() }));
 
 /**
  * `POST kiosk/lookup`: the badge found and, when the organiser offers Apple Wallet, a short-lived

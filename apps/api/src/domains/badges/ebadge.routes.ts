@@ -10,7 +10,7 @@ import { idParam } from '../../lib/query-params';
 import { type MailLinks } from '../mail/links';
 import { badgeDownloads, badgeDownloadUrl, queueBadgeMail } from './badge-mail';
 import { keptVisit } from './kept-visit';
-import { applePassUrl } from './wallet/wallet.routes';
+import { applePassUrl, googleSaveLink } from './wallet/wallet.routes';
 
 const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 
@@ -35,9 +35,10 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
   badges: BadgeService;
   mail: MailLinks;
   onQueued: () => void;
-  /** Whether the organiser offers Apple Wallet passes (walletFromConfig). */
+  /** Whether the organiser offers Apple Wallet passes (walletFromConfig) and Google Wallet (googleWalletFromConfig). */
   appleWallet: boolean;
-}> = async (app, { db, badges, mail, onQueued, appleWallet }) => {
+  googleWallet: boolean;
+}> = async (app, { db, badges, mail, onQueued, appleWallet, googleWallet }) => {
   /** The badge a signed-in user asks for; someone else's is a 404, as one that does not exist. */
   async function ownBadge(user: Caller, rawId: string): Promise<LoadedBadge> {
     const id = idParam(rawId);
@@ -74,7 +75,8 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
       const downloadUrl = badgeDownloadUrl(mail, badge.registrationId);
       const visit = await keptVisit(db, badge.registrationId);
       const appleWalletUrl = appleWallet ? applePassUrl(request.query.token) : null;
-      return { data: { ...badges.view(badge), downloadUrl, appleWalletUrl, visit }, meta: {} };
+      const googleWalletUrl = googleWallet ? googleSaveLink(request.query.token) : null;
+      return { data: { ...badges.view(badge), downloadUrl, appleWalletUrl, googleWalletUrl, visit }, meta: {} };
     },
   );
 

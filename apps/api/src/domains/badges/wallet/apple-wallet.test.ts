@@ -180,7 +180,7 @@ describe('a badge’s Apple Wallet pass', () => {
     const exhibitor = await createExhibitor(ctx.db);
     const token = await sessionOf(ctx, exhibitor.user);
     const offers = await call(ctx.app, 'GET', 'wallet');
-    expect(offers.json()).toEqual({ data: { apple: true }, meta: {} });
+    expect(offers.json()).toEqual({ data: { apple: true, google: false }, meta: {} });
     const link = await call(ctx.app, 'POST', `registrations/${exhibitor.registration.id}/badge-link`, { token });
     expect(link.statusCode, link.body).toBe(200);
     const { appleWalletUrl } = link.json<{ data: { appleWalletUrl: string } }>().data;
@@ -200,7 +200,7 @@ describe('a badge’s Apple Wallet pass', () => {
       token: await sessionOf(bare, elsewhere.user),
     });
     expect(plain.json<{ data: { appleWalletUrl: string | null } }>().data.appleWalletUrl).toBeNull();
-    expect((await call(bare.app, 'GET', 'wallet')).json()).toEqual({ data: { apple: false }, meta: {} });
+    expect((await call(bare.app, 'GET', 'wallet')).json()).toEqual({ data: { apple: false, google: false }, meta: {} });
   });
 
   it('is offered on the e-badge page with Apple’s own badge, and not at all without the organiser’s configuration', async () => {

@@ -10,10 +10,15 @@ import { badgeFileName, type BadgeService, type LoadedBadge } from '../badges.se
 import type { AppleWallet } from './apple-config';
 import { createApplePasses, type PassPlace } from './apple-pass';
 import { walletImages } from './wallet-images';
+import { googleSaveUrl, type GoogleWallet } from './google-wallet';
 
 /** The e-badge's pass, by the random key of the badge mail, as the e-badge page is reached. */
 export const applePassUrl = (badgeKey: string) =>
   `/backend/api/registrations/ebadge/wallet.pkpass?token=${encodeURIComponent(badgeKey)}`;
+
+/** 'Ajouter à Google Wallet' by the same key: a redirect to Google's link, made on the click. */
+export const googleSaveLink = (badgeKey: string) =>
+  `/backend/api/registrations/ebadge/google-wallet?token=${encodeURIComponent(badgeKey)}`;
 
 const keyQuery = z.strictObject({ token: z.string().min(1).max(2000) });
 const langQuery = z.strictObject({ lang: z.enum(['fr', 'en']).default('fr') });
@@ -40,15 +45,16 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   /** Where the show is held, as the site's settings say now. */
   place: () => Promise<PassPlace>;
   wallet: AppleWallet | null;
+  google: GoogleWallet | null;
   webBuildDir: string;
   /** Verifies the signed links of `POST registrations/:id/badge-link`. */
   mail: MailLinks;
-}> = async (app, { badges, place, wallet, webBuildDir, mail }) => {
+}> = async (app, { badges, place, wallet, google, webBuildDir, mail }) => {
   const tags = ['badges'];
   const passes = wallet && createApplePasses(wallet, walletImages(webBuildDir));
 
   app.get('/wallet', { schema: { tags, response: { 200: walletOffersSchema } } }, () => ({
-    data: { apple: wallet !== null },
+    data: { apple: wallet !== null, google: google !== null },
     meta: {},
   }));
 
@@ -81,6 +87,29 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       const badge = passes && (await badges.loadByKey(request.query.token));
       if (!badge) throw notFound('Badge introuvable.');
       return send(reply, badge);
+    },
+  );
+
+  app.get(
+    '/registrations/ebadge/google-wallet',
+    { schema: { tags, querystring: keyQuery } },
+    async (request, reply) => {
+      const badge = google && (await badges.loadByKey(request.query.token));
+      if (!google || !badge) throw notFound('Badge introuvable.');
+      const url = await googleSaveUrl(google, badge, await place(), mail.publicUrl, new Date());
+      return reply.header('cache-control', 'private, no-store').redirect(url, 303);
+    },
+  );
+
+  app.get(
+    '/wallet/google-badge.svg',
+    { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/svg+xml') } } },
+    async (request, reply) => {
+      if (!google) throw notFound('Google Wallet n’est pas proposé.');
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(google.artwork[request.query.lang]);
     },
   );
 
