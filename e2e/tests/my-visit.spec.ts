@@ -42,8 +42,9 @@ test.describe('Ma visite', () => {
     const calendar = await readFile(await file.path(), 'utf8');
     expect(calendar).toMatch(/^BEGIN:VCALENDAR/);
     expect(calendar).toMatch(/SUMMARY:N°1 — Construire le Maroc/);
-    // 10h00 in Marrakech on 29 May 2024 (UTC+1) is 09:00 UTC.
-    expect(calendar).toContain('DTSTART:20240529T090000Z');
+    // 10h00 on Marrakech's clock, in its zone (UTC+1 on 29 May 2024, as the file's VTIMEZONE says).
+    expect(calendar).toContain('DTSTART;TZID=Africa/Casablanca:20240529T100000');
+    expect(calendar).toContain('TZOFFSETTO:+0100');
 
     await page.getByRole('button', { name: kept(DEMO_COMPANY) }).click();
     await expect(page.getByRole('region', { name: 'Exposants à voir' })).toHaveCount(0);
