@@ -5,6 +5,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
+ * Stand-ins for a wallet maker's buttons in `dir` (`fr.svg`, `en.svg`), drawn so that a screenshot
+ * shows where they stand; `title` names each in its SVG, `label` is its text, `shape` the rect's look.
+ */
+function standInArtwork(dir: string, title: string, label: string, shape: string) {
+  for (const lang of ['fr', 'en']) {
+    writeFileSync(
+      path.join(dir, `${lang}.svg`),
+      `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34" viewBox="0 0 110 34"><title>${title} ${lang}</title>` +
+        `<rect width="110" height="34" ${shape}/><text x="55" y="21" font-family="Arial" font-size="9" fill="#fff" text-anchor="middle">${label} (${lang}, test)</text></svg>`,
+    );
+  }
+}
+
+/**
  * A throwaway certificate chain standing in for Apple's, made with the machine's openssl: a CA
  * in the place of the WWDR intermediate, a Pass Type ID certificate it issued (its subject's UID
  * is the pass type, as Apple writes it) and that certificate's key; a second CA and a second key
@@ -62,14 +76,7 @@ export function walletCertificates(passTypeId = 'pass.test.salon') {
   openssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', 'other.key');
   const artwork = file('artwork');
   execFileSync('mkdir', ['-p', artwork]);
-  for (const lang of ['fr', 'en']) {
-    // A stand-in for Apple's badge, drawn so that a screenshot shows where it stands.
-    writeFileSync(
-      path.join(artwork, `${lang}.svg`),
-      `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34" viewBox="0 0 110 34"><title>badge ${lang}</title>` +
-        `<rect width="110" height="34" rx="6" fill="#000"/><text x="55" y="21" font-family="Arial" font-size="9" fill="#fff" text-anchor="middle">Wallet (${lang}, test)</text></svg>`,
-    );
-  }
+  standInArtwork(artwork, 'badge', 'Wallet', 'rx="6" fill="#000"');
   return {
     dir,
     env: {
@@ -102,13 +109,7 @@ export function googleServiceAccount() {
   writeFileSync(file, JSON.stringify(account));
   const artwork = path.join(dir, 'artwork');
   mkdirSync(artwork);
-  for (const lang of ['fr', 'en']) {
-    writeFileSync(
-      path.join(artwork, `${lang}.svg`),
-      `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34" viewBox="0 0 110 34"><title>google ${lang}</title>` +
-        `<rect width="110" height="34" rx="17" fill="#1f1f1f"/><text x="55" y="21" font-family="Arial" font-size="9" fill="#fff" text-anchor="middle">Google (${lang}, test)</text></svg>`,
-    );
-  }
+  standInArtwork(artwork, 'google', 'Google', 'rx="17" fill="#1f1f1f"');
   return {
     dir,
     account,

@@ -23,6 +23,19 @@ const VARIABLES = [
   'APPLE_WALLET_ARTWORK',
 ] as const;
 
+/**
+ * A wallet's own button artwork, as its maker gives it, from the folder a variable names: the
+ * French and the English SVG (`fr.svg`, `en.svg`); a missing one stops the start.
+ */
+export function walletArtwork(variable: string, dir: string): { fr: Buffer; en: Buffer } {
+  const read = (lang: 'fr' | 'en') => {
+    const file = path.join(dir, `${lang}.svg`);
+    if (!existsSync(file)) throw new ConfigError(`${variable}: no ${lang}.svg in ${dir}`);
+    return readFileSync(file);
+  };
+  return { fr: read('fr'), en: read('en') };
+}
+
 /** A PEM given as itself or as a file's path. */
 function pem(name: string, value: string): string {
   if (value.trimStart().startsWith('-----BEGIN')) return value;
@@ -83,18 +96,12 @@ export function walletFromConfig(config: Config, now: Date): AppleWallet | null 
   if (!cert.checkIssued(wwdr) || !cert.verify(wwdr.publicKey)) {
     throw new ConfigError('APPLE_PASS_CERTIFICATE was not issued by APPLE_WWDR_CERTIFICATE');
   }
-  const artwork = (lang: 'fr' | 'en') => {
-    const file = path.join(config.APPLE_WALLET_ARTWORK!, `${lang}.svg`);
-    if (!existsSync(file))
-      throw new ConfigError(`APPLE_WALLET_ARTWORK: no ${lang}.svg in ${config.APPLE_WALLET_ARTWORK}`);
-    return readFileSync(file);
-  };
   return {
     passTypeId: config.APPLE_PASS_TYPE_ID!,
     teamId: config.APPLE_TEAM_ID!,
     certificate: cert,
     key,
     wwdr,
-    artwork: { fr: artwork('fr'), en: artwork('en') },
+    artwork: walletArtwork('APPLE_WALLET_ARTWORK', config.APPLE_WALLET_ARTWORK!),
   };
 }

@@ -1,6 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { SignJWT } from 'jose';
 import { showInstant, type Language } from '@salon/shared';
 import { ConfigError, type Config } from '../../../config/env';
@@ -8,6 +7,7 @@ import type { LoadedBadge } from '../badges.service';
 import { editionLabel } from '../badge-pdf';
 import { SHOW } from '../../mail/template-kit';
 import type { PassPlace } from './apple-pass';
+import { walletArtwork } from './apple-config';
 
 /** The organiser's Google Wallet issuer and the service account that signs its links. */
 export interface GoogleWallet {
@@ -50,18 +50,12 @@ export function googleWalletFromConfig(config: Config): GoogleWallet | null {
     throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT: its private_key is not a PEM private key');
   }
   if (key.asymmetricKeyType !== 'rsa') throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT: its key is not RSA');
-  const artwork = (lang: 'fr' | 'en') => {
-    const file = path.join(config.GOOGLE_WALLET_ARTWORK!, `${lang}.svg`);
-    if (!existsSync(file))
-      throw new ConfigError(`GOOGLE_WALLET_ARTWORK: no ${lang}.svg in ${config.GOOGLE_WALLET_ARTWORK}`);
-    return readFileSync(file);
-  };
   return {
     issuerId: config.GOOGLE_WALLET_ISSUER_ID!,
     email,
     keyId,
     key,
-    artwork: { fr: artwork('fr'), en: artwork('en') },
+    artwork: walletArtwork('GOOGLE_WALLET_ARTWORK', config.GOOGLE_WALLET_ARTWORK!),
   };
 }
 

@@ -101,18 +101,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/wallet/google-badge.svg',
-    { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/svg+xml') } } },
-    async (request, reply) => {
-      if (!google) throw notFound('Google Wallet n’est pas proposé.');
-      return reply
-        .header('content-type', 'image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(google.artwork[request.query.lang]);
-    },
-  );
-
   // Mail clients that show no SVG (Gmail, Outlook) get Apple's badge drawn at twice its size.
   const pngs = new Map<string, Promise<Buffer>>();
   app.get(
@@ -131,15 +119,21 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/wallet/apple-badge.svg',
-    { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/svg+xml') } } },
-    async (request, reply) => {
-      if (!wallet) throw notFound('Apple Wallet n’est pas proposé.');
-      return reply
-        .header('content-type', 'image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(wallet.artwork[request.query.lang]);
-    },
-  );
+  // Each wallet's own button, as the organiser's copy holds it; a 404 when that wallet is not offered.
+  for (const [url, artwork, absent] of [
+    ['/wallet/apple-badge.svg', wallet?.artwork, 'Apple Wallet n’est pas proposé.'],
+    ['/wallet/google-badge.svg', google?.artwork, 'Google Wallet n’est pas proposé.'],
+  ] as const) {
+    app.get(
+      url,
+      { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/svg+xml') } } },
+      async (request, reply) => {
+        if (!artwork) throw notFound(absent);
+        return reply
+          .header('content-type', 'image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          .send(artwork[request.query.lang]);
+      },
+    );
+  }
 };
