@@ -39,6 +39,10 @@ import { ebadgeRoutes } from './domains/badges/ebadge.routes';
 import { walletFromConfig } from './domains/badges/wallet/apple-config';
 import { googleWalletFromConfig } from './domains/badges/wallet/google-wallet';
 import { mapPoint, walletRoutes } from './domains/badges/wallet/wallet.routes';
+import { passkitRoutes } from './domains/badges/wallet/passkit.routes';
+import { passAuthTokens } from './domains/badges/wallet/pass-updates';
+import { createApplePasses } from './domains/badges/wallet/apple-pass';
+import { walletImages } from './domains/badges/wallet/wallet-images';
 import { enquiriesRoutes } from './domains/registration/enquiries.routes';
 import { filesRoutes } from './domains/files/files.routes';
 import { healthRoutes } from './domains/health/health.routes';
@@ -236,6 +240,18 @@ export async function buildApp(
   // Checked at start by server.ts, at the real time (APP_NOW aside): a phone checks it so.
   const appleWallet = walletFromConfig(config, new Date());
   const googleWallet = googleWalletFromConfig(config);
+  // A pass's devices ask the web service for its changes (passkit.routes.ts).
+  const passTokens = passAuthTokens(config.JWT_SECRET);
+  const applePasses =
+    appleWallet &&
+    createApplePasses(appleWallet, walletImages(config.WEB_BUILD_DIR), {
+      url: `${config.PUBLIC_URL}${API_PREFIX}/passkit`,
+      token: passTokens.of,
+    });
+  const passPlace = async () => {
+    const { venue } = await siteSettings.get();
+    return { venue: venueLine(venue), location: mapPoint(venue.mapUrl) };
+  };
   const mail = {
     links: createLinkSigner(config.JWT_SECRET),
     publicUrl: config.PUBLIC_URL,
@@ -289,14 +305,19 @@ export async function buildApp(
       });
       await api.register(walletRoutes, {
         badges,
-        place: async () => {
-          const { venue } = await siteSettings.get();
-          return { venue: venueLine(venue), location: mapPoint(venue.mapUrl) };
-        },
+        place: passPlace,
         wallet: appleWallet,
+        passes: applePasses,
         google: googleWallet,
-        webBuildDir: config.WEB_BUILD_DIR,
         mail,
+      });
+      await api.register(passkitRoutes, {
+        db,
+        badges,
+        passes: applePasses,
+        passTypeId: appleWallet?.passTypeId ?? null,
+        tokens: passTokens,
+        place: passPlace,
       });
       await api.register(visitRoutes, { db, badges, settings: siteSettings, publicUrl: config.PUBLIC_URL });
       await api.register(visitedStandsRoutes, { db, badges, clock, publicUrl: config.PUBLIC_URL });

@@ -7,6 +7,8 @@ import { createBadgeSigner } from './domains/badges/badge-token';
 import { createBadgeService, type BadgeService } from './domains/badges/badges.service';
 import { walletFromConfig } from './domains/badges/wallet/apple-config';
 import { googleWalletFromConfig } from './domains/badges/wallet/google-wallet';
+import { apnsFromConfig, createApnsClient } from './domains/badges/wallet/apns';
+import { createPassPushes, PASS_PUSH_INTERVAL_MS, type PassPushes } from './domains/badges/wallet/pass-updates';
 import { createAttachmentResolver } from './domains/mail/attachments';
 import { createMailTransport, mailDir, type MailTransport } from './domains/mail/transport';
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     // A wallet configuration that phones would reject stops the start here, in one line.
     walletFromConfig(config, new Date());
     googleWalletFromConfig(config);
+    apnsFromConfig(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -62,10 +65,12 @@ async function main(): Promise<void> {
   await database.maintain?.();
   let mail: { worker: MailWorker; transport: MailTransport; badges: BadgeService } | undefined;
   let retention: RetentionJob | undefined;
+  let pushes: PassPushes | undefined;
   app.addHook('onClose', async () => {
     // The jobs first: they finish what they are doing (a retention run, the mails being sent),
     // which needs the database.
     await retention?.stop();
+    await pushes?.stop();
     if (mail) {
       await mail.worker.stop();
       mail.transport.close();
@@ -113,6 +118,17 @@ async function main(): Promise<void> {
     });
     mail = { worker, transport, badges };
     worker.start();
+  }
+  // Tells the phones holding an Apple Wallet pass that it changed (every instance may: each
+  // change is taken by one).
+  const apns = apnsFromConfig(config);
+  if (apns && config.APPLE_PASS_TYPE_ID && !closing) {
+    pushes = createPassPushes({
+      db: database.db,
+      apns: createApnsClient(apns, config.APPLE_PASS_TYPE_ID),
+      log: app.log,
+    });
+    pushes.start(PASS_PUSH_INTERVAL_MS);
   }
   // Anonymises visitors past the retention period once a day, when an organiser turned it on.
   if (!closing) {

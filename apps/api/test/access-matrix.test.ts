@@ -939,6 +939,25 @@ const TABLE: Row[] = [
     when: 'reads Apple’s badge artwork as a picture, which this server (no wallet configured) does not offer',
     expect: all(404),
   },
+  ...(
+    [
+      ['POST', 'devices/d1/registrations/pass.test/badge-1', 'registers a device for a pass'],
+      ['DELETE', 'devices/d1/registrations/pass.test/badge-1', 'unregisters a device from a pass'],
+      ['GET', 'devices/d1/registrations/pass.test', 'asks which of a device’s passes changed'],
+      ['GET', 'passes/pass.test/badge-1', 'fetches a pass again'],
+      ['POST', 'log', 'sends Wallet’s log'],
+    ] as const
+  ).map(
+    ([method, url, what]): Row => ({
+      route: `${method} /backend/api/passkit/v1/${url.replace(/d1/, ':device').replace(/pass\.test/, ':passType').replace(/badge-1/, ':serial')}` as Route,
+      when: `${what} of Apple’s PassKit web service, which this server (no wallet configured) does not offer`,
+      expect: all(404),
+      request: () => ({
+        url: `passkit/v1/${url}`,
+        body: method === 'POST' ? (url === 'log' ? { logs: ['x'] } : { pushToken: 'a'.repeat(64) }) : undefined,
+      }),
+    }),
+  ),
   {
     route: 'GET /backend/api/wallet/apple-badge.svg',
     when: 'reads Apple’s badge artwork, which this server (no wallet configured) does not offer',

@@ -81,6 +81,18 @@ const envSchema = z.object({
     .optional(),
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
   GOOGLE_WALLET_ARTWORK: z.string().optional(),
+  /**
+   * Apple's push service (README, 'Passes that stay true'): a token-based APNs key (the .p8
+   * file's path, or its PEM) and its key ID, for the team of APPLE_TEAM_ID. With them, phones
+   * holding a pass are told when it changes; without them, a pass is brought up to date when its
+   * holder pulls it down in Wallet. APNS_URL is Apple's production service unless given.
+   */
+  APNS_KEY: z.string().optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'APNS_KEY_ID is the ten capitals and digits of the key')
+    .optional(),
+  APNS_URL: z.url({ protocol: /^https?$/ }).default('https://api.push.apple.com'),
   /** Run the mail worker in this process (false: only queue mails, another instance sends). */
   MAIL_WORKER: bool,
   PUBLIC_URL: z.url().optional(),

@@ -11,3 +11,4 @@ export * from './schema/on-site';
 export * from './schema/messages';
 export * from './schema/site';
 export * from './schema/system';
+export * from './schema/wallet';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, registrations, users } from '../../db/schema';
@@ -39,9 +39,10 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
     return loadWhere(eq(registrations.id, registrationId));
   }
 
-  async function loadWhere(which: SQL): Promise<LoadedBadge | null> {
+  async function loadWhere(which: SQL, live = true): Promise<(LoadedBadge & { live: boolean }) | null> {
     const [row] = await db
       .select({
+        live: sql<boolean>`coalesce(${registrations.eventId} = ${currentEdition} and ${registrations.revokedAt} is null and ${users.deletedAt} is null, false)`,
         id: registrations.id,
         eventId: registrations.eventId,
         type: registrations.type,
@@ -59,13 +60,16 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       .innerJoin(users, eq(users.id, registrations.userId))
       .leftJoin(gates, eq(gates.id, registrations.gateId))
       .where(
-        and(which, eq(registrations.eventId, currentEdition), isNull(registrations.revokedAt), isNull(users.deletedAt)),
+        live
+          ? and(which, eq(registrations.eventId, currentEdition), isNull(registrations.revokedAt), isNull(users.deletedAt))
+          : which,
       );
     if (!row) return null;
     const { event, hours } = await currentShow(db);
     const issuedAt = Math.floor(row.createdAt.getTime() / 1000);
     const lang: Language = row.language === 'en' ? 'en' : 'fr';
     return {
+      live: row.live,
       registrationId: row.id,
       userId: row.userId,
       exhibitorId: row.exhibitorId,
@@ -93,6 +97,11 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   return {
     load,
+    /**
+     * A registration's badge whatever its state, for the Wallet pass its devices keep: `live`
+     * false once it is cancelled, its account deleted or its edition past (the pass is voided).
+     */
+    loadAnyState: (registrationId: number) => loadWhere(eq(registrations.id, registrationId), false),
     /** The badge whose e-badge link carries this key (anything else than a key: null). */
     loadByKey: (key: string) => (UUID.test(key) ? loadWhere(eq(registrations.badgeKey, key)) : Promise.resolve(null)),
     async pdf(badge: LoadedBadge): Promise<Buffer> {

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { markDevicesErased } from '../badges/wallet/pass-updates';
 import { getPerson } from './people.service';
 import { mailsOf, PERSON_RESOURCES, sameEmail } from './personal-data.service';
 
@@ -59,7 +60,7 @@ export interface MailFile {
 
 /**
  * Anonymises one person, in the caller's transaction: personal fields, every registration
- * revoked, notes on scans of them, their newsletter, enquiry and contact rows and the mails
+ * revoked (their Wallet passes voided), notes on scans of them, their newsletter, enquiry and contact rows and the mails
  * addressed to them. Answers the mails whose .eml files are to be deleted after the commit.
  */
 export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile[] | null> {
@@ -102,6 +103,8 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
     .update(registrations)
     .set({ revokedAt: now })
     .where(and(eq(registrations.userId, id), isNull(registrations.revokedAt)));
+  // Phones holding the person's Wallet passes get them voided, then are forgotten.
+  await markDevicesErased(tx, id, now);
   // 'Ma visite' kept with a badge says what the person meant to see.
   await tx.update(registrations).set({ visit: null }).where(eq(registrations.userId, id));
   // The scans stay (exhibitors keep their counts); what the exhibitor wrote about the person goes.

@@ -36,12 +36,18 @@ export function walletArtwork(variable: string, dir: string): { fr: Buffer; en: 
   return { fr: read('fr'), en: read('en') };
 }
 
-/** A PEM given as itself or as a file's path. */
-function pem(name: string, value: string): string {
-  if (value.trimStart().startsWith('-----BEGIN')) return value;
+/**
+ * A secret given in a variable as itself (it starts with `start`: a PEM's `-----BEGIN`, a JSON
+ * key's `{`) or as the path of the file holding it.
+ */
+export function givenOrFile(name: string, value: string, start: string): string {
+  if (value.trimStart().startsWith(start)) return value;
   if (!existsSync(value)) throw new ConfigError(`${name}: no file at ${value}`);
   return readFileSync(value, 'utf8');
 }
+
+/** A PEM given as itself or as a file's path. */
+export const pem = (name: string, value: string) => givenOrFile(name, value, '-----BEGIN');
 
 function certificate(name: string, value: string, now: Date): X509Certificate {
   let cert: X509Certificate;

@@ -5,6 +5,7 @@ import yazl from 'yazl';
 import { dayText, hoursText, showInstant, type Language } from '@salon/shared';
 import type { AppleWallet } from './apple-config';
 import type { WalletImages } from './wallet-images';
+import { passSerial } from './pass-updates';
 import type { LoadedBadge } from '../badges.service';
 import { editionLabel } from '../badge-pdf';
 import { ENTRY_RULE, SHOW, whenAndWhere } from '../../mail/template-kit';
@@ -93,8 +94,17 @@ function strings(badge: LoadedBadge, place: PassPlace, lang: Language): Record<s
   };
 }
 
-/** pass.json: an event ticket, its texts as keys of the lproj strings, the badge's signed QR. */
-function passJson(wallet: AppleWallet, badge: LoadedBadge, place: PassPlace) {
+/** Where a pass's devices ask for its changes (passkit.routes.ts), and its token there. */
+export interface PassWebService {
+  url: string;
+  token: (registrationId: number) => string;
+}
+
+/**
+ * pass.json: an event ticket, its texts as keys of the lproj strings, the badge's signed QR. A
+ * badge no longer live (cancelled, erased, of a past edition) gives a voided pass without its QR.
+ */
+function passJson(wallet: AppleWallet, service: PassWebService, badge: LoadedBadge, place: PassPlace, live: boolean) {
   const { data } = badge;
   const first = data.hours[0];
   const last = data.hours.at(-1);
@@ -104,16 +114,17 @@ function passJson(wallet: AppleWallet, badge: LoadedBadge, place: PassPlace) {
     formatVersion: 1,
     passTypeIdentifier: wallet.passTypeId,
     teamIdentifier: wallet.teamId,
-    serialNumber: `badge-${badge.registrationId}`,
+    serialNumber: passSerial(badge.registrationId),
+    webServiceURL: service.url,
+    authenticationToken: service.token(badge.registrationId),
     organizationName: SHOW.fr,
     description: 'description',
     logoText: 'logoText',
     backgroundColor: 'rgb(18, 53, 91)',
     foregroundColor: 'rgb(255, 255, 255)',
     labelColor: 'rgb(255, 197, 138)',
-    barcodes: [qr],
-    // iOS 8 and earlier read only this one.
-    barcode: qr,
+    // iOS 8 and earlier read only `barcode`.
+    ...(live ? { barcodes: [qr], barcode: qr } : { voided: true }),
     ...(first ? { relevantDate: showInstant(first.day, first.opens).toISOString() } : {}),
     // Past the last closing time the pass is shown as expired.
     ...(last ? { expirationDate: showInstant(last.day, last.closes).toISOString() } : {}),
@@ -186,7 +197,7 @@ function zip(files: [string, Buffer][]): Promise<Buffer> {
 }
 
 /** Makes the organiser's passes: the signing key is imported once for WebCrypto. */
-export function createApplePasses(wallet: AppleWallet, images: () => Promise<WalletImages>) {
+export function createApplePasses(wallet: AppleWallet, images: () => Promise<WalletImages>, service: PassWebService) {
   const key = webcrypto.subtle.importKey(
     'pkcs8',
     wallet.key.export({ type: 'pkcs8', format: 'der' }),
@@ -195,10 +206,13 @@ export function createApplePasses(wallet: AppleWallet, images: () => Promise<Wal
     ['sign'],
   );
   return {
-    /** A badge's .pkpass: pass.json, the show's images, French and English texts, signed. */
-    async pass(badge: LoadedBadge, place: PassPlace, now: Date): Promise<Buffer> {
+    /**
+     * A badge's .pkpass: pass.json, the show's images, French and English texts, signed; voided
+     * when the badge is no longer live.
+     */
+    async pass(badge: LoadedBadge, place: PassPlace, now: Date, live = true): Promise<Buffer> {
       const files: [string, Buffer][] = [
-        ['pass.json', Buffer.from(JSON.stringify(passJson(wallet, badge, place)))],
+        ['pass.json', Buffer.from(JSON.stringify(passJson(wallet, service, badge, place, live)))],
         ...Object.entries(await images()),
         ['fr.lproj/pass.strings', passStrings(strings(badge, place, 'fr'))],
         ['en.lproj/pass.strings', passStrings(strings(badge, place, 'en'))],

@@ -1,5 +1,4 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import { showInstant, type Language } from '@salon/shared';
 import { ConfigError, type Config } from '../../../config/env';
@@ -7,7 +6,7 @@ import type { LoadedBadge } from '../badges.service';
 import { editionLabel } from '../badge-pdf';
 import { SHOW } from '../../mail/template-kit';
 import type { PassPlace } from './apple-pass';
-import { walletArtwork } from './apple-config';
+import { givenOrFile, walletArtwork } from './apple-config';
 
 /** The organiser's Google Wallet issuer and the service account that signs its links. */
 export interface GoogleWallet {
@@ -30,9 +29,7 @@ export function googleWalletFromConfig(config: Config): GoogleWallet | null {
   if (VARIABLES.every((name) => config[name] === undefined)) return null;
   const missing = VARIABLES.filter((name) => config[name] === undefined);
   if (missing.length) throw new ConfigError(`Google Wallet: ${missing.join(', ')} missing (all or none)`);
-  const given = config.GOOGLE_WALLET_SERVICE_ACCOUNT!;
-  const text = given.trimStart().startsWith('{') ? given : existsSync(given) ? readFileSync(given, 'utf8') : null;
-  if (text === null) throw new ConfigError(`GOOGLE_WALLET_SERVICE_ACCOUNT: no file at ${given}`);
+  const text = givenOrFile('GOOGLE_WALLET_SERVICE_ACCOUNT', config.GOOGLE_WALLET_SERVICE_ACCOUNT!, '{');
   let account: { client_email?: unknown; private_key?: unknown; private_key_id?: unknown };
   try {
     account = JSON.parse(text) as typeof account;

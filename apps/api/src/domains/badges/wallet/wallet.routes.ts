@@ -8,8 +8,7 @@ import { idParam } from '../../../lib/query-params';
 import type { MailLinks } from '../../mail/links';
 import { badgeFileName, type BadgeService, type LoadedBadge } from '../badges.service';
 import type { AppleWallet } from './apple-config';
-import { createApplePasses, type PassPlace } from './apple-pass';
-import { walletImages } from './wallet-images';
+import type { ApplePasses, PassPlace } from './apple-pass';
 import { googleSaveUrl, type GoogleWallet } from './google-wallet';
 
 /** The e-badge's pass, by the random key of the badge mail, as the e-badge page is reached. */
@@ -45,13 +44,13 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   /** Where the show is held, as the site's settings say now. */
   place: () => Promise<PassPlace>;
   wallet: AppleWallet | null;
+  /** The organiser's passes (null without Apple Wallet). */
+  passes: ApplePasses | null;
   google: GoogleWallet | null;
-  webBuildDir: string;
   /** Verifies the signed links of `POST registrations/:id/badge-link`. */
   mail: MailLinks;
-}> = async (app, { badges, place, wallet, google, webBuildDir, mail }) => {
+}> = async (app, { badges, place, wallet, passes, google, mail }) => {
   const tags = ['badges'];
-  const passes = wallet && createApplePasses(wallet, walletImages(webBuildDir));
 
   app.get('/wallet', { schema: { tags, response: { 200: walletOffersSchema } } }, () => ({
     data: { apple: wallet !== null, google: google !== null },
