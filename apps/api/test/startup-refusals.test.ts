@@ -64,6 +64,13 @@ describe('A misconfigured instance', () => {
     expect(stderr.trim()).toBe('APPLE_PASS_KEY is not the key of APPLE_PASS_CERTIFICATE');
   });
 
+  it('refuses to start, in one line, when the APNs key is not an APNs key', async () => {
+    const chain = walletCertificates();
+    const { code, stderr } = await run({ ...chain.env, APNS_KEY: chain.otherKey, APNS_KEY_ID: 'KEY1234567' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('APNS_KEY is not an APNs key (an EC P-256 key)');
+  });
+
   it('starts with the keys the database recorded, and refuses another JWT_SECRET or badge key, saying which and how to change it on purpose', async () => {
     const key = badgeKey();
     expect((await run({ JWT_SECRET: JWT_A, BADGE_PRIVATE_KEY: key })).code).toBe('started');

@@ -61,7 +61,12 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       .leftJoin(gates, eq(gates.id, registrations.gateId))
       .where(
         live
-          ? and(which, eq(registrations.eventId, currentEdition), isNull(registrations.revokedAt), isNull(users.deletedAt))
+          ? and(
+              which,
+              eq(registrations.eventId, currentEdition),
+              isNull(registrations.revokedAt),
+              isNull(users.deletedAt),
+            )
           : which,
       );
     if (!row) return null;
