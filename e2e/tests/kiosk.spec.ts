@@ -127,11 +127,21 @@ test.describe('The badge kiosk', () => {
     // The very QR code of the visitor's badge.
     await expect(badge.locator('svg path')).toHaveAttribute('d', visitor.qr.path);
     await expect(page.getByRole('timer')).toBeVisible();
-    // Beside it, Apple's badge and a code for the visitor's own iPhone (this server offers Apple Wallet).
-    const wallet = page.locator('figure.kiosk-wallet');
-    await expect(wallet.getByRole('img', { name: 'Ajouter à Apple Wallet' })).toBeVisible();
-    await expect(wallet.getByRole('img', { name: 'Code QR du lien Apple Wallet' })).toBeVisible();
-    await expect(wallet).toContainText("scannez ce code avec l'appareil photo de votre iPhone");
+    // Beside it, Apple's badge and a code for the visitor's own iPhone, then Google's button and a
+    // code for an Android phone (this server offers both wallets).
+    const wallets = page.locator('figure.kiosk-wallet');
+    await expect(wallets).toHaveCount(2);
+    const apple = wallets.first();
+    await expect(apple.getByRole('img', { name: 'Ajouter à Apple Wallet' })).toBeVisible();
+    await expect(apple.getByRole('img', { name: 'Code QR du lien Apple Wallet' })).toBeVisible();
+    await expect(apple).toContainText("scannez ce code avec l'appareil photo de votre iPhone");
+    const google = wallets.last();
+    await expect(google.getByRole('img', { name: 'Ajouter à Google Wallet' })).toHaveAttribute(
+      'src',
+      '/backend/api/wallet/google-badge.svg?lang=fr',
+    );
+    await expect(google.getByRole('img', { name: 'Code QR du lien Google Wallet' })).toBeVisible();
+    await expect(google).toContainText("scannez ce code avec l'appareil photo de votre téléphone Android");
 
     await printAndCheckLayout(page);
 

@@ -61,6 +61,25 @@ test.describe('Apple Wallet and the calendar', () => {
     expect((await readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
+  test('an exhibitor adds its badge to Google Wallet from its area’s Badge tab', async ({ page }) => {
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await page
+      .getByRole('navigation', { name: "Menu de l'espace exposant" })
+      .getByRole('button', { name: 'Badge Exposant' })
+      .click();
+    const google = page.getByRole('button', { name: 'Ajouter à Google Wallet' });
+    await expect(google.getByRole('img')).toHaveAttribute('src', '/backend/api/wallet/google-badge.svg?lang=fr');
+    // Under Apple's, as on the e-badge page.
+    const buttons = await page
+      .locator('button.wallet-button img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).alt));
+    expect(buttons).toEqual(['Ajouter à Apple Wallet', 'Ajouter à Google Wallet']);
+    // The tap leads, by the badge's short-lived link, to Google's save page (not reached from the tests).
+    const [saved] = await Promise.all([page.waitForRequest(/^https:\/\/pay\.google\.com\//), google.click()]);
+    expect(saved.url()).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(saved.redirectedFrom()?.url()).toMatch(/\/backend\/api\/registrations\/googleWalletPass\/\d+\?token=/);
+  });
+
   test.describe('on a server without the organiser’s Apple configuration', () => {
     test.use({ baseURL: GATE_BASE_URL });
     test('no wallet button shows, and the calendar stays', async ({ page, request }) => {

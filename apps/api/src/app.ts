@@ -257,6 +257,7 @@ export async function buildApp(
     publicUrl: config.PUBLIC_URL,
     now: clock,
     appleWallet: appleWallet !== null,
+    googleWallet: googleWallet !== null,
   };
   // After a commit that queued mail, a worker in this process sends it at once (else it polls).
   const onQueued = notifyMailWorkers;

@@ -930,6 +930,27 @@ const TABLE: Row[] = [
     request: () => ({ url: `registrations/ebadge/google-wallet?token=${f.collaboratorA.registration.badgeKey}` }),
   },
   {
+    route: 'GET /backend/api/registrations/googleWalletPass/:id',
+    when: 'opens the Google Wallet link of A’s collaborator with the link of another badge',
+    expect: all(403),
+    request: () => ({
+      url: `registrations/googleWalletPass/${f.collaboratorA.registration.id}?token=${badgeLink(f.exhibitorB.registration.id)}`,
+    }),
+  },
+  {
+    route: 'GET /backend/api/registrations/googleWalletPass/:id',
+    when: 'opens the Google Wallet link of a badge with its own link, which this server (no wallet configured) does not offer',
+    expect: all(404),
+    request: () => ({
+      url: `registrations/googleWalletPass/${f.collaboratorA.registration.id}?token=${badgeLink(f.collaboratorA.registration.id)}`,
+    }),
+  },
+  {
+    route: 'GET /backend/api/wallet/google-badge.png',
+    when: 'reads Google’s button artwork as a picture, which this server (no wallet configured) does not offer',
+    expect: all(404),
+  },
+  {
     route: 'GET /backend/api/wallet/google-badge.svg',
     when: 'reads Google’s button artwork, which this server (no wallet configured) does not offer',
     expect: all(404),

@@ -43,24 +43,27 @@ export const ebadgeSchema = item(
 
 /**
  * `POST registrations/:id/badge-link`: short-lived links to one's own badge, its PDF and, when
- * the organiser offers it, its Apple Wallet pass (else null).
+ * the organiser offers them, its Apple Wallet pass and its Google Wallet link (else null).
  */
-export const badgeLinkSchema = item(z.strictObject({ url: z.string(), appleWalletUrl: z.nullable(z.string()) }));
+export const badgeLinkSchema = item(
+  z.strictObject({ url: z.string(), appleWalletUrl: z.nullable(z.string()), googleWalletUrl: z.nullable(z.string()) }),
+);
 
 /** `GET wallet`: which phone wallets the organiser offers badges in. */
 export const walletOffersSchema = item(z.strictObject({ apple: z.boolean(), google: z.boolean() }));
 
+/** A short-lived link and that link as a QR code, for the visitor's own phone (a kiosk is shared). */
+const walletCodeSchema = z.nullable(
+  z.strictObject({ url: z.string(), qr: z.strictObject({ size: z.number(), path: z.string() }) }),
+);
+
 /**
- * `POST kiosk/lookup`: the badge found and, when the organiser offers Apple Wallet, a short-lived
- * link to its pass with that link as a QR code, for the visitor's own iPhone (a kiosk is shared).
+ * `POST kiosk/lookup`: the badge found and, for each wallet the organiser offers (else null), a
+ * short-lived link with its QR code: to the Apple Wallet pass for an iPhone, to the Google Wallet
+ * link for an Android phone.
  */
 export const kioskBadgeSchema = item(
-  z.strictObject({
-    ...badgeViewSchema.def.shape,
-    appleWallet: z.nullable(
-      z.strictObject({ url: z.string(), qr: z.strictObject({ size: z.number(), path: z.string() }) }),
-    ),
-  }),
+  z.strictObject({ ...badgeViewSchema.def.shape, appleWallet: walletCodeSchema, googleWallet: walletCodeSchema }),
 );
 
 /** `GET kiosk/session`: the kiosk the device is. */

@@ -6,7 +6,7 @@ import { LINK_TTL } from '../../lib/links';
 import type { MailLinks } from '../mail/links';
 import type { CappedMailKind } from '../mail/recipient-caps';
 import { badgeMail } from '../mail/public-mails';
-import { applePassUrl } from './wallet/wallet.routes';
+import { applePassUrl, googleSaveLink } from './wallet/wallet.routes';
 import { currentShow } from '../show/show-facts';
 
 /** The badge's mail and links: what the registration, the e-badge page and the back-office send. */
@@ -36,9 +36,19 @@ export function mailedApplePass(ctx: MailLinks, badgeKey: string, lang: Language
   };
 }
 
+/** 'Ajouter à Google Wallet' in a badge mail: the e-badge's Google link by the mail's key, and Google's button as a picture. */
+export function mailedGooglePass(ctx: MailLinks, badgeKey: string, lang: Language) {
+  if (!ctx.googleWallet) return null;
+  return {
+    url: `${ctx.publicUrl}${googleSaveLink(badgeKey)}`,
+    image: `${ctx.publicUrl}/backend/api/wallet/google-badge.png?lang=${lang}`,
+  };
+}
+
 /**
  * Short-lived addresses that download the badge (a navigation cannot send a bearer): its PDF and,
- * when the organiser offers it, its Apple Wallet pass, under one signed token.
+ * when the organiser offers them, its Apple Wallet pass and its Google Wallet link, under one
+ * signed token.
  */
 export function badgeDownloads(ctx: MailLinks, registrationId: number) {
   const token = ctx.links.sign('badge_download', registrationId, LINK_TTL.badgeDownload, ctx.now());
@@ -46,6 +56,9 @@ export function badgeDownloads(ctx: MailLinks, registrationId: number) {
     url: `/backend/api/registrations/downloadEbadgeFull/${registrationId}?token=${token}`,
     appleWalletUrl: ctx.appleWallet
       ? `/backend/api/registrations/downloadWalletPass/${registrationId}?token=${token}`
+      : null,
+    googleWalletUrl: ctx.googleWallet
+      ? `/backend/api/registrations/googleWalletPass/${registrationId}?token=${token}`
       : null,
   };
 }
@@ -83,6 +96,7 @@ export async function queueBadgeMail(
     ebadgeUrl: ebadgeUrl(ctx, row.badgeKey),
     calendarUrl: badgeCalendarUrl(ctx, row.badgeKey, lang),
     appleWallet: mailedApplePass(ctx, row.badgeKey, lang),
+    googleWallet: mailedGooglePass(ctx, row.badgeKey, lang),
   });
   await tx.insert(mailOutbox).values({
     to: row.email,

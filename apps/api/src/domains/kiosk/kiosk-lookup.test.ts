@@ -75,11 +75,23 @@ describe('looking a badge up (POST kiosk/lookup)', () => {
     const res = await lookup({ email: visitor.user.email, phoneDigits: '4567' }, kiosk);
     const badge = res.json<{ data: Record<string, unknown> }>().data;
     expect(Object.keys(badge).sort()).toEqual(
-      ['appleWallet', 'company', 'event', 'hours', 'jobPosition', 'lang', 'name', 'qr', 'registration', 'token'].sort(),
+      [
+        'appleWallet',
+        'company',
+        'event',
+        'googleWallet',
+        'hours',
+        'jobPosition',
+        'lang',
+        'name',
+        'qr',
+        'registration',
+        'token',
+      ].sort(),
     );
-    // No Apple Wallet on this server (apple-wallet.test.ts looks a badge up on one that has it).
-    const { appleWallet, ...view } = badge;
-    expect(appleWallet).toBeNull();
+    // No wallet on this server (apple-wallet.test.ts and google-wallet.test.ts look a badge up on one that has it).
+    const { appleWallet, googleWallet, ...view } = badge;
+    expect([appleWallet, googleWallet]).toEqual([null, null]);
     const [registration] = await ctx.db
       .select({ badgeKey: registrations.badgeKey })
       .from(registrations)

@@ -56,14 +56,19 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
   kiosks: KioskService;
   clock: Clock;
   lookupRateLimit: number;
-  /** Signs the pass links the kiosk shows (null mail.appleWallet: no pass offered). */
+  /** Signs the wallet links the kiosk shows (mail.appleWallet, mail.googleWallet unset: none offered). */
   mail: MailLinks;
 }> = async (app, { db, kiosks, clock, lookupRateLimit, mail }) => {
-  /** The badge as the kiosk shows it, with its pass's short-lived link for the visitor's iPhone. */
-  const shown = (badge: BadgeViewData) => {
-    const link = badgeDownloads(mail, badge.registration.id).appleWalletUrl;
+  /** A short-lived link as an absolute address and its QR code, for the visitor's own phone. */
+  const code = (link: string | null) => {
     const url = link && `${mail.publicUrl}${link}`;
-    return { data: { ...badge, appleWallet: url ? { url, qr: qrSvgPath(url) } : null }, meta: {} };
+    return url ? { url, qr: qrSvgPath(url) } : null;
+  };
+  /** The badge as the kiosk shows it, with its wallets' links for the visitor's iPhone or Android phone. */
+  const shown = (badge: BadgeViewData) => {
+    const links = badgeDownloads(mail, badge.registration.id);
+    const wallets = { appleWallet: code(links.appleWalletUrl), googleWallet: code(links.googleWalletUrl) };
+    return { data: { ...badge, ...wallets }, meta: {} };
   };
   const tags = ['kiosk'];
   const kiosk = kioskOnly(kiosks, clock);

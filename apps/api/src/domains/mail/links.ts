@@ -7,4 +7,6 @@ export interface MailLinks {
   now: () => Date;
   /** Whether badge mails offer Apple Wallet (the organiser configured it: walletFromConfig). */
   appleWallet?: boolean;
+  /** Whether they offer Google Wallet (googleWalletFromConfig). */
+  googleWallet?: boolean;
 }

@@ -26,9 +26,14 @@ export function badgeMail(
     calendarUrl: string;
     /** 'Ajouter à Apple Wallet' (the pass, Apple's badge as a picture), when the organiser offers it. */
     appleWallet?: { url: string; image: string } | null;
+    /** 'Ajouter à Google Wallet' (the e-badge's Google link, Google's button as a picture), likewise. */
+    googleWallet?: { url: string; image: string } | null;
   },
 ): Mail {
-  const wallet = (label: string) => (data.appleWallet ? [{ label, ...data.appleWallet }] : []);
+  const wallet = (apple: string, google: string) => [
+    ...(data.appleWallet ? [{ label: apple, ...data.appleWallet }] : []),
+    ...(data.googleWallet ? [{ label: google, ...data.googleWallet }] : []),
+  ];
   const when = whenAndWhere(data.show, lang);
   if (lang === 'en') {
     const title = 'Your badge';
@@ -41,10 +46,14 @@ export function badgeMail(
           ENTRY_RULE.en,
         ],
         button: { label: 'Show my badge', url: data.ebadgeUrl },
-        links: [...wallet('Add to Apple Wallet'), { label: 'Add to my calendar', url: data.calendarUrl }],
+        links: [
+          ...wallet('Add to Apple Wallet', 'Add to Google Wallet'),
+          { label: 'Add to my calendar', url: data.calendarUrl },
+        ],
         footer: [
           'This link is personal: do not share it.',
           ...(data.appleWallet ? ['To add the badge to Apple Wallet, open this message on your iPhone.'] : []),
+          ...(data.googleWallet ? ['To add the badge to Google Wallet, open this message on your Android phone.'] : []),
         ],
       }),
     };
@@ -59,10 +68,16 @@ export function badgeMail(
         ENTRY_RULE.fr,
       ],
       button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
-      links: [...wallet('Ajouter à Apple Wallet'), { label: 'Ajouter à mon agenda', url: data.calendarUrl }],
+      links: [
+        ...wallet('Ajouter à Apple Wallet', 'Ajouter à Google Wallet'),
+        { label: 'Ajouter à mon agenda', url: data.calendarUrl },
+      ],
       footer: [
         'Ce lien est personnel : ne le partagez pas.',
         ...(data.appleWallet ? ['Pour ajouter le badge à Apple Wallet, ouvrez ce message sur votre iPhone.'] : []),
+        ...(data.googleWallet
+          ? ['Pour ajouter le badge à Google Wallet, ouvrez ce message sur votre téléphone Android.']
+          : []),
       ],
     }),
   };

@@ -14,6 +14,7 @@ import {
   badgeMailedRecently,
   ebadgeUrl,
   mailedApplePass,
+  mailedGooglePass,
   queueBadgeMail,
 } from '../badges/badge-mail';
 
@@ -50,6 +51,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
     ebadgeUrl: ebadgeUrl(ctx, badgeKey),
     calendarUrl: badgeCalendarUrl(ctx, badgeKey, lang),
     appleWallet: mailedApplePass(ctx, badgeKey, lang),
+    googleWallet: mailedGooglePass(ctx, badgeKey, lang),
   });
   const rows = await queryRows<{ user_id: number; registration_id: number }>(
     db,

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
-import { registrations } from '../../../db/schema';
+import { mailOutbox, registrations } from '../../../db/schema';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
-import { createExhibitor, createVisitor } from '../../../../test/fixtures';
+import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
 import { googleServiceAccount } from '../../../../test/wallet-certificates';
+import { qrSvgPath } from '../badge-qr';
 import { verifyBadgeToken } from '../badge-token';
 import { googleWalletFromConfig } from './google-wallet';
 
@@ -127,5 +129,190 @@ describe('a badge’s Save to Google Wallet link', () => {
         error: { status: 404, name: 'NotFoundError', message: 'Badge introuvable.', details: {} },
       });
     }
+  });
+});
+
+/** The badge object that a 303 to Google's save link carries, its JWT checked with the service account's key. */
+async function savedObject(res: { statusCode: number; headers: Record<string, unknown> }) {
+  expect(res.statusCode).toBe(303);
+  const location = String(res.headers.location);
+  expect(location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+  const { payload } = await jwtVerify(location.split('/').at(-1)!, google.publicKey, {
+    audience: 'google',
+    issuer: google.account.client_email,
+  });
+  return (payload.payload as { eventTicketObjects: { id: string; barcode: { value: string } }[] })
+    .eventTicketObjects[0]!;
+}
+
+/** An absolute address of the API as a path `call` takes. */
+const apiPath = (url: string) => url.replace(/^(https:\/\/salon\.example)?\/backend\/api\//, '');
+
+/** The QR the badge of a mail's key carries, as the e-badge page shows it. */
+const qrOfKey = async (ctx: TestContext, key: string) =>
+  (await call(ctx.app, 'GET', `registrations/ebadge?token=${key}`)).json<{ data: { token: string } }>().data.token;
+
+describe('the badge mail’s Google Wallet button', () => {
+  let ctx: TestContext;
+  let bare: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ ...google.env, PUBLIC_URL: 'https://salon.example' });
+    bare = await createTestApp({ PUBLIC_URL: 'https://salon.example' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await bare.close();
+  });
+  /** Registers through the public form and reads the badge mail it queued. */
+  async function mailOf(app: TestContext, email: string) {
+    const res = await call(app.app, 'POST', 'visiteurs/putVisitor', {
+      body: { data: { name: 'Nadia Wallet', email, phone: `+212 6 62 ${Date.now() % 1_000_000}`, consent: true } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    return mail!;
+  }
+
+  it('links the e-badge’s Google link with Google’s button drawn as a picture, and tells to open the mail on an Android phone', async () => {
+    const mail = await mailOf(ctx, 'nadia.google@example.com');
+    const link = /^Ajouter à Google Wallet : (\S+)$/m.exec(mail.text)?.[1];
+    expect(link).toMatch(
+      /^https:\/\/salon\.example\/backend\/api\/registrations\/ebadge\/google-wallet\?token=[0-9a-f-]{36}$/,
+    );
+    expect(mail.html).toContain(`href="${link!}"`);
+    expect(mail.html).toContain(
+      '<img src="https://salon.example/backend/api/wallet/google-badge.png?lang=fr" alt="Ajouter à Google Wallet" height="48"',
+    );
+    expect(mail.text).toContain(
+      'Pour ajouter le badge à Google Wallet, ouvrez ce message sur votre téléphone Android.',
+    );
+    // The link opens Google's save link, whose object carries the badge's own QR.
+    const key = new URL(link!).searchParams.get('token')!;
+    const object = await savedObject(await call(ctx.app, 'GET', apiPath(link!)));
+    expect(object.barcode.value).toBe(await qrOfKey(ctx, key));
+
+    // Google's button as a picture, twice the height it is shown at.
+    const png = await call(ctx.app, 'GET', 'wallet/google-badge.png?lang=en');
+    expect(png.headers['content-type']).toBe('image/png');
+    expect((await sharp(png.rawPayload).metadata()).height).toBe(96);
+  });
+
+  it('is in the mail sent again from the exhibitor area, in English for an English speaker', async () => {
+    const exhibitor = await createExhibitor(ctx.db, { language: 'en' });
+    const res = await call(ctx.app, 'POST', `registrations/sendEmailEBadge/${exhibitor.registration.id}`, {
+      token: await sessionOf(ctx, exhibitor.user),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, exhibitor.user.email));
+    expect(mail!.text).toContain(
+      `Add to Google Wallet : https://salon.example/backend/api/registrations/ebadge/google-wallet?token=${exhibitor.registration.badgeKey}`,
+    );
+    expect(mail!.html).toContain('https://salon.example/backend/api/wallet/google-badge.png?lang=en');
+    expect(mail!.text).toContain('To add the badge to Google Wallet, open this message on your Android phone.');
+  });
+
+  it('is absent, with its picture, without the organiser’s configuration', async () => {
+    const plain = await mailOf(bare, 'nadia.sans-google@example.com');
+    expect(plain.text).not.toContain('Google Wallet');
+    expect(plain.html).not.toContain('google-badge');
+    expect((await call(bare.app, 'GET', 'wallet/google-badge.png')).statusCode).toBe(404);
+  });
+});
+
+describe('Google Wallet from the exhibitor area’s Badge tab', () => {
+  let ctx: TestContext;
+  let bare: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ ...google.env, PUBLIC_URL: 'https://salon.example' });
+    bare = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await bare.close();
+  });
+  const linksOf = async (app: TestContext, exhibitor: Awaited<ReturnType<typeof createExhibitor>>) => {
+    const res = await call(app.app, 'POST', `registrations/${exhibitor.registration.id}/badge-link`, {
+      token: await sessionOf(app, exhibitor.user),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { url: string; googleWalletUrl: string | null } }>().data;
+  };
+
+  it('opens Google’s save link of the holder’s badge by the short-lived link of its badge', async () => {
+    const exhibitor = await createExhibitor(ctx.db);
+    expect((await call(ctx.app, 'GET', 'wallet')).json()).toEqual({ data: { apple: false, google: true }, meta: {} });
+    const { googleWalletUrl } = await linksOf(ctx, exhibitor);
+    expect(googleWalletUrl).toMatch(
+      new RegExp(`^/backend/api/registrations/googleWalletPass/${exhibitor.registration.id}\\?token=`),
+    );
+    const res = await call(ctx.app, 'GET', apiPath(googleWalletUrl!));
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const object = await savedObject(res);
+    expect(object.id).toBe(`3388000000012345678.badge-${exhibitor.registration.id}`);
+    expect(object.barcode.value).toBe(await qrOfKey(ctx, exhibitor.registration.badgeKey));
+  });
+
+  it('refuses with a 403 the link of another badge and a bad token, and is a 404 for a revoked badge', async () => {
+    const exhibitor = await createExhibitor(ctx.db);
+    const path = apiPath((await linksOf(ctx, exhibitor)).googleWalletUrl!);
+    const next = path.replace(`/${exhibitor.registration.id}?`, `/${exhibitor.registration.id + 1}?`);
+    for (const refused of [next, path.replace(/token=.*/, 'token=not-a-token')]) {
+      const res = await call(ctx.app, 'GET', refused);
+      expect(res.statusCode).toBe(403);
+      expect(withoutRequestId(res)).toMatchObject({ error: { message: 'Lien de téléchargement invalide ou expiré.' } });
+    }
+    await ctx.db
+      .update(registrations)
+      .set({ revokedAt: new Date() })
+      .where(eq(registrations.id, exhibitor.registration.id));
+    expect((await call(ctx.app, 'GET', path)).statusCode).toBe(404);
+  });
+
+  it('is not offered, and its route is a 404 even with a good link, without the organiser’s configuration', async () => {
+    const exhibitor = await createExhibitor(bare.db);
+    const { url, googleWalletUrl } = await linksOf(bare, exhibitor);
+    expect(googleWalletUrl).toBeNull();
+    const token = new URL(url, 'https://x').searchParams.get('token')!;
+    const res = await call(
+      bare.app,
+      'GET',
+      `registrations/googleWalletPass/${exhibitor.registration.id}?token=${token}`,
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('Google Wallet after a kiosk lookup', () => {
+  let ctx: TestContext;
+  // The kiosk makes badges while the registration is open: during the show.
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      ...google.env,
+      APP_NOW: '2024-05-30T08:45:00+01:00',
+      PUBLIC_URL: 'https://salon.example',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('gives a short-lived link to Google’s save link as a QR code for the visitor’s own Android phone', async () => {
+    const visitor = await createVisitor(ctx.db, { phone: '+212 6 61 23 45 68' });
+    const staff = await sessionOf(ctx, await createController(ctx.db));
+    const res = await call(ctx.app, 'POST', 'kiosk/lookup', {
+      token: staff,
+      body: { email: visitor.user.email, phoneDigits: '4568' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { appleWallet, googleWallet } = res.json<{
+      data: { appleWallet: null; googleWallet: { url: string; qr: { size: number; path: string } } };
+    }>().data;
+    expect(appleWallet).toBeNull();
+    expect(googleWallet.url).toMatch(
+      new RegExp(
+        `^https://salon\\.example/backend/api/registrations/googleWalletPass/${visitor.registration.id}\\?token=`,
+      ),
+    );
+    expect(googleWallet.qr).toEqual(qrSvgPath(googleWallet.url));
+    const object = await savedObject(await call(ctx.app, 'GET', apiPath(googleWallet.url)));
+    expect(object.barcode.value).toBe(await qrOfKey(ctx, visitor.registration.badgeKey));
   });
 });

@@ -36,8 +36,10 @@ export function mapPoint(url: string | null): PassPlace['location'] {
 
 /**
  * Apple Wallet: a badge's `.pkpass` by the key of its mail (the e-badge page's and the mail's
- * 'Ajouter à Apple Wallet'), and Apple's own 'Add to Apple Wallet' badge artwork that the buttons
- * show. Without the organiser's configuration (wallet null), both are 404s and no button shows.
+ * 'Ajouter à Apple Wallet') or by a signed link (the exhibitor area's, the kiosk's); Google
+ * Wallet: a redirect to the badge's save link, by the same keys; and each wallet's own button
+ * artwork that the buttons show. Without the organiser's configuration of a wallet (wallet or
+ * google null), its routes are 404s and no button of it shows.
  */
 export const walletRoutes: FastifyPluginAsyncZod<{
   badges: BadgeService;
@@ -89,34 +91,59 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** To Google's 'Save to Google Wallet' link, made now. */
+  const save = async (reply: FastifyReply, badge: LoadedBadge) => {
+    const url = await googleSaveUrl(google!, badge, await place(), mail.publicUrl, new Date());
+    return reply.header('cache-control', 'private, no-store').redirect(url, 303);
+  };
+
   app.get(
     '/registrations/ebadge/google-wallet',
     { schema: { tags, querystring: keyQuery } },
     async (request, reply) => {
       const badge = google && (await badges.loadByKey(request.query.token));
-      if (!google || !badge) throw notFound('Badge introuvable.');
-      const url = await googleSaveUrl(google, badge, await place(), mail.publicUrl, new Date());
-      return reply.header('cache-control', 'private, no-store').redirect(url, 303);
+      if (!badge) throw notFound('Badge introuvable.');
+      return save(reply, badge);
     },
   );
 
-  // Mail clients that show no SVG (Gmail, Outlook) get Apple's badge drawn at twice its size.
-  const pngs = new Map<string, Promise<Buffer>>();
+  /** The exhibitor area's and the kiosk's 'Ajouter à Google Wallet': the signed link of `badge-link`. */
   app.get(
-    '/wallet/apple-badge.png',
-    { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/png') } } },
+    '/registrations/googleWalletPass/:id',
+    { schema: { tags, querystring: keyQuery } },
     async (request, reply) => {
-      if (!wallet) throw notFound('Apple Wallet n’est pas proposé.');
-      const { lang } = request.query;
-      if (!pngs.has(lang)) {
-        pngs.set(lang, sharp(wallet.artwork[lang], { density: 300 }).resize({ height: 96 }).png().toBuffer());
-      }
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await pngs.get(lang));
+      const id = idParam((request.params as { id: string }).id);
+      const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
+      if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
+      const badge = google && (await badges.load(id));
+      if (!badge) throw notFound('Badge introuvable.');
+      return save(reply, badge);
     },
   );
+
+  // Mail clients that show no SVG (Gmail, Outlook) get each wallet's button drawn at twice its size.
+  const pngs = new Map<string, Promise<Buffer>>();
+  for (const [name, artwork, absent] of [
+    ['apple', wallet?.artwork, 'Apple Wallet n’est pas proposé.'],
+    ['google', google?.artwork, 'Google Wallet n’est pas proposé.'],
+  ] as const) {
+    app.get(
+      `/wallet/${name}-badge.png`,
+      { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/png') } } },
+      async (request, reply) => {
+        if (!artwork) throw notFound(absent);
+        const { lang } = request.query;
+        const key = `${name}-${lang}`;
+        if (!pngs.has(key)) {
+          pngs.set(key, sharp(artwork[lang], { density: 300 }).resize({ height: 96 }).png().toBuffer());
+        }
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'public, max-age=86400')
+          .send(await pngs.get(key));
+      },
+    );
+  }
 
   // Each wallet's own button, as the organiser's copy holds it; a 404 when that wallet is not offered.
   for (const [url, artwork, absent] of [

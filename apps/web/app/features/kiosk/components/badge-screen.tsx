@@ -19,7 +19,7 @@ export function KioskBadgeScreen({
   onPrint: () => void;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <div className="kiosk-badge-screen">
       <BadgeCard badge={badge} className="kiosk-badge" testId="kiosk-badge" />
@@ -29,25 +29,12 @@ export function KioskBadgeScreen({
         ) : (
           <p className="kiosk-lead">{t('kiosk.badge.check')}</p>
         )}
-        {badge.appleWallet && (
-          <figure className="kiosk-wallet">
-            {/* Apple's own badge (the organiser's copy) beside a code for the visitor's iPhone. */}
-            <img
-              src={`${API_BASE}wallet/apple-badge.svg?lang=${i18n.language === 'en' ? 'en' : 'fr'}`}
-              alt={t('ebadge.appleWallet')}
-              height={40}
-            />
-            <svg
-              viewBox={`0 0 ${badge.appleWallet.qr.size} ${badge.appleWallet.qr.size}`}
-              role="img"
-              aria-label={t('kiosk.badge.walletQr')}
-              shapeRendering="crispEdges"
-            >
-              <rect width={badge.appleWallet.qr.size} height={badge.appleWallet.qr.size} fill="#fff" />
-              <path d={badge.appleWallet.qr.path} fill="#000" />
-            </svg>
-            <figcaption>{t('kiosk.badge.wallet')}</figcaption>
-          </figure>
+        {/* Each wallet's own button (the organiser's copy) beside a code for the visitor's own phone. */}
+        {(badge.appleWallet || badge.googleWallet) && (
+          <div className="kiosk-wallets">
+            {badge.appleWallet && <WalletCode wallet="apple" code={badge.appleWallet} />}
+            {badge.googleWallet && <WalletCode wallet="google" code={badge.googleWallet} />}
+          </div>
         )}
         <div className="kiosk-actions">
           <button type="button" className="btn btn-primary" data-testid="kiosk-print" onClick={onPrint}>
@@ -59,5 +46,30 @@ export function KioskBadgeScreen({
         </div>
       </div>
     </div>
+  );
+}
+
+/** A wallet's button, its link as a QR code and what to do with it: an iPhone's camera for Apple's, an Android phone's for Google's. */
+function WalletCode({ wallet, code }: { wallet: 'apple' | 'google'; code: NonNullable<KioskBadge['appleWallet']> }) {
+  const { t, i18n } = useTranslation();
+  const { size, path } = code.qr;
+  return (
+    <figure className="kiosk-wallet">
+      <img
+        src={`${API_BASE}wallet/${wallet}-badge.svg?lang=${i18n.language === 'en' ? 'en' : 'fr'}`}
+        alt={t(wallet === 'apple' ? 'ebadge.appleWallet' : 'ebadge.googleWallet')}
+        height={40}
+      />
+      <svg
+        viewBox={`0 0 ${size} ${size}`}
+        role="img"
+        aria-label={t(wallet === 'apple' ? 'kiosk.badge.walletQr' : 'kiosk.badge.googleWalletQr')}
+        shapeRendering="crispEdges"
+      >
+        <rect width={size} height={size} fill="#fff" />
+        <path d={path} fill="#000" />
+      </svg>
+      <figcaption>{t(wallet === 'apple' ? 'kiosk.badge.wallet' : 'kiosk.badge.googleWallet')}</figcaption>
+    </figure>
   );
 }
