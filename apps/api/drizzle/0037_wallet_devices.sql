@@ -28,7 +28,7 @@ BEGIN
     UPDATE wallet_devices SET pass_version = nextval('wallet_pass_version'), pass_changed_at = now(), push_due = true
       WHERE registration_id IN (SELECT id FROM registrations WHERE gate_id = NEW.id);
   ELSE
-    -- The edition, its opening hours, the venue: every pass.
+    -- The edition, the venue: every pass.
     UPDATE wallet_devices SET pass_version = nextval('wallet_pass_version'), pass_changed_at = now(), push_due = true;
   END IF;
   RETURN NULL;
@@ -52,9 +52,33 @@ CREATE TRIGGER wallet_edition_changed AFTER UPDATE OF edition, starts_on, ends_o
     IS DISTINCT FROM (NEW.edition, NEW.starts_on, NEW.ends_on, NEW.city, NEW.current))
   EXECUTE FUNCTION wallet_passes_changed();
 --> statement-breakpoint
--- Hours are written day by day (inserted, moved, deleted), so per statement: one mark for a whole save.
-CREATE TRIGGER wallet_hours_changed AFTER INSERT OR UPDATE OR DELETE ON opening_hours
-  FOR EACH STATEMENT EXECUTE FUNCTION wallet_passes_changed();
+-- Hours are written day by day (inserted, moved, deleted), so per statement: one mark for a whole
+-- save, and none for a statement that wrote nothing (the seed's insert … on conflict do nothing at
+-- every start) or wrote the same hours again.
+CREATE FUNCTION wallet_hours_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_hours) THEN RETURN NULL; END IF;
+  ELSIF TG_OP = 'DELETE' THEN
+    IF NOT EXISTS (SELECT 1 FROM old_hours) THEN RETURN NULL; END IF;
+  ELSIF NOT EXISTS (
+    SELECT event_id, day, opens_at, closes_at FROM new_hours
+    EXCEPT SELECT event_id, day, opens_at, closes_at FROM old_hours
+  ) THEN
+    RETURN NULL;
+  END IF;
+  UPDATE wallet_devices SET pass_version = nextval('wallet_pass_version'), pass_changed_at = now(), push_due = true;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER wallet_hours_added AFTER INSERT ON opening_hours REFERENCING NEW TABLE AS new_hours
+  FOR EACH STATEMENT EXECUTE FUNCTION wallet_hours_changed();
+--> statement-breakpoint
+CREATE TRIGGER wallet_hours_moved AFTER UPDATE ON opening_hours REFERENCING OLD TABLE AS old_hours NEW TABLE AS new_hours
+  FOR EACH STATEMENT EXECUTE FUNCTION wallet_hours_changed();
+--> statement-breakpoint
+CREATE TRIGGER wallet_hours_removed AFTER DELETE ON opening_hours REFERENCING OLD TABLE AS old_hours
+  FOR EACH STATEMENT EXECUTE FUNCTION wallet_hours_changed();
 --> statement-breakpoint
 CREATE TRIGGER wallet_venue_changed AFTER UPDATE OF venue_name, venue_address, map_url ON site_settings
   FOR EACH ROW WHEN ((OLD.venue_name, OLD.venue_address, OLD.map_url) IS DISTINCT FROM (NEW.venue_name, NEW.venue_address, NEW.map_url))

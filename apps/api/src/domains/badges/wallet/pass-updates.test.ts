@@ -10,6 +10,7 @@ import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
 import { loadConfig } from '../../../config/env';
+import { seedReference } from '../../../db/seed';
 import { events, gates, openingHours, registrations, siteSettings, users, walletDevices } from '../../../db/schema';
 import { call, createTestApp, type TestContext } from '../../../../test/helper';
 import { createExhibitor, createOrganiser, createVisitor, sessionOf } from '../../../../test/fixtures';
@@ -230,6 +231,16 @@ describe('a pass’s changes', () => {
         'the opening hours',
         () => ctx.db.update(openingHours).set({ closesAt: '18:30' }).where(eq(openingHours.eventId, DEMO_EDITION_ID)),
         true,
+      ],
+      ['a restart’s seed, which finds the hours there', () => seedReference(ctx.db), false],
+      [
+        'the same hours written again',
+        () =>
+          ctx.db
+            .update(openingHours)
+            .set({ closesAt: sql`closes_at` })
+            .where(eq(openingHours.eventId, DEMO_EDITION_ID)),
+        false,
       ],
       [
         'the edition’s city',
