@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
+import { mailOutbox } from '../src/db/schema';
 import type { MailMessage } from '../src/domains/mail/transport';
 import { createMailWorker } from '../src/domains/mail/worker';
 import { linkIssuers } from '../src/link-issuers';
+import { call, type TestContext } from './helper';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -55,3 +59,13 @@ export const invitationSecretIn = (text: string) => /invitation-collaborateur\?t
 
 /** The secret of the address confirmation link in a delivered mail's text ('' when none). */
 export const emailChangeSecretIn = (text: string) => /confirmer-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+
+/** Registers a visitor through the public form and reads the badge mail it queued. */
+export async function badgeMailOf(app: TestContext, email: string, name = 'Nadia Wallet') {
+  const res = await call(app.app, 'POST', 'visiteurs/putVisitor', {
+    body: { data: { name, email, phone: `+212 6 6${Date.now() % 10_000_000}`, consent: true } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  return mail!;
+}

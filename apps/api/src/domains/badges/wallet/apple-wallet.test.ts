@@ -8,10 +8,11 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
-import { mailOutbox, registrations } from '../../../db/schema';
+import { registrations } from '../../../db/schema';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
 import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
 import { walletCertificates } from '../../../../test/wallet-certificates';
+import { badgeMailOf } from '../../../../test/mailbox';
 import { qrSvgPath } from '../badge-qr';
 import { verifyBadgeToken } from '../badge-token';
 import { walletFromConfig } from './apple-config';
@@ -233,15 +234,7 @@ describe('the badge mail’s Apple Wallet button', () => {
     await ctx.close();
     await bare.close();
   });
-  /** Registers through the public form and reads the badge mail it queued. */
-  async function mailOf(app: TestContext, email: string) {
-    const res = await call(app.app, 'POST', 'visiteurs/putVisitor', {
-      body: { data: { name: 'Karim Wallet', email, phone: `+212 6 61 ${Date.now() % 1_000_000}`, consent: true } },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    return mail!;
-  }
+  const mailOf = (app: TestContext, email: string) => badgeMailOf(app, email, 'Karim Wallet');
 
   it('links the pass with Apple’s badge drawn as a picture, tells to open the mail on an iPhone, and is absent without the organiser’s configuration', async () => {
     const mail = await mailOf(ctx, 'karim.wallet@example.com');

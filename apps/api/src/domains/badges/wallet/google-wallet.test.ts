@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config/env';
 import { mailOutbox, registrations } from '../../../db/schema';
+import { badgeMailOf } from '../../../../test/mailbox';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
 import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
 import { googleServiceAccount } from '../../../../test/wallet-certificates';
@@ -163,15 +164,7 @@ describe('the badge mail’s Google Wallet button', () => {
     await ctx.close();
     await bare.close();
   });
-  /** Registers through the public form and reads the badge mail it queued. */
-  async function mailOf(app: TestContext, email: string) {
-    const res = await call(app.app, 'POST', 'visiteurs/putVisitor', {
-      body: { data: { name: 'Nadia Wallet', email, phone: `+212 6 62 ${Date.now() % 1_000_000}`, consent: true } },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    return mail!;
-  }
+  const mailOf = (app: TestContext, email: string) => badgeMailOf(app, email, 'Nadia Wallet');
 
   it('links the e-badge’s Google link with Google’s button drawn as a picture, and tells to open the mail on an Android phone', async () => {
     const mail = await mailOf(ctx, 'nadia.google@example.com');

@@ -284,17 +284,18 @@ async function fakeApns(answer: (deviceToken: string) => number = () => 200) {
   return { url, pushes, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** The push job, its APNs at `url`, signing with the test's key. */
+const pushJob = (url: string) =>
+  createPassPushes({
+    db: ctx.db,
+    apns: createApnsClient({ url, keyId: 'KEY1234567', teamId: 'ABCDE12345', key: apnsKey.privateKey }, TYPE),
+    log: ctx.app.log,
+  });
+
 describe('the pushes to the devices holding a pass', () => {
   it('reach each registered device exactly once when the hours change, signed with the organiser’s APNs key', async () => {
     const apns = await fakeApns();
-    const pushes = createPassPushes({
-      db: ctx.db,
-      apns: createApnsClient(
-        { url: apns.url, keyId: 'KEY1234567', teamId: 'ABCDE12345', key: apnsKey.privateKey },
-        TYPE,
-      ),
-      log: ctx.app.log,
-    });
+    const pushes = pushJob(apns.url);
     await pushes.tick(); // what earlier tests left due
     apns.pushes.length = 0;
     const [a, b] = [await createVisitor(ctx.db), await createVisitor(ctx.db)];
@@ -327,14 +328,7 @@ describe('the pushes to the devices holding a pass', () => {
     const [gone, unlucky] = [hex(200), hex(201)];
     let down = true;
     const apns = await fakeApns((token) => (token === gone ? 410 : token === unlucky && down ? 500 : 200));
-    const pushes = createPassPushes({
-      db: ctx.db,
-      apns: createApnsClient(
-        { url: apns.url, keyId: 'KEY1234567', teamId: 'ABCDE12345', key: apnsKey.privateKey },
-        TYPE,
-      ),
-      log: ctx.app.log,
-    });
+    const pushes = pushJob(apns.url);
     const { user, registration } = await createVisitor(ctx.db);
     const pass = await installed(registration.badgeKey);
     await register(newDevice(), pass, gone);
