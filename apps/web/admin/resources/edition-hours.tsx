@@ -36,7 +36,7 @@ export function EditionHours() {
             key={h.day}
             role="group"
             aria-label={dayText(h.day)}
-            sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}
+            sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
           >
             <Typography sx={{ minWidth: '7rem' }}>{dayText(h.day)}</Typography>
             <TimeInput
@@ -45,6 +45,8 @@ export function EditionHours() {
               format={asTyped}
               parse={asTyped}
               helperText={false}
+              fullWidth={false}
+              sx={{ width: '11rem' }}
             />
             <TimeInput
               source={`hours.${i}.closes`}
@@ -52,6 +54,8 @@ export function EditionHours() {
               format={asTyped}
               parse={asTyped}
               helperText={false}
+              fullWidth={false}
+              sx={{ width: '11rem' }}
             />
           </Box>
         ))
