@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type AdminEdition } from '@salon/shared';
-import { openingHours } from '../../db/schema';
+import { auditLog, openingHours } from '../../db/schema';
 import {
   call,
   createExhibitor,
@@ -63,6 +63,12 @@ describe('an edition’s opening hours in the back-office', () => {
     const { hours } = ebadge.json<{ data: { hours: { day: string; closes: string }[] } }>().data;
     expect(hours.at(-1)?.day).toBe(edition.endsOn);
     expect(hours.at(-1)?.closes.slice(0, 5)).toBe('17:00');
+
+    // The audit log keeps the hours before and after, with the rest of the edition.
+    const [entry] = await ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ action: 'PUT /admin/editions/:id', recordId: String(DEMO_EDITION_ID) });
+    expect((entry!.before as AdminEdition).hours.at(-1)?.closes).toBe(edition.hours.at(-1)?.closes);
+    expect((entry!.after as AdminEdition).hours.at(-1)?.closes).toBe('17:00');
   });
 
   it('refuses a day that closes before it opens, under its closing time', async () => {
