@@ -207,6 +207,36 @@ test.describe('Site settings', () => {
     }
   });
 
+  test('an organiser closes the last show day at 17:00 in the edition’s form, and the hours page says so; closing before opening is refused', async ({
+    page,
+  }) => {
+    await adminLogin(page);
+    const headers = await organiserHeaders(page);
+    const saved = (await (await page.request.get('/backend/api/admin/editions/7', { headers })).json()) as object;
+    try {
+      await page.goto('/admin/editions/7');
+      const hours = page.getByRole('region', { name: 'Horaires d’ouverture' });
+      await expect(hours.getByRole('group')).toHaveCount(4);
+      const lastDay = hours.getByRole('group', { name: '01/06/2024' });
+      await expect(lastDay).toContainText('01/06/2024');
+      await expect(lastDay.getByLabel('Ouverture')).toHaveValue('09:00');
+      await expect(lastDay.getByLabel('Fermeture')).toHaveValue('18:00');
+      await lastDay.getByLabel('Fermeture').fill('08:00');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(lastDay.getByText('La clôture vient après l’ouverture.')).toBeVisible();
+      await lastDay.getByLabel('Fermeture').fill('17:00');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(page.getByText('Élément mis à jour')).toBeVisible();
+
+      await page.goto('/infos-horaire');
+      await expect(page.getByRole('row', { name: 'Samedi 1er juin 2024 9h00-17h00' })).toBeVisible();
+      await expect(page.getByRole('row', { name: 'Mercredi 29 mai 2024 9h00-19h00' })).toBeVisible();
+    } finally {
+      const back = await page.request.put('/backend/api/admin/editions/7', { headers, data: saved });
+      expect(back.status()).toBe(200);
+    }
+  });
+
   test('an organiser previews the site of an edition not current yet, page after page, and leaves the preview; visitors never see it', async ({
     page,
     browser,

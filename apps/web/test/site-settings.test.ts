@@ -82,6 +82,19 @@ describe('the shared rules of the settings form', () => {
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['endsOn', 'isoDay']]);
   });
 
+  it('refuse opening hours that close before they open, or at a time that does not exist, under the closing time', () => {
+    const edition = { edition: 7, name: '7e', startsOn: '2026-05-27', endsOn: '2026-05-28', city: 'Rabat' };
+    const issues = (hours: object[]) =>
+      editionSchema.safeParse({ ...edition, hours }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const day = { day: '2026-05-27', opens: '09:00', closes: '18:00' };
+    expect(editionSchema.parse({ ...edition, hours: [day] }).hours).toEqual([day]);
+    expect(issues([day, { day: '2026-05-28', opens: '09:00', closes: '08:30' }])).toEqual([
+      ['hours.1.closes', 'closesBeforeOpening'],
+    ]);
+    expect(issues([{ ...day, closes: '24:00' }])).toEqual([['hours.0.closes', 'timeOfDay']]);
+    expect(issues([{ ...day, day: '2026-02-30' }])).toEqual([['hours.0.day', 'isoDay']]);
+  });
+
   it('take a past edition by its year alone, and refuse one date without the other or a start in another year', () => {
     const yearOnly = { edition: 2, name: '2e', year: 2006, startsOn: '', endsOn: '', city: '' };
     expect(editionSchema.parse(yearOnly)).toMatchObject({ year: 2006, startsOn: null, endsOn: null, city: null });

@@ -116,6 +116,28 @@ const optionalDay = z.pipe(
   z.transform((v: string | null | undefined) => v || null),
 );
 
+/** A time of day, 'HH:MM' (00:00 to 23:59). */
+export const isTimeOfDay = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+const timeOfDay = z.string({ error: 'timeOfDay' }).check(z.refine(isTimeOfDay, 'timeOfDay'));
+
+/**
+ * A show day's opening hours as the back-office edits them: its day, when it opens and closes
+ * ('HH:MM'), closing after opening ('closesBeforeOpening' on its closing time).
+ */
+export const dayHoursSchema = z
+  .object({
+    day: z.string({ error: 'isoDay' }).check(z.refine(isRealDay, 'isoDay')),
+    opens: timeOfDay,
+    closes: timeOfDay,
+  })
+  .check(
+    z.refine((h) => !isTimeOfDay(h.opens) || !isTimeOfDay(h.closes) || h.closes > h.opens, {
+      error: 'closesBeforeOpening',
+      path: ['closes'],
+    }),
+  );
+export type DayHours = z.output<typeof dayHoursSchema>;
+
 /**
  * One edition of the show (the history page). A past edition may be known by its year only (the
  * specification gives 2003 to 2017 so): its dates, both or neither, fall in its year. The current
@@ -138,6 +160,11 @@ export const editionSchema = z.pipe(
       /** When the registration opens and closes (empty: from the start; until the show is over). */
       registrationOpensAt: optionalMoment,
       registrationClosesAt: optionalMoment,
+      /**
+       * The opening hours, a row per show day (absent: as they are). The API takes them when the
+       * dates stay as they were, and then they name exactly the edition's days ('hoursNotShowDays').
+       */
+      hours: z.optional(z.array(dayHoursSchema).check(z.maxLength(MAX_EDITION_DAYS, 'editionTooLong'))),
     })
     .check(
       z.refine((e) => e.startsOn !== null || e.endsOn === null, { error: 'bothDates', path: ['startsOn'] }),
@@ -177,6 +204,8 @@ export type ShowEdition = z.output<typeof showEditionSchema>;
 export interface AdminEdition extends ShowEdition {
   registrationOpensAt: string | null;
   registrationClosesAt: string | null;
+  /** Its opening hours, day by day in order ('HH:MM'); none for an edition without dates. */
+  hours: DayHours[];
 }
 
 /** A day the form must have, as YYYY-MM-DD. */

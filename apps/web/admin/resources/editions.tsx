@@ -33,6 +33,7 @@ import {
   PreviewSiteButton,
 } from './edition-actions';
 import { formResolver } from '../../app/lib/form-resolver';
+import { EditionHours } from './edition-hours';
 
 type EditionRecord = Answer<typeof adminEditionSchema>;
 
@@ -86,6 +87,7 @@ function EditionForm() {
         helperText={current ? 'admin.editions.currentDatesHint' : 'admin.editions.datesHint'}
       />
       <DateInput source="endsOn" />
+      <EditionHours />
       <TextInput source="city" />
       <TextInput source="theme" fullWidth />
       <TextInput source="themeEn" fullWidth helperText="admin.editions.themeEnHint" />
@@ -156,6 +158,9 @@ export const editionsResources = (
 
 export const editionsMessages: AdminMessages = {
   fr: {
+    // The hours' message keys (packages/shared/src/site-settings.ts, the API's 400).
+    timeOfDay: 'Une heure, de 00:00 à 23:59.',
+    hoursNotShowDays: 'Les horaires nomment chaque jour de l’édition, et eux seuls : rechargez la page.',
     resources: {
       editions: {
         name: 'Édition |||| Éditions',
@@ -191,6 +196,13 @@ export const editionsMessages: AdminMessages = {
         themeEnHint: 'Vide : le thème en français, sur les pages en anglais aussi.',
         currentDatesHint:
           'Les horaires d’ouverture suivent les dates : chaque jour garde ceux de sa place dans le salon.',
+        hours: 'Horaires d’ouverture',
+        opens: 'Ouverture',
+        closes: 'Fermeture',
+        noHours:
+          'Les horaires d’ouverture suivent les dates : une fois les dates enregistrées, chaque jour du salon a les siens, à régler ici.',
+        hoursFollowDates:
+          'Les dates changent : à l’enregistrement, les horaires suivent les nouvelles dates (chaque jour garde ceux de sa place dans le salon). Réglez-les ensuite jour par jour.',
         opensHint: 'Inscriptions des visiteurs, demandes d’exposants et borne. Vide : dès maintenant.',
         closesHint: 'Vide : à la fin du dernier jour du salon. L’accueil dit ensuite que le salon est terminé.',
         prepareNext: 'Préparer l’édition suivante',
@@ -226,6 +238,8 @@ export const editionsMessages: AdminMessages = {
     },
   },
   en: {
+    timeOfDay: 'A time, from 00:00 to 23:59.',
+    hoursNotShowDays: 'The hours name each day of the edition, and those only: reload the page.',
     resources: {
       editions: {
         name: 'Edition |||| Editions',
@@ -260,6 +274,12 @@ export const editionsMessages: AdminMessages = {
         madeCurrent: '“%{name}” is the current edition.',
         themeEnHint: 'Empty: the French theme, on the English pages too.',
         currentDatesHint: 'Opening hours follow the dates: each day keeps those of its place in the show.',
+        hours: 'Opening hours',
+        opens: 'Opening',
+        closes: 'Closing',
+        noHours: 'Opening hours follow the dates: once the dates are saved, each show day has its own, to be set here.',
+        hoursFollowDates:
+          'The dates change: on saving, the hours follow the new dates (each day keeps those of its place in the show). Then set them day by day.',
         opensHint: 'Visitor registration, exhibitor requests and the kiosk. Empty: from now on.',
         closesHint: 'Empty: at the end of the show’s last day. The home page then says the show is over.',
         prepareNext: 'Prepare the next edition',

@@ -127,6 +127,8 @@ export const adminEditionSchema = z.strictObject({
   ...showEditionSchema.def.shape,
   registrationOpensAt: z.nullable(z.string()),
   registrationClosesAt: z.nullable(z.string()),
+  /** Its opening hours, day by day in order ('HH:MM'). */
+  hours: z.array(z.strictObject({ day: z.string(), opens: z.string(), closes: z.string() })),
 });
 
 const STAND_LINE_KEYS = Object.keys(STAND_LINE_MESSAGES.fr) as [StandLineError['key'], ...StandLineError['key'][]];

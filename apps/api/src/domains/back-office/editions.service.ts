@@ -9,7 +9,7 @@ import { searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 import { makeCurrent } from '../show/current-edition';
 import { editionColumns, registrationWindowColumns } from '../show/edition';
-import { readHours, setHoursToDates } from '../show/edition-days';
+import { hoursByEdition, readHours, setHoursToDates, showDays, writeHours } from '../show/edition-days';
 import { prepareNextEdition, type NextEdition } from '../editions/next-edition';
 import { resourceRecords } from './record-resource.service';
 
@@ -20,8 +20,8 @@ const adminEdition = <T extends { registrationOpensAt: Date | null; registration
   registrationClosesAt: row.registrationClosesAt?.toISOString() ?? null,
 });
 
-/** An edition's form as its row: the registration window's moments as dates. */
-const editionRow = (form: z.output<typeof editionSchema>) => ({
+/** An edition's form as its row: the registration window's moments as dates (its hours are rows of their own). */
+const editionRow = ({ hours: _hours, ...form }: z.output<typeof editionSchema>) => ({
   ...form,
   registrationOpensAt: form.registrationOpensAt ? new Date(form.registrationOpensAt) : null,
   registrationClosesAt: form.registrationClosesAt ? new Date(form.registrationClosesAt) : null,
@@ -52,11 +52,28 @@ const columns = {
   current: events.current,
   ...registrationWindowColumns,
 };
+type EditionRow = Parameters<typeof adminEdition>[0] & { id: number };
+/** Editions as the back-office reads them, their opening hours beside (the audit log's before and after too). */
+async function presentEditions<T extends EditionRow>(dbOrTx: Db | Tx, rows: T[]) {
+  const hours = await hoursByEdition(
+    dbOrTx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...adminEdition(row), hours: hours.get(row.id) ?? [] }));
+}
+
 /** One edition as the editions' list shows it, or null. */
 export const readEdition = async (dbOrTx: Db | Tx, id: number) => {
-  const [row] = await dbOrTx.select(columns).from(events).where(eq(events.id, id));
-  return row ? adminEdition(row) : null;
+  const rows = await dbOrTx.select(columns).from(events).where(eq(events.id, id));
+  return (await presentEditions(dbOrTx, rows))[0] ?? null;
 };
+
+/** The organiser's hours name each of the edition's days once, and no other ('hoursNotShowDays'). */
+function checkHoursDays(hours: { day: string }[], dates: { startsOn: string | null; endsOn: string | null }) {
+  const days = dates.startsOn && dates.endsOn ? showDays(dates.startsOn, dates.endsOn) : [];
+  const sent = hours.map((h) => h.day).sort();
+  if (sent.length !== days.length || sent.some((day, i) => day !== days[i])) throw invalid('hours', 'hoursNotShowDays');
+}
 
 /** The editions of the history page. */
 export const editionRecords = resourceRecords({
@@ -73,7 +90,7 @@ export const editionRecords = resourceRecords({
   defaultSort: [desc(events.year), desc(events.startsOn), desc(events.id)],
   filters: { q: searchFilter(events.name, events.city, events.theme) },
   query: (dbOrTx) => dbOrTx.select(columns).from(events).$dynamic(),
-  present: (_, rows): AdminEdition[] => rows.map(adminEdition),
+  present: (dbOrTx, rows): Promise<AdminEdition[]> => presentEditions(dbOrTx, rows),
   async create(tx, body) {
     const form = parseFormBody(editionSchema, body);
     await checkEditionTaken(tx, form, null);
@@ -83,6 +100,7 @@ export const editionRecords = resourceRecords({
     const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
     const id = (last?.id ?? 0) + 1;
     await tx.insert(events).values({ ...editionRow(form), id });
+    // A new edition's hours are laid out from its dates; the organiser adjusts them once it exists.
     if (form.startsOn && form.endsOn)
       await setHoursToDates(tx, id, { startsOn: form.startsOn, endsOn: form.endsOn }, []);
     return id;
@@ -98,13 +116,20 @@ export const editionRecords = resourceRecords({
         });
       }
     }
+    const datesChanged = form.startsOn !== before.startsOn || form.endsOn !== before.endsOn;
+    // The hours sent name the days the form showed: with the dates unchanged, exactly the show's days.
+    if (form.hours && !datesChanged) checkHoursDays(form.hours, form);
     await checkEditionTaken(tx, form, id);
     await tx.update(events).set(editionRow(form)).where(eq(events.id, id));
-    // Opening hours follow the dates: each day keeps the hours of its place in the show.
-    if (form.startsOn !== before.startsOn || form.endsOn !== before.endsOn) {
+    if (datesChanged) {
+      // Opening hours follow the dates: each day keeps the hours of its place in the show. The hours
+      // the form sent were the old days': they are left aside (the organiser adjusts the new days'
+      // hours once saved, as the form's hint says).
       const { startsOn, endsOn } = form;
       if (startsOn && endsOn) await setHoursToDates(tx, id, { startsOn, endsOn }, await readHours(tx, id));
       else await tx.delete(openingHours).where(eq(openingHours.eventId, id));
+    } else if (form.hours) {
+      await writeHours(tx, id, form.hours);
     }
   },
   async remove(tx, id) {

@@ -70,6 +70,13 @@ describe('preparing the next edition', () => {
       current: false,
       registrationOpensAt: null,
       registrationClosesAt: null,
+      hours: [
+        { day: '2026-06-02', opens: '09:00', closes: '19:00' },
+        { day: '2026-06-03', opens: '09:00', closes: '19:00' },
+        { day: '2026-06-04', opens: '09:00', closes: '19:30' },
+        { day: '2026-06-05', opens: '09:00', closes: '19:30' },
+        { day: '2026-06-06', opens: '09:00', closes: '18:00' },
+      ],
     });
     // Five days after 2024's four: the first days', the third's again, the last day's.
     expect(await hoursOf(next.id)).toEqual([

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { openingHours } from '../../db/schema';
 
 interface Hours {
@@ -54,4 +54,45 @@ export async function setHoursToDates(
   await tx.delete(openingHours).where(eq(openingHours.eventId, eventId));
   const rows = hoursFor(showDays(dates.startsOn, dates.endsOn), pattern);
   await tx.insert(openingHours).values(rows.map((h) => ({ eventId, ...h })));
+}
+
+/** PostgreSQL's `time` reads as 'HH:MM:SS'; the back-office edits 'HH:MM'. */
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** The opening hours of editions, by edition id, day by day in order ('HH:MM'). */
+export async function hoursByEdition(
+  dbOrTx: Db | Tx,
+  eventIds: number[],
+): Promise<Map<number, { day: string; opens: string; closes: string }[]>> {
+  const byEdition = new Map(eventIds.map((id) => [id, [] as { day: string; opens: string; closes: string }[]]));
+  if (!eventIds.length) return byEdition;
+  const rows = await dbOrTx
+    .select()
+    .from(openingHours)
+    .where(inArray(openingHours.eventId, eventIds))
+    .orderBy(asc(openingHours.eventId), asc(openingHours.day));
+  for (const row of rows) {
+    byEdition.get(row.eventId)?.push({ day: row.day, opens: hhmm(row.opensAt), closes: hhmm(row.closesAt) });
+  }
+  return byEdition;
+}
+
+/**
+ * The organiser's hours for the edition's days (each day once, as the caller checked): only the
+ * rows whose hours differ are written, so that saving the form unchanged changes nothing (and
+ * marks no Wallet pass changed).
+ */
+export async function writeHours(
+  tx: Tx,
+  eventId: number,
+  hours: { day: string; opens: string; closes: string }[],
+): Promise<void> {
+  const rows = await tx.select().from(openingHours).where(eq(openingHours.eventId, eventId));
+  for (const { day, opens, closes } of hours) {
+    const row = rows.find((r) => r.day === day);
+    if (!row) await tx.insert(openingHours).values({ eventId, day, opensAt: opens, closesAt: closes });
+    else if (hhmm(row.opensAt) !== opens || hhmm(row.closesAt) !== closes) {
+      await tx.update(openingHours).set({ opensAt: opens, closesAt: closes }).where(eq(openingHours.id, row.id));
+    }
+  }
 }
