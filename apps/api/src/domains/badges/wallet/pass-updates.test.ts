@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EDITION_ID } from '@salon/shared';
+import { DEMO_EDITION_ID, type AdminEdition } from '@salon/shared';
 import { loadConfig } from '../../../config/env';
 import { seedReference } from '../../../db/seed';
 import { events, gates, openingHours, registrations, siteSettings, users, walletDevices } from '../../../db/schema';
@@ -293,7 +293,7 @@ const pushJob = (url: string) =>
   });
 
 describe('the pushes to the devices holding a pass', () => {
-  it('reach each registered device exactly once when the hours change, signed with the organiser’s APNs key', async () => {
+  it('reach each registered device exactly once when the organiser changes the hours, signed with the organiser’s APNs key', async () => {
     const apns = await fakeApns();
     const pushes = pushJob(apns.url);
     await pushes.tick(); // what earlier tests left due
@@ -306,7 +306,16 @@ describe('the pushes to the devices holding a pass', () => {
     await register(newDevice(), passB, phone);
     await register(newDevice(), passA, other);
 
-    await ctx.db.update(openingHours).set({ opensAt: '09:30' }).where(eq(openingHours.eventId, DEMO_EDITION_ID));
+    // The organiser opens the first day at 09:30 in the back-office's edition form.
+    const edition = (
+      await call(ctx.app, 'GET', `admin/editions/${DEMO_EDITION_ID}`, { token: organiserToken })
+    ).json<AdminEdition>();
+    const hours = edition.hours.map((h, i) => (i === 0 ? { ...h, opens: '09:30' } : h));
+    const saved = await call(ctx.app, 'PUT', `admin/editions/${DEMO_EDITION_ID}`, {
+      token: organiserToken,
+      body: { ...edition, hours },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     await pushes.tick();
     const ours = apns.pushes.filter((p) => [phone, other].includes(p.deviceToken));
     expect(ours.map((p) => p.deviceToken).sort()).toEqual([phone, other].sort());
