@@ -54,17 +54,19 @@ describe('the organiser’s Google Wallet configuration', () => {
   });
 });
 
+/** A server offering Google Wallet, and one without it, for the link, mail and Badge tab tests. */
+let ctx: TestContext;
+let bare: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ ...google.env, PUBLIC_URL: 'https://salon.example' });
+  bare = await createTestApp({ PUBLIC_URL: 'https://salon.example' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await bare.close();
+});
+
 describe('a badge’s Save to Google Wallet link', () => {
-  let ctx: TestContext;
-  let bare: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ ...google.env, PUBLIC_URL: 'https://salon.example' });
-    bare = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await bare.close();
-  });
   const saveOf = (key: string, app = ctx) => call(app.app, 'GET', `registrations/ebadge/google-wallet?token=${key}`);
 
   it('is made on the click: a JWT signed RS256 by the service account, with the edition’s class and the badge’s object and QR', async () => {
@@ -154,16 +156,6 @@ const qrOfKey = async (ctx: TestContext, key: string) =>
   (await call(ctx.app, 'GET', `registrations/ebadge?token=${key}`)).json<{ data: { token: string } }>().data.token;
 
 describe('the badge mail’s Google Wallet button', () => {
-  let ctx: TestContext;
-  let bare: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ ...google.env, PUBLIC_URL: 'https://salon.example' });
-    bare = await createTestApp({ PUBLIC_URL: 'https://salon.example' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await bare.close();
-  });
   const mailOf = (app: TestContext, email: string) => badgeMailOf(app, email, 'Nadia Wallet');
 
   it('links the e-badge’s Google link with Google’s button drawn as a picture, and tells to open the mail on an Android phone', async () => {
@@ -213,16 +205,6 @@ describe('the badge mail’s Google Wallet button', () => {
 });
 
 describe('Google Wallet from the exhibitor area’s Badge tab', () => {
-  let ctx: TestContext;
-  let bare: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ ...google.env, PUBLIC_URL: 'https://salon.example' });
-    bare = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await bare.close();
-  });
   const linksOf = async (app: TestContext, exhibitor: Awaited<ReturnType<typeof createExhibitor>>) => {
     const res = await call(app.app, 'POST', `registrations/${exhibitor.registration.id}/badge-link`, {
       token: await sessionOf(app, exhibitor.user),
