@@ -113,8 +113,8 @@ afterAll(async () => {
   for (const dir of temp) await rm(dir, { recursive: true, force: true });
 });
 
-// Each case opens a PGlite database three to five times: about a second each, more on a busy CI.
-describe('npm run backup and npm run restore on PGlite', { timeout: 60_000 }, () => {
+// Each case opens a PGlite database three to five times: about a second each, up to ten on a busy CI.
+describe('npm run backup and npm run restore on PGlite', { timeout: 150_000 }, () => {
   it('writes a gzipped SQL dump under DATA_DIR/backups that restores into a fresh DATA_DIR identical, uploads and mails included', async () => {
     expect(path.dirname(sourceFile)).toBe(path.join(source.DATA_DIR, 'backups'));
     expect(path.basename(sourceFile)).toMatch(/^salon-\d{8}T\d{6}Z\.sql\.gz$/);
@@ -217,7 +217,7 @@ if (process.env.TEST_DATABASE_URL) {
     for (const name of databases) await admin(`drop database if exists ${name} with (force)`);
   });
 
-  describe('npm run backup and npm run restore with PostgreSQL', { timeout: 60_000 }, () => {
+  describe('npm run backup and npm run restore with PostgreSQL', { timeout: 150_000 }, () => {
     let laptop: Config;
     let postgresFile: string;
 

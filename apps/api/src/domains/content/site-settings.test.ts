@@ -1,3 +1,4 @@
+import { showDays } from '../show/edition-days';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type PublicSiteSettings, type ShowEdition } from '@salon/shared';
@@ -86,6 +87,10 @@ const SETTINGS = {
   speakersPhone: '+212 5 24 11 22 55',
   virtualTourUrl: 'https://my.matterport.com/show/?m=SxQL3iGyoDo',
 };
+
+/** The hours an edition gets from its dates: 09:00 to 18:00 each day. */
+const defaultHours = (e: { startsOn: string; endsOn: string }) =>
+  showDays(e.startsOn, e.endsOn).map((day) => ({ day, opens: '09:00', closes: '18:00' }));
 
 describe('Site settings', () => {
   it('a fresh install publishes no venue, contact or tour: the city is the current edition’s, and the map searches it', async () => {
@@ -255,7 +260,8 @@ describe('Editions', () => {
   it('an organiser adds, changes and deletes an edition; the history answer follows each step', async () => {
     const created = await ok<ShowEdition>('POST', 'editions', NEW);
     const noWindow = { registrationOpensAt: null, registrationClosesAt: null };
-    expect(created).toEqual({ id: 8, ...NEW, ...noWindow, current: false });
+    // A new edition opens 09:00 to 18:00 on each of its days until the organiser says otherwise.
+    expect(created).toEqual({ id: 8, ...NEW, ...noWindow, current: false, hours: defaultHours(NEW) });
     expect((await publicEditions()).at(-1)).toEqual({ id: 8, ...NEW, current: false });
 
     await ok('PUT', 'editions/8', { ...NEW, theme: '', visitors: 70000, city: 'Rabat' });
@@ -353,12 +359,14 @@ describe('Editions', () => {
       current: false,
       registrationOpensAt: null,
       registrationClosesAt: null,
+      hours: [],
     });
     // The public list leaves the registration window out.
     expect((await publicEditions())[0]).toEqual({
       ...created,
       registrationOpensAt: undefined,
       registrationClosesAt: undefined,
+      hours: undefined,
     });
     const one = await refused('POST', 'editions', { ...yearOnly, edition: 13, startsOn: '2001-03-01' });
     expect(one.details.errors).toEqual([{ path: ['body', 'endsOn'], message: 'bothDates' }]);

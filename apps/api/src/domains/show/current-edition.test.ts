@@ -1,3 +1,4 @@
+import { showDays } from './edition-days';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type PublicSiteSettings, type ShowEdition } from '@salon/shared';
@@ -120,6 +121,7 @@ describe('the current edition', () => {
       current: true,
       registrationOpensAt: null,
       registrationClosesAt: null,
+      hours: showDays(NEXT.startsOn, NEXT.endsOn).map((day) => ({ day, opens: '09:00', closes: '18:00' })),
     });
     expect(await currentIds()).toEqual([next.id]);
     expect((await publicEditions()).filter((e) => e.current).map((e) => e.id)).toEqual([next.id]);
