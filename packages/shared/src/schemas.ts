@@ -11,11 +11,17 @@ import { leadQualificationFields } from './leads';
  * form loads a few kilobytes of validation instead of the whole library.
  */
 
+/**
+ * A text longer than its field's limit is refused there (`abort`): no later check (a link, an
+ * address, a pattern) reads it, so that none spends its time on the 200,000 characters a request
+ * may carry.
+ */
+export const maxText = (max: number, error?: string) => z.maxLength(max, { error, abort: true });
 /** Required text: trimmed, then not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.string({ error: 'required' }).check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(max));
+  z.string({ error: 'required' }).check(z.trim(), z.minLength(1, { error: 'required' }), maxText(max));
 /** Optional text, trimmed; empty is allowed. */
-export const optionalText = (max = 500) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
+export const optionalText = (max = 500) => z.optional(z.string().check(z.trim(), maxText(max)));
 /** A required e-mail address: trimmed, not empty ('required'), then well formed ('email'). */
 export const emailField = z.pipe(requiredText(320), z.email({ error: 'email' }));
 
@@ -41,8 +47,10 @@ export type ContactForm = z.infer<typeof contactFormSchema>;
  * too. A host name here is a label of two characters or more, a dot (or a dot that browsers read
  * as one), and a last label of two Latin letters or more: initials ('B.T.P. Maroc', 'S.A.R.L',
  * 'M.Alami') and a dot followed by a space ('Ets. Alami & Fils') are none.
+ * The label is found by its last two letters or digits, with only '_' or '-' between them: the
+ * same texts as a label read whole, in one pass (read whole, 20,000 letters took 2 s).
  */
-const LINK = /:\/\/|www\.|@|[\p{L}\p{N}][\p{L}\p{N}_-]*[\p{L}\p{N}][.\u3002\uFF0E\uFF61][a-z]{2,}(?![\p{L}\p{N}])/iu;
+const LINK = /:\/\/|www\.|@|[\p{L}\p{N}][_-]*[\p{L}\p{N}][.\u3002\uFF0E\uFF61][a-z]{2,}(?![\p{L}\p{N}])/iu;
 
 /** Whether a mail would show this text as a link (see LINK); the mail templates check it too. */
 export const looksLikeLink = (text: string): boolean => LINK.test(text);
@@ -203,7 +211,7 @@ export const PASSWORD_RULES = [
 
 export const newPasswordField = z.string({ error: 'required' }).check(
   z.minLength(1, { error: 'required' }),
-  z.maxLength(200),
+  maxText(200),
   z.refine((p) => PASSWORD_RULES.every((rule) => rule.test(p)), { error: 'weakPassword' }),
 );
 

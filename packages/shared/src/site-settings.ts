@@ -1,7 +1,7 @@
 import type { publicSiteSettingsSchema, showEditionSchema } from './contracts/content';
 import * as z from 'zod/mini';
 import { isRealDay } from './day-format';
-import { requiredText } from './schemas';
+import { maxText, requiredText } from './schemas';
 
 /**
  * What the organiser publishes about the show, edited in the back-office and checked by the API
@@ -13,7 +13,8 @@ import { requiredText } from './schemas';
 export const CONTACT_KEYS = ['general', 'exhibitors', 'sales', 'press', 'speakers'] as const;
 export type ContactKey = (typeof CONTACT_KEYS)[number];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The domain is checked whole first (the lookahead): a dot is then looked for once, not at every split. */
+const EMAIL = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 /** Digits, spaces and + ( ) . - as people write them, with 6 to 20 digits. */
 const PHONE = /^\+?[\d\s().-]+$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
@@ -32,7 +33,7 @@ export function isWebUrl(value: string, schemes: readonly string[]): boolean {
 export function optionalField(max: number, rule?: { test: (value: string) => boolean; error: string }) {
   const text = z.string({ error: 'text' }).check(
     z.trim(),
-    z.maxLength(max, { error: 'tooLong' }),
+    maxText(max, 'tooLong'),
     z.refine((v) => v === '' || !rule || rule.test(v), { error: rule?.error ?? 'text' }),
   );
   return z.pipe(

@@ -69,6 +69,14 @@ describe('the forms whose text a mail prints refuse a link with the noLink key',
     ]);
   });
 
+  it('a name past its limit is refused for its length alone: the link rule does not read it', () => {
+    const form = { name: 'Sara Bennani', email: 's@example.com', phone: '0600000000', consent: true };
+    const result = z.safeParse(visitorFormSchema, { ...form, name: `www.${'a'.repeat(300)}.example` });
+    expect(result.error?.issues.map((i) => ({ path: i.path, code: i.code }))).toEqual([
+      { path: ['name'], code: 'too_big' },
+    ]);
+  });
+
   it('the visitor’s name and company, printed on the badge it mails', () => {
     const form = { name: 'Sara Bennani', email: 's@example.com', phone: '0600000000', consent: true };
     expect(issues(visitorFormSchema, { ...form, company: 'B.T.P. Maroc' })).toEqual([]);

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { hallOutlineFields, isRealDay } from '@salon/shared';
+import { hallOutlineFields, isRealDay, maxText } from '@salon/shared';
 
 /** The rules of the content forms (the web app's back-office repeats them in content/fields.tsx). */
 
 const text = (max: number) =>
   z
     .string({ error: (issue) => (issue.input == null ? 'required' : 'Texte attendu.') })
-    .check(z.trim(), z.maxLength(max, { error: `${max} caractères au plus.` }));
+    .check(z.trim(), maxText(max, `${max} caractères au plus.`));
 const requiredText = (max: number) => text(max).check(z.minLength(1, { error: 'required' }));
 /** Optional text: absent stays absent (a change leaves it as it was), empty means none (null). */
 const optionalText = (max: number, rule?: { test: RegExp; error: string }) =>
@@ -14,13 +14,16 @@ const optionalText = (max: number, rule?: { test: RegExp; error: string }) =>
     z.optional(z.nullable(rule ? text(max).check(z.refine((v) => !v || rule.test.test(v), rule.error)) : text(max))),
     z.transform((v: string | null | undefined) => (v === undefined ? undefined : v || null)),
   );
-/** A banner's or partner's link: an address on the web, or a path of this site. */
+/**
+ * A banner's or partner's link: an address on the web, or a path of this site. Each pattern reads
+ * a text once: no two repeats next to each other can take the same characters.
+ */
 const LINK = {
-  test: /^(https?:\/\/[^\s/]+[^\s]*|\/[^\s/][^\s]*|\/)$/i,
+  test: /^(https?:\/\/[^\s/][^\s]*|\/[^\s/][^\s]*|\/)$/i,
   error: 'Adresse http(s)://… ou chemin du site commençant par /.',
 };
-const WEBSITE = { test: /^https?:\/\/[^\s/]+[^\s]*$/i, error: 'Adresse http(s)://… attendue.' };
-const EMAIL = { test: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, error: 'email' };
+const WEBSITE = { test: /^https?:\/\/[^\s/][^\s]*$/i, error: 'Adresse http(s)://… attendue.' };
+const EMAIL = { test: /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/, error: 'email' };
 
 /** A place in a list; none (null: an emptied field) puts a new record at the end and leaves a record where it is. */
 const position = z.pipe(
