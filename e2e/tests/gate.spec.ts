@@ -85,104 +85,106 @@ function expectAdmitted(verdict: ShownVerdict, visitor: Visitor) {
 }
 
 test.describe('Gate control', () => {
-  test('the camera reads a visitor badge green with the name, the same badge again orange and let in again, a forged one red, and a deleted collaborator red once the revocation list synced', async ({
-    cameraPage,
-    request,
-  }) => {
-    // Six times the usual allowance: the camera's film alone lasts 40 s.
-    test.setTimeout(test.info().timeout * 6);
-    const visitor = await registerVisitor(request, 'Yasmine', GATE_MAIL_DIR);
-    const exhibitorJwt = await exhibitorToken(request);
-    const collaborator = await addCollaborator(request, exhibitorJwt, GATE_MAIL_DIR);
-    const controllerJwt = await controllerToken(request);
-    const before = await gateRoster(request, controllerJwt);
-    const hallA = gateId(before, 'Hall A');
+  // The camera is the controller's phone (PHONE_ONLY in playwright.config.ts).
+  test(
+    'the camera reads a visitor badge green with the name, the same badge again orange and let in again, a forged one red, and a deleted collaborator red once the revocation list synced',
+    { tag: '@phone' },
+    async ({ cameraPage, request }) => {
+      // Six times the usual allowance: the camera's film alone lasts 40 s.
+      test.setTimeout(test.info().timeout * 6);
+      const visitor = await registerVisitor(request, 'Yasmine', GATE_MAIL_DIR);
+      const exhibitorJwt = await exhibitorToken(request);
+      const collaborator = await addCollaborator(request, exhibitorJwt, GATE_MAIL_DIR);
+      const controllerJwt = await controllerToken(request);
+      const before = await gateRoster(request, controllerJwt);
+      const hallA = gateId(before, 'Hall A');
 
-    // The people at the gate, one after another, in front of the camera: the camera starts
-    // filming when the gate screen opens.
-    const page = await cameraPage([
-      { seconds: 2 },
-      { badge: visitor.token, seconds: 3 },
-      // Longer than the 5 s during which the screen takes the same code as the same read.
-      { seconds: 8 },
-      { badge: visitor.token, seconds: 3 },
-      { seconds: 10 },
-      { badge: forge(visitor.token), seconds: 3 },
-      { seconds: 8 },
-      { badge: collaborator.token, seconds: 3 },
-      // Time for the test to end before the file loops back to the first badge.
-      { seconds: 70 },
-    ]);
-    const shown = await recordVerdicts(page);
-
-    await signInAtGate(page, 'Hall A');
-    // The device has the collaborator's badge live in its roster…
-    await expect
-      .poll(() => deviceKnows(page, collaborator.registrationId), { message: 'the collaborator in the roster' })
-      .toEqual({ person: true, revoked: false });
-    // …then its exhibitor deletes it, and the roster refreshes when the controller's area opens again.
-    await deleteCollaborator(request, exhibitorJwt, collaborator.userId);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Espace contrôleur' })).toBeVisible();
-    await expect
-      .poll(() => deviceKnows(page, collaborator.registrationId), { message: 'the revocation on the device' })
-      .toEqual({ person: false, revoked: true });
-
-    await startChecking(page, 'Hall A');
-    await expect(page.getByLabel('Caméra')).toBeVisible();
-    await expect(page.getByTestId('camera-unavailable')).toHaveCount(0);
-    const verdict = page.getByTestId('gate-verdict');
-
-    // The visitor: green, with the name and company from the roster.
-    expectAdmitted(await nthVerdict(shown, 1, 20_000), visitor);
-
-    // The same badge again: orange, and the controller lets the person in again.
-    await expect(verdict).toHaveAttribute('data-verdict', 'already_entered', { timeout: 20_000 });
-    await expect(verdict).toContainText(/Déjà entré aujourd'hui à \d\d:\d\d, porte Hall A/);
-    await expect(verdict).toContainText(visitor.name);
-    await expect(page.getByRole('button', { name: 'Ne pas laisser entrer' })).toBeVisible();
-    const reentry = page.getByTestId('gate-reentry');
-    await expect(reentry).toHaveText('Laisser entrer');
-    await reentry.click();
-    await expect(page.getByRole('button', { name: 'Laisser entrer' })).toHaveCount(0);
-
-    // The forged badge, then the deleted collaborator's: each read once, in this order.
-    await expect
-      .poll(() => decided(shown).map((v) => [v.verdict, v.reason, v.reentry]), { timeout: 45_000 })
-      .toEqual([
-        ['admitted', null, false],
-        ['already_entered', null, false],
-        ['already_entered', null, true],
-        ['refused', 'invalid', false],
-        ['refused', 'revoked', false],
+      // The people at the gate, one after another, in front of the camera: the camera starts
+      // filming when the gate screen opens.
+      const page = await cameraPage([
+        { seconds: 2 },
+        { badge: visitor.token, seconds: 3 },
+        // Longer than the 5 s during which the screen takes the same code as the same read.
+        { seconds: 8 },
+        { badge: visitor.token, seconds: 3 },
+        { seconds: 10 },
+        { badge: forge(visitor.token), seconds: 3 },
+        { seconds: 8 },
+        { badge: collaborator.token, seconds: 3 },
+        // Time for the test to end before the file loops back to the first badge.
+        { seconds: 70 },
       ]);
-    const [, orange, letIn, forged, revoked] = decided(shown);
-    expect(letIn!.text).toContain(texts.letInDone);
-    expect(forged!.text).toContain(texts.invalid);
-    expect(forged!.text).not.toContain(visitor.name);
-    expect(revoked!.text).toContain(texts.revoked);
-    expect(revoked!.text).toContain(texts.collaborator);
-    await expect(verdict).toHaveAttribute('data-reason', 'revoked');
-    await expect(verdict).toContainText(texts.revoked);
+      const shown = await recordVerdicts(page);
 
-    // Every check-in reached the server: the first entry and the re-entry count at Hall A.
-    await expect(page.getByTestId('gate-waiting')).toHaveText('0', { timeout: 15_000 });
-    let after: GateRoster = before;
-    await expect
-      .poll(
-        async () => {
-          after = await gateRoster(request, controllerJwt);
-          return entriesAt(after, hallA) - entriesAt(before, hallA);
-        },
-        { message: 'entries today at Hall A' },
-      )
-      .toBe(2);
-    const first = firstEntriesOf(after, registrationOf(visitor.token));
-    expect(first).toEqual([{ at: expect.any(String), gate: hallA }]);
-    // The orange verdict gave the time of that first entry, in the show's time zone.
-    expect(orange!.text).toContain(texts.alreadyEntered(formatTime(first[0]!.at), 'Hall A'));
-    expect(firstEntriesOf(after, collaborator.registrationId)).toEqual([]);
-  });
+      await signInAtGate(page, 'Hall A');
+      // The device has the collaborator's badge live in its roster…
+      await expect
+        .poll(() => deviceKnows(page, collaborator.registrationId), { message: 'the collaborator in the roster' })
+        .toEqual({ person: true, revoked: false });
+      // …then its exhibitor deletes it, and the roster refreshes when the controller's area opens again.
+      await deleteCollaborator(request, exhibitorJwt, collaborator.userId);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Espace contrôleur' })).toBeVisible();
+      await expect
+        .poll(() => deviceKnows(page, collaborator.registrationId), { message: 'the revocation on the device' })
+        .toEqual({ person: false, revoked: true });
+
+      await startChecking(page, 'Hall A');
+      await expect(page.getByLabel('Caméra')).toBeVisible();
+      await expect(page.getByTestId('camera-unavailable')).toHaveCount(0);
+      const verdict = page.getByTestId('gate-verdict');
+
+      // The visitor: green, with the name and company from the roster.
+      expectAdmitted(await nthVerdict(shown, 1, 20_000), visitor);
+
+      // The same badge again: orange, and the controller lets the person in again.
+      await expect(verdict).toHaveAttribute('data-verdict', 'already_entered', { timeout: 20_000 });
+      await expect(verdict).toContainText(/Déjà entré aujourd'hui à \d\d:\d\d, porte Hall A/);
+      await expect(verdict).toContainText(visitor.name);
+      await expect(page.getByRole('button', { name: 'Ne pas laisser entrer' })).toBeVisible();
+      const reentry = page.getByTestId('gate-reentry');
+      await expect(reentry).toHaveText('Laisser entrer');
+      await reentry.click();
+      await expect(page.getByRole('button', { name: 'Laisser entrer' })).toHaveCount(0);
+
+      // The forged badge, then the deleted collaborator's: each read once, in this order.
+      await expect
+        .poll(() => decided(shown).map((v) => [v.verdict, v.reason, v.reentry]), { timeout: 45_000 })
+        .toEqual([
+          ['admitted', null, false],
+          ['already_entered', null, false],
+          ['already_entered', null, true],
+          ['refused', 'invalid', false],
+          ['refused', 'revoked', false],
+        ]);
+      const [, orange, letIn, forged, revoked] = decided(shown);
+      expect(letIn!.text).toContain(texts.letInDone);
+      expect(forged!.text).toContain(texts.invalid);
+      expect(forged!.text).not.toContain(visitor.name);
+      expect(revoked!.text).toContain(texts.revoked);
+      expect(revoked!.text).toContain(texts.collaborator);
+      await expect(verdict).toHaveAttribute('data-reason', 'revoked');
+      await expect(verdict).toContainText(texts.revoked);
+
+      // Every check-in reached the server: the first entry and the re-entry count at Hall A.
+      await expect(page.getByTestId('gate-waiting')).toHaveText('0', { timeout: 15_000 });
+      let after: GateRoster = before;
+      await expect
+        .poll(
+          async () => {
+            after = await gateRoster(request, controllerJwt);
+            return entriesAt(after, hallA) - entriesAt(before, hallA);
+          },
+          { message: 'entries today at Hall A' },
+        )
+        .toBe(2);
+      const first = firstEntriesOf(after, registrationOf(visitor.token));
+      expect(first).toEqual([{ at: expect.any(String), gate: hallA }]);
+      // The orange verdict gave the time of that first entry, in the show's time zone.
+      expect(orange!.text).toContain(texts.alreadyEntered(formatTime(first[0]!.at), 'Hall A'));
+      expect(firstEntriesOf(after, collaborator.registrationId)).toEqual([]);
+    },
+  );
 
   test('with the network off, a badge from the roster the device synced shows green with the name and company', async ({
     page,

@@ -7,9 +7,10 @@ import { registerVisitor } from './support/visitors';
 /**
  * Scans made while the device is offline or its answer is lost: kept on the device, through a
  * reload or the end of the session, and sent once, with their own ids, when the server answers.
+ * On the phone only (PHONE_ONLY in playwright.config.ts): what a stand's phone does in a hall.
  */
 
-test.describe('Badge scans', () => {
+test.describe('Badge scans', { tag: '@phone' }, () => {
   test('offline, two badges are kept on the device, survive a reload and are sent once the server is reachable', async ({
     page,
     context,

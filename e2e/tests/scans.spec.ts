@@ -86,125 +86,126 @@ function excelWallClock(date: Date): string {
 }
 
 test.describe('Badge scans', () => {
-  test('the collaborator scans a new visitor’s badge with the camera and notes it; its exhibitor sees the scan and exports it', async ({
-    page,
-    request,
-    cameraPage,
-  }, testInfo) => {
-    test.slow();
-    const visitor = await registerVisitor(request, 'Yasmine');
-    const note = `Intéressée par les coffrages, rappeler en juin (${visitor.email})`;
+  // The camera is the phone's (PHONE_ONLY in playwright.config.ts); the other tests here run on both.
+  test(
+    'the collaborator scans a new visitor’s badge with the camera and notes it; its exhibitor sees the scan and exports it',
+    { tag: '@phone' },
+    async ({ page, request, cameraPage }, testInfo) => {
+      test.slow();
+      const visitor = await registerVisitor(request, 'Yasmine');
+      const note = `Intéressée par les coffrages, rappeler en juin (${visitor.email})`;
 
-    // The camera films the very QR code the visitor's e-badge shows.
-    expect(darkModules(visitor.token)).toEqual(darkModulesOfPath(visitor.qr.path));
+      // The camera films the very QR code the visitor's e-badge shows.
+      expect(darkModules(visitor.token)).toEqual(darkModulesOfPath(visitor.qr.path));
 
-    // The collaborator, on its phone with the camera.
-    // The badge held up for 8 s, then taken away long enough for the test to end before the video loops.
-    const phone = await cameraPage([{ badge: visitor.token, seconds: 8 }, { seconds: 50 }]);
-    await login(phone, accounts.collaborator.email, accounts.collaborator.password);
-    const collaboratorName = phone.getByLabel('Nom & Prénom');
-    await expect(collaboratorName).not.toHaveValue('');
-    const scannerName = await collaboratorName.inputValue();
+      // The collaborator, on its phone with the camera.
+      // The badge held up for 8 s, then taken away long enough for the test to end before the video loops.
+      const phone = await cameraPage([{ badge: visitor.token, seconds: 8 }, { seconds: 50 }]);
+      await login(phone, accounts.collaborator.email, accounts.collaborator.password);
+      const collaboratorName = phone.getByLabel('Nom & Prénom');
+      await expect(collaboratorName).not.toHaveValue('');
+      const scannerName = await collaboratorName.inputValue();
 
-    await openMyScans(phone);
-    const before = Date.now();
-    await phone.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
-    await expect(phone).toHaveURL(/\/scanner$/);
-    await expect(phone.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
-    await expect(phone.getByRole('link', { name: 'Mes scans', exact: true })).toBeVisible();
-    await expect(phone.getByText('En ligne', { exact: true })).toBeVisible();
-    await expect(phone.getByLabel('Caméra')).toBeVisible();
-    await expect(phone.getByText(texts.cameraUnavailable)).toHaveCount(0);
+      await openMyScans(phone);
+      const before = Date.now();
+      await phone.getByRole('link', { name: 'Scanner un badge', exact: true }).click();
+      await expect(phone).toHaveURL(/\/scanner$/);
+      await expect(phone.getByRole('heading', { level: 1, name: 'Scanner un badge' })).toBeVisible();
+      await expect(phone.getByRole('link', { name: 'Mes scans', exact: true })).toBeVisible();
+      await expect(phone.getByText('En ligne', { exact: true })).toBeVisible();
+      await expect(phone.getByLabel('Caméra')).toBeVisible();
+      await expect(phone.getByText(texts.cameraUnavailable)).toHaveCount(0);
 
-    const recorded = verdict(phone, texts.recorded);
-    await expect(recorded).toBeVisible({ timeout: 15_000 });
-    const after = Date.now();
-    await expect(recorded).toContainText(visitor.name);
-    await expect(recorded).toContainText(visitor.company);
-    await expect(recorded).toContainText(visitor.jobPosition);
+      const recorded = verdict(phone, texts.recorded);
+      await expect(recorded).toBeVisible({ timeout: 15_000 });
+      const after = Date.now();
+      await expect(recorded).toContainText(visitor.name);
+      await expect(recorded).toContainText(visitor.company);
+      await expect(recorded).toContainText(visitor.jobPosition);
 
-    await phone.getByLabel('Note', { exact: true }).fill(note);
-    await phone.getByRole('group', { name: 'Évaluation' }).getByRole('radio', { name: '4', exact: true }).check();
-    await phone.getByRole('button', { name: 'Enregistrer la note' }).click();
-    await expect(phone.getByText(texts.noteSaved)).toBeVisible();
+      await phone.getByLabel('Note', { exact: true }).fill(note);
+      await phone.getByRole('group', { name: 'Évaluation' }).getByRole('radio', { name: '4', exact: true }).check();
+      await phone.getByRole('button', { name: 'Enregistrer la note' }).click();
+      await expect(phone.getByText(texts.noteSaved)).toBeVisible();
 
-    await phone.getByRole('link', { name: 'Mes scans', exact: true }).click();
-    await expect(phone).toHaveURL(/\/espace-exposant\?tab=scans$/);
-    await expect(phone.getByRole('heading', { level: 2, name: 'Scans de mes collaborateurs' })).toHaveCount(0);
-    const mine = scanTable(phone, 'scansExposant');
-    await expect(mine.getByRole('columnheader')).toHaveText(COLUMNS);
-    const row = rowOf(mine, visitor.name);
-    await expect(row).toHaveCount(1);
-    await expect(await cell(mine, row, 'Type')).toHaveText('Visiteur');
-    await expect(await cell(mine, row, 'Email')).toHaveText(visitor.email);
-    await expect(await cell(mine, row, 'Téléphone')).toHaveText(visitor.phone);
-    await expect(await cell(mine, row, 'Société')).toHaveText(visitor.company);
-    await expect(await cell(mine, row, 'Fonction')).toHaveText(visitor.jobPosition);
-    const shownAt = ((await (await cell(mine, row, 'Date & Heure')).textContent()) ?? '').trim();
-    // The time the camera read the badge, to the minute, in the show's time zone.
-    expect(await browserDateTime(phone, [before, after])).toContain(shownAt);
+      await phone.getByRole('link', { name: 'Mes scans', exact: true }).click();
+      await expect(phone).toHaveURL(/\/espace-exposant\?tab=scans$/);
+      await expect(phone.getByRole('heading', { level: 2, name: 'Scans de mes collaborateurs' })).toHaveCount(0);
+      const mine = scanTable(phone, 'scansExposant');
+      await expect(mine.getByRole('columnheader')).toHaveText(COLUMNS);
+      const row = rowOf(mine, visitor.name);
+      await expect(row).toHaveCount(1);
+      await expect(await cell(mine, row, 'Type')).toHaveText('Visiteur');
+      await expect(await cell(mine, row, 'Email')).toHaveText(visitor.email);
+      await expect(await cell(mine, row, 'Téléphone')).toHaveText(visitor.phone);
+      await expect(await cell(mine, row, 'Société')).toHaveText(visitor.company);
+      await expect(await cell(mine, row, 'Fonction')).toHaveText(visitor.jobPosition);
+      const shownAt = ((await (await cell(mine, row, 'Date & Heure')).textContent()) ?? '').trim();
+      // The time the camera read the badge, to the minute, in the show's time zone.
+      expect(await browserDateTime(phone, [before, after])).toContain(shownAt);
 
-    // The note and the rating taken at the stand, under the scan's row.
-    await expect(notedUnder(mine, visitor.name)).toContainText(`Note : ${note}`);
-    await expect(notedUnder(mine, visitor.name)).toContainText(/Évaluation : ★+ 4\/5/);
+      // The note and the rating taken at the stand, under the scan's row.
+      await expect(notedUnder(mine, visitor.name)).toContainText(`Note : ${note}`);
+      await expect(notedUnder(mine, visitor.name)).toContainText(/Évaluation : ★+ 4\/5/);
 
-    // Its exhibitor.
-    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
-    await openMyScans(page);
-    await expect(page.getByRole('heading', { level: 2, name: 'Scans de mes collaborateurs' })).toBeVisible();
-    await expect(rowOf(scanTable(page, 'scansExposant'), visitor.name)).toHaveCount(0);
-    const theirs = scanTable(page, 'scansByCollaborators');
-    await expect(theirs.getByRole('columnheader')).toHaveText([...COLUMNS, 'Par']);
-    const theirRow = rowOf(theirs, visitor.name);
-    await expect(theirRow).toHaveCount(1);
-    await expect(await cell(theirs, theirRow, 'Type')).toHaveText('Visiteur');
-    await expect(await cell(theirs, theirRow, 'Par')).toHaveText(scannerName);
-    await expect(await cell(theirs, theirRow, 'Date & Heure')).toHaveText(shownAt);
-    await expect(notedUnder(theirs, visitor.name)).toContainText(`Note : ${note}`);
-    await expect(notedUnder(theirs, visitor.name)).toContainText(/Évaluation : ★+ 4\/5/);
-    const viaApi = (await scansOf(request, page, 'collaborators')).filter((s) => s.person.name === visitor.name);
-    expect(viaApi.map((s) => [s.typeScanned, s.scanner.name, s.note, s.rating])).toEqual([
-      ['visitor', scannerName, note, 4],
-    ]);
+      // Its exhibitor.
+      await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+      await openMyScans(page);
+      await expect(page.getByRole('heading', { level: 2, name: 'Scans de mes collaborateurs' })).toBeVisible();
+      await expect(rowOf(scanTable(page, 'scansExposant'), visitor.name)).toHaveCount(0);
+      const theirs = scanTable(page, 'scansByCollaborators');
+      await expect(theirs.getByRole('columnheader')).toHaveText([...COLUMNS, 'Par']);
+      const theirRow = rowOf(theirs, visitor.name);
+      await expect(theirRow).toHaveCount(1);
+      await expect(await cell(theirs, theirRow, 'Type')).toHaveText('Visiteur');
+      await expect(await cell(theirs, theirRow, 'Par')).toHaveText(scannerName);
+      await expect(await cell(theirs, theirRow, 'Date & Heure')).toHaveText(shownAt);
+      await expect(notedUnder(theirs, visitor.name)).toContainText(`Note : ${note}`);
+      await expect(notedUnder(theirs, visitor.name)).toContainText(/Évaluation : ★+ 4\/5/);
+      const viaApi = (await scansOf(request, page, 'collaborators')).filter((s) => s.person.name === visitor.name);
+      expect(viaApi.map((s) => [s.typeScanned, s.scanner.name, s.note, s.rating])).toEqual([
+        ['visitor', scannerName, note, 4],
+      ]);
 
-    // The second table's 'Exporter'.
-    const exportButtons = page.getByRole('button', { name: 'Exporter', exact: true });
-    await expect(exportButtons).toHaveCount(2);
-    const downloading = page.waitForEvent('download');
-    await exportButtons.nth(1).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('SCANS.xlsx');
-    const saved = testInfo.outputPath('SCANS.xlsx');
-    await download.saveAs(saved);
+      // The second table's 'Exporter'.
+      const exportButtons = page.getByRole('button', { name: 'Exporter', exact: true });
+      await expect(exportButtons).toHaveCount(2);
+      const downloading = page.waitForEvent('download');
+      await exportButtons.nth(1).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('SCANS.xlsx');
+      const saved = testInfo.outputPath('SCANS.xlsx');
+      await download.saveAs(saved);
 
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(saved);
-    const sheet = workbook.worksheets[0]!;
-    const header = sheet.getRow(1);
-    const headers = Array.from({ length: header.cellCount }, (_, i) => header.getCell(i + 1).text.trim());
-    expect(headers).toEqual(EXPORT_COLUMNS);
-    const column = (name: string) => headers.indexOf(name) + 1;
-    const rows: ExcelJS.Row[] = [];
-    sheet.eachRow((r, n) => {
-      if (n > 1 && r.getCell(column('Nom')).text === visitor.name) rows.push(r);
-    });
-    expect(rows).toHaveLength(1);
-    const exported = rows[0]!;
-    expect(exported.getCell(column('Email')).text).toBe(visitor.email);
-    expect(exported.getCell(column('Par')).text).toBe(scannerName);
-    expect(exported.getCell(column('Note')).text).toBe(note);
-    expect(exported.getCell(column('Évaluation')).text).toMatch(/^4\b/);
-    const date = exported.getCell(column('Date & Heure'));
-    expect(date.value, 'a real date cell').toBeInstanceOf(Date);
-    const inExcel = excelWallClock(date.value as Date);
-    // The server's time zone data decides the spreadsheet's numbers; where it agrees with the
-    // browser's (not so in this Debian's Chromium after 2025), Excel shows what the page showed.
-    const serverTimes = [formatDateTime(new Date(before)), formatDateTime(new Date(after))];
-    expect(serverTimes).toContain(inExcel);
-    if (serverTimes.join() === (await browserDateTime(page, [before, after])).join()) expect(inExcel).toBe(shownAt);
-    // Excel shows the time too, not only the day.
-    expect(date.numFmt ?? '').toMatch(/hh?:mm/i);
-  });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(saved);
+      const sheet = workbook.worksheets[0]!;
+      const header = sheet.getRow(1);
+      const headers = Array.from({ length: header.cellCount }, (_, i) => header.getCell(i + 1).text.trim());
+      expect(headers).toEqual(EXPORT_COLUMNS);
+      const column = (name: string) => headers.indexOf(name) + 1;
+      const rows: ExcelJS.Row[] = [];
+      sheet.eachRow((r, n) => {
+        if (n > 1 && r.getCell(column('Nom')).text === visitor.name) rows.push(r);
+      });
+      expect(rows).toHaveLength(1);
+      const exported = rows[0]!;
+      expect(exported.getCell(column('Email')).text).toBe(visitor.email);
+      expect(exported.getCell(column('Par')).text).toBe(scannerName);
+      expect(exported.getCell(column('Note')).text).toBe(note);
+      expect(exported.getCell(column('Évaluation')).text).toMatch(/^4\b/);
+      const date = exported.getCell(column('Date & Heure'));
+      expect(date.value, 'a real date cell').toBeInstanceOf(Date);
+      const inExcel = excelWallClock(date.value as Date);
+      // The server's time zone data decides the spreadsheet's numbers; where it agrees with the
+      // browser's (not so in this Debian's Chromium after 2025), Excel shows what the page showed.
+      const serverTimes = [formatDateTime(new Date(before)), formatDateTime(new Date(after))];
+      expect(serverTimes).toContain(inExcel);
+      if (serverTimes.join() === (await browserDateTime(page, [before, after])).join()) expect(inExcel).toBe(shownAt);
+      // Excel shows the time too, not only the day.
+      expect(date.numFmt ?? '').toMatch(/hh?:mm/i);
+    },
+  );
 
   test('the same badge typed in again says it was already scanned today, at the time the list shows', async ({
     page,

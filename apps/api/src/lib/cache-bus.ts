@@ -66,9 +66,14 @@ export function localCacheBus(): CacheBus {
   ).bus;
 }
 
-/** Redis pub/sub: a subscribing connection of its own; ioredis reconnects and subscribes again. */
+/**
+ * Redis pub/sub: a subscribing connection of its own, which ioredis opens again when it drops.
+ * It is subscribed again here, not by ioredis (`autoResubscribe`): ioredis leaves the promise of
+ * its own subscription unhandled, and a connection that closed before Redis answered it (Redis
+ * dropping again, or the instance stopping) was an unhandled rejection, which ends the process.
+ */
 export async function redisCacheBus(redis: Redis, log: Log): Promise<CacheBus> {
-  const subscriber = redis.duplicate();
+  const subscriber = redis.duplicate({ autoResubscribe: false });
   const b = bus(
     (message) => void redis.publish(CHANNEL, JSON.stringify(message)).catch(() => undefined),
     async () => void (await subscriber.quit().catch(() => undefined)),
@@ -78,6 +83,7 @@ export async function redisCacheBus(redis: Redis, log: Log): Promise<CacheBus> {
   subscriber.on('ready', () => {
     if (connected) {
       log.info('cache bus: Redis is back, forgetting cached answers');
+      subscriber.subscribe(CHANNEL).catch((err: Error) => log.warn({ err: err.message }, 'cache bus: not subscribed'));
       b.forgetEverything();
     }
     connected = true;

@@ -5,7 +5,9 @@
  * of the network path, with the real server behind it.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteSettings } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../test/helper';
 
 const upstream = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -86,5 +88,25 @@ describe('health/ready and /metrics with Redis', () => {
     await startRelay(port);
     await until(async () => (await ready()).statusCode === 200);
     expect(await redisConnected()).toBe('1');
+  });
+
+  it('hears the other instances again once Redis is back: a change they announce is read at once', async () => {
+    const venue = async () =>
+      (await ctx.app.inject({ url: '/backend/api/site-settings' })).json<{ data: { venue: { name: string | null } } }>()
+        .data.venue.name;
+    // The settings are read, and kept for a minute; another instance then changes them.
+    const before = await venue();
+    await ctx.db.update(siteSettings).set({ venueName: 'Palais des Congrès' });
+    expect(await venue()).toBe(before);
+    // It tells every instance, on the channel this one subscribed to again after the outage.
+    const other = new Redis(upstream.toString());
+    try {
+      await until(async () => {
+        await other.publish('salon_cache', JSON.stringify({ from: 'another-instance', topic: 'site-settings' }));
+        return (await venue()) === 'Palais des Congrès';
+      });
+    } finally {
+      other.disconnect();
+    }
   });
 });
