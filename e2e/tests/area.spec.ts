@@ -63,6 +63,8 @@ test.describe('The exhibitor area tabs', () => {
   }) => {
     await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
     const email = page.getByLabel('Email', { exact: true });
+    // The form shows the account's address once it has arrived; typed before, it was replaced.
+    await expect(email).toHaveValue(accounts.exhibitor.email);
     await email.fill(accounts.collaborator.email);
     await page.getByLabel('Mot de passe actuel').fill(accounts.exhibitor.password);
     await page.getByRole('button', { name: 'Sauvegarder' }).click();
