@@ -74,15 +74,15 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    // Tests tagged '@phone' run on the phone alone: a flow that only a phone does at the show (the
-    // camera at a gate or a stand, a stand's scans kept offline in a hall). Run on both screens,
-    // they were a minute of CI each for the same finding (decision 041).
     // The demo edition's registration opened before any test (tests/registration-open.setup.ts).
     { name: 'setup', testMatch: /\.setup\.ts$/ },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions },
       testIgnore: /mobile\.spec\.ts/,
+      // Tests tagged '@phone' run on the phone alone: a flow that only a phone does at the show (the
+      // camera at a gate or a stand, a stand's scans kept offline in a hall). Run on both screens,
+      // they were a minute of CI each for the same finding (decision 041).
       grepInvert: PHONE_ONLY,
       dependencies: ['setup'],
     },

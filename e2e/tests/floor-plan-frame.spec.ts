@@ -51,16 +51,17 @@ for (const hall of ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']) {
     const by = (key: (s: PlanStand) => number) => [...taken].sort((a, b) => key(a) - key(b));
     const right = (s: PlanStand) => s.x + s.width;
     const bottom = (s: PlanStand) => s.y + s.height;
+    const byLeft = by((s) => s.x);
     const stands = [
       ...new Set(
         [
-          by((s) => s.x)[0],
+          byLeft[0],
           by(right).at(-1),
           by((s) => s.y)[0],
           by(bottom).at(-1),
           by((s) => right(s) + bottom(s)).at(-1),
           by((s) => right(s) - s.y).at(-1),
-          by((s) => s.x)[taken.length >> 1],
+          byLeft[taken.length >> 1],
         ].map((s) => s!.number),
       ),
     ];

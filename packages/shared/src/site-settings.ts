@@ -13,8 +13,11 @@ import { maxText, requiredText } from './schemas';
 export const CONTACT_KEYS = ['general', 'exhibitors', 'sales', 'press', 'speakers'] as const;
 export type ContactKey = (typeof CONTACT_KEYS)[number];
 
-/** The domain is checked whole first (the lookahead): a dot is then looked for once, not at every split. */
-const EMAIL = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
+/**
+ * An e-mail address the organiser types (here and in the back-office's content forms). The domain
+ * is checked whole first (the lookahead): a dot is then looked for once, not at every split.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 /** Digits, spaces and + ( ) . - as people write them, with 6 to 20 digits. */
 const PHONE = /^\+?[\d\s().-]+$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
@@ -43,7 +46,7 @@ export function optionalField(max: number, rule?: { test: (value: string) => boo
 }
 
 /** An optional e-mail address ('email' when it is not one). */
-export const optionalEmail = () => optionalField(320, { test: (v) => EMAIL.test(v), error: 'email' });
+export const optionalEmail = () => optionalField(320, { test: (v) => EMAIL_PATTERN.test(v), error: 'email' });
 const email = optionalEmail;
 /** An optional phone number as people write it ('phoneFormat' when it is not one). */
 export const optionalPhone = () =>

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { hallOutlineFields, isRealDay, maxText } from '@salon/shared';
+import { EMAIL_PATTERN, hallOutlineFields, isRealDay, maxText } from '@salon/shared';
 
 /** The rules of the content forms (the web app's back-office repeats them in content/fields.tsx). */
 
@@ -23,7 +23,7 @@ const LINK = {
   error: 'Adresse http(s)://… ou chemin du site commençant par /.',
 };
 const WEBSITE = { test: /^https?:\/\/[^\s/][^\s]*$/i, error: 'Adresse http(s)://… attendue.' };
-const EMAIL = { test: /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/, error: 'email' };
+const EMAIL = { test: EMAIL_PATTERN, error: 'email' };
 
 /** A place in a list; none (null: an emptied field) puts a new record at the end and leaves a record where it is. */
 const position = z.pipe(
