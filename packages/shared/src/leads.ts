@@ -97,17 +97,31 @@ export const leadQualificationFields = {
   tags: z.optional(leadTagsSchema),
 };
 
-/**
- * `PUT scans/:id` ('Mes scans'): a lead completed later, or its follow-up set. Each key left
- * out keeps what the lead has; note and rating as `POST scans` takes them.
- */
-export const leadUpdateSchema = z.object({
+const leadFields = {
   note: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000, { error: 'tooLong' })))),
   rating: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(5)))),
   ...leadQualificationFields,
   followUp: z.optional(followUpSchema),
+};
+
+/**
+ * `PUT scans/:id` ('Mes scans'): a lead completed later, or its follow-up set. Each key left
+ * out keeps what the lead has (a form sends only what its user changed); note and rating as
+ * `POST scans` takes them. `previous` (optional, decision 043) holds what the form showed of
+ * each field it changes: a field someone else changed since (another phone, the scanner) is a
+ * 409, nothing saved, instead of silently replacing their change.
+ */
+export const leadUpdateSchema = z.object({
+  ...leadFields,
+  previous: z.optional(z.object(leadFields)),
 });
 export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
+/** What a lead's fields were when a form showed them (`previous`). */
+export type LeadFieldValues = NonNullable<LeadUpdate['previous']>;
+
+/** The lead fields an update names, in the order a message lists them. */
+export const LEAD_FIELDS = ['note', 'rating', 'answers', 'tags', 'followUp'] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
 
 /** A query parameter left empty by a GET form (an unselected list) is no filter. */
 const blankless = <T extends z.ZodMiniType>(schema: T) =>

@@ -345,6 +345,138 @@ describe('answers, tags and follow-up', () => {
   });
 });
 
+describe('one lead edited twice: nothing typed is lost (decision 043)', () => {
+  it('a same-day re-scan shows the note, tags and answers taken, and a rating-only save keeps them', async () => {
+    const [budget] = await threeQuestions();
+    const visitor = await createVisitor(ctx.db);
+    const badge = badgeOf(visitor.registration);
+    const first = scan(badge, {
+      note: 'Simple curiosité',
+      rating: 2,
+      tags: ['curiosité'],
+      answers: [{ question: budget!.id, choices: ['< 1 M MAD'] }],
+    });
+    await send([first]);
+    const again = scan(badge, { scannedAt: '2024-05-30T11:40:00+01:00' });
+    const { results } = await send([again]);
+    // The scanner shows what the lead holds, to pre-fill its form.
+    expect(results[0]).toMatchObject({
+      id: again.id,
+      status: 'alreadyScanned',
+      scan: { id: first.id, note: 'Simple curiosité', rating: 2, tags: ['curiosité'] },
+    });
+    // The form sends only what changed: the rating, to the first scan.
+    const { results: saved } = await send([{ id: first.id, badge, scannedAt: first.scannedAt, rating: 3 }]);
+    expect(saved[0]).toMatchObject({
+      status: 'recorded',
+      scan: {
+        note: 'Simple curiosité',
+        rating: 3,
+        tags: ['curiosité'],
+        answers: [{ question: budget!.id, choices: ['< 1 M MAD'] }],
+      },
+    });
+  });
+
+  it('two phones save one lead from the same copy: other fields are kept, the same field is a 409 with the lead as it stands, nothing saved', async () => {
+    const visitor = await createVisitor(ctx.db);
+    const item = scan(badgeOf(visitor.registration), { note: 'Rappeler', rating: 2, tags: ['devis'] });
+    await send([item], collaboratorToken);
+    const shown = { note: 'Rappeler', rating: 2, tags: ['devis'], followUp: null };
+    // The collaborator's phone changes the note; the exhibitor's, from the same copy, the rating.
+    const byCollaborator = await patchLead(
+      item.id,
+      { note: 'Rappeler lundi', previous: { note: shown.note } },
+      collaboratorToken,
+    );
+    expect(byCollaborator.statusCode, byCollaborator.body).toBe(200);
+    const byExhibitor = await patchLead(item.id, { rating: 4, previous: { rating: shown.rating } });
+    expect(byExhibitor.statusCode, byExhibitor.body).toBe(200);
+    expect(byExhibitor.json<{ data: Lead }>().data).toMatchObject({
+      note: 'Rappeler lundi',
+      rating: 4,
+      tags: ['devis'],
+    });
+
+    // The exhibitor then changes the note and the tags from its stale copy: refused as a whole.
+    const stale = await patchLead(item.id, {
+      note: 'Pas intéressé',
+      tags: ['froid'],
+      previous: { note: shown.note, tags: shown.tags },
+    });
+    expect(stale.statusCode).toBe(409);
+    const refusal = withoutRequestId(stale) as {
+      error: { status: number; name: string; message: string; details: { fields: string[]; lead: Lead } };
+    };
+    expect(refusal.error).toMatchObject({
+      status: 409,
+      name: 'ConflictError',
+      message:
+        'Ce prospect a été modifié ailleurs entre-temps : rien n’a été enregistré. Vérifiez puis enregistrez à nouveau.',
+      details: { fields: ['note'], lead: { id: item.id, note: 'Rappeler lundi', rating: 4, tags: ['devis'] } },
+    });
+    const [stored] = await ctx.db.select().from(scans).where(eq(scans.clientId, item.id));
+    expect(stored).toMatchObject({ note: 'Rappeler lundi', rating: 4, tags: ['devis'] });
+
+    // Sent again from the lead as it now stands, the change is taken.
+    const informed = await patchLead(item.id, {
+      note: 'Pas intéressé',
+      tags: ['froid'],
+      previous: { note: 'Rappeler lundi', tags: ['devis'] },
+    });
+    expect(informed.json<{ data: Lead }>().data).toMatchObject({ note: 'Pas intéressé', rating: 4, tags: ['froid'] });
+  });
+
+  it('an answer changed on another phone is a 409; an answer to another question is kept', async () => {
+    const [budget, , date] = await threeQuestions();
+    const visitor = await createVisitor(ctx.db);
+    const item = scan(badgeOf(visitor.registration), { answers: [{ question: budget!.id, choices: ['< 1 M MAD'] }] });
+    await send([item]);
+    const before = [{ question: budget!.id, choices: ['< 1 M MAD'] }];
+    const first = await patchLead(item.id, {
+      answers: [{ question: budget!.id, choices: ['> 5 M MAD'] }],
+      previous: { answers: before },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const other = await patchLead(item.id, {
+      answers: [{ question: date!.id, text: 'Juin' }],
+      previous: { answers: before },
+    });
+    expect(other.json<{ data: Lead }>().data.answers.map((a) => a.choices.join() || a.text)).toEqual([
+      '> 5 M MAD',
+      'Juin',
+    ]);
+    const stale = await patchLead(item.id, {
+      answers: [{ question: budget!.id, choices: ['1–5 M MAD'] }],
+      previous: { answers: before },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ error: { details: { fields: string[] } } }>().error.details.fields).toEqual(['answers']);
+  });
+
+  it('the same save sent twice at once is taken once, and both answer with the lead as saved', async () => {
+    const [budget] = await threeQuestions();
+    const visitor = await createVisitor(ctx.db);
+    const item = scan(badgeOf(visitor.registration), { note: 'Premier échange' });
+    await send([item]);
+    const body = {
+      note: 'Devis à envoyer',
+      answers: [{ question: budget!.id, choices: ['1–5 M MAD'] }],
+      previous: { note: 'Premier échange', answers: [] },
+    };
+    const [a, b] = await Promise.all([patchLead(item.id, body), patchLead(item.id, body)]);
+    for (const res of [a, b]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: Lead }>().data).toMatchObject({
+        note: 'Devis à envoyer',
+        answers: [{ question: budget!.id, choices: ['1–5 M MAD'] }],
+      });
+    }
+    const [stored] = await ctx.db.select().from(scans).where(eq(scans.clientId, item.id));
+    expect(await ctx.db.select().from(leadAnswers).where(eq(leadAnswers.scanId, stored!.id))).toHaveLength(1);
+  });
+});
+
 describe('the filters of Mes scans', () => {
   it('narrows a table by follow-up, rating, tag, answer, who scanned and day, each alone and together', async () => {
     const [budget] = await threeQuestions();
