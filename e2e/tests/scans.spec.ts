@@ -207,7 +207,7 @@ test.describe('Badge scans', () => {
     },
   );
 
-  test('the same badge typed in again says it was already scanned today, at the time the list shows', async ({
+  test('the same badge typed in again says it was already scanned today, at the time the list shows, with the note taken before', async ({
     page,
     request,
   }) => {
@@ -220,6 +220,11 @@ test.describe('Badge scans', () => {
 
     await typeBadge(page, visitor.token);
     await expect(verdict(page, texts.recorded)).toContainText(visitor.name);
+    await page.getByLabel('Note', { exact: true }).fill('Simple curiosité');
+    await page.getByRole('radio', { name: '2', exact: true }).check();
+    await page.getByLabel('Étiquettes').fill('curiosité');
+    await page.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(page.getByText('Note enregistrée.')).toBeVisible();
 
     await typeBadge(page, visitor.token);
     const already = page.getByRole('status').filter({ has: page.getByRole('heading', { name: /^Déjà scanné/ }) });
@@ -227,12 +232,22 @@ test.describe('Badge scans', () => {
     const heading = (await already.getByRole('heading').textContent()) ?? '';
     expect(heading).toMatch(/^Déjà scanné aujourd'hui à \d\d:\d\d$/);
     await expect(verdict(page, texts.recorded)).toHaveCount(0);
+    // The form shows what the first conversation left; only the rating changes.
+    await expect(page.getByLabel('Note', { exact: true })).toHaveValue('Simple curiosité');
+    await expect(page.getByLabel('Étiquettes')).toHaveValue('curiosité');
+    await page.getByRole('radio', { name: '3', exact: true }).check();
+    await page.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(page.getByText('Note enregistrée.')).toBeVisible();
 
     // Later, the same badge again: the answer is the same, with the first scan's time.
     await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
     const mine = scanTable(page, 'scansExposant');
     const row = rowOf(mine, visitor.name);
     await expect(row).toHaveCount(1);
+    const details = row.locator('xpath=following-sibling::tr[1]');
+    await expect(details).toContainText('Note : Simple curiosité');
+    await expect(details).toContainText('Étiquettes : curiosité');
+    await expect(details).toContainText('3/5');
     const shownAt = ((await (await cell(mine, row, 'Date & Heure')).textContent()) ?? '').trim();
     expect(heading).toBe(texts.alreadyScanned(shownAt.slice(-5)));
     await page.getByRole('link', { name: 'Scanner un badge', exact: true }).click();

@@ -116,7 +116,8 @@ export function useUpdateLead() {
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: LeadUpdate }) =>
       apiRequest<Answer<typeof leadSchema>>(`scans/${id}`, { method: 'PUT', body: update }).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: scansKey }),
+    // Refused as changed meanwhile (409), the lists show the lead as it now stands too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: scansKey }),
   });
 }
 

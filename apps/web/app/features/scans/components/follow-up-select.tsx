@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FOLLOW_UPS } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { submitErrorKey } from '../../../components/ui/form-errors';
+import { ApiError } from '../../../lib/api-client';
 import { useUpdateLead } from '../api/scans';
 import type { ScanView } from '../types';
 
@@ -23,7 +24,11 @@ export function FollowUpSelect({ scan }: { scan: ScanView }) {
         onChange={(event) =>
           update.mutate({
             id: scan.id,
-            update: { followUp: event.target.value ? (event.target.value as ScanView['followUp']) : null },
+            update: {
+              followUp: event.target.value ? (event.target.value as ScanView['followUp']) : null,
+              // Changed meanwhile on another phone: a 409, and the list shows the follow-up as it stands.
+              previous: { followUp: scan.followUp },
+            },
           })
         }
       >
@@ -34,7 +39,13 @@ export function FollowUpSelect({ scan }: { scan: ScanView }) {
           </option>
         ))}
       </select>
-      {update.isError && <Alert tone="danger">{t(submitErrorKey(update.error) ?? 'errors.generic')}</Alert>}
+      {update.isError && (
+        <Alert tone="danger">
+          {update.error instanceof ApiError && update.error.status === 409
+            ? t('area.leads.conflict', { fields: t('area.leads.fields.followUp') })
+            : t(submitErrorKey(update.error) ?? 'errors.generic')}
+        </Alert>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import { Field, TextAreaField } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { formResolver } from '../../../lib/form-resolver';
+import { ApiError } from '../../../lib/api-client';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 type LeadQuestion = Answer<typeof leadQuestionSchema>;
@@ -36,23 +37,14 @@ export const tagsOf = (text: string) =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
-/**
- * The answers given, by question. A question left unanswered sends nothing after a scan; when a
- * lead is completed later (`clearing`), it sends an empty answer, which removes the one it had.
- */
-function answersOf(questions: readonly LeadQuestion[], answered: Values['answered'], clearing: boolean) {
-  const out: LeadAnswerInput[] = [];
-  for (const q of questions) {
+/** The answers, by question: an empty one for a question left unanswered (it removes the answer it had). */
+function answersOf(questions: readonly LeadQuestion[], answered: Values['answered']) {
+  return questions.map((q): LeadAnswerInput => {
     const value = answered[`q${q.id}`];
-    if (q.kind === 'text') {
-      const text = typeof value === 'string' ? value.trim() : '';
-      if (text || clearing) out.push({ question: q.id, text });
-    } else {
-      const picked = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
-      if (picked.length || clearing) out.push({ question: q.id, choices: picked });
-    }
-  }
-  return out;
+    if (q.kind === 'text') return { question: q.id, text: typeof value === 'string' ? value.trim() : '' };
+    const picked = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
+    return { question: q.id, choices: picked };
+  });
 }
 
 const toQualification = formResolver<Values, ScanQualification>(scanQualificationSchema);
@@ -79,9 +71,53 @@ function valuesOf(lead: LeadSoFar | undefined): Values {
   };
 }
 
+/** What a form's values qualify: every field, each answer given (an empty one for a question left unanswered). */
+function qualificationOf(questions: readonly LeadQuestion[], values: Values): Required<ScanQualification> {
+  return {
+    note: values.note.trim() || null,
+    rating: values.rating ? Number(values.rating) : null,
+    answers: answersOf(questions, values.answered),
+    tags: tagsOf(values.tagText),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const answerKey = (a: LeadAnswerInput | undefined) => JSON.stringify(a?.text || [...(a?.choices ?? [])].sort());
+
 /**
- * The lead's note and rating, right after the scan. Saving sends the scan again with them (see
- * sync.ts), so a note on a scan still waiting on the device goes with it.
+ * What the user changed from what the form started from (`base`), and what each changed field
+ * was then (`previous`): a save sends only these, so it never replaces what someone else wrote in
+ * the fields this user left alone (decision 043).
+ */
+function changesOf(base: Required<ScanQualification>, now: Required<ScanQualification>) {
+  const changes: ScanQualification = {};
+  const previous: ScanQualification = {};
+  if (base.note !== now.note) [changes.note, previous.note] = [now.note, base.note];
+  if (base.rating !== now.rating) [changes.rating, previous.rating] = [now.rating, base.rating];
+  if (!same(base.tags, now.tags)) [changes.tags, previous.tags] = [now.tags, base.tags];
+  const answers = now.answers.filter(
+    (a) => answerKey(a) !== answerKey(base.answers.find((b) => b.question === a.question)),
+  );
+  if (answers.length) {
+    changes.answers = answers;
+    previous.answers = base.answers.filter((b) => answers.some((a) => a.question === b.question));
+  }
+  return { changes, previous };
+}
+
+/** A 409 of `PUT scans/:id`: the fields someone else changed, and the lead as it now stands. */
+function conflictOf(error: unknown): { fields: string[]; lead: LeadSoFar } | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const details = error.body?.error?.details as { fields?: string[]; lead?: LeadSoFar } | undefined;
+  return details?.lead ? { fields: details.fields ?? [], lead: details.lead } : null;
+}
+
+/**
+ * The lead's note, rating, answers and tags: right after a scan (pre-filled with what the lead
+ * holds when the badge was scanned earlier today) or completed from 'Mes scans'. Saving sends only
+ * what the user changed (on the scanner, with the scan again: see sync.ts, so a note on a scan
+ * still waiting on the device goes with it). When someone else changed the same field meanwhile,
+ * the server refuses (409): the form keeps what was typed, says so, and a second save replaces it.
  */
 export function QualificationForm({
   questions,
@@ -93,11 +129,12 @@ export function QualificationForm({
 }: {
   /** The exhibitor's questions, asked after the note and the rating. */
   questions: readonly LeadQuestion[];
-  onSave: (values: ScanQualification) => void;
+  /** Sends the changes, with what each changed field was when the form showed it. */
+  onSave: (changes: ScanQualification, previous: ScanQualification) => Promise<unknown>;
   saving: boolean;
   saved: boolean;
   error: unknown;
-  /** A lead already recorded, completed from 'Mes scans'; none right after a scan. */
+  /** What the lead holds: already recorded (a badge scanned again, 'Compléter'); none for a scan kept offline. */
   lead?: LeadSoFar;
 }) {
   const { t } = useTranslation();
@@ -109,26 +146,42 @@ export function QualificationForm({
       toQualification({ ...values, rating: values.rating ? Number(values.rating) : null }, context, options),
     defaultValues: valuesOf(lead),
   });
-  const submit = form.handleSubmit(({ note, rating }) => {
-    const { answered, tagText } = form.getValues();
-    const tags = leadTagsSchema.safeParse(tagsOf(tagText));
+  // What the form's changes are measured from: the lead as shown, then as last saved.
+  const base = useRef(valuesOf(lead));
+  const submit = form.handleSubmit(async () => {
+    const values = form.getValues();
+    const tags = leadTagsSchema.safeParse(tagsOf(values.tagText));
     if (!tags.success) {
       form.setError('tagText', { type: 'schema', message: tags.error.issues[0]?.message ?? 'tooLong' });
       return;
     }
-    onSave({
-      note: note?.trim() ? note.trim() : null,
-      rating: rating ?? null,
-      answers: answersOf(questions, answered, lead !== undefined),
-      tags: tags.data,
-    });
+    const { changes, previous } = changesOf(
+      qualificationOf(questions, base.current),
+      qualificationOf(questions, values),
+    );
+    try {
+      await onSave(changes, previous);
+      base.current = structuredClone(values);
+    } catch (failure) {
+      // Saved again, the user's values replace the lead as it now stands: the message said so.
+      const conflict = conflictOf(failure);
+      if (conflict) base.current = valuesOf(conflict.lead);
+    }
   });
+  const conflict = conflictOf(error);
+  const errorKey = error && !conflict ? (submitErrorKey(error) ?? 'errors.generic') : null;
   const hintId = useId();
-  const errorKey = error ? (submitErrorKey(error) ?? 'errors.generic') : null;
   return (
     <form className="card scan-note" method="post" noValidate onSubmit={(event) => void submit(event)}>
       {saved && <Alert tone="success">{t('scanner.noteSaved')}</Alert>}
       {errorKey && <Alert tone="danger">{t(errorKey)}</Alert>}
+      {conflict && (
+        <Alert tone="warning">
+          {t('area.leads.conflict', {
+            fields: conflict.fields.map((field) => t(`area.leads.fields.${field}`)).join(', '),
+          })}
+        </Alert>
+      )}
       <TextAreaField
         label={t('scanner.note')}
         rows={3}

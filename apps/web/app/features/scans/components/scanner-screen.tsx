@@ -14,7 +14,7 @@ import { useWaitingCount } from '../hooks';
 import { useOnline } from '../../../lib/use-online';
 import { getScan, queueAvailable, type QueuedScan } from '../queue';
 import { onAnswers, sendScan, syncQueue, takeAnswers, type Answered } from '../sync';
-import type { ScanResult } from '../types';
+import type { ScanResult, ScanView } from '../types';
 import { Camera } from '../../../components/scan/camera';
 import { ManualEntryForm } from '../../../components/scan/manual-entry-form';
 import { QualificationForm } from './qualification-form';
@@ -57,6 +57,8 @@ interface Outcome {
   verdict: Verdict;
   /** The stored scan the note form saves to; null when there is none. */
   target: QueuedScan | null;
+  /** What that scan holds, as the server said: the form starts from it (a badge scanned again today). */
+  lead?: ScanView;
 }
 
 /**
@@ -108,8 +110,8 @@ export function ScannerScreen({ session }: { session: Session }) {
     async (badge: string) => {
       const queued: QueuedScan = { id: newScanId(), badge, scannedAt: clock().toISOString(), userId };
       latest.current = queued.id;
-      const show = (verdict: Verdict, target: QueuedScan | null = null) => {
-        if (latest.current === queued.id) setOutcome({ key: queued.id, verdict, target });
+      const show = (verdict: Verdict, target: QueuedScan | null = null, lead?: ScanView) => {
+        if (latest.current === queued.id) setOutcome({ key: queued.id, verdict, target, lead });
       };
       resetNote();
       setFailure(null);
@@ -118,7 +120,8 @@ export function ScannerScreen({ session }: { session: Session }) {
       show({ kind: 'checking' });
       try {
         const result = await sendScan(queued);
-        if (result) show(verdictOf(result), noteTarget(queued, result));
+        if (result)
+          show(verdictOf(result), noteTarget(queued, result), result.status === 'refused' ? undefined : result.scan);
         else show({ kind: 'kept' }, queued);
       } catch (error) {
         if (isForbidden(error)) setForbidden(true);
@@ -176,7 +179,7 @@ export function ScannerScreen({ session }: { session: Session }) {
     );
   }
 
-  const { verdict, target } = outcome;
+  const { verdict, target, lead } = outcome;
   const failureKey = failure ? (submitErrorKey(failure) ?? 'errors.generic') : null;
   return (
     <div className="scanner">
@@ -207,10 +210,11 @@ export function ScannerScreen({ session }: { session: Session }) {
         <QualificationForm
           key={outcome.key}
           questions={questions.data ?? []}
+          lead={lead}
           saving={saveNote.isPending}
           saved={saveNote.isSuccess}
           error={saveNote.error}
-          onSave={(values) => saveNote.mutate({ target, values })}
+          onSave={(changes) => saveNote.mutateAsync({ target, values: changes })}
         />
       )}
       <ManualEntryForm onCode={(code) => void scan(code)} />

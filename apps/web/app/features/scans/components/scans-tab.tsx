@@ -100,7 +100,7 @@ function CompleteLead({ scan }: { scan: ScanView }) {
         saving={update.isPending}
         saved={update.isSuccess}
         error={update.error}
-        onSave={(values) => update.mutate({ id: scan.id, update: values })}
+        onSave={(changes, previous) => update.mutateAsync({ id: scan.id, update: { ...changes, previous } })}
       />
     </details>
   );
