@@ -13,6 +13,7 @@ import { createAttachmentResolver } from './domains/mail/attachments';
 import { createMailTransport, mailDir, type MailTransport } from './domains/mail/transport';
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
 import { startRetentionJob, type RetentionJob } from './domains/personal-data/retention.service';
+import { startUnusedUploadsJob, type UnusedUploadsJob } from './domains/exhibitor-area/unused-uploads';
 import { createClock } from './lib/clock';
 import { databaseProblem, redisProblem } from './lib/startup-checks';
 import { keysProblem } from './domains/auth/instance-keys';
@@ -65,11 +66,13 @@ async function main(): Promise<void> {
   await database.maintain?.();
   let mail: { worker: MailWorker; transport: MailTransport; badges: BadgeService } | undefined;
   let retention: RetentionJob | undefined;
+  let sweep: UnusedUploadsJob | undefined;
   let pushes: PassPushes | undefined;
   app.addHook('onClose', async () => {
     // The jobs first: they finish what they are doing (a retention run, the mails being sent),
     // which needs the database.
     await retention?.stop();
+    await sweep?.stop();
     await pushes?.stop();
     if (mail) {
       await mail.worker.stop();
@@ -138,6 +141,8 @@ async function main(): Promise<void> {
       mailDir: mailDir(config),
       log: app.log,
     });
+    // Removes the exhibitors' uploads no page has named for a day (each hour, one instance at a time).
+    sweep = startUnusedUploadsJob({ db: database.db, log: app.log });
   }
 }
 

@@ -8,6 +8,7 @@ import {
   visitorCardSchema,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
+import { tooManyRequests } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
 import { parseFormBody } from '../../lib/query-params';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
@@ -66,6 +67,14 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Dire
     },
   );
 
+  // Uploads are counted per address (the route's limit) and per account, whatever its addresses
+  // (the rate-limit plugin's store: Redis when REDIS_URL is set, so shared by the instances).
+  const perAccount = app.createRateLimit({
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `uploads-account:${currentUser(request).id}`,
+  });
+
   /** An image (its logo) or a PDF (a document it hands out), one file of the multipart field `file`. */
   app.post(
     '/exhibitor-page/files',
@@ -74,6 +83,10 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Dire
       ...only(app, AUDIENCES.exhibitors, { rateLimit: { max: 30, timeWindow: '1 minute' } }),
     },
     async (request, reply) => {
+      const budget = await perAccount(request);
+      if (!budget.isAllowed && budget.isExceeded) {
+        throw tooManyRequests(reply, budget.ttlInSeconds, 'Trop de fichiers envoyés par ce compte.');
+      }
       const { file, filename } = await receiveUpload(request);
       const record = await addOwnFile(db, currentUser(request), file, filename);
       return reply.status(201).send({ data: record, meta: {} });

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { exhibitorSlug, type ExhibitorPageForm, type OwnExhibitorPage } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { exhibitorUploads, registrations, users } from '../../db/schema';
+import { exhibitorUploads, media, registrations, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
+import { badRequest } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { listedExhibitorOf } from '../directory/directory.service';
-import { storeMedia, type PreparedFile } from '../files/uploads.service';
+import { storeMedia, uploadPath, type PreparedFile } from '../files/uploads.service';
 import { loadMedia } from '../media/media.service';
 import { serializeMedia } from '../media/media-view';
 import { currentEdition } from '../show/current-edition';
@@ -65,11 +66,45 @@ export function saveOwnPage(db: Db, caller: Caller, form: ExhibitorPageForm) {
   });
 }
 
-/** A file the exhibitor uploads for its page: stored, its record made, noted as the exhibitor's. */
+/**
+ * What one exhibitor may hold at once (decision 044): a page shows 3 documents and a logo, the
+ * visitor card one of them; 10 files leave room for a version waiting for review and a few
+ * replacements, 60 MB for three documents of the largest size. Files no page version names are
+ * removed after a day (unused-uploads.ts), which frees their place.
+ */
+export const UPLOAD_QUOTA = { files: 10, bytes: 60 * 1024 * 1024 };
+export const QUOTA_MESSAGE =
+  'Vous avez déjà 10 fichiers ou 60 Mo de fichiers : retirez-en un de votre fiche, il sera supprimé sous 24 heures.';
+/** Key of the transaction-level advisory lock taken per exhibitor while it adds a file. */
+const UPLOAD_LOCK = 0x75706c64; // 'upld'
+
+/**
+ * A file the exhibitor uploads for its page: stored, its record made, noted as the exhibitor's,
+ * within its quota (a 400 past it, nothing stored). The same bytes sent again take no more room.
+ */
 export function addOwnFile(db: Db, caller: Caller, file: PreparedFile, filename: string) {
   return db.transaction(async (tx) => {
+    // Two uploads at once from one account are counted one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, ${caller.id})`);
+    const held = await tx
+      .select({ path: media.path, size: media.size })
+      .from(exhibitorUploads)
+      .innerJoin(media, eq(media.id, exhibitorUploads.mediaId))
+      .where(eq(exhibitorUploads.userId, caller.id));
+    const bytes = held.reduce((sum, f) => sum + f.size, 0);
+    const again = held.some((f) => f.path === uploadPath(file));
+    if (!again && (held.length >= UPLOAD_QUOTA.files || bytes + file.body.length > UPLOAD_QUOTA.bytes)) {
+      throw badRequest(QUOTA_MESSAGE);
+    }
     const { row } = await storeMedia(tx, file, filename);
-    await tx.insert(exhibitorUploads).values({ mediaId: row.id, userId: caller.id }).onConflictDoNothing();
+    // Sent again, it counts as new for the sweep of unused files.
+    await tx
+      .insert(exhibitorUploads)
+      .values({ mediaId: row.id, userId: caller.id })
+      .onConflictDoUpdate({
+        target: [exhibitorUploads.mediaId, exhibitorUploads.userId],
+        set: { createdAt: sql`now()` },
+      });
     return serializeMedia(row)!;
   });
 }

@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, exhibitorProfiles, sectors } from '../../db/schema';
+import { auditLog, exhibitorProfiles, exhibitorUploads, media, mediaFiles, sectors } from '../../db/schema';
 import { call, createTestApp, login, type TestContext } from '../../../test/helper';
 import { createCollaborator, createExhibitor, type Exhibitor } from '../../../test/fixtures';
+import { QUOTA_MESSAGE } from './own-page.service';
+import { removeUnusedUploads } from './unused-uploads';
 
 /** 'Fiche annuaire': an exhibitor keeps its page of the directory (`exhibitor-page`). */
 
@@ -187,5 +189,90 @@ describe('what an exhibitor’s page refuses', () => {
     expect((await call(ctx.app, 'GET', 'exhibitor-page', { token: collaboratorToken })).statusCode).toBe(403);
     expect((await save({ brands: ['Pirate'] }, collaboratorToken)).statusCode).toBe(403);
     expect((await read()).brands).not.toContain('Pirate');
+  });
+});
+
+describe('what an exhibitor may keep in files', () => {
+  const heldBy = async (userId: number) =>
+    (await ctx.db.select().from(exhibitorUploads).where(eq(exhibitorUploads.userId, userId))).length;
+
+  it('refuses an eleventh file, or one past 60 MB, with a message, storing nothing', async () => {
+    const fresh = await createExhibitor(ctx.db);
+    const as = await login(ctx.app, fresh.user.email);
+    for (let i = 0; i < 10; i++) await uploadFile(pdfBytes(), `doc-${i}.pdf`, 'application/pdf', as);
+    const files = (await ctx.db.select({ path: mediaFiles.path }).from(mediaFiles)).length;
+    const res = await call(ctx.app, 'POST', 'exhibitor-page/files', {
+      token: as,
+      body: fileForm(pdfBytes(), 'onze.pdf', 'application/pdf'),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.message).toBe(QUOTA_MESSAGE);
+    expect((await ctx.db.select({ path: mediaFiles.path }).from(mediaFiles)).length).toBe(files);
+    expect(await heldBy(fresh.user.id)).toBe(10);
+
+    // 60 MB held already (as three large documents would be), then a small file.
+    const other = await createExhibitor(ctx.db);
+    const otherToken = await login(ctx.app, other.user.email);
+    const [large] = await ctx.db
+      .insert(media)
+      .values({
+        name: 'gros.pdf',
+        mime: 'application/pdf',
+        size: 60 * 1024 * 1024 - 1000,
+        path: `media/${other.user.id}-gros.pdf`,
+      })
+      .returning();
+    await ctx.db.insert(exhibitorUploads).values({ mediaId: large!.id, userId: other.user.id });
+    const past = await call(ctx.app, 'POST', 'exhibitor-page/files', {
+      token: otherToken,
+      body: fileForm(pdfBytes(), 'encore.pdf', 'application/pdf'),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json<ErrorBody>().error.message).toBe(QUOTA_MESSAGE);
+    expect(await heldBy(other.user.id)).toBe(1);
+  });
+
+  it('removes after a day the uploads no version of the page names, and keeps those it names', async () => {
+    const fresh = await createExhibitor(ctx.db);
+    const as = await login(ctx.app, fresh.user.email);
+    const shown = await uploadFile(pdfBytes(), 'montre.pdf', 'application/pdf', as);
+    const logo = await uploadFile(await pngBytes(), 'logo.png', 'image/png', as);
+    const unused = await uploadFile(pdfBytes(), 'oublie.pdf', 'application/pdf', as);
+    const recent = await uploadFile(pdfBytes(), 'recent.pdf', 'application/pdf', as);
+    expect((await save({ documentIds: [shown.id], logoId: logo.id }, as)).statusCode).toBe(200);
+    const aDayAgo = sql`now() - interval '25 hours'`;
+    await ctx.db
+      .update(exhibitorUploads)
+      .set({ createdAt: aDayAgo })
+      .where(and(eq(exhibitorUploads.userId, fresh.user.id), sql`${exhibitorUploads.mediaId} <> ${recent.id}`));
+    await ctx.db
+      .update(media)
+      .set({ createdAt: aDayAgo })
+      .where(sql`${media.id} in (${shown.id}, ${logo.id}, ${unused.id})`);
+
+    expect(await removeUnusedUploads(ctx.db)).toBe(1);
+    const left = await ctx.db
+      .select({ id: media.id })
+      .from(media)
+      .where(sql`${media.id} in (${shown.id}, ${logo.id}, ${unused.id}, ${recent.id})`);
+    expect(left.map((m) => m.id).sort()).toEqual([shown.id, logo.id, recent.id].sort());
+    expect((await call(ctx.app, 'GET', unused.url)).statusCode).toBe(404);
+    expect(await heldBy(fresh.user.id)).toBe(3);
+  });
+
+  it('counts uploads per account, whatever the address', async () => {
+    const fresh = await createExhibitor(ctx.db);
+    const as = await login(ctx.app, fresh.user.email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await call(ctx.app, 'POST', 'exhibitor-page/files', {
+        token: as,
+        body: fileForm(Buffer.from('pas un fichier'), 'x.txt', 'text/plain'),
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });

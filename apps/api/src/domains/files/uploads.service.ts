@@ -130,13 +130,16 @@ export async function storeFile(db: Db, rel: string, mime: string, body: Buffer)
     .onConflictDoNothing();
 }
 
+/** Where a file will be stored: `media/<hash>.<ext>`, the same for the same bytes. */
+export const uploadPath = (file: PreparedFile) =>
+  `media/${createHash('sha256').update(file.body).digest('hex').slice(0, 32)}.${file.ext}`;
+
 /**
  * Stores the file under `media/<hash>.<ext>` and answers that path (as media.path keeps it). The
  * same bytes give the same path, stored once.
  */
 export async function storeUpload(db: Db, file: PreparedFile): Promise<string> {
-  const hash = createHash('sha256').update(file.body).digest('hex').slice(0, 32);
-  const rel = `media/${hash}.${file.ext}`;
+  const rel = uploadPath(file);
   await storeFile(db, rel, file.mime, file.body);
   return rel;
 }
