@@ -1,5 +1,5 @@
 import { devices, expect, test } from '@playwright/test';
-import { accounts, DEMO_COMPANY, login, waitForHydration } from './fixtures';
+import { accounts, adminLogin, DEMO_COMPANY, login, organiserHeaders, waitForHydration } from './fixtures';
 
 // The phone project runs this file as a Pixel 7; the desktop project picks it up too (its
 // testMatch is the default), so the file sets the phone itself to mean the same in both.
@@ -103,5 +103,33 @@ test.describe('On a phone', () => {
     const menu = page.getByRole('navigation', { name: "Menu de l'espace exposant" });
     await expect(menu.getByRole('button', { name: 'Badge Collaborateur' })).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Fiche annuaire' })).toHaveCount(0);
+  });
+
+  test('the organiser’s record actions show by their names, and a tap opens their dialog', async ({ page }) => {
+    await adminLogin(page);
+    const headers = await organiserHeaders(page);
+    const search = encodeURIComponent(JSON.stringify({ q: DEMO_COMPANY }));
+    const [exhibitor] = (await (
+      await page.request.get(`/backend/api/admin/exhibitors?filter=${search}`, { headers })
+    ).json()) as { id: number }[];
+    const editions = (await (await page.request.get('/backend/api/admin/editions', { headers })).json()) as {
+      id: number;
+      current: boolean;
+    }[];
+
+    await page.goto(`/admin/exhibitors/${exhibitor!.id}`);
+    // React-admin's button shows its icon alone on a phone: without one, nothing showed.
+    for (const name of ["Renvoyer l'accès", 'Désactiver']) {
+      await expect(page.getByRole('button', { name, exact: true }).locator('svg')).toBeVisible();
+    }
+    await page.getByRole('button', { name: "Renvoyer l'accès", exact: true }).tap();
+    await expect(page.getByRole('dialog')).toContainText(`${DEMO_COMPANY} recevra un nouveau lien d’accès`);
+    await page.getByRole('button', { name: 'Annuler' }).tap();
+
+    await page.goto(`/admin/editions/${editions.find((e) => e.current)!.id}`);
+    const announce = page.getByRole('button', { name: 'Inviter les abonnés à la newsletter' });
+    await expect(announce.locator('svg')).toBeVisible();
+    await announce.tap();
+    await expect(page.getByRole('dialog', { name: 'Inviter les abonnés à la newsletter' })).toBeVisible();
   });
 });

@@ -216,6 +216,13 @@ test('the next edition’s halls, plan and programme are set up in the back-offi
     await filterEdition(7);
     await expect(page.getByRole('cell', { name: 'Hall A', exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Hall Nord' })).toHaveCount(0);
+    // Made from 2024's list for the new edition, it is shown in the new edition's list.
+    await page.getByRole('link', { name: 'Créer' }).click();
+    await pickEdition('Édition', label);
+    await page.getByLabel('Nom').fill('Hall Sud');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByRole('cell', { name: 'Hall Sud' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Édition' })).toHaveText(label);
 
     // Its layout from a file, previewed against its own halls.
     await page.goto('/admin/plan-import');

@@ -23,7 +23,8 @@ export function ConfirmButton({
   /** The dialog's title; the button's label by default. */
   title?: string;
   color?: 'error';
-  icon?: ReactElement;
+  /** Required: on a phone, react-admin's button shows its icon alone (the label is its name). */
+  icon: ReactElement;
   loading: boolean;
   onConfirm: (close: () => void) => void;
 }) {

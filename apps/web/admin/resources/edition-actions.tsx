@@ -1,5 +1,17 @@
-import { Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import PreviewIcon from '@mui/icons-material/Preview';
+import {
+  Alert,
+  Button as TextButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import {
   BooleanInput,
   Button,
@@ -25,10 +37,11 @@ import {
   type NextEditionForm,
   type participationPlanSchema,
   type participationSentSchema,
-  type ShowEdition,
 } from '@salon/shared';
 import { adminFetch } from '../http';
 import { formResolver } from '../../app/lib/form-resolver';
+
+type EditionRecord = Answer<typeof adminEditionSchema>;
 
 const resolver = formResolver(nextEditionSchema);
 
@@ -38,7 +51,7 @@ const resolver = formResolver(nextEditionSchema);
  * edition is made current).
  */
 export function PreviewSiteButton() {
-  const record = useRecordContext<ShowEdition>();
+  const record = useRecordContext<EditionRecord>();
   const notify = useNotify();
   if (!record || record.current) return null;
   const open = async () => {
@@ -58,22 +71,28 @@ export function PreviewSiteButton() {
       });
     }
   };
-  return <Button label="admin.editions.preview" onClick={() => void open()} />;
+  return (
+    <Button label="admin.editions.preview" onClick={() => void open()}>
+      <PreviewIcon />
+    </Button>
+  );
 }
 
 /**
- * 'Préparer l'édition suivante', on any edition: the next one's name, dates, city and theme, and
- * whether its halls and stands carry over. The server numbers it, gives it opening hours for its
+ * 'Préparer l'édition suivante', on the latest edition: the next one's name, dates, city and theme,
+ * and whether its halls and stands carry over. The server numbers it, gives it opening hours for its
  * dates and copies nothing personal (domains/editions/next-edition.ts); its page opens next, where
- * the organiser makes it current when it is ready.
+ * the organiser makes it current when it is ready. A refusal the form has no field for (a newer
+ * edition, a year taken) is said in the dialog.
  */
 export function PrepareNextEditionButton() {
-  const record = useRecordContext<ShowEdition>();
+  const record = useRecordContext<EditionRecord>();
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   const [open, setOpen] = useState(false);
-  if (!record) return null;
+  const [refusal, setRefusal] = useState<string[]>([]);
+  if (!record?.latest) return null;
   const next = record.edition + 1;
   const defaults: NextEditionForm = {
     name: `${ordinalText(next, 'fr')} édition du Salon`,
@@ -84,8 +103,9 @@ export function PrepareNextEditionButton() {
     themeEn: '',
     halls: true,
   };
-  // Field errors come back on their fields (a year already taken, dates that end too soon).
+  // Field errors come back on their fields (dates that end too soon); the others above them.
   const submit = async (values: Record<string, unknown>) => {
+    setRefusal([]);
     try {
       const created = await adminFetch<Answer<typeof adminEditionSchema>>(`editions/${record.id}/next`, {
         method: 'POST',
@@ -96,14 +116,20 @@ export function PrepareNextEditionButton() {
       redirect('edit', 'editions', created.id);
     } catch (error) {
       const fields = error instanceof HttpError ? (error.body as { errors?: Record<string, string> })?.errors : null;
-      if (fields) return fields;
+      if (fields) {
+        const inForm = Object.entries(fields).filter(([field]) => field in defaults);
+        setRefusal(Object.entries(fields).flatMap(([field, key]) => (field in defaults ? [] : [translate(key)])));
+        return inForm.length ? Object.fromEntries(inForm) : undefined;
+      }
       notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
     }
     return undefined;
   };
   return (
     <>
-      <Button label="admin.editions.prepareNext" onClick={() => setOpen(true)} />
+      <Button label="admin.editions.prepareNext" onClick={() => setOpen(true)}>
+        <EventRepeatIcon />
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="prepare-next-title" fullWidth maxWidth="sm">
         {/* Its own record: the edition on the page would fill it otherwise. */}
         <Form record={defaults} resolver={resolver} onSubmit={submit} resource="editions">
@@ -114,6 +140,11 @@ export function PrepareNextEditionButton() {
             <Typography variant="body2" sx={{ mb: 2 }}>
               {translate('admin.editions.prepareNextIntro')}
             </Typography>
+            {refusal.length ? (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {refusal.join(' ')}
+              </Alert>
+            ) : null}
             <TextInput source="name" fullWidth />
             <DateInput source="startsOn" />
             <DateInput source="endsOn" />
@@ -123,7 +154,7 @@ export function PrepareNextEditionButton() {
             <BooleanInput source="halls" label="admin.editions.carryHalls" />
           </DialogContent>
           <DialogActions>
-            <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
+            <TextButton onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</TextButton>
             <SaveButton label="admin.editions.prepare" />
           </DialogActions>
         </Form>
@@ -138,12 +169,14 @@ export function PrepareNextEditionButton() {
  */
 function PlannedSendButton<Plan, Sent>({
   label,
+  icon,
   path,
   describe,
   canSend,
   sentText,
 }: {
   label: string;
+  icon: ReactElement;
   path: string;
   describe: (plan: Plan) => ReactNode;
   canSend: (plan: Plan) => boolean;
@@ -170,19 +203,18 @@ function PlannedSendButton<Plan, Sent>({
   const titleId = `${path.replaceAll('/', '-')}-title`;
   return (
     <>
-      <Button label={label} onClick={() => void open()} />
+      <Button label={label} onClick={() => void open()}>
+        {icon}
+      </Button>
       <Dialog open={plan !== null} onClose={() => setPlan(null)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{label}</DialogTitle>
         <DialogContent>{plan && describe(plan)}</DialogContent>
         <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setPlan(null)} />
+          <TextButton onClick={() => setPlan(null)}>{translate('ra.action.cancel')}</TextButton>
           {plan && canSend(plan) ? (
-            <Button
-              label={translate('admin.editions.send')}
-              variant="contained"
-              disabled={busy}
-              onClick={() => void send()}
-            />
+            <TextButton variant="contained" disabled={busy} onClick={() => void send()}>
+              {translate('admin.editions.send')}
+            </TextButton>
           ) : null}
         </DialogActions>
       </Dialog>
@@ -191,18 +223,19 @@ function PlannedSendButton<Plan, Sent>({
 }
 
 /**
- * 'Inviter les exposants de 2024', on a past edition: its confirmed exhibitors get a mail to confirm
+ * 'Inviter les exposants de 2024', on an edition before the current one: its confirmed exhibitors get a mail to confirm
  * their participation in the current edition, each once (domains/editions/participation.service.ts).
  * Those whose address had its share of the day's mails are left for another day, and the notice
  * says how many.
  */
 export function InviteExhibitorsButton() {
-  const record = useRecordContext<ShowEdition>();
+  const record = useRecordContext<EditionRecord>();
   const translate = useTranslate();
-  if (!record || record.current) return null;
+  if (!record?.beforeCurrent) return null;
   return (
     <PlannedSendButton<Answer<typeof participationPlanSchema>, Answer<typeof participationSentSchema>>
       label={translate('admin.editions.inviteExhibitors', { year: record.year })}
+      icon={<GroupAddIcon />}
       path={`editions/${record.id}/invite-exhibitors`}
       canSend={(plan) => plan.toInvite > 0}
       describe={(plan) => (
@@ -237,19 +270,22 @@ export function InviteExhibitorsButton() {
  * confirmed subscriber and no one else (domains/editions/announcement.ts).
  */
 export function AnnounceEditionButton() {
-  const record = useRecordContext<ShowEdition>();
+  const record = useRecordContext<EditionRecord>();
   const translate = useTranslate();
   if (!record?.current) return null;
   return (
     <PlannedSendButton<Answer<typeof announcementPlanSchema>, Answer<typeof announcementSentSchema>>
       label={translate('admin.editions.announce')}
+      icon={<CampaignIcon />}
       path={`editions/${record.id}/announce`}
       canSend={(plan) => plan.sentAt === null && plan.subscribers > 0}
       describe={(plan) => (
         <Typography variant="body2">
           {plan.sentAt
             ? translate('admin.editions.announceSent', { date: formatDateTime(plan.sentAt) })
-            : translate('admin.editions.announcePlan', { smart_count: plan.subscribers })}
+            : plan.subscribers
+              ? translate('admin.editions.announcePlan', { smart_count: plan.subscribers })
+              : translate('admin.editions.announceNone')}
         </Typography>
       )}
       sentText={(sent) => ({

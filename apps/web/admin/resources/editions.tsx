@@ -1,3 +1,4 @@
+import PublishedWithChangesIcon from '@mui/icons-material/PublishedWithChanges';
 import HistoryIcon from '@mui/icons-material/History';
 import { Alert } from '@mui/material';
 import {
@@ -121,6 +122,7 @@ function MakeCurrentButton() {
   return (
     <ConfirmButton
       label="admin.editions.makeCurrent"
+      icon={<PublishedWithChangesIcon />}
       loading={busy}
       content="admin.editions.makeCurrentConfirm"
       translateOptions={{ name: record.name }}
@@ -229,6 +231,8 @@ export const editionsMessages: AdminMessages = {
         announce: 'Inviter les abonnés à la newsletter',
         announcePlan:
           'L’invitation à cette édition partira vers l’adresse confirmée de la newsletter, une seule fois. |||| L’invitation à cette édition partira vers les %{smart_count} adresses confirmées de la newsletter, une seule fois ; les adresses jamais confirmées et les désinscrites ne reçoivent rien.',
+        announceNone:
+          'Aucune adresse n’a encore confirmé son inscription à la newsletter : l’invitation n’a personne à qui partir pour l’instant.',
         announceSent: 'L’invitation à cette édition est partie le %{date} : elle ne part qu’une fois.',
         announced: 'Invitation envoyée à une adresse. |||| Invitation envoyée à %{smart_count} adresses.',
         invitationsSent: 'Une invitation envoyée. |||| %{smart_count} invitations envoyées.',
@@ -306,6 +310,8 @@ export const editionsMessages: AdminMessages = {
         announce: 'Invite the newsletter subscribers',
         announcePlan:
           'The invitation to this edition will go to the confirmed newsletter address, once. |||| The invitation to this edition will go to the %{smart_count} confirmed newsletter addresses, once; addresses never confirmed and those that unsubscribed receive nothing.',
+        announceNone:
+          'No address has confirmed its newsletter subscription yet: the invitation has no one to go to for now.',
         announceSent: 'The invitation to this edition left on %{date}: it is sent once only.',
         announced: 'Invitation sent to one address. |||| Invitation sent to %{smart_count} addresses.',
         invitationsSent: 'One invitation sent. |||| %{smart_count} invitations sent.',

@@ -99,6 +99,7 @@ export const siteSettingsMessages: AdminMessages = {
     count: 'Un nombre entier, 0 ou plus.',
     editionNumber: 'Un numéro d’édition de 1 à 99.',
     editionTaken: 'Une autre édition porte déjà ce numéro.',
+    notLatestEdition: 'Une édition plus récente existe : préparez l’édition suivante depuis la dernière.',
     yearTaken:
       'Une autre édition a lieu cette année-là : une seule par année (ses pages /plan-<année> et /programme-<année>).',
     endsBeforeStart: 'La fin ne peut pas précéder le début.',
@@ -148,6 +149,7 @@ export const siteSettingsMessages: AdminMessages = {
     count: 'A whole number, 0 or more.',
     editionNumber: 'An edition number from 1 to 99.',
     editionTaken: 'Another edition already has this number.',
+    notLatestEdition: 'A later edition exists: prepare the next edition from the latest one.',
     yearTaken: 'Another edition takes place that year: one per year (its pages /plan-<year> and /programme-<year>).',
     endsBeforeStart: 'The end cannot come before the start.',
     editionTooLong: 'An edition lasts a month at most.',

@@ -1,3 +1,5 @@
+import BlockIcon from '@mui/icons-material/Block';
+import RestoreIcon from '@mui/icons-material/Restore';
 import LockPersonIcon from '@mui/icons-material/LockPerson';
 import { Chip } from '@mui/material';
 import {
@@ -129,6 +131,7 @@ function ActiveButton() {
   return (
     <ConfirmButton
       label={`admin.staff.actions.${action}`}
+      icon={record.active ? <BlockIcon /> : <RestoreIcon />}
       loading={isPending}
       content={`admin.staff.confirm.${action}`}
       translateOptions={{ name: record.name }}

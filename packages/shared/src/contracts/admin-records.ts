@@ -129,6 +129,10 @@ export const adminEditionSchema = z.strictObject({
   registrationClosesAt: z.nullable(z.string()),
   /** Its opening hours, day by day in order ('HH:MM'). */
   hours: z.array(z.strictObject({ day: z.string(), opens: z.string(), closes: z.string() })),
+  /** No edition has a higher number: 'Préparer l'édition suivante' starts from it alone. */
+  latest: z.boolean(),
+  /** Numbered before the current one: 'Inviter les exposants de <year>' invites from it alone. */
+  beforeCurrent: z.boolean(),
 });
 
 const STAND_LINE_KEYS = Object.keys(STAND_LINE_MESSAGES.fr) as [StandLineError['key'], ...StandLineError['key'][]];

@@ -52,14 +52,25 @@ const columns = {
   current: events.current,
   ...registrationWindowColumns,
 };
-type EditionRow = Parameters<typeof adminEdition>[0] & { id: number };
+type EditionRow = Parameters<typeof adminEdition>[0] & { id: number; edition: number };
 /** Editions as the back-office reads them, their opening hours beside (the audit log's before and after too). */
 async function presentEditions<T extends EditionRow>(dbOrTx: Db | Tx, rows: T[]) {
   const hours = await hoursByEdition(
     dbOrTx,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...adminEdition(row), hours: hours.get(row.id) ?? [] }));
+  const [numbers] = await dbOrTx
+    .select({
+      last: sql<number>`max(${events.edition})::int`,
+      current: sql<number | null>`(max(${events.edition}) filter (where ${events.current}))::int`,
+    })
+    .from(events);
+  return rows.map((row) => ({
+    ...adminEdition(row),
+    hours: hours.get(row.id) ?? [],
+    latest: row.edition === numbers?.last,
+    beforeCurrent: numbers?.current != null && row.edition < numbers.current,
+  }));
 }
 
 /** One edition as the editions' list shows it, or null. */

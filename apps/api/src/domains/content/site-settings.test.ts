@@ -261,7 +261,15 @@ describe('Editions', () => {
     const created = await ok<ShowEdition>('POST', 'editions', NEW);
     const noWindow = { registrationOpensAt: null, registrationClosesAt: null };
     // A new edition opens 09:00 to 18:00 on each of its days until the organiser says otherwise.
-    expect(created).toEqual({ id: 8, ...NEW, ...noWindow, current: false, hours: defaultHours(NEW) });
+    expect(created).toEqual({
+      id: 8,
+      ...NEW,
+      ...noWindow,
+      current: false,
+      hours: defaultHours(NEW),
+      latest: true,
+      beforeCurrent: false,
+    });
     expect((await publicEditions()).at(-1)).toEqual({ id: 8, ...NEW, current: false });
 
     await ok('PUT', 'editions/8', { ...NEW, theme: '', visitors: 70000, city: 'Rabat' });
@@ -360,6 +368,8 @@ describe('Editions', () => {
       registrationOpensAt: null,
       registrationClosesAt: null,
       hours: [],
+      latest: true,
+      beforeCurrent: false,
     });
     // The public list leaves the registration window out.
     expect((await publicEditions())[0]).toEqual({
@@ -367,6 +377,8 @@ describe('Editions', () => {
       registrationOpensAt: undefined,
       registrationClosesAt: undefined,
       hours: undefined,
+      latest: undefined,
+      beforeCurrent: undefined,
     });
     const one = await refused('POST', 'editions', { ...yearOnly, edition: 13, startsOn: '2001-03-01' });
     expect(one.details.errors).toEqual([{ path: ['body', 'endsOn'], message: 'bothDates' }]);

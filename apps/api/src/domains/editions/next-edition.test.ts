@@ -77,6 +77,8 @@ describe('preparing the next edition', () => {
         { day: '2026-06-05', opens: '09:00', closes: '19:30' },
         { day: '2026-06-06', opens: '09:00', closes: '18:00' },
       ],
+      latest: true,
+      beforeCurrent: false,
     });
     // Five days after 2024's four: the first days', the third's again, the last day's.
     expect(await hoursOf(next.id)).toEqual([
@@ -111,12 +113,24 @@ describe('preparing the next edition', () => {
     expect(audit).toMatchObject({ resource: 'editions', recordId: String(next.id), before: { from: DEMO_EDITION_ID } });
   });
 
-  it('leaves the halls behind when asked, and prepares from a past edition too', async () => {
+  it('leaves the halls behind when asked, and prepares from the latest edition only, which the back-office marks', async () => {
     const res = await prepare(1, { ...NEXT, startsOn: '2004-03-01', endsOn: '2004-03-02', halls: false });
     expect(res.statusCode, res.body).toBe(400);
-    // 2003's next number, 2, is 2006's: refused on the number.
-    expect(res.json<{ error: { details: { errors: unknown[] } } }>().error.details.errors).toEqual([
-      { path: ['body', 'edition'], message: 'editionTaken' },
+    expect(res.json<{ error: { message: string; details: { errors: unknown[] } } }>().error).toMatchObject({
+      message: 'Une édition plus récente existe : préparez l’édition suivante depuis la dernière.',
+      details: { errors: [{ path: ['body', 'edition'], message: 'notLatestEdition' }] },
+    });
+    const list = await call(ctx.app, 'GET', `admin/editions?sort=${encodeURIComponent('["edition","DESC"]')}`, {
+      token,
+    });
+    expect(
+      list
+        .json<(ShowEdition & { latest: boolean })[]>()
+        .map((e) => [e.edition, e.latest, e.current])
+        .slice(0, 2),
+    ).toEqual([
+      [7, true, false],
+      [6, false, true],
     ]);
     const [last] = await ctx.db.select().from(events).where(eq(events.edition, 7));
     const after = await prepare(last!.id, {
@@ -160,9 +174,9 @@ describe('preparing the next edition', () => {
     expect(await errors(DEMO_EDITION_ID, { ...NEXT, startsOn: '2026-02-30' })).toEqual([
       { path: ['body', 'startsOn'], message: 'isoDay' },
     ]);
-    // 2024's next number is taken now (by the first test's edition).
+    // 2024 is no longer the latest edition (the first test's edition follows it).
     expect(await errors(DEMO_EDITION_ID, { ...NEXT, startsOn: '2030-06-02', endsOn: '2030-06-03' })).toEqual([
-      { path: ['body', 'edition'], message: 'editionTaken' },
+      { path: ['body', 'edition'], message: 'notLatestEdition' },
     ]);
     const [eighth] = await ctx.db.select().from(events).where(eq(events.edition, 8));
     expect(await errors(eighth!.id, { ...NEXT, startsOn: '2026-09-01', endsOn: '2026-09-02' })).toEqual([

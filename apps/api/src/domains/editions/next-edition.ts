@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { nextEditionSchema } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { events, gates, planFeatures, stands } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { readHours, setHoursToDates } from '../show/edition-days';
 
 export type NextEdition = z.output<typeof nextEditionSchema>;
@@ -26,6 +26,13 @@ export async function prepareNextEdition(
   await tx.execute(sql`lock table ${events} in share row exclusive mode`);
   const [source] = await tx.select({ edition: events.edition }).from(events).where(eq(events.id, sourceId));
   if (!source) throw notFound('Édition introuvable.');
+  // The next edition follows the last one: from an older one, its number would be taken or skip one.
+  const [later] = await tx.select({ id: events.id }).from(events).where(gt(events.edition, source.edition)).limit(1);
+  if (later) {
+    throw badRequest('Une édition plus récente existe : préparez l’édition suivante depuis la dernière.', {
+      errors: [{ path: ['body', 'edition'], message: 'notLatestEdition' }],
+    });
+  }
   const edition = source.edition + 1;
   const year = Number(form.startsOn.slice(0, 4));
   await check({ edition, year });

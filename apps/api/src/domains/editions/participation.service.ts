@@ -62,14 +62,18 @@ function returning(db: Db | Tx, fromId: number) {
     .orderBy(users.id);
 }
 
-/** The past edition an organiser invites from: any edition but the current one. */
+/** The past edition an organiser invites from: one numbered before the current one. */
 async function sourceEdition(db: Db | Tx, fromId: number) {
   const [from] = await db
-    .select({ id: events.id, year: events.year, current: events.current })
+    .select({
+      id: events.id,
+      year: events.year,
+      past: sql<boolean>`${events.edition} < (select "edition" from "events" where "current")`,
+    })
     .from(events)
     .where(eq(events.id, fromId));
   if (!from) throw notFound('Édition introuvable.');
-  if (from.current) {
+  if (!from.past) {
     throw badRequest('Choisissez une édition passée : ses exposants sont invités à l’édition en cours.', {
       errors: [{ path: ['params', 'id'], message: 'invitingCurrentEdition' }],
     });

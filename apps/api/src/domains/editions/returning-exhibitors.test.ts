@@ -100,11 +100,28 @@ describe("'Inviter les exposants de 2024'", () => {
     expect(plan.json<unknown>()).toEqual({ year: 2024, toInvite: 1, invited: 0 });
   });
 
-  it('is refused from the current edition, for an unknown one, and to anyone but an organiser', async () => {
+  it('is refused from the current edition or a later one, for an unknown one, and to anyone but an organiser', async () => {
     const fromCurrent = await admin('POST', `editions/${nextId}/invite-exhibitors`);
     expect(fromCurrent.statusCode).toBe(400);
     expect(fromCurrent.json<unknown>()).toMatchObject({
       error: { details: { errors: [{ path: ['params', 'id'], message: 'invitingCurrentEdition' }] } },
+    });
+    // An edition prepared after the current one is no past edition either, and the back-office knows it.
+    const later = await call(ctx.app, 'POST', `admin/editions/${nextId}/next`, {
+      token: organiser,
+      body: { name: '8e édition', startsOn: '2028-06-02', endsOn: '2028-06-05', city: 'Marrakech', halls: false },
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json<unknown>()).toMatchObject({ latest: true, beforeCurrent: false });
+    expect((await admin('GET', `editions/${DEMO_EDITION_ID}/invite-exhibitors`)).statusCode).toBe(200);
+    expect(
+      (await admin('GET', `editions/${later.json<{ id: number }>().id}/invite-exhibitors`)).json<unknown>(),
+    ).toMatchObject({
+      error: { message: 'Choisissez une édition passée : ses exposants sont invités à l’édition en cours.' },
+    });
+    expect((await admin('GET', `editions/${DEMO_EDITION_ID}`)).json<unknown>()).toMatchObject({
+      latest: false,
+      beforeCurrent: true,
     });
     expect((await admin('POST', 'editions/9999/invite-exhibitors')).statusCode).toBe(404);
     const controller = await createUser(ctx.db, { type: 'controller', password: PASSWORD });

@@ -1,3 +1,8 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import RestoreIcon from '@mui/icons-material/Restore';
+import type { ReactElement } from 'react';
 import { TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { Answer, adminExhibitorRecordSchema } from '@salon/shared';
 import { ConfirmButton } from '../../components/confirm-button';
@@ -5,6 +10,13 @@ import { useAdminCall } from '../../components/use-admin-call';
 import { adminFetch } from '../../http';
 
 type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
+
+const icons: Record<Action, ReactElement> = {
+  confirm: <CheckCircleIcon />,
+  'resend-access': <LockResetIcon />,
+  deactivate: <BlockIcon />,
+  reactivate: <RestoreIcon />,
+};
 
 /** One of the exhibitor's actions, after a confirmation; the page shows the new state. */
 function ActionButton({ action }: { action: Action }) {
@@ -29,6 +41,7 @@ function ActionButton({ action }: { action: Action }) {
   return (
     <ConfirmButton
       label={`admin.exhibitors.actions.${action}`}
+      icon={icons[action]}
       loading={busy}
       content={`admin.exhibitors.confirm.${action}`}
       translateOptions={{ company: record.company }}

@@ -1,3 +1,5 @@
+import PublishIcon from '@mui/icons-material/Publish';
+import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -22,6 +24,7 @@ function PublishButton({ page }: { page: Page }) {
   return (
     <ConfirmButton
       label="admin.exhibitorPages.actions.publish"
+      icon={<PublishIcon />}
       loading={busy}
       content="admin.exhibitorPages.confirm.publish"
       translateOptions={{ company: page.company }}
@@ -51,6 +54,7 @@ function HoldButton({ page }: { page: Page }) {
   return (
     <ConfirmButton
       label="admin.exhibitorPages.actions.hold"
+      icon={<ThumbDownIcon />}
       color="error"
       loading={busy}
       translateOptions={{ company: page.company }}
