@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PlanHallLayout, PlanStand } from '@salon/shared';
-import { onWalkScreens } from './support/screens';
+import { onWalkScreens, press } from './support/screens';
 
 /**
  * 'Voir sur le plan' opens /plan-2024?stand=X zoomed on that stand: the stand must be inside the
@@ -80,6 +80,7 @@ for (const hall of ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']) {
     });
     const visit = await context.newPage();
     const outside: string[] = [];
+    const offScreen: string[] = [];
     for (const number of stands) {
       await visit.goto(`/plan-2024?stand=${number}`);
       await zoomSettled(visit);
@@ -91,8 +92,36 @@ for (const hall of ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']) {
         stand.x + stand.width <= frame.x + frame.width + 1 &&
         stand.y + stand.height <= frame.y + frame.height + 1;
       if (!inside) outside.push(number);
+      // On a phone, the stand and its card (company, 'Voir la fiche', 'Ajouter à ma visite') on one screen.
+      if (isMobile && !(await onScreen(visit, `.hall-plan [data-stand="${number}"]`, '.stand-card')))
+        offScreen.push(number);
     }
     await context.close();
     expect(outside, `stands outside the frame at ${page.viewportSize()!.width} px`).toEqual([]);
+    expect(offScreen, "stands or cards off the phone's screen").toEqual([]);
   });
 }
+
+/** Whether each of `selectors` shows whole between the sticky header and the screen's foot. */
+async function onScreen(page: Page, ...selectors: string[]) {
+  const header = (await page.locator('.site-header').boundingBox())!;
+  const height = page.viewportSize()!.height;
+  for (const selector of selectors) {
+    const box = await page.locator(selector).boundingBox();
+    if (!box || box.y < header.y + header.height - 1 || box.y + box.height > height + 1) return false;
+  }
+  return true;
+}
+
+test('on a phone, a stand tapped on the plan shows whole with its card, without going back to the top @phone', async ({
+  page,
+}) => {
+  await page.goto('/plan-2024');
+  await page.locator('.plan-frame').scrollIntoViewIfNeeded();
+  await press(page, page.locator('.hall-plan [data-stand="A-02"]'));
+  await expect(page).toHaveURL(/\?stand=A-02$/);
+  await zoomSettled(page);
+  await expect(page.locator('.stand-card')).toContainText('Voir la fiche');
+  expect(await onScreen(page, '.hall-plan [data-stand="A-02"]', '.stand-card')).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});

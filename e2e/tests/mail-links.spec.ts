@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './fixtures';
+import { xsrf } from './support/gate';
 import { mailTo } from './support/mail';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -51,6 +52,19 @@ test.describe('The badge mail and the e-badge page', () => {
     expect(ics).toContain('DTSTART;TZID=Africa/Casablanca:20240529T090000');
     expect(ics).toContain('SUMMARY:Salon International du Bâtiment — 6e édition');
     expect(mail).toMatch(/Ajouter =?C3=A0 mon agenda : https?:\/\/[^\s]+\/calendar\.ics\?token=/);
+  });
+
+  test('an English registration’s badge mail opens the e-badge page in English', async ({ page }) => {
+    const email = `ebadge-en-${unique()}@example.com`;
+    const sent = await page.request.post('/backend/api/visiteurs/putVisitor', {
+      headers: await xsrf(page.request),
+      data: { data: { name: 'John Badge', email, phone: '0612345678', consent: true, lang: 'en' } },
+    });
+    expect(sent.status()).toBe(201);
+    const ebadge = new URL(link(await mailTo(email, 1), /https?:\/\/[^\s"<]+\/ebadge\?token=[\w.&=-]+/));
+    await page.goto(ebadge.pathname + ebadge.search);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('link', { name: 'Download the badge (PDF)' })).toBeVisible();
   });
 
   test('a link that is not valid says so', async ({ page }) => {

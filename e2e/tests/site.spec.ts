@@ -92,6 +92,16 @@ test.describe('Public site', () => {
     expect(await page.locator('body').innerText()).not.toContain(FR_THEME);
   });
 
+  test('a first visit from an English browser is in English, and a choice of French wins over the browser', async ({
+    request,
+  }) => {
+    const english = { 'accept-language': 'en-GB,en' };
+    expect(await (await request.get('/', { headers: english })).text()).toContain('<html lang="en"');
+    const chosen = { ...english, cookie: 'lang=fr' };
+    expect(await (await request.get('/', { headers: chosen })).text()).toContain('<html lang="fr"');
+    expect(await (await request.get('/?lang=fr', { headers: english })).text()).toContain('<html lang="fr"');
+  });
+
   test('an unknown address and "/accueil" land on the home page', async ({ page }) => {
     await page.goto('/nimporte-quoi');
     await expect(page).toHaveURL(/\/$/);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_REQUIRED } from '@salon/shared';
-import { createI18n } from '../app/lib/i18n';
+import { createI18n, languageFromRequest } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 import { DEMO_SHOW } from './show';
 
@@ -119,5 +119,20 @@ describe('edition texts', () => {
     const short = createI18n('fr', serverResources, { ...next, endsOn: '2026-06-04' }).t;
     expect(short('pages.forum.about')).toMatch(/^Pendant les deux jours du salon/);
     expect(createI18n('en', serverResources, next).t('pages.editorial.theme')).toBe('Building to last');
+  });
+});
+
+describe('the language of a page', () => {
+  const page = (query: string, headers: Record<string, string>) =>
+    languageFromRequest(new Request(`https://salon.example/${query}`, { headers }));
+  it('follows the browser on a first visit, and the visitor’s choice after', () => {
+    expect(page('', { 'accept-language': 'en-GB,en;q=0.9' })).toBe('en');
+    expect(page('', { 'accept-language': 'de-DE, en;q=0.8, fr;q=0.5' })).toBe('en');
+    expect(page('', { 'accept-language': 'ar-MA,ar;q=0.9,fr;q=0.8,en;q=0.7' })).toBe('fr');
+    expect(page('', { 'accept-language': 'de-DE,es;q=0.5' })).toBe('fr');
+    expect(page('', {})).toBe('fr');
+    expect(page('', { 'accept-language': 'en-GB,en', cookie: 'lang=fr' })).toBe('fr');
+    expect(page('?lang=fr', { 'accept-language': 'en-GB,en' })).toBe('fr');
+    expect(page('?lang=en', { cookie: 'lang=fr' })).toBe('en');
   });
 });

@@ -14,13 +14,31 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** `?lang=` first (English URLs for hreflang), then the cookie mirrored from localStorage. */
+/**
+ * `?lang=` first (English URLs for hreflang), then the cookie mirrored from localStorage (the
+ * visitor's choice), then, on a first visit, the browser's preferred language we have.
+ */
 export function languageFromRequest(request: Request): Language {
   const param = new URL(request.url).searchParams.get('lang');
   if (isLanguage(param)) return param;
   const cookie = request.headers.get('cookie') ?? '';
   const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(cookie);
-  return isLanguage(match?.[1]) ? match[1] : DEFAULT_LANGUAGE;
+  if (isLanguage(match?.[1])) return match[1];
+  return browserLanguage(request.headers.get('accept-language') ?? '') ?? DEFAULT_LANGUAGE;
+}
+
+/** The first of ours in an Accept-Language header, by its weights ('de, en-GB;q=0.8, fr;q=0.5': en). */
+export function browserLanguage(header: string): Language | null {
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { lang: tag.split('-')[0], q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((entry) => entry.q > 0 && isLanguage(entry.lang))
+    .sort((a, b) => b.q - a.q);
+  return (ranked[0]?.lang as Language | undefined) ?? null;
 }
 
 /**

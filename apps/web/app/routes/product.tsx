@@ -51,8 +51,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const view = planView(plan.data.halls, query);
       const holder = view.hall?.stands.find((s) => s.number === view.target)?.holders[0];
       const [facets, card] = await Promise.all([
-        // The sector picker's choices; without them the plan and its search still work.
-        loaderDataOr<{ data: DirectoryFacets | null }>(context, 'directory/facets', null),
+        // The sector picker's choices, counted in this plan's edition; without them the plan and its search still work.
+        loaderDataOr<{ data: DirectoryFacets | null }>(context, `directory/facets?year=${year}`, null),
         // The tapped stand's card: its first exhibitor's logo and sectors.
         holder === undefined
           ? null

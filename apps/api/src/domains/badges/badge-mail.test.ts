@@ -15,7 +15,7 @@ import { linkIssuers } from '../../link-issuers';
 const PUBLIC_URL = 'https://salon.example';
 const FROM = 'Salon BTP <no-reply@example.com>';
 const SUBJECT_FR = 'Votre badge — Salon International du Bâtiment 2024';
-const SUBJECT_EN = 'Your badge — International Building Exhibition 2024';
+const SUBJECT_EN = 'Your badge — International Building Show 2024';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let ctx: TestContext;

@@ -17,9 +17,9 @@ import { currentShow } from '../show/show-facts';
  */
 export const BADGE_MAIL_WINDOW_MS = 10 * 60_000;
 
-/** The e-badge page's address for a registration: what the badge mail links to. */
-export function ebadgeUrl(ctx: MailLinks, badgeKey: string): string {
-  return `${ctx.publicUrl}/ebadge?token=${badgeKey}`;
+/** The e-badge page's address for a registration, in the holder's language: what the badge mail links to. */
+export function ebadgeUrl(ctx: MailLinks, badgeKey: string, lang: Language): string {
+  return `${ctx.publicUrl}/ebadge?token=${badgeKey}${lang === 'en' ? '&lang=en' : ''}`;
 }
 
 /** The badge's visit as a calendar file ('Ajouter à mon agenda'), in the holder's language. */
@@ -93,7 +93,7 @@ export async function queueBadgeMail(
   const mail = badgeMail(lang, {
     name: fromPublicForm ? null : row.name,
     show,
-    ebadgeUrl: ebadgeUrl(ctx, row.badgeKey),
+    ebadgeUrl: ebadgeUrl(ctx, row.badgeKey, lang),
     calendarUrl: badgeCalendarUrl(ctx, row.badgeKey, lang),
     appleWallet: mailedApplePass(ctx, row.badgeKey, lang),
     googleWallet: mailedGooglePass(ctx, row.badgeKey, lang),

@@ -106,4 +106,19 @@ describe('the directory’s pickers', () => {
     expect((await call(ctx.app, 'GET', 'directory/facets?event=abc')).statusCode).toBe(400);
     expect((await call(ctx.app, 'GET', 'directory/facets?other=1')).statusCode).toBe(400);
   });
+
+  it('count the exhibitors of the edition a year names, for the sector picker of that year’s plan', async () => {
+    const sectorsOf = async (query: string) =>
+      (await call(ctx.app, 'GET', `directory/facets${query}`)).json<{
+        data: { total: number; sectors: { id: number; count: number }[] };
+      }>().data;
+    const current = await sectorsOf('');
+    expect(await sectorsOf('?year=2024')).toEqual(current);
+    expect(current.sectors.find((s) => s.id === sectorA.id)!.count).toBeGreaterThan(0);
+    // 2017's edition, one of the past editions, had no exhibitor on this site.
+    const past = await sectorsOf('?year=2017');
+    expect(past.total).toBe(0);
+    expect(past.sectors.map((s) => s.count)).toEqual(current.sectors.map(() => 0));
+    expect((await call(ctx.app, 'GET', 'directory/facets?year=1999')).statusCode).toBe(404);
+  });
 });

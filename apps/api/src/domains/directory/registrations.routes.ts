@@ -9,6 +9,7 @@ import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
 import { sendJsonText, wholeList } from '../../lib/query-params';
 import { directoryFacets } from './directory-facets.service';
+import { editionNamedByYear } from '../show/current-edition';
 
 export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
   app,
@@ -50,20 +51,24 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
 
   /**
    * How many exhibitors each hall, sector and letter of the directory's pickers holds, for the
-   * current edition or the one `event` names (an organiser's preview). Kept with the directory's
-   * answers, and cleared with them.
+   * current edition, the one `event` names (an organiser's preview) or the one of `year` (a
+   * /plan-<year> page's sector picker; a year no edition holds is a 404). Kept with the
+   * directory's answers, and cleared with them.
    */
   app.get(
     '/directory/facets',
     {
       schema: {
         tags: ['registrations'],
-        querystring: z.strictObject({ event: z.optional(z.coerce.number().check(z.int(), z.positive())) }),
+        querystring: z.strictObject({
+          event: z.optional(z.coerce.number().check(z.int(), z.positive())),
+          year: z.optional(z.string()),
+        }),
         response: { 200: directoryFacetsSchema },
       },
     },
     async (request, reply) => {
-      const event = request.query.event ?? null;
+      const event = (await editionNamedByYear(db, request.query.year))?.id ?? request.query.event ?? null;
       const text = await directoryCache.load(`facets:${event}`, async () =>
         JSON.stringify({ data: await directoryFacets(db, event), meta: {} }),
       );

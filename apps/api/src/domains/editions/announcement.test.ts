@@ -57,7 +57,7 @@ describe("'Inviter les abonnés à la newsletter'", () => {
     expect([first.json<{ sent: number }>().sent, second.json<{ sent: number }>().sent].sort()).toEqual([0, 2]);
     const mails = await announcements();
     expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual([
-      ['confirmed@example.com', 'You are invited — International Building Exhibition 2024'],
+      ['confirmed@example.com', 'You are invited — International Building Show 2024'],
       ['confirmee@example.com', 'Vous êtes invité(e) — Salon International du Bâtiment 2024'],
     ]);
     const french = mails.find((m) => m.to === 'confirmee@example.com')!;

@@ -72,7 +72,7 @@ export async function announceEdition(tx: Tx, ctx: MailLinks, id: number) {
     await tx.insert(mailOutbox).values(
       subscribers.slice(from, from + 500).map((s) => {
         const lang = s.language === 'en' ? 'en' : 'fr';
-        const unsubscribe = unsubscribeLinks(ctx, s.id);
+        const unsubscribe = unsubscribeLinks(ctx, s.id, lang);
         return {
           to: s.email,
           kind: 'editionAnnouncement',

@@ -87,7 +87,7 @@ describe('the current edition in badges and mails', () => {
     expect(frText).not.toMatch(/2024|Marrakech/);
 
     const en = await register('en');
-    expect(en.mail.subject).toBe('Your badge — International Building Exhibition 2026');
+    expect(en.mail.subject).toBe('Your badge — International Building Show 2026');
     expect(en.mail.text).toContain('from 3 to 5 June 2026 in Casablanca');
     const enText = await pdfText(en.pdf.rawPayload);
     expect(enText).toContain('7th edition');

@@ -45,7 +45,7 @@ describe('adding a person who already has an account', () => {
     expect(await userRow(visitor.user.id)).toEqual(visitor.user);
     expect((await registrationsOf(visitor.user.id)).map((r) => r.type)).toEqual(['visitor']);
     const mail = await lastMailTo(visitor.user.email);
-    expect(mail?.subject).toBe('Invitation to an exhibitor area — International Building Exhibition');
+    expect(mail?.subject).toBe('Invitation to an exhibitor area — International Building Show');
     expect(mail?.text).toContain(`${exhibitor.user.company} invites you to join its team`);
     expect(await invitationSecret(visitor.user.email)).toMatch(/^[\w-]{43}$/);
     const list = await call(ctx.app, 'GET', 'users', { token });

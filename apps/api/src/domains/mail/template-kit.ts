@@ -25,7 +25,7 @@ export interface ShowFacts {
   city: string;
 }
 
-export const SHOW = { fr: 'Salon International du Bâtiment', en: 'International Building Exhibition' } as const;
+export const SHOW = { fr: 'Salon International du Bâtiment', en: 'International Building Show' } as const;
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -54,10 +54,12 @@ interface Block {
 
 export function render(lang: Language, title: string, block: Block): { text: string; html: string } {
   const show = SHOW[lang];
+  // French puts a space before a colon, English none.
+  const colon = lang === 'en' ? ': ' : ' : ';
   const text = [
     ...block.paragraphs.flatMap((p) => [p, '']),
-    ...(block.button ? [`${block.button.label} : ${block.button.url}`, ''] : []),
-    ...(block.links ?? []).flatMap((l) => [`${l.label} : ${l.url}`, '']),
+    ...(block.button ? [`${block.button.label}${colon}${block.button.url}`, ''] : []),
+    ...(block.links ?? []).flatMap((l) => [`${l.label}${colon}${l.url}`, '']),
     '—',
     show,
     ...(block.footer ?? []),

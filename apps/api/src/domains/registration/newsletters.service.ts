@@ -8,11 +8,11 @@ import { newsletterConfirmMail } from '../mail/public-mails';
 import { unsubscribeHeaders } from '../mail/template-kit';
 import { type MailLinks } from '../mail/links';
 
-/** The links every newsletter mail carries: the page, and RFC 8058's one-click POST. */
-export function unsubscribeLinks(ctx: MailLinks, id: number) {
+/** The links every newsletter mail carries: the page (in the subscriber's language), and RFC 8058's one-click POST. */
+export function unsubscribeLinks(ctx: MailLinks, id: number, lang: Language) {
   const token = ctx.links.sign('newsletter_unsubscribe', id, null, ctx.now());
   return {
-    pageUrl: `${ctx.publicUrl}/newsletter?action=unsubscribe&token=${token}`,
+    pageUrl: `${ctx.publicUrl}/newsletter?action=unsubscribe&token=${token}${lang === 'en' ? '&lang=en' : ''}`,
     oneClickUrl: `${ctx.publicUrl}/backend/api/newsletters/unsubscribe?token=${token}`,
   };
 }
@@ -46,12 +46,13 @@ export async function subscribe(db: Db, ctx: MailLinks, form: NewsletterForm): P
         : [existing];
     if (!row || !mayMailNow) return;
     const confirmToken = ctx.links.sign('newsletter_confirm', row.id, LINK_TTL.newsletterConfirm, ctx.now());
-    const unsubscribe = unsubscribeLinks(ctx, row.id);
+    const mailLang: Language = row.language === 'en' ? 'en' : 'fr';
+    const unsubscribe = unsubscribeLinks(ctx, row.id, mailLang);
     await tx.insert(mailOutbox).values({
       to: row.email,
       kind: 'newsletterConfirm',
-      ...newsletterConfirmMail(row.language === 'en' ? 'en' : 'fr', {
-        confirmUrl: `${ctx.publicUrl}/newsletter?action=confirm&token=${confirmToken}`,
+      ...newsletterConfirmMail(mailLang, {
+        confirmUrl: `${ctx.publicUrl}/newsletter?action=confirm&token=${confirmToken}${mailLang === 'en' ? '&lang=en' : ''}`,
         unsubscribeUrl: unsubscribe.pageUrl,
       }),
       headers: unsubscribeHeaders(unsubscribe.oneClickUrl, unsubscribe.pageUrl),

@@ -30,6 +30,17 @@ describe('POST newsletters', () => {
     expect(confirmed!.confirmedAt).not.toBeNull();
   });
 
+  it('mails an English subscriber links to the confirmation and unsubscribe pages in English', async () => {
+    expect((await post('newsletters', { data: { email: 'reader@example.com', lang: 'en' } })).statusCode).toBe(201);
+    const [mail] = await mailsTo('reader@example.com');
+    expect(mail!.text).toMatch(
+      /^Confirm my subscription: https:\/\/salon\.example\/newsletter\?action=confirm&token=[\w.-]+&lang=en$/m,
+    );
+    expect(mail!.text).toMatch(
+      /^Unsubscribe: https:\/\/salon\.example\/newsletter\?action=unsubscribe&token=[\w.-]+&lang=en$/m,
+    );
+  });
+
   it('answers a second subscription like the first; a waiting address gets its link again, a confirmed one nothing', async () => {
     const first = await post('newsletters', { data: { email: 'twice@example.com' } });
     expect(first.statusCode, first.body).toBe(201);

@@ -48,7 +48,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
   const mail = badgeMail(lang, {
     name: null,
     show,
-    ebadgeUrl: ebadgeUrl(ctx, badgeKey),
+    ebadgeUrl: ebadgeUrl(ctx, badgeKey, lang),
     calendarUrl: badgeCalendarUrl(ctx, badgeKey, lang),
     appleWallet: mailedApplePass(ctx, badgeKey, lang),
     googleWallet: mailedGooglePass(ctx, badgeKey, lang),

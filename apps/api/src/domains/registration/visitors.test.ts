@@ -95,12 +95,15 @@ describe('POST visiteurs/putVisitor', () => {
     expect(regs.map((r) => [r.eventId, r.type, r.confirmed])).toEqual([[DEMO_EDITION_ID, 'visitor', true]]);
   });
 
-  it('writes the mails in English for a registration made in English', async () => {
+  it('writes the mails in English for a registration made in English, its links to the English pages', async () => {
     const res = await post('visiteurs/putVisitor', { data: { ...visitor('john@example.com'), lang: 'en' } });
     expect(res.statusCode).toBe(201);
     const [mail] = await mailsTo('john@example.com');
-    expect(mail!.subject).toBe('Your badge — International Building Exhibition 2024');
+    expect(mail!.subject).toBe('Your badge — International Building Show 2024');
     expect(mail!.text).toContain('from 29 May to 1 June 2024 in Marrakech');
+    expect(mail!.text).toMatch(/^Show my badge: https:\/\/salon\.example\/ebadge\?token=[\w-]+&lang=en$/m);
+    expect(mail!.html).toMatch(/href="https:\/\/salon\.example\/ebadge\?token=[\w-]+&amp;lang=en"/);
+    expect(mail!.text).toMatch(/\n—\nInternational Building Show\n/);
   });
 
   it('checks every field with the form’s messages', async () => {
@@ -216,7 +219,7 @@ describe('POST visiteurs/putVisitor with the address of an existing account', ()
     expect(await registrationsOf(controller.id)).toEqual([]);
     const [mail, ...more] = await mailsTo('gate.staff@example.com');
     expect(more).toEqual([]);
-    expect(mail!.subject).toBe('Visitor registration — International Building Exhibition 2024');
+    expect(mail!.subject).toBe('Visitor registration — International Building Show 2024');
     expect(mail!.text).toContain('show staff account');
   });
 

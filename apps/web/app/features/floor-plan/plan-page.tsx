@@ -51,6 +51,11 @@ export function PlanPage({
     const value = searchBox.current?.value;
     if (value !== undefined && value !== query.q) setTypedAt({ query, value });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // A tapped stand (or the one the address names) shows whole with its card, not below the fold.
+  useEffect(() => {
+    const frame = document.getElementById('plan');
+    if (target && frame) showWhole(frame);
+  }, [target?.number, hall?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const typed = typedAt?.query === query ? typedAt.value : null;
   const q = typed ?? query.q;
   const matches = hall ? matchesOf(hall.stands, q, query.sector) : new Set<string>();
@@ -215,6 +220,15 @@ export function PlanPage({
       <Downloads year={year} />
     </article>
   );
+}
+
+/** Scrolls the least for `element` to show whole under the sticky header (its top first, if it can't). */
+function showWhole(element: HTMLElement) {
+  const box = element.getBoundingClientRect();
+  const top = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+  if (box.top >= top && box.bottom <= window.innerHeight) return;
+  const up = box.top - top - 8;
+  window.scrollBy(0, box.top < top ? up : Math.min(box.bottom - window.innerHeight + 8, up));
 }
 
 /** The plan's PDF, to download or to open. */

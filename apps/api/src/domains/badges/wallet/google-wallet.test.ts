@@ -96,7 +96,7 @@ describe('a badge’s Save to Google Wallet link', () => {
       id: '3388000000012345678.sib-2024-6',
       eventName: {
         defaultValue: { language: 'fr', value: 'Salon International du Bâtiment — 6e édition' },
-        translatedValues: [{ language: 'en', value: 'International Building Exhibition — 6th edition' }],
+        translatedValues: [{ language: 'en', value: 'International Building Show — 6th edition' }],
       },
       dateTime: { start: '2024-05-29T08:00:00.000Z', end: '2024-06-01T17:00:00.000Z' },
     });
@@ -190,7 +190,7 @@ describe('the badge mail’s Google Wallet button', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, exhibitor.user.email));
     expect(mail!.text).toContain(
-      `Add to Google Wallet : https://salon.example/backend/api/registrations/ebadge/google-wallet?token=${exhibitor.registration.badgeKey}`,
+      `Add to Google Wallet: https://salon.example/backend/api/registrations/ebadge/google-wallet?token=${exhibitor.registration.badgeKey}`,
     );
     expect(mail!.html).toContain('https://salon.example/backend/api/wallet/google-badge.png?lang=en');
     expect(mail!.text).toContain('To add the badge to Google Wallet, open this message on your Android phone.');
