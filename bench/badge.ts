@@ -11,6 +11,7 @@ import { DEMO_EDITION_ID, REGISTRATION_TYPES } from '@salon/shared';
 import { renderBadgePdf } from '../apps/api/src/domains/badges/badge-pdf';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
 import { SHOW_NAME } from '../apps/api/src/domains/files/pdf/document';
+import { BADGE_HOURS, BEFORE_DOORS, DEMO_SHOW } from './lib/show-clock';
 import { printTable } from './start-server';
 
 const BADGES = 1000;
@@ -19,13 +20,9 @@ const TARGET_MS = 5;
 const signer = createBadgeSigner(
   generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
 );
-const event = { name: SHOW_NAME, edition: 6, startsOn: '2024-05-29', endsOn: '2024-06-01', city: 'Marrakech' };
-const hours = [
-  { day: '2024-05-29', opens: '09:00', closes: '19:00' },
-  { day: '2024-05-30', opens: '09:00', closes: '19:00' },
-  { day: '2024-05-31', opens: '09:00', closes: '19:30' },
-  { day: '2024-06-01', opens: '09:00', closes: '18:00' },
-];
+const { edition, startsOn, endsOn, city } = DEMO_SHOW;
+const event = { name: SHOW_NAME, edition, startsOn, endsOn, city };
+const hours = BADGE_HOURS;
 const FIRST = 'Fatima Mohammed Yasmine Karim Salma Youssef Nadia Omar'.split(' ');
 const LAST = 'El Amrani|Benjelloun|Tazi|Alaoui El Idrissi|Bennani|Lahlou|Berrada-Sounni'.split('|');
 const COMPANIES = [
@@ -34,7 +31,8 @@ const COMPANIES = [
   'Société Générale des Travaux Publics et du Bâtiment du Grand Sud Marocain',
   '',
 ];
-const issuedAt = Date.UTC(2024, 4, 18) / 1000;
+// Badges issued before the show.
+const issuedAt = Math.floor(Date.parse(BEFORE_DOORS) / 1000);
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const at = (values: number[], q: number) => values[Math.min(values.length - 1, Math.floor(q * values.length))]!;

@@ -1,5 +1,5 @@
 /**
- * The gates at 9:00 on opening day.
+ * The gates on a show day of the demo edition (lib/show-clock.ts: the second day, the queue filled from 09:00 to noon).
  *
  * 1. On the device: the time to decide on one badge with the code the gate screens run, the
  *    shared `createBadgeVerifier` (WebCrypto Ed25519) then `gateDecision`, over BADGES genuine
@@ -39,10 +39,10 @@ import {
 import { openDatabase, type Db } from '../apps/api/src/db/client';
 import { checkins, gates, registrations, users } from '../apps/api/src/db/schema';
 import { CONTROLLER_ROLE_ID, seedReference } from '../apps/api/src/db/seed';
-import { OPENING_HOURS } from '../apps/api/src/db/seed/content/editions';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
 import { printTable, startServer, withBenchDatabase } from './start-server';
+import { BADGE_HOURS, BEFORE_DOORS, SHOW_DAY } from './lib/show-clock';
 import { verdict } from './lib/stats';
 
 const BADGES = 5_000;
@@ -64,15 +64,17 @@ const TARGETS = { verifyMs: 1, syncSeconds: 5 };
 
 const EMAIL = 'controleur@bench.example.com';
 const PASSWORD = 'Bench-Gate-2024!';
-// Opening day at 12:00 in Marrakech; the queue was filled from 09:00 on.
-const APP_NOW = '2024-05-30T12:00:00+01:00';
-const QUEUE_FROM = Date.parse('2024-05-30T09:00:00+01:00');
+// A show day of the demo edition at 12:00 in Marrakech (lib/show-clock.ts); the queue was filled
+// from 09:00 on.
+const APP_NOW = SHOW_DAY;
 const QUEUE_SPAN_MS = 3 * 3600 * 1000;
+const QUEUE_FROM = Date.parse(APP_NOW) - QUEUE_SPAN_MS;
 
 const privateKeyPem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 const signer = createBadgeSigner(privateKeyPem);
-const issuedAt = Date.UTC(2024, 4, 18) / 1000;
-const hours: GateHours[] = OPENING_HOURS.map((h) => ({ day: h.day, opens: h.opensAt, closes: h.closesAt }));
+// Badges issued before the show.
+const issuedAt = Math.floor(Date.parse(BEFORE_DOORS) / 1000);
+const hours: GateHours[] = BADGE_HOURS;
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const at = (values: number[], q: number) => sorted(values)[Math.min(values.length - 1, Math.floor(q * values.length))]!;

@@ -57,12 +57,13 @@ async function main(): Promise<void> {
       'M2',
       "putVisitor with the organiser's e-mail",
       `${m2.status}, badgeUrl ${'badgeUrl' in ((m2.body.data as object) ?? {}) ? 'given' : 'absent'}`,
-      m2.status === 400 && !m2.text.includes('badgeUrl'),
+      // A 400 for a closed registration (the server's clock after the edition) proves nothing.
+      m2.status === 400 && !m2.text.includes('badgeUrl') && !/registration(Closed|NotOpen)/.test(m2.text),
     );
 
     // M1: an exhibitor adds a registered visitor's address as a collaborator, then removes it.
     const victim = `victime-${run}@example.com`;
-    await api('POST', '/backend/api/visiteurs/putVisitor', {
+    const registered = await api('POST', '/backend/api/visiteurs/putVisitor', {
       body: { name: 'Victime Réelle', email: victim, phone: '+212 6 12 34 56 78', consent: true },
     });
     const added = await api('POST', '/backend/api/auth/local/register/', {
@@ -80,8 +81,8 @@ async function main(): Promise<void> {
     verdict(
       'M1',
       "add a visitor's e-mail as collaborator, then delete",
-      `${added.status} ${invitation ? 'invitation' : 'converted'}, ${removed.status}; badge ${ebadge.status} '${name ?? ''}'`,
-      Boolean(invitation) && ebadge.status === 200 && name === 'Victime Réelle',
+      `registered ${registered.status}; ${added.status} ${invitation ? 'invitation' : 'converted'}, ${removed.status}; badge ${ebadge.status} '${name ?? ''}'`,
+      registered.status === 201 && Boolean(invitation) && ebadge.status === 200 && name === 'Victime Réelle',
     );
 
     // M5: a kiosk walks the 10,000 phone endings of the victim's address.
@@ -113,10 +114,12 @@ async function main(): Promise<void> {
     // L2: an enquiry whose name is a phishing line, twice, to someone else's address.
     const target = `cible-${run}@example.org`;
     const phishing = 'client, votre accès expire : https://evil.example/login';
+    const sent: number[] = [];
     for (let i = 0; i < 2; i++) {
-      await api('POST', '/backend/api/demandes-exposants', {
+      const answer = await api('POST', '/backend/api/demandes-exposants', {
         body: { nom: phishing, email: target, telephone: '0600000000' },
       });
+      sent.push(answer.status);
     }
     const acks =
       (await waitFor(() => {
@@ -128,8 +131,9 @@ async function main(): Promise<void> {
     verdict(
       'L2',
       'two enquiries with a phishing name to one address',
-      `${all.length || acks.length} mail(s), echo ${all.some((m) => m.includes('evil.example')) ? 'yes' : 'no'}`,
-      all.length <= 1 && !all.some((m) => m.includes('evil.example')),
+      `${statuses(sent)}; ${all.length || acks.length} mail(s), echo ${all.some((m) => m.includes('evil.example')) ? 'yes' : 'no'}`,
+      // Both enquiries taken (a refused one, e.g. registration closed, would prove nothing).
+      sent.every((st) => st === 201) && all.length <= 1 && !all.some((m) => m.includes('evil.example')),
     );
 
     // L5: five 'Mot de passe oublié ?' for one address.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../apps/api/src/db/client';
+import { BEFORE_DOORS, clockEnv } from './lib/show-clock';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,6 +38,8 @@ export function buildApi(): string {
  * Starts the built app as `npm start` does (plain node on the compiled API), on a free port with
  * a data directory of its own; its log goes to `logFile` when given. A variable of `env` set to
  * undefined is left unset, as `npm start` leaves it (HOST: undefined for the server's default).
+ * Its clock starts the day before the demo edition's doors open (lib/show-clock.ts), where
+ * registrations are open, unless `env` sets APP_NOW (a show day for scans and gates).
  */
 export async function startServer(
   env: Record<string, string | undefined> = {},
@@ -59,6 +62,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...clockEnv(BEFORE_DOORS),
       ...env,
     },
     stdio: ['ignore', logFile ? openSync(logFile, 'w') : 'ignore', 'inherit'],

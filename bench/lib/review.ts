@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApi, freePort, printTable, root } from '../start-server';
+import { BEFORE_DOORS, clockEnv } from './show-clock';
 
 /** The default limits (apps/api/src/config/env.ts), which the benches' server raises. */
 export const DEFAULT_LIMITS = {
@@ -120,6 +121,7 @@ export async function refusedStart(env: Record<string, string>): Promise<{ code:
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...clockEnv(BEFORE_DOORS),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,3 +20,23 @@ export const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(0));
 
 /** The result column of a target. */
 export const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+/**
+ * The result column of a target that counts what succeeded: MISS with the reason when nothing
+ * did (a PASS over 0 of 0 measures nothing), else as `verdict`.
+ */
+export const measuredVerdict = (succeeded: number, ok: boolean, what = 'succeeded') =>
+  succeeded > 0 ? verdict(ok) : `MISS (none ${what})`;
+
+/** An autocannon run's non-2xx answers and socket errors: '400 ×2640, socket errors ×3', or ''. */
+export function failedAnswers(run: {
+  statusCodeStats?: Record<string, { count?: number }>;
+  errors: number;
+  timeouts: number;
+}): string {
+  const parts = Object.entries(run.statusCodeStats ?? {})
+    .filter(([status, s]) => !status.startsWith('2') && s.count)
+    .map(([status, s]) => `${status} ×${s.count}`);
+  if (run.errors) parts.push(`socket errors ×${run.errors} (${run.timeouts} timeouts)`);
+  return parts.join(', ');
+}

@@ -102,10 +102,10 @@ export async function registrationLoad(options: {
   await Promise.all(Array.from({ length: options.connections }, worker));
 }
 
-/** Signs badges of visitor registrations as the instances do. */
-export function badgeSigner(key: string) {
+/** Signs badges of visitor registrations as the instances do, issued at `at` (the show's clock). */
+export function badgeSigner(key: string, at: Date) {
   const signer = createBadgeSigner(key);
-  const issuedAt = Math.floor(Date.now() / 1000);
+  const issuedAt = Math.floor(at.getTime() / 1000);
   return (registrationId: number) =>
     signer.sign({ registrationId, type: 'visitor', eventId: DEMO_EDITION_ID, issuedAt });
 }

@@ -25,6 +25,7 @@ import {
   type MailRecorder,
   type Registered,
 } from '../cluster-driver';
+import { benchClock, DOORS_OPEN } from '../lib/show-clock';
 import { createAccounts, signInAll } from './accounts';
 import {
   CHECKIN_EVERY_MS,
@@ -81,7 +82,9 @@ export async function morning(
   const phones = await signInAll(cluster, 'auth/local', accounts.scanners);
   const gates = await signInAll(cluster, 'auth/controller', accounts.controllers);
   const organisers = await signInAll(cluster, 'auth/organiser', accounts.organisers);
-  const badge = badgeSigner(cluster.badgeKey);
+  // The instances' clock (APP_NOW, settings.ts): the phones and gates date what they send by it.
+  const showClock = benchClock(DOORS_OPEN);
+  const badge = badgeSigner(cluster.badgeKey, showClock());
 
   const registrations = new Endpoint('POST visiteurs/putVisitor');
   const pages = new Map(PAGES.map((p) => [p, new Endpoint(`GET ${p}`)]));
@@ -119,7 +122,7 @@ export async function morning(
       const batch = visitors.map((v, i) => ({
         id: randomUUID(),
         badge: badge(v.registrationId),
-        scannedAt: new Date().toISOString(),
+        scannedAt: showClock().toISOString(),
         ...(i % 3 === 0 ? { note: 'Rappeler après le salon', rating: 4 } : {}),
       }));
       const reply = await session.client.request('POST', '/backend/api/scans', {
@@ -152,7 +155,7 @@ export async function morning(
           badge: badge(v.registrationId),
           gateId,
           deviceId: `peak-gate-${g}`,
-          scannedAt: new Date().toISOString(),
+          scannedAt: showClock().toISOString(),
           verdict: 'admitted' as const,
           reason: null,
           reentry: false,

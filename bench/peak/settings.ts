@@ -3,6 +3,8 @@
  * (how many phones, gates and organisers, how often each sends), the targets, the instances'
  * variables.
  */
+import { clockEnv, DOORS_OPEN } from '../lib/show-clock';
+
 const env = process.env;
 export const SECONDS = Number(env.BENCH_SECONDS ?? 300);
 export const SCALE_SECONDS = Number(env.BENCH_SCALE_SECONDS ?? 20);
@@ -37,4 +39,7 @@ export const INSTANCE_ENV = {
   LOGIN_RATE_LIMIT: '100000000',
   LOG_LEVEL: 'warn',
   DEMO_DATA: 'true',
+  // The opening morning of the demo edition: registrations still open, gates and stands at work
+  // (after the edition's last day registrations are refused).
+  ...clockEnv(DOORS_OPEN),
 };

@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizePhone, showDay, XSRF_HEADER } from '@salon/shared';
+import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizePhone, showDay, showInstant, XSRF_HEADER } from '@salon/shared';
 import type { Db } from '../../apps/api/src/db/client';
 import { gates, registrations, scans, users } from '../../apps/api/src/db/schema';
 import { seedReference } from '../../apps/api/src/db/seed';
 import { hashPassword } from '../../apps/api/src/lib/passwords';
+import { DEMO_SHOW } from '../lib/show-clock';
 
 export const VISITORS = 50_000;
 export const COLLABORATORS = 10;
@@ -17,9 +18,10 @@ export const PER_COLLABORATOR = 500;
 
 const EMAIL = 'exposant@bench.example.com';
 const PASSWORD = 'Bench-Scans-2024!';
-// 09:00 in Marrakech (UTC+1 in May and June 2024) on each show day; scans until 19:00.
-const SHOW_DAYS = ['2024-05-29', '2024-05-30', '2024-05-31', '2024-06-01'];
+// From each show day's opening hour in Marrakech (the demo edition's, lib/show-clock.ts), for 10 hours.
+const SHOW_DAYS = DEMO_SHOW.hours.map((h) => h.day);
 const OPENING_HOURS_MS = 10 * 3600 * 1000;
+const opening = new Map(DEMO_SHOW.hours.map((h) => [h.day, showInstant(h.day, h.opensAt).getTime()]));
 const FIRST = 'Fatima Mohammed Yasmine Karim Salma Youssef Nadia Omar Imane Hamza'.split(' ');
 const LAST = 'El Amrani|Benjelloun|Tazi|Alaoui El Idrissi|Bennani|Lahlou|Berrada-Sounni|Chraibi'.split('|');
 const COMPANIES = ['Atlas Béton', 'Menara Menuiserie', 'Société des Travaux du Sud', 'Cèdre Énergie', null];
@@ -48,7 +50,7 @@ function scanRow(
   next: () => number,
   i: number,
 ) {
-  const createdAt = new Date(Date.parse(`${day}T08:00:00Z`) + Math.floor(next() * OPENING_HOURS_MS));
+  const createdAt = new Date(opening.get(day)! + Math.floor(next() * OPENING_HOURS_MS));
   const scanDay = showDay(createdAt);
   if (scanDay !== day) throw new Error(`${createdAt.toISOString()} is not on ${day}`);
   return {
