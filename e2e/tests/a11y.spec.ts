@@ -32,6 +32,23 @@ test.describe('Accessibility', () => {
   }
 });
 
+test.describe('Accessibility of the minimal layout', () => {
+  // A page of its own for each: ?lang= is remembered, and the pages after would be in that language.
+  for (const path of ['/borne', '/login-controleur', '/ebadge']) {
+    for (const lang of ['fr', 'en']) {
+      test(`axe-core finds no violation on ${path}?lang=${lang}`, async ({ page }) => {
+        await page.goto(`${path}?lang=${lang}`);
+        await expect(page.locator('h1')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
+      });
+    }
+  }
+});
+
 test.describe('Accessibility of a visitor’s own list', () => {
   // The demo's first exhibitor and first conference kept on the device: every star says so.
   const KEPT_PATHS = [

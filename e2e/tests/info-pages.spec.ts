@@ -109,7 +109,7 @@ const CASES: InfoPageCase[] = [
     check: async (page, lang) => {
       const table = page.locator('table.info-editions');
       await expect(table.locator('caption')).toBeVisible();
-      await expect(table.locator('thead th')).toHaveCount(6);
+      await expect(table.locator('thead th')).toHaveCount(7);
       const rows = table.locator('tbody tr');
       await expect(rows).toHaveCount(6);
       const figures: [number, string, string, string][] = [
@@ -123,12 +123,22 @@ const CASES: InfoPageCase[] = [
       for (const [i, year, exhibitors, visitors] of figures) {
         const row = rows.nth(i);
         await expect(row).toContainText(year);
-        // Columns: edition (row header), dates, city, theme, exhibitors, visitors.
+        // Columns: edition (row header), dates, city, theme, exhibitors, visitors, plan and programme.
         if (exhibitors) await expect(row.locator('td').nth(3)).toHaveText(exhibitors);
         if (visitors) await expect(row.locator('td').nth(4)).toHaveText(visitors);
       }
       // Themes come from the API, for each edition, in English where the organiser gave one.
       await expect(rows.nth(5)).toContainText(THEME[lang]);
+      // The editions the site ran link their plan and programme, at their year.
+      const links = rows.nth(5).locator('td').nth(5).getByRole('link');
+      await expect(links).toHaveText(
+        lang === 'fr' ? ['Plan 2024', 'Programme 2024'] : ['2024 floor plan', '2024 programme'],
+      );
+      expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([
+        '/plan-2024',
+        '/programme-2024',
+      ]);
+      await expect(rows.nth(4).getByRole('link')).toHaveCount(0);
     },
   },
   {

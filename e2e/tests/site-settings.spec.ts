@@ -324,6 +324,11 @@ test.describe('Site settings', () => {
         ),
       ).toBeVisible();
       await expect(page.getByText('300 exposants et 60 000 visiteurs s’y sont retrouvés.')).toBeVisible();
+      // The thanks come first, just under the hero, and no banner calls for a badge any more.
+      const thanks = (await page.getByRole('heading', { name: 'Merci de votre visite !' }).boundingBox())!;
+      const hero = (await page.locator('.hero').boundingBox())!;
+      expect(thanks.y - (hero.y + hero.height)).toBeLessThan(200);
+      await expect(page.getByTestId('banner-Bas')).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'inscrivez-vous à la newsletter.' })).toHaveAttribute(
         'href',
         '#newsletter',
@@ -347,5 +352,6 @@ test.describe('Site settings', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Merci de votre visite !' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Obtenir mon badge' }).first()).toBeVisible();
+    await expect(page.getByTestId('banner-Bas')).toBeAttached();
   });
 });

@@ -85,6 +85,10 @@ test.describe('Public site', () => {
     const html = await (await request.get('/?lang=en')).text();
     expect(html).toContain('<html lang="en"');
     expect(html).toContain(EN_TITLE);
+    expect(await (await request.get('/login?lang=en')).text()).toContain('<title>Sign in</title>');
+    expect(await (await request.get('/mot-de-passe-oublie?lang=en')).text()).toContain(
+      '<title>Forgot your password?</title>',
+    );
 
     await page.goto('/?lang=en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);

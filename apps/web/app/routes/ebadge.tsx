@@ -49,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+// Opened from the badge mail: the bar gives the show's name, a link home (minimal-layout.tsx).
+export const handle = { homeLink: true };
+
 // The page names a person: never kept by a shared cache, never indexed.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { name: 'robots', content: 'noindex' }];

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { Answer, floorPlanSchema } from '@salon/shared';
 import { InfoPage } from '../components/ui/info-page';
 import { InfoSection } from '../features/info/components/blocks';
 import { EditionsTable } from '../features/info/components/editions-table';
@@ -6,11 +7,28 @@ import { loadEvents } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { useShow } from '../lib/show';
 import { pageSeo } from '../lib/seo.server';
+import { loaderDataOr } from '../lib/server-api';
 import type { Route } from './+types/historique';
 import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { seo: pageSeo(request, context, 'historique'), events: await loadEvents(context) };
+  const events = await loadEvents(context);
+  // The editions whose plan the site holds (a hall with stands): their plan and programme are linked.
+  const planned = await Promise.all(
+    events
+      .filter((e) => e.startsOn)
+      .map(async (e) => {
+        const plan = await loaderDataOr<Answer<typeof floorPlanSchema>>(context, `floor-plan?year=${e.year}`, {
+          halls: [],
+        });
+        return plan.halls.some((h) => h.stands.length > 0) ? e.year : null;
+      }),
+  );
+  return {
+    seo: pageSeo(request, context, 'historique'),
+    events,
+    archived: planned.filter((year) => year !== null),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
@@ -21,7 +39,7 @@ export default function HistoriquePage({ loaderData }: Route.ComponentProps) {
   return (
     <InfoPage pageKey="historique">
       <InfoSection id="editions" title={t('pages.historique.editionsTitle')}>
-        <EditionsTable events={loaderData.events} show={useShow()} />
+        <EditionsTable events={loaderData.events} show={useShow()} archived={loaderData.archived} />
       </InfoSection>
       <InfoSection id="fondation" title={t('pages.historique.foundingTitle')}>
         <p>{t('pages.historique.founding')}</p>

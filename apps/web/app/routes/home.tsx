@@ -79,6 +79,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   // No registration now: the forms give way to what the page says instead (RegistrationClosed).
   const closed = root?.registration && !root.registration.open ? root.registration : null;
   const { sib, banners, gallery, partners, press, testimonials, sectors } = loaderData;
+  // The show over, its thanks come first, under the hero, and the bottom banner (its call to come) goes.
+  const over = closed && !closed.opensAt && closed.phase === 'after';
+  const closedBlock = closed && <RegistrationClosed state={closed} figures={loaderData.figures} />;
   // The organiser's tour (back-office settings); none, no frame.
   const { virtualTourUrl } = useSiteSettings();
   const contactEmail = useContact('general').email ?? agency?.email;
@@ -140,6 +143,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {over && closedBlock}
 
       <BannerBlock banner={banners.find((b) => b.emplacement === 'Haut')} />
 
@@ -237,7 +242,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {closed ? <RegistrationClosed state={closed} figures={loaderData.figures} /> : <HomeForms />}
+      {closed ? !over && closedBlock : <HomeForms />}
 
       {testimonials.length > 0 && (
         <section className="container" aria-labelledby="testimonials-title">
@@ -279,7 +284,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <BannerBlock banner={banners.find((b) => b.emplacement === 'Bas')} />
+      {!over && <BannerBlock banner={banners.find((b) => b.emplacement === 'Bas')} />}
     </>
   );
 }

@@ -2,10 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, safeReturnUrl } from '../config/paths';
 import { LoginFormCard } from '../features/auth/components/login-form';
+import { serverT } from '../lib/i18n.server';
+import type { Route } from './+types/login';
 
-export function meta() {
-  return [{ title: 'Se connecter' }, { name: 'robots', content: 'noindex' }];
+// The title in the reader's language, as the page's texts.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { title: serverT(request, context).t('login.title') };
 }
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? 'Se connecter' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { numberText, ordinalText, rangeParts, type EditionFacts, type ShowEdition } from '@salon/shared';
+import { pathOf } from '../../../config/paths';
 import { FALLBACK_PAST_EDITIONS } from '../data';
 
 interface Row {
@@ -43,9 +45,19 @@ function rows(events: ShowEdition[], show: EditionFacts | null, lang: string): R
 
 /**
  * The editions since 2003: dates, city, theme and figures. The current edition's figures are
- * targets ('over 300', 'about 60 000'). On narrow screens each row reads as a card (app.css).
+ * targets ('over 300', 'about 60 000'). An edition whose plan the site holds (`archived`, its
+ * year) links its plan and programme, which stay at their year. On narrow screens each row reads
+ * as a card (app.css).
  */
-export function EditionsTable({ events, show }: { events: ShowEdition[]; show: EditionFacts | null }) {
+export function EditionsTable({
+  events,
+  show,
+  archived = [],
+}: {
+  events: ShowEdition[];
+  show: EditionFacts | null;
+  archived?: number[];
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const data = rows(events, show, lang);
@@ -69,6 +81,7 @@ export function EditionsTable({ events, show }: { events: ShowEdition[]; show: E
           {withDetails && <th scope="col">{col('theme')}</th>}
           <th scope="col">{col('exhibitors')}</th>
           <th scope="col">{col('visitors')}</th>
+          {withDetails && <th scope="col">{col('links')}</th>}
         </tr>
       </thead>
       <tbody>
@@ -86,6 +99,18 @@ export function EditionsTable({ events, show }: { events: ShowEdition[]; show: E
             )}
             <td data-label={col('exhibitors')}>{figure(r.exhibitors, r.current, 'over')}</td>
             <td data-label={col('visitors')}>{figure(r.visitors, r.current, 'about')}</td>
+            {withDetails && (
+              <td data-label={col('links')}>
+                {archived.includes(r.year) ? (
+                  <span className="info-edition-links">
+                    <Link to={pathOf('plan', r.year)}>{t('pages.plan.title', { year: r.year })}</Link>
+                    <Link to={pathOf('programmePdf', r.year)}>{t('pages.programmePdf.title', { year: r.year })}</Link>
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

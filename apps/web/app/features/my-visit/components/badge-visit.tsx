@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { paths, pathOf } from '../../../config/paths';
 import { API_BASE } from '../../../lib/api-client';
+import { useShowYear } from '../../../lib/show';
 import { VisitItems, type VisitList } from './visit-items';
 
 /**
@@ -11,6 +13,7 @@ import { VisitItems, type VisitList } from './visit-items';
 export function BadgeVisit({ token, kept, deviceCount }: { token: string; kept: VisitList; deviceCount: number }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
+  const year = useShowYear();
   const count = kept.exhibitors.length + kept.conferences.length;
   const form = (op: 'keep' | 'take', label: string) => (
     <form method="post" action={`${API_BASE}visit`}>
@@ -26,6 +29,12 @@ export function BadgeVisit({ token, kept, deviceCount }: { token: string; kept: 
     <section className="card badge-visit my-visit" aria-labelledby="badge-visit">
       <h2 id="badge-visit">{t('visit.badgeTitle')}</h2>
       {count === 0 && <p className="muted">{t('visit.badgeNone')}</p>}
+      {/* Where exhibitors and conferences are added: a visitor from the badge mail starts here. */}
+      <p className="my-visit-links">
+        <Link to={paths.annuaire}>{t('pages.annuaire.title')}</Link>
+        {year && <Link to={pathOf('plan', year)}>{t('pages.plan.title', { year })}</Link>}
+        <Link to={paths.programme}>{t('pages.programme.title')}</Link>
+      </p>
       <VisitItems items={kept} level={3} />
       {deviceCount > 0 && (
         <>
