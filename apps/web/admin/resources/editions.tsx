@@ -56,6 +56,7 @@ function EditionList() {
         <DataTable.NumberCol source="year" options={{ useGrouping: false }} />
         <DataTable.Col
           source="startsOn"
+          label="admin.editions.dates"
           render={(r: { startsOn: string | null; endsOn: string | null }) =>
             r.startsOn && r.endsOn ? `${dayText(r.startsOn)} – ${dayText(r.endsOn)}` : '—'
           }
@@ -155,7 +156,15 @@ const EditionEdit = () => (
 // ---- The part ----------------------------------------------------------------------------------------
 
 export const editionsResources = (
-  <Resource name="editions" icon={HistoryIcon} list={EditionList} create={EditionCreate} edit={EditionEdit} />
+  // Titled by its year ('Édition 2024'): its name already says 'édition'.
+  <Resource
+    name="editions"
+    icon={HistoryIcon}
+    list={EditionList}
+    create={EditionCreate}
+    edit={EditionEdit}
+    recordRepresentation={(record: EditionRecord) => String(record.year)}
+  />
 );
 
 export const editionsMessages: AdminMessages = {
@@ -189,6 +198,7 @@ export const editionsMessages: AdminMessages = {
         currentHint:
           'L’édition en cours : le site, les badges et les e-mails affichent son numéro, ses dates, sa ville et son thème, et suivent aussitôt leurs changements. Elle ne peut pas être supprimée.',
         current: 'En cours',
+        dates: 'Dates',
         datesHint: 'Vide pour une édition passée dont seule l’année est connue.',
         yearHint: 'Vide : l’année du début.',
         makeCurrent: 'Rendre courante',
@@ -270,6 +280,7 @@ export const editionsMessages: AdminMessages = {
         currentHint:
           'The current edition: the site, the badges and the e-mails print its number, dates, city and theme, and follow their changes at once. It cannot be deleted.',
         current: 'Current',
+        dates: 'Dates',
         datesHint: 'Empty for a past edition known by its year only.',
         yearHint: 'Empty: the start’s year.',
         makeCurrent: 'Make current',
