@@ -202,8 +202,17 @@ test('the next edition’s halls, plan and programme are set up in the back-offi
   };
   try {
     // The latest edition, after the current one: it is prepared from, no one is invited from it,
-    // and a refusal the dialog has no field for is said in it.
+    // and a refusal the dialog has no field for is said in it. Its page lists the site's texts
+    // that still name the current edition's year.
+    const current = (
+      (await (
+        await page.request.get(`${API}/admin/editions?range=${encodeURIComponent('[0,499]')}`, { headers })
+      ).json()) as { id: number; year: number; current: boolean }[]
+    ).find((e) => e.current)!;
     await page.goto(`/admin/editions/${editionId}`);
+    await expect(
+      page.getByRole('alert').filter({ hasText: `Ces contenus du site nomment encore ${current.year}` }),
+    ).toContainText(new RegExp(`Bannière : « [^»]*${current.year}`));
     await page.getByRole('button', { name: 'Préparer l’édition suivante' }).click();
     await expect(page.getByRole('button', { name: `Inviter les exposants de ${edition.year}` })).toHaveCount(0);
     const prepare = page.getByRole('dialog');
@@ -214,14 +223,6 @@ test('the next edition’s halls, plan and programme are set up in the back-offi
       'Une autre édition a lieu cette année-là : une seule par année (ses pages /plan-<année> et /programme-<année>).',
     );
     await prepare.getByRole('button', { name: 'Annuler' }).click();
-    const current = (
-      (await (
-        await page.request.get(`${API}/admin/editions?range=${encodeURIComponent('[0,499]')}`, { headers })
-      ).json()) as {
-        id: number;
-        current: boolean;
-      }[]
-    ).find((e) => e.current)!;
     await page.goto(`/admin/editions/${current.id}`);
     await expect(page.getByRole('button', { name: 'Inviter les abonnés à la newsletter' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Préparer l’édition suivante' })).toHaveCount(0);
