@@ -248,6 +248,10 @@ test('an organiser drags a stand across the hall, resizes it by its corner and w
   const stand = drawing.locator('[data-stand="D-01"]');
   const status = page.getByRole('status');
   await expect(stand).toBeVisible();
+  // A free stand is read as such, not as a placeholder.
+  await expect(
+    drawing.getByRole('button', { name: /^Stand D-\d+, libre : x \d+, y \d+, \d+ × \d+$/ }).first(),
+  ).toBeAttached();
   // react-admin names each screen in its bar, not in a level-one heading.
   const axe = await new AxeBuilder({ page }).disableRules(['page-has-heading-one']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardMessages } from '../admin/dashboard-page';
-import type { AdminMessages } from '../admin/i18n';
+import { createI18nProvider, type AdminMessages } from '../admin/i18n';
+import { announcementText } from '../admin/resources/edition-actions';
 import { contentMessages } from '../admin/resources/content';
 import { devicesMessages } from '../admin/resources/devices';
 import { editionsMessages } from '../admin/resources/editions';
@@ -37,4 +38,24 @@ describe('the back-office’s texts', () => {
       expect(keys(messages.fr).length).toBeGreaterThan(0);
     });
   }
+});
+
+describe('the newsletter invitation’s dialog', () => {
+  const say = async (language: 'fr' | 'en', subscribers: number) => {
+    const i18n = createI18nProvider([editionsMessages]);
+    await i18n.changeLocale(language);
+    return announcementText({ subscribers, sentAt: null }, i18n.translate);
+  };
+
+  it('says that no address has confirmed yet, rather than naming “the confirmed address”', async () => {
+    expect(await say('fr', 0)).toBe(
+      'Aucune adresse n’a encore confirmé son inscription à la newsletter : l’invitation n’a personne à qui partir pour l’instant.',
+    );
+    expect(await say('en', 0)).toBe(
+      'No address has confirmed its newsletter subscription yet: the invitation has no one to go to for now.',
+    );
+    expect(await say('fr', 1)).toBe(
+      'L’invitation à cette édition partira vers l’adresse confirmée de la newsletter, une seule fois.',
+    );
+  });
 });

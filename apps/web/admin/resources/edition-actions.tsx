@@ -266,6 +266,20 @@ export function InviteExhibitorsButton() {
 }
 
 /**
+ * What the newsletter dialog says: when the invitation left, or how many confirmed addresses it
+ * would reach, or that none has confirmed yet (polyglot's French counts 0 as one).
+ */
+export const announcementText = (
+  plan: Answer<typeof announcementPlanSchema>,
+  translate: (key: string, options?: object) => string,
+) =>
+  plan.sentAt
+    ? translate('admin.editions.announceSent', { date: formatDateTime(plan.sentAt) })
+    : plan.subscribers
+      ? translate('admin.editions.announcePlan', { smart_count: plan.subscribers })
+      : translate('admin.editions.announceNone');
+
+/**
  * 'Inviter les abonnés à la newsletter', on the current edition: its invitation, once, to each
  * confirmed subscriber and no one else (domains/editions/announcement.ts).
  */
@@ -279,15 +293,7 @@ export function AnnounceEditionButton() {
       icon={<CampaignIcon />}
       path={`editions/${record.id}/announce`}
       canSend={(plan) => plan.sentAt === null && plan.subscribers > 0}
-      describe={(plan) => (
-        <Typography variant="body2">
-          {plan.sentAt
-            ? translate('admin.editions.announceSent', { date: formatDateTime(plan.sentAt) })
-            : plan.subscribers
-              ? translate('admin.editions.announcePlan', { smart_count: plan.subscribers })
-              : translate('admin.editions.announceNone')}
-        </Typography>
-      )}
+      describe={(plan) => <Typography variant="body2">{announcementText(plan, translate)}</Typography>}
       sentText={(sent) => ({
         text: translate('admin.editions.announced', { smart_count: sent.sent }),
         warning: false,

@@ -1,11 +1,13 @@
 import PublishedWithChangesIcon from '@mui/icons-material/PublishedWithChanges';
 import HistoryIcon from '@mui/icons-material/History';
-import { Alert } from '@mui/material';
+import { Alert, Box } from '@mui/material';
+import { useEffect, useState } from 'react';
 import {
   DataTable,
   DateInput,
   DateTimeInput,
   Edit,
+  Link,
   List,
   NumberInput,
   Resource,
@@ -18,7 +20,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { editionSchema, type Answer, type adminEditionSchema } from '@salon/shared';
+import { editionSchema, type Answer, type adminEditionSchema, type outdatedContentSchema } from '@salon/shared';
 import { ConfirmButton } from '../components/confirm-button';
 import { createPage } from '../components/crud-pages';
 import { useAdminCall } from '../components/use-admin-call';
@@ -56,6 +58,7 @@ function EditionList() {
         <DataTable.NumberCol source="year" options={{ useGrouping: false }} />
         <DataTable.Col
           source="startsOn"
+          label="admin.editions.dates"
           render={(r: { startsOn: string | null; endsOn: string | null }) =>
             r.startsOn && r.endsOn ? `${dayText(r.startsOn)} – ${dayText(r.endsOn)}` : '—'
           }
@@ -73,13 +76,48 @@ function EditionList() {
   );
 }
 
+/**
+ * On an edition not current yet (its page, where its preview opens, and 'Rendre courante''s
+ * confirmation): the site's banners, captions and testimonials that still name the current
+ * edition's year, each a link to its form (decision 045).
+ */
+function OutdatedContent({ id }: { id: number }) {
+  const translate = useTranslate();
+  const [outdated, setOutdated] = useState<Answer<typeof outdatedContentSchema> | null>(null);
+  useEffect(() => {
+    adminFetch<Answer<typeof outdatedContentSchema>>(`editions/${id}/outdated-content`).then(setOutdated, () =>
+      setOutdated(null),
+    );
+  }, [id]);
+  if (!outdated?.records.length) return null;
+  return (
+    <Alert severity="warning" sx={{ my: 1 }}>
+      {translate('admin.editions.outdated', { year: outdated.year })}
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {outdated.records.map((r) => (
+          <li key={`${r.resource}-${r.id}`}>
+            <Link to={`/${r.resource}/${r.id}`}>
+              {translate('admin.editions.outdatedRecord', {
+                kind: translate(`resources.${r.resource}.name`, { smart_count: 1 }),
+                text: r.text,
+              })}
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 /** The current edition keeps dates and a city (the site prints them everywhere) and cannot be deleted. */
 function EditionForm() {
   const translate = useTranslate();
-  const current = useRecordContext<EditionRecord>()?.current === true;
+  const record = useRecordContext<EditionRecord>();
+  const current = record?.current === true;
   return (
     <SimpleForm resolver={editionResolver} toolbar={current ? saveOnlyToolbar : undefined}>
       {current && <Alert severity="info">{translate('admin.editions.currentHint')}</Alert>}
+      {record && !current && <OutdatedContent id={record.id} />}
       <NumberInput source="edition" />
       <TextInput source="name" fullWidth />
       <NumberInput source="year" helperText="admin.editions.yearHint" />
@@ -109,6 +147,7 @@ function MakeCurrentButton() {
   const { busy, call } = useAdminCall();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   if (!record || record.current) return null;
   const run = (close: () => void) =>
     call(async () => {
@@ -124,9 +163,13 @@ function MakeCurrentButton() {
       label="admin.editions.makeCurrent"
       icon={<PublishedWithChangesIcon />}
       loading={busy}
-      content="admin.editions.makeCurrentConfirm"
+      content={
+        <>
+          {translate('admin.editions.makeCurrentConfirm', { name: record.name })}
+          <OutdatedContent id={record.id} />
+        </>
+      }
       translateOptions={{ name: record.name }}
-      contentTranslateOptions={{ name: record.name }}
       onConfirm={(close) => void run(close)}
     />
   );
@@ -155,7 +198,15 @@ const EditionEdit = () => (
 // ---- The part ----------------------------------------------------------------------------------------
 
 export const editionsResources = (
-  <Resource name="editions" icon={HistoryIcon} list={EditionList} create={EditionCreate} edit={EditionEdit} />
+  // Titled by its year ('Édition 2024'): its name already says 'édition'.
+  <Resource
+    name="editions"
+    icon={HistoryIcon}
+    list={EditionList}
+    create={EditionCreate}
+    edit={EditionEdit}
+    recordRepresentation={(record: EditionRecord) => String(record.year)}
+  />
 );
 
 export const editionsMessages: AdminMessages = {
@@ -189,6 +240,7 @@ export const editionsMessages: AdminMessages = {
         currentHint:
           'L’édition en cours : le site, les badges et les e-mails affichent son numéro, ses dates, sa ville et son thème, et suivent aussitôt leurs changements. Elle ne peut pas être supprimée.',
         current: 'En cours',
+        dates: 'Dates',
         datesHint: 'Vide pour une édition passée dont seule l’année est connue.',
         yearHint: 'Vide : l’année du début.',
         makeCurrent: 'Rendre courante',
@@ -231,6 +283,8 @@ export const editionsMessages: AdminMessages = {
         announce: 'Inviter les abonnés à la newsletter',
         announcePlan:
           'L’invitation à cette édition partira vers l’adresse confirmée de la newsletter, une seule fois. |||| L’invitation à cette édition partira vers les %{smart_count} adresses confirmées de la newsletter, une seule fois ; les adresses jamais confirmées et les désinscrites ne reçoivent rien.',
+        outdated: 'Ces contenus du site nomment encore %{year} : corrigez-les pour la nouvelle édition.',
+        outdatedRecord: '%{kind} : « %{text} »',
         announceNone:
           'Aucune adresse n’a encore confirmé son inscription à la newsletter : l’invitation n’a personne à qui partir pour l’instant.',
         announceSent: 'L’invitation à cette édition est partie le %{date} : elle ne part qu’une fois.',
@@ -270,6 +324,7 @@ export const editionsMessages: AdminMessages = {
         currentHint:
           'The current edition: the site, the badges and the e-mails print its number, dates, city and theme, and follow their changes at once. It cannot be deleted.',
         current: 'Current',
+        dates: 'Dates',
         datesHint: 'Empty for a past edition known by its year only.',
         yearHint: 'Empty: the start’s year.',
         makeCurrent: 'Make current',
@@ -310,6 +365,8 @@ export const editionsMessages: AdminMessages = {
         announce: 'Invite the newsletter subscribers',
         announcePlan:
           'The invitation to this edition will go to the confirmed newsletter address, once. |||| The invitation to this edition will go to the %{smart_count} confirmed newsletter addresses, once; addresses never confirmed and those that unsubscribed receive nothing.',
+        outdated: 'These records of the site still name %{year}: correct them for the new edition.',
+        outdatedRecord: '%{kind}: “%{text}”',
         announceNone:
           'No address has confirmed its newsletter subscription yet: the invitation has no one to go to for now.',
         announceSent: 'The invitation to this edition left on %{date}: it is sent once only.',

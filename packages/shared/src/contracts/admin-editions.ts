@@ -31,3 +31,19 @@ export const announcementPlanSchema = z.strictObject({
 
 /** `POST …/announce`: how many invitations were queued (0: it had left already). */
 export const announcementSentSchema = z.strictObject({ sent: z.number() });
+
+/**
+ * `GET …/outdated-content`: before an edition is made current, the site's records whose text
+ * names the current edition's year (a banner's picture text, a gallery caption, a testimonial),
+ * for the organiser to correct; `year` is the year they name.
+ */
+export const outdatedContentSchema = z.strictObject({
+  year: z.number(),
+  records: z.array(
+    z.strictObject({
+      resource: z.enum(['bannieres', 'galeries', 'temoignages']),
+      id: z.number(),
+      text: z.string(),
+    }),
+  ),
+});

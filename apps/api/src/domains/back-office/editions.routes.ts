@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminEditionSchema, editionPreviewSchema, nextEditionSchema } from '@salon/shared';
+import { adminEditionSchema, editionPreviewSchema, nextEditionSchema, outdatedContentSchema } from '@salon/shared';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { idParam, parseFormBody } from '../../lib/query-params';
 import { registerResource } from './record-resource';
-import { editionRecords, makeEditionCurrent, prepareNext, readEdition } from './editions.service';
+import { editionRecords, makeEditionCurrent, outdatedContent, prepareNext, readEdition } from './editions.service';
 import type { AdminDeps } from './deps';
 import { sessionVersion } from '../auth/auth.service';
 
@@ -61,6 +61,17 @@ export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, 
       const record = await prepareNext(db, currentUser(request).id, id, form);
       editionChanged();
       return reply.status(201).send(record);
+    },
+  );
+
+  // Before 'Rendre courante' (and in its preview): the site's texts that name the current edition's year.
+  app.get<{ Params: { id: string } }>(
+    '/editions/:id/outdated-content',
+    { schema: { tags, response: { 200: outdatedContentSchema } } },
+    async (request) => {
+      const id = idParam(request.params.id);
+      if (id === null || !(await readEdition(db, id))) throw notFound('Édition introuvable.');
+      return outdatedContent(db, id);
     },
   );
 

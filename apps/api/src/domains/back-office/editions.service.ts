@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod/mini';
 import { editionSchema, type AdminEdition, adminEditionSchema } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { events, openingHours, registrations, scans } from '../../db/schema';
+import { bannieres, events, galeries, media, openingHours, registrations, scans, temoignages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseFormBody } from '../../lib/query-params';
 import { searchFilter } from '../../lib/admin-list';
@@ -191,4 +192,50 @@ export function makeEditionCurrent(db: Db, userId: number, id: number) {
     });
     return after;
   });
+}
+
+/**
+ * What the site still says of the current edition, before `id` is made current: the shown banners
+ * whose picture text, the gallery captions and the testimonials whose words name its year (the
+ * year alone, not within a longer number). The site's records are no edition's: they stay as they
+ * are when the edition changes (decision 045).
+ */
+export async function outdatedContent(db: Db, id: number) {
+  const [current] = await db.select({ id: events.id, year: events.year }).from(events).where(eq(events.current, true));
+  if (!current || current.id === id) return { year: current?.year ?? 0, records: [] };
+  const pattern = `(^|[^0-9])${current.year}([^0-9]|$)`;
+  const match = (column: SQL | AnyPgColumn) => sql`${column} ~ ${pattern}`;
+  const [banners, gallery, testimonials] = await Promise.all([
+    db
+      .selectDistinctOn([bannieres.id], { id: bannieres.id, text: sql<string>`${media.alt}` })
+      .from(bannieres)
+      .innerJoin(media, or(eq(media.id, bannieres.fichierDesktopId), eq(media.id, bannieres.fichierMobileId)))
+      .where(and(eq(bannieres.actif, true), match(media.alt)))
+      .orderBy(bannieres.id),
+    db
+      .select({ id: galeries.id, text: sql<string>`concat_ws(' / ', ${galeries.captionFr}, ${galeries.captionEn})` })
+      .from(galeries)
+      .where(or(match(galeries.captionFr), match(galeries.captionEn)))
+      .orderBy(galeries.position, galeries.id),
+    db
+      .select({ id: temoignages.id, text: sql<string>`${temoignages.quoteFr}` })
+      .from(temoignages)
+      .where(
+        or(
+          match(temoignages.quoteFr),
+          match(temoignages.quoteEn),
+          match(temoignages.roleFr),
+          match(temoignages.roleEn),
+        ),
+      )
+      .orderBy(temoignages.position, temoignages.id),
+  ]);
+  return {
+    year: current.year,
+    records: [
+      ...banners.map((r) => ({ resource: 'bannieres' as const, ...r })),
+      ...gallery.map((r) => ({ resource: 'galeries' as const, ...r })),
+      ...testimonials.map((r) => ({ resource: 'temoignages' as const, ...r })),
+    ],
+  };
 }

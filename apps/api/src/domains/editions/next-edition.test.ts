@@ -1,7 +1,19 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
-import { auditLog, conferences, events, gates, openingHours, registrations, stands } from '../../db/schema';
+import {
+  auditLog,
+  bannieres,
+  conferences,
+  events,
+  galeries,
+  gates,
+  media,
+  openingHours,
+  registrations,
+  stands,
+  temoignages,
+} from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 import { hoursFor, showDays } from '../show/edition-days';
 
@@ -185,6 +197,47 @@ describe('preparing the next edition', () => {
     expect((await prepare(9999, NEXT)).statusCode).toBe(404);
     expect((await prepare(Number.NaN, NEXT)).statusCode).toBe(400);
     expect(await editionCount()).toBe(editions);
+  });
+
+  it('lists, before the next edition is made current, the banners, captions and testimonials that name the current one’s year', async () => {
+    const [picture] = await ctx.db
+      .insert(media)
+      .values({
+        name: 'b.svg',
+        mime: 'image/svg+xml',
+        size: 1,
+        path: 'test/b.svg',
+        alt: 'Du 29 mai au 1er juin 2024 — Marrakech',
+      })
+      .returning();
+    const [banner] = await ctx.db
+      .insert(bannieres)
+      .values({ emplacement: 'Haut', fichierDesktopId: picture!.id, fichierMobileId: picture!.id })
+      .returning();
+    const [caption] = await ctx.db
+      .insert(galeries)
+      .values([
+        { captionFr: 'La cérémonie d’ouverture, 2024', captionEn: 'The opening, 2024' },
+        { captionFr: 'Le stand 12024 du hall B' },
+      ])
+      .returning();
+    await ctx.db
+      .insert(temoignages)
+      .values({ author: 'Un exposant', quoteFr: 'Quatre jours utiles.', quoteEn: 'Four useful days.' });
+    const [next] = await ctx.db.select().from(events).where(eq(events.edition, 7));
+    const res = await call(ctx.app, 'GET', `admin/editions/${next!.id}/outdated-content`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<unknown>()).toEqual({
+      year: 2024,
+      records: [
+        { resource: 'bannieres', id: banner!.id, text: 'Du 29 mai au 1er juin 2024 — Marrakech' },
+        { resource: 'galeries', id: caption!.id, text: 'La cérémonie d’ouverture, 2024 / The opening, 2024' },
+      ],
+    });
+    // The current edition's own page has nothing to warn of.
+    const own = await call(ctx.app, 'GET', `admin/editions/${DEMO_EDITION_ID}/outdated-content`, { token });
+    expect(own.json<unknown>()).toEqual({ year: 2024, records: [] });
+    expect((await call(ctx.app, 'GET', 'admin/editions/9999/outdated-content', { token })).statusCode).toBe(404);
   });
 
   it('is the organisers’ only', async () => {

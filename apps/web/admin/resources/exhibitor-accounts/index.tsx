@@ -17,6 +17,14 @@ export { exhibitorAccountsMessages } from './messages';
 export const exhibitorAccountsResources = (
   <>
     <Resource name="enquiries" icon={InboxIcon} list={EnquiryList} edit={EnquiryEdit} />
-    <Resource name="exhibitors" icon={StoreIcon} list={ExhibitorList} create={ExhibitorCreate} edit={ExhibitorEdit} />
+    {/* Titled by its company, not its contact's name. */}
+    <Resource
+      name="exhibitors"
+      icon={StoreIcon}
+      list={ExhibitorList}
+      create={ExhibitorCreate}
+      edit={ExhibitorEdit}
+      recordRepresentation="company"
+    />
   </>
 );

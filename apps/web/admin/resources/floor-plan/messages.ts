@@ -70,7 +70,7 @@ export const floorPlanMessages: AdminMessages = {
         ready: '%{count} stands prêts à être importés.',
         imported: '%{count} stands importés.',
         featuresReady:
-          'Et %{smart_count} élément du plan (entrée, allée, service, salle du forum). |||| Et %{smart_count} éléments du plan (entrées, allées, services, salle du forum).',
+          'Le fichier place aussi %{smart_count} élément du plan (entrée, allée, service, salle du forum). |||| Le fichier place aussi %{smart_count} éléments du plan (entrées, allées, services, salle du forum).',
         featureLabelHint:
           'Ce que lisent les visiteurs, ex. « Entrée Nord » ou le nom de la salle du forum ; 60 caractères au plus.',
         hallsTable: 'Stands par hall',
@@ -156,7 +156,7 @@ export const floorPlanMessages: AdminMessages = {
         ready: '%{count} stands ready to import.',
         imported: '%{count} stands imported.',
         featuresReady:
-          'And %{smart_count} plan item (entrance, aisle, service, forum room). |||| And %{smart_count} plan items (entrances, aisles, services, forum room).',
+          'The file also places %{smart_count} plan item (entrance, aisle, service, forum room). |||| The file also places %{smart_count} plan items (entrances, aisles, services, forum room).',
         featureLabelHint: 'What visitors read, e.g. “North entrance” or the forum room’s name; 60 characters at most.',
         hallsTable: 'Stands by hall',
         before: 'Stands now',

@@ -295,52 +295,62 @@ export function PlanEditorPage() {
             </Alert>
           )}
         </Box>
-        <svg
-          ref={svg}
-          className="plan-editor"
-          viewBox={`${-margin} ${-margin} ${width + 2 * margin} ${height + 2 * margin}`}
-          role="group"
-          aria-label={translate('admin.floorPlan.drawing', { hall: hall.name, width, height })}
-          onPointerMove={moveDrag}
-          onPointerUp={endDrag}
-          onPointerCancel={() => setDrag(null)}
-          style={{ width: '100%', maxHeight: '70vh', touchAction: 'none', userSelect: 'none' }}
+        {/* The browser's focus ring, drawn around a piece in the drawing's scale, was a huge black
+            oval: the piece in focus gets a thicker outline of its own instead. */}
+        <Box
+          sx={{
+            '& .plan-editor-stand': { outline: 'none' },
+            '& .plan-editor-stand:focus-visible > rect:first-of-type': { stroke: '#0b57d0', strokeWidth: 0.5 },
+          }}
         >
-          <rect width={width} height={height} fill="#f9fafb" stroke="#5b6675" strokeWidth={0.2} />
-          {/* The piece being dragged is drawn last, over the others. */}
-          {[...list.filter((p) => p.key !== drag?.key), ...list.filter((p) => p.key === drag?.key)].map((p) => {
-            const box = boxOf(p);
-            const label =
-              p.resource === 'stands'
-                ? translate('admin.floorPlan.standLabel', {
-                    number: p.record.number,
-                    exhibitor: p.record.exhibitor ?? translate('admin.floorPlan.free'),
-                    ...box,
-                  })
-                : translate('admin.floorPlan.featureLabel', {
-                    ...box,
-                    name: nameOf(p),
-                    kind: FEATURE_NAMES[lang][p.record.kind],
-                  });
-            return (
-              <PieceShape
-                key={p.key}
-                lang={lang}
-                piece={p}
-                box={box}
-                handle={handle}
-                active={drag?.key === p.key}
-                invalid={drag?.key === p.key && !!invalid}
-                busy={saving.has(p.key)}
-                label={label}
-                onMove={(e) => startDrag(e, p, 'move')}
-                onResize={(e) => startDrag(e, p, 'resize')}
-                onKey={(e) => onKey(e, p)}
-                onFocus={() => setSelected(p.key)}
-              />
-            );
-          })}
-        </svg>
+          <svg
+            ref={svg}
+            className="plan-editor"
+            viewBox={`${-margin} ${-margin} ${width + 2 * margin} ${height + 2 * margin}`}
+            role="group"
+            aria-label={translate('admin.floorPlan.drawing', { hall: hall.name, width, height })}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={() => setDrag(null)}
+            style={{ width: '100%', maxHeight: '70vh', touchAction: 'none', userSelect: 'none' }}
+          >
+            <rect width={width} height={height} fill="#f9fafb" stroke="#5b6675" strokeWidth={0.2} />
+            {/* The piece being dragged is drawn last, over the others. */}
+            {[...list.filter((p) => p.key !== drag?.key), ...list.filter((p) => p.key === drag?.key)].map((p) => {
+              const box = boxOf(p);
+              const label =
+                p.resource === 'stands'
+                  ? translate('admin.floorPlan.standLabel', {
+                      // The box is the record itself when still: its null `exhibitor` goes first.
+                      ...box,
+                      number: p.record.number,
+                      exhibitor: p.record.exhibitor ?? translate('admin.floorPlan.free'),
+                    })
+                  : translate('admin.floorPlan.featureLabel', {
+                      ...box,
+                      name: nameOf(p),
+                      kind: FEATURE_NAMES[lang][p.record.kind],
+                    });
+              return (
+                <PieceShape
+                  key={p.key}
+                  lang={lang}
+                  piece={p}
+                  box={box}
+                  handle={handle}
+                  active={drag?.key === p.key}
+                  invalid={drag?.key === p.key && !!invalid}
+                  busy={saving.has(p.key)}
+                  label={label}
+                  onMove={(e) => startDrag(e, p, 'move')}
+                  onResize={(e) => startDrag(e, p, 'resize')}
+                  onKey={(e) => onKey(e, p)}
+                  onFocus={() => setSelected(p.key)}
+                />
+              );
+            })}
+          </svg>
+        </Box>
         <EditorLegend lang={lang} />
         <Typography variant="body2" sx={{ mt: 1 }}>
           <Link to="/stands">{translate('admin.floorPlan.toList')}</Link>
