@@ -12,6 +12,19 @@ export const BADGE_EVENT: BadgeData['event'] = {
   city: 'Marrakech',
 };
 
+/**
+ * Names of issue 55, to print in every output: each must come out as it was typed (PDF tests,
+ * wallet passes, mails, spreadsheets).
+ */
+export const TYPED_NAMES = {
+  arabic: 'محمد بن عبد الله العلوي',
+  mixedCompany: 'Atlas للبناء والأشغال SARL',
+  latin: 'Łukasz Öğüt-Ștefan',
+  cyrillic: 'Анастасия Кузнецова',
+  greek: 'Γιώργος Παπαδόπουλος',
+  tifinagh: 'ⵜⴰⵎⴰⵣⵉⵖⵜ ⵎⴰⵙⵉⵏⵉⵙⴰ',
+} as const;
+
 /** Pixels per PDF point when the page is photographed: a modest phone camera, about 144 dpi. */
 const SCALE = 2;
 const MM_PER_POINT = 25.4 / 72;

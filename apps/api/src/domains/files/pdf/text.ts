@@ -1,56 +1,26 @@
 /**
- * Text helpers for the PDFs. They use pdfkit's built-in Helvetica, whose encoding is WinAnsi
- * (Windows-1252): Latin-1 plus a few typographic signs. Anything else would come out as
- * garbage, so it is replaced before it reaches pdfkit.
+ * Text helpers for the PDFs. Their fonts (fonts.ts, decision 042) draw Latin, Cyrillic, Greek,
+ * Arabic and Tifinagh, and what none has is drawn transliterated: nothing typed is replaced here.
  */
 
-/** Characters above U+00FF that WinAnsi has (curly quotes, dashes, ellipsis, euro, œ...). */
-const WIN_ANSI_EXTRA = new Set(
-  [
-    0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019,
-    0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-  ].map((c) => String.fromCodePoint(c)),
-);
+/** Invisible characters that only break a line or a word where a PDF has no use for it. */
+const DROPPED = new Set(['\u00ad', '\u200b', '\u2060', '\ufeff']);
 
-const REPLACEMENTS: Record<string, string> = {
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2015': '—',
-  '\u2212': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-  '\u2027': '·',
-  '\u2192': '->',
-  '\u2190': '<-',
-  '\u00ad': '',
-  '\u200b': '',
-  '\u200c': '',
-  '\u200d': '',
-  '\u2060': '',
-  '\ufeff': '',
-};
-
-const encodable = (ch: string): boolean => {
-  const code = ch.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch);
-};
-
-/** Makes any string printable with Helvetica: unknown letters lose their accents, or become '?'. */
+/**
+ * A string as the PDFs print it: composed (NFC: 'e' and a combining accent become 'é'), every
+ * kind of space a plain one (narrow no-break space from Intl, tabs...), control characters out.
+ * Joiners and direction marks stay: Arabic shaping and the bidirectional algorithm read them.
+ */
 export function pdfText(value: string | null | undefined): string {
   if (!value) return '';
+  if (/^[\x20-\x7e]*$/.test(value)) return value;
   let out = '';
   for (const ch of value.normalize('NFC')) {
-    if (encodable(ch)) out += ch;
-    else if (ch in REPLACEMENTS) out += REPLACEMENTS[ch];
-    else if (ch === '\n') out += '\n';
-    // Every kind of space (narrow no-break space from Intl, tabs...) becomes a plain one.
+    if (ch === '\n') out += ch;
+    else if (DROPPED.has(ch)) continue;
     else if (/\s/u.test(ch)) out += ' ';
-    else if (/\p{Cc}|\p{Cf}/u.test(ch)) continue;
-    else {
-      const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += base && [...base].every(encodable) ? base : '?';
-    }
+    else if (/\p{Cc}/u.test(ch)) continue;
+    else out += ch;
   }
   return out;
 }
