@@ -52,6 +52,9 @@ export type ScanType = (typeof SCAN_TYPES)[number];
 /** The two tables of 'Mes scans', by the ids the specification gives them (also the export's). */
 export const SCAN_TABLES = ['scansExposant', 'scansByCollaborators'] as const;
 export type ScanTable = (typeof SCAN_TABLES)[number];
+/** What `GET scans/export` exports: a table, or `team`, an exhibitor's own leads and its collaborators' in one file. */
+export const SCAN_EXPORTS = [...SCAN_TABLES, 'team'] as const;
+export type ScanExport = (typeof SCAN_EXPORTS)[number];
 /**
  * Why a read badge is not recorded: not a badge of ours (forged, altered, any other QR code),
  * a badge of another edition, a revoked badge (deleted collaborator, cancelled registration),

@@ -50,7 +50,13 @@ export const scanViewSchema = z.strictObject({
 export const scanResultsSchema = item(
   z.array(
     z.union([
-      z.strictObject({ id: z.string(), status: z.enum(['recorded', 'alreadyScanned']), scan: scanViewSchema }),
+      z.strictObject({
+        id: z.string(),
+        status: z.enum(['recorded', 'alreadyScanned']),
+        scan: scanViewSchema,
+        /** A new scan of a person another member of the team scanned in this edition: who, and when (the latest). */
+        team: z.optional(z.strictObject({ name: z.string(), createdAt: z.string() })),
+      }),
       z.strictObject({ id: z.string(), status: z.literal('refused'), reason: z.enum(SCAN_REFUSALS) }),
     ]),
   ),
@@ -98,6 +104,8 @@ export const leadReportSchema = item(
   z.strictObject({
     year: z.number(),
     total: z.number(),
+    /** The distinct people among the leads: a visitor scanned by two members of the team counts once. */
+    people: z.number(),
     /** The leads' mean per day listed in `days` (the show's days, and any other with leads). */
     perDay: z.number(),
     days: z.array(z.strictObject({ day: z.string(), leads: z.number(), hallMedian: z.nullable(z.number()) })),

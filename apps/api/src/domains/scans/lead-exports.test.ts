@@ -6,7 +6,17 @@ import { users } from '../../db/schema';
 import { createVisitor } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
 import { foldLine, nameParts } from './lead-exports';
-import { badgeOf, ctx, exhibitor, otherToken, scan, send, token, useScansScene } from './scans-scene';
+import {
+  badgeOf,
+  collaboratorToken,
+  ctx,
+  exhibitor,
+  otherToken,
+  scan,
+  send,
+  token,
+  useScansScene,
+} from './scans-scene';
 
 /**
  * The leads' exports (issue 41, item 3): SCANS.xlsx with the specification's columns first and
@@ -191,6 +201,69 @@ describe('the leads’ exports', () => {
     expect(bad.json<{ error: { message: string } }>().error.message).toBe(
       'Paramètre format attendu : xlsx, csv ou vcf.',
     );
+  });
+});
+
+describe('the exports after Filtrer les scans, and the team’s file', () => {
+  const download = async (query: string, as = token) => {
+    const res = await call(ctx.app, 'GET', `scans/export?${query}`, { token: as });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  const xlsxNames = async (query: string) => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download(query)).rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0]!;
+    const rows = sheet.getSheetValues().slice(1) as unknown[][];
+    return { header: rows[0]!.slice(1), names: rows.slice(1).map((r) => r[2]) };
+  };
+
+  it('exports only the leads the filters show, in each format, and the whole table without them', async () => {
+    const { visitor } = await qualifiedLead();
+    const unfollowed = await createVisitor(ctx.db, { name: 'Nadia Sans Suivi' });
+    await send([scan(badgeOf(unfollowed.registration))]);
+    const filtered = 'table=scansExposant&status=to_contact';
+    const csv = (await download(`${filtered}&format=csv`)).body;
+    expect(csv).toContain(visitor.user.email);
+    expect(csv).not.toContain(unfollowed.user.email);
+    const vcf = (await download(`${filtered}&format=vcf`)).body;
+    expect(vcf).toContain(`EMAIL:${visitor.user.email}`);
+    expect(vcf).not.toContain(unfollowed.user.email);
+    const shown = (await xlsxNames(filtered)).names;
+    expect(shown).toContain(visitor.user.name);
+    expect(shown).not.toContain('Nadia Sans Suivi');
+    // Without a filter, the specification's SCANS.xlsx: the whole table.
+    expect((await xlsxNames('table=scansExposant')).names).toEqual(
+      expect.arrayContaining(['Nadia Sans Suivi', visitor.user.name]),
+    );
+    const bad = await call(ctx.app, 'GET', 'scans/export?table=scansExposant&status=urgent', { token });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('the team’s file holds the exhibitor’s leads and its collaborators’ under one header, with who scanned, filtered the same', async () => {
+    const { visitor } = await qualifiedLead();
+    const theirs = await createVisitor(ctx.db, { name: 'Youssef Équipe' });
+    const item = scan(badgeOf(theirs.registration), { note: 'Vu par Karim' });
+    await send([item], collaboratorToken);
+    await call(ctx.app, 'PUT', `scans/${item.id}`, { token: collaboratorToken, body: { followUp: 'to_contact' } });
+
+    const lines = (await download('table=team&format=csv&status=to_contact')).body.slice(1).split('\r\n');
+    const header = (await download('table=scansExposant&format=csv')).body.slice(1).split('\r\n')[0];
+    expect(lines[0]).toBe(header);
+    expect(lines[0]).toContain('Scanned By');
+    expect(lines[0]).toContain('Produits,Date du chantier');
+    const byEmail = (email: string) => lines.find((l) => l.includes(email)) ?? '';
+    expect(byEmail(visitor.user.email)).toContain(exhibitor.user.name);
+    expect(byEmail(theirs.user.email)).toContain('Vu par Karim');
+    expect(byEmail(theirs.user.email)).toContain('Karim Collaborateur');
+
+    const team = await xlsxNames('table=team&status=to_contact');
+    expect(team.header).toContain('Par');
+    expect(team.names).toEqual(expect.arrayContaining([visitor.user.name, 'Youssef Équipe']));
+    // A collaborator's team file is what it sees: its own leads.
+    const own = (await download('table=team&format=csv', collaboratorToken)).body;
+    expect(own).toContain(theirs.user.email);
+    expect(own).not.toContain(visitor.user.email);
   });
 });
 

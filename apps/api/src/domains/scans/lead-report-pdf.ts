@@ -10,7 +10,8 @@ export const leadReportFileName = (lang: Language, year: number) => `${lang === 
 const TEXTS = {
   fr: {
     title: 'Bilan des leads',
-    total: (n: string, perDay: string) => `${n} leads, ${perDay} par jour en moyenne`,
+    total: (n: string, people: string, perDay: string) =>
+      `${n} leads (${people} personnes distinctes), ${perDay} par jour en moyenne`,
     hall: (name: string) => `Comparaison avec les exposants de votre hall (${name})`,
     median: (total: string, perDay: string) => `Médiane du hall : ${total} leads, ${perDay} par jour.`,
     hidden: (n: number) =>
@@ -33,7 +34,8 @@ const TEXTS = {
   },
   en: {
     title: 'Leads report',
-    total: (n: string, perDay: string) => `${n} leads, ${perDay} a day on average`,
+    total: (n: string, people: string, perDay: string) =>
+      `${n} leads (${people} different people), ${perDay} a day on average`,
     hall: (name: string) => `Compared with the exhibitors of your hall (${name})`,
     median: (total: string, perDay: string) => `Hall median: ${total} leads, ${perDay} a day.`,
     hidden: (n: number) =>
@@ -102,7 +104,12 @@ export async function renderLeadReport(input: {
     .text(pdfText(input.company ? `${title} — ${input.company}` : title), { width });
   let y = 145;
   doc.fillColor(COLORS.ink).font(FONTS.bold).fontSize(16);
-  doc.text(pdfText(t.total(number.format(report.total), number.format(report.perDay))), MARGIN, y, { width });
+  doc.text(
+    pdfText(t.total(number.format(report.total), number.format(report.people), number.format(report.perDay))),
+    MARGIN,
+    y,
+    { width },
+  );
   y = doc.y + 8;
   doc.font(FONTS.regular).fontSize(11).fillColor(COLORS.ink);
   if (report.hall) {

@@ -38,6 +38,8 @@ interface GroupRow {
   rating: number | null;
   status: FollowUp | null;
   n: number;
+  /** The distinct people among them: one visitor scanned by two of the team counts once. */
+  people: number;
 }
 
 /** One pass over the exhibitor's leads, six groupings: per day, hour, scanner, rating, follow-up, and all. */
@@ -45,11 +47,12 @@ const groups = (leads: SQL) => sql`
   select grouping(l.day, l.hour, l.scanner, l.rating, l.status)::int as g, to_char(l.day, 'YYYY-MM-DD') as day,
     l.hour::int as hour, l.scanner,
     case when grouping(l.scanner) = 0 then (select u.name from users u where u.id = l.scanner) end as name,
-    l.rating::int as rating, l.status::text as status, count(*)::int as n
+    l.rating::int as rating, l.status::text as status, count(*)::int as n,
+    count(distinct l.person)::int as people
   from (
     -- The raw columns (a date, a double, an enum), formatted once per group, not once per lead.
     select s.scan_day as day, date_part('hour', s.created_at at time zone ${zone}) as hour,
-      s.scanner_id as scanner, s.rating, s.follow_up as status
+      s.scanner_id as scanner, s.rating, s.follow_up as status, s.scanned_id as person
     from scans s where ${leads}
   ) l
   group by grouping sets ((l.day), (l.hour), (l.scanner), (l.rating), (l.status), ())`;
@@ -151,6 +154,7 @@ export async function leadReport(db: Db, exhibitorId: number, editionId: number 
   ]);
   const of = (bits: number) => grouped.filter((r) => r.g === bits);
   const total = of(BY.all)[0]?.n ?? 0;
+  const people = of(BY.all)[0]?.people ?? 0;
 
   const perDay = new Map(of(BY.day).map((r) => [r.day!, r.n]));
   const days = [...new Set([...showDays(event?.from ?? null, event?.to ?? null), ...perDay.keys()])].sort();
@@ -175,6 +179,7 @@ export async function leadReport(db: Db, exhibitorId: number, editionId: number 
   return {
     year: event?.year ?? 0,
     total,
+    people,
     perDay: days.length ? tenth(total / days.length) : 0,
     days: days.map((day) => ({
       day,

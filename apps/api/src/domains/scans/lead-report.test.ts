@@ -149,6 +149,7 @@ describe('the exhibitor’s report', () => {
     expect(await report()).toEqual({
       year: 2024,
       total: 5,
+      people: 5,
       perDay: 1.3,
       days: days([2, 3, 0, 0]),
       hours: [
@@ -276,7 +277,7 @@ describe('the exhibitor’s report', () => {
     const text = await textOf(fr.rawPayload);
     for (const expected of [
       'Bilan des leads 2024',
-      '5 leads, 1,3 par jour en moyenne',
+      '5 leads (5 personnes distinctes), 1,3 par jour en moyenne',
       `Médiane du hall : 4 leads, 1 par jour.`,
       'Par collaborateur',
       'Karim Collaborateur',
@@ -294,8 +295,17 @@ describe('the exhibitor’s report', () => {
     expect(en.headers['content-disposition']).toBe('attachment; filename="report-2024.pdf"');
     const english = await textOf(en.rawPayload);
     expect(english).toContain('Leads report 2024');
-    expect(english).toContain('5 leads, 1.3 a day on average');
+    expect(english).toContain('5 leads (5 different people), 1.3 a day on average');
     expect(english).toContain('Hall median: 4 leads, 1 a day.');
     expect(english).toContain('Per collaborator');
+  });
+
+  it('counts a visitor scanned by the exhibitor and by its collaborator as two leads and one person, on the page and in the PDF', async () => {
+    const visitor = await createVisitor(ctx.db);
+    await send([scan(badgeOf(visitor.registration))]);
+    await send([scan(badgeOf(visitor.registration), { scannedAt: '2024-05-30T10:21:00+01:00' })], collaboratorToken);
+    expect(await report()).toMatchObject({ total: 7, people: 6 });
+    const pdf = await call(ctx.app, 'GET', 'scans/report.pdf', { token });
+    expect(await textOf(pdf.rawPayload)).toContain('7 leads (6 personnes distinctes)');
   });
 });

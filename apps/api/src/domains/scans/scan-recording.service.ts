@@ -1,4 +1,4 @@
-import { and, eq, not, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql } from 'drizzle-orm';
 import { showDay, type RegistrationType, type ScanRefusal, type ScanSubmission, type ScanType } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { registrations, scans, users } from '../../db/schema';
@@ -20,8 +20,15 @@ import { currentEditionId } from '../show/current-edition';
 /** A device offline for longer than this sends a time nobody can vouch for: the send time is kept. */
 const MAX_OFFLINE_MS = 30 * 24 * 3600 * 1000;
 
+/** Another member of the team scanned the same person in this edition: who, and when (the latest). */
+export interface TeamScan {
+  name: string;
+  createdAt: string;
+}
+
 export type ScanResult =
-  | { id: string; status: 'recorded' | 'alreadyScanned'; scan: ScanView }
+  | { id: string; status: 'recorded'; scan: ScanView; team?: TeamScan }
+  | { id: string; status: 'alreadyScanned'; scan: ScanView }
   | { id: string; status: 'refused'; reason: ScanRefusal };
 
 const SCAN_TYPE_OF: Record<RegistrationType, ScanType> = {
@@ -142,7 +149,9 @@ async function recordOne(
     .returning({ id: scans.id });
   if (inserted.length) {
     await writeAnswers(db, inserted[0]!.id, answers, now);
-    return { id: s.id, status: 'recorded', scan: (await viewOf(db, eq(scans.clientId, s.id)))! };
+    const scan = (await viewOf(db, eq(scans.clientId, s.id)))!;
+    const team = await teamScanOf(db, exhibitorId, eventId, holder.userId, user.id);
+    return { id: s.id, status: 'recorded', scan, ...(team && { team }) };
   }
   // Not inserted: the same id raced in from a parallel send, or this person was scanned today.
   const [raced] = await db.select(stored).from(scans).where(eq(scans.clientId, s.id));
@@ -157,6 +166,25 @@ async function recordOne(
     )!,
   );
   return { id: s.id, status: 'alreadyScanned', scan: first! };
+}
+
+/** The latest scan of this person by another member of the team in the edition, to say so on the scanner. */
+async function teamScanOf(db: Db, exhibitorId: number, eventId: number, scannedId: number, scannerId: number) {
+  const [found] = await db
+    .select({ name: users.name, createdAt: scans.createdAt })
+    .from(scans)
+    .innerJoin(users, eq(users.id, scans.scannerId))
+    .where(
+      and(
+        eq(scans.exhibitorId, exhibitorId),
+        eq(scans.eventId, eventId),
+        eq(scans.scannedId, scannedId),
+        not(eq(scans.scannerId, scannerId)),
+      ),
+    )
+    .orderBy(desc(scans.createdAt))
+    .limit(1);
+  return found ? { name: found.name ?? '', createdAt: found.createdAt.toISOString() } : null;
 }
 
 /**

@@ -1,12 +1,26 @@
 import type { Writable } from 'node:stream';
-import { SHOW_TIME_ZONE, type FollowUp, type Language, type ScanTable } from '@salon/shared';
-import type { SQL } from 'drizzle-orm';
+import { SHOW_TIME_ZONE, type FollowUp, type Language, type ScanExport } from '@salon/shared';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { scans } from '../../db/schema';
+import type { Caller } from '../../lib/caller';
 import { writeXlsx } from '../../lib/xlsx-writer';
-import { allScans, erasedRow, longestTexts, type LeadAnswerView } from './scans.service';
+import { currentEdition } from '../show/current-edition';
+import { allScans, erasedRow, longestTexts, tableScope, type LeadAnswerView } from './scans.service';
 import { answeredLabels } from './leads.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
+
+/**
+ * What an export holds: a table's scans, or `team`, every lead made for the caller's exhibitor
+ * (its own and its collaborators') when the caller is the exhibitor; a collaborator's team file
+ * is its own table, all it sees.
+ */
+export function exportScope(what: ScanExport, user: Caller, edition: number | null = null): SQL | null {
+  if (what !== 'team') return tableScope(what, user, edition);
+  if (user.type !== 'exhibitor') return tableScope('scansExposant', user, edition);
+  return and(eq(scans.exhibitorId, user.id), eq(scans.eventId, sql`coalesce(${edition}::int, ${currentEdition})`))!;
+}
 
 const HEADERS = {
   fr: {
@@ -101,15 +115,15 @@ const fit = (header: string, longest: number | null | undefined, min = 0) =>
 /**
  * SCANS.xlsx of one table, streamed: rows are read from the database a chunk at a time and
  * written out as they come, so memory does not grow with the number of scans. Columns as on
- * screen (Par only for the collaborators' table), then the note and the rating, as the
+ * screen (Par for the collaborators' table and the team's file), then the note and the rating, as the
  * specification has them; after them, the follow-up, the tags and one column per question the
  * leads answered (issue 41), and last whether the person asked not to be contacted. Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
  */
-export async function writeScansXlsx(db: Db, table: ScanTable, scope: SQL | null, lang: Language, out: Writable) {
+export async function writeScansXlsx(db: Db, table: ScanExport, scope: SQL | null, lang: Language, out: Writable) {
   const h = HEADERS[lang];
   const longest = await longestTexts(db, scope);
   const questions = await answeredLabels(db, scope);
-  const withScanner = table === 'scansByCollaborators';
+  const withScanner = table !== 'scansExposant';
   const sheet = writeXlsx(out, h.sheet, [
     { header: h.type, width: fit(h.type, Math.max(h.visitor.length, h.exhibitor.length)) },
     { header: h.name, width: fit(h.name, longest?.name) },

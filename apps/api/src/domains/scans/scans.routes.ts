@@ -9,14 +9,14 @@ import {
   PAGE_SIZE,
   SCAN_FILTER_KEYS,
   scanFiltersSchema,
-  SCAN_TABLES,
+  SCAN_EXPORTS,
   scanBatchSchema,
   scanEditionsSchema,
   scanPageSchema,
   scanResultsSchema,
   type ScanTable,
 } from '@salon/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
@@ -36,17 +36,10 @@ import {
 } from '../../lib/query-params';
 import { CSV_TYPE, sendXlsxStream, VCARD_TYPE, XLSX_TYPE } from '../../lib/streams';
 import { LEADS_CSV_NAME, LEADS_VCARD_NAME, writeLeadsCsv, writeLeadsVcard } from './lead-exports';
-import { SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
+import { exportScope, SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
-import {
-  createFilteredTotals,
-  createScanTotals,
-  listScans,
-  scanEditions,
-  scanningFor,
-  tableScope,
-} from './scans.service';
-import { filterValues } from './scan-filters';
+import { createFilteredTotals, createScanTotals, listScans, scanEditions, scanningFor } from './scans.service';
+import { anyFilter, filtered, filterValues } from './scan-filters';
 import { readQuestions, saveQuestions } from './leads.service';
 import { updateLead } from './lead-update.service';
 import { leadReport } from './lead-report.service';
@@ -153,7 +146,9 @@ export const scansRoutes: FastifyPluginAsyncZod<{
 
   /**
    * A table as SCANS.xlsx (the specification's), or `format=csv` (SCANS.csv, for a CRM's import)
-   * or `format=vcf` (SCANS.vcf, vCard 4.0 for an address book).
+   * or `format=vcf` (SCANS.vcf, vCard 4.0 for an address book). `table=team`: the exhibitor's own
+   * leads and its collaborators' in one file, who scanned in a column. The filters of 'Mes scans'
+   * (status, rating, tag, …, as `GET scans` takes them) narrow the file to the leads they show.
    */
   app.get(
     '/scans/export',
@@ -175,15 +170,18 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = currentUser(request);
       const query = request.query as Record<string, unknown>;
-      assertQueryKeys(query, ['table', 'lang', 'edition', 'format']);
+      assertQueryKeys(query, ['table', 'lang', 'edition', 'format', ...SCAN_FILTER_KEYS]);
+      const { table: _t, lang: _l, edition: _e, format: _f, ...narrowing } = query;
+      const filters = filterValues(parseQueryFields(scanFiltersSchema, narrowing));
       const edition = await editionOfScans(query.edition);
-      const table = SCAN_TABLES.find((t) => t === query.table);
-      if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_TABLES.join(' ou ')}.`);
+      const table = SCAN_EXPORTS.find((t) => t === query.table);
+      if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_EXPORTS.join(', ')}.`);
       const format = query.format ?? 'xlsx';
       if (format !== 'xlsx' && format !== 'csv' && format !== 'vcf')
         throw badRequest('Paramètre format attendu : xlsx, csv ou vcf.');
       const lang = query.lang === 'en' ? 'en' : 'fr';
-      const scope = tableScope(table, user, edition);
+      const all = exportScope(table, user, edition);
+      const scope = all && anyFilter(filters) ? and(all, filtered(filters))! : all;
       if (format === 'csv')
         return sendXlsxStream(request, reply, LEADS_CSV_NAME, (out) => writeLeadsCsv(db, scope, lang, out), CSV_TYPE);
       if (format === 'vcf')

@@ -77,6 +77,24 @@ describe('scanning a badge', () => {
     expect(stored.map((s) => s.clientId)).toEqual([first.id]);
   });
 
+  it('tells a collaborator who of the team scanned the same person already, and when; an exhibitor of another stand is told nothing', async () => {
+    const visitor = await createVisitor(ctx.db);
+    const badge = badgeOf(visitor.registration);
+    const first = await send([scan(badge, { scannedAt: '2024-05-30T10:01:00+01:00' })]);
+    expect(first.results[0]).not.toHaveProperty('team');
+    const byCollaborator = scan(badge, { scannedAt: '2024-05-30T10:06:00+01:00' });
+    const { results } = await send([byCollaborator], collaboratorToken);
+    expect(results[0]).toMatchObject({
+      id: byCollaborator.id,
+      status: 'recorded',
+      scan: { scanner: { name: 'Karim Collaborateur' } },
+      team: { name: exhibitor.user.name, createdAt: '2024-05-30T09:01:00.000Z' },
+    });
+    const { results: theirs } = await send([scan(badge)], otherToken);
+    expect(theirs[0]).toMatchObject({ status: 'recorded' });
+    expect(theirs[0]).not.toHaveProperty('team');
+  });
+
   it('records the same person again on the next show day, the day read in Marrakech’s time zone', async () => {
     const visitor = await createVisitor(ctx.db);
     const badge = badgeOf(visitor.registration);

@@ -10,6 +10,7 @@ import {
   type ScanFilters,
   type scanEditionsSchema,
   type scanPageSchema,
+  type ScanExport,
   type ScanTable,
   type collaboratorPageSchema,
 } from '@salon/shared';
@@ -61,7 +62,6 @@ export function useScanEditions() {
   });
 }
 
-/** 'Exporter': every row of the table as SCANS.xlsx, its headings in the page's language. */
 /** The files a table exports to: the specification's SCANS.xlsx, a CRM's CSV, an address book's vCards. */
 export const EXPORT_FORMATS = { xlsx: 'SCANS.xlsx', csv: 'SCANS.csv', vcf: 'SCANS.vcf' } as const;
 export type ExportFormat = keyof typeof EXPORT_FORMATS;
@@ -73,14 +73,23 @@ export function useExportScans() {
       lang,
       edition,
       format = 'xlsx',
+      filters = {},
     }: {
-      table: ScanTable;
+      table: ScanExport;
       lang: string;
       edition: number | null;
       format?: ExportFormat;
+      /** The filters of 'Mes scans': the file holds the leads they show. */
+      filters?: ScanFilters;
     }) =>
       apiDownload('scans/export', EXPORT_FORMATS[format], {
-        query: { table, lang, ...(format === 'xlsx' ? {} : { format }), ...(edition ? { edition } : {}) },
+        query: {
+          table,
+          lang,
+          ...(format === 'xlsx' ? {} : { format }),
+          ...(edition ? { edition } : {}),
+          ...filters,
+        },
       }),
     // Offline, the button says so at once instead of waiting for the network.
     networkMode: 'always',

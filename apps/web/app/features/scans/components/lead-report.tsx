@@ -119,6 +119,10 @@ export function LeadReport({ edition, userId }: { edition: number | null; userId
             <dd>{figure(r.total, lang)}</dd>
           </div>
           <div>
+            <dt>{t('area.report.people')}</dt>
+            <dd>{figure(r.people, lang)}</dd>
+          </div>
+          <div>
             <dt>{t('area.report.perDay')}</dt>
             <dd>{figure(r.perDay, lang)}</dd>
           </div>

@@ -42,7 +42,7 @@ const isForbidden = (error: unknown) => error instanceof ApiError && error.statu
 function verdictOf(result: ScanResult): Verdict {
   return result.status === 'refused'
     ? { kind: 'refused', reason: result.reason }
-    : { kind: result.status, scan: result.scan };
+    : { kind: result.status, scan: result.scan, team: result.team };
 }
 
 /** The scan the note form saves to: the first scan of the day when this read was a repeat. */

@@ -228,7 +228,7 @@ function ScansTable({
               className="btn btn-outline"
               aria-describedby={labelledBy}
               disabled={exporter.isPending}
-              onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format })}
+              onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format, filters })}
             >
               {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
             </button>
@@ -238,6 +238,36 @@ function ScansTable({
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
       {body}
       <Pager page={page} pageCount={pageCount} onPage={setPage} label={t('area.scans.pagination', { title })} />
+    </section>
+  );
+}
+
+/**
+ * The exhibitor's own leads and its collaborators' in one file each format (same columns, who
+ * scanned in one of them), as the filters show them: one import into a CRM.
+ */
+function TeamExports({ edition, filters }: { edition: number | null; filters: ScanFilters }) {
+  const { t, i18n } = useTranslation();
+  const exporter = useExportScans();
+  return (
+    <section className="scans-team-exports" aria-labelledby="team-exports-title">
+      <h2 id="team-exports-title">{t('area.leads.team.title')}</h2>
+      <p className="hint">{t('area.leads.team.hint')}</p>
+      <div className="scans-exports">
+        {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="btn btn-outline"
+            aria-describedby="team-exports-title"
+            disabled={exporter.isPending}
+            onClick={() => exporter.mutate({ table: 'team', lang: i18n.language, edition, format, filters })}
+          >
+            {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
+          </button>
+        ))}
+      </div>
+      {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
     </section>
   );
 }
@@ -307,6 +337,7 @@ export function ScansTab({ session, titleId }: { session: Session; titleId: stri
       {/* 'Bilan': the exhibitor's management view of its leads (its collaborators have none). */}
       {session.type === 'exhibitor' && <LeadReport edition={edition} userId={userId} />}
       <FiltersForm session={session} />
+      {session.type === 'exhibitor' && <TeamExports edition={edition} filters={filters} />}
       {/* The specification's first table is 'Mes scans', as the page: the page's h1 names it. */}
       <ScansTable
         table="scansExposant"

@@ -1,13 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { formatTime, type ScanRefusal } from '@salon/shared';
+import { formatDateTime, formatTime, showDay, type ScanRefusal } from '@salon/shared';
 import type { ScanView } from '../types';
 
 export type Verdict =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'recorded' | 'alreadyScanned'; scan: ScanView }
+  | { kind: 'recorded' | 'alreadyScanned'; scan: ScanView; team?: TeamScan }
   | { kind: 'kept' }
   | { kind: 'refused'; reason: ScanRefusal };
+
+/** Another member of the team scanned the same person in this edition (the latest of them). */
+export interface TeamScan {
+  name: string;
+  createdAt: string;
+}
 
 function Person({ scan }: { scan: ScanView }) {
   const { name, company, jobPosition } = scan.person;
@@ -41,6 +47,13 @@ export function VerdictPanel({ verdict }: { verdict: Verdict }) {
         <>
           <h2>{t('scanner.recorded')}</h2>
           <Person scan={verdict.scan} />
+          {verdict.team && (
+            <p className="verdict-team">
+              {showDay(verdict.team.createdAt) === showDay(verdict.scan.createdAt)
+                ? t('scanner.teamToday', { name: verdict.team.name, time: formatTime(verdict.team.createdAt) })
+                : t('scanner.teamEarlier', { name: verdict.team.name, date: formatDateTime(verdict.team.createdAt) })}
+            </p>
+          )}
         </>
       )}
       {verdict.kind === 'alreadyScanned' && (
