@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isWebUrl, optionalEmail, optionalField, optionalPhone } from './site-settings';
+import { optionalEmail, optionalField, optionalPhone, optionalWebUrl } from './site-settings';
 
 /**
  * An exhibitor's page of the directory (`/annuaire/<slug>`): its address, and what the exhibitor
@@ -37,8 +37,7 @@ export const EXHIBITOR_PAGE_LIMITS = { description: 3000, sectors: 5, brands: 20
 export const EXHIBITOR_LINKS = ['website', 'linkedin', 'facebook', 'instagram', 'youtube', 'x'] as const;
 export type ExhibitorLink = (typeof EXHIBITOR_LINKS)[number];
 
-const link = () =>
-  optionalField(EXHIBITOR_PAGE_LIMITS.link, { test: (v) => isWebUrl(v, ['https:', 'http:']), error: 'webUrl' });
+const link = () => optionalWebUrl(EXHIBITOR_PAGE_LIMITS.link, ['https:', 'http:'], 'webUrl');
 const ids = (max: number) =>
   z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(max, { error: 'tooMany' })));
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,8 @@ const pdfBytes = () =>
   Buffer.concat([
     Buffer.from('%PDF-1.4\n'),
     Buffer.alloc(2000 + Math.floor(Math.random() * 1000), 0x20),
+    // Unique: the same bytes sent twice are one stored file.
+    Buffer.from(randomUUID()),
     Buffer.from('\n%%EOF\n'),
   ]);
 const pngBytes = () =>
@@ -95,7 +98,7 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
       descriptionEn: 'Made-to-measure doors and windows.',
       sectorIds: [sectorIds[1], sectorIds[0], sectorIds[1]],
       brands: [' Sudal ', 'Sudbois'],
-      website: 'https://menuiseries-sud.example',
+      website: 'https://Menuiseries-Sud.example',
       linkedin: '',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -103,14 +106,14 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
       descriptionFr: 'Portes et fenêtres sur mesure.\n\nPose comprise.',
       sectorIds: [sectorIds[1], sectorIds[0]],
       brands: ['Sudal', 'Sudbois'],
-      website: 'https://menuiseries-sud.example',
+      website: 'https://menuiseries-sud.example/',
     });
     const shown = await publicPage(`menuiseries-du-sud-${exhibitor.user.id}`);
     expect(shown).toMatchObject({
       descriptionFr: 'Portes et fenêtres sur mesure.\n\nPose comprise.',
       descriptionEn: 'Made-to-measure doors and windows.',
       brands: ['Sudal', 'Sudbois'],
-      links: [{ kind: 'website', url: 'https://menuiseries-sud.example' }],
+      links: [{ kind: 'website', url: 'https://menuiseries-sud.example/' }],
     });
     expect((shown.sectors as { id: number }[]).map((s) => s.id)).toEqual([sectorIds[1], sectorIds[0]]);
     const [entry] = await ctx.db
@@ -121,7 +124,7 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
     expect(entry!.after).toMatchObject({ brands: ['Sudal', 'Sudbois'] });
     // Absent fields stay as they are.
     await save({ brands: ['Sudal'] });
-    expect(await read()).toMatchObject({ brands: ['Sudal'], website: 'https://menuiseries-sud.example' });
+    expect(await read()).toMatchObject({ brands: ['Sudal'], website: 'https://menuiseries-sud.example/' });
   });
 
   it('keeps what it writes as text: markup comes back as typed, never read as HTML', async () => {
@@ -166,6 +169,7 @@ describe('what an exhibitor’s page refuses', () => {
     await refused({ descriptionFr: 'x'.repeat(20_000), brands: ['Non'] }, 'descriptionFr', 'tooLong');
     await refused({ website: 'javascript:alert(1)' }, 'website', 'webUrl');
     await refused({ instagram: 'ftp://files.example' }, 'instagram', 'webUrl');
+    await refused({ website: 'https://atlas.example/\r\nEND:VCARD\r\nBEGIN:VCARD' }, 'website', 'webUrl');
     await refused({ sectorIds: [999_999] }, 'sectorIds', 'unknownSector');
     await refused({ sectorIds: sectorIds.slice(0, 6) }, 'sectorIds', 'tooMany');
     await refused({ brands: Array.from({ length: 21 }, (_, i) => `M${i}`) }, 'brands', 'tooMany');
