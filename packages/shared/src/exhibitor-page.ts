@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idField } from './ids';
 import { optionalEmail, optionalField, optionalPhone, optionalWebUrl } from './site-settings';
 
 /**
@@ -38,8 +39,7 @@ export const EXHIBITOR_LINKS = ['website', 'linkedin', 'facebook', 'instagram', 
 export type ExhibitorLink = (typeof EXHIBITOR_LINKS)[number];
 
 const link = () => optionalWebUrl(EXHIBITOR_PAGE_LIMITS.link, ['https:', 'http:'], 'webUrl');
-const ids = (max: number) =>
-  z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(max, { error: 'tooMany' })));
+const ids = (max: number) => z.optional(z.array(idField()).check(z.maxLength(max, { error: 'tooMany' })));
 
 /** 'Fiche annuaire': what the exhibitor writes on its page; absent fields stay as they are. */
 export const exhibitorPageFormSchema = z.object({
@@ -68,7 +68,7 @@ export const exhibitorPageFormSchema = z.object({
   /** Uploaded PDFs (the exhibitor's own), in its order. */
   documentIds: ids(EXHIBITOR_PAGE_LIMITS.documents),
   /** An image it uploaded (null: none); absent: the logo stays. */
-  logoId: z.optional(z.nullable(z.int().check(z.positive()))),
+  logoId: z.optional(z.nullable(idField())),
 });
 export type ExhibitorPageForm = z.infer<typeof exhibitorPageFormSchema>;
 /** The form's values as its fields hold them, before the schema trims and checks them. */
@@ -116,7 +116,7 @@ export type ExhibitorPageHold = z.input<typeof exhibitorPageHoldSchema>;
 
 /** The exhibitors who give a forum conference, set on its back-office form (exhibitors of its edition). */
 export const conferenceExhibitorsSchema = z.object({
-  exhibitorIds: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(50, { error: 'tooMany' }))),
+  exhibitorIds: z.optional(z.array(idField()).check(z.maxLength(50, { error: 'tooMany' }))),
 });
 
 export const VISITOR_CARD_NAME_MAX = 100;
@@ -131,7 +131,7 @@ export const visitorCardFormSchema = z.object({
   name: optionalField(VISITOR_CARD_NAME_MAX),
   email: optionalEmail(),
   phone: optionalPhone(),
-  documentId: z.optional(z.nullable(z.int().check(z.positive()))),
+  documentId: z.optional(z.nullable(idField())),
 });
 export type VisitorCardForm = z.infer<typeof visitorCardFormSchema>;
 export type VisitorCardInput = z.input<typeof visitorCardFormSchema>;
