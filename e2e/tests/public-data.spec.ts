@@ -85,6 +85,16 @@ test.describe('Exhibitor directory', () => {
     await expect(page.getByText('Aucun exposant ne correspond à votre recherche.')).toBeVisible();
   });
 
+  test('answers a search the API refuses as the page with no entry and a 400, not a server error', async ({
+    request,
+  }) => {
+    for (const query of [`q=${'a'.repeat(201)}`, 'page=99999999999']) {
+      const res = await request.get(`/annuaire?${query}`);
+      expect(res.status(), query).toBe(400);
+      expect(await res.text()).toContain('Aucun exposant ne correspond à votre recherche.');
+    }
+  });
+
   test('shows the default logo when an exhibitor’s image cannot load', async ({ page }) => {
     await page.route('**/uploads/**', (route) => route.abort());
     await page.goto('/annuaire?q=Atlas');

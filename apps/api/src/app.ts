@@ -19,6 +19,7 @@ import { localCacheBus, postgresCacheBus, redisCacheBus } from './lib/cache-bus'
 import { createClock } from './lib/clock';
 import { createJwt } from './lib/jwt';
 import { createLinkSigner } from './lib/links';
+import { createFileKeys } from './domains/media/held-files';
 import { requestForLog } from './lib/log-redaction';
 import { requestId } from './lib/request-id';
 import { trailingSlashStrategy } from './lib/trailing-slash';
@@ -145,6 +146,7 @@ export async function buildApp(
 
   const clock = createClock(config.APP_NOW);
   const jwt = createJwt(config.JWT_SECRET);
+  const fileKeys = createFileKeys(config.JWT_SECRET);
   const { db } = database;
 
   registerErrorHandling(app);
@@ -280,7 +282,7 @@ export async function buildApp(
       await api.register(participationRoutes, { db, mail });
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(exhibitorPageRoutes, { db });
-      await api.register(ownPageRoutes, { db, directoryCache });
+      await api.register(ownPageRoutes, { db, directoryCache, fileKeys });
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });
       await api.register(referenceRoutes, { db, clock });
@@ -321,7 +323,7 @@ export async function buildApp(
         place: passPlace,
       });
       await api.register(visitRoutes, { db, badges, settings: siteSettings, publicUrl: config.PUBLIC_URL });
-      await api.register(visitedStandsRoutes, { db, badges, clock, publicUrl: config.PUBLIC_URL });
+      await api.register(visitedStandsRoutes, { db, badges, clock, publicUrl: config.PUBLIC_URL, fileKeys });
       await api.register(badgesRoutes, { signer: badgeSigner });
       await api.register(scansRoutes, { db, signer: badgeSigner, clock, cacheBus });
       await api.register(gateRoutes, { db, signer: badgeSigner, clock });
@@ -338,6 +340,7 @@ export async function buildApp(
         siteSettings,
         editionChanged,
         jwt,
+        fileKeys,
       });
       await api.register(kioskRoutes, { db, kiosks, clock, lookupRateLimit: config.KIOSK_LOOKUP_RATE_LIMIT, mail });
     },
@@ -363,6 +366,7 @@ export async function buildApp(
     rateLimit: config.FILE_RATE_LIMIT,
     largeRateLimit: config.LARGE_FILE_RATE_LIMIT,
     cacheBytes: config.FILE_CACHE_MB * 1024 * 1024,
+    fileKeys,
   });
   await registerWeb(app, config, clock, {
     current: async () => (await currentShow(db)).event,

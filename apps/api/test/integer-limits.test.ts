@@ -64,6 +64,47 @@ describe('integer filters of the public API', () => {
   });
 });
 
+describe('ids past 2^31 in the exhibitors’ forms and the new routes', () => {
+  const tooLarge = 2_147_483_648;
+  const as = (method: 'GET' | 'PUT', url: string, body?: unknown) =>
+    call(ctx.app, method, url, { token: exhibitorToken, body });
+  const errorsOf = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(400);
+    return res.json<{ error: { details: { errors: { path: string[]; message: string }[] } } }>().error.details.errors;
+  };
+
+  it('the directory’s facets of an event past 2^31 are a 400, not a 500', async () => {
+    const res = await call(ctx.app, 'GET', `directory/facets?event=${tooLarge}`);
+    expect(res.statusCode, res.body).toBe(400);
+  });
+
+  it('a page’s sectors, documents, logo and visitor-card document past 2^31 are a 400 under their field', async () => {
+    for (const field of ['sectorIds', 'documentIds']) {
+      expect(errorsOf(await as('PUT', 'exhibitor-page', { [field]: [tooLarge] }))).toContainEqual({
+        path: ['body', field, '0'],
+        message: 'id',
+      });
+    }
+    expect(errorsOf(await as('PUT', 'exhibitor-page', { logoId: tooLarge }))).toContainEqual({
+      path: ['body', 'logoId'],
+      message: 'id',
+    });
+    expect(errorsOf(await as('PUT', 'exhibitor-page/visitor-card', { documentId: tooLarge }))).toContainEqual({
+      path: ['body', 'documentId'],
+      message: 'id',
+    });
+  });
+
+  it('a lead’s answer to a question past 2^31, and the scans filtered by such a question or scanner, are a 400', async () => {
+    const answer = await as('PUT', 'scans/1', { answers: [{ question: tooLarge, text: 'Oui' }] });
+    expect(answer.statusCode, answer.body).toBe(400);
+    for (const query of [`question=${tooLarge}`, `by=${tooLarge}`]) {
+      const res = await as('GET', `scans?${query}`);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+    }
+  });
+});
+
 describe('the back-office lists', () => {
   const admin = (url: string) => call(ctx.app, 'GET', `admin/${url}`, { token: organiserToken });
   const filter = (value: object) => encodeURIComponent(JSON.stringify(value));

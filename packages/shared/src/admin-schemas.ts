@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { idField } from './ids';
 import { PASSWORD_RULES, emailField, newPasswordField, optionalText, requiredText } from './schemas';
 
 /** The back-office's forms, checked in the browser and by the API with the same rules. */
 
-const optionalId = z.optional(z.nullable(z.int().check(z.positive())));
+const optionalId = z.optional(z.nullable(idField()));
 
 /** An exhibitor as the organisers keep it: the account, its hall and stand, its logo. */
 export const exhibitorAccountSchema = z.object({

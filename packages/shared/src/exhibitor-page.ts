@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { isWebUrl, optionalEmail, optionalField, optionalPhone } from './site-settings';
+import { idField } from './ids';
+import { optionalEmail, optionalField, optionalPhone, optionalWebUrl } from './site-settings';
 
 /**
  * An exhibitor's page of the directory (`/annuaire/<slug>`): its address, and what the exhibitor
@@ -37,10 +38,8 @@ export const EXHIBITOR_PAGE_LIMITS = { description: 3000, sectors: 5, brands: 20
 export const EXHIBITOR_LINKS = ['website', 'linkedin', 'facebook', 'instagram', 'youtube', 'x'] as const;
 export type ExhibitorLink = (typeof EXHIBITOR_LINKS)[number];
 
-const link = () =>
-  optionalField(EXHIBITOR_PAGE_LIMITS.link, { test: (v) => isWebUrl(v, ['https:', 'http:']), error: 'webUrl' });
-const ids = (max: number) =>
-  z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(max, { error: 'tooMany' })));
+const link = () => optionalWebUrl(EXHIBITOR_PAGE_LIMITS.link, ['https:', 'http:'], 'webUrl');
+const ids = (max: number) => z.optional(z.array(idField()).check(z.maxLength(max, { error: 'tooMany' })));
 
 /** 'Fiche annuaire': what the exhibitor writes on its page; absent fields stay as they are. */
 export const exhibitorPageFormSchema = z.object({
@@ -69,7 +68,7 @@ export const exhibitorPageFormSchema = z.object({
   /** Uploaded PDFs (the exhibitor's own), in its order. */
   documentIds: ids(EXHIBITOR_PAGE_LIMITS.documents),
   /** An image it uploaded (null: none); absent: the logo stays. */
-  logoId: z.optional(z.nullable(z.int().check(z.positive()))),
+  logoId: z.optional(z.nullable(idField())),
 });
 export type ExhibitorPageForm = z.infer<typeof exhibitorPageFormSchema>;
 /** The form's values as its fields hold them, before the schema trims and checks them. */
@@ -117,7 +116,7 @@ export type ExhibitorPageHold = z.input<typeof exhibitorPageHoldSchema>;
 
 /** The exhibitors who give a forum conference, set on its back-office form (exhibitors of its edition). */
 export const conferenceExhibitorsSchema = z.object({
-  exhibitorIds: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(50, { error: 'tooMany' }))),
+  exhibitorIds: z.optional(z.array(idField()).check(z.maxLength(50, { error: 'tooMany' }))),
 });
 
 export const VISITOR_CARD_NAME_MAX = 100;
@@ -132,7 +131,7 @@ export const visitorCardFormSchema = z.object({
   name: optionalField(VISITOR_CARD_NAME_MAX),
   email: optionalEmail(),
   phone: optionalPhone(),
-  documentId: z.optional(z.nullable(z.int().check(z.positive()))),
+  documentId: z.optional(z.nullable(idField())),
 });
 export type VisitorCardForm = z.infer<typeof visitorCardFormSchema>;
 export type VisitorCardInput = z.input<typeof visitorCardFormSchema>;

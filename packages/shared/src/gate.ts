@@ -1,6 +1,7 @@
 import type { kioskBadgeSchema } from './contracts/badges';
 import type { badgeJwkSchema, checkinResultsSchema, gateRosterSchema } from './contracts/gate';
 import * as z from 'zod/mini';
+import { idField } from './ids';
 import { BADGE_TOKEN_SHAPE, REGISTRATION_TYPES, type RegistrationType } from './constants';
 import { formatTime, showDay } from './clock';
 import { emailField } from './schemas';
@@ -30,7 +31,7 @@ export const KIOSK_TOKEN_HEADER = 'x-kiosk-token';
 export const checkinSubmissionSchema = z.object({
   id: z.uuid(),
   badge: z.string().check(z.maxLength(200)),
-  gateId: z.number().check(z.int(), z.positive()),
+  gateId: idField(),
   deviceId: z.string().check(z.minLength(1), z.maxLength(64)),
   scannedAt: z.iso.datetime({ offset: true }),
   verdict: z.enum(CHECKIN_VERDICTS),

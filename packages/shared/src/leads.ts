@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idField, idText } from './ids';
 import { isRealDay } from './day-format';
 
 /**
@@ -35,7 +36,7 @@ const label = () =>
  */
 export const leadQuestionInputSchema = z
   .object({
-    id: z.optional(z.int().check(z.positive())),
+    id: z.optional(idField()),
     kind: z.enum(LEAD_QUESTION_KINDS, { error: 'unknownKind' }),
     label: label(),
     choices: z._default(z.array(label()).check(z.maxLength(LEAD_LIMITS.choices, { error: 'tooMany' })), []),
@@ -72,7 +73,7 @@ export type LeadQuestionsForm = z.infer<typeof leadQuestionsFormSchema>;
  * question's label and the choices' labels as they are when it is answered.
  */
 export const leadAnswerInputSchema = z.object({
-  question: z.int({ error: 'required' }).check(z.positive()),
+  question: idField({ error: 'required' }),
   choices: z.optional(z.array(label()).check(z.maxLength(LEAD_LIMITS.choices, { error: 'tooMany' }))),
   text: z.optional(
     z.nullable(z.string({ error: 'text' }).check(z.trim(), z.maxLength(LEAD_LIMITS.textAnswer, { error: 'tooLong' }))),
@@ -131,9 +132,7 @@ const blankless = <T extends z.ZodMiniType>(schema: T) =>
       z.optional(schema),
     ),
   );
-const idParam = z.coerce
-  .number({ error: 'id' })
-  .check(z.refine((n) => Number.isSafeInteger(n) && n > 0, { error: 'id' }));
+const idParam = idText();
 
 /**
  * The filters of 'Mes scans' (`GET scans`, beside the specification's `filters[...]`), as query

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idField, idText } from './ids';
 
 /**
  * 'Ma visite': the exhibitors and conferences a visitor keeps to see. Without an account it lives
@@ -21,7 +22,7 @@ export const VISIT_LIMIT = 100;
 
 const PREFIX: Record<VisitKind, string> = { exhibitors: 'e', conferences: 'c' };
 
-const ids = z.array(z.int().check(z.positive(), z.maximum(2_147_483_647))).check(z.maxLength(VISIT_LIMIT));
+const ids = z.array(idField()).check(z.maxLength(VISIT_LIMIT));
 
 /** A list as the badge keeps it: the same bounds as the cookie's. */
 export const visitSchema = z.strictObject({ exhibitors: ids, conferences: ids });
@@ -80,7 +81,7 @@ const oneOf = <Op extends string>(op: Op) =>
   z.strictObject({
     op: z.literal(op),
     kind: z.enum(VISIT_KINDS),
-    id: z.coerce.number().check(z.multipleOf(1), z.positive(), z.maximum(2_147_483_647)),
+    id: idText(),
     back,
   });
 const withBadge = <Op extends string>(op: Op) =>

@@ -22,8 +22,14 @@ export const EMAIL_PATTERN = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\s().-]+$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
 
-/** An address on the web, of one of these schemes, with a host name (its origin goes into the CSP). */
+/**
+ * An address on the web, of one of these schemes, with a host name (its origin goes into the CSP).
+ * No space or control character: `new URL` drops tabs and line breaks, which would then travel
+ * in the text as typed (a vCard's line, a header).
+ */
 export function isWebUrl(value: string, schemes: readonly string[]): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
   try {
     const url = new URL(value);
     return schemes.includes(url.protocol) && /^[a-z0-9.-]+$/i.test(url.hostname) && !url.username && !url.password;
@@ -31,6 +37,13 @@ export function isWebUrl(value: string, schemes: readonly string[]): boolean {
     return false;
   }
 }
+
+/** An optional address on the web of these schemes (`error` when it is not one), kept as `new URL` writes it. */
+export const optionalWebUrl = (max: number, schemes: readonly string[], error: string) =>
+  z.pipe(
+    optionalField(max, { test: (v) => isWebUrl(v, schemes), error }),
+    z.transform((v: string | null | undefined) => (v ? new URL(v).href : v)),
+  );
 
 /** Optional text, trimmed: absent leaves the value as it is, empty (or null) means none. */
 export function optionalField(max: number, rule?: { test: (value: string) => boolean; error: string }) {
@@ -65,7 +78,7 @@ export const siteSettingsSchema = z.object({
   venueName: optionalField(200),
   /** Several lines: street, postcode and city... */
   venueAddress: optionalField(500),
-  mapUrl: optionalField(1000, { test: (v) => isWebUrl(v, ['https:', 'http:']), error: 'webUrl' }),
+  mapUrl: optionalWebUrl(1000, ['https:', 'http:'], 'webUrl'),
   generalEmail: email(),
   generalPhone: phone(),
   exhibitorsEmail: email(),
@@ -76,7 +89,7 @@ export const siteSettingsSchema = z.object({
   pressPhone: phone(),
   speakersEmail: email(),
   speakersPhone: phone(),
-  virtualTourUrl: optionalField(1000, { test: (v) => isWebUrl(v, ['https:']), error: 'httpsUrl' }),
+  virtualTourUrl: optionalWebUrl(1000, ['https:'], 'httpsUrl'),
   /** On: an exhibitor's change of its page is public once the organiser publishes it. Absent: as it is. */
   moderateExhibitorPages: z.optional(z.boolean({ error: 'boolean' })),
 });

@@ -57,6 +57,21 @@ describe('the page’s form', () => {
     ).toEqual([]);
   });
 
+  it('refuses a link with a line break, a tab, a space or another control character, and keeps a link as new URL writes it', () => {
+    for (const website of [
+      'https://atlas.example/\r\nEND:VCARD',
+      'https://atlas.example/\tx',
+      'https://atlas.example/a b',
+      'https://atlas.example/\u0000',
+      'https://atlas.example/\u0085',
+    ]) {
+      expect(errorsOf({ website })).toEqual(['website: webUrl']);
+    }
+    expect(z.parse(exhibitorPageFormSchema, { website: ' HTTPS://Atlas.Example/Béton ' }).website).toBe(
+      'https://atlas.example/B%C3%A9ton',
+    );
+  });
+
   it('refuses a description too long, a link that is not http(s), six sectors, four documents and an empty brand', () => {
     expect(
       errorsOf({

@@ -55,7 +55,8 @@ export async function loaderDataOr<T extends { data: unknown }>(
   try {
     return (await loaderApi<T>(context, path)).data;
   } catch (err) {
-    console.error(err);
+    // The API's refusal is one line; anything else with its stack.
+    console.error(err instanceof LoaderApiError ? err.message.slice(0, 300) : err);
     return fallback;
   }
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import type { Answer, DirectoryFacets, directoryPageSchema } from '@salon/shared';
 import { directoryQuery, pickedHall, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
@@ -8,7 +8,7 @@ import { LetterIndex } from '../features/directory/components/letter-index';
 import { localized } from '../lib/localized';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
+import { LoaderApiError, loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
 import type { Route } from './+types/annuaire';
 import '../features/directory/directory.css';
 import '../components/ui/pager.css';
@@ -17,7 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = readSearch(new URL(request.url));
   const edition = previewedEditionId(context);
   const [result, facets] = await Promise.all([
-    loaderApi<Answer<typeof directoryPageSchema>>(context, directoryQuery(search, edition)),
+    loaderApi<Answer<typeof directoryPageSchema>>(context, directoryQuery(search, edition)).catch((err: unknown) => {
+      // A search the API refuses (a name past 200 letters, a page number past any): the page
+      // with no entry, as a 400, and one line in the log.
+      if (!(err instanceof LoaderApiError) || err.status !== 400) throw err;
+      console.warn(`directory search refused: ${err.message.slice(0, 300)}`);
+      return null;
+    }),
     // The pickers' counts; without them the pickers still list nothing and the search works.
     loaderDataOr<{ data: DirectoryFacets | null }>(
       context,
@@ -25,14 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       null,
     ),
   ]);
-  return {
+  const page = {
     seo: pageSeo(request, context, 'annuaire'),
     search,
     facets,
-    entries: result.data,
-    pagination: result.meta.pagination,
+    entries: result?.data ?? [],
+    pagination: result?.meta.pagination,
     kept: visitOf(request).exhibitors,
   };
+  return result ? page : data(page, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);

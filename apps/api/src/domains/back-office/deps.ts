@@ -7,6 +7,7 @@ import type { DirectoryCache } from '../directory/directory.service';
 import type { KioskService } from '../kiosk/kiosk.service';
 import type { SiteSettingsStore } from '../content/site-settings.service';
 import { type MailLinks } from '../mail/links';
+import type { FileKeys } from '../media/held-files';
 
 /** What every part of the back-office may use; app.ts builds it once. */
 export interface AdminDeps {
@@ -27,4 +28,6 @@ export interface AdminDeps {
   editionChanged: () => void;
   /** Signs an organiser's preview of an edition's public site. */
   jwt: Jwt;
+  /** Opens the exhibitors' files that no public page names yet. */
+  fileKeys: FileKeys;
 }

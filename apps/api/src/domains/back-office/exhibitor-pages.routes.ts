@@ -23,7 +23,12 @@ function pageId(raw: string): number {
  * 'Fiches exposants': the current edition's exhibitors' pages, reviewed by the organiser. Each
  * write clears the directory's cache, as the exhibitor's own save does.
  */
-export const adminExhibitorPagesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, directoryCache }) => {
+export const adminExhibitorPagesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
+  app,
+  { db, directoryCache, fileKeys },
+) => {
+  // The exhibitors' files it names open with their key while no public page names them (decision 044).
+  app.addHook('preSerialization', async (_request, _reply, payload) => fileKeys.keyAll(payload, new Date()));
   const tags = ['admin'];
   const onePage = { tags, response: { 200: adminExhibitorPageSchema } };
 

@@ -1,4 +1,4 @@
-import { directoryFacetsSchema, registrationsAnswerSchema } from '@salon/shared';
+import { directoryFacetsSchema, idText, registrationsAnswerSchema } from '@salon/shared';
 import * as z from 'zod/mini';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,10 +60,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
     {
       schema: {
         tags: ['registrations'],
-        querystring: z.strictObject({
-          event: z.optional(z.coerce.number().check(z.int(), z.positive())),
-          year: z.optional(z.string()),
-        }),
+        querystring: z.strictObject({ event: z.optional(idText()), year: z.optional(z.string()) }),
         response: { 200: directoryFacetsSchema },
       },
     },

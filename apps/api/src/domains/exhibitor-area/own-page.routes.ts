@@ -13,15 +13,19 @@ import { assertQueryKeys } from '../../lib/query';
 import { parseFormBody } from '../../lib/query-params';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { DirectoryCache } from '../directory/directory.service';
+import type { FileKeys } from '../media/held-files';
 import { receiveUpload, UPLOAD_LIMITS } from '../files/upload-request';
 import { addOwnFile, readOwnPage, saveOwnPage } from './own-page.service';
 import { readVisitorCard, saveVisitorCard } from './visitor-card.service';
 
 /** 'Fiche annuaire': the exhibitor's page of the directory, kept by the exhibitor (not its collaborators). */
-export const ownPageRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
-  app,
-  { db, directoryCache },
-) => {
+export const ownPageRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  directoryCache: DirectoryCache;
+  fileKeys: FileKeys;
+}> = async (app, { db, directoryCache, fileKeys }) => {
+  // The exhibitors' files it names open with their key while no public page names them (decision 044).
+  app.addHook('preSerialization', async (_request, _reply, payload) => fileKeys.keyAll(payload, new Date()));
   const tags = ['exhibitor-area'];
   // This part reads the exhibitor's uploads (its routes only).
   await app.register(multipart, { limits: UPLOAD_LIMITS });

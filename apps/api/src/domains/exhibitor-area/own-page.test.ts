@@ -1,7 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, exhibitorProfiles, exhibitorUploads, media, mediaFiles, sectors } from '../../db/schema';
+import {
+  auditLog,
+  exhibitorProfiles,
+  exhibitorUploads,
+  media,
+  mediaFiles,
+  sectors,
+  siteSettings,
+} from '../../db/schema';
 import { call, createTestApp, login, type TestContext } from '../../../test/helper';
 import { createCollaborator, createExhibitor, type Exhibitor } from '../../../test/fixtures';
 import { QUOTA_MESSAGE } from './own-page.service';
@@ -31,7 +40,7 @@ interface OwnPage {
   brands: string[];
   website: string | null;
   logo: { id: number } | null;
-  documents: { id: number; mime: string }[];
+  documents: { id: number; mime: string; url: string }[];
 }
 interface ErrorBody {
   error: { message: string; details: { errors?: { path: string[]; message: string }[] } };
@@ -52,6 +61,8 @@ const pdfBytes = () =>
   Buffer.concat([
     Buffer.from('%PDF-1.4\n'),
     Buffer.alloc(2000 + Math.floor(Math.random() * 1000), 0x20),
+    // Unique: the same bytes sent twice are one stored file.
+    Buffer.from(randomUUID()),
     Buffer.from('\n%%EOF\n'),
   ]);
 const pngBytes = () =>
@@ -87,7 +98,7 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
       descriptionEn: 'Made-to-measure doors and windows.',
       sectorIds: [sectorIds[1], sectorIds[0], sectorIds[1]],
       brands: [' Sudal ', 'Sudbois'],
-      website: 'https://menuiseries-sud.example',
+      website: 'https://Menuiseries-Sud.example',
       linkedin: '',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -95,14 +106,14 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
       descriptionFr: 'Portes et fenêtres sur mesure.\n\nPose comprise.',
       sectorIds: [sectorIds[1], sectorIds[0]],
       brands: ['Sudal', 'Sudbois'],
-      website: 'https://menuiseries-sud.example',
+      website: 'https://menuiseries-sud.example/',
     });
     const shown = await publicPage(`menuiseries-du-sud-${exhibitor.user.id}`);
     expect(shown).toMatchObject({
       descriptionFr: 'Portes et fenêtres sur mesure.\n\nPose comprise.',
       descriptionEn: 'Made-to-measure doors and windows.',
       brands: ['Sudal', 'Sudbois'],
-      links: [{ kind: 'website', url: 'https://menuiseries-sud.example' }],
+      links: [{ kind: 'website', url: 'https://menuiseries-sud.example/' }],
     });
     expect((shown.sectors as { id: number }[]).map((s) => s.id)).toEqual([sectorIds[1], sectorIds[0]]);
     const [entry] = await ctx.db
@@ -113,7 +124,7 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
     expect(entry!.after).toMatchObject({ brands: ['Sudal', 'Sudbois'] });
     // Absent fields stay as they are.
     await save({ brands: ['Sudal'] });
-    expect(await read()).toMatchObject({ brands: ['Sudal'], website: 'https://menuiseries-sud.example' });
+    expect(await read()).toMatchObject({ brands: ['Sudal'], website: 'https://menuiseries-sud.example/' });
   });
 
   it('keeps what it writes as text: markup comes back as typed, never read as HTML', async () => {
@@ -158,6 +169,7 @@ describe('what an exhibitor’s page refuses', () => {
     await refused({ descriptionFr: 'x'.repeat(20_000), brands: ['Non'] }, 'descriptionFr', 'tooLong');
     await refused({ website: 'javascript:alert(1)' }, 'website', 'webUrl');
     await refused({ instagram: 'ftp://files.example' }, 'instagram', 'webUrl');
+    await refused({ website: 'https://atlas.example/\r\nEND:VCARD\r\nBEGIN:VCARD' }, 'website', 'webUrl');
     await refused({ sectorIds: [999_999] }, 'sectorIds', 'unknownSector');
     await refused({ sectorIds: sectorIds.slice(0, 6) }, 'sectorIds', 'tooMany');
     await refused({ brands: Array.from({ length: 21 }, (_, i) => `M${i}`) }, 'brands', 'tooMany');
@@ -274,5 +286,36 @@ describe('what an exhibitor may keep in files', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('who reads an exhibitor’s file before its page shows it', () => {
+  const bare = (url: string) => url.split('?')[0]!;
+
+  it('serves a file no live page names only at its owner’s keyed address, and to anyone once the page is live', async () => {
+    const fresh = await createExhibitor(ctx.db);
+    const as = await login(ctx.app, fresh.user.email);
+    const doc = await uploadFile(pdfBytes(), 'brochure.pdf', 'application/pdf', as);
+    expect(doc.url).toMatch(/^\/uploads\/media\/[0-9a-f]{32}\.pdf\?k=\d+\.[\w-]+$/);
+    expect((await call(ctx.app, 'GET', bare(doc.url))).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', `${bare(doc.url)}?k=1.abc`)).statusCode).toBe(404);
+    const keyed = await call(ctx.app, 'GET', doc.url);
+    expect(keyed.statusCode).toBe(200);
+    expect(keyed.headers['cache-control']).toBe('private, max-age=3600');
+
+    // Named by a version waiting for review: still held, the owner's page gives its key.
+    await ctx.db.update(siteSettings).set({ moderateExhibitorPages: true });
+    try {
+      expect((await save({ documentIds: [doc.id] }, as)).statusCode).toBe(200);
+      const page = await read(as);
+      expect(page.documents[0]!.url).toMatch(/\?k=/);
+      expect((await call(ctx.app, 'GET', bare(doc.url))).statusCode).toBe(404);
+    } finally {
+      await ctx.db.update(siteSettings).set({ moderateExhibitorPages: false });
+    }
+    expect((await save({ documentIds: [doc.id] }, as)).statusCode).toBe(200);
+    const open = await call(ctx.app, 'GET', bare(doc.url));
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -1,9 +1,8 @@
-import { and, eq, inArray, lt, notExists, sql, type SQL } from 'drizzle-orm';
-import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client';
-import * as schema from '../../db/schema';
 import { exhibitorUploads, media, mediaFiles } from '../../db/schema';
+import { unnamed } from '../media/held-files';
 
 /**
  * Exhibitors' uploads that no version of their page names are removed after a day (decision
@@ -16,17 +15,6 @@ import { exhibitorUploads, media, mediaFiles } from '../../db/schema';
 /** Every instance runs the sweep; the lock lets one at a time do it. */
 const SWEEP_LOCK = 0x7377_7070; // 'swpp'
 const SWEEP_EVERY_MS = 3600_000;
-
-/** Every column of the schema that points at a media row, but the uploads' own list. */
-const MEDIA_COLUMNS: PgColumn[] = (Object.values(schema) as unknown[])
-  .filter((t): t is PgTable => t instanceof PgTable && t !== exhibitorUploads)
-  .flatMap((t) => getTableConfig(t).foreignKeys.map((fk) => fk.reference()))
-  .filter((ref) => ref.foreignTable === media)
-  .map((ref) => ref.columns[0]!);
-
-/** Nothing in the database names the media row `id` (but its uploaders' list). */
-const unnamed = (id: SQL | PgColumn): SQL[] =>
-  MEDIA_COLUMNS.map((column) => notExists(sql`(select 1 from ${column.table} where ${column} = ${id})`));
 
 /**
  * Removes the uploads older than a day that their exhibitor's page does not name, then the files

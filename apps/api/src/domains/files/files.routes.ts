@@ -13,6 +13,7 @@ import { createPdfService, PDF_KINDS, pdfFileName, type PdfKind } from './pdf';
 import { editionOfYear } from '../show/current-edition';
 import { createStoredFiles, LARGE_FILE_BYTES } from './stored-files';
 import { HASHED_UPLOAD } from './uploads.service';
+import { isHeld, type FileKeys } from '../media/held-files';
 
 /** The show record's columns of the PDFs an organiser uploaded in place of the generated ones. */
 const UPLOADED: Record<PdfKind, 'planPdfId' | 'programmePdfId' | 'cataloguePdfId'> = {
@@ -51,7 +52,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   largeRateLimit: number;
   /** Bytes of recently served files kept in memory (0: none, every file is streamed from the database). */
   cacheBytes: number;
-}> = async (app, { db, rateLimit, largeRateLimit, cacheBytes }) => {
+  /** Opens the exhibitors' files that no public page names yet. */
+  fileKeys: FileKeys;
+}> = async (app, { db, rateLimit, largeRateLimit, cacheBytes, fileKeys }) => {
   const pdfs = createPdfService(db, {
     onMade: ({ kind, ms, bytes }) => app.log.info({ pdf: kind, ms: Math.round(ms), bytes }, 'PDF made from the data'),
   });
@@ -177,6 +180,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       const rel = (request.params as { '*': string })['*'];
       // A miss goes to the not-found handler, as any unknown path does (and counts like one).
       if (!plainPath(rel)) return reply.callNotFound();
+      // An exhibitor's file that no public page names yet opens only with its key (decision 044).
+      const held = HASHED_UPLOAD.test(rel) && (await isHeld(db, rel));
+      if (held && !fileKeys.opens(rel, (request.query as { k?: unknown }).k, new Date())) return reply.callNotFound();
       const file = await files.find(rel);
       if (!file) return reply.callNotFound();
       const etag = `"${file.sha256}"`;
@@ -187,7 +193,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         .header('etag', etag)
         .header(
           'cache-control',
-          HASHED_UPLOAD.test(rel) ? 'public, max-age=31536000, immutable' : 'public, max-age=2592000',
+          held
+            ? 'private, max-age=3600'
+            : HASHED_UPLOAD.test(rel)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=2592000',
         )
         .header('x-content-type-options', 'nosniff');
       if (fresh) return reply.status(304).send();

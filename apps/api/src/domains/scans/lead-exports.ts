@@ -111,9 +111,14 @@ export async function writeLeadsCsv(db: Db, scope: SQL | null, lang: Language, o
   });
 }
 
-/** A vCard text value (RFC 6350 §3.4): backslash, comma, semicolon and line breaks escaped. */
+/**
+ * A vCard text value (RFC 6350 §3.4): backslash, comma, semicolon and line breaks escaped, other
+ * control characters (which a content line may not hold) dropped.
+ */
 export const vText = (value: string) =>
   value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .replaceAll('\\', '\\\\')
     .replaceAll(',', '\\,')
     .replaceAll(';', '\\;')

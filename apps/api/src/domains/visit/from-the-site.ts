@@ -37,5 +37,7 @@ export function fromTheSite(request: FastifyRequest, publicUrl: string): boolean
 export function backTo(back: string | undefined, fallback: string): string {
   if (!back?.startsWith('/') || back.startsWith('//') || back.includes('\\')) return fallback;
   const url = new URL(back, 'http://site.invalid');
-  return url.origin === 'http://site.invalid' ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  // The result is checked, not only the input: `/.//evil.example` resolves to the path `//evil.example`.
+  if (url.origin !== 'http://site.invalid' || url.pathname.startsWith('//')) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

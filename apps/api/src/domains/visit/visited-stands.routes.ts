@@ -1,4 +1,5 @@
 import { doNotContactFormSchema, doNotContactSchema, fileAnswer, visitedStandsSchema } from '@salon/shared';
+import type { FileKeys } from '../media/held-files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -25,7 +26,10 @@ export const visitedStandsRoutes: FastifyPluginAsyncZod<{
   badges: BadgeService;
   clock: Clock;
   publicUrl: string;
-}> = async (app, { db, badges, clock, publicUrl }) => {
+  fileKeys: FileKeys;
+}> = async (app, { db, badges, clock, publicUrl, fileKeys }) => {
+  // The visitor-card document opens with its key for the visitors the exhibitor scanned (decision 044).
+  app.addHook('preSerialization', async (_request, _reply, payload) => fileKeys.keyAll(payload, new Date()));
   const tags = ['visit'];
 
   async function holderOf(token: string) {

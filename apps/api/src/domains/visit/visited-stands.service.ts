@@ -108,7 +108,7 @@ export function contactVcard(card: Card, exhibitorId: number): string {
     card.email && `EMAIL:${vText(card.email)}`,
     // The phone as typed: a text value, not a tel: URI the typing may not make valid.
     card.phone && `TEL;VALUE=text:${vText(card.phone)}`,
-    card.website && `URL:${card.website}`,
+    card.website && `URL:${vText(card.website)}`,
     'END:VCARD',
   ];
   return lines

@@ -183,6 +183,20 @@ describe('Stands visités', () => {
     expect(res.body).not.toContain(collaborator.user.email);
   });
 
+  it('writes the website as an escaped value: a line break stored in it adds no property or card', async () => {
+    const { key } = await scannedVisitor();
+    // As stored before links were refused with their control characters.
+    await ctx.db
+      .update(exhibitorProfiles)
+      .set({ website: 'https://atlas.example/\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Service badges SIB' })
+      .where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+    const res = await vcfOf(exhibitor.user.id, key);
+    expect(res.body.match(/^BEGIN:VCARD/gm)).toHaveLength(1);
+    expect(res.body).not.toMatch(/^FN:Service/m);
+    const card = new ICAL.Component(ICAL.parse(res.body) as unknown[]);
+    expect(card.getFirstPropertyValue('fn')).toBe('Samir Commercial');
+  });
+
   it('reaches only the exhibitors that scanned the badge: another badge, another exhibitor or no card is a 404', async () => {
     const { key } = await scannedVisitor();
     const stranger = await createVisitor(ctx.db);

@@ -17,7 +17,7 @@ import { createExhibitor, createOrganiser, createVisitor, sessionOf } from '../.
 import { walletCertificates } from '../../../../test/wallet-certificates';
 import { apnsFromConfig, createApnsClient } from './apns';
 import { createPassPushes, DEVICES_PER_PASS } from './pass-updates';
-import { PASSKIT_RATE_LIMIT } from './passkit.routes';
+import { PASSKIT_ADDRESS_RATE_LIMIT, PASSKIT_RATE_LIMIT } from './passkit.routes';
 
 /** Passes that stay true (issue 42, item 2): Apple's PassKit web service, and the pushes through APNs. */
 
@@ -181,6 +181,21 @@ describe('the PassKit web service', () => {
     }
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('is rate limited for each address over the whole service, though each call names a new device', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= PASSKIT_ADDRESS_RATE_LIMIT; i++) {
+      const url = ws(`devices/${newDevice()}/registrations/${TYPE}`);
+      statuses.push((await call(ctx.app, 'GET', url, { remoteAddress: '10.9.8.6' })).statusCode);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 204)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address still has its budget.
+    expect(
+      (await call(ctx.app, 'GET', ws(`devices/${newDevice()}/registrations/${TYPE}`), { remoteAddress: '10.9.8.5' }))
+        .statusCode,
+    ).toBe(204);
   });
 });
 

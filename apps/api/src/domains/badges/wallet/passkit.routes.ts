@@ -1,9 +1,10 @@
 import { fileAnswer, noContentSchema } from '@salon/shared';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { HttpError, notFound, unauthorized } from '../../../lib/errors';
+import { HttpError, notFound, tooManyRequests, unauthorized } from '../../../lib/errors';
 import type { BadgeService } from '../badges.service';
 import type { ApplePasses, PassPlace } from './apple-pass';
 import {
@@ -17,6 +18,8 @@ import {
 
 /** Each phone (or each pass) may call the web service this many times a minute from one address. */
 export const PASSKIT_RATE_LIMIT = 60;
+/** And all of them together this many times a minute from one address, whatever device they name. */
+export const PASSKIT_ADDRESS_RATE_LIMIT = 300;
 
 const device = z.string().regex(/^[A-Za-z0-9-]{1,128}$/);
 const passParams = z.strictObject({ passType: z.string().max(200), serial: z.string().max(40) });
@@ -38,6 +41,19 @@ export const passkitRoutes: FastifyPluginAsyncZod<{
   place: () => Promise<PassPlace>;
 }> = async (app, { db, badges, passes, passTypeId, tokens, place }) => {
   const tags = ['badges'];
+  // A new device name each time is a new per-device budget: the address's budget over the whole
+  // service bounds them (the rate-limit plugin's store: Redis when REDIS_URL is set).
+  const perAddress = app.createRateLimit({
+    max: PASSKIT_ADDRESS_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `passkit-address:${normalizeIP(req.ip)}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const budget = await perAddress(request);
+    if (!budget.isAllowed && budget.isExceeded) {
+      throw tooManyRequests(reply, budget.ttlInSeconds, 'Trop de requêtes du service des pass depuis cette adresse.');
+    }
+  });
   const limited = (subject: (params: Record<string, string>) => string) => ({
     rateLimit: {
       max: PASSKIT_RATE_LIMIT,
