@@ -24,7 +24,7 @@ export async function seedDemoContent(tx: Tx): Promise<void> {
     const rows = [];
     for (const [position, p] of items.entries()) {
       const logoId = await logo(`${prefix}-${position + 1}.svg`, p.name, position + 3);
-      rows.push({ name: p.name, url: p.url, actif: true, position, logoId });
+      rows.push({ name: p.name, url: p.url, actif: true, position: position + 1, logoId });
     }
     return rows;
   };
@@ -34,10 +34,10 @@ export async function seedDemoContent(tx: Tx): Promise<void> {
   const gallery = [];
   for (const [position, g] of GALLERY.entries()) {
     const imageId = await picture(`galerie-${position + 1}.svg`, g.captionFr, position, 800, 600);
-    gallery.push({ position, captionFr: g.captionFr, captionEn: g.captionEn, imageId });
+    gallery.push({ position: position + 1, captionFr: g.captionFr, captionEn: g.captionEn, imageId });
   }
   await tx.insert(t.galeries).values(gallery);
-  await tx.insert(t.temoignages).values(TESTIMONIALS.map((q, position) => ({ position, ...q })));
+  await tx.insert(t.temoignages).values(TESTIMONIALS.map((q, i) => ({ position: i + 1, ...q })));
 
   const sponsor = await logo('sponsor-officiel.svg', 'Sponsor Officiel', 1);
   const guest = await logo('pays-invite.svg', 'Pays Invité', 2);

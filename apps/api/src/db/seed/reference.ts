@@ -27,7 +27,7 @@ export async function seedReference(db: Db): Promise<void> {
     await seedSpecPastEditions(tx);
     await tx
       .insert(t.gates)
-      .values(HALLS.map((name, position) => ({ eventId: DEMO_EDITION_ID, name, position })))
+      .values(HALLS.map((name, i) => ({ eventId: DEMO_EDITION_ID, name, position: i + 1 })))
       .onConflictDoNothing();
     await tx
       .insert(t.openingHours)

@@ -21,9 +21,15 @@ type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
  */
 /**
  * What a confirmed exhibitor is mailed: its access link, or, for a returning exhibitor that has a
- * password, 'Votre participation est confirmée' (sign in as usual), for the current edition.
+ * password, 'Votre participation est confirmée' (sign in as usual, at the hall and stand assigned),
+ * for the current edition.
  */
-async function queueConfirmationMail(tx: Tx, ctx: MailLinks, id: number) {
+async function queueConfirmationMail(
+  tx: Tx,
+  ctx: MailLinks,
+  id: number,
+  place: { gate: string | null; booth: string | null },
+) {
   const [person] = await tx
     .select({ name: users.name, email: users.email, language: users.language, passwordHash: users.passwordHash })
     .from(users)
@@ -34,6 +40,8 @@ async function queueConfirmationMail(tx: Tx, ctx: MailLinks, id: number) {
   const mail = participationConfirmedMail(lang, {
     name: person.name,
     show,
+    hall: place.gate,
+    booth: place.booth,
     signInUrl: `${ctx.publicUrl}/login${lang === 'en' ? '?lang=en' : ''}`,
   });
   await tx.insert(mailOutbox).values({ to: person.email, kind: 'participationConfirmed', ...mail });
@@ -51,7 +59,7 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
       case 'confirm':
         if (before.status !== 'pending') return { record: before, mailed };
         await tx.update(registrations).set({ confirmed: true }).where(eq(registrations.id, before.registrationId));
-        await queueConfirmationMail(tx, ctx, id);
+        await queueConfirmationMail(tx, ctx, id, before);
         mailed = true;
         break;
       case 'resend-access':

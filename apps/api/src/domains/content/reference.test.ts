@@ -141,11 +141,12 @@ describe('GET sectors', () => {
 });
 
 describe('GET gates', () => {
-  it('lists the halls of the 2024 edition by position', async () => {
+  it('lists the halls of the 2024 edition by position, numbered from 1 as the back-office shows them', async () => {
     // A hall of a past edition is not listed.
     await ctx.db.insert(gates).values({ eventId: 5, name: 'Ancien hall', position: -1 });
     const body = await list<{ id: number; name: string; position: number }>('gates');
     expect(body.data.map((g) => g.name)).toEqual(['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']);
-    expect(body.data[0]).toEqual({ id: expect.any(Number) as unknown, name: 'Hall A', position: 0 });
+    expect(body.data.map((g) => g.position)).toEqual([1, 2, 3, 4, 5]);
+    expect(body.data[0]).toEqual({ id: expect.any(Number) as unknown, name: 'Hall A', position: 1 });
   });
 });

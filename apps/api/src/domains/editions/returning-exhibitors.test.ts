@@ -4,6 +4,7 @@ import { DEMO_EDITION_ID } from '@salon/shared';
 import {
   auditLog,
   collaboratorInvitations,
+  gates,
   mailOutbox,
   participationInvitations,
   registrations,
@@ -13,6 +14,8 @@ import {
 import type { MailMessage } from '../mail/transport';
 import { createMailWorker } from '../mail/worker';
 import { resolveAttachments, silent } from '../mail/mail-scene';
+import { participationConfirmedMail } from '../mail/edition-mails';
+import { loadEvent } from '../show/edition';
 import {
   call,
   createCollaborator,
@@ -233,7 +236,20 @@ describe('the returning exhibitor', () => {
     expect(pending.json<unknown>()).toMatchObject({ company: 'Béton Atlas SA', status: 'pending' });
   });
 
-  it('once confirmed, is told to sign in with its account, no new password link, and reaches 2026’s area', async () => {
+  it('once given a hall and a stand and confirmed, is told where it stands and to sign in with its account, no new password link, and reaches 2026’s area', async () => {
+    const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, nextId)).orderBy(gates.position).limit(1);
+    const placed = await call(ctx.app, 'PUT', `admin/exhibitors/${returning.user.id}`, {
+      token: organiser,
+      body: {
+        company: 'Béton Atlas SA',
+        name: 'Karim Atlas',
+        email: returning.user.email,
+        phone: '+212 600 000 001',
+        gateId: hall!.id,
+        booth: 'B-07',
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
     expect((await admin('POST', `exhibitors/${returning.user.id}/confirm`)).statusCode).toBe(200);
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, returning.user.email));
     const last = mails.at(-1)!;
@@ -242,13 +258,24 @@ describe('the returning exhibitor', () => {
       subject: 'Votre participation est confirmée — Salon International du Bâtiment 2026',
       link: null,
     });
+    expect(last.text).toContain(`Votre emplacement : ${hall!.name}, stand B-07.`);
     expect(last.text).toContain('avec votre adresse e-mail et votre mot de passe habituels');
+    // In English, as an exhibitor whose language is English reads it.
+    const show = await loadEvent(ctx.db);
+    const english = participationConfirmedMail('en', {
+      name: 'Karim',
+      show,
+      signInUrl: '/login',
+      hall: hall!.name,
+      booth: 'B-07',
+    });
+    expect(english.text).toContain(`Your place: ${hall!.name}, stand B-07.`);
     const answer = await signInAnswer(returning.user.email);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json<{ user: unknown }>().user).toMatchObject({
       company: 'Béton Atlas SA',
-      numero_stand: null,
-      hall: null,
+      numero_stand: 'B-07',
+      hall: hall!.name,
     });
   });
 });

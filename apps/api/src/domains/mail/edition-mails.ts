@@ -54,15 +54,30 @@ export function participationInvitationMail(
   };
 }
 
+/** The hall and stand the organiser assigned; what is not assigned yet is said to come. */
+function placeText(lang: Language, hall: string | null, booth: string | null) {
+  if (lang === 'en') {
+    if (hall && booth) return `Your place: ${hall}, stand ${booth}.`;
+    if (hall) return `Your place: ${hall}; your stand number will be shown in the exhibitor area once assigned.`;
+    return 'Your hall and stand will be shown in the exhibitor area once assigned.';
+  }
+  if (hall && booth) return `Votre emplacement : ${hall}, stand ${booth}.`;
+  if (hall)
+    return `Votre emplacement : ${hall} ; le numéro de votre stand sera indiqué dans l’espace exposant dès son attribution.`;
+  return 'Votre hall et votre stand seront indiqués dans l’espace exposant dès leur attribution.';
+}
+
 /**
  * To a returning exhibitor the organiser has just confirmed for the current edition: it signs in
- * with the account it has (the address and password of last time), so no link is sent.
+ * with the account it has (the address and password of last time), so no link is sent. It names
+ * the hall and stand the organiser assigned.
  */
 export function participationConfirmedMail(
   lang: Language,
-  data: { name: string; show: ShowFacts; signInUrl: string },
+  data: { name: string; show: ShowFacts; signInUrl: string; hall: string | null; booth: string | null },
 ): Mail {
   const year = editionYear(data.show);
+  const place = placeText(lang, data.hall, data.booth);
   if (lang === 'en') {
     const title = 'Your participation is confirmed';
     return {
@@ -71,6 +86,7 @@ export function participationConfirmedMail(
         paragraphs: [
           greeting(lang, data.name),
           `The organiser has confirmed your participation in the ${SHOW.en}, ${whenAndWhere(data.show, lang)}.`,
+          place,
           'Sign in to the exhibitor area with your usual e-mail address and password: your details are there, and you can take your collaborators of last time along. Forgot your password? Use the link on the sign-in page.',
         ],
         button: { label: 'Sign in', url: data.signInUrl },
@@ -84,6 +100,7 @@ export function participationConfirmedMail(
       paragraphs: [
         greeting(lang, data.name),
         `L’organisateur a confirmé votre participation au ${SHOW.fr}, ${whenAndWhere(data.show, lang)}.`,
+        place,
         'Connectez-vous à l’espace exposant avec votre adresse e-mail et votre mot de passe habituels : vos informations y sont, et vous pouvez reprendre vos collaborateurs de la dernière édition. Mot de passe oublié ? Utilisez le lien de la page de connexion.',
       ],
       button: { label: 'Se connecter', url: data.signInUrl },
