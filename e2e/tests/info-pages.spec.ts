@@ -30,10 +30,10 @@ const HOURS: Record<Lang, [string, string][]> = {
     ['1er juin 2024', '9h00-18h00'],
   ],
   en: [
-    ['29 May 2024', '9h00-19h00'],
-    ['30 May 2024', '9h00-19h00'],
-    ['31 May 2024', '9h00-19h30'],
-    ['1 June 2024', '9h00-18h00'],
+    ['29 May 2024', '9:00–19:00'],
+    ['30 May 2024', '9:00–19:00'],
+    ['31 May 2024', '9:00–19:30'],
+    ['1 June 2024', '9:00–18:00'],
   ],
 };
 
@@ -155,8 +155,8 @@ const CASES: InfoPageCase[] = [
       en: [
         THEME.en,
         'Themed conferences from 29 to 31 May',
-        'A training-academy session on 31 May, from 10h00 to 12h00.',
-        'Two sponsor sessions on 1 June, from 10h00 to 12h00 and from 14h00 to 16h30.',
+        'A training-academy session on 31 May, from 10:00 to 12:00.',
+        'Two sponsor sessions on 1 June, from 10:00 to 12:00 and from 14:00 to 16:30.',
       ],
     },
     check: async (page, lang) => {

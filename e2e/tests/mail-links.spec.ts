@@ -36,6 +36,7 @@ test.describe('The badge mail and the e-badge page', () => {
     await expect(page.getByText('Visiteur', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Code QR du badge, à présenter au contrôle' })).toBeVisible();
     await expect(page.getByText('Entrée gratuite sur présentation de ce badge')).toBeVisible();
+    await expect(page.getByText('29 mai 2024 : 9h00-19h00')).toBeVisible();
     await expect(page.locator('header.site-header')).toHaveCount(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -54,7 +55,9 @@ test.describe('The badge mail and the e-badge page', () => {
     expect(mail).toMatch(/Ajouter =?C3=A0 mon agenda : https?:\/\/[^\s]+\/calendar\.ics\?token=/);
   });
 
-  test('an English registration’s badge mail opens the e-badge page in English', async ({ page }) => {
+  test('an English registration’s badge mail opens the e-badge page in English, its hours written "9:00–19:00"', async ({
+    page,
+  }) => {
     const email = `ebadge-en-${unique()}@example.com`;
     const sent = await page.request.post('/backend/api/visiteurs/putVisitor', {
       headers: await xsrf(page.request),
@@ -65,6 +68,7 @@ test.describe('The badge mail and the e-badge page', () => {
     await page.goto(ebadge.pathname + ebadge.search);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('link', { name: 'Download the badge (PDF)' })).toBeVisible();
+    await expect(page.getByText('29 May 2024: 9:00–19:00')).toBeVisible();
   });
 
   test('a link that is not valid says so', async ({ page }) => {

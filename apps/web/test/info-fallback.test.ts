@@ -53,7 +53,7 @@ describe('information pages when the API fails', () => {
     expect(later).toContain('7e édition 2026');
   });
 
-  it('the opening hours table prints the days and hours as the specification writes them', () => {
+  it('the opening hours table prints the days and hours as the specification writes them, and English times with a colon', () => {
     const days = [
       { day: '2024-05-29', opensAt: '09:00', closesAt: '19:00' },
       { day: '2024-05-31', opensAt: '09:00', closesAt: '19:30' },
@@ -63,7 +63,7 @@ describe('information pages when the API fails', () => {
     expect(fr).toContain('Mercredi 29 mai 2024 9h00-19h00');
     expect(fr).toContain('Vendredi 31 mai 2024 9h00-19h30');
     expect(fr).toContain('Samedi 1er juin 2024 9h00-18h00');
-    expect(render('en', createElement(OpeningHoursTable, { days }))).toContain('Saturday 1 June 2024 9h00-18h00');
+    expect(render('en', createElement(OpeningHoursTable, { days }))).toContain('Saturday 1 June 2024 9:00–18:00');
   });
 
   it('says the hours cannot be shown when the API failed, instead of an empty table', async () => {

@@ -56,15 +56,20 @@ export function rangeParts(start: string, end: string, lang: string): { start: s
   return { start: startText, end: dayText(end, lang) };
 }
 
-/** '09:00' → '9h00', as the specification writes opening hours. */
-export function hourText(hhmm: string): string {
+/** '09:00' → '9h00', as the specification writes times; '9:00' in English. */
+export function hourText(hhmm: string, lang: string): string {
   const [h = '0', m = '00'] = hhmm.split(':');
-  return `${Number(h)}h${m.padStart(2, '0')}`;
+  return `${Number(h)}${lang === 'en' ? ':' : 'h'}${m.padStart(2, '0')}`;
 }
 
-/** '9h00-19h00' */
-export function hoursText(opensAt: string, closesAt: string): string {
-  return `${hourText(opensAt)}-${hourText(closesAt)}`;
+/** '9h00-19h00'; '9:00–19:00' in English. */
+export function hoursText(opensAt: string, closesAt: string, lang: string): string {
+  return `${hourText(opensAt, lang)}${lang === 'en' ? '–' : '-'}${hourText(closesAt, lang)}`;
+}
+
+/** A day's opening hours on one line: '29 mai 2024 : 9h00-19h00', '29 May 2024: 9:00–19:00'. */
+export function dayHoursText(day: string, opensAt: string, closesAt: string, lang: string): string {
+  return `${dayText(day, lang)}${lang === 'en' ? ':' : ' :'} ${hoursText(opensAt, closesAt, lang)}`;
 }
 
 /** '25 000' in French, '25,000' in English (plain spaces: the figures stay searchable as written). */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dayText, hoursText, hourText, numberText, ordinalText, rangeParts, weekdayText } from '../src/day-format';
+import {
+  dayHoursText,
+  dayText,
+  hoursText,
+  hourText,
+  numberText,
+  ordinalText,
+  rangeParts,
+  weekdayText,
+} from '../src/day-format';
 
 describe('information pages: formats', () => {
   it('prints days as the specification does, with "1er" for the first of a month in French', () => {
@@ -18,10 +27,14 @@ describe('information pages: formats', () => {
     expect(rangeParts('2024-12-30', '2025-01-02', 'fr')).toEqual({ start: '30 décembre 2024', end: '2 janvier 2025' });
   });
 
-  it('writes opening hours as "9h00-19h00", from HH:MM or HH:MM:SS', () => {
-    expect(hourText('09:00')).toBe('9h00');
-    expect(hourText('19:30:00')).toBe('19h30');
-    expect(hoursText('09:00', '18:00')).toBe('9h00-18h00');
+  it('writes opening hours as "9h00-19h00" in French and "9:00–19:00" in English, from HH:MM or HH:MM:SS', () => {
+    expect(hourText('09:00', 'fr')).toBe('9h00');
+    expect(hourText('19:30:00', 'fr')).toBe('19h30');
+    expect(hoursText('09:00', '18:00', 'fr')).toBe('9h00-18h00');
+    expect(hourText('19:30:00', 'en')).toBe('19:30');
+    expect(hoursText('09:00', '18:00', 'en')).toBe('9:00–18:00');
+    expect(dayHoursText('2024-05-29', '09:00', '19:00', 'fr')).toBe('29 mai 2024 : 9h00-19h00');
+    expect(dayHoursText('2024-05-29', '09:00', '19:00', 'en')).toBe('29 May 2024: 9:00–19:00');
   });
 
   it('groups thousands with a space in French and a comma in English', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayText, hoursText, rangeParts, type RegistrationType } from '@salon/shared';
+import { dayHoursText, rangeParts, type RegistrationType } from '@salon/shared';
 import './badge-card.css';
 
 /** What a badge shows, as the e-badge page and the kiosk get it from the API. */
@@ -60,9 +60,7 @@ export function BadgeCard({
       <h2>{t('ebadge.hours')}</h2>
       <ul className="ebadge-hours">
         {badge.hours.map((h) => (
-          <li key={h.day}>
-            {dayText(h.day, lang)} : {hoursText(h.opens, h.closes)}
-          </li>
+          <li key={h.day}>{dayHoursText(h.day, h.opens, h.closes, lang)}</li>
         ))}
       </ul>
       {children}

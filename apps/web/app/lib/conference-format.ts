@@ -4,9 +4,9 @@ import { localized } from './localized';
 
 export { dayText };
 
-/** '10h00 – 12h00', as the specification writes the programme's times. */
-export const slotText = (c: Pick<Conference, 'startsAt' | 'endsAt'>) =>
-  `${hourText(c.startsAt)} – ${hourText(c.endsAt)}`;
+/** '10h00 – 12h00', as the specification writes the programme's times; '10:00 – 12:00' in English. */
+export const slotText = (c: Pick<Conference, 'startsAt' | 'endsAt'>, lang: string) =>
+  `${hourText(c.startsAt, lang)} – ${hourText(c.endsAt, lang)}`;
 
 export function conferenceTitle(c: Conference, lang: string): string {
   return localized(lang, c.titleFr, c.titleEn);

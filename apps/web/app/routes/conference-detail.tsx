@@ -51,7 +51,7 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
       <p className="conference-number">{conference.number}</p>
       <h1>{conferenceTitle(conference, lang)}</h1>
       <p className="conference-when">
-        {dayText(conference.day, lang)} · {slotText(conference)}
+        {dayText(conference.day, lang)} · {slotText(conference, lang)}
       </p>
       <VisitToggle
         kind="conferences"

@@ -68,7 +68,7 @@ export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
               <li key={c.id} className="conference-card">
                 <p className="conference-number">{c.number}</p>
                 <h3>{conferenceTitle(c, lang)}</h3>
-                <p className="conference-when">{slotText(c)}</p>
+                <p className="conference-when">{slotText(c, lang)}</p>
                 {localized(lang, c.themeFr, c.themeEn) && (
                   <p className="conference-theme">{localized(lang, c.themeFr, c.themeEn)}</p>
                 )}

@@ -34,7 +34,7 @@ export function forumFormats(conferences: Conference[], lang: string, t: TFuncti
     if (!sessions.length) continue;
     const days = [...new Set(sessions.map((s) => s.day))].map((d) => dayMonthText(d, lang));
     const times = sessions.map((s) =>
-      t('pages.forum.formats.time', { from: hourText(s.startsAt), to: hourText(s.endsAt) }),
+      t('pages.forum.formats.time', { from: hourText(s.startsAt, lang), to: hourText(s.endsAt, lang) }),
     );
     lines.push(
       t(`pages.forum.formats.${kind}`, {

@@ -2,7 +2,7 @@ import { createHash, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import yazl from 'yazl';
-import { dayText, hoursText, showInstant, type Language } from '@salon/shared';
+import { dayHoursText, showInstant, type Language } from '@salon/shared';
 import type { AppleWallet } from './apple-config';
 import type { WalletImages } from './wallet-images';
 import { passSerial } from './pass-updates';
@@ -86,7 +86,7 @@ function strings(badge: LoadedBadge, place: PassPlace, lang: Language): Record<s
     hallLabel: t.hall,
     standLabel: t.stand,
     hoursLabel: t.hours,
-    hoursValue: hours.map((h) => `${dayText(h.day, lang)} : ${hoursText(h.opens, h.closes)}`).join('\n'),
+    hoursValue: hours.map((h) => dayHoursText(h.day, h.opens, h.closes, lang)).join('\n'),
     venueLabel: t.venue,
     entryLabel: t.entry,
     entryValue: ENTRY_RULE[lang],

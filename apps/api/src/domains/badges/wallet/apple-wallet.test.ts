@@ -80,7 +80,7 @@ describe('a badge’s Apple Wallet pass', () => {
   });
   const passOf = (key: string, app = ctx) => call(app.app, 'GET', `registrations/ebadge/wallet.pkpass?token=${key}`);
 
-  it('is a signed event ticket carrying the badge’s own QR, which the gates verify offline', async () => {
+  it('is a signed event ticket carrying the badge’s own QR, which the gates verify offline, its hours written in each language', async () => {
     const exhibitor = await createExhibitor(ctx.db, { company: 'Atlas Béton', booth: 'B-14' });
     const res = await passOf(exhibitor.registration.badgeKey);
     expect(res.statusCode).toBe(200);
@@ -124,6 +124,8 @@ describe('a badge’s Apple Wallet pass', () => {
     expect(text('fr.lproj/pass.strings')).toContain('"typeValue" = "Exposant";');
     expect(text('en.lproj/pass.strings')).toContain('"typeValue" = "Exhibitor";');
     expect(text('fr.lproj/pass.strings')).toContain('"datesValue" = "Du 29 mai au 1er juin 2024 à Marrakech";');
+    expect(text('fr.lproj/pass.strings')).toContain('"hoursValue" = "29 mai 2024 : 9h00-19h00\\n');
+    expect(text('en.lproj/pass.strings')).toContain('"hoursValue" = "29 May 2024: 9:00–19:00\\n');
 
     // Every file in the manifest with its SHA-1; the manifest signed by the pass certificate, under the WWDR one.
     const manifest = JSON.parse(text('manifest.json')) as Record<string, string>;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dayText, hourText, type ExhibitorPage } from '@salon/shared';
+import { dayText, type ExhibitorPage } from '@salon/shared';
+import { slotText } from '../../../lib/conference-format';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { paths, standOnPlan } from '../../../config/paths';
 import { localized } from '../../../lib/localized';
@@ -136,7 +137,7 @@ export function ExhibitorProfile({
                     {c.number} — {localized(lang, c.titleFr, c.titleEn)}
                   </Link>
                   <span>
-                    {dayText(c.day, lang)} · {hourText(c.startsAt)} – {hourText(c.endsAt)}
+                    {dayText(c.day, lang)} · {slotText(c, lang)}
                   </span>
                 </div>
                 {kept !== undefined && (

@@ -22,7 +22,7 @@ export function OpeningHoursTable({ days }: { days: OpeningDay[] }) {
             <th scope="row">
               {weekdayText(d.day, lang)} <time dateTime={d.day.slice(0, 10)}>{dayText(d.day, lang)}</time>
             </th>
-            <td className="info-nowrap">{hoursText(d.opensAt, d.closesAt)}</td>
+            <td className="info-nowrap">{hoursText(d.opensAt, d.closesAt, lang)}</td>
           </tr>
         ))}
       </tbody>

@@ -74,7 +74,7 @@ export function VisitItems({
                       <Link to={`${paths.conference}/${c.id}`} className="my-visit-name">
                         {c.number} — {conferenceTitle(c, lang)}
                       </Link>
-                      <span className="muted">{slotText(c)}</span>
+                      <span className="muted">{slotText(c, lang)}</span>
                     </div>
                     {editable && (
                       <VisitToggle kind="conferences" id={c.id} kept name={conferenceTitle(c, lang)} compact />

@@ -23,7 +23,7 @@ export function ConferenceDialog({ conference, onClose }: { conference: Conferen
           <p className="conference-number">{conference.number}</p>
           <h2 id="conference-dialog-title">{conferenceTitle(conference, lang)}</h2>
           <p className="conference-when">
-            {dayText(conference.day, lang)} · {slotText(conference)}
+            {dayText(conference.day, lang)} · {slotText(conference, lang)}
           </p>
           {localized(lang, conference.themeFr, conference.themeEn) && (
             <p>
