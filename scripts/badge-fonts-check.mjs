@@ -1,7 +1,10 @@
 // Run beside apps/api/dist (scripts/docker-smoke.sh, in the image): one badge drawn by the badge
 // PDF thread, with an Arabic name and a Tifinagh job, must embed Noto Sans Arabic and Tifinagh.
+import { Buffer } from 'node:buffer';
+import console from 'node:console';
+import process from 'node:process';
+import { URL, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
 
 // execArgv: the thread must not inherit this script's --input-type.
 const worker = new Worker(new URL('badge-pdf-worker.js', pathToFileURL(`${process.cwd()}/`)), { execArgv: [] });
