@@ -210,6 +210,10 @@ grep -q '"jwt"' <<<"$signin" || fail "the demo exhibitor's sign-in answered $sig
 # The other native and data-laden packages load (images, badge PDFs).
 docker exec -w /app "$name" node -e "Promise.all(['sharp', 'pdfkit', '@electric-sql/pglite'].map((m) => import(m))).catch((e) => { console.error(e.message); process.exit(1); })" ||
   fail "a run-time package does not load"
+# A badge drawn in its worker thread, as the mails' are: the fonts (npm packages, read from
+# node_modules at the first PDF) are found in the image, Arabic and Tifinagh embedded (decision 042).
+docker exec -w /app/apps/api/dist "$name" node --input-type=module -e "$(cat scripts/badge-fonts-check.mjs)" ||
+  fail "the badge PDF thread does not embed the fonts"
 uid=$(docker exec "$name" id -u)
 [ "$uid" != 0 ] || fail "the server runs as root"
 echo "docker-smoke: readiness, home page, agence and sign-in answer; the server runs as uid $uid"

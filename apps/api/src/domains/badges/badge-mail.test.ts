@@ -7,7 +7,7 @@ import { createBadgeService } from './badges.service';
 import { createAttachmentResolver } from '../mail/attachments';
 import { createSmtpTransport, type MailTransport } from '../mail/transport';
 import { createMailWorker, type MailWorker } from '../mail/worker';
-import { decodeBadgeQrFromPdf, pdfText } from './badge-helpers';
+import { decodeBadgeQrFromPdf, pdfText, TYPED_NAMES } from './badge-helpers';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { startSmtp, type Received, type TestSmtp } from '../../../test/smtp';
 import { linkIssuers } from '../../link-issuers';
@@ -105,7 +105,10 @@ const outbox = () => ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)
 
 describe('badge mail, from the registration form to the SMTP server', () => {
   it('the visitor’s mail arrives with the badge PDF attached, whose QR code decodes to a token that verifies with the served public key', async () => {
-    const registrationId = await registerOk('nadia.berrada@example.com', 'Nadia Berrada');
+    // A name and a company typed in Arabic, the company with Latin too (issue 55).
+    const registrationId = await registerOk('nadia.berrada@example.com', TYPED_NAMES.arabic, {
+      company: TYPED_NAMES.mixedCompany,
+    });
 
     expect(await worker.runOnce()).toBe(1);
 
@@ -115,8 +118,13 @@ describe('badge mail, from the registration form to the SMTP server', () => {
     expect(mail.subject).toBe(SUBJECT_FR);
     expect(mail.from?.text).toBe('"Salon BTP" <no-reply@example.com>');
     expect(mail.text).toMatch(/^Bonjour,\n/);
-    // The name typed in the form is on the badge, not in the mail.
-    expect(mail.text).not.toContain('Nadia Berrada');
+    // The name typed in the form is on the badge, as typed, not in the mail.
+    expect(mail.text).not.toContain(TYPED_NAMES.arabic);
+    expect(mail.html).not.toContain(TYPED_NAMES.arabic);
+    const printed = await pdfText(badgePdf(mail, registrationId));
+    expect(printed).toContain(TYPED_NAMES.arabic);
+    expect(printed).toContain(TYPED_NAMES.mixedCompany);
+    expect(printed).not.toContain('?');
     const link = ebadgeLink(mail);
     expect(link).toContain('/ebadge?token=');
     // The HTML part links to the same page (its & would be &amp;, a token has none).
@@ -141,7 +149,7 @@ describe('badge mail, from the registration form to the SMTP server', () => {
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json<EbadgeBody>().data).toMatchObject({
       registration: { id: registrationId, type: 'visitor' },
-      name: 'Nadia Berrada',
+      name: TYPED_NAMES.arabic,
       token: qr,
     });
 

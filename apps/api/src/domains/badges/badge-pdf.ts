@@ -9,7 +9,7 @@ import { ellipsize, formatHour, formatWeekday, pdfText } from '../files/pdf/text
 import { QR_QUIET_ZONE, qrMatrix, qrRuns } from './badge-qr';
 import type { BadgeOpeningHours } from '../show/show-facts';
 
-/** What a badge shows. Texts are printed as given (characters Helvetica lacks are replaced). */
+/** What a badge shows. Texts are printed as typed, in any script (decision 042). */
 export interface BadgeData {
   /** The signed token (see token.ts), drawn as the QR code. */
   token: string;

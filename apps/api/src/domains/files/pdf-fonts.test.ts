@@ -138,6 +138,8 @@ describe('a name printed as it was typed (issue 55)', () => {
     expect(printable('Ünal → İzmir\u202f2024\u0007 ✓')).toBe('Ünal → İzmir 2024 ✓');
     expect(printable('e\u0301te\u0301\u00ad\ufeff')).toBe('été');
     expect(printable('مي\u200cخواهم')).toBe('مي\u200cخواهم');
+    // Direction marks stay; overrides, which would show the letters in another order, go.
+    expect(printable('\u202eAdmin\u202c \u2067x\u2069 A\u200fB')).toBe('Admin x A\u200fB');
     expect(printable(NAMES.tifinagh)).toBe(NAMES.tifinagh);
   });
 });

@@ -6,6 +6,7 @@ import { conferences, gates, registrations, stands, users } from '../../db/schem
 import { etagMatches } from './files.routes';
 import { createPdfService } from './pdf';
 import { formatDayRange, formatHour, formatLongDay, pdfText } from './pdf/text';
+import { TYPED_NAMES } from '../badges/badge-helpers';
 import { createExhibitor, createTestApp, createVisitor, type TestContext } from '../../../test/helper';
 
 let ctx: TestContext;
@@ -29,8 +30,7 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.app.injec
 beforeAll(async () => {
   ctx = await createTestApp();
   halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).orderBy(gates.position);
-  // Spread over the halls; one name needs the ellipsis on the plan, one has characters
-  // Helvetica does not have.
+  // Spread over the halls; one name needs the ellipsis on the plan, one has an arrow.
   const names = [
     'Atlas Béton Industrie',
     'Œuvre & Façades du Sud',
@@ -144,7 +144,8 @@ describe('the catalogue', () => {
   it('lists every confirmed exhibitor, sorted by company, with hall, stand, sector and country', async () => {
     const text = await textOf((await get('/assets/files/catalogue-2024.pdf')).rawPayload);
     for (const e of exhibitors) expect(text).toContain(pdfText(e.user.company).slice(0, 20));
-    expect(text).toContain('Bureau d’études Ünal → Ingénierie');
+    // No font here has the arrow: drawn as '->', the arrow kept as the piece's ActualText.
+    expect(text).toContain('Bureau d’études Ünal -> Ingénierie');
     expect(text).toMatch(/ O Œuvre & Façades/);
     expect(text).toContain(`${halls[0]!.name} — Stand A-01`);
     expect(text).toContain('Gros Oeuvre');
@@ -180,6 +181,35 @@ describe('the catalogue', () => {
     const reverted = await get('/assets/files/catalogue-2024.pdf');
     expect(reverted.headers.etag).toBe(before.headers.etag);
     expect(await textOf(reverted.rawPayload)).not.toContain('Exposant En Attente');
+  });
+
+  it('prints each company as it was typed, in every script, with the fonts embedded as subsets (issue 55)', async () => {
+    const typed = Object.values(TYPED_NAMES);
+    const created: number[] = [];
+    for (const [i, company] of typed.entries()) {
+      const e = await createExhibitor(ctx.db, { company, booth: `T-${i + 1}`, password: '' });
+      created.push(e.user.id);
+    }
+    try {
+      const catalogue = (await get('/assets/files/catalogue-2024.pdf')).rawPayload;
+      const text = await textOf(catalogue);
+      for (const company of typed) expect(text).toContain(company);
+      expect(text).toContain('12 exposants');
+      // Filed under its letter; other scripts under '#'.
+      expect(text).toMatch(/ L Łukasz Öğüt-Ștefan/);
+      expect(text).not.toContain('?');
+      const raw = catalogue.toString('latin1');
+      expect(raw).toContain('/FontFile2');
+      for (const font of ['NotoSans-Bold', 'NotoSansArabic-Bold', 'NotoSansTifinagh-Regular']) {
+        expect(raw).toMatch(new RegExp(`/FontName /[A-Z]{6}\\+${font}\\b`));
+      }
+      expect(raw).not.toContain('/Helvetica');
+      const plan = await textOf((await get('/assets/files/plan-2024.pdf')).rawPayload);
+      expect(plan).toContain(TYPED_NAMES.tifinagh.split(' ')[0]);
+      expect(plan).not.toContain('?');
+    } finally {
+      await ctx.db.delete(users).where(inArray(users.id, created));
+    }
   });
 
   it('follows a company renamed in place', async () => {

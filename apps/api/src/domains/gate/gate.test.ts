@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, createBadgeVerifier, type GateRoster } from '@salon/shared';
 import { checkins, gates, registrations, users } from '../../db/schema';
 import { PASSWORD, createCollaborator, createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
+import { TYPED_NAMES } from '../badges/badge-helpers';
 import { call, withoutRequestId } from '../../../test/helper';
 import {
   badgeOf,
@@ -238,19 +239,20 @@ describe('the roster (GET gate/roster)', () => {
       expect.arrayContaining([unchanged.registration.id, renamed.registration.id, revokedLater.registration.id]),
     );
 
-    await ctx.db.update(users).set({ name: 'Nouveau Nom' }).where(eq(users.id, renamed.user.id));
+    // Renamed as typed in Arabic: the gate screen shows the holder's name as it was typed (issue 55).
+    await ctx.db.update(users).set({ name: TYPED_NAMES.arabic }).where(eq(users.id, renamed.user.id));
     await ctx.db
       .update(registrations)
       .set({ revokedAt: new Date() })
       .where(eq(registrations.id, revokedLater.registration.id));
-    const newcomer = await createVisitor(ctx.db, { name: 'Nouvelle Venue', company: 'Enduits Rif' });
+    const newcomer = await createVisitor(ctx.db, { name: TYPED_NAMES.tifinagh, company: TYPED_NAMES.mixedCompany });
     await send([checkin(badgeOf(newcomer.registration), { gateId: gateB.id, scannedAt: '2024-05-30T09:55:00+01:00' })]);
 
     const delta = await roster(`?since=${encodeURIComponent(first.cursor)}`);
     expect(delta.full).toBe(false);
     expect([...delta.people].sort((a, b) => a[0] - b[0])).toEqual([
-      [renamed.registration.id, 0, 'Nouveau Nom', 'Coffrages Atlas'],
-      [newcomer.registration.id, 2, 'Nouvelle Venue', 'Enduits Rif'],
+      [renamed.registration.id, 0, TYPED_NAMES.arabic, 'Coffrages Atlas'],
+      [newcomer.registration.id, 2, TYPED_NAMES.tifinagh, TYPED_NAMES.mixedCompany],
     ]);
     expect(delta.revoked).toEqual([revokedLater.registration.id]);
     expect(delta.entries).toEqual([[newcomer.registration.id, iso('2024-05-30T09:55:00+01:00'), gateB.id]]);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type KioskBadge } from '@salon/shared';
 import { registrations } from '../../db/schema';
+import { TYPED_NAMES } from '../badges/badge-helpers';
 import { createBadgeSigner } from '../badges/badge-token';
 import {
   PASSWORD,
@@ -178,6 +179,18 @@ describe('looking a badge up (POST kiosk/lookup)', () => {
     });
     const visitorBadge = await lookup({ token: badgeOf(visitor.registration) }, kiosk);
     expect(visitorBadge.json<{ data: KioskBadge }>().data.registration.id).toBe(visitor.registration.id);
+    // What the kiosk shows and prints, as typed (issue 55).
+    const typed = await createVisitor(ctx.db, {
+      name: TYPED_NAMES.arabic,
+      company: TYPED_NAMES.mixedCompany,
+      jobPosition: TYPED_NAMES.tifinagh,
+    });
+    const shown = await lookup({ token: badgeOf(typed.registration) }, kiosk);
+    expect(shown.json<{ data: KioskBadge }>().data).toMatchObject({
+      name: TYPED_NAMES.arabic,
+      company: TYPED_NAMES.mixedCompany,
+      jobPosition: TYPED_NAMES.tifinagh,
+    });
   });
 
   it('answers 404 to a forged or altered QR code or any other text, and 400 to a token that is not text', async () => {

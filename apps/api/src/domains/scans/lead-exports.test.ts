@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createVisitor } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
+import { TYPED_NAMES } from '../badges/badge-helpers';
 import { foldLine, nameParts } from './lead-exports';
 import {
   badgeOf,
@@ -279,5 +280,51 @@ describe('the exports’ text rules', () => {
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(`NOTE:${'é'.repeat(80)}`);
+  });
+});
+
+describe('names as they were typed (issue 55)', () => {
+  it('keeps an Arabic name, a company in Arabic and Latin and a Tifinagh job in SCANS.xlsx, SCANS.csv and SCANS.vcf', async () => {
+    const visitor = await createVisitor(ctx.db, {
+      name: TYPED_NAMES.arabic,
+      company: TYPED_NAMES.mixedCompany,
+      jobPosition: TYPED_NAMES.tifinagh,
+    });
+    const { res } = await send([scan(badgeOf(visitor.registration), { note: TYPED_NAMES.cyrillic })]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [first, ...rest] = TYPED_NAMES.arabic.split(' ');
+    const last = rest.join(' ');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exported('xlsx')).rawPayload as unknown as ExcelJS.Buffer);
+    let row: unknown[] | undefined;
+    workbook.worksheets[0]!.eachRow((r) => {
+      if (r.getCell(3).value === visitor.user.email) row = (r.values as unknown[]).slice(1);
+    });
+    expect(row?.[1]).toBe(TYPED_NAMES.arabic);
+    expect(row?.slice(4, 6)).toEqual([TYPED_NAMES.mixedCompany, TYPED_NAMES.tifinagh]);
+    expect(row?.[7]).toBe(TYPED_NAMES.cyrillic);
+
+    // UTF-8 with its byte-order mark: Excel opens it without turning the letters into mojibake.
+    const csv = await exported('csv');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const line = csv.body.split('\r\n').find((l) => l.includes(visitor.user.email));
+    expect(line?.split(',').slice(0, 6)).toEqual([
+      first,
+      last,
+      visitor.user.email,
+      visitor.user.phone,
+      TYPED_NAMES.mixedCompany,
+      TYPED_NAMES.tifinagh,
+    ]);
+
+    const vcf = await exported('vcf');
+    for (const l of vcf.body.split('\r\n')) expect(Buffer.byteLength(l)).toBeLessThanOrEqual(75);
+    const cards = (ICAL.parse(vcf.body) as unknown[][]).map((c) => new ICAL.Component(c));
+    const card = cards.find((c) => c.getFirstPropertyValue('email') === visitor.user.email)!;
+    expect(card.getFirstPropertyValue('fn')).toBe(TYPED_NAMES.arabic);
+    expect(card.getFirstPropertyValue('n')).toEqual([last, first, '', '', '']);
+    expect(card.getFirstPropertyValue('org')).toBe(TYPED_NAMES.mixedCompany);
+    expect(card.getFirstPropertyValue('title')).toBe(TYPED_NAMES.tifinagh);
   });
 });

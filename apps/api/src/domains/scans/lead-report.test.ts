@@ -4,6 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, showDay } from '@salon/shared';
 import { scans, users } from '../../db/schema';
+import { TYPED_NAMES } from '../badges/badge-helpers';
 import { createExhibitor, createVisitor, type Exhibitor } from '../../../test/fixtures';
 import { call, withoutRequestId } from '../../../test/helper';
 import {
@@ -307,5 +308,34 @@ describe('the exhibitor’s report', () => {
     expect(await report()).toMatchObject({ total: 7, people: 6 });
     const pdf = await call(ctx.app, 'GET', 'scans/report.pdf', { token });
     expect(await textOf(pdf.rawPayload)).toContain('7 leads (6 personnes distinctes)');
+  });
+
+  it('report.pdf prints the company and the collaborators as they were typed, in any script (issue 55)', async () => {
+    const names = { company: exhibitor.user.company, mine: exhibitor.user.name, theirs: collaborator.user.name };
+    await ctx.db
+      .update(users)
+      .set({ company: TYPED_NAMES.mixedCompany, name: TYPED_NAMES.latin })
+      .where(eq(users.id, exhibitor.user.id));
+    await ctx.db.update(users).set({ name: TYPED_NAMES.arabic }).where(eq(users.id, collaborator.user.id));
+    try {
+      const res = await call(ctx.app, 'GET', 'scans/report.pdf', { token });
+      expect(res.statusCode, res.body).toBe(200);
+      const text = await textOf(res.rawPayload);
+      for (const typed of [
+        `Bilan des leads 2024 — ${TYPED_NAMES.mixedCompany}`,
+        TYPED_NAMES.latin,
+        TYPED_NAMES.arabic,
+      ]) {
+        expect(text).toContain(typed);
+      }
+      expect(text).not.toContain('?');
+      expect(res.rawPayload.toString('latin1')).toMatch(/\/FontName \/[A-Z]{6}\+NotoSansArabic-Regular/);
+    } finally {
+      await ctx.db
+        .update(users)
+        .set({ company: names.company, name: names.mine })
+        .where(eq(users.id, exhibitor.user.id));
+      await ctx.db.update(users).set({ name: names.theirs }).where(eq(users.id, collaborator.user.id));
+    }
   });
 });

@@ -11,6 +11,7 @@ import { loadConfig } from '../../../config/env';
 import { registrations } from '../../../db/schema';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
 import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
+import { TYPED_NAMES } from '../badge-helpers';
 import { walletCertificates } from '../../../../test/wallet-certificates';
 import { badgeMailOf } from '../../../../test/mailbox';
 import { qrSvgPath } from '../badge-qr';
@@ -81,7 +82,12 @@ describe('a badge’s Apple Wallet pass', () => {
   const passOf = (key: string, app = ctx) => call(app.app, 'GET', `registrations/ebadge/wallet.pkpass?token=${key}`);
 
   it('is a signed event ticket carrying the badge’s own QR, which the gates verify offline, its hours written in each language', async () => {
-    const exhibitor = await createExhibitor(ctx.db, { company: 'Atlas Béton', booth: 'B-14' });
+    // An Arabic name and a company in Arabic and Latin, as typed (issue 55).
+    const exhibitor = await createExhibitor(ctx.db, {
+      name: TYPED_NAMES.arabic,
+      company: TYPED_NAMES.mixedCompany,
+      booth: 'B-14',
+    });
     const res = await passOf(exhibitor.registration.badgeKey);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
@@ -102,10 +108,10 @@ describe('a badge’s Apple Wallet pass', () => {
       relevantDate: '2024-05-29T08:00:00.000Z',
       expirationDate: '2024-06-01T17:00:00.000Z',
     });
-    expect(pass.eventTicket.primaryFields).toEqual([{ key: 'name', label: 'nameLabel', value: exhibitor.user.name }]);
+    expect(pass.eventTicket.primaryFields).toEqual([{ key: 'name', label: 'nameLabel', value: TYPED_NAMES.arabic }]);
     expect(pass.eventTicket.secondaryFields).toEqual(
       expect.arrayContaining([
-        { key: 'company', label: 'companyLabel', value: 'Atlas Béton' },
+        { key: 'company', label: 'companyLabel', value: TYPED_NAMES.mixedCompany },
         { key: 'stand', label: 'standLabel', value: 'B-14' },
       ]),
     );

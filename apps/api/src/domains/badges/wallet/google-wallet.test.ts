@@ -10,6 +10,7 @@ import { mailOutbox, registrations } from '../../../db/schema';
 import { badgeMailOf } from '../../../../test/mailbox';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
 import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
+import { TYPED_NAMES } from '../badge-helpers';
 import { googleServiceAccount } from '../../../../test/wallet-certificates';
 import { qrSvgPath } from '../badge-qr';
 import { verifyBadgeToken } from '../badge-token';
@@ -70,7 +71,12 @@ describe('a badge’s Save to Google Wallet link', () => {
   const saveOf = (key: string, app = ctx) => call(app.app, 'GET', `registrations/ebadge/google-wallet?token=${key}`);
 
   it('is made on the click: a JWT signed RS256 by the service account, with the edition’s class and the badge’s object and QR', async () => {
-    const exhibitor = await createExhibitor(ctx.db, { company: 'Atlas Béton', booth: 'B-14' });
+    // An Arabic name and a company in Arabic and Latin, as typed (issue 55).
+    const exhibitor = await createExhibitor(ctx.db, {
+      name: TYPED_NAMES.arabic,
+      company: TYPED_NAMES.mixedCompany,
+      booth: 'B-14',
+    });
     const ebadge = await call(ctx.app, 'GET', `registrations/ebadge?token=${exhibitor.registration.badgeKey}`);
     const { token, googleWalletUrl } = ebadge.json<{ data: { token: string; googleWalletUrl: string } }>().data;
     expect(googleWalletUrl).toBe(
@@ -104,11 +110,14 @@ describe('a badge’s Save to Google Wallet link', () => {
       id: `3388000000012345678.badge-${exhibitor.registration.id}`,
       classId: '3388000000012345678.sib-2024-6',
       state: 'ACTIVE',
-      ticketHolderName: exhibitor.user.name,
+      ticketHolderName: TYPED_NAMES.arabic,
       barcode: { type: 'QR_CODE', value: token },
     });
     expect(eventTicketObjects[0]!.textModulesData).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: 'stand', body: 'B-14' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'stand', body: 'B-14' }),
+        expect.objectContaining({ id: 'company', body: TYPED_NAMES.mixedCompany }),
+      ]),
     );
     // The same QR the gates verify offline.
     const key = (await call(ctx.app, 'GET', 'badges/public-key')).json<{ data: { publicKey: string } }>().data;

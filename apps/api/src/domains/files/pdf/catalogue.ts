@@ -1,3 +1,4 @@
+import anyAscii from 'any-ascii';
 import type { ExhibitorRow } from './data';
 import { breathe, COLORS, createDocument, FONTS, SHOW_NAME, type Doc } from './document';
 import { formatDayRange, pdfText } from './text';
@@ -32,16 +33,11 @@ const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
 export const byCompany = (a: ExhibitorRow, b: ExhibitorRow): number =>
   collator.compare(a.company, b.company) || a.registrationId - b.registrationId;
 
-/** The letter an exhibitor is filed under: 'É' under 'E', digits and signs under '#'. */
+/** The letter an exhibitor is filed under: 'É' under 'E', 'Ł' under 'L', other scripts, digits and signs under '#'. */
 function letterOf(company: string): string {
-  const first = company
-    .replace(/^[Œœ]/, 'O')
-    .replace(/^[Ææ]/, 'A')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .charAt(0)
-    .toUpperCase();
-  return /[A-Z]/.test(first) ? first : '#';
+  const first = [...company.trim()][0] ?? '';
+  const letter = /\p{Script=Latin}/u.test(first) ? anyAscii(first).charAt(0).toUpperCase() : '';
+  return /[A-Z]/.test(letter) ? letter : '#';
 }
 
 /** Every listed exhibitor sorted by company, as a table with its header on every page. */

@@ -208,8 +208,9 @@ export function withFallbackFonts(Base: typeof PDFKitDocument): typeof PDFKitDoc
 
     /** pdfkit draws each line here, at its place; a line that needs it is drawn piece by piece. */
     _fragment(text: string, x: number, y: number, options: FragmentOptions): void {
-      const line = `${text}`.replace(/\n/g, '');
       const style = this.style;
+      // A wrapped line keeps its last space: in a right-to-left line it would stand at the left.
+      const line = `${text}`.replace(/\n/g, '').trimEnd();
       if (!style || !line || isSimple(line, style)) {
         const base = Base.prototype as unknown as { _fragment: FallbackFontsDocument['_fragment'] };
         return base._fragment.call(this, text, x, y, options);

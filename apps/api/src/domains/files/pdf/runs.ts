@@ -120,8 +120,11 @@ function assignFaces(text: string, chain: Face[]): Int8Array {
   return out;
 }
 
+/** Where any-ascii's choice reads worse than the PDFs' earlier one (it makes '→' a '>'). */
+const SIGNS: Record<string, string> = { '→': '->', '←': '<-', '↔': '<->', '⇒': '=>' };
 /** Transliterated to Latin letters; the font's box for what has none. */
-const transliterate = (text: string) => anyAscii(text).replace(/\s+/g, ' ') || text;
+const transliterate = (text: string) =>
+  anyAscii(text.replace(/[→←↔⇒]/g, (c) => SIGNS[c]!)).replace(/\s+/g, ' ') || text;
 
 /** The pieces to measure a string by: each run in one face, in logical order. */
 export function measurePieces(text: string, style: FontStyle): Piece[] {

@@ -1,9 +1,9 @@
 /**
  * The glyphs a document uses, as the TrueType font pdfkit embeds (FontFile2): what fontkit's
  * TTFSubset writes (head, hhea, maxp, hmtx, loca, glyf and the hinting tables), made from the
- * font's table bytes. fontkit decodes every glyph's outline to copy it, for each document: 4 of a
- * badge's 5 ms. Here a glyph is copied as bytes, and only a composite glyph is read, for the
- * glyphs it is made of (an 'é' is an 'e' and an accent).
+ * font's table bytes. fontkit decodes every glyph's outline to copy it, for each document: a
+ * quarter of a badge's time. Here a glyph is copied as bytes, and only a composite glyph is read,
+ * for the glyphs it is made of (an 'é' is an 'e' and an accent).
  */
 
 /** A font file's tables by tag, and where each glyph's bytes are. */

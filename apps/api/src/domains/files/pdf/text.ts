@@ -5,6 +5,12 @@
 
 /** Invisible characters that only break a line or a word where a PDF has no use for it. */
 const DROPPED = new Set(['\u00ad', '\u200b', '\u2060', '\ufeff']);
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): a name typed
+ * with one could show its letters in another order than typed (a 'Trojan source' badge). The
+ * marks (LRM, RLM, ALM), which only act as a letter of their direction, stay.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * A string as the PDFs print it: composed (NFC: 'e' and a combining accent become 'é'), every
@@ -17,7 +23,7 @@ export function pdfText(value: string | null | undefined): string {
   let out = '';
   for (const ch of value.normalize('NFC')) {
     if (ch === '\n') out += ch;
-    else if (DROPPED.has(ch)) continue;
+    else if (DROPPED.has(ch) || BIDI_CONTROLS.test(ch)) continue;
     else if (/\s/u.test(ch)) out += ' ';
     else if (/\p{Cc}/u.test(ch)) continue;
     else out += ch;
