@@ -66,7 +66,7 @@ test('a visitor finds the stand that scanned them on their e-badge, takes its ca
   expect(vcard).toContain('TEL;VALUE=text:+212 522 11 22 33');
 
   // Asked once more before it is sent, and undone from the same place.
-  await stand.getByText('Ne plus me contacter').click();
+  await stand.getByText('Ne plus me contacter', { exact: true }).click();
   await expect(stand.getByText(`${DEMO_COMPANY} ne verra plus votre e-mail ni votre téléphone`)).toBeVisible();
   await stand.getByRole('button', { name: 'Confirmer : ne plus me contacter' }).click();
   await expect(page).toHaveURL(new RegExp(`/ebadge\\?token=${visitor.key}#stands-visited$`));
