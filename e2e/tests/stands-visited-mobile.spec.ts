@@ -65,15 +65,19 @@ test('a visitor finds the stand that scanned them on their e-badge, takes its ca
   expect(vcard).toContain('EMAIL:accueil@exposant.example');
   expect(vcard).toContain('TEL;VALUE=text:+212 522 11 22 33');
 
-  await stand.getByRole('button', { name: 'Ne plus me contacter' }).click();
+  // Asked once more before it is sent, and undone from the same place.
+  await stand.getByText('Ne plus me contacter', { exact: true }).click();
+  await expect(stand.getByText(`${DEMO_COMPANY} ne verra plus votre e-mail ni votre téléphone`)).toBeVisible();
+  await stand.getByRole('button', { name: 'Confirmer : ne plus me contacter' }).click();
   await expect(page).toHaveURL(new RegExp(`/ebadge\\?token=${visitor.key}#stands-visited$`));
   await expect(stand.getByText('Vous avez demandé à cet exposant de ne plus vous contacter.')).toBeVisible();
-  await expect(stand.getByRole('button', { name: 'Ne plus me contacter' })).toHaveCount(0);
+  await expect(stand.getByRole('button', { name: 'Annuler ma demande' })).toBeVisible();
 
-  // The exhibitor's 'Mes scans': the lead is marked and its follow-up fixed.
+  // The exhibitor's 'Mes scans': the lead is marked, without e-mail or phone, its follow-up still its own.
   await page.goto('/espace-exposant');
   await openMyScans(page);
   const lead = page.locator('tbody').filter({ hasText: visitor.name }).first();
   await expect(lead.getByText('Ne souhaite plus être contacté')).toBeVisible();
-  await expect(lead.getByLabel('Suivi')).toBeDisabled();
+  await expect(lead).not.toContainText(visitor.email);
+  await expect(lead.getByLabel('Suivi')).toBeEnabled();
 });

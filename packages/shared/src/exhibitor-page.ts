@@ -136,8 +136,12 @@ export const visitorCardFormSchema = z.object({
 export type VisitorCardForm = z.infer<typeof visitorCardFormSchema>;
 export type VisitorCardInput = z.input<typeof visitorCardFormSchema>;
 
-/** 'Ne plus me contacter' on the e-badge page: the badge's key, and the page to go back to. */
+/**
+ * 'Ne plus me contacter' on the e-badge page: the badge's key, and the page to go back to;
+ * `undo=1` takes the request back ('Annuler').
+ */
 export const doNotContactFormSchema = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(2000)),
   back: z.optional(z.string().check(z.maxLength(2000))),
+  undo: z.optional(z.enum(['1'])),
 });

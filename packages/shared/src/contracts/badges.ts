@@ -97,4 +97,4 @@ export const visitedStandsSchema = item(
 export type VisitedStand = z.output<typeof visitedStandsSchema>['data'][number];
 
 /** `POST ebadge/visited/:id/do-not-contact` (the script's answer; a form gets a 303 back). */
-export const doNotContactSchema = item(z.strictObject({ doNotContact: z.literal(true) }));
+export const doNotContactSchema = item(z.strictObject({ doNotContact: z.boolean() }));

@@ -1,12 +1,13 @@
 import type { Writable } from 'node:stream';
 import { SHOW_TIME_ZONE, type FollowUp, type Language, type ScanExport } from '@salon/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scans } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { writeXlsx } from '../../lib/xlsx-writer';
 import { currentEdition } from '../show/current-edition';
-import { allScans, erasedRow, longestTexts, tableScope, type LeadAnswerView } from './scans.service';
+import { allScans, erasedRow, scanned, scanner, tableScope, type LeadAnswerView } from './scans.service';
 import { answeredLabels } from './leads.service';
 
 export const SCANS_FILE_NAME = 'SCANS.xlsx';
@@ -170,4 +171,26 @@ export async function writeScansXlsx(db: Db, table: ScanExport, scope: SQL | nul
     if (!more) return;
   }
   await sheet.end();
+}
+
+/** The longest text of each column of a table, so the export can size its columns before streaming. */
+async function longestTexts(db: Db, scope: SQL | null) {
+  const longest = (column: AnyPgColumn) => sql<number | null>`max(char_length(${column}))`.mapWith(Number);
+  const [row] = scope
+    ? await db
+        .select({
+          name: longest(scanned.name),
+          email: longest(scanned.email),
+          phone: longest(scanned.phone),
+          company: longest(scanned.company),
+          jobPosition: longest(scanned.jobPosition),
+          scannerName: longest(scanner.name),
+          note: longest(scans.note),
+        })
+        .from(scans)
+        .innerJoin(scanned, eq(scanned.id, scans.scannedId))
+        .innerJoin(scanner, eq(scanner.id, scans.scannerId))
+        .where(scope)
+    : [];
+  return row;
 }

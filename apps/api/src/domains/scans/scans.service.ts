@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod/mini';
 import { type leadAnswerSchema, type ScanTable } from '@salon/shared';
 import type { Db } from '../../db/client';
@@ -17,8 +17,9 @@ import { anyFilter, filtered, NO_FILTERS, statementFilters, type FilterValues } 
  * scan-recording.service.ts).
  */
 
-const scanned = alias(users, 'scanned');
-const scanner = alias(users, 'scanner');
+/** The scanned person and who scanned, as the views and the exports join them. */
+export const scanned = alias(users, 'scanned');
+export const scanner = alias(users, 'scanner');
 
 /** One scan as the screens and the export show it: the scanned party and who scanned. */
 const viewColumns = {
@@ -54,10 +55,13 @@ export const ERASED_PERSON = 'Personne supprimée';
 
 /**
  * A scan of a person erased under the personal-data law keeps its date and rating, so that the
- * exhibitor's counts stay, but names nobody: no e-mail, phone, company or note.
+ * exhibitor's counts stay, but names nobody: no e-mail, phone, company or note. A person who asked
+ * not to be contacted (decision 037) shows no e-mail and no phone, on screen as in the files.
  */
-export function erasedRow<R extends Pick<ViewRow, 'anonymisedAt' | 'email'>>(row: R): Shown<R> {
-  if (!row.anonymisedAt) return row;
+export function erasedRow<R extends Pick<ViewRow, 'anonymisedAt' | 'email' | 'phone' | 'doNotContactAt'>>(
+  row: R,
+): Shown<R> {
+  if (!row.anonymisedAt) return row.doNotContactAt ? { ...row, email: null, phone: null } : row;
   return { ...row, name: ERASED_PERSON, email: null, phone: null, company: null, jobPosition: null, note: null };
 }
 
@@ -203,11 +207,12 @@ function pageStatement(table: ScanTable, withExhibitor: boolean, narrowed: SQL):
   const scope = scopeOf(table, caller, sql.placeholder('exhibitor'), sql.placeholder('edition'));
   const erased = sql`sd.anonymised_at is not null`;
   const shown = (value: SQL) => sql`case when ${erased} then null else ${value} end`;
+  const reachable = (value: SQL) => shown(sql`case when s.do_not_contact_at is null then ${value} end`); // 037
   const sees = sql`(sr.id = ${caller} or (sr.type = 'collaborator' and sr.exhibitor_id = ${caller} and sr.deleted_at is null))`;
   const seen = (value: SQL) => sql`case when ${sees} then ${value} end`;
   // The scanned person's fields, in the order of toView's `person`.
   const person = sql`'name', case when ${erased} then ${ERASED_PERSON} else sd.name end,
-    'email', ${shown(sql`sd.email`)}, 'phone', ${shown(sql`sd.phone`)}, 'company', ${shown(sql`sd.company`)},
+    'email', ${reachable(sql`sd.email`)}, 'phone', ${reachable(sql`sd.phone`)}, 'company', ${shown(sql`sd.company`)},
     'jobPosition', ${shown(sql`sd.job_position`)}`;
   // A party's exhibitor: its id and company, read only when the caller populates it.
   const exhibitor = (id: SQL) =>
@@ -373,26 +378,4 @@ export async function* allScans(db: Db, scope: SQL | null, chunk = 500) {
     next = from + chunk < ids.length ? read(from + chunk) : null;
     yield rows;
   }
-}
-
-/** The longest text of each column of a table, so the export can size its columns before streaming. */
-export async function longestTexts(db: Db, scope: SQL | null) {
-  const longest = (column: AnyPgColumn) => sql<number | null>`max(char_length(${column}))`.mapWith(Number);
-  const [row] = scope
-    ? await db
-        .select({
-          name: longest(scanned.name),
-          email: longest(scanned.email),
-          phone: longest(scanned.phone),
-          company: longest(scanned.company),
-          jobPosition: longest(scanned.jobPosition),
-          scannerName: longest(scanner.name),
-          note: longest(scans.note),
-        })
-        .from(scans)
-        .innerJoin(scanned, eq(scanned.id, scans.scannedId))
-        .innerJoin(scanner, eq(scanner.id, scans.scannerId))
-        .where(scope)
-    : [];
-  return row;
 }

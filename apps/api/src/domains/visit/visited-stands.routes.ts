@@ -84,8 +84,9 @@ export const visitedStandsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const exhibitorId = exhibitorOf(request.params);
       const holder = await holderOf(request.body.token);
-      if (!(await forgetMe(db, holder, exhibitorId, clock()))) throw notFound(NOT_VISITED);
-      if (wantsJson(request)) return { data: { doNotContact: true as const }, meta: {} };
+      const undo = request.body.undo === '1';
+      if (!(await forgetMe(db, holder, exhibitorId, clock(), undo))) throw notFound(NOT_VISITED);
+      if (wantsJson(request)) return { data: { doNotContact: !undo }, meta: {} };
       return reply.redirect(backTo(request.body.back, '/ebadge'), 303);
     },
   );

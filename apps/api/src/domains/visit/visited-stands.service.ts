@@ -76,16 +76,18 @@ export async function visitedStands(db: Db, personId: number, exhibitorId?: numb
 
 /**
  * 'Ne plus me contacter': every scan of the person by this exhibitor, whatever the edition, keeps
- * the first time they asked (asking again changes nothing). False when the exhibitor never scanned
- * the badge in its edition: nothing is written.
+ * the first time they asked (asking again changes nothing); `undo` takes it back. False when the
+ * exhibitor never scanned the badge in its edition: nothing is written.
  */
-export async function forgetMe(db: Db, personId: number, exhibitorId: number, now: Date): Promise<boolean> {
+export async function forgetMe(db: Db, personId: number, exhibitorId: number, now: Date, undo = false) {
   return db.transaction(async (tx) => {
     const [scanned] = await tx.select({ id: scans.id }).from(scans).where(scansOf(personId, exhibitorId)).limit(1);
     if (!scanned) return false;
     await tx
       .update(scans)
-      .set({ doNotContactAt: sql`coalesce(${scans.doNotContactAt}, ${now.toISOString()}::timestamptz)` })
+      .set({
+        doNotContactAt: undo ? null : sql`coalesce(${scans.doNotContactAt}, ${now.toISOString()}::timestamptz)`,
+      })
       .where(and(eq(scans.scannedId, personId), eq(scans.exhibitorId, exhibitorId)));
     return true;
   });

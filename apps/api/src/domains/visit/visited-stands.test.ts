@@ -233,11 +233,35 @@ describe('Stands visités', () => {
     expect((await listOf(key)).json<{ data: { doNotContact: boolean }[] }>().data[0]!.doNotContact).toBe(true);
     const leads = await call(ctx.app, 'GET', 'scans?pagination[pageSize]=100', { token });
     expect(leads.statusCode, leads.body).toBe(200);
-    const lead = leads.json<{ data: { doNotContact: boolean; person: { email: string } }[] }>().data;
-    expect(lead.find((l) => l.person.email === visitor.user.email)?.doNotContact).toBe(true);
+    const lead = leads.json<{ data: { doNotContact: boolean; person: Record<string, string | null> }[] }>().data;
+    // The lead shows no e-mail and no phone, as the files leave them out.
+    expect(lead.find((l) => l.person.name === visitor.user.name)).toMatchObject({
+      doNotContact: true,
+      person: { email: null, phone: null, company: visitor.user.company },
+    });
     // A scan of another day, sent later from a phone that was offline: the new lead is as asked.
     const later = await send([scan(badgeOf(visitor.registration), { scannedAt: '2024-05-29T17:00:00+01:00' })]);
     expect(later.results[0]).toMatchObject({ status: 'recorded', scan: { doNotContact: true } });
+  });
+
+  it('takes ‘Ne plus me contacter’ back with ‘Annuler’: the lead shows the e-mail and phone again', async () => {
+    const { visitor, key } = await scannedVisitor();
+    await forget(exhibitor.user.id, key);
+    const undone = await call(ctx.app, 'POST', `ebadge/visited/${exhibitor.user.id}/do-not-contact`, {
+      body: `token=${key}&undo=1&back=${encodeURIComponent(`/ebadge?token=${key}#stands-visited`)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      xsrf: false,
+    });
+    expect(undone.statusCode).toBe(303);
+    const stored = await ctx.db.select().from(scans).where(eq(scans.scannedId, visitor.user.id));
+    expect(stored.every((s) => s.doNotContactAt === null)).toBe(true);
+    expect((await listOf(key)).json<{ data: { doNotContact: boolean }[] }>().data[0]!.doNotContact).toBe(false);
+    const leads = await call(ctx.app, 'GET', 'scans?pagination[pageSize]=100', { token });
+    const lead = leads.json<{ data: { doNotContact: boolean; person: Record<string, string | null> }[] }>().data;
+    expect(lead.find((l) => l.person.name === visitor.user.name)).toMatchObject({
+      doNotContact: false,
+      person: { email: visitor.user.email, phone: visitor.user.phone },
+    });
   });
 
   it('refuses ‘Ne plus me contacter’ posted without the XSRF pair or from another site, and records nothing', async () => {

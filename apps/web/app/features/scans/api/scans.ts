@@ -35,14 +35,15 @@ export function useScans(
   page: number,
   edition: number | null = null,
   narrowing: ScanFilters = {},
+  pageSize: number = PAGE_SIZE.scans,
 ) {
   return useQuery({
-    queryKey: [...scansKey, table, userId, page, edition, narrowing],
+    queryKey: [...scansKey, table, userId, page, edition, narrowing, pageSize],
     queryFn: () =>
       apiRequest<Answer<typeof scanPageSchema>>('scans', {
         query: {
           filters: scanFilter(table, userId),
-          pagination: { page, pageSize: PAGE_SIZE.scans },
+          pagination: { page, pageSize },
           ...(edition ? { edition } : {}),
           ...narrowing,
         },

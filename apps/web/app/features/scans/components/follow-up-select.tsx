@@ -7,8 +7,9 @@ import { useUpdateLead } from '../api/scans';
 import type { ScanView } from '../types';
 
 /**
- * The lead's follow-up, set by the exhibitor and its collaborators, saved when changed; fixed once
- * the person asked, from their e-badge page, not to be contacted.
+ * The lead's follow-up, set by the exhibitor and its collaborators, saved when changed. It stays
+ * theirs to change after the person asked not to be contacted (decision 043): the request can be
+ * taken back, and 'Recontacté' may already be true.
  */
 export function FollowUpSelect({ scan }: { scan: ScanView }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function FollowUpSelect({ scan }: { scan: ScanView }) {
       <select
         id={id}
         value={scan.followUp ?? ''}
-        disabled={update.isPending || scan.doNotContact}
+        disabled={update.isPending}
         onChange={(event) =>
           update.mutate({
             id: scan.id,

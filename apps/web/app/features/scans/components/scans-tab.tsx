@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, type ScanFilters, type ScanTable } from '@salon/shared';
+import { formatDateTime, PAGE_SIZE, type ScanFilters, type ScanTable } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { EmailText } from '../../../components/ui/email-text';
 import { Pager } from '../../../components/ui/pager';
@@ -20,6 +20,22 @@ import { FiltersForm, filtersFromParams } from './lead-filters';
 import { FollowUpSelect } from './follow-up-select';
 import { QualificationForm } from './qualification-form';
 import type { ScanView } from '../types';
+
+const PHONE_PAGE_SIZE = 10;
+const PHONE = '(max-width: 900px)';
+const onResize = (change: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+};
+/** Whether the screen is a phone's (the width at which the tables read as cards); false on the server. */
+function usePhone() {
+  return useSyncExternalStore(
+    onResize,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
 
 /** The rating given at the stand, 1 to 5: five stars to read at a glance, and the figure. */
 function Rating({ value }: { value: number }) {
@@ -131,10 +147,12 @@ function ScansTable({
 }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useScans(table, userId, page, edition, filters);
+  // A lead is a tall card on a phone: ten a page there, not a 29,000-px page of fifty.
+  const pageSize = usePhone() ? PHONE_PAGE_SIZE : PAGE_SIZE.scans;
+  const list = useScans(table, userId, page, edition, filters, pageSize);
   // Another edition, or other filters, start at the first page.
   const filterKey = JSON.stringify(filters);
-  useEffect(() => setPage(1), [edition, filterKey]);
+  useEffect(() => setPage(1), [edition, filterKey, pageSize]);
   const exporter = useExportScans();
   const rows = list.data?.data ?? [];
   const pageCount = list.data?.meta.pagination.pageCount ?? 1;
@@ -236,6 +254,11 @@ function ScansTable({
         </div>
       </div>
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
+      {list.data && (
+        <p className="scans-count" role="status">
+          {t('area.scans.count', { count: list.data.meta.pagination.total })}
+        </p>
+      )}
       {body}
       <Pager page={page} pageCount={pageCount} onPage={setPage} label={t('area.scans.pagination', { title })} />
     </section>

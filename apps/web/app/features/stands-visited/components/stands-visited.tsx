@@ -1,20 +1,46 @@
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { VisitedStand } from '@salon/shared';
 import { paths, standOnPlan } from '../../../config/paths';
 import { API_BASE } from '../../../lib/api-client';
 import '../stands-visited.css';
 
+/** 'Ne plus me contacter' sent to an exhibitor, or taken back (`undo`): a form posting the badge's key. */
+function DoNotContactForm(props: {
+  exhibitorId: number;
+  token: string;
+  back: string;
+  undo?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={`${API_BASE}ebadge/visited/${props.exhibitorId}/do-not-contact`}>
+      <input type="hidden" name="token" value={props.token} />
+      <input type="hidden" name="back" value={props.back} />
+      {props.undo && <input type="hidden" name="undo" value="1" />}
+      <button
+        type="submit"
+        className={props.undo ? 'stands-visited-forget' : 'btn btn-outline'}
+        aria-describedby={`visited-${props.exhibitorId}`}
+      >
+        {props.children}
+      </button>
+    </form>
+  );
+}
+
 /**
  * 'Stands visités' on the badge's page: the exhibitors whose stands scanned the badge, each with
  * its page, its stand on the plan, the contact card and the document it chose to give, and 'Ne
- * plus me contacter'. Plain links and forms, posting with the badge's key (the page's own
+ * plus me contacter' (confirmed, and undone with 'Annuler ma demande'). Plain links and forms, posting with the badge's key (the page's own
  * authorisation) and coming back here: they work without scripts, as the page does.
  */
 export function StandsVisited({ token, stands, year }: { token: string; stands: VisitedStand[]; year: number | null }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const key = encodeURIComponent(token);
+  const back = `${pathname}${search}#stands-visited`;
   return (
     <section className="card stands-visited" id="stands-visited" aria-labelledby="stands-visited-title">
       <h2 id="stands-visited-title">{t('ebadge.visited.title')}</h2>
@@ -58,17 +84,21 @@ export function StandsVisited({ token, stands, year }: { token: string; stands: 
                   </p>
                 )}
                 {s.doNotContact ? (
-                  <p className="stands-visited-done" role="status">
-                    {t('ebadge.visited.doNotContactDone')}
-                  </p>
+                  <div className="stands-visited-done" role="status">
+                    <p>{t('ebadge.visited.doNotContactDone')}</p>
+                    <DoNotContactForm exhibitorId={s.id} token={token} back={back} undo>
+                      {t('ebadge.visited.undo')}
+                    </DoNotContactForm>
+                  </div>
                 ) : (
-                  <form method="post" action={`${API_BASE}ebadge/visited/${s.id}/do-not-contact`}>
-                    <input type="hidden" name="token" value={token} />
-                    <input type="hidden" name="back" value={`${pathname}${search}#stands-visited`} />
-                    <button type="submit" className="stands-visited-forget" aria-describedby={`visited-${s.id}`}>
-                      {t('ebadge.visited.doNotContact')}
-                    </button>
-                  </form>
+                  // Asked once more before it is sent: a plain <details>, so it works without scripts too.
+                  <details className="stands-visited-ask">
+                    <summary className="stands-visited-forget">{t('ebadge.visited.doNotContact')}</summary>
+                    <p>{t('ebadge.visited.confirmText', { company: s.company })}</p>
+                    <DoNotContactForm exhibitorId={s.id} token={token} back={back}>
+                      {t('ebadge.visited.confirm')}
+                    </DoNotContactForm>
+                  </details>
                 )}
               </li>
             ))}
