@@ -243,7 +243,7 @@ export async function buildApp(
   const appleWallet = walletFromConfig(config, new Date());
   const googleWallet = googleWalletFromConfig(config);
   // A pass's devices ask the web service for its changes (passkit.routes.ts).
-  const passTokens = passAuthTokens(config.JWT_SECRET);
+  const passTokens = passAuthTokens(config.JWT_SECRET, db);
   const applePasses =
     appleWallet &&
     createApplePasses(appleWallet, walletImages(config.WEB_BUILD_DIR), {

@@ -115,6 +115,12 @@ export const registrations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The secret in the e-badge link of the badge mail (`ebadge?token=`): random, one per badge. */
     badgeKey: uuid('badge_key').notNull().defaultRandom(),
+    /**
+     * Which Apple Wallet `authenticationToken` opens the badge's pass (pass-updates.ts): raised when
+     * the organiser sends the badge again or a cancelled badge is restored, so that a copy of the
+     * pass from before stops working (decision 044).
+     */
+    passTokenVersion: integer('pass_token_version').notNull().default(0),
     /** 'Ma visite' kept with the badge (the e-badge page's 'Garder ma liste'): ids of the edition's exhibitors and conferences. */
     visit: jsonb('visit').$type<Visit>(),
     createdAt: createdAt(),

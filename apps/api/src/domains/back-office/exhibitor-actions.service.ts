@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { rotatePassTokens } from '../badges/wallet/pass-updates';
 import type { Language } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
@@ -94,7 +95,7 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
             and(or(eq(users.id, id), eq(users.exhibitorId, id)), isNull(users.deletedAt), isNull(users.anonymisedAt)),
           );
         await tx.update(users).set({ blocked: false }).where(inArray(users.id, living));
-        await tx
+        const restored = await tx
           .update(registrations)
           .set({ revokedAt: null })
           .where(
@@ -103,7 +104,13 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
               eq(registrations.eventId, currentEdition),
               isNotNull(registrations.revokedAt),
             ),
-          );
+          )
+          .returning({ id: registrations.id });
+        // A copy of a pass from before the cancellation does not come back to life with the badge.
+        await rotatePassTokens(
+          tx,
+          restored.map((r) => r.id),
+        );
         break;
       }
     }

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { type MailLinks } from '../mail/links';
 import { queueBadgeMail } from '../badges/badge-mail';
+import { rotatePassTokens } from '../badges/wallet/pass-updates';
 
 /** The people the back-office shows (visitors, and anyone but organisers by id), and a visitor's badge sent again. */
 
@@ -113,6 +114,8 @@ export function resendBadge(db: Db, ctx: MailLinks, organiserId: number, id: num
       .where(and(eq(registrations.userId, id), showRegistration({ types: ['visitor'], revoked: true })));
     if (!registration) throw badRequest('Ce visiteur n’est pas inscrit au salon : il n’a pas de badge.');
     if (registration.revokedAt) throw badRequest('Le badge de ce visiteur est révoqué : il ne peut pas être renvoyé.');
+    // The mail carries a pass with a new token: a copy of the pass sent before stops working.
+    await rotatePassTokens(tx, [registration.id]);
     await queueBadgeMail(tx, ctx, registration.id);
     await recordAudit(tx, {
       userId: organiserId,

@@ -97,14 +97,20 @@ function strings(badge: LoadedBadge, place: PassPlace, lang: Language): Record<s
 /** Where a pass's devices ask for its changes (passkit.routes.ts), and its token there. */
 export interface PassWebService {
   url: string;
-  token: (registrationId: number) => string;
+  token: (registrationId: number) => Promise<string>;
 }
 
 /**
  * pass.json: an event ticket, its texts as keys of the lproj strings, the badge's signed QR. A
  * badge no longer live (cancelled, erased, of a past edition) gives a voided pass without its QR.
  */
-function passJson(wallet: AppleWallet, service: PassWebService, badge: LoadedBadge, place: PassPlace, live: boolean) {
+function passJson(
+  wallet: AppleWallet,
+  service: PassWebService & { authenticationToken: string },
+  badge: LoadedBadge,
+  place: PassPlace,
+  live: boolean,
+) {
   const { data } = badge;
   const first = data.hours[0];
   const last = data.hours.at(-1);
@@ -116,7 +122,7 @@ function passJson(wallet: AppleWallet, service: PassWebService, badge: LoadedBad
     teamIdentifier: wallet.teamId,
     serialNumber: passSerial(badge.registrationId),
     webServiceURL: service.url,
-    authenticationToken: service.token(badge.registrationId),
+    authenticationToken: service.authenticationToken,
     organizationName: SHOW.fr,
     description: 'description',
     logoText: 'logoText',
@@ -212,7 +218,20 @@ export function createApplePasses(wallet: AppleWallet, images: () => Promise<Wal
      */
     async pass(badge: LoadedBadge, place: PassPlace, now: Date, live = true): Promise<Buffer> {
       const files: [string, Buffer][] = [
-        ['pass.json', Buffer.from(JSON.stringify(passJson(wallet, service, badge, place, live)))],
+        [
+          'pass.json',
+          Buffer.from(
+            JSON.stringify(
+              passJson(
+                wallet,
+                { ...service, authenticationToken: await service.token(badge.registrationId) },
+                badge,
+                place,
+                live,
+              ),
+            ),
+          ),
+        ],
         ...Object.entries(await images()),
         ['fr.lproj/pass.strings', passStrings(strings(badge, place, 'fr'))],
         ['en.lproj/pass.strings', passStrings(strings(badge, place, 'en'))],

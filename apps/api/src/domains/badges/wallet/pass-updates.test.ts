@@ -101,16 +101,45 @@ describe('the PassKit web service', () => {
     expect((await register(device, passA, 'not a token')).statusCode).toBe(400);
   });
 
-  it('keeps one row when the same device registers twice at once, and holds a pass on a few devices at most', async () => {
+  it('keeps one row when the same device registers twice at once, and holds a pass on a few devices at most, forgetting the oldest for the next one', async () => {
     const { registration } = await createVisitor(ctx.db);
     const pass = await installed(registration.badgeKey);
     const device = newDevice();
     const both = await Promise.all([register(device, pass, hex(3)), register(device, pass, hex(3))]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
-    for (let i = 1; i < DEVICES_PER_PASS; i++) expect((await register(newDevice(), pass, hex(i))).statusCode).toBe(201);
-    expect((await register(newDevice(), pass, hex(99))).statusCode).toBe(403);
+    const others: string[] = [];
+    for (let i = 1; i < DEVICES_PER_PASS; i++) {
+      others.push(newDevice());
+      expect((await register(others.at(-1)!, pass, hex(i))).statusCode).toBe(201);
+    }
     // A device already holding it may still tell its new push token.
     expect((await register(device, pass, hex(4))).statusCode).toBe(200);
+    // The slots full (someone with a copy of the pass took them), the holder's next phone is taken.
+    const holdersPhone = newDevice();
+    expect((await register(holdersPhone, pass, hex(99))).statusCode).toBe(201);
+    const held = await ctx.db
+      .select({ device: walletDevices.deviceLibraryId })
+      .from(walletDevices)
+      .where(eq(walletDevices.registrationId, registration.id));
+    expect(held.map((d) => d.device).sort()).toEqual([...others, holdersPhone].sort());
+  });
+
+  it('retires a pass’s token when the organiser sends the badge again: the copy before gets 401, the new pass works', async () => {
+    const { user, registration } = await createVisitor(ctx.db);
+    const before = await installed(registration.badgeKey);
+    const device = newDevice();
+    expect((await register(device, before, hex(12))).statusCode).toBe(201);
+    const resent = await call(ctx.app, 'POST', `admin/visitors/${user.id}/resend-badge`, { token: organiserToken });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect((await latest(before)).statusCode).toBe(401);
+    expect((await register(newDevice(), before, hex(13))).statusCode).toBe(401);
+    // The devices that held the old pass are forgotten: nothing is pushed to them any more.
+    expect((await changedSince(device)).statusCode).toBe(204);
+    const after = await installed(registration.badgeKey);
+    expect(after.authenticationToken).not.toBe(before.authenticationToken);
+    expect((await latest(after)).statusCode).toBe(200);
+    expect((await register(device, after, hex(12))).statusCode).toBe(201);
+    expect((await changedSince(device)).statusCode).toBe(200);
   });
 
   it('tells a device which of its passes changed since its tag, and nothing when none did', async () => {

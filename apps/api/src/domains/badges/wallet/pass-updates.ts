@@ -18,20 +18,49 @@ export const registrationOfSerial = (serial: string) => {
   return match ? Number(match[1]) : null;
 };
 
-/** A pass's `authenticationToken`: a MAC of its serial, so nothing is stored and nothing guessed. */
-export function passAuthTokens(secret: string) {
+/**
+ * A pass's `authenticationToken`: a MAC of its serial and of the registration's token version
+ * (version 0: of the serial alone, as passes were made before), so nothing secret is stored and
+ * nothing guessed. Raising the version (rotatePassTokens) retires every copy of the pass before.
+ */
+export function passAuthTokens(secret: string, db: Db) {
   const key = createHmac('sha256', secret).update('salon-btp apple pass v1').digest();
-  const of = (registrationId: number) =>
-    createHmac('sha256', key).update(passSerial(registrationId)).digest('base64url');
+  const mac = (registrationId: number, version: number) =>
+    createHmac('sha256', key)
+      .update(version ? `${passSerial(registrationId)}:${version}` : passSerial(registrationId))
+      .digest('base64url');
+  /** The registration's token version, or null when there is no such registration. */
+  const versionOf = async (registrationId: number) => {
+    const [row] = await db
+      .select({ version: registrations.passTokenVersion })
+      .from(registrations)
+      .where(eq(registrations.id, registrationId));
+    return row?.version ?? null;
+  };
   return {
-    of,
+    of: async (registrationId: number): Promise<string> => mac(registrationId, (await versionOf(registrationId)) ?? 0),
     /** Whether an `Authorization: ApplePass <token>` header opens this pass. */
-    opens(header: string | undefined, registrationId: number): boolean {
+    async opens(header: string | undefined, registrationId: number): Promise<boolean> {
+      const version = await versionOf(registrationId);
+      if (version === null) return false;
       const given = Buffer.from(/^ApplePass (\S+)$/.exec(header ?? '')?.[1] ?? '');
-      const expected = Buffer.from(of(registrationId));
+      const expected = Buffer.from(mac(registrationId, version));
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
+}
+
+/**
+ * Retires the badge's pass as it was: its token changes (the pass mailed next carries the new
+ * one) and the devices that held the old one are forgotten (they could fetch nothing more).
+ */
+export async function rotatePassTokens(tx: Tx, registrationIds: number[]): Promise<void> {
+  if (!registrationIds.length) return;
+  await tx
+    .update(registrations)
+    .set({ passTokenVersion: sql`${registrations.passTokenVersion} + 1` })
+    .where(inArray(registrations.id, registrationIds));
+  await tx.delete(walletDevices).where(inArray(walletDevices.registrationId, registrationIds));
 }
 export type PassAuthTokens = ReturnType<typeof passAuthTokens>;
 
@@ -42,13 +71,14 @@ const ERASED_KEEP_MS = 30 * 24 * 3600_000;
 
 /**
  * Records that this device holds this pass and where it is pushed to. Answers 'created',
- * 'updated' (it was known), 'full' when the pass is on too many devices already, or 'missing'.
+ * 'updated' (it was known), or 'missing'. A pass on too many devices already forgets the one
+ * registered first: whoever filled the slots, the holder's next phone is never refused.
  */
 export async function registerDevice(
   db: Db,
   device: { id: string; pushToken: string },
   registrationId: number,
-): Promise<'created' | 'updated' | 'full' | 'missing'> {
+): Promise<'created' | 'updated' | 'missing'> {
   return db.transaction(async (tx) => {
     // One registration at a time per pass, so that the cap holds when two come at once.
     const [pass] = await tx
@@ -60,8 +90,14 @@ export async function registerDevice(
     const held = await tx
       .select({ device: walletDevices.deviceLibraryId })
       .from(walletDevices)
-      .where(eq(walletDevices.registrationId, registrationId));
-    if (held.length >= DEVICES_PER_PASS && !held.some((d) => d.device === device.id)) return 'full';
+      .where(eq(walletDevices.registrationId, registrationId))
+      .orderBy(walletDevices.createdAt, walletDevices.passVersion);
+    if (held.length >= DEVICES_PER_PASS && !held.some((d) => d.device === device.id)) {
+      const oldest = held.slice(0, held.length - DEVICES_PER_PASS + 1).map((d) => d.device);
+      await tx
+        .delete(walletDevices)
+        .where(and(eq(walletDevices.registrationId, registrationId), inArray(walletDevices.deviceLibraryId, oldest)));
+    }
     const [row] = await queryRows<{ inserted: boolean }>(
       tx,
       sql`insert into ${walletDevices} (device_library_id, registration_id, push_token)

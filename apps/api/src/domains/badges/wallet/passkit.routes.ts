@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { HttpError, notFound, tooManyRequests, unauthorized } from '../../../lib/errors';
+import { notFound, tooManyRequests, unauthorized } from '../../../lib/errors';
 import type { BadgeService } from '../badges.service';
 import type { ApplePasses, PassPlace } from './apple-pass';
 import {
@@ -65,10 +65,10 @@ export const passkitRoutes: FastifyPluginAsyncZod<{
   });
 
   /** The pass a call names, once its type is ours and its token opens it. */
-  const passOf = (request: FastifyRequest, params: { passType: string; serial: string }) => {
+  const passOf = async (request: FastifyRequest, params: { passType: string; serial: string }) => {
     const id = registrationOfSerial(params.serial);
     if (!passes || params.passType !== passTypeId || id === null) throw notFound('Pass introuvable.');
-    if (!tokens.opens(request.headers.authorization, id)) throw unauthorized('Pass non autorisé.');
+    if (!(await tokens.opens(request.headers.authorization, id))) throw unauthorized('Pass non autorisé.');
     return id;
   };
   const ourType = (passType: string) => {
@@ -86,10 +86,9 @@ export const passkitRoutes: FastifyPluginAsyncZod<{
       config: limited((p) => p.device ?? ''),
     },
     async (request, reply) => {
-      const id = passOf(request, request.params);
+      const id = await passOf(request, request.params);
       const done = await registerDevice(db, { id: request.params.device, pushToken: request.body.pushToken }, id);
       if (done === 'missing') throw notFound('Pass introuvable.');
-      if (done === 'full') throw new HttpError(403, 'Ce pass est déjà sur trop d’appareils.');
       return reply.status(done === 'created' ? 201 : 200).send({});
     },
   );
@@ -98,7 +97,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{
     '/passkit/v1/devices/:device/registrations/:passType/:serial',
     { schema: { tags, params: registrationParams }, config: limited((p) => p.device ?? '') },
     async (request, reply) => {
-      const id = passOf(request, request.params);
+      const id = await passOf(request, request.params);
       await unregisterDevice(db, request.params.device, id);
       return reply.status(200).send({});
     },
@@ -139,7 +138,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{
       config: limited((p) => p.serial ?? ''),
     },
     async (request, reply) => {
-      const id = passOf(request, request.params);
+      const id = await passOf(request, request.params);
       const badge = await badges.loadAnyState(id);
       if (!badge) throw notFound('Pass introuvable.');
       const changed = await passChangedAt(db, id);

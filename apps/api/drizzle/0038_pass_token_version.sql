@@ -1,0 +1,1 @@
+ALTER TABLE "registrations" ADD COLUMN "pass_token_version" integer DEFAULT 0 NOT NULL;
