@@ -25,10 +25,13 @@ test('the exhibitor opens its report in Mes scans, reads its totals and a chart�
   const total = Number((await totals.locator('dd').first().innerText()).replace(/\s/g, ''));
   expect(Number.isInteger(total)).toBe(true);
 
-  // The hall: compared, or said why not.
+  await expect(card.getByText('Les leads de l’édition, les vôtres et ceux de vos collaborateurs,')).toBeVisible();
+  // The hall: compared, or said why not; a median of 0 is said in words, never shown as a figure.
   await expect(card.locator('.report-hall')).toHaveText(
-    /^(Médiane des \d+ autres exposants de votre hall \(.+\) : .+|Comparaison non affichée : moins de 5 autres exposants dans votre hall .+|Aucun hall attribué : pas de comparaison\.)$/,
+    /^(Médiane des \d+ autres exposants de votre hall \(.+\) : (?!0 leads).+|Pas de comparaison utile : plus de la moitié des \d+ autres exposants de votre hall \(.+\) n’ont enregistré aucun lead \(médiane : 0\)\.|Comparaison non affichée : moins de 5 autres exposants dans votre hall .+|Aucun hall attribué : pas de comparaison\.)$/,
   );
+  if ((await card.locator('.report-hall').innerText()).startsWith('Pas de comparaison utile'))
+    await expect(totals.getByText('Médiane du hall')).toHaveCount(0);
 
   if (total > 0) {
     // Each chart is a table named by its caption; the days' figures add up to the total.

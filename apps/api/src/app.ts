@@ -25,7 +25,7 @@ import { requestId } from './lib/request-id';
 import { trailingSlashStrategy } from './lib/trailing-slash';
 import { audienceSchemes, registerAuth } from './plugins/auth';
 import { answerMeetsContract } from './lib/contract-check';
-import { errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
+import { acceptEmptyJsonAsNoBody, errorBody, frameworkError, registerErrorHandling } from './plugins/errors';
 import { isInternalCall } from './plugins/internal-call';
 import { isLocalUnforwarded } from './plugins/local-request';
 import { registerMetrics } from './plugins/metrics';
@@ -150,6 +150,7 @@ export async function buildApp(
   const { db } = database;
 
   registerErrorHandling(app);
+  acceptEmptyJsonAsNoBody(app);
   await app.register(cookie);
   // Pages, scripts and JSON travel compressed: phones at the show are on busy mobile networks.
   // Brotli at quality 3: on a page of 'Mes scans' (36 KB of JSON) quality 4, the plugin's

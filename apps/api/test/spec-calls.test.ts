@@ -14,7 +14,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_REQUIRED, DEMO_EDITION_ID } from '@salon/shared';
+import { CONSENT_REQUIRED, DEMO_EDITION_ID, type ErrorAnswer } from '@salon/shared';
 import { demandesExposants, registrations, scans, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
 import { call, login, type TestContext, createTestApp } from './helper';
@@ -60,6 +60,8 @@ let address = 0;
 /** Each public form from its own address: the per-address budgets are not what is tested here. */
 const nextAddress = () => `10.21.${Math.floor(++address / 250)}.${address % 250}`;
 
+/** What a client that sets the JSON header on every request sends when a call has no body. */
+const emptyJson = { headers: { 'content-type': 'application/json' }, body: '' };
 const userByEmail = async (email: string) =>
   (
     await ctx.db
@@ -443,18 +445,29 @@ describe('the specification’s calls, as its client sends them', () => {
     }
   });
 
-  it('POST registrations/sendEmailEBadge/{registrationId} with no body: 200', async () => {
+  it('POST registrations/sendEmailEBadge/{registrationId} with no body, or an empty one sent as JSON: 200', async () => {
     const { id } = await areaRegistration(collaborator.id);
-    const res = await call(ctx.app, 'POST', `registrations/sendEmailEBadge/${id}`, { token: exhibitorToken });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { sent: true }, meta: {} });
+    for (const sent of [{}, emptyJson]) {
+      const res = await call(ctx.app, 'POST', `registrations/sendEmailEBadge/${id}`, {
+        token: exhibitorToken,
+        ...sent,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ data: { sent: true }, meta: {} });
+    }
+    // A call that needs a body still says it is missing.
+    const signIn = await call(ctx.app, 'POST', 'auth/local', emptyJson);
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json<ErrorAnswer>().error.message).toBe('Le corps de la requête est vide.');
   });
 
-  it('POST sendAuthCollaborateur/{registrationId} with no body: 200', async () => {
+  it('POST sendAuthCollaborateur/{registrationId} with no body, or an empty one sent as JSON: 200', async () => {
     const { id } = await areaRegistration((await userByEmail('collaborateur.b@example.com')).id);
-    const res = await call(ctx.app, 'POST', `sendAuthCollaborateur/${id}`, { token: exhibitorToken });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { sent: true }, meta: {} });
+    for (const sent of [{}, emptyJson]) {
+      const res = await call(ctx.app, 'POST', `sendAuthCollaborateur/${id}`, { token: exhibitorToken, ...sent });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ data: { sent: true }, meta: {} });
+    }
   });
 
   it('POST auth/local/register/ (trailing slash) with the collaborator form: 201, a collaborator of the caller', async () => {

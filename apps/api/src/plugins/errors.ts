@@ -29,6 +29,20 @@ const clientErrors: Record<string, string> = {
 };
 
 /**
+ * An empty body sent as JSON is no body where the route takes none (`sendEmailEBadge/:id`,
+ * `make-current`…): a client that sets `Content-Type: application/json` on every request is not
+ * refused. A route that needs a body still answers 'Le corps de la requête est vide.'.
+ */
+export function acceptEmptyJsonAsNoBody(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0 && !request.routeOptions.schema?.body) done(null, undefined);
+    else void json(request, body as string, done);
+  });
+}
+
+/**
  * The router's own refusals (a path with a broken percent-encoding, a path parameter past 100
  * characters), which never reach the error handler: same shape, and no echo of the URL.
  */

@@ -1,4 +1,4 @@
-import { HALL_MEDIAN_MIN_EXHIBITORS, type Language } from '@salon/shared';
+import { dayMonthText, HALL_MEDIAN_MIN_EXHIBITORS, weekdayText, type Language } from '@salon/shared';
 import { COLORS, createDocument, FONTS, SHOW_NAME } from '../files/pdf/document';
 import { ellipsize, pdfText } from '../files/pdf/text';
 import type { LeadReport } from './lead-report.service';
@@ -16,10 +16,13 @@ const TEXTS = {
     median: (total: string, perDay: string) => `Médiane du hall : ${total} leads, ${perDay} par jour.`,
     hidden: (n: number) =>
       `Comparaison non affichée : moins de ${HALL_MEDIAN_MIN_EXHIBITORS} autres exposants dans le hall (${n}), aucun concurrent ne doit pouvoir s'y lire.`,
+    zero: (n: number) =>
+      `Pas de comparaison utile : plus de la moitié des ${n} autres exposants du hall n'ont enregistré aucun lead (médiane : 0).`,
     noHall: 'Pas de hall attribué : pas de comparaison.',
     days: 'Par jour',
     dayMedian: 'médiane du hall',
     hours: 'Par heure (heure du salon)',
+    hour: (h: number) => `${h}h`,
     scanners: 'Par collaborateur',
     ratings: 'Par évaluation',
     noRating: 'Sans évaluation',
@@ -29,7 +32,6 @@ const TEXTS = {
     answered: 'Répondu',
     unanswered: 'Sans réponse',
     empty: 'Aucun lead pour cette édition.',
-    weekdays: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
     locale: 'fr-FR',
   },
   en: {
@@ -40,10 +42,13 @@ const TEXTS = {
     median: (total: string, perDay: string) => `Hall median: ${total} leads, ${perDay} a day.`,
     hidden: (n: number) =>
       `Comparison not shown: fewer than ${HALL_MEDIAN_MIN_EXHIBITORS} other exhibitors in the hall (${n}), so that no competitor can be read from it.`,
+    zero: (n: number) =>
+      `No useful comparison: more than half of the ${n} other exhibitors of the hall recorded no lead (median: 0).`,
     noHall: 'No hall assigned: no comparison.',
     days: 'Per day',
     dayMedian: 'hall median',
     hours: 'Per hour (show time)',
+    hour: (h: number) => `${h}:00`,
     scanners: 'Per collaborator',
     ratings: 'Per rating',
     noRating: 'No rating',
@@ -53,7 +58,6 @@ const TEXTS = {
     answered: 'Answered',
     unanswered: 'Not answered',
     empty: 'No leads for this edition.',
-    weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
     locale: 'en-GB',
   },
 } as const satisfies Record<Language, Record<string, unknown>>;
@@ -116,10 +120,12 @@ export async function renderLeadReport(input: {
     doc.font(FONTS.bold).text(pdfText(t.hall(report.hall.name)), MARGIN, y, { width });
     doc.font(FONTS.regular);
     const m = report.hall.median;
-    doc.text(
-      pdfText(m ? t.median(number.format(m.total), number.format(m.perDay)) : t.hidden(report.hall.exhibitors)),
-      { width },
-    );
+    const said = !m
+      ? t.hidden(report.hall.exhibitors)
+      : m.total === 0
+        ? t.zero(report.hall.exhibitors)
+        : t.median(number.format(m.total), number.format(m.perDay));
+    doc.text(pdfText(said), { width });
   } else doc.text(pdfText(t.noHall), MARGIN, y, { width });
   y = doc.y + 14;
   if (report.total === 0) {
@@ -159,18 +165,16 @@ export async function renderLeadReport(input: {
     y += 12;
   };
 
-  const dayLabel = (day: string) => {
-    const date = new Date(`${day}T12:00:00Z`);
-    return `${t.weekdays[date.getUTCDay()]} ${date.toLocaleDateString(t.locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })}`;
-  };
-  const shownMedian = report.hall?.median !== null && report.hall !== null;
+  // As the page writes them: 'Samedi 1er juin', '9h' ('Saturday 1 June', '9:00').
+  const dayLabel = (day: string) => `${weekdayText(day, lang)} ${dayMonthText(day, lang)}`;
+  const shownMedian = !!report.hall?.median?.total;
   chart(
     shownMedian ? `${t.days} (${t.dayMedian})` : t.days,
-    report.days.map((d) => ({ label: dayLabel(d.day), value: d.leads, mark: d.hallMedian })),
+    report.days.map((d) => ({ label: dayLabel(d.day), value: d.leads, mark: shownMedian ? d.hallMedian : null })),
   );
   chart(
     t.hours,
-    report.hours.map((h) => ({ label: `${String(h.hour).padStart(2, '0')}:00`, value: h.leads })),
+    report.hours.map((h) => ({ label: t.hour(h.hour), value: h.leads })),
   );
   chart(
     t.scanners,

@@ -20,6 +20,8 @@ import {
   token,
   useScansScene,
 } from './scans-scene';
+import { renderLeadReport } from './lead-report-pdf';
+import type { LeadReport } from './lead-report.service';
 
 /**
  * 'Bilan' (issue 41, item 4): the exhibitor's leads counted by day, hour, collaborator, rating,
@@ -287,10 +289,16 @@ describe('the exhibitor’s report', () => {
       'Budget',
       '1–5 M MAD',
       'Date du chantier',
+      // Days and hours as the page writes them.
+      'Mercredi 29 mai 2 (1)',
+      'Jeudi 30 mai',
+      '10h 2',
+      '16h 1',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Visiteuse');
+    expect(text).not.toMatch(/mer\. 29|10:00/);
 
     const en = await call(ctx.app, 'GET', 'scans/report.pdf?lang=en', { token });
     expect(en.headers['content-disposition']).toBe('attachment; filename="report-2024.pdf"');
@@ -299,6 +307,19 @@ describe('the exhibitor’s report', () => {
     expect(english).toContain('5 leads (5 different people), 1.3 a day on average');
     expect(english).toContain('Hall median: 4 leads, 1 a day.');
     expect(english).toContain('Per collaborator');
+    expect(english).toContain('Wednesday 29 May');
+    expect(english).toContain('10:00 2');
+
+    // A hall where most exhibitors have no lead: its median of 0 is explained, not printed as a figure.
+    const shown = await report();
+    const zero = { ...(shown as LeadReport), hall: { name: 'Hall A', exhibitors: 7, median: { total: 0, perDay: 0 } } };
+    const said = await textOf(
+      await renderLeadReport({ report: zero, company: null, lang: 'fr', createdAt: new Date() }),
+    );
+    expect(said).toContain(
+      "Pas de comparaison utile : plus de la moitié des 7 autres exposants du hall n'ont enregistré aucun lead (médiane : 0).",
+    );
+    expect(said).not.toContain('Médiane du hall');
   });
 
   it('counts a visitor scanned by the exhibitor and by its collaborator as two leads and one person, on the page and in the PDF', async () => {

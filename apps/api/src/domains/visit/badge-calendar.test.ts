@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { conferences, registrations } from '../../db/schema';
+import { conferences, openingHours, registrations } from '../../db/schema';
 import { eventsOf } from '../../../test/calendar';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../test/helper';
-import { createVisitor } from '../../../test/fixtures';
+import { createOrganiser, createVisitor, signSession } from '../../../test/fixtures';
 
 /** 'Ajouter à mon agenda': a badge's visit as a calendar file, by the key of its mail. */
 
@@ -89,5 +89,35 @@ describe('a badge’s visit as a calendar', () => {
       });
     }
     expect((await call(ctx.app, 'GET', 'registrations/ebadge/calendar.ics')).statusCode).toBe(400);
+  });
+
+  it('puts each day of an edition held during Ramadan at its true instant, Marrakech being on UTC then', async () => {
+    // Morocco is on UTC+0 during Ramadan (mid-February to late March 2026): 09:00 there is 09:00 UTC.
+    const staff = await createOrganiser(ctx.db);
+    const token = await signSession(staff.id, staff.tokenVersion);
+    const prepared = await call(ctx.app, 'POST', `admin/editions/${DEMO_EDITION_ID}/next`, {
+      token,
+      body: { name: '7e édition', startsOn: '2026-03-01', endsOn: '2026-03-03', city: 'Marrakech', halls: false },
+    });
+    expect(prepared.statusCode, prepared.body).toBe(201);
+    const edition = prepared.json<{ id: number }>().id;
+    expect((await call(ctx.app, 'POST', `admin/editions/${edition}/make-current`, { token })).statusCode).toBe(200);
+    const { user } = await createVisitor(ctx.db);
+    const [badge] = await ctx.db
+      .insert(registrations)
+      .values({ eventId: edition, userId: user.id, type: 'visitor', confirmed: true })
+      .returning();
+    const hours = await ctx.db.select().from(openingHours).where(eq(openingHours.eventId, edition));
+    const first = hours.find((h) => h.day === '2026-03-01')!;
+
+    const res = await calendarOf(badge!.badgeKey);
+    expect(res.statusCode, res.body).toBe(200);
+    const [day] = eventsOf(res.payload);
+    expect(day!.startDate.toString()).toBe(`2026-03-01T${first.opensAt.slice(0, 5)}:00`);
+    expect(day!.startDate.toJSDate().toISOString()).toBe(`2026-03-01T${first.opensAt.slice(0, 5)}:00.000Z`);
+    expect(day!.endDate.toJSDate().toISOString()).toBe(`2026-03-01T${first.closesAt.slice(0, 5)}:00.000Z`);
+    // The zone the file describes says so too, for a calendar that reads it rather than its own data.
+    expect(res.payload).toContain('TZOFFSETTO:+0000');
+    expect(res.payload).not.toContain('+0100');
   });
 });

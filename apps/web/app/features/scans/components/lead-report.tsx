@@ -100,7 +100,8 @@ export function LeadReport({ edition, userId }: { edition: number | null; userId
   else if (report.isPending) body = <p aria-busy="true">{t('common.loading')}</p>;
   else if (report.isError) body = <Alert tone="danger">{t(submitErrorKey(report.error) ?? 'errors.generic')}</Alert>;
   else if (r) {
-    const median = r.hall?.median ?? null;
+    // A median of 0 (most of the hall has no lead) compares nothing: said in words, not drawn.
+    const median = r.hall?.median?.total ? r.hall.median : null;
     const hallText = !r.hall
       ? t('area.report.noHall')
       : median
@@ -110,7 +111,13 @@ export function LeadReport({ edition, userId }: { edition: number | null; userId
             total: figure(median.total, lang),
             perDay: figure(median.perDay, lang),
           })
-        : t('area.report.hallHidden', { min: HALL_MEDIAN_MIN_EXHIBITORS, count: r.hall.exhibitors, hall: r.hall.name });
+        : r.hall.median
+          ? t('area.report.hallZero', { count: r.hall.exhibitors, hall: r.hall.name })
+          : t('area.report.hallHidden', {
+              min: HALL_MEDIAN_MIN_EXHIBITORS,
+              count: r.hall.exhibitors,
+              hall: r.hall.name,
+            });
     body = (
       <>
         <dl className="report-totals">
@@ -157,7 +164,7 @@ export function LeadReport({ edition, userId }: { edition: number | null; userId
                 key: d.day,
                 label: `${weekdayText(d.day, lang)} ${dayMonthText(d.day, lang)}`,
                 value: d.leads,
-                mark: d.hallMedian,
+                mark: median ? d.hallMedian : null,
               }))}
             />
             <BarChart
