@@ -55,7 +55,7 @@ test.describe('The badge mail and the e-badge page', () => {
     expect(mail).toMatch(/Ajouter =?C3=A0 mon agenda : https?:\/\/[^\s]+\/calendar\.ics\?token=/);
   });
 
-  test('an English registration’s badge mail opens the e-badge page in English, its hours written "9:00–19:00"', async ({
+  test('an English registration’s badge mail opens the e-badge page in English, its card below the bar and its hours written "9:00–19:00"', async ({
     page,
   }) => {
     const email = `ebadge-en-${unique()}@example.com`;
@@ -69,6 +69,13 @@ test.describe('The badge mail and the e-badge page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('link', { name: 'Download the badge (PDF)' })).toBeVisible();
     await expect(page.getByText('29 May 2024: 9:00–19:00')).toBeVisible();
+    // The card's top (the show's band) shows whole below the page's bar, on a computer and on a phone.
+    for (const size of [null, { width: 390, height: 844 }]) {
+      if (size) await page.setViewportSize(size);
+      const bar = (await page.locator('.minimal-bar').boundingBox())!;
+      const band = (await page.locator('.ebadge-band').boundingBox())!;
+      expect(band.y).toBeGreaterThanOrEqual(bar.y + bar.height + 8);
+    }
   });
 
   test('a link that is not valid says so', async ({ page }) => {

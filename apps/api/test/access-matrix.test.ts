@@ -1117,6 +1117,12 @@ const TABLE: Row[] = [
       url: `newsletters/unsubscribe?token=${f.links.sign('newsletter_unsubscribe', await freshSubscription(), null, new Date())}`,
     }),
   },
+  {
+    route: 'GET /backend/api/newsletters/unsubscribe',
+    when: 'opens a newsletter’s List-Unsubscribe address, which leads to the unsubscribe page',
+    expect: all(303),
+    request: () => ({ url: 'newsletters/unsubscribe?token=abc' }),
+  },
 
   // --- Forum ----------------------------------------------------------------------------------------------------
   publicGet('GET /backend/api/conferences', 'reads the forum programme'),

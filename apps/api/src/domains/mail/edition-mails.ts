@@ -130,7 +130,7 @@ export function editionAnnouncementMail(
         button: { label: 'Ask for my badge', url: data.siteUrl },
         footer: [
           'You receive this message because you subscribed to the show’s newsletter.',
-          `Unsubscribe: ${data.unsubscribeUrl}`,
+          { label: 'Unsubscribe', url: data.unsubscribeUrl },
         ],
       }),
     };
@@ -147,7 +147,7 @@ export function editionAnnouncementMail(
       button: { label: 'Demander mon badge', url: data.siteUrl },
       footer: [
         'Vous recevez ce message parce que vous êtes inscrit(e) à la newsletter du salon.',
-        `Se désinscrire : ${data.unsubscribeUrl}`,
+        { label: 'Se désinscrire', url: data.unsubscribeUrl },
       ],
     }),
   };

@@ -193,7 +193,7 @@ export function newsletterConfirmMail(lang: Language, links: { confirmUrl: strin
           'If you did not ask for it, ignore this message: you will receive nothing else.',
         ],
         button: { label: 'Confirm my subscription', url: links.confirmUrl },
-        footer: [`Unsubscribe: ${links.unsubscribeUrl}`],
+        footer: [{ label: 'Unsubscribe', url: links.unsubscribeUrl }],
       }),
     };
   }
@@ -206,7 +206,7 @@ export function newsletterConfirmMail(lang: Language, links: { confirmUrl: strin
         'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne recevrez rien d’autre.',
       ],
       button: { label: 'Confirmer mon inscription', url: links.confirmUrl },
-      footer: [`Se désinscrire : ${links.unsubscribeUrl}`],
+      footer: [{ label: 'Se désinscrire', url: links.unsubscribeUrl }],
     }),
   };
 }

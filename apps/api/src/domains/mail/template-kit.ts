@@ -48,8 +48,11 @@ interface Block {
   button?: { label: string; url: string };
   /** Further addresses under the button, each a plain link, or an image link when `image` is its picture's address. */
   links?: { label: string; url: string; image?: string }[];
-  /** Small print under the message (plain text). */
-  footer?: string[];
+  /**
+   * Small print under the message: plain text, or a link shown by its label (a long address,
+   * such as the unsubscribe link, would widen the mail on a phone); the text part prints its address.
+   */
+  footer?: (string | { label: string; url: string })[];
 }
 
 export function render(lang: Language, title: string, block: Block): { text: string; html: string } {
@@ -62,7 +65,7 @@ export function render(lang: Language, title: string, block: Block): { text: str
     ...(block.links ?? []).flatMap((l) => [`${l.label}${colon}${l.url}`, '']),
     '—',
     show,
-    ...(block.footer ?? []),
+    ...(block.footer ?? []).map((f) => (typeof f === 'string' ? f : `${f.label}${colon}${f.url}`)),
   ].join('\n');
   const paragraph = (p: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1d2430">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
@@ -78,7 +81,10 @@ export function render(lang: Language, title: string, block: Block): { text: str
     })
     .join('');
   const footer = (block.footer ?? [])
-    .map((f) => `<p style="margin:0 0 8px;font-size:13px;color:#5a6472">${escapeHtml(f)}</p>`)
+    .map(
+      (f) =>
+        `<p style="margin:0 0 8px;font-size:13px;color:#5a6472">${typeof f === 'string' ? escapeHtml(f) : `<a href="${escapeHtml(f.url)}" style="color:#5a6472">${escapeHtml(f.label)}</a>`}</p>`,
+    )
     .join('');
   const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif">

@@ -8,7 +8,7 @@ import {
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { confirmSubscription, subscribe, unsubscribe } from './newsletters.service';
+import { confirmSubscription, subscribe, unsubscribe, unsubscribePage } from './newsletters.service';
 import { parseFormBody } from '../../lib/query-params';
 import { type MailLinks } from '../mail/links';
 
@@ -63,5 +63,15 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
       if (!(await unsubscribe(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
       return { data: { unsubscribed: true }, meta: {} };
     },
+  );
+  // The same address opened (a mail client without one-click, a person): the page, which
+  // unsubscribes once a browser shows it. A GET changes nothing: link scanners open addresses.
+  app.get(
+    '/newsletters/unsubscribe',
+    {
+      schema: { tags: ['newsletters'], querystring: tokenQuery.extend({ lang: z.enum(['fr', 'en']).optional() }) },
+    },
+    async (request, reply) =>
+      reply.redirect(unsubscribePage(mail.publicUrl, request.query.token, request.query.lang ?? 'fr'), 303),
   );
 };

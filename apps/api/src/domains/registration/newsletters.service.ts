@@ -8,12 +8,21 @@ import { newsletterConfirmMail } from '../mail/public-mails';
 import { unsubscribeHeaders } from '../mail/template-kit';
 import { type MailLinks } from '../mail/links';
 
-/** The links every newsletter mail carries: the page (in the subscriber's language), and RFC 8058's one-click POST. */
+const inLang = (lang: Language) => (lang === 'en' ? '&lang=en' : '');
+
+/** The site's unsubscribe page, in the subscriber's language: it unsubscribes once opened in a browser. */
+export const unsubscribePage = (publicUrl: string, token: string, lang: Language) =>
+  `${publicUrl}/newsletter?action=unsubscribe&token=${token}${inLang(lang)}`;
+
+/**
+ * The links every newsletter mail carries: the page, and RFC 8058's one-click POST, whose address
+ * a GET (a mail client without one-click, a person) finds redirected to the page.
+ */
 export function unsubscribeLinks(ctx: MailLinks, id: number, lang: Language) {
   const token = ctx.links.sign('newsletter_unsubscribe', id, null, ctx.now());
   return {
-    pageUrl: `${ctx.publicUrl}/newsletter?action=unsubscribe&token=${token}${lang === 'en' ? '&lang=en' : ''}`,
-    oneClickUrl: `${ctx.publicUrl}/backend/api/newsletters/unsubscribe?token=${token}`,
+    pageUrl: unsubscribePage(ctx.publicUrl, token, lang),
+    oneClickUrl: `${ctx.publicUrl}/backend/api/newsletters/unsubscribe?token=${token}${inLang(lang)}`,
   };
 }
 

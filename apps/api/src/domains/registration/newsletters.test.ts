@@ -39,6 +39,30 @@ describe('POST newsletters', () => {
     expect(mail!.text).toMatch(
       /^Unsubscribe: https:\/\/salon\.example\/newsletter\?action=unsubscribe&token=[\w.-]+&lang=en$/m,
     );
+    // The HTML part shows the word, not the long address that widened the mail on a phone.
+    expect(mail!.html).toMatch(
+      /<a href="https:\/\/salon\.example\/newsletter\?action=unsubscribe&amp;token=[\w.-]+&amp;lang=en"[^>]*>Unsubscribe<\/a>/,
+    );
+    expect(mail!.html).not.toMatch(/>https:\/\/salon\.example\/newsletter/);
+  });
+
+  it('sends the List-Unsubscribe address, opened rather than posted, to the unsubscribe page in the subscriber’s language, unsubscribing nobody by itself', async () => {
+    expect((await post('newsletters', { data: { email: 'opener@example.com', lang: 'en' } })).statusCode).toBe(201);
+    const [mail] = await mailsTo('opener@example.com');
+    const oneClick = /^<(https:\/\/salon\.example\/backend\/api\/[^>]+)>/.exec(
+      mail!.headers!['List-Unsubscribe']!,
+    )?.[1];
+    const res = await call(
+      ctx.app,
+      'GET',
+      new URL(oneClick!).pathname.replace('/backend/api/', '') + new URL(oneClick!).search,
+    );
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe(
+      `https://salon.example/newsletter?action=unsubscribe&token=${unsubscribeToken(mail!.text)}&lang=en`,
+    );
+    const [row] = await ctx.db.select().from(newsletters).where(eq(newsletters.email, 'opener@example.com'));
+    expect(row!.unsubscribedAt).toBeNull();
   });
 
   it('answers a second subscription like the first; a waiting address gets its link again, a confirmed one nothing', async () => {
