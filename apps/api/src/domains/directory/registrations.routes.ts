@@ -3,7 +3,9 @@ import * as z from 'zod/mini';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
+import { isUpcoming } from '../show/current-edition';
 import { ownRegistrations } from './registrations.service';
 import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
@@ -64,6 +66,9 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
     },
     async (request, reply) => {
       const event = request.query.event ?? null;
+      if (event !== null && (await isUpcoming(db, event)) && !(await app.editionsSeen(request, reply))(event)) {
+        throw notFound('Édition introuvable.');
+      }
       const text = await directoryCache.load(`facets:${event}`, async () =>
         JSON.stringify({ data: await directoryFacets(db, event), meta: {} }),
       );
