@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -73,6 +73,7 @@ import { createDirectoryCache } from './domains/directory/directory.service';
 import { createSiteSettingsStore, venueLine } from './domains/content/site-settings.service';
 import { currentShow, forgetCurrentShow } from './domains/show/show-facts';
 import { previewEdition } from './domains/editions/preview';
+import { isOrganiser, registerEditionAccess } from './plugins/edition-access';
 import { EDITION_TOPIC } from './domains/show/current-edition';
 import { notifyMailWorkers } from './domains/mail/worker';
 
@@ -100,17 +101,6 @@ function publicDocument<T extends { paths?: Record<string, unknown>; info?: obje
     },
     paths,
   };
-}
-
-/** Whether the request carries a live organiser's token; a missing or dead one is no error here. */
-async function isOrganiser(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  if (!request.headers.authorization) return false;
-  try {
-    await app.authenticate(request, reply);
-  } catch {
-    return false;
-  }
-  return request.user?.type === 'organiser';
 }
 
 export async function buildApp(
@@ -151,6 +141,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   acceptEmptyJsonAsNoBody(app);
+  registerEditionAccess(app, (token) => previewEdition(db, jwt, clock(), token));
   await app.register(cookie);
   // Pages, scripts and JSON travel compressed: phones at the show are on busy mobile networks.
   // Brotli at quality 3: on a page of 'Mes scans' (36 KB of JSON) quality 4, the plugin's

@@ -19,6 +19,7 @@ import { PREVIEW_LIFETIME_SECONDS } from '../lib/jwt';
 import { PREVIEW_COOKIE, type EditionPreview } from '../domains/editions/preview';
 import { errorBody } from './errors';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-call';
+import { PREVIEW_EDITION_HEADER } from './edition-access';
 
 /** The files kept in the database (media_files), served by domains/files/files.routes.ts. */
 export const UPLOADS_ROUTE = '/uploads/*';
@@ -136,7 +137,10 @@ export async function registerWeb(
           const res = await app.inject({
             method: 'GET',
             url: `/backend/api/${apiPath}`,
-            headers: { [INTERNAL_CALL_HEADER]: internalCallToken },
+            headers: {
+              [INTERNAL_CALL_HEADER]: internalCallToken,
+              ...(preview && { [PREVIEW_EDITION_HEADER]: String(preview.id) }),
+            },
           });
           return { status: res.statusCode, body: res.json<unknown>() };
         },

@@ -130,7 +130,7 @@ describe('the next edition’s stands', () => {
     expect((await list<{ number: string }>('stands', { edition: next })).map((s) => s.number)).toEqual(['C-01']);
     expect((await list<{ number: string }>('stands')).map((s) => s.number)).toEqual(['A-01']);
     // The next edition's plan, as its preview and /plan-2026 will draw it.
-    const plan = await call(ctx.app, 'GET', 'floor-plan?year=2026');
+    const plan = await call(ctx.app, 'GET', 'floor-plan?year=2026', { token });
     expect(plan.json<{ data: { halls: { stands: { number: string }[] }[] } }>().data.halls[0]!.stands).toEqual([
       expect.objectContaining({ number: 'C-01' }),
     ]);
@@ -159,7 +159,7 @@ describe('the next edition’s programme', () => {
       'Bâtir en 2026',
     ]);
     // Its public programme, at /programme-2026 once current and in the preview before.
-    const programme = await call(ctx.app, 'GET', 'conferences?year=2026');
+    const programme = await call(ctx.app, 'GET', 'conferences?year=2026', { token });
     expect(programme.statusCode, programme.body).toBe(200);
     expect(programme.body).toContain('Bâtir en 2026');
   });

@@ -28,7 +28,7 @@ export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   const tags = ['forum'];
 
   /** The forum programme. `search` looks in the number, titles and descriptions, `theme` in the themes. */
-  app.get('/conferences', { schema: { tags, response: { 200: conferenceListSchema } } }, async (request) => {
+  app.get('/conferences', { schema: { tags, response: { 200: conferenceListSchema } } }, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['search', 'theme', 'filters', 'year']);
     parseFilters(q.filters, []);
@@ -36,7 +36,7 @@ export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     const data = await listConferences(db, {
       search: optionalText(q.search, 'search'),
       theme: optionalText(q.theme, 'theme'),
-      edition: await editionOfQuery(db, q.year),
+      edition: await editionOfQuery(db, q.year, await app.editionsSeen(request, reply)),
     });
     return { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } } };
   });

@@ -22,19 +22,23 @@ import {
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   const tags = ['reference'];
 
-  app.get('/events', { schema: { tags, response: { 200: editionListSchema } } }, async (request) => {
+  app.get('/events', { schema: { tags, response: { 200: editionListSchema } } }, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters']);
     parseFilters(q.filters, []);
-    return wholeList(await listEditions(db, clock()));
+    // An edition after the current one is listed to the organisers and their preview only.
+    const seen = await app.editionsSeen(request, reply);
+    const editions = await listEditions(db, clock());
+    const currentYear = editions.find((e) => e.current)?.year ?? Infinity;
+    return wholeList(editions.filter((e) => e.current || e.year <= currentYear || seen(e.id)));
   });
 
   // `?year=2024`: that edition's days (an organiser's preview of it); else the current one's.
-  app.get('/opening-hours', { schema: { tags, response: { 200: openingHoursSchema } } }, async (request) => {
+  app.get('/opening-hours', { schema: { tags, response: { 200: openingHoursSchema } } }, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
     assertQueryKeys(q, ['filters', 'year']);
     parseFilters(q.filters, []);
-    return wholeList(await listOpeningHours(db, q.year));
+    return wholeList(await listOpeningHours(db, q.year, await app.editionsSeen(request, reply)));
   });
 
   app.get('/sectors', { schema: { tags, response: { 200: sectorListSchema } } }, async (request) => {

@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { showDay } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { events, gates, openingHours, registrations, sectors } from '../../db/schema';
-import { currentEdition, editionOfQuery } from '../show/current-edition';
+import { currentEdition, editionOfQuery, type EditionsSeen } from '../show/current-edition';
 import { editionColumns } from '../show/edition';
 
 /** The reference data of the information pages: editions, opening hours, sectors, halls. */
@@ -37,11 +37,11 @@ export function listEditions(db: Db, now: Date) {
 }
 
 /** The opening hours of the edition of `year` (an organiser's preview of it), else the current one's. */
-export async function listOpeningHours(db: Db, year: unknown) {
+export async function listOpeningHours(db: Db, year: unknown, seen: EditionsSeen) {
   const rows = await db
     .select()
     .from(openingHours)
-    .where(eq(openingHours.eventId, await editionOfQuery(db, year)))
+    .where(eq(openingHours.eventId, await editionOfQuery(db, year, seen)))
     .orderBy(openingHours.day);
   return rows.map((h) => ({ day: h.day, opensAt: hhmm(h.opensAt), closesAt: hhmm(h.closesAt) }));
 }

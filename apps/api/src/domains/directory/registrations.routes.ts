@@ -3,13 +3,14 @@ import * as z from 'zod/mini';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
 import { ownRegistrations } from './registrations.service';
 import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
 import { sendJsonText, wholeList } from '../../lib/query-params';
 import { directoryFacets } from './directory-facets.service';
-import { editionNamedByYear } from '../show/current-edition';
+import { editionNamedByYear, isUpcoming } from '../show/current-edition';
 
 export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: DirectoryCache }> = async (
   app,
@@ -65,7 +66,9 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
       },
     },
     async (request, reply) => {
-      const event = (await editionNamedByYear(db, request.query.year))?.id ?? request.query.event ?? null;
+      const seen = await app.editionsSeen(request, reply);
+      const event = (await editionNamedByYear(db, request.query.year, seen))?.id ?? request.query.event ?? null;
+      if (event !== null && (await isUpcoming(db, event)) && !seen(event)) throw notFound('Édition introuvable.');
       const text = await directoryCache.load(`facets:${event}`, async () =>
         JSON.stringify({ data: await directoryFacets(db, event), meta: {} }),
       );

@@ -35,9 +35,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const file = (name: string) => ctx.app.inject({ url: `/assets/files/${name}` });
+// As an organiser: an edition not current yet is theirs and their preview's only (decision 044).
+const file = (name: string) =>
+  ctx.app.inject({ url: `/assets/files/${name}`, headers: { authorization: `Bearer ${token}` } });
 const hallsOf = async (query = '') => {
-  const res = await call(ctx.app, 'GET', `floor-plan${query}`);
+  const res = await call(ctx.app, 'GET', `floor-plan${query}`, { token });
   return {
     status: res.statusCode,
     halls:
@@ -59,14 +61,14 @@ describe('each edition’s plan and files at its year', () => {
 
   it('answers the hours and the programme of a year, for an organiser’s preview of it', async () => {
     const days = async (query: string) => {
-      const res = await call(ctx.app, 'GET', `opening-hours${query}`);
+      const res = await call(ctx.app, 'GET', `opening-hours${query}`, { token });
       return res.statusCode === 200 ? res.json<{ data: { day: string }[] }>().data.map((d) => d.day) : res.statusCode;
     };
     expect(await days('?year=2026')).toEqual(['2026-06-03', '2026-06-04', '2026-06-05']);
     expect(await days('')).toEqual(await days('?year=2024'));
     expect(await days('?year=2099')).toBe(404);
     const talks = async (query: string) => {
-      const res = await call(ctx.app, 'GET', `conferences${query}`);
+      const res = await call(ctx.app, 'GET', `conferences${query}`, { token });
       return res.statusCode === 200 ? res.json<{ data: unknown[] }>().data.length : res.statusCode;
     };
     expect(await talks('?year=2026')).toBe(0);

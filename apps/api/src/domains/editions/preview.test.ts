@@ -105,3 +105,34 @@ describe('an organiser’s preview of an edition', () => {
     expect((await previewLink(next.id, null)).statusCode).toBe(401);
   });
 });
+
+describe('an edition not current yet, outside its preview', () => {
+  const years = async (headers: Record<string, string> = {}, as?: string) =>
+    (await call(ctx.app, 'GET', 'events', { headers, token: as }))
+      .json<{ data: ShowEdition[] }>()
+      .data.map((e) => e.year);
+
+  it('is hidden from anyone but the organisers and the preview: the editions, its hours, programme, halls, plan and PDFs', async () => {
+    const anonymous = await years();
+    expect(anonymous).toContain(2024);
+    expect(anonymous).not.toContain(2026);
+    for (const url of [
+      'opening-hours?year=2026',
+      'conferences?year=2026',
+      'floor-plan?year=2026',
+      `directory/facets?event=${next.id}`,
+      '/assets/files/plan-2026.pdf',
+    ]) {
+      expect((await call(ctx.app, 'GET', url)).statusCode, url).toBe(404);
+      expect((await call(ctx.app, 'GET', url, { token })).statusCode, `${url} (organiser)`).toBe(200);
+    }
+    expect(await years({}, token)).toContain(2026);
+    // The preview's cookie opens it; another edition's preview, or a past one, is no key to it.
+    const preview = tokenOf((await previewLink(next.id)).json<{ url: string }>().url);
+    const withCookie = { cookie: `apercu=${preview}` };
+    expect(await years(withCookie)).toContain(2026);
+    expect((await call(ctx.app, 'GET', 'conferences?year=2026', { headers: withCookie })).statusCode).toBe(200);
+    // The current edition's and the past ones' stay everyone's.
+    expect((await call(ctx.app, 'GET', 'opening-hours?year=2024')).statusCode).toBe(200);
+  });
+});

@@ -133,6 +133,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{
           await spend('files', request, reply);
           const edition = await editionOfYear(db, request.params.year);
           if (!edition) return reply.callNotFound();
+          // An edition not current yet: the organisers' and their preview's only (decision 044).
+          if (edition.upcoming && !(await app.editionsSeen(request, reply))(edition.id)) return reply.callNotFound();
           const file = pdfFileName(kind, request.params.year);
           const download = request.query.download === '1' || request.query.download === 'true';
           // The organiser's own PDF stands for the current edition's.

@@ -23,7 +23,7 @@ export const floorPlanRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Di
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       assertQueryKeys(query, ['year']);
-      const edition = await editionOfQuery(db, query.year);
+      const edition = await editionOfQuery(db, query.year, await app.editionsSeen(request, reply));
       const key = query.year === undefined ? 'floor-plan' : `floor-plan:${query.year as string}`;
       const json = await directoryCache.load(key, async () =>
         JSON.stringify({ data: { halls: await readFloorPlan(db, edition) } }),

@@ -48,10 +48,13 @@ export async function currentEditionId(db: Db | Tx): Promise<number> {
  * The edition held in `year`, the one with dates if two share it (no two may: the back-office
  * refuses a year taken, for `/plan-<year>` names one edition). Null: none.
  */
-export async function editionOfYear(db: Db | Tx, year: number): Promise<{ id: number; current: boolean } | null> {
+export async function editionOfYear(
+  db: Db | Tx,
+  year: number,
+): Promise<{ id: number; current: boolean; upcoming: boolean } | null> {
   if (!Number.isInteger(year)) return null;
   const [row] = await db
-    .select({ id: events.id, current: events.current })
+    .select({ id: events.id, current: events.current, upcoming: upcoming.as('upcoming') })
     .from(events)
     .where(sql`${events.year} = ${year}`)
     .orderBy(sql`${events.startsOn} is null`, sql`${events.id} desc`)
@@ -60,19 +63,39 @@ export async function editionOfYear(db: Db | Tx, year: number): Promise<{ id: nu
 }
 
 /**
- * The edition a public read names with `?year=2024` (a 404 when no edition holds that year), else
- * the current one: each edition's plan, hours and programme stay readable at its year.
+ * An edition not current yet: prepared after the current one ('Préparer l'édition suivante'),
+ * seen only by the organisers and their preview until it is made current (decision 044).
  */
-export async function editionOfQuery(db: Db | Tx, year: unknown): Promise<SQLWrapper> {
-  const found = await editionNamedByYear(db, year);
+export const upcoming: SQL<boolean> = sql<boolean>`(not ${events.current} and ${events.year} > (select "year" from "events" where "current"))`;
+
+/** Whether the edition `id` is not current yet (upcoming). */
+export async function isUpcoming(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ upcoming }).from(events).where(eq(events.id, id));
+  return row?.upcoming === true;
+}
+
+/** Which upcoming editions a caller may see (the request's `app.editionsSeen`); by default none. */
+export type EditionsSeen = (editionId: number) => boolean;
+
+/**
+ * The edition a public read names with `?year=2024` (a 404 when no edition holds that year, or
+ * when it is upcoming and `seen` does not let it in), else the current one: each edition's plan,
+ * hours and programme stay readable at its year.
+ */
+export async function editionOfQuery(db: Db | Tx, year: unknown, seen: EditionsSeen): Promise<SQLWrapper> {
+  const found = await editionNamedByYear(db, year, seen);
   return found ? editionById(found.id) : currentEdition;
 }
 
-/** The edition a `?year=2024` names (null: no year given); a year no edition holds is a 404. */
-export async function editionNamedByYear(db: Db | Tx, year: unknown): Promise<{ id: number; current: boolean } | null> {
+/** The edition a `?year=2024` names (null: no year given); a year no edition (seen) holds is a 404. */
+export async function editionNamedByYear(
+  db: Db | Tx,
+  year: unknown,
+  seen: EditionsSeen = () => false,
+): Promise<{ id: number; current: boolean } | null> {
   if (year === undefined) return null;
   const found = typeof year === 'string' && /^\d{4}$/.test(year) ? await editionOfYear(db, Number(year)) : null;
-  if (!found) throw notFound('Édition introuvable.');
+  if (!found || (found.upcoming && !seen(found.id))) throw notFound('Édition introuvable.');
   return found;
 }
 
