@@ -140,6 +140,11 @@ export const siteSettingsArea: AdminArea = {
       request: () => ({ url: `admin/editions/${DEMO_EDITION_ID}/announce` }),
     },
     {
+      route: route('GET', 'editions/:id/outdated-content'),
+      when: 'lists the texts that name the current edition’s year, before another is made current',
+      request: () => ({ url: `admin/editions/${DEMO_EDITION_ID}/outdated-content` }),
+    },
+    {
       route: route('POST', 'editions/:id/make-current'),
       // The one current already: the cases after this one need 2024 current (current-edition.test.ts
       // makes others current).
