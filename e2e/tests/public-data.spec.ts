@@ -241,10 +241,24 @@ test.describe('Search engines', () => {
 });
 
 test.describe('Server-rendered headings and facts, in both languages, without scripts', () => {
-  // The facts in French, then in English when they differ (times: '10h00' / '10:00').
+  // The facts in French, then in English when they differ (times: '10h00' / '10:00', sectors).
   const pages: [string, string, string, string[], string[]?][] = [
-    ['/', 'Salon International du Bâtiment et son Forum', 'International Building Show and its Forum', []],
-    ['/annuaire', 'Annuaire des exposants', 'Exhibitor directory', [DEMO_COMPANY]],
+    // A testimonial's author is a name; who they are is in its role, in each language.
+    [
+      '/',
+      'Salon International du Bâtiment et son Forum',
+      'International Building Show and its Forum',
+      ['Karim B.', 'Exposant, Hall B — fabricant de matériaux de construction'],
+      ['Karim B.', 'Exhibitor, Hall B — building materials manufacturer'],
+    ],
+    // The sectors by their name in each language (the select and the cards).
+    [
+      '/annuaire',
+      'Annuaire des exposants',
+      'Exhibitor directory',
+      [DEMO_COMPANY, 'Gros Oeuvre'],
+      [DEMO_COMPANY, 'Structural work', 'Joinery &amp; closures'],
+    ],
     [
       '/programme-du-forum',
       'Programme du Forum',

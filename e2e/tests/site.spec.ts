@@ -81,7 +81,10 @@ test.describe('Public site', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('"/?lang=en" is rendered in English by the server', async ({ request, page }) => {
+  test('"/?lang=en" is rendered in English by the server, and so are the titles of the sign-in pages and of the mailed links', async ({
+    request,
+    page,
+  }) => {
     const html = await (await request.get('/?lang=en')).text();
     expect(html).toContain('<html lang="en"');
     expect(html).toContain(EN_TITLE);
@@ -89,6 +92,15 @@ test.describe('Public site', () => {
     expect(await (await request.get('/mot-de-passe-oublie?lang=en')).text()).toContain(
       '<title>Forgot your password?</title>',
     );
+    // The pages of the mailed links too.
+    for (const [path, title] of [
+      ['/definir-mot-de-passe', 'Set my password'],
+      ['/invitation-collaborateur', 'Invitation to join a team'],
+      ['/confirmer-email', 'Confirm my new address'],
+      ['/confirmer-participation', 'Confirm your participation'],
+    ]) {
+      expect(await (await request.get(`${path}?lang=en`)).text()).toContain(`<title>${title}</title>`);
+    }
 
     await page.goto('/?lang=en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);

@@ -72,9 +72,9 @@ afterAll(() => ctx.close());
 describe('seed', () => {
   it('writes the demo data and a second run changes nothing', () => {
     expect(ctx.config.DEMO_DATA).toBe(true);
-    // The specification's past editions, the demo, and the demo's site settings (runs of their own:
-    // see seed/index.ts and seed/reference.ts).
-    expect(afterFirst.seedRuns).toBe(3);
+    // The specification's past editions, the demo, the demo's site settings and its testimonials'
+    // authors (runs of their own: see seed/index.ts and seed/reference.ts).
+    expect(afterFirst.seedRuns).toBe(4);
     expect(afterFirst.users).toBeGreaterThan(250);
     expect(afterSecond).toEqual(afterFirst);
   });
@@ -219,6 +219,24 @@ describe('seed', () => {
     for (const name of ['bannieres', 'partenaires', 'partenairesPresses', 'galeries', 'temoignages'] as const) {
       expect(afterFirst[name], name).toBeGreaterThan(0);
     }
+  });
+
+  it('names the testimonials’ authors, the same in English, and renames the French descriptions an earlier demo wrote', async () => {
+    const authors = async () => (await ctx.db.select().from(t.temoignages).orderBy(t.temoignages.position))[0]!;
+    expect(await authors()).toMatchObject({
+      author: 'Karim B.',
+      roleEn: 'Exhibitor, Hall B — building materials manufacturer',
+    });
+    await ctx.db
+      .update(t.temoignages)
+      .set({ author: 'Un exposant, Hall B', roleFr: 'Fabricant', roleEn: 'Manufacturer' })
+      .where(eq(t.temoignages.author, 'Karim B.'));
+    await ctx.db.delete(t.seedRuns).where(eq(t.seedRuns.name, 'demo-testimonial-authors'));
+    await seed(ctx.db, ctx.config, ctx.app.log);
+    expect(await authors()).toMatchObject({
+      author: 'Karim B.',
+      roleEn: 'Exhibitor, Hall B — building materials manufacturer',
+    });
   });
 
   it('keeps the demo pictures in the database, where every instance serves them', async () => {

@@ -5,7 +5,7 @@ import { importUploadsFromDisk, uploadDirOf } from '../../domains/files/uploads.
 import type { Db, Tx } from '../client';
 import * as t from '../schema';
 import { DEMO_ACCOUNTS, ensureOrganiser } from './accounts';
-import { DEMO_SITE_SETTINGS } from './content/site';
+import { DEMO_SITE_SETTINGS, FRENCH_TESTIMONIAL_AUTHORS, TESTIMONIALS } from './content/site';
 import { PAST_EDITIONS } from './content/editions';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';
@@ -36,6 +36,7 @@ export async function seed(db: Db, config: Config, log: FastifyBaseLogger): Prom
     if (created) log.info('demo data written');
     // Its own run: a demo database made before the site settings existed gets them too.
     if (await seedDemoSiteSettings(db)) log.info('demo venue, contacts and virtual tour written');
+    await renameDemoTestimonialAuthors(db);
   }
   if (config.VIRTUAL_TOUR_URL && (await copyTourFromEnv(db, config.VIRTUAL_TOUR_URL))) {
     log.info('VIRTUAL_TOUR_URL copied into the site settings: change it in the back-office from now on');
@@ -63,6 +64,17 @@ async function seedDemoSiteSettings(db: Db): Promise<boolean> {
     if (!(await claimRun(tx, 'demo-site-settings'))) return false;
     await tx.update(t.siteSettings).set(DEMO_SITE_SETTINGS).where(eq(t.siteSettings.id, 1));
     return true;
+  });
+}
+
+/** A demo made when its testimonials' authors were French descriptions: names, the description in the role. */
+async function renameDemoTestimonialAuthors(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await claimRun(tx, 'demo-testimonial-authors'))) return;
+    for (const [i, old] of FRENCH_TESTIMONIAL_AUTHORS.entries()) {
+      const { author, roleFr, roleEn } = TESTIMONIALS[i]!;
+      await tx.update(t.temoignages).set({ author, roleFr, roleEn }).where(eq(t.temoignages.author, old));
+    }
   });
 }
 

@@ -5,7 +5,7 @@ import * as t from '../schema';
 import { ROLES } from './accounts';
 import { CONFERENCES } from './content/conferences';
 import { CURRENT_EVENT, HALLS, OPENING_HOURS, PAST_EDITIONS, SPEC_PAST_EDITIONS } from './content/editions';
-import { PAGE_SECTORS } from './content/sectors';
+import { PAGE_SECTORS, SECTOR_CHOICES_EN } from './content/sectors';
 
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -37,9 +37,21 @@ export async function seedReference(db: Db): Promise<void> {
       .insert(t.sectors)
       .values([
         ...PAGE_SECTORS.map((s, position) => ({ kind: 'page' as const, position, ...s })),
-        ...SECTOR_CHOICES.map((name, position) => ({ kind: 'choice' as const, position, nameFr: name, nameEn: name })),
+        ...SECTOR_CHOICES.map((name, position) => ({
+          kind: 'choice' as const,
+          position,
+          nameFr: name,
+          nameEn: SECTOR_CHOICES_EN[name],
+        })),
       ])
       .onConflictDoNothing();
+    // Earlier versions wrote the French name in both columns: the English one replaces it.
+    const english = sql.join(
+      SECTOR_CHOICES.map((name) => sql`(${name}, ${SECTOR_CHOICES_EN[name]})`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${t.sectors} set name_en = v.en from (values ${english}) as v(fr, en)
+      where ${t.sectors.kind} = 'choice' and ${t.sectors.nameFr} = v.fr and ${t.sectors.nameEn} = v.fr`);
     await tx
       .insert(t.conferences)
       .values(CONFERENCES.map((c) => ({ eventId: DEMO_EDITION_ID, ...c })))

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, SECTOR_CHOICES } from '@salon/shared';
-import { eq } from 'drizzle-orm';
-import { events, gates, registrations } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { events, gates, registrations, sectors } from '../../db/schema';
+import { seedReference } from '../../db/seed';
 import { call, createExhibitor, createTestApp, createVisitor, type TestContext } from '../../../test/helper';
 
 interface ListBody<T> {
@@ -125,6 +126,19 @@ describe('GET sectors', () => {
   it('gives the form choices in their order, ending with Autre', async () => {
     const body = await list<SectorView>('sectors?filters[kind][$eq]=choice');
     expect(body.data.map((s) => s.nameFr)).toEqual([...SECTOR_CHOICES]);
+  });
+
+  it('names the form choices in English too, an install that had their French names in English included', async () => {
+    const english = async () => (await list<SectorView>('sectors?filters[kind][$eq]=choice')).data.map((s) => s.nameEn);
+    expect((await english()).slice(0, 2)).toEqual(['Structural work', 'Joinery & closures']);
+    expect((await english()).at(-1)).toBe('Other');
+    // As earlier versions wrote them: the next start puts the English back.
+    await ctx.db
+      .update(sectors)
+      .set({ nameEn: sql`${sectors.nameFr}` })
+      .where(eq(sectors.kind, 'choice'));
+    await seedReference(ctx.db);
+    expect((await english()).slice(0, 2)).toEqual(['Structural work', 'Joinery & closures']);
   });
 
   it('gives both kinds without a filter', async () => {

@@ -1,4 +1,20 @@
 /** Seed content: the sectors of the sectors page, in French and English. */
+import type { SECTOR_CHOICES } from '@salon/shared';
+
+/** The English names of the forms' sectors (SECTOR_CHOICES), as the directory and the plan show them. */
+export const SECTOR_CHOICES_EN: Record<(typeof SECTOR_CHOICES)[number], string> = {
+  'Gros Oeuvre': 'Structural work',
+  'Menuiserie & fermetures': 'Joinery & closures',
+  Décoration: 'Decoration',
+  'Sanitaire, Climatisation': 'Plumbing, air conditioning',
+  'Equipement électrique': 'Electrical equipment',
+  'Matériel & outillage': 'Equipment & tools',
+  Sécurité: 'Safety & security',
+  'Services et informatique': 'Services & IT',
+  Formation: 'Training',
+  'Promotion immobilière': 'Property development',
+  Autre: 'Other',
+};
 
 /** A sector shown on the sectors page. */
 export interface PageSector {

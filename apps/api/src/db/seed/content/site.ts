@@ -3,7 +3,10 @@
  * agency and the site settings). Fictional, like the rest.
  */
 
-/** An anonymous testimonial about past editions. */
+/**
+ * A testimonial about past editions. The author is a name, shown as typed in both languages; who
+ * they are goes in the role, which has its English.
+ */
 export interface Testimonial {
   author: string;
   roleFr: string;
@@ -12,58 +15,68 @@ export interface Testimonial {
   quoteEn: string;
 }
 
-// Anonymous testimonials from past participants, in display order.
+// Testimonials from past participants (fictional names), in display order.
 export const TESTIMONIALS: Testimonial[] = [
   {
-    author: 'Un exposant, Hall B',
-    roleFr: 'Fabricant de matériaux de construction',
-    roleEn: 'Building materials manufacturer',
+    author: 'Karim B.',
+    roleFr: 'Exposant, Hall B — fabricant de matériaux de construction',
+    roleEn: 'Exhibitor, Hall B — building materials manufacturer',
     quoteFr:
       'Lors de l’édition 2017, nous avons rencontré en quatre jours plus de clients qu’en plusieurs mois de prospection. Nous serons de nouveau présents cette année.',
     quoteEn:
       'At the 2017 edition, we met more customers in four days than in several months of prospecting. We will be back again this year.',
   },
   {
-    author: 'Une visiteuse professionnelle',
-    roleFr: 'Architecte',
-    roleEn: 'Architect',
+    author: 'Salma E.',
+    roleFr: 'Visiteuse professionnelle, architecte',
+    roleEn: 'Trade visitor, architect',
     quoteFr:
       'Le salon est l’endroit idéal pour découvrir en un seul lieu les nouveaux matériaux et rencontrer directement les fabricants.',
     quoteEn: 'The show is the ideal place to discover new materials in one location and meet manufacturers directly.',
   },
   {
-    author: 'Un exposant international, Hall D',
-    roleFr: 'Distributeur d’équipements de chantier',
-    roleEn: 'Site equipment distributor',
+    author: 'Marco R.',
+    roleFr: 'Exposant international, Hall D — distributeur d’équipements de chantier',
+    roleEn: 'International exhibitor, Hall D — site equipment distributor',
     quoteFr:
       'Notre participation en 2010 nous a permis de trouver un partenaire local et d’ouvrir notre premier bureau au Maroc.',
     quoteEn: 'Taking part in 2010 helped us find a local partner and open our first office in Morocco.',
   },
   {
-    author: 'Un intervenant du forum',
-    roleFr: 'Ingénieur conseil',
-    roleEn: 'Consulting engineer',
+    author: 'Hicham T.',
+    roleFr: 'Intervenant du forum, ingénieur conseil',
+    roleEn: 'Forum speaker, consulting engineer',
     quoteFr:
       'Les conférences du forum réunissent décideurs publics et entreprises autour de questions très concrètes. Les débats de la dernière édition ont été particulièrement riches.',
     quoteEn:
       'The forum conferences bring public decision-makers and companies together around very practical questions. The debates at the last edition were particularly rich.',
   },
   {
-    author: 'Une représentante d’un bureau d’études',
-    roleFr: 'Responsable développement',
-    roleEn: 'Business development manager',
+    author: 'Nadia K.',
+    roleFr: 'Responsable développement d’un bureau d’études',
+    roleEn: 'Business development manager at a design office',
     quoteFr:
       'Nous venons à chaque édition pour suivre les évolutions réglementaires et techniques du secteur. Les échanges sur les stands sont toujours de grande qualité.',
     quoteEn:
       "We come to every edition to keep up with the sector's regulatory and technical changes. Discussions on the stands are always of high quality.",
   },
   {
-    author: 'Un promoteur immobilier, visiteur',
-    roleFr: 'Directeur de programmes',
-    roleEn: 'Programme director',
+    author: 'Youssef A.',
+    roleFr: 'Visiteur, directeur de programmes d’un promoteur immobilier',
+    roleEn: 'Visitor, programme director at a property developer',
     quoteFr: 'En 2017, nous avons sélectionné au salon plusieurs fournisseurs pour nos nouveaux projets résidentiels.',
     quoteEn: 'In 2017, we selected several suppliers at the show for our new residential projects.',
   },
+];
+
+/** The authors earlier demos wrote, French descriptions that stayed French on English pages, by their TESTIMONIALS index. */
+export const FRENCH_TESTIMONIAL_AUTHORS = [
+  'Un exposant, Hall B',
+  'Une visiteuse professionnelle',
+  'Un exposant international, Hall D',
+  'Un intervenant du forum',
+  'Une représentante d’un bureau d’études',
+  'Un promoteur immobilier, visiteur',
 ];
 
 /** A partner shown in the partner carousels. */

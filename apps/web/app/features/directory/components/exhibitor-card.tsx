@@ -25,7 +25,10 @@ export function ExhibitorCard({
         <h2>
           <Link to={`${paths.annuaire}/${exhibitorSlug(entry.user.company, entry.user.id)}`}>{entry.user.company}</Link>
         </h2>
-        <p className="exhibitor-sector">{entry.user.secteur_activite || 'BTP'}</p>
+        <p className="exhibitor-sector">
+          {/* The account's sector is a form choice (its French name) or the text typed for 'Autre'. */}
+          {t(`sectorChoices.${entry.user.secteur_activite || 'BTP'}`, { defaultValue: entry.user.secteur_activite })}
+        </p>
         <dl>
           <dt>{t('directory.hall')}</dt>
           <dd>{entry.gate?.name ?? '—'}</dd>

@@ -36,7 +36,7 @@ export function ExhibitorProfile({
       : 'en';
   const sectors = page.sectors.length
     ? page.sectors.map((s) => localized(lang, s.nameFr, s.nameEn))
-    : [page.secteurActivite].filter((s): s is string => !!s);
+    : [page.secteurActivite].filter((s): s is string => !!s).map((s) => t(`sectorChoices.${s}`, { defaultValue: s }));
   return (
     <article className="container page exhibitor-page">
       <p>
