@@ -121,10 +121,14 @@ describe('an edition not current yet, outside its preview', () => {
       'conferences?year=2026',
       'floor-plan?year=2026',
       `directory/facets?event=${next.id}`,
+      'directory/facets?year=2026',
       '/assets/files/plan-2026.pdf',
     ]) {
       expect((await call(ctx.app, 'GET', url)).statusCode, url).toBe(404);
-      expect((await call(ctx.app, 'GET', url, { token })).statusCode, `${url} (organiser)`).toBe(200);
+      const organisers = await call(ctx.app, 'GET', url, { token });
+      expect(organisers.statusCode, `${url} (organiser)`).toBe(200);
+      // What only an organiser may read, no shared cache keeps for the next caller.
+      expect(String(organisers.headers['cache-control'] ?? ''), url).not.toMatch(/public/);
     }
     expect(await years({}, token)).toContain(2026);
     // The preview's cookie opens it; another edition's preview, or a past one, is no key to it.

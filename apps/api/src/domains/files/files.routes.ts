@@ -142,7 +142,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{
           const etag = upload?.etag ?? (await pdfs.etag(kind, edition.id));
           const cacheHeaders = () =>
             reply
-              .header('cache-control', 'public, max-age=60')
+              // An edition not current yet is the organisers' only: no shared cache may keep it.
+              .header('cache-control', edition.upcoming ? 'private, no-store' : 'public, max-age=60')
               .header('etag', etag)
               // Chrome shows a PDF through an <embed> with inline styles, which the site's policy
               // (`object-src 'none'`, no inline style) would block: a PDF runs nothing, framing is all
