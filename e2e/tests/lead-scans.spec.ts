@@ -118,7 +118,9 @@ test.describe('Leads', () => {
     await filter('Réponse', 'Neuf');
     await expect(rowOf(mine, visitor.name)).toHaveCount(0);
 
-    // The leads for a CRM and an address book, with the answers.
+    // The leads for a CRM and an address book, with the answers: the exports follow the filters,
+    // so without one they hold every lead.
+    await page.goto('/espace-exposant?tab=scans');
     const download = async (button: string) => {
       const file = page.waitForEvent('download');
       await page.locator('section.scans-section').first().getByRole('button', { name: button }).click();

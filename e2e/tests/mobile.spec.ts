@@ -93,7 +93,8 @@ test.describe('On a phone', () => {
     await expect(page.getByText('Sécurité', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Site web' })).toHaveAttribute(
       'href',
-      'https://souss-agregats.example',
+      // Stored as the browser writes the address (decision 044).
+      'https://souss-agregats.example/',
     );
     await expect(page.getByRole('link', { name: `tarifs-${stamp}.pdf` })).toBeVisible();
   });

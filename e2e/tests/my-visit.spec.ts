@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { DEMO_COMPANY } from './fixtures';
+import { DEMO_COMPANY, waitForHydration } from './fixtures';
 import { registerVisitor } from './support/visitors';
 
 /** 'Ma visite': exhibitors and conferences a visitor keeps on the device, without an account. */
@@ -110,6 +110,8 @@ test.describe('Ma visite', () => {
 
     await page.locator('[data-stand="A-08"]').click();
     await expect(page).toHaveURL(/\/plan-2024\?stand=A-08$/);
+    // Once the scripts run, the page brings the stand and its card into view: the tap comes after.
+    await waitForHydration(page);
     const card = page.getByRole('complementary', { name: 'Stand A-08 · Hall A' });
     await card.getByRole('button', { name: /^Ajouter à ma visite — / }).click();
     await expect(card.getByRole('button', { name: /^Dans ma visite — / })).toBeVisible();

@@ -167,11 +167,11 @@ test.describe('Badge scans', () => {
         ['visitor', scannerName, note, 4],
       ]);
 
-      // The second table's 'Exporter'.
+      // The second table's 'Exporter' (after the team's file and the first table's).
       const exportButtons = page.getByRole('button', { name: 'Exporter', exact: true });
-      await expect(exportButtons).toHaveCount(2);
+      await expect(exportButtons).toHaveCount(3);
       const downloading = page.waitForEvent('download');
-      await exportButtons.nth(1).click();
+      await exportButtons.last().click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('SCANS.xlsx');
       const saved = testInfo.outputPath('SCANS.xlsx');
@@ -317,6 +317,7 @@ test.describe('Badge scans', () => {
       /^Questions de qualification/,
       'Bilan',
       'Filtrer les scans',
+      'Les leads de toute l’équipe',
       'Scans de mes collaborateurs',
     ]);
     const mine = scanTable(page, 'scansExposant');

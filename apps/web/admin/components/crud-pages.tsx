@@ -6,7 +6,8 @@ import { Create, Edit, type RaRecord } from 'react-admin';
  * the list of its own edition, where it shows, whichever edition the list showed before.
  */
 const listOfRecord = (resource?: string, _id?: unknown, data?: Partial<RaRecord>) => {
-  const edition = (data as { edition?: unknown } | undefined)?.edition;
+  // An edition's own number is no filter of the editions' list.
+  const edition = resource === 'editions' ? undefined : (data as { edition?: unknown } | undefined)?.edition;
   const filter = typeof edition === 'number' ? `?filter=${encodeURIComponent(JSON.stringify({ edition }))}` : '';
   return `/${resource ?? ''}${filter}`;
 };
