@@ -225,7 +225,6 @@ test('the next edition’s halls, plan and programme are set up in the back-offi
     await prepare.getByRole('button', { name: 'Annuler' }).click();
     await page.goto(`/admin/editions/${current.id}`);
     await expect(page.getByRole('button', { name: 'Inviter les abonnés à la newsletter' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Préparer l’édition suivante' })).toHaveCount(0);
 
     // 'Halls' opens on 2024's; the new edition's is empty until a hall is made in it.
     await page.goto('/admin/gates');

@@ -62,14 +62,16 @@ async function presentEditions<T extends EditionRow>(dbOrTx: Db | Tx, rows: T[])
   );
   const [numbers] = await dbOrTx
     .select({
-      last: sql<number>`max(${events.edition})::int`,
+      taken: sql<number[]>`array_agg(${events.edition})`,
       current: sql<number | null>`(max(${events.edition}) filter (where ${events.current}))::int`,
     })
     .from(events);
+  const taken = new Set((numbers?.taken ?? []).map(Number));
   return rows.map((row) => ({
     ...adminEdition(row),
     hours: hours.get(row.id) ?? [],
-    latest: row.edition === numbers?.last,
+    // 'Préparer l'édition suivante' where the next number is free (the newest edition of a run).
+    latest: !taken.has(row.edition + 1),
     beforeCurrent: numbers?.current != null && row.edition < numbers.current,
   }));
 }

@@ -1,4 +1,4 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { nextEditionSchema } from '@salon/shared';
 import type { Tx } from '../../db/client';
@@ -26,8 +26,13 @@ export async function prepareNextEdition(
   await tx.execute(sql`lock table ${events} in share row exclusive mode`);
   const [source] = await tx.select({ edition: events.edition }).from(events).where(eq(events.id, sourceId));
   if (!source) throw notFound('Édition introuvable.');
-  // The next edition follows the last one: from an older one, its number would be taken or skip one.
-  const [later] = await tx.select({ id: events.id }).from(events).where(gt(events.edition, source.edition)).limit(1);
+  // The next edition takes the number after this one's: from an edition whose next number is taken
+  // (2017's, when 2024 exists), it would be refused as taken.
+  const [later] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.edition, source.edition + 1))
+    .limit(1);
   if (later) {
     throw badRequest('Une édition plus récente existe : préparez l’édition suivante depuis la dernière.', {
       errors: [{ path: ['body', 'edition'], message: 'notLatestEdition' }],
