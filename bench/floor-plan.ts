@@ -31,17 +31,21 @@ const result = await withBenchDatabase(async (url) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // Hall A, 200 × 140: 15 rows of 20 stands of 6 × 4, numbered A-001 to A-300.
-    const { rows } = await client.query<{ id: number }>(
-      `update gates set plan_width = 200, plan_height = 140 where name = 'Hall A' returning id`,
+    // 2024's Hall A (other editions have a Hall A too), 200 × 140: 15 rows of 20 stands of 6 × 4,
+    // numbered A-001 to A-300.
+    const { rows } = await client.query<{ id: number; edition: number }>(
+      `update gates set plan_width = 200, plan_height = 140
+       where name = 'Hall A' and event_id = (select id from events where year = 2024)
+       returning id, event_id as edition`,
     );
-    const hall = rows[0]!.id;
+    if (rows.length !== 1) throw new Error(`2024's Hall A: ${rows.length} halls found`);
+    const { id: hall, edition } = rows[0]!;
     await client.query('delete from stands where gate_id = $1', [hall]);
     await client.query(
       `insert into stands (event_id, gate_id, number, x, y, width, height)
-       select 7, $1, 'A-' || lpad(i::text, 3, '0'), 5 + ((i - 1) % 20) * 9, 5 + ((i - 1) / 20) * 9, 6, 4
+       select $3, $1, 'A-' || lpad(i::text, 3, '0'), 5 + ((i - 1) % 20) * 9, 5 + ((i - 1) / 20) * 9, 6, 4
        from generate_series(1, $2::int) i`,
-      [hall, STANDS],
+      [hall, STANDS, edition],
     );
     await client.query(
       `with u as (
@@ -50,8 +54,8 @@ const result = await withBenchDatabase(async (url) => {
                 'Entreprise Générale du Bâtiment ' || i, true
          from generate_series(1, $2::int) i returning id)
        insert into registrations (event_id, user_id, type, confirmed, gate_id, booth)
-       select 7, id, 'exhibitor', true, $1, 'A-' || lpad((row_number() over (order by id))::text, 3, '0') from u`,
-      [hall, TAKEN],
+       select $3, id, 'exhibitor', true, $1, 'A-' || lpad((row_number() over (order by id))::text, 3, '0') from u`,
+      [hall, TAKEN, edition],
     );
 
     const html = await (await fetch(`${server.base}/plan-2024?hall=hall-a`)).text();

@@ -291,7 +291,13 @@ const flatOut = await withBenchDatabase((url) => withWorker(url, serverEnv));
 const atRate = await withBenchDatabase((url) => withWorker(url, serverEnv, RATE));
 const cost = await mailCost(privateKey);
 
-const requestsOk = (r: Requests) => r.errors === 0 && r.rps >= TARGETS.perSecond && r.p99 <= TARGETS.p99;
+/**
+ * A run offered RATE a second cannot answer more than that: it keeps up when it answers 98 % of
+ * it (autocannon's average over the run's seconds rounds 500 offered to 499 answered).
+ */
+const floorOf = (name: string) =>
+  name.includes('offered') ? Math.min(TARGETS.perSecond, RATE * 0.98) : TARGETS.perSecond;
+const requestsOk = (r: Requests, name: string) => r.errors === 0 && r.rps >= floorOf(name) && r.p99 <= TARGETS.p99;
 const drainOk = (d: Drain) =>
   d.queued > 0 && d.sent === d.queued && d.twice === 0 && d.lastAfter !== null && d.lastAfter <= TARGETS.drainSeconds;
 const runs = [
@@ -321,7 +327,7 @@ printTable(
     String(r.errors),
     r.failed,
     r.cpuPerRequest.toFixed(2),
-    measuredVerdict(r.ok, requestsOk(r), 'acknowledged'),
+    measuredVerdict(r.ok, requestsOk(r, name), 'acknowledged'),
   ]),
 );
 console.info('');
@@ -355,4 +361,4 @@ console.info('');
 console.info(
   `One badge mail in one process: PDF (token, QR, pdfkit) ${cost.pdfMs.toFixed(2)} ms, ${Math.round(cost.bytes)} bytes; sending it (MIME, SMTP to the sink, 16 connections) ${cost.sendMs.toFixed(2)} ms of wall time, ${cost.sendCpuMs.toFixed(2)} ms of this process's CPU`,
 );
-process.exit(requestsOk(off) && runs.every(({ r }) => requestsOk(r) && drainOk(r)) ? 0 : 1);
+process.exit(requestsOk(off, 'off') && runs.every(({ name, r }) => requestsOk(r, name) && drainOk(r)) ? 0 : 1);
