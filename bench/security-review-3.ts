@@ -112,7 +112,9 @@ async function s1(base: string, api: Api, a: Account): Promise<number | undefine
   const answers: Answer[] = [];
   for (let i = 0; i < S1_UPLOADS; i++) answers.push(await uploadPdf(base, a.token));
   const stored = answers.filter((r) => r.status === 201).map((r) => (r.body.data as { id: number; url: string }).url);
-  const quota = answers.filter((r) => r.status === 400 && r.text.includes(QUOTA_MESSAGE)).length;
+  const quota = answers.filter(
+    (r) => r.status === 400 && (r.body.error as { message?: string } | undefined)?.message === QUOTA_MESSAGE,
+  ).length;
   const bare = (url: string) => url.split('?')[0]!;
   const anonymous = await Promise.all(stored.map(async (url) => (await api('HEAD', bare(url), { xsrf: false })).status));
   const keyed = stored[0] ? (await api('HEAD', stored[0], { xsrf: false })).status : 0;
