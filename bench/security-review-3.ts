@@ -56,10 +56,11 @@ interface Account {
 /** '400 noLink', '429', '201': a status and the first reason the error body gives. */
 function reason(answer: Answer): string {
   const error = answer.body.error as
-    | { message?: string; details?: { code?: string; errors?: { path?: unknown[]; message: string }[] } }
-    | undefined;
+    { message?: string; details?: { code?: string; errors?: { path?: unknown[]; message: string }[] } } | undefined;
   const first = error?.details?.errors?.[0];
-  const why = first ? `${(first.path ?? []).join('.')} ${first.message}`.trim() : (error?.details?.code ?? error?.message);
+  const why = first
+    ? `${(first.path ?? []).join('.')} ${first.message}`.trim()
+    : (error?.details?.code ?? error?.message);
   return why ? `${answer.status} ${why}` : String(answer.status);
 }
 
@@ -116,7 +117,9 @@ async function s1(base: string, api: Api, a: Account): Promise<number | undefine
     (r) => r.status === 400 && (r.body.error as { message?: string } | undefined)?.message === QUOTA_MESSAGE,
   ).length;
   const bare = (url: string) => url.split('?')[0]!;
-  const anonymous = await Promise.all(stored.map(async (url) => (await api('HEAD', bare(url), { xsrf: false })).status));
+  const anonymous = await Promise.all(
+    stored.map(async (url) => (await api('HEAD', bare(url), { xsrf: false })).status),
+  );
   const keyed = stored[0] ? (await api('HEAD', stored[0], { xsrf: false })).status : 0;
   verdict(
     'S1',
@@ -185,18 +188,27 @@ async function s2(api: Api, a: Account, visitor: { key: string }, badge: string)
 }
 
 /** S4: a copy of the pass takes its ten devices, then the organiser sends the badge again. */
-async function s4(api: Api, organiser: Account, visitor: { email: string }, pass: { authenticationToken: string; serialNumber: string }) {
+async function s4(
+  api: Api,
+  organiser: Account,
+  visitor: { email: string },
+  pass: { authenticationToken: string; serialNumber: string },
+) {
   const auth = { authorization: `ApplePass ${pass.authenticationToken}` };
   const passUrl = `/backend/api/passkit/v1/passes/${PASS_TYPE}/${pass.serialNumber}`;
   const before = await api('GET', passUrl, { xsrf: false, headers: auth });
   const pushToken = 'ab'.repeat(32);
   const copies: number[] = [];
   for (let i = 0; i < 10; i++) {
-    const res = await api('POST', `/backend/api/passkit/v1/devices/x${i}/registrations/${PASS_TYPE}/${pass.serialNumber}`, {
-      xsrf: false,
-      headers: auth,
-      body: { pushToken },
-    });
+    const res = await api(
+      'POST',
+      `/backend/api/passkit/v1/devices/x${i}/registrations/${PASS_TYPE}/${pass.serialNumber}`,
+      {
+        xsrf: false,
+        headers: auth,
+        body: { pushToken },
+      },
+    );
     copies.push(res.status);
   }
   const holder = await api(
@@ -246,7 +258,8 @@ async function s3(base: string) {
         '127.0.53.1',
       );
       got.push(res.status);
-      if (res.status === 429 && !message) message = (JSON.parse(res.text) as { error: { message: string } }).error.message;
+      if (res.status === 429 && !message)
+        message = (JSON.parse(res.text) as { error: { message: string } }).error.message;
     }
   } finally {
     agent.destroy();
@@ -288,7 +301,7 @@ async function s5(api: Api, a: Account) {
   }
   writes.push([
     'PUT visitor-card documentId',
-    const card = await api('PUT', '/backend/api/exhibitor-page/visitor-card', { token: a.token, body: { documentId: PAST_INT4 } }),
+    await api('PUT', '/backend/api/exhibitor-page/visitor-card', { token: a.token, body: { documentId: PAST_INT4 } }),
     'documentId',
   ]);
   // One of A's scans (S2's), so that only the answer can be refused.
@@ -311,8 +324,10 @@ async function s5(api: Api, a: Account) {
     'S5',
     `as exhibitor A, ${PAST_INT4} in ${[...writes, ...reads].map(([what]) => what).join(', ')}`,
     [...writes, ...reads].map(([, res]) => reason(res)).join('; '),
-    [...writes, ...reads].every(([, res, field]) => refusedOn(res, field) || (res.status === 400 && res.text.includes(field))),
-    "400 naming the field (one id schema, 1 to 2,147,483,647); no 500",
+    [...writes, ...reads].every(
+      ([, res, field]) => refusedOn(res, field) || (res.status === 400 && res.text.includes(field)),
+    ),
+    '400 naming the field (one id schema, 1 to 2,147,483,647); no 500',
   );
 }
 
@@ -344,8 +359,14 @@ async function s6(api: Api, organiser: Account) {
     'S6',
     `organiser prepares ${year}; anonymous GET events, opening-hours?year=${year}, conferences?year=${year}, directory/facets?event=<its id>`,
     `prepared ${reason(prepared)}; anonymous: events ${anonymous[0]!.status} ${listed(anonymous[0]!) ? `lists ${year}` : `without ${year}`}, ` +
-      `${anonymous.slice(1).map((r) => r.status).join(', ')}; organiser: events ${listed(organisers[0]!) ? `lists ${year}` : `without ${year}`}, ` +
-      `${organisers.slice(1).map((r) => r.status).join(', ')}`,
+      `${anonymous
+        .slice(1)
+        .map((r) => r.status)
+        .join(', ')}; organiser: events ${listed(organisers[0]!) ? `lists ${year}` : `without ${year}`}, ` +
+      `${organisers
+        .slice(1)
+        .map((r) => r.status)
+        .join(', ')}`,
     // The organiser sees the edition (it exists, the routes answer it): the 404s are the access rule's.
     prepared.status === 201 &&
       anonymous[0]!.status === 200 &&
@@ -371,7 +392,7 @@ async function s7(base: string) {
   const location = lure.headers.get('location') ?? '';
   verdict(
     'S7',
-    "POST visit (Sec-Fetch-Site: same-origin) with back=/.//evil.example/x; with back=/annuaire for comparison",
+    'POST visit (Sec-Fetch-Site: same-origin) with back=/.//evil.example/x; with back=/annuaire for comparison',
     `${lure.status} location ${location || 'none'}; control ${control.status} location ${control.headers.get('location') ?? 'none'}`,
     // The form is taken and redirected (the control goes where it asks): only the location differs.
     control.status === 303 &&
@@ -407,7 +428,7 @@ async function s8(api: Api, dataDir: string, b: Account, run: string) {
     "B's company set to an IPv4, a non-Latin TLD and a one-letter label lure; a new collaborator's access mail",
     `${saves.map(reason).join('; ')}; collaborator ${added.status}, mail ${mail ? (lured ? 'holds the lure' : 'without the lure') : 'not received'}`,
     saves.every((r) => r.status === 400 && r.text.includes('noLink')) && Boolean(mail) && !lured,
-    "400 noLink for each; the mail without the lure",
+    '400 noLink for each; the mail without the lure',
   );
 }
 
@@ -417,7 +438,9 @@ async function s1Deactivated(api: Api, a: Account, organiser: Account, fileId: n
     ? await api('PUT', '/backend/api/exhibitor-page', { token: a.token, body: { documentIds: [fileId] } })
     : undefined;
   const page = await api('GET', '/backend/api/exhibitor-page', { token: a.token });
-  const url = ((page.body.data as { documents?: { url: string }[] } | undefined)?.documents?.[0]?.url ?? '').split('?')[0]!;
+  const url = ((page.body.data as { documents?: { url: string }[] } | undefined)?.documents?.[0]?.url ?? '').split(
+    '?',
+  )[0]!;
   const live = url ? (await api('HEAD', url, { xsrf: false })).status : 0;
   const deactivated = await api('POST', `/backend/api/admin/exhibitors/${a.user.id}/deactivate`, {
     token: organiser.token,
@@ -432,7 +455,7 @@ async function s1Deactivated(api: Api, a: Account, organiser: Account, fileId: n
     `save ${saved?.status ?? 'none'}; public while live ${live}; deactivate ${deactivated.status}; then ${after} ` +
       `(reactivated ${reactivated.status})`,
     saved?.status === 200 && live === 200 && deactivated.status === 200 && after === 404,
-    "404 once its exhibitor is deactivated (its page left the directory)",
+    '404 once its exhibitor is deactivated (its page left the directory)',
   );
 }
 

@@ -345,12 +345,20 @@ describe('what leaves the show’s domain with an exhibitor’s file', () => {
     // Taken off the page, and a day old: the sweep removes it.
     expect((await save({ documentIds: [kept.id] }, as)).statusCode).toBe(200);
     await ctx.db.update(exhibitorUploads).set({ createdAt: aDayAgo }).where(eq(exhibitorUploads.userId, fresh.user.id));
-    await ctx.db.update(media).set({ createdAt: aDayAgo }).where(sql`${media.id} in (${kept.id}, ${dropped.id})`);
+    await ctx.db
+      .update(media)
+      .set({ createdAt: aDayAgo })
+      .where(sql`${media.id} in (${kept.id}, ${dropped.id})`);
     expect(await removeUnusedUploads(ctx.db)).toBe(1);
 
     expect((await call(ctx.app, 'GET', bare(dropped.url))).statusCode).toBe(404);
     expect((await call(ctx.app, 'GET', dropped.url)).statusCode).toBe(404);
-    expect(await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.path, storedAt(dropped.url)))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(mediaFiles)
+        .where(eq(mediaFiles.path, storedAt(dropped.url))),
+    ).toEqual([]);
     expect(await ctx.db.select().from(media).where(eq(media.id, dropped.id))).toEqual([]);
     expect((await call(ctx.app, 'GET', bare(kept.url))).statusCode).toBe(200);
   });
