@@ -1,5 +1,5 @@
 /**
- * What the replays of the security reviews (security-review.ts, security-review-2.ts) share: an
+ * What the replays of the security reviews (security-review.ts, -2.ts and -3.ts) share: an
  * HTTP client that sends the XSRF pair as the pages do, the mails the file transport delivered,
  * a server start that is expected to be refused, and the table of verdicts.
  */
@@ -20,18 +20,29 @@ export const DEFAULT_LIMITS = {
 };
 const XSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
 
-/** One row per proof of concept; `closed` is the word of a refused one. */
+/**
+ * One row per proof of concept; `closed` is the word of a refused one. A row may say which
+ * refusal was expected (review 3's replay does): the table then has that column.
+ */
 export function findings(closed: string) {
-  const rows: string[][] = [];
-  let open = 0;
+  const rows: { finding: string; sent: string; expected?: string; got: string; refused: boolean }[] = [];
   return {
-    verdict: (finding: string, sent: string, got: string, refused: boolean): void => {
-      rows.push([finding, sent, got, refused ? closed : 'OPEN']);
-      if (!refused) open++;
+    verdict: (finding: string, sent: string, got: string, refused: boolean, expected?: string): void => {
+      rows.push({ finding, sent, expected, got, refused });
     },
     /** Prints the table and its count; the exit code is non-zero when a hole is open. */
     print: (): void => {
-      printTable(['finding', 'proof of concept', 'answer', 'verdict'], rows);
+      const withExpected = rows.some((r) => r.expected !== undefined);
+      const word = (r: (typeof rows)[number]) => (r.refused ? closed : 'OPEN');
+      printTable(
+        withExpected
+          ? ['finding', 'proof of concept', 'expected refusal', 'answer', 'verdict']
+          : ['finding', 'proof of concept', 'answer', 'verdict'],
+        rows.map((r) =>
+          withExpected ? [r.finding, r.sent, r.expected ?? '', r.got, word(r)] : [r.finding, r.sent, r.got, word(r)],
+        ),
+      );
+      const open = rows.filter((r) => !r.refused).length;
       console.info(`\n${rows.length - open} of ${rows.length} proofs of concept refused.`);
       if (open) process.exitCode = 1;
     },

@@ -26,8 +26,10 @@ function recordId(raw: string, what: string): number {
 /** Enquiries and exhibitors: from the home page's enquiry to the public directory. */
 export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   app,
-  { db, clock, mail, onQueued, directoryCache },
+  { db, clock, mail, onQueued, directoryCache, fileKeys },
 ) => {
+  // A deactivated exhibitor's logo is held (decision 044): the organisers read it with its key.
+  app.addHook('preSerialization', async (_request, _reply, payload) => fileKeys.keyAll(payload, new Date()));
   const tags = ['admin'];
 
   app.get(

@@ -12,7 +12,13 @@ import {
   siteSettings,
 } from '../../db/schema';
 import { call, createTestApp, login, type TestContext } from '../../../test/helper';
-import { createCollaborator, createExhibitor, type Exhibitor } from '../../../test/fixtures';
+import {
+  createCollaborator,
+  createExhibitor,
+  createOrganiser,
+  sessionOf,
+  type Exhibitor,
+} from '../../../test/fixtures';
 import { QUOTA_MESSAGE } from './own-page.service';
 import { removeUnusedUploads } from './unused-uploads';
 
@@ -317,5 +323,69 @@ describe('who reads an exhibitor’s file before its page shows it', () => {
     const open = await call(ctx.app, 'GET', bare(doc.url));
     expect(open.statusCode).toBe(200);
     expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('what leaves the show’s domain with an exhibitor’s file', () => {
+  const bare = (url: string) => url.split('?')[0]!;
+  const storedAt = (url: string) => bare(url).slice('/uploads/'.length);
+  const aDayAgo = sql`now() - interval '25 hours'`;
+
+  it('answers 404 at the public and keyed addresses of an upload the sweep removed, even on the instance that served it, and keeps none of its bytes', async () => {
+    const fresh = await createExhibitor(ctx.db);
+    // Its session as a sign-in makes it: more sign-ins would pass this file's budget of 10 a minute.
+    const as = await sessionOf(ctx, fresh.user);
+    const kept = await uploadFile(pdfBytes(), 'catalogue.pdf', 'application/pdf', as);
+    const dropped = await uploadFile(pdfBytes(), 'ancien-tarif.pdf', 'application/pdf', as);
+    expect((await save({ documentIds: [kept.id, dropped.id] }, as)).statusCode).toBe(200);
+    // On the live page: public, and now in this instance's memory.
+    expect((await call(ctx.app, 'GET', bare(dropped.url))).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', dropped.url)).statusCode).toBe(200);
+
+    // Taken off the page, and a day old: the sweep removes it.
+    expect((await save({ documentIds: [kept.id] }, as)).statusCode).toBe(200);
+    await ctx.db.update(exhibitorUploads).set({ createdAt: aDayAgo }).where(eq(exhibitorUploads.userId, fresh.user.id));
+    await ctx.db
+      .update(media)
+      .set({ createdAt: aDayAgo })
+      .where(sql`${media.id} in (${kept.id}, ${dropped.id})`);
+    expect(await removeUnusedUploads(ctx.db)).toBe(1);
+
+    expect((await call(ctx.app, 'GET', bare(dropped.url))).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', dropped.url)).statusCode).toBe(404);
+    expect(
+      await ctx.db
+        .select()
+        .from(mediaFiles)
+        .where(eq(mediaFiles.path, storedAt(dropped.url))),
+    ).toEqual([]);
+    expect(await ctx.db.select().from(media).where(eq(media.id, dropped.id))).toEqual([]);
+    expect((await call(ctx.app, 'GET', bare(kept.url))).statusCode).toBe(200);
+  });
+
+  it('holds a deactivated exhibitor’s documents and logo: 404 at their public address, read by the organisers with their key, public again once it is reactivated', async () => {
+    const organiser = await createOrganiser(ctx.db);
+    const organiserToken = await sessionOf(ctx, organiser);
+    const admin = (method: 'GET' | 'POST', url: string) =>
+      call(ctx.app, method, `admin/${url}`, { token: organiserToken });
+    const fresh = await createExhibitor(ctx.db);
+    // Its session as a sign-in makes it: more sign-ins would pass this file's budget of 10 a minute.
+    const as = await sessionOf(ctx, fresh.user);
+    const doc = await uploadFile(pdfBytes(), 'fiche-technique.pdf', 'application/pdf', as);
+    const logo = await uploadFile(await pngBytes(), 'logo.png', 'image/png', as);
+    expect((await save({ documentIds: [doc.id], logoId: logo.id }, as)).statusCode).toBe(200);
+    for (const file of [doc, logo]) expect((await call(ctx.app, 'GET', bare(file.url))).statusCode).toBe(200);
+
+    expect((await admin('POST', `exhibitors/${fresh.user.id}/deactivate`)).statusCode).toBe(200);
+    for (const file of [doc, logo]) expect((await call(ctx.app, 'GET', bare(file.url))).statusCode).toBe(404);
+    // The organisers' record of the exhibitor gives its logo with a key.
+    const record = (await admin('GET', `exhibitors/${fresh.user.id}`)).json<{ logo: { url: string } }>();
+    expect(record.logo.url).toMatch(/\?k=/);
+    const keyed = await call(ctx.app, 'GET', record.logo.url);
+    expect(keyed.statusCode).toBe(200);
+    expect(keyed.headers['cache-control']).toBe('private, max-age=3600');
+
+    expect((await admin('POST', `exhibitors/${fresh.user.id}/reactivate`)).statusCode).toBe(200);
+    for (const file of [doc, logo]) expect((await call(ctx.app, 'GET', bare(file.url))).statusCode).toBe(200);
   });
 });

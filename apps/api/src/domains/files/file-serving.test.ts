@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFiles, sib } from '../../db/schema';
 import { call, createMedia, createTestApp, type TestContext } from '../../../test/helper';
@@ -59,15 +59,21 @@ const refusal = (message: RegExp) => ({
 });
 
 describe('serving an upload from memory', () => {
-  it('reads a file once: later downloads are answered from memory, with the same bytes and headers, though its row is gone', async () => {
+  it('reads a file once: later downloads are answered from memory, with the same bytes and headers, while its row is there', async () => {
     const bytes = pdfOf(300_000);
     const url = await stored(bytes);
+    const rel = url.slice('/uploads/'.length);
     const first = await get(url, '10.37.0.1');
     expect(first.statusCode).toBe(200);
     expect(first.rawPayload.equals(bytes)).toBe(true);
 
-    // Rows are never removed; here it proves that the next download asks the database nothing.
-    await ctx.db.delete(mediaFiles).where(eq(mediaFiles.path, url.slice('/uploads/'.length)));
+    // Stored bytes never change; here other bytes in the row prove that the next download does
+    // not read them again.
+    const other = pdfOf(300_000);
+    await ctx.db
+      .update(mediaFiles)
+      .set({ body: sql`decode(${other.toString('base64')}, 'base64')` })
+      .where(eq(mediaFiles.path, rel));
     const again = await get(url, '10.37.0.1');
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.equals(bytes)).toBe(true);
@@ -75,11 +81,17 @@ describe('serving an upload from memory', () => {
       expect([name, again.headers[name]]).toEqual([name, first.headers[name]]);
     }
     expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    // Another instance never served it: it asks the database, which no longer has it.
-    const other = await ctx.anotherInstance();
-    const elsewhere = await other.inject({ url, remoteAddress: '10.37.0.1' });
-    expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json()).toMatchObject({ error: { status: 404, name: 'NotFoundError' } });
+    // Another instance never served it: it reads the database's bytes.
+    const elsewhere = await (await ctx.anotherInstance()).inject({ url, remoteAddress: '10.37.0.1' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.rawPayload.equals(other)).toBe(true);
+
+    // Once the row is removed (the sweep of unused uploads), no instance answers it, not even
+    // the one that holds its bytes in memory.
+    await ctx.db.delete(mediaFiles).where(eq(mediaFiles.path, rel));
+    const gone = await get(url, '10.37.0.1');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ error: { status: 404, name: 'NotFoundError' } });
   });
 
   it('reads a large file once for all the downloads that ask for it at the same time', async () => {

@@ -13,7 +13,7 @@ import { createPdfService, PDF_KINDS, pdfFileName, type PdfKind } from './pdf';
 import { editionOfYear } from '../show/current-edition';
 import { createStoredFiles, LARGE_FILE_BYTES } from './stored-files';
 import { HASHED_UPLOAD } from './uploads.service';
-import { isHeld, type FileKeys } from '../media/held-files';
+import { uploadState, type FileKeys } from '../media/held-files';
 
 /** The show record's columns of the PDFs an organiser uploaded in place of the generated ones. */
 const UPLOADED: Record<PdfKind, 'planPdfId' | 'programmePdfId' | 'cataloguePdfId'> = {
@@ -183,8 +183,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       const rel = (request.params as { '*': string })['*'];
       // A miss goes to the not-found handler, as any unknown path does (and counts like one).
       if (!plainPath(rel)) return reply.callNotFound();
-      // An exhibitor's file that no public page names yet opens only with its key (decision 044).
-      const held = HASHED_UPLOAD.test(rel) && (await isHeld(db, rel));
+      // An upload whose bytes were removed is gone, though this instance may still hold them in
+      // memory; an exhibitor's file that no public page names opens only with its key (decision 044).
+      const state = HASHED_UPLOAD.test(rel) ? await uploadState(db, rel) : 'public';
+      if (state === 'gone') return reply.callNotFound();
+      const held = state === 'held';
       if (held && !fileKeys.opens(rel, (request.query as { k?: unknown }).k, new Date())) return reply.callNotFound();
       const file = await files.find(rel);
       if (!file) return reply.callNotFound();

@@ -3,11 +3,12 @@ import { notExists, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { exhibitorProfiles, exhibitorUploads, media } from '../../db/schema';
+import { exhibitorProfiles, exhibitorUploads, media, mediaFiles, users } from '../../db/schema';
 
 /**
- * An exhibitor's upload is public once something public names it: its live page (a document, its
- * logo), or anything an organiser made (a banner, a partner's logo). Before, the file is held
+ * An exhibitor's upload is public once something public names it: the live page of an exhibitor
+ * not deactivated (a document, its logo), or anything an organiser made (a banner, a partner's
+ * logo). Before, and while its exhibitor is deactivated, the file is held
  * (decision 044): only its exhibitor and the organisers read it, at an address that carries a key
  * (`?k=`, good until the end of the next day), and the visitors it scanned its visitor-card
  * document. The show's domain hosts nothing that no one reviewed.
@@ -26,19 +27,32 @@ export const unnamed = (id: SQL | PgColumn, except: PgColumn[] = []): SQL[] =>
     notExists(sql`(select 1 from ${column.table} where ${column} = ${id})`),
   );
 
-/** Whether the stored file at `path` is an exhibitor's upload that nothing public names yet. */
-export async function isHeld(db: Db, path: string): Promise<boolean> {
-  const [row] = await queryRows<{ held: boolean }>(
+/**
+ * What the uploads route may do with the stored file at `path` (a hashed name), asked of the
+ * database on every request: `gone` when its bytes are no longer stored (the sweep removed them:
+ * no instance may answer it from its memory), `held` when it is an exhibitor's upload that
+ * nothing public names, else `public`. A deactivated exhibitor's page and logo are not public (its
+ * page leaves the directory): the files only they name are held again, and public once more when
+ * the exhibitor is reactivated.
+ */
+export async function uploadState(db: Db, path: string): Promise<'gone' | 'held' | 'public'> {
+  const [row] = await queryRows<{ stored: boolean; held: boolean }>(
     db,
-    sql`select exists (
-      select 1 from ${media}
-      where ${media.path} = ${path}
-        and exists (select 1 from ${exhibitorUploads} where ${exhibitorUploads.mediaId} = ${media.id})
-        and not exists (select 1 from ${exhibitorProfiles} where ${media.id} = any(${exhibitorProfiles.documentIds}))
-        and ${sql.join(unnamed(media.id, [exhibitorProfiles.visitorDocumentId]), sql` and `)}
-    ) as held`,
+    sql`select
+      exists (select 1 from ${mediaFiles} where ${mediaFiles.path} = ${path}) as stored,
+      exists (
+        select 1 from ${media}
+        where ${media.path} = ${path}
+          and exists (select 1 from ${exhibitorUploads} where ${exhibitorUploads.mediaId} = ${media.id})
+          and not exists (
+            select 1 from ${exhibitorProfiles} inner join ${users} on ${users.id} = ${exhibitorProfiles.userId}
+            where ${media.id} = any(${exhibitorProfiles.documentIds}) and not ${users.blocked})
+          and not exists (select 1 from ${users} where ${users.avatarId} = ${media.id} and not ${users.blocked})
+          and ${sql.join(unnamed(media.id, [exhibitorProfiles.visitorDocumentId, users.avatarId]), sql` and `)}
+      ) as held`,
   );
-  return row?.held === true;
+  if (!row?.stored) return 'gone';
+  return row.held ? 'held' : 'public';
 }
 
 const DAY_SECONDS = 24 * 3600;
