@@ -146,9 +146,9 @@ describe('POST auth/local/register with the specification’s exhibitor enquiry 
     const mixed = await post('auth/local/register', { ...visitor('mixed@example.com'), phone: ' ', nom: 'Autre' });
     expect(mixed.statusCode).toBe(400);
     expect(fieldErrors(mixed.json<ErrorBody>())).toEqual({ phone: 'required' });
-    expect(await ctx.db.select().from(demandesExposants).where(eq(demandesExposants.email, 'mixed@example.com'))).toEqual(
-      [],
-    );
+    expect(
+      await ctx.db.select().from(demandesExposants).where(eq(demandesExposants.email, 'mixed@example.com')),
+    ).toEqual([]);
   });
 
   it('counts enquiries sent there under the enquiry’s own budget: the eleventh in a minute from one address is a 429 that says when to come back', async () => {

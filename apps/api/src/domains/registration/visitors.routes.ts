@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { exhibitorEnquirySchema, publicRegisterSchema, visitorFormSchema, visitorRegisteredSchema } from '@salon/shared';
+import {
+  exhibitorEnquirySchema,
+  publicRegisterSchema,
+  visitorFormSchema,
+  visitorRegisteredSchema,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import { submitEnquiry } from './enquiries.service';
