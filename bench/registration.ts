@@ -116,7 +116,6 @@ async function register(
             phone: '0600000000',
             company: 'Bench',
             jobPosition: 'Test',
-            consent: true,
             eBadge: true,
           };
           return { ...request, body: JSON.stringify({ data }) };

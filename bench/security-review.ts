@@ -51,7 +51,7 @@ async function main(): Promise<void> {
 
     // M2: the organiser's address typed in the public registration form.
     const m2 = await api('POST', '/backend/api/visiteurs/putVisitor', {
-      body: { name: 'x', email: 'organisateur@example.com', phone: '0600000000', consent: true },
+      body: { name: 'x', email: 'organisateur@example.com', phone: '0600000000' },
     });
     verdict(
       'M2',
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     // M1: an exhibitor adds a registered visitor's address as a collaborator, then removes it.
     const victim = `victime-${run}@example.com`;
     const registered = await api('POST', '/backend/api/visiteurs/putVisitor', {
-      body: { name: 'Victime Réelle', email: victim, phone: '+212 6 12 34 56 78', consent: true },
+      body: { name: 'Victime Réelle', email: victim, phone: '+212 6 12 34 56 78' },
     });
     const added = await api('POST', '/backend/api/auth/local/register/', {
       token: exh,

@@ -81,7 +81,6 @@ export async function registrationLoad(options: {
         phone: `06${String(10_000_000 + n).slice(-8)}`,
         company: 'Matinale BTP',
         jobPosition: 'Acheteur',
-        consent: true,
         lang: 'fr',
         eBadge: true,
       };

@@ -22,7 +22,6 @@ test.describe('Visitor registration', () => {
     await f.getByLabel('Téléphone', { exact: true }).fill('0612345678');
     await f.getByLabel('Société', { exact: true }).fill('Test Construction');
     await f.getByLabel('Fonction', { exact: true }).fill('Ingénieure');
-    await f.getByLabel(/exposants qui scannent mon badge reçoivent/).check();
   }
 
   test('an invalid submit shows the messages under the fields, brings the form’s top into view and puts the cursor in the first wrong field, sending nothing', async ({
@@ -38,11 +37,6 @@ test.describe('Visitor registration', () => {
     await page.locator('#newsletter').scrollIntoViewIfNeeded();
     await form(page).getByRole('button', { name: 'Recevoir mon badge' }).click();
     await expect(form(page).getByText(texts.required)).toHaveCount(3);
-    await expect(
-      form(page).getByText(
-        'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
-      ),
-    ).toBeVisible();
     // Not the top of the page (the specification's), which would hide the form and its errors.
     await expect(form(page).getByLabel('Nom & Prénom')).toBeFocused();
     await expect(form(page).getByRole('heading', { name: 'Inscription visiteur' })).toBeInViewport();
@@ -52,23 +46,15 @@ test.describe('Visitor registration', () => {
     expect(posted).toBe(false);
   });
 
-  test('with only the consent missing, the cursor goes to its box', async ({ page }) => {
+  test('the form has no box to tick: beside its button it says what a scan at a stand passes on, and the button reads it too', async ({
+    page,
+  }) => {
     await openHome(page);
-    await fill(page, `sans-accord-${unique()}@example.com`);
-    await form(page)
-      .getByLabel(/exposants qui scannent mon badge reçoivent/)
-      .uncheck();
-    // From the keyboard.
-    await form(page).getByRole('button', { name: 'Recevoir mon badge' }).press('Enter');
-    const consent = form(page).getByLabel(/exposants qui scannent mon badge reçoivent/);
-    await expect(consent).toBeFocused();
-    await expect(consent).toBeInViewport();
-    await expect(
-      form(page).getByText(
-        'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
-      ),
-    ).toBeVisible();
-    await expect(form(page).getByText(texts.required)).toHaveCount(0);
+    const notice =
+      "Quand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.";
+    await expect(form(page).getByRole('checkbox')).toHaveCount(0);
+    await expect(form(page).getByText(notice, { exact: true })).toBeVisible();
+    await expect(form(page).getByRole('button', { name: 'Recevoir mon badge' })).toHaveAccessibleDescription(notice);
   });
 
   test('a registration is confirmed, clears the form and offers the badge PDF at once', async ({ page }) => {
@@ -79,14 +65,14 @@ test.describe('Visitor registration', () => {
       page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/backend/api/visiteurs/putVisitor')),
       form(page).getByRole('button', { name: 'Recevoir mon badge' }).click(),
     ]);
-    expect(request.postDataJSON()).toMatchObject({
-      data: { name: 'Amina Test', email, phone: '0612345678', consent: true, eBadge: true, lang: 'fr' },
-    });
+    // Nothing ticked, nothing about consent sent: the specification's body (decision 049).
+    const sent = request.postDataJSON() as { data: Record<string, unknown> };
+    expect(sent).toMatchObject({ data: { name: 'Amina Test', email, phone: '0612345678', eBadge: true, lang: 'fr' } });
+    expect(sent.data).not.toHaveProperty('consent');
     await expect(form(page).getByRole('status')).toContainText(
       'Votre inscription est confirmée : votre badge vous a été envoyé par e-mail.',
     );
     await expect(form(page).getByLabel('Email', { exact: true })).toHaveValue('');
-    await expect(form(page).getByLabel(/exposants qui scannent/)).not.toBeChecked();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       form(page).getByRole('link', { name: 'Télécharger mon badge maintenant' }).click(),
@@ -122,13 +108,19 @@ test.describe('Visitor registration', () => {
     await expect(form(page).getByRole('status')).toHaveCount(0);
   });
 
-  test('in English, the form and its confirmation are English', async ({ page }) => {
+  test('in English, the form, its notice and its confirmation are English, and it registers with no box', async ({
+    page,
+  }) => {
     await openHome(page, '/?lang=en');
     const f = form(page);
+    const notice =
+      'When you have your badge scanned at a stand, the exhibitor receives your name, e-mail, phone, company and position. Your e-badge lists the stands that scanned it; you can ask each of them not to contact you again.';
+    await expect(f.getByRole('checkbox')).toHaveCount(0);
+    await expect(f.getByText(notice, { exact: true })).toBeVisible();
+    await expect(f.getByRole('button', { name: 'Get my badge' })).toHaveAccessibleDescription(notice);
     await f.getByLabel('Full name').fill('John Test');
     await f.getByLabel('Email', { exact: true }).fill(`english-${unique()}@example.com`);
     await f.getByLabel('Phone', { exact: true }).fill('0612345678');
-    await f.getByLabel(/exhibitors who scan my badge receive/).check();
     await f.getByRole('button', { name: 'Get my badge' }).click();
     await expect(f.getByRole('status')).toContainText('Your registration is confirmed');
     await expect(f.getByRole('link', { name: 'Download my badge now' })).toBeVisible();

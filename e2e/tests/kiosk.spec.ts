@@ -182,7 +182,6 @@ test.describe('The badge kiosk', () => {
     await form.getByLabel('Téléphone', { exact: true }).fill(person.phone);
     await form.getByLabel('Société', { exact: true }).fill(person.company);
     await form.getByLabel('Fonction', { exact: true }).fill(person.jobPosition);
-    await form.getByLabel(/exposants qui scannent mon badge reçoivent/).check();
     await form.getByRole('button', { name: 'Recevoir mon badge' }).click();
 
     await expectBadgeOf(page.getByTestId('kiosk-badge'), person);

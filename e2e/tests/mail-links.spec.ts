@@ -18,7 +18,6 @@ async function registerVisitor(page: Page, email: string) {
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Téléphone', { exact: true }).fill('0612345678');
   await form.getByLabel('Société', { exact: true }).fill('Atelier Test');
-  await form.getByLabel(/exposants qui scannent mon badge reçoivent/).check();
   await form.getByRole('button', { name: 'Recevoir mon badge' }).click();
   await expect(form.getByRole('status')).toBeVisible();
 }
@@ -36,6 +35,13 @@ test.describe('The badge mail and the e-badge page', () => {
     await expect(page.getByText('Visiteur', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Code QR du badge, à présenter au contrôle' })).toBeVisible();
     await expect(page.getByText('Entrée gratuite sur présentation de ce badge')).toBeVisible();
+    // What a scan at a stand passes on, as the registration form and the mail say it (decision 049).
+    await expect(
+      page.getByText(
+        "Quand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.",
+        { exact: true },
+      ),
+    ).toBeVisible();
     await expect(page.getByText('29 mai 2024 : 9h00-19h00')).toBeVisible();
     await expect(page.locator('header.site-header')).toHaveCount(0);
     const [download] = await Promise.all([
@@ -61,7 +67,7 @@ test.describe('The badge mail and the e-badge page', () => {
     const email = `ebadge-en-${unique()}@example.com`;
     const sent = await page.request.post('/backend/api/visiteurs/putVisitor', {
       headers: await xsrf(page.request),
-      data: { data: { name: 'John Badge', email, phone: '0612345678', consent: true, lang: 'en' } },
+      data: { data: { name: 'John Badge', email, phone: '0612345678', lang: 'en' } },
     });
     expect(sent.status()).toBe(201);
     const ebadge = new URL(link(await mailTo(email, 1), /https?:\/\/[^\s"<]+\/ebadge\?token=[\w.&=-]+/));
@@ -69,6 +75,12 @@ test.describe('The badge mail and the e-badge page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('link', { name: 'Download the badge (PDF)' })).toBeVisible();
     await expect(page.getByText('29 May 2024: 9:00–19:00')).toBeVisible();
+    await expect(
+      page.getByText(
+        'When you have your badge scanned at a stand, the exhibitor receives your name, e-mail, phone, company and position. Your e-badge lists the stands that scanned it; you can ask each of them not to contact you again.',
+        { exact: true },
+      ),
+    ).toBeVisible();
     // The card's top (the show's band) shows whole below the page's bar, on a computer and on a phone.
     for (const size of [null, { width: 390, height: 844 }]) {
       if (size) await page.setViewportSize(size);

@@ -339,7 +339,7 @@ test.describe('Site settings', () => {
       await page.goto('/?lang=fr');
       const refused = await page.request.post('/backend/api/visiteurs/putVisitor', {
         headers: { [XSRF_HEADER]: headers[XSRF_HEADER]! },
-        data: { data: { name: 'Tard Venu', email: 'tard@example.com', phone: '0600009999', consent: true } },
+        data: { data: { name: 'Tard Venu', email: 'tard@example.com', phone: '0600009999' } },
       });
       expect(refused.status()).toBe(400);
       expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(

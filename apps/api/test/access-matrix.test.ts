@@ -1059,7 +1059,7 @@ const TABLE: Row[] = [
     expect: created201,
     request: () => ({
       url: 'auth/local/register',
-      body: { name: 'Visiteur Test', email: freshEmail('visitor'), phone: freshPhone(), consent: true },
+      body: { name: 'Visiteur Test', email: freshEmail('visitor'), phone: freshPhone() },
     }),
   },
   {
@@ -1068,7 +1068,7 @@ const TABLE: Row[] = [
     expect: created201,
     request: () => ({
       url: 'visiteurs/putVisitor',
-      body: { name: 'Visiteur Test', email: freshEmail('visitor'), phone: freshPhone(), consent: true },
+      body: { name: 'Visiteur Test', email: freshEmail('visitor'), phone: freshPhone() },
     }),
   },
   {

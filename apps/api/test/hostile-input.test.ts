@@ -126,6 +126,7 @@ const FIELDS = [
   'password',
   'token',
   'message',
+  // No form reads it any more (decision 049); clients written for the old box still send it.
   'consent',
   'language',
   'scans',
@@ -157,7 +158,6 @@ const VALID_FORM: Record<string, unknown> = {
   company: 'Hostile SA',
   jobPosition: 'Testeur',
   message: 'Bonjour.',
-  consent: true,
   language: 'fr',
 };
 

@@ -63,7 +63,7 @@ export const emailChangeSecretIn = (text: string) => /confirmer-email\?token=([\
 /** Registers a visitor through the public form and reads the badge mail it queued. */
 export async function badgeMailOf(app: TestContext, email: string, name = 'Nadia Wallet') {
   const res = await call(app.app, 'POST', 'visiteurs/putVisitor', {
-    body: { data: { name, email, phone: `+212 6 6${Date.now() % 10_000_000}`, consent: true } },
+    body: { data: { name, email, phone: `+212 6 6${Date.now() % 10_000_000}` } },
   });
   expect(res.statusCode, res.body).toBe(201);
   const [mail] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));

@@ -14,7 +14,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_REQUIRED, DEMO_EDITION_ID, type ErrorAnswer } from '@salon/shared';
+import { DEMO_EDITION_ID, type ErrorAnswer } from '@salon/shared';
 import { demandesExposants, registrations, scans, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS, seed } from '../src/db/seed';
 import { call, login, type TestContext, createTestApp } from './helper';
@@ -114,37 +114,10 @@ const specVisitor = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('the specification’s calls, as its client sends them', () => {
-  it('POST auth/local/register (visitor) without a consent field: 400 saying to tick the box, naming the field', async () => {
+  it('POST auth/local/register (visitor) as the table sends it, no consent field: 201, a visitor registration for event 7 and its badge link', async () => {
     const email = 'spec-visitor-1@example.com';
     const res = await call(ctx.app, 'POST', 'auth/local/register', {
       body: specVisitor(email),
-      remoteAddress: nextAddress(),
-    });
-    expect(res.statusCode).toBe(400);
-    const body = res.json<ErrorBody>();
-    expect(body.error.message).toBe(
-      'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
-    );
-    expect(body.error.details.errors).toEqual([{ path: ['body', 'consent'], message: 'consent' }]);
-    expect(await ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
-  });
-
-  it('POST auth/local/register (visitor) says it in English for a form filled in English', async () => {
-    const res = await call(ctx.app, 'POST', 'auth/local/register', {
-      body: specVisitor('spec-visitor-en@example.com', { lang: 'en' }),
-      remoteAddress: nextAddress(),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorBody>().error.message).toBe(CONSENT_REQUIRED.en);
-    expect(CONSENT_REQUIRED.en).toBe(
-      'Tick the box to agree that exhibitors who scan your badge receive your contact details.',
-    );
-  });
-
-  it('POST auth/local/register (visitor) with the box ticked: 201, a visitor registration for event 7 and its badge link', async () => {
-    const email = 'spec-visitor-2@example.com';
-    const res = await call(ctx.app, 'POST', 'auth/local/register', {
-      body: specVisitor(email, { consent: true }),
       remoteAddress: nextAddress(),
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -187,17 +160,11 @@ describe('the specification’s calls, as its client sends them', () => {
     expect(await ctx.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
-  it('POST visiteurs/putVisitor with `data` and eBadge true: the consent 400 without the box, 201 with it', async () => {
-    const email = 'spec-visitor-3@example.com';
-    const send = (extra: Record<string, unknown>) =>
-      call(ctx.app, 'POST', 'visiteurs/putVisitor', {
-        body: { data: { ...specVisitor(email), eBadge: true, ...extra } },
-        remoteAddress: nextAddress(),
-      });
-    const refused = await send({});
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json<ErrorBody>().error.message).toBe(CONSENT_REQUIRED.fr);
-    const res = await send({ consent: true });
+  it('POST visiteurs/putVisitor with `data` and eBadge true, as the table sends it: 201, a visitor registration', async () => {
+    const res = await call(ctx.app, 'POST', 'visiteurs/putVisitor', {
+      body: { data: { ...specVisitor('spec-visitor-3@example.com'), eBadge: true } },
+      remoteAddress: nextAddress(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<{ data: { registration: { type: string } } }>().data.registration.type).toBe('visitor');
   });
@@ -615,16 +582,15 @@ describe('the same calls by a caller who must be refused', () => {
     expect((await call(ctx.app, 'POST', 'auth/local/register/', { body, token: collaboratorToken })).statusCode).toBe(
       403,
     );
-    // The same body without the slash, even with an exhibitor's token, is a visitor registration
-    // (here refused for its missing consent box), never a collaborator.
+    // The same body without the slash, even with an exhibitor's token, is a visitor registration,
+    // never a collaborator: a visitor of no exhibitor's team.
     const visitor = await call(ctx.app, 'POST', 'auth/local/register', {
       body,
       token: exhibitorToken,
       remoteAddress: nextAddress(),
     });
-    expect(visitor.statusCode).toBe(400);
-    expect(visitor.json<ErrorBody>().error.message).toBe(CONSENT_REQUIRED.fr);
-    expect(await ctx.db.select().from(users).where(eq(users.email, 'intrus@example.com'))).toEqual([]);
+    expect(visitor.statusCode, visitor.body).toBe(201);
+    expect(await userByEmail('intrus@example.com')).toMatchObject({ type: 'visitor', exhibitorId: null });
   });
 
   it('PUT users/{id}, DELETE users/{id}, sendEmailEBadge and sendAuthCollaborateur on another exhibitor’s people: 404 or 403', async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONSENT_REQUIRED } from '@salon/shared';
+import { SCAN_NOTICE } from '@salon/shared';
 import { createI18n, languageFromRequest } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 import { DEMO_SHOW } from './show';
@@ -18,11 +18,16 @@ describe('translations', () => {
   it('fr.json and en.json hold the same keys', () => {
     expect(keys(load('en')).sort()).toEqual(keys(load('fr')).sort());
   });
-  it('says under the consent box what the server answers a registration without it', () => {
+  it('tells what a scan passes on in the same words beside the visitor form’s button, on the e-badge page and in the badge mail', () => {
     for (const lang of ['fr', 'en'] as const) {
-      const texts = load(lang) as Record<string, Record<string, string>>;
-      expect(texts.validation?.consent).toBe(CONSENT_REQUIRED[lang]);
+      const texts = load(lang) as Record<string, Record<string, unknown>>;
+      expect(texts.visitorForm?.notice).toBe(SCAN_NOTICE[lang]);
+      expect((texts.ebadge?.visited as Record<string, string>).notice).toBe(SCAN_NOTICE[lang]);
     }
+    // Decision 049's sentence, to the letter.
+    expect(SCAN_NOTICE.fr).toBe(
+      "Quand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.",
+    );
   });
   it('keeps the specification’s French texts to the letter', () => {
     const fr = load('fr') as Record<string, Record<string, string>>;

@@ -55,7 +55,7 @@ export async function registerVisitor(
   };
   const registered = await request.post('/backend/api/visiteurs/putVisitor', {
     headers: { [XSRF_HEADER]: await xsrfToken(request) },
-    data: { ...visitor, consent: true, lang: 'fr' },
+    data: { ...visitor, lang: 'fr' },
   });
   expect(registered.status(), await registered.text()).toBe(201);
 

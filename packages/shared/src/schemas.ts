@@ -95,20 +95,20 @@ export const visitorFormSchema = z.object({
   phone: requiredText(40),
   company: optionalText().check(noLink),
   jobPosition: optionalText().check(noLink),
-  /** Exhibitors who scan the badge receive the name, e-mail, phone, company and position. */
-  consent: z.literal(true, { error: 'consent' }),
   lang: formLanguage,
 });
 export type VisitorForm = z.infer<typeof visitorFormSchema>;
 
 /**
- * The API's message when the consent box is the only thing missing from a visitor registration,
- * as in the specification's own body, which has no such field (decision 021). The browser shows
- * `validation.consent` under the box.
+ * What a scan at a stand passes on, said beside the visitor form's 'Recevoir mon badge', on the
+ * e-badge page and in the badge mail (decision 049). The badge does not depend on agreeing: the
+ * visitor agrees with each exhibitor by holding the badge out, and can take it back for one
+ * exhibitor from the e-badge page ('Ne plus me contacter'). The form has no box, and a `consent`
+ * that a client still sends is dropped with the other fields this schema does not name.
  */
-export const CONSENT_REQUIRED: Record<Language, string> = {
-  fr: 'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
-  en: 'Tick the box to agree that exhibitors who scan your badge receive your contact details.',
+export const SCAN_NOTICE: Record<Language, string> = {
+  fr: "Quand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.",
+  en: 'When you have your badge scanned at a stand, the exhibitor receives your name, e-mail, phone, company and position. Your e-badge lists the stands that scanned it; you can ask each of them not to contact you again.',
 };
 
 /** Exhibitor enquiry (home page); an empty sector is stored as 'non rempli'. */

@@ -92,7 +92,7 @@ describe('the forms whose text a mail prints refuse a link with the noLink key',
   });
 
   it('a name past its limit is refused for its length alone: the link rule does not read it', () => {
-    const form = { name: 'Sara Bennani', email: 's@example.com', phone: '0600000000', consent: true };
+    const form = { name: 'Sara Bennani', email: 's@example.com', phone: '0600000000' };
     const result = z.safeParse(visitorFormSchema, { ...form, name: `www.${'a'.repeat(300)}.example` });
     expect(result.error?.issues.map((i) => ({ path: i.path, code: i.code }))).toEqual([
       { path: ['name'], code: 'too_big' },
@@ -100,7 +100,7 @@ describe('the forms whose text a mail prints refuse a link with the noLink key',
   });
 
   it('the visitor’s name and company, printed on the badge it mails', () => {
-    const form = { name: 'Sara Bennani', email: 's@example.com', phone: '0600000000', consent: true };
+    const form = { name: 'Sara Bennani', email: 's@example.com', phone: '0600000000' };
     expect(issues(visitorFormSchema, { ...form, company: 'B.T.P. Maroc' })).toEqual([]);
     expect(issues(visitorFormSchema, { ...form, company: 'salon-btp.example/valider' })).toEqual([
       { path: ['company'], message: 'noLink' },

@@ -143,7 +143,7 @@ describe('The dashboard', () => {
   it('counts a new registration on the next call', async () => {
     const before = await dashboard();
     const res = await call(ctx.app, 'POST', 'visiteurs/putVisitor', {
-      body: { name: 'Nadia Nouvelle', email: 'nadia.nouvelle@example.com', phone: '0612345678', consent: true },
+      body: { name: 'Nadia Nouvelle', email: 'nadia.nouvelle@example.com', phone: '0612345678' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const after = await dashboard();

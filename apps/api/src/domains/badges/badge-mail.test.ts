@@ -68,7 +68,6 @@ function register(email: string, name: string, extra: Record<string, unknown> = 
         phone: '+212 6 61 23 45 67',
         company: 'Atlas Béton',
         jobPosition: 'Acheteuse',
-        consent: true,
         ...extra,
       },
     },
@@ -118,6 +117,11 @@ describe('badge mail, from the registration form to the SMTP server', () => {
     expect(mail.subject).toBe(SUBJECT_FR);
     expect(mail.from?.text).toBe('"Salon BTP" <no-reply@example.com>');
     expect(mail.text).toMatch(/^Bonjour,\n/);
+    // What a scan at a stand passes on, in the form's words (decision 049).
+    expect(mail.text).toContain(
+      "\n\nQuand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.\n\n",
+    );
+    expect(mail.html).toContain('Quand vous faites scanner votre badge sur un stand, l&#39;exposant reçoit vos nom');
     // The name typed in the form is on the badge, as typed, not in the mail.
     expect(mail.text).not.toContain(TYPED_NAMES.arabic);
     expect(mail.html).not.toContain(TYPED_NAMES.arabic);
@@ -239,6 +243,9 @@ describe('badge mail, from the registration form to the SMTP server', () => {
     expect(mail.subject).toBe(SUBJECT_EN);
     expect(mail.text).toMatch(/^Hello,\n/);
     expect(mail.text).toContain('Show my badge');
+    expect(mail.text).toContain(
+      'When you have your badge scanned at a stand, the exhibitor receives your name, e-mail, phone, company and position. Your e-badge lists the stands that scanned it; you can ask each of them not to contact you again.',
+    );
     expect(ebadgeLink(mail)).toContain('/ebadge?token=');
 
     const text = await pdfText(badgePdf(mail, registrationId));

@@ -49,7 +49,6 @@ beforeAll(async () => {
         phone: '0600000010',
         company: 'Badge & Co',
         jobPosition: 'Acheteuse',
-        consent: true,
       },
     },
   });

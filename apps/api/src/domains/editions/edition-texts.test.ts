@@ -46,7 +46,6 @@ async function register(lang: 'fr' | 'en') {
         phone: `06000001${String(visitors).padStart(2, '0')}`,
         company: 'Édition & Co',
         jobPosition: 'Acheteuse',
-        consent: true,
         lang,
       },
     },

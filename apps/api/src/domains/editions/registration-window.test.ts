@@ -39,7 +39,6 @@ const visitor = (lang: 'fr' | 'en' = 'fr') => ({
     phone: `06000002${String(sent).padStart(2, '0')}`,
     company: 'Fenêtre & Co',
     jobPosition: 'Acheteuse',
-    consent: true,
     lang,
   },
 });

@@ -1,5 +1,5 @@
 /** The mails of the public forms: a visitor's badge, an exhibitor enquiry, the newsletter's opt-in. */
-import { formatDateTime, type Language } from '@salon/shared';
+import { formatDateTime, SCAN_NOTICE, type Language } from '@salon/shared';
 import {
   editionYear,
   ENTRY_RULE,
@@ -14,7 +14,8 @@ import {
 
 /**
  * The badge mail: the PDF is attached; the link shows the badge on a phone at the gate, the next
- * one gives the show's days as a calendar file (badgeCalendar). `name`
+ * one gives the show's days as a calendar file (badgeCalendar). Under the entry rule, what a
+ * scan at a stand passes on, as the form and the e-badge page say it (decision 049). `name`
  * is null when the mail answers the public registration form (see greeting).
  */
 export function badgeMail(
@@ -44,6 +45,7 @@ export function badgeMail(
           greeting(lang, data.name),
           `Your registration for the ${SHOW.en}, ${when}, is confirmed. Your badge is attached as a PDF: print it, or show it on your phone at the entrance.`,
           ENTRY_RULE.en,
+          SCAN_NOTICE.en,
         ],
         button: { label: 'Show my badge', url: data.ebadgeUrl },
         links: [
@@ -66,6 +68,7 @@ export function badgeMail(
         greeting(lang, data.name),
         `Votre inscription au ${SHOW.fr}, ${when}, est confirmée. Votre badge est joint en PDF : imprimez-le, ou présentez-le sur votre téléphone à l’entrée.`,
         ENTRY_RULE.fr,
+        SCAN_NOTICE.fr,
       ],
       button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
       links: [

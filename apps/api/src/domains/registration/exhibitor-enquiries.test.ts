@@ -142,13 +142,13 @@ describe('POST auth/local/register with the specification’s exhibitor enquiry 
     const enquiry = await post('auth/local/register', { nom: ' ', email: 'x@', telephone: '' });
     expect(enquiry.statusCode).toBe(400);
     expect(fieldErrors(enquiry.json<ErrorBody>())).toEqual({ nom: 'required', email: 'email', telephone: 'required' });
-    // `name` makes it the visitor form, whatever else it carries.
-    const mixed = await post('auth/local/register', { ...visitor('mixed@example.com'), nom: 'Autre', consent: false });
+    // `name` makes it the visitor form, whatever else it carries: checked with the visitor's rules.
+    const mixed = await post('auth/local/register', { ...visitor('mixed@example.com'), phone: ' ', nom: 'Autre' });
     expect(mixed.statusCode).toBe(400);
-    expect(mixed.json<ErrorBody>().error.message).toBe(
-      'Cochez la case pour accepter que les exposants qui scannent votre badge reçoivent vos coordonnées.',
-    );
-    expect(fieldErrors(mixed.json<ErrorBody>())).toEqual({ consent: 'consent' });
+    expect(fieldErrors(mixed.json<ErrorBody>())).toEqual({ phone: 'required' });
+    expect(
+      await ctx.db.select().from(demandesExposants).where(eq(demandesExposants.email, 'mixed@example.com')),
+    ).toEqual([]);
   });
 
   it('counts enquiries sent there under the enquiry’s own budget: the eleventh in a minute from one address is a 429 that says when to come back', async () => {

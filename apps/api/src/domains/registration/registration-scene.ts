@@ -47,5 +47,4 @@ export const visitor = (email: string) => ({
   phone: '+212 6 61 23 45 67',
   company: 'Idrissi Architecture',
   jobPosition: 'Architecte',
-  consent: true,
 });

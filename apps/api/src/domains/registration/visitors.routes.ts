@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CONSENT_REQUIRED,
   exhibitorEnquirySchema,
   publicRegisterSchema,
   visitorFormSchema,
   visitorRegisteredSchema,
-  type Language,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { badRequest, HttpError, tooManyRequests } from '../../lib/errors';
+import { badRequest, tooManyRequests } from '../../lib/errors';
 import { submitEnquiry } from './enquiries.service';
 import { isRecord, parseFormBody } from '../../lib/query-params';
 import { ALREADY_REGISTERED, registerVisitor } from './visitors.service';
@@ -20,10 +18,6 @@ import { badgeDownloadUrl } from '../badges/badge-mail';
 
 /** A form's fields, sent in a `data` wrapper or bare. */
 const fieldsOf = (body: unknown) => (isRecord(body) && isRecord(body.data) ? body.data : body);
-const languageOf = (body: unknown): Language => {
-  const fields = fieldsOf(body);
-  return isRecord(fields) && fields.lang === 'en' ? 'en' : 'fr';
-};
 
 /**
  * The specification's exhibitor enquiry, which its client sends to `auth/local/register` too:
@@ -32,23 +26,6 @@ const languageOf = (body: unknown): Language => {
 function isEnquiry(body: unknown): boolean {
   const fields = fieldsOf(body);
   return isRecord(fields) && ('nom' in fields || 'telephone' in fields) && !('name' in fields) && !('phone' in fields);
-}
-
-/**
- * The visitor form. A body that misses only the consent box (the specification's own body has no
- * such field) is told so in its language; any other mistake is the usual 'Données invalides.'.
- * Either way `details.errors` names each field.
- */
-function visitorForm(body: unknown) {
-  try {
-    return parseFormBody(visitorFormSchema, body);
-  } catch (error) {
-    const errors = error instanceof HttpError ? (error.details?.errors as { path: string[] }[] | undefined) : undefined;
-    if (errors?.length && errors.every((e) => e.path[1] === 'consent')) {
-      throw badRequest(CONSENT_REQUIRED[languageOf(body)], (error as HttpError).details);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -68,7 +45,9 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
   organiserEmail: string;
 }> = async (app, { db, mail, onQueued, rateLimit, organiserEmail }) => {
   const handler = async (request: { body: unknown }) => {
-    const form = visitorForm(request.body);
+    // The specification's body as it is: no consent box to tick (decision 049), and a `consent`
+    // sent anyway is dropped with the other fields the form does not name.
+    const form = parseFormBody(visitorFormSchema, request.body);
     const lang = form.lang ?? 'fr';
     await assertRegistrationOpen(db, mail.now(), lang);
     const result = await registerVisitor(db, mail, form);

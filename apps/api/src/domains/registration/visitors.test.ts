@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
+import { queryRows } from '../../db/client';
 import { registrations, users } from '../../db/schema';
 import { createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
 import {
@@ -115,10 +116,25 @@ describe('POST visiteurs/putVisitor', () => {
       name: 'required',
       email: 'email',
       phone: 'required',
-      consent: 'consent',
     });
-    const empty = await post('visiteurs/putVisitor', { data: { ...visitor(''), consent: false } });
-    expect(fieldErrors(empty.json<ErrorBody>())).toEqual({ email: 'required', consent: 'consent' });
+    const empty = await post('visiteurs/putVisitor', { data: visitor('') });
+    expect(fieldErrors(empty.json<ErrorBody>())).toEqual({ email: 'required' });
+  });
+
+  it('registers a body that says consent: false, as one without it, and keeps nothing about consent (decision 049)', async () => {
+    const res = await post('visiteurs/putVisitor', { data: { ...visitor('sans-case@example.com'), consent: false } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [person] = await ctx.db.select().from(users).where(eq(users.email, 'sans-case@example.com'));
+    expect(person).toMatchObject({ type: 'visitor', name: 'Salma Idrissi', confirmed: true });
+    expect(await registrationsOf(person!.id)).toEqual([['visitor', null]]);
+    expect(await mailsTo('sans-case@example.com')).toHaveLength(1);
+    // No table has anywhere to put it: a scan, with its time and exhibitor, is the agreement.
+    const columns = await queryRows<{ table_name: string; column_name: string }>(
+      ctx.db,
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema not in ('pg_catalog', 'information_schema') and column_name ilike '%consent%'`,
+    );
+    expect(columns).toEqual([]);
   });
 
   it('refuses a link or an address in the name, company or position: the badge would carry it to the typed address', async () => {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { visitorFormSchema, type VisitorForm } from '@salon/shared';
 import { Alert } from '../ui/alert';
-import { CheckboxField, Field, PersonFields } from '../ui/form';
+import { Field, PersonFields } from '../ui/form';
 import { submitErrorKey } from '../ui/form-errors';
 import { submitHandler } from '../ui/form-submit';
 import { ApiError } from '../../lib/api-client';
@@ -12,9 +12,9 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { useRegisterVisitor } from '../../lib/registration/register-visitor';
 import { formResolver } from '../../lib/form-resolver';
 
-const FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition', 'consent'] as const;
-type Values = Omit<VisitorForm, 'consent' | 'lang'> & { consent: boolean };
-const EMPTY: Values = { name: '', email: '', phone: '', company: '', jobPosition: '', consent: false };
+const FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition'] as const;
+type Values = Omit<VisitorForm, 'lang'>;
+const EMPTY: Values = { name: '', email: '', phone: '', company: '', jobPosition: '' };
 
 /**
  * The home page's visitor registration. As the specification's public forms: a submit clears
@@ -26,6 +26,10 @@ const EMPTY: Values = { name: '', email: '', phone: '', company: '', jobPosition
  * a long home page, so that would hide the errors from the person who has to fix them. We scroll
  * to the top of the form instead (its heading just below the sticky header) and put the cursor
  * in the first wrong field, where a screen reader reads its error.
+ *
+ * No box to tick: beside the button, what a scan at a stand passes on to the exhibitor, which
+ * the visitor agrees to each time they hold the badge out (decision 049). The button names it
+ * as its description, so a screen reader reads it there too.
  */
 export function VisitorRegistrationForm({
   onRegistered,
@@ -96,8 +100,15 @@ export function VisitorRegistrationForm({
         registration={form.register('jobPosition')}
         error={errors.jobPosition}
       />
-      <CheckboxField label={t('visitorForm.consent')} registration={form.register('consent')} error={errors.consent} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={!hydrated || register.isPending}>
+      <p className="registration-notice" id="visitor-form-notice">
+        {t('visitorForm.notice')}
+      </p>
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        aria-describedby="visitor-form-notice"
+        disabled={!hydrated || register.isPending}
+      >
         {register.isPending ? t('common.loading') : t('visitorForm.submit')}
       </button>
     </form>

@@ -94,30 +94,6 @@ export function SelectField({
   );
 }
 
-/** A box to tick, its text beside it and the error under both. */
-export function CheckboxField({ label, registration, error }: FieldBase) {
-  const { t } = useTranslation();
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="field field-checkbox">
-      <input
-        type="checkbox"
-        id={id}
-        {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      <label htmlFor={id}>{label}</label>
-      {error?.message && (
-        <p className="field-error" id={errorId}>
-          {t(`validation.${error.message}`, { defaultValue: error.message })}
-        </p>
-      )}
-    </div>
-  );
-}
-
 type Slot = Pick<FieldBase, 'registration' | 'error'>;
 
 /**

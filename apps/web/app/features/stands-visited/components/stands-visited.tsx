@@ -34,7 +34,8 @@ function DoNotContactForm(props: {
  * 'Stands visités' on the badge's page: the exhibitors whose stands scanned the badge, each with
  * its page, its stand on the plan, the contact card and the document it chose to give, and 'Ne
  * plus me contacter' (confirmed, and undone with 'Annuler ma demande'). Plain links and forms, posting with the badge's key (the page's own
- * authorisation) and coming back here: they work without scripts, as the page does.
+ * authorisation) and coming back here: they work without scripts, as the page does. Under the
+ * list, what a scan passes on, as the registration form and the badge mail say it (decision 049).
  */
 export function StandsVisited({ token, stands, year }: { token: string; stands: VisitedStand[]; year: number | null }) {
   const { t } = useTranslation();
@@ -105,6 +106,7 @@ export function StandsVisited({ token, stands, year }: { token: string; stands: 
           </ul>
         </>
       )}
+      <p className="stands-visited-notice">{t('ebadge.visited.notice')}</p>
     </section>
   );
 }
