@@ -213,16 +213,22 @@ function ScansTable({
                     </span>
                   </td>
                   <th scope="row" id={nameId} data-label={labels.name}>
-                    {scan.erased ? t('area.scans.erased') : (scan.person.name ?? scan.person.email ?? '')}
+                    {scan.erased ? t('area.scans.erased') : <bdi>{scan.person.name ?? scan.person.email ?? ''}</bdi>}
                   </th>
                   <td data-label={labels.email}>
                     <EmailText value={scan.person.email} />
                   </td>
                   <td data-label={labels.phone}>{scan.person.phone}</td>
-                  <td data-label={labels.company}>{scan.person.company}</td>
-                  <td data-label={labels.jobPosition}>{scan.person.jobPosition}</td>
+                  <td data-label={labels.company}>{scan.person.company && <bdi>{scan.person.company}</bdi>}</td>
+                  <td data-label={labels.jobPosition}>
+                    {scan.person.jobPosition && <bdi>{scan.person.jobPosition}</bdi>}
+                  </td>
                   <td data-label={labels.date}>{formatDateTime(scan.createdAt)}</td>
-                  {byCollaborators && <td data-label={labels.by}>{scan.scanner.name}</td>}
+                  {byCollaborators && (
+                    <td data-label={labels.by}>
+                      <bdi>{scan.scanner.name}</bdi>
+                    </td>
+                  )}
                 </tr>
                 {noted && <ScanDetails scan={scan} span={span} nameId={nameId} />}
               </tbody>
