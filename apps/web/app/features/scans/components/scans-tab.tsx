@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, PAGE_SIZE, type ScanFilters, type ScanTable } from '@salon/shared';
+import { formatDateTime, PAGE_SIZE, type ScanExport, type ScanFilters, type ScanTable } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { EmailText } from '../../../components/ui/email-text';
 import { Pager } from '../../../components/ui/pager';
@@ -123,6 +123,45 @@ function CompleteLead({ scan }: { scan: ScanView }) {
 }
 
 /**
+ * 'Exporter' (the specification's SCANS.xlsx), then the CRM's CSV and the vCards: the leads of
+ * `table` (a table of 'Mes scans', or the whole team's) of the edition shown, as the filters show
+ * them. Each button is described by the heading of what it exports; the caller keeps the exporter,
+ * and says where its failure shows.
+ */
+function ExportButtons({
+  exporter,
+  table,
+  edition,
+  filters,
+  describedBy,
+}: {
+  exporter: ReturnType<typeof useExportScans>;
+  table: ScanExport;
+  edition: number | null;
+  filters: ScanFilters;
+  /** The id of the heading that names what is exported. */
+  describedBy: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="scans-exports">
+      {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn btn-outline"
+          aria-describedby={describedBy}
+          disabled={exporter.isPending}
+          onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format, filters })}
+        >
+          {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
  * One table of scans, 50 a page, newest first, with its export and, under each scan, its note and
  * rating. On a phone each scan reads as a card (app.css). The first table is the page's own ('Mes
  * scans', named by the page's h1); the collaborators' one has a heading of its own.
@@ -145,7 +184,7 @@ function ScansTable({
   /** The heading that names the table; without it, the table gets one (an h2) of its own. */
   titleId?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   // A lead is a tall card on a phone: ten a page there, not a 29,000-px page of fifty.
   const pageSize = usePhone() ? PHONE_PAGE_SIZE : PAGE_SIZE.scans;
@@ -244,20 +283,13 @@ function ScansTable({
     <section className="scans-section" aria-labelledby={ownTitle ? labelledBy : undefined}>
       <div className={ownTitle ? 'scans-head' : 'scans-head scans-head-untitled'}>
         {ownTitle && <h2 id={labelledBy}>{title}</h2>}
-        <div className="scans-exports">
-          {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className="btn btn-outline"
-              aria-describedby={labelledBy}
-              disabled={exporter.isPending}
-              onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format, filters })}
-            >
-              {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
-            </button>
-          ))}
-        </div>
+        <ExportButtons
+          exporter={exporter}
+          table={table}
+          edition={edition}
+          filters={filters}
+          describedBy={labelledBy}
+        />
       </div>
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
       {list.data && (
@@ -276,26 +308,19 @@ function ScansTable({
  * scanned in one of them), as the filters show them: one import into a CRM.
  */
 function TeamExports({ edition, filters }: { edition: number | null; filters: ScanFilters }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const exporter = useExportScans();
   return (
     <section className="scans-team-exports" aria-labelledby="team-exports-title">
       <h2 id="team-exports-title">{t('area.leads.team.title')}</h2>
       <p className="hint">{t('area.leads.team.hint')}</p>
-      <div className="scans-exports">
-        {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
-          <button
-            key={format}
-            type="button"
-            className="btn btn-outline"
-            aria-describedby="team-exports-title"
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate({ table: 'team', lang: i18n.language, edition, format, filters })}
-          >
-            {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
-          </button>
-        ))}
-      </div>
+      <ExportButtons
+        exporter={exporter}
+        table="team"
+        edition={edition}
+        filters={filters}
+        describedBy="team-exports-title"
+      />
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
     </section>
   );
