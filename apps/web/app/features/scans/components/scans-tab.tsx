@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, PAGE_SIZE, type ScanExport, type ScanFilters, type ScanTable } from '@salon/shared';
+import { formatDateTime, PAGE_SIZE, type ScanFilters, type ScanTable } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { EmailText } from '../../../components/ui/email-text';
 import { Pager } from '../../../components/ui/pager';
@@ -17,6 +17,7 @@ import { scansKey, useExportScans, useLeadQuestions, useScanEditions, useScans, 
 import { LeadQuestionsEditor } from './lead-questions-editor';
 import { LeadReport } from './lead-report';
 import { FiltersForm, filtersFromParams } from './lead-filters';
+import { ExportButtons } from './export-buttons';
 import { FollowUpSelect } from './follow-up-select';
 import { QualificationForm } from './qualification-form';
 import type { ScanView } from '../types';
@@ -119,45 +120,6 @@ function CompleteLead({ scan }: { scan: ScanView }) {
         onSave={(changes, previous) => update.mutateAsync({ id: scan.id, update: { ...changes, previous } })}
       />
     </details>
-  );
-}
-
-/**
- * 'Exporter' (the specification's SCANS.xlsx), then the CRM's CSV and the vCards: the leads of
- * `table` (a table of 'Mes scans', or the whole team's) of the edition shown, as the filters show
- * them. Each button is described by the heading of what it exports; the caller keeps the exporter,
- * and says where its failure shows.
- */
-function ExportButtons({
-  exporter,
-  table,
-  edition,
-  filters,
-  describedBy,
-}: {
-  exporter: ReturnType<typeof useExportScans>;
-  table: ScanExport;
-  edition: number | null;
-  filters: ScanFilters;
-  /** The id of the heading that names what is exported. */
-  describedBy: string;
-}) {
-  const { t, i18n } = useTranslation();
-  return (
-    <div className="scans-exports">
-      {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
-        <button
-          key={format}
-          type="button"
-          className="btn btn-outline"
-          aria-describedby={describedBy}
-          disabled={exporter.isPending}
-          onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format, filters })}
-        >
-          {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
-        </button>
-      ))}
-    </div>
   );
 }
 
@@ -283,13 +245,7 @@ function ScansTable({
     <section className="scans-section" aria-labelledby={ownTitle ? labelledBy : undefined}>
       <div className={ownTitle ? 'scans-head' : 'scans-head scans-head-untitled'}>
         {ownTitle && <h2 id={labelledBy}>{title}</h2>}
-        <ExportButtons
-          exporter={exporter}
-          table={table}
-          edition={edition}
-          filters={filters}
-          describedBy={labelledBy}
-        />
+        <ExportButtons exporter={exporter} table={table} edition={edition} filters={filters} describedBy={labelledBy} />
       </div>
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
       {list.data && (
