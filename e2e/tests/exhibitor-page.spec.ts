@@ -33,7 +33,7 @@ test.describe('An exhibitor’s page', () => {
     // 'Voir sur le plan': its stand highlighted on the floor plan.
     const booth = await page.locator('.exhibitor-stand dd').nth(1).textContent();
     await page.getByRole('link', { name: 'Voir sur le plan' }).click();
-    await expect(page).toHaveURL(new RegExp(`/plan-2024\\?stand=${booth}$`));
+    await expect(page).toHaveURL(new RegExp(`/plan-2024\\?stand=${booth}#plan$`));
   });
 
   test('reads in English, and a former address leads to the page’s address now', async ({ page }) => {

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PlanHallLayout, PlanStand } from '@salon/shared';
-import { onWalkScreens, press } from './support/screens';
+import { DEMO_COMPANY } from './fixtures';
+import { holdScripts, hydrated, onWalkScreens, press } from './support/screens';
 
 /**
- * 'Voir sur le plan' opens /plan-2024?stand=X zoomed on that stand: the stand must be inside the
+ * 'Voir sur le plan' opens /plan-2024?stand=X#plan zoomed on that stand: the stand must be inside the
  * plan's frame, whatever its place in the hall, on every load (it used to show the hall's top
  * left corner now and then: issue 37). The taken stands at each hall's edges, where a wrong zoom
  * shows, on a 390 × 844 phone and at 1366 × 768, each on a load of its own. (Every taken stand,
@@ -82,7 +83,8 @@ for (const hall of ['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']) {
     const outside: string[] = [];
     const offScreen: string[] = [];
     for (const number of stands) {
-      await visit.goto(`/plan-2024?stand=${number}`);
+      // The address as the site's links give it: its #plan opens the page on the plan.
+      await visit.goto(`/plan-2024?stand=${number}#plan`);
       await zoomSettled(visit);
       const frame = (await visit.locator('.plan-zoom').boundingBox())!;
       const stand = (await visit.locator(`.hall-plan [data-stand="${number}"]`).boundingBox())!;
@@ -119,9 +121,44 @@ test('on a phone, a stand tapped on the plan shows whole with its card, without 
   await page.goto('/plan-2024');
   await page.locator('.plan-frame').scrollIntoViewIfNeeded();
   await press(page, page.locator('.hall-plan [data-stand="A-02"]'));
-  await expect(page).toHaveURL(/\?stand=A-02$/);
+  // At the link's #plan if the tap came before the scripts, without it once they run.
+  await expect(page).toHaveURL(/\?stand=A-02(#plan)?$/);
   await zoomSettled(page);
   await expect(page.locator('.stand-card')).toContainText('Voir la fiche');
   expect(await onScreen(page, '.hall-plan [data-stand="A-02"]', '.stand-card')).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
+test('on a phone, a stand opened from the directory shows with its card before the scripts, and the page stays still when they start @phone', async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto(`/annuaire?q=${encodeURIComponent(DEMO_COMPANY)}`);
+  await press(page, page.getByRole('link', { name: 'Voir sur le plan' }).first());
+  await expect(page).toHaveURL(/\/plan-2024\?stand=A-02#plan$/);
+  // Before any script: the stand and its card on the screen, below the header.
+  await expect(page.locator('.stand-card')).toContainText(DEMO_COMPANY);
+  await expect.poll(() => onScreen(page, '.hall-plan [data-stand="A-02"]', '.stand-card')).toBe(true);
+  await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toHaveCount(0);
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(0);
+
+  // The scripts start (the frame asks for them, and a touch would): the page does not move, so a
+  // tap on the card lands where the visitor aimed.
+  scripts.release();
+  await page.keyboard.press('Shift');
+  await hydrated(page);
+  await zoomSettled(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+  // Once they run, another stand chosen in the list below the plan comes into view with its card,
+  // in the same page.
+  await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
+  const list = page.getByRole('region', { name: 'Stands du Hall A' });
+  await press(page, list.getByRole('link', { name: 'A-08', exact: true }));
+  await expect(page).toHaveURL(/\/plan-2024\?stand=A-08#plan$/);
+  await expect(page.getByRole('complementary', { name: 'Stand A-08 · Hall A' })).toBeVisible();
+  await zoomSettled(page);
+  expect(await onScreen(page, '.hall-plan [data-stand="A-08"]', '.stand-card')).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });

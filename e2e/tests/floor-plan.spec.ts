@@ -30,7 +30,7 @@ test.describe('On a phone', () => {
   }) => {
     await page.goto(`/annuaire?q=${encodeURIComponent(DEMO_COMPANY)}`);
     await page.getByRole('link', { name: 'Voir sur le plan' }).first().click();
-    await expect(page).toHaveURL(/\/plan-2024\?stand=A-02$/);
+    await expect(page).toHaveURL(/\/plan-2024\?stand=A-02#plan$/);
     await expect(page.getByRole('status')).toHaveText('Stand A-02 : Hall A, mis en évidence sur le plan.');
     const stand = page.getByRole('link', { name: `Stand A-02, ${DEMO_COMPANY}` });
     await expect(stand).toHaveClass(/is-target/);
@@ -132,7 +132,7 @@ test.describe('Without JavaScript', () => {
     await expect(page.locator('.hall-tabs [aria-current="page"]')).toContainText('(');
 
     await page.getByRole('link', { name: `Stand A-02, ${DEMO_COMPANY}` }).click();
-    await expect(page).toHaveURL(/\?stand=A-02&q=beton$/);
+    await expect(page).toHaveURL(/\?stand=A-02&q=beton#plan$/);
     const card = page.getByRole('complementary', { name: 'Stand A-02 · Hall A' });
     await expect(card).toContainText(DEMO_COMPANY);
     await expect(card).toContainText('Gros Oeuvre');

@@ -210,6 +210,28 @@ test.describe('Gate control', () => {
     await expect(page.getByTestId('gate-waiting')).toHaveText('0', { timeout: 15_000 });
   });
 
+  test('a name typed in Arabic reads as typed, in its own direction, on the visitor’s e-badge and on the gate’s green screen', async ({
+    page,
+    request,
+  }) => {
+    // Two of TYPED_NAMES (apps/api/src/domains/badges/badge-helpers.ts): Arabic, and a company that mixes scripts.
+    const typed = { name: 'محمد بن عبد الله العلوي', company: 'Atlas للبناء والأشغال SARL' };
+    const visitor = await registerVisitor(request, '', GATE_MAIL_DIR, typed);
+
+    // Each name in an element of its own direction (<bdi>), inside the French page: the
+    // punctuation and words around it stay where they were written.
+    await page.goto(`/ebadge?token=${visitor.key}`);
+    await expect(page.locator('.ebadge bdi')).toHaveText([typed.name, visitor.jobPosition, typed.company]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(typed.name);
+
+    const shown = await recordVerdicts(page);
+    await signInAtGate(page, 'Hall C');
+    await startChecking(page, 'Hall C');
+    await typeBadge(page, visitor.token);
+    expectAdmitted(await nthVerdict(shown, 1), visitor);
+    await expect(page.getByTestId('gate-verdict').locator('bdi')).toHaveText([typed.name, typed.company]);
+  });
+
   test('offline, three badges are checked and kept, the page reloads with no network, and once the network returns each check-in reaches the server once', async ({
     page,
     context,

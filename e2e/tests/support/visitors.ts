@@ -39,18 +39,20 @@ async function xsrfToken(request: APIRequestContext): Promise<string> {
 /**
  * Registers a new visitor (a unique name and address) and returns it with its badge token, read
  * the way the visitor gets it: the badge mail's e-badge link, then the e-badge page's data.
+ * `typed` replaces the unique name and company (a name in Arabic, as typed).
  */
 export async function registerVisitor(
   request: APIRequestContext,
   firstName = 'Yasmine',
   mailDir?: string,
+  typed: { name?: string; company?: string } = {},
 ): Promise<Visitor> {
   const id = unique();
   const visitor = {
-    name: `${firstName} Scan ${id}`,
+    name: typed.name ?? `${firstName} Scan ${id}`,
     email: `scan-${id}@example.com`,
     phone: uniquePhone(),
-    company: `Atelier ${id}`,
+    company: typed.company ?? `Atelier ${id}`,
     jobPosition: 'Acheteuse',
   };
   const registered = await request.post('/backend/api/visiteurs/putVisitor', {

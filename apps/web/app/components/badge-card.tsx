@@ -43,9 +43,20 @@ export function BadgeCard({
         <p>{t('ebadge.dates', { start, end, city: badge.event.city })}</p>
       </header>
       <p className="ebadge-type">{t(`ebadge.types.${badge.registration.type}`)}</p>
-      <h1 className="ebadge-name">{badge.name}</h1>
-      {badge.jobPosition && <p className="ebadge-position">{badge.jobPosition}</p>}
-      {badge.company && <p className="ebadge-company">{badge.company}</p>}
+      {/* As typed, each in its own direction (<bdi>): an Arabic name among French texts. */}
+      <h1 className="ebadge-name">
+        <bdi>{badge.name}</bdi>
+      </h1>
+      {badge.jobPosition && (
+        <p className="ebadge-position">
+          <bdi>{badge.jobPosition}</bdi>
+        </p>
+      )}
+      {badge.company && (
+        <p className="ebadge-company">
+          <bdi>{badge.company}</bdi>
+        </p>
+      )}
       <svg
         className="ebadge-qr"
         viewBox={`0 0 ${badge.qr.size} ${badge.qr.size}`}

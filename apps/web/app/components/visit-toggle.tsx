@@ -16,6 +16,7 @@ export function VisitToggle({
   kept,
   name,
   compact = false,
+  anchor,
 }: {
   kind: VisitKind;
   id: number;
@@ -25,6 +26,8 @@ export function VisitToggle({
   name: string;
   /** A star alone, its words for screen readers (a stand's card on the plan, a phone's card). */
   compact?: boolean;
+  /** Where the page comes back after a post without scripts (an element's id: the plan's frame). */
+  anchor?: string;
 }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -49,7 +52,7 @@ export function VisitToggle({
       <input type="hidden" name="op" value={on ? 'remove' : 'add'} />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="back" value={`${pathname}${search}`} />
+      <input type="hidden" name="back" value={`${pathname}${search}${anchor ? `#${anchor}` : ''}`} />
       <button
         type="submit"
         className={`btn visit-toggle-button${on ? ' is-on' : ''}`}

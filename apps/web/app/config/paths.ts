@@ -67,9 +67,16 @@ export const pathOf = (key: PathKey, year: number | null | undefined): string =>
       : paths.telechargement
     : paths[key];
 
+/**
+ * The id of the plan page's frame (the drawing and the stand's card), which a link to a stand names:
+ * the page opens there, below the sticky header (`scroll-margin-top` in floor-plan.css), before
+ * and without its scripts, which then never move it (plan-page.tsx).
+ */
+export const PLAN_ANCHOR = 'plan';
+
 /** A stand on the floor plan of the edition shown, from anywhere on the site ('Voir sur le plan'). */
 export const standOnPlan = (stand: string, year: number) =>
-  `${pathOf('plan', year)}?stand=${encodeURIComponent(stand)}`;
+  `${pathOf('plan', year)}?stand=${encodeURIComponent(stand)}#${PLAN_ANCHOR}`;
 
 /** A company in the directory, found by its name (from a stand of the floor plan). */
 export const companyInDirectory = (company: string) => `${paths.annuaire}?q=${encodeURIComponent(company)}`;

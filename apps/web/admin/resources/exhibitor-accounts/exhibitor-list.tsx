@@ -32,7 +32,7 @@ export function ExhibitorList() {
       ]}
       phone={
         <SimpleList<ExhibitorRow>
-          primaryText={(r) => r.company}
+          primaryText={(r) => <bdi>{r.company}</bdi>}
           secondaryText={(r) => [r.gate, r.booth].filter(Boolean).join(' · ')}
           tertiaryText={<StatusChip />}
           leftAvatar={(r) => (r.logo ? <img src={r.logo.url} alt="" width={40} /> : null)}

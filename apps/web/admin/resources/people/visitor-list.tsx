@@ -30,7 +30,8 @@ export function VisitorList() {
       }
       phone={
         <SimpleList<VisitorRow>
-          primaryText={(r) => r.name}
+          // As typed, in its own direction: an Arabic name among the list's French.
+          primaryText={(r) => <bdi>{r.name}</bdi>}
           secondaryText={(r) => [r.company, r.email].filter(Boolean).join(' · ')}
           tertiaryText={<PersonStateChip />}
           linkType="show"

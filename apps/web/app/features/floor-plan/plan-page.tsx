@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
-import { paths, standOnPlan } from '../../config/paths';
+import { paths, PLAN_ANCHOR, standOnPlan } from '../../config/paths';
 import { downloadUrl, fileUrl } from '../../config/files';
 import { HallPlan } from './components/hall-plan';
 import { PlanZoom } from './components/plan-zoom';
@@ -16,7 +16,8 @@ import { useHydrated } from '../../lib/use-hydrated';
 /**
  * An edition's floor plan (/plan-<year>, routes/product.tsx): one hall at a time, drawn by the server, with hall tabs, a search and
  * a sector picker that highlight stands, and `?stand=B-14` opening on that stand with its card
- * (a tap on a stand is that address), the plan first. Tabs and search are
+ * (a tap on a stand is that address, at `#plan`: the page opens on the plan and the card, below
+ * the sticky header, before its scripts run), the plan first. Tabs and search are
  * a link and a GET form, so all of it works without scripts; with them, the search highlights as
  * one types and the plan zooms. The PDF of every hall stays a click away.
  */
@@ -51,9 +52,16 @@ export function PlanPage({
     const value = searchBox.current?.value;
     if (value !== undefined && value !== query.q) setTypedAt({ query, value });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  // A tapped stand (or the one the address names) shows whole with its card, not below the fold.
+  // A stand tapped once the scripts run shows whole with its card, not below the fold. Not the
+  // stand the page was opened on: its address's #plan put it in view without scripts, which start
+  // later (the frame asks for them, or the visitor's first touch does): moving the page then moved
+  // it under a finger on its way to the card, and the tap landed elsewhere.
+  const shownStand = useRef(`${hall?.id}:${target?.number ?? ''}`);
   useEffect(() => {
-    const frame = document.getElementById('plan');
+    const shown = `${hall?.id}:${target?.number ?? ''}`;
+    if (shown === shownStand.current) return;
+    shownStand.current = shown;
+    const frame = document.getElementById(PLAN_ANCHOR);
     if (target && frame) showWhole(frame);
   }, [target?.number, hall?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const typed = typedAt?.query === query ? typedAt.value : null;
@@ -69,7 +77,7 @@ export function PlanPage({
     const params = new URLSearchParams({ stand: stand.number });
     if (query.q) params.set('q', query.q);
     if (query.sector) params.set('sector', query.sector);
-    return `?${params.toString()}`;
+    return `?${params.toString()}#${PLAN_ANCHOR}`;
   };
 
   if (!hall) {
@@ -132,13 +140,15 @@ export function PlanPage({
           })}
         </ul>
       </nav>
-      {/* The stands are links, so keys and taps reach this too; with the scripts a tap stays in the page. */}
+      {/* The stands are links, so keys and taps reach this too. With the scripts a tap stays in the
+          page, at the link's address without its #plan (React Router would put the frame at the
+          top of the screen): the effect above scrolls the least to show the stand and its card. */}
       <div
         className="plan-frame"
-        id="plan"
+        id={PLAN_ANCHOR}
         onClick={(event) => {
           const link = (event.target as Element).closest('a[data-stand]');
-          const href = link?.getAttribute('href');
+          const href = link?.getAttribute('href')?.split('#')[0];
           if (!href || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
           void navigate(href, { preventScrollReset: href.startsWith('?') });

@@ -90,7 +90,7 @@ export function AreaShell({
             width="160"
             height="160"
           />
-          <p className="area-company">{user.company}</p>
+          <p className="area-company">{user.company && <bdi>{user.company}</bdi>}</p>
           <nav aria-label={t('area.menuLabel')}>
             <ul className="area-menu">
               {tabs.map((tab) => (

@@ -148,10 +148,10 @@ export function CollaboratorsTable({ exhibitorId }: { exhibitorId: number }) {
               {rows.map((c) => (
                 <tr key={c.invitation ? `invitation-${c.id}` : c.id}>
                   <th scope="row" data-label={labels.name}>
-                    {c.name}
+                    <bdi>{c.name}</bdi>
                     {c.invitation && <InvitationNote invitation={c.invitation} />}
                   </th>
-                  <td data-label={labels.jobPosition}>{c.jobPosition}</td>
+                  <td data-label={labels.jobPosition}>{c.jobPosition && <bdi>{c.jobPosition}</bdi>}</td>
                   <td data-label={labels.email}>
                     <EmailText value={c.email} />
                   </td>

@@ -31,8 +31,13 @@ export function FormerTeamOffer() {
         <ul>
           {collaborators.map((c) => (
             <li key={c.id}>
-              {c.name}
-              {c.jobPosition ? ` — ${c.jobPosition}` : ''}
+              <bdi>{c.name}</bdi>
+              {c.jobPosition && (
+                <>
+                  {' — '}
+                  <bdi>{c.jobPosition}</bdi>
+                </>
+              )}
             </li>
           ))}
         </ul>

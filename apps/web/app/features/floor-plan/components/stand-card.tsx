@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { VisitToggle } from '../../../components/visit-toggle';
-import { paths } from '../../../config/paths';
+import { paths, PLAN_ANCHOR } from '../../../config/paths';
 import { localized } from '../../../lib/localized';
 
 /**
@@ -60,7 +60,14 @@ export function StandCard({
                   {t('plan.cardPage')}
                   <span className="visually-hidden"> — {company}</span>
                 </Link>
-                <VisitToggle kind="exhibitors" id={id} kept={kept.includes(id)} name={company} compact />
+                <VisitToggle
+                  kind="exhibitors"
+                  id={id}
+                  kept={kept.includes(id)}
+                  name={company}
+                  compact
+                  anchor={PLAN_ANCHOR}
+                />
               </div>
             </div>
           </div>

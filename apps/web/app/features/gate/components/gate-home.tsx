@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
+import { NAME_SLOT, nameInText } from '../../../components/ui/name-in-text';
 import { paths } from '../../../config/paths';
 import { useOnline } from '../../../lib/use-online';
 import { entryCounts } from '../counts';
@@ -40,7 +41,7 @@ export function GateHome({ session }: { session: ControllerSession }) {
         <h1>{t('pages.espaceControleur.title')}</h1>
         <NetState />
       </div>
-      <p className="gate-who">{t('gate.signedInAs', { name: session.user.name })}</p>
+      <p className="gate-who">{nameInText(t('gate.signedInAs', { name: NAME_SLOT }), session.user.name)}</p>
       {data.loaded && !meta && <Alert tone="warning">{t(online ? 'gate.rosterLoading' : 'gate.noRoster')}</Alert>}
 
       <div className="field gate-choose">

@@ -109,8 +109,15 @@ export function GateVerdict({
           )}
           {check.person && (
             <>
-              <p className="gate-verdict-name">{check.person.name}</p>
-              {check.person.company && <p className="gate-verdict-company">{check.person.company}</p>}
+              {/* As typed, in their own direction: an Arabic name keeps the French around it in order. */}
+              <p className="gate-verdict-name">
+                <bdi>{check.person.name}</bdi>
+              </p>
+              {check.person.company && (
+                <p className="gate-verdict-company">
+                  <bdi>{check.person.company}</bdi>
+                </p>
+              )}
             </>
           )}
         </>

@@ -42,7 +42,7 @@ export function VisitItems({
               <li key={e.id}>
                 <div>
                   <Link to={`${paths.annuaire}/${e.slug}`} className="my-visit-name">
-                    {e.company}
+                    <bdi>{e.company}</bdi>
                   </Link>
                   <span className="muted">
                     {[e.gate?.name, e.booth ? `${t('directory.stand')} ${e.booth}` : t('visit.noStand')]

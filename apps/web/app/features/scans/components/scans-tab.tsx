@@ -17,6 +17,7 @@ import { scansKey, useExportScans, useLeadQuestions, useScanEditions, useScans, 
 import { LeadQuestionsEditor } from './lead-questions-editor';
 import { LeadReport } from './lead-report';
 import { FiltersForm, filtersFromParams } from './lead-filters';
+import { ExportButtons } from './export-buttons';
 import { FollowUpSelect } from './follow-up-select';
 import { QualificationForm } from './qualification-form';
 import type { ScanView } from '../types';
@@ -145,7 +146,7 @@ function ScansTable({
   /** The heading that names the table; without it, the table gets one (an h2) of its own. */
   titleId?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   // A lead is a tall card on a phone: ten a page there, not a 29,000-px page of fifty.
   const pageSize = usePhone() ? PHONE_PAGE_SIZE : PAGE_SIZE.scans;
@@ -213,16 +214,22 @@ function ScansTable({
                     </span>
                   </td>
                   <th scope="row" id={nameId} data-label={labels.name}>
-                    {scan.erased ? t('area.scans.erased') : (scan.person.name ?? scan.person.email ?? '')}
+                    {scan.erased ? t('area.scans.erased') : <bdi>{scan.person.name ?? scan.person.email ?? ''}</bdi>}
                   </th>
                   <td data-label={labels.email}>
                     <EmailText value={scan.person.email} />
                   </td>
                   <td data-label={labels.phone}>{scan.person.phone}</td>
-                  <td data-label={labels.company}>{scan.person.company}</td>
-                  <td data-label={labels.jobPosition}>{scan.person.jobPosition}</td>
+                  <td data-label={labels.company}>{scan.person.company && <bdi>{scan.person.company}</bdi>}</td>
+                  <td data-label={labels.jobPosition}>
+                    {scan.person.jobPosition && <bdi>{scan.person.jobPosition}</bdi>}
+                  </td>
                   <td data-label={labels.date}>{formatDateTime(scan.createdAt)}</td>
-                  {byCollaborators && <td data-label={labels.by}>{scan.scanner.name}</td>}
+                  {byCollaborators && (
+                    <td data-label={labels.by}>
+                      <bdi>{scan.scanner.name}</bdi>
+                    </td>
+                  )}
                 </tr>
                 {noted && <ScanDetails scan={scan} span={span} nameId={nameId} />}
               </tbody>
@@ -238,20 +245,7 @@ function ScansTable({
     <section className="scans-section" aria-labelledby={ownTitle ? labelledBy : undefined}>
       <div className={ownTitle ? 'scans-head' : 'scans-head scans-head-untitled'}>
         {ownTitle && <h2 id={labelledBy}>{title}</h2>}
-        <div className="scans-exports">
-          {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              className="btn btn-outline"
-              aria-describedby={labelledBy}
-              disabled={exporter.isPending}
-              onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format, filters })}
-            >
-              {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
-            </button>
-          ))}
-        </div>
+        <ExportButtons exporter={exporter} table={table} edition={edition} filters={filters} describedBy={labelledBy} />
       </div>
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
       {list.data && (
@@ -270,26 +264,19 @@ function ScansTable({
  * scanned in one of them), as the filters show them: one import into a CRM.
  */
 function TeamExports({ edition, filters }: { edition: number | null; filters: ScanFilters }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const exporter = useExportScans();
   return (
     <section className="scans-team-exports" aria-labelledby="team-exports-title">
       <h2 id="team-exports-title">{t('area.leads.team.title')}</h2>
       <p className="hint">{t('area.leads.team.hint')}</p>
-      <div className="scans-exports">
-        {(['xlsx', 'csv', 'vcf'] as const).map((format) => (
-          <button
-            key={format}
-            type="button"
-            className="btn btn-outline"
-            aria-describedby="team-exports-title"
-            disabled={exporter.isPending}
-            onClick={() => exporter.mutate({ table: 'team', lang: i18n.language, edition, format, filters })}
-          >
-            {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
-          </button>
-        ))}
-      </div>
+      <ExportButtons
+        exporter={exporter}
+        table="team"
+        edition={edition}
+        filters={filters}
+        describedBy="team-exports-title"
+      />
       {exporter.isError && <Alert tone="danger">{t(submitErrorKey(exporter.error) ?? 'errors.generic')}</Alert>}
     </section>
   );

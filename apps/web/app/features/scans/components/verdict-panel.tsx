@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime, showDay, type ScanRefusal } from '@salon/shared';
+import { NAME_SLOT, nameInText } from '../../../components/ui/name-in-text';
 import type { ScanView } from '../types';
 
 export type Verdict =
@@ -19,9 +20,21 @@ function Person({ scan }: { scan: ScanView }) {
   const { name, company, jobPosition } = scan.person;
   return (
     <>
-      {name && <p className="verdict-name">{name}</p>}
-      {company && <p className="verdict-company">{company}</p>}
-      {jobPosition && <p>{jobPosition}</p>}
+      {name && (
+        <p className="verdict-name">
+          <bdi>{name}</bdi>
+        </p>
+      )}
+      {company && (
+        <p className="verdict-company">
+          <bdi>{company}</bdi>
+        </p>
+      )}
+      {jobPosition && (
+        <p>
+          <bdi>{jobPosition}</bdi>
+        </p>
+      )}
     </>
   );
 }
@@ -49,9 +62,12 @@ export function VerdictPanel({ verdict }: { verdict: Verdict }) {
           <Person scan={verdict.scan} />
           {verdict.team && (
             <p className="verdict-team">
-              {showDay(verdict.team.createdAt) === showDay(verdict.scan.createdAt)
-                ? t('scanner.teamToday', { name: verdict.team.name, time: formatTime(verdict.team.createdAt) })
-                : t('scanner.teamEarlier', { name: verdict.team.name, date: formatDateTime(verdict.team.createdAt) })}
+              {nameInText(
+                showDay(verdict.team.createdAt) === showDay(verdict.scan.createdAt)
+                  ? t('scanner.teamToday', { name: NAME_SLOT, time: formatTime(verdict.team.createdAt) })
+                  : t('scanner.teamEarlier', { name: NAME_SLOT, date: formatDateTime(verdict.team.createdAt) }),
+                verdict.team.name,
+              )}
             </p>
           )}
         </>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { VisitedStand } from '@salon/shared';
+import { NAME_SLOT, nameInText } from '../../../components/ui/name-in-text';
 import { paths, standOnPlan } from '../../../config/paths';
 import { API_BASE } from '../../../lib/api-client';
 import '../stands-visited.css';
@@ -54,7 +55,7 @@ export function StandsVisited({ token, stands, year }: { token: string; stands: 
             {stands.map((s) => (
               <li key={s.id} aria-labelledby={`visited-${s.id}`}>
                 <Link to={`${paths.annuaire}/${s.slug}`} className="stands-visited-name" id={`visited-${s.id}`}>
-                  {s.company}
+                  <bdi>{s.company}</bdi>
                 </Link>
                 <span className="muted">
                   {[s.gate?.name, s.booth ? `${t('directory.stand')} ${s.booth}` : t('visit.noStand')]
@@ -95,7 +96,7 @@ export function StandsVisited({ token, stands, year }: { token: string; stands: 
                   // Asked once more before it is sent: a plain <details>, so it works without scripts too.
                   <details className="stands-visited-ask">
                     <summary className="stands-visited-forget">{t('ebadge.visited.doNotContact')}</summary>
-                    <p>{t('ebadge.visited.confirmText', { company: s.company })}</p>
+                    <p>{nameInText(t('ebadge.visited.confirmText', { company: NAME_SLOT }), s.company)}</p>
                     <DoNotContactForm exhibitorId={s.id} token={token} back={back}>
                       {t('ebadge.visited.confirm')}
                     </DoNotContactForm>
