@@ -162,3 +162,16 @@ test('on a phone, a stand opened from the directory shows with its card before t
   expect(await onScreen(page, '.hall-plan [data-stand="A-08"]', '.stand-card')).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
+
+test('on a phone, a stand named by an address without #plan opens with its card on the screen before the scripts @phone', async ({
+  page,
+}) => {
+  // The address the fourth walk checked, as typed or kept from before the site's links said #plan.
+  // (Scrolled into view, the page starts its scripts, held here: it never reaches 'load'.)
+  await holdScripts(page);
+  await page.goto('/plan-2024?stand=A-18', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('button', { name: 'Zoomer', exact: true })).toHaveCount(0);
+  await expect(page.locator('.stand-card')).toBeVisible();
+  await expect.poll(() => onScreen(page, '.hall-plan [data-stand="A-18"]', '.stand-card')).toBe(true);
+  expect(await page.evaluate(() => location.hash)).toBe('');
+});

@@ -62,6 +62,14 @@ export const READING_PAGES: ReadonlySet<string> = new Set(
   ].map((file) => `routes/${file}`),
 );
 
+/**
+ * The attribute of the part a page opens at when its address names no anchor (the plan's frame
+ * when `?stand=` names a stand: an address typed or kept from before the site's links said
+ * `#plan`). The starter below scrolls it into view once the document is parsed, before the page's
+ * scripts, as a `#plan` would: nothing moves the page later, when they start.
+ */
+export const OPENS_HERE = 'data-opens-here';
+
 /** When the page's scripts start: after the first paint, or at the first interaction. */
 export type ScriptStart = 'after-paint' | 'on-interaction';
 
@@ -99,6 +107,7 @@ var s=document.querySelector('script[type="${DEFERRED_SCRIPT_TYPE}"]');if(!s)ret
 var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;document.head.append(m);
 }
 ${trigger}
+document.addEventListener('DOMContentLoaded',function(){var o=document.querySelector('[${OPENS_HERE}]');if(o&&!location.hash&&!scrollY)o.scrollIntoView();});
 function fallback(img){var f=img.getAttribute('data-fallback');if(f&&img.getAttribute('src')!==f)img.src=f;}
 document.addEventListener('error',function(e){if(e.target instanceof HTMLImageElement)fallback(e.target);},true);
 document.addEventListener('DOMContentLoaded',function(){document.querySelectorAll('img[data-fallback]').forEach(function(i){if(i.complete&&!i.naturalWidth)fallback(i);});});

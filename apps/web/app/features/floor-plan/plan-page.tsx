@@ -6,6 +6,7 @@ import { Form, Link, useNavigate } from 'react-router';
 import { paths, PLAN_ANCHOR, standOnPlan } from '../../config/paths';
 import { downloadUrl, fileUrl } from '../../config/files';
 import { HallPlan } from './components/hall-plan';
+import { OPENS_HERE } from '../../lib/deferred-scripts';
 import { PlanZoom } from './components/plan-zoom';
 import { StandCard } from './components/stand-card';
 import { localized } from '../../lib/localized';
@@ -146,6 +147,7 @@ export function PlanPage({
       <div
         className="plan-frame"
         id={PLAN_ANCHOR}
+        {...(target ? { [OPENS_HERE]: '' } : {})}
         onClick={(event) => {
           const link = (event.target as Element).closest('a[data-stand]');
           const href = link?.getAttribute('href')?.split('#')[0];
