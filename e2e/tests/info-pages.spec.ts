@@ -442,6 +442,16 @@ async function expectFormInView(page: Page, id: string, heading: string): Promis
 const ENQUIRY = { id: 'demande-exposant', fr: 'Devenir exposant', en: 'Become an exhibitor' };
 const VISITOR = { id: 'inscription-visiteur', fr: 'Inscription visiteur', en: 'Visitor registration' };
 
+test.describe('The home page', () => {
+  test('the hero names the edition as French writes it, not upper-cased into “6E”', async ({ page }) => {
+    await page.goto('/');
+    // As the screen shows it (innerText applies the style's text-transform).
+    await expect(page.locator('.hero-edition')).toHaveText('6e édition', { useInnerText: true });
+    await page.goto('/?lang=en');
+    await expect(page.locator('.hero-edition')).toHaveText('6th edition', { useInnerText: true });
+  });
+});
+
 test.describe('Calls to action lead to the forms that work', () => {
   for (const lang of ['fr', 'en'] as const) {
     test(`'Exposer' on an information page opens the exhibitor enquiry form (${lang})`, async ({ page }) => {
