@@ -78,7 +78,7 @@ test.describe('Leads', () => {
     await expect(page.getByText(scanTexts.waiting(1))).toBeVisible();
 
     await context.setOffline(false);
-    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
     const mine = scanTable(page, 'scansExposant');
     await expect(rowOf(mine, visitor.name)).toHaveCount(1);
@@ -174,7 +174,7 @@ test.describe('Leads', () => {
       { id: deadline!.id, kind: 'text', label: 'Échéance' },
     ]);
     await context.setOffline(false);
-    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
     const mine = scanTable(page, 'scansExposant');
     await expect(rowOf(mine, visitor.name)).toHaveCount(1);
