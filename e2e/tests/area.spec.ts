@@ -7,7 +7,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 /** A phone number no other test uses. */
 const uniquePhone = () => `06${String(Date.now()).slice(-8)}`;
 
-const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+const areaMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
 
 async function openTab(page: Page, name: string) {
   await areaMenu(page).getByRole('button', { name, exact: true }).click();
@@ -139,7 +139,7 @@ test.describe('The exhibitor area tabs', () => {
     await sendBadge.click();
     await expect(page.getByRole('status')).toHaveText('Badge envoyé avec succès.');
 
-    await row.getByRole('button', { name: "Renvoyer l'accès" }).click();
+    await row.getByRole('button', { name: 'Renvoyer l’accès' }).click();
     await expect(page.getByRole('status')).toHaveText('Accès envoyé avec succès.');
 
     const download = page.waitForEvent('download');

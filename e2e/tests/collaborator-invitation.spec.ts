@@ -11,7 +11,7 @@ const uniquePhone = () => `07${String(Date.now() + phoneCounter++).slice(-8)}`;
 const DATE_TIME = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
 const INVALID = 'Cette invitation n’est plus valide. Demandez à l’exposant de vous inviter à nouveau.';
 
-const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+const areaMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
 
 async function openTab(page: Page, name: string) {
   await areaMenu(page).getByRole('button', { name, exact: true }).click();

@@ -11,7 +11,7 @@ async function newCollaborator(page: Page): Promise<string> {
   const email = `changement-${unique()}@example.com`;
   await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
   await page
-    .getByRole('navigation', { name: "Menu de l'espace exposant" })
+    .getByRole('navigation', { name: 'Menu de l’espace exposant' })
     .getByRole('button', { name: 'Ajouter un collaborateur', exact: true })
     .click();
   await page.getByLabel('Nom & Prénom').fill('Hind Changement');

@@ -377,3 +377,64 @@ test('an organiser places a café on the plan in the back-office, moves it with 
   await expect(status).toHaveText('« Café Atlas » retiré du plan.');
   await expect(drawing.getByRole('button', { name: /^Café Atlas/ })).toHaveCount(0);
 });
+
+/** The label lines of a back-office drawing's pieces that reach out of their piece, by what they read. */
+const spillingLabels = (drawing: Locator) =>
+  drawing.evaluate((svg) =>
+    Array.from(svg.querySelectorAll('.plan-editor-stand')).flatMap((piece) => {
+      const box = piece.querySelector('rect')!.getBBox();
+      return Array.from(piece.querySelectorAll('text'))
+        .filter((text) => {
+          // The line's box is in its frame's units, the frame placed at the piece's corner.
+          const at = text.getBBox();
+          const frame = text.ownerSVGElement!;
+          const x = at.x + frame.x.baseVal.value - box.x;
+          const y = at.y + frame.y.baseVal.value - box.y;
+          return x < -0.01 || y < -0.01 || x + at.width > box.width + 0.01 || y + at.height > box.height + 0.01;
+        })
+        .map((text) => text.textContent);
+    }),
+  );
+
+test('in the back-office drawing, every label stays inside its piece: a 2 × 2 entrance’s name, the forum room’s, the stands’', async ({
+  page,
+}) => {
+  await adminLogin(page);
+  await page.goto('/admin/plan-editor');
+  await page.getByRole('tab', { name: 'Hall C' }).click();
+  const drawing = page.getByRole('group', { name: 'Plan du Hall C (60 × 40)' });
+  await expect(drawing.locator('[data-stand="C-02"]')).toHaveAccessibleName(/^Stand C-02, \S/);
+  await page.getByRole('combobox', { name: /Élément à placer/ }).click();
+  await page.getByRole('option', { name: 'Entrée', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Libellé (facultatif)' }).fill('Entrée nord');
+  await page.getByRole('button', { name: 'Placer sur le plan' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toHaveText(/^Entrée nord placé : x \d+, y \d+, 4 × 4\./);
+  // Made two units by two, narrower than its name at the drawing's usual size.
+  const entrance = drawing.getByRole('button', { name: /^Entrée nord \(Entrée\)/ });
+  await entrance.focus();
+  for (const [key, size] of [
+    ['Shift+ArrowLeft', '3 × 4'],
+    ['Shift+ArrowLeft', '2 × 4'],
+    ['Shift+ArrowUp', '2 × 3'],
+    ['Shift+ArrowUp', '2 × 2'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(status).toHaveText(new RegExp(`^Entrée nord enregistré : x \\d+, y \\d+, ${size}\\.$`));
+  }
+  // Its name alone, on two lines: the kind is in its accessible name.
+  await expect(entrance.locator('text')).toHaveText(['Entrée', 'nord']);
+  expect(await spillingLabels(drawing)).toEqual([]);
+
+  // Hall B's forum room: its name and its kind, whole, and its stands' labels inside them too.
+  await page.getByRole('tab', { name: 'Hall B' }).click();
+  const hallB = page.getByRole('group', { name: /^Plan du Hall B / });
+  await expect(hallB.locator('[data-feature="forum"] text')).toHaveText(['Salle des ateliers', 'Salle du forum']);
+  expect(await spillingLabels(hallB)).toEqual([]);
+
+  // Taken off the plan again, for the other tests.
+  await page.getByRole('tab', { name: 'Hall C' }).click();
+  await entrance.focus();
+  await page.getByRole('button', { name: 'Retirer « Entrée nord » du plan' }).click();
+  await expect(status).toHaveText('« Entrée nord » retiré du plan.');
+});

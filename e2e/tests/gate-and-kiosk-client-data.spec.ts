@@ -17,7 +17,7 @@ const texts = {
   ended:
     'Cette borne a été désactivée, ou sa journée est terminée. Un contrôleur ou un organisateur peut la réactiver ici.',
   seeStaff:
-    "Trop d'essais pour cette adresse. Adressez-vous à un membre de l'équipe d'accueil, qui retrouvera votre badge.",
+    'Trop d’essais pour cette adresse. Adressez-vous à un membre de l’équipe d’accueil, qui retrouvera votre badge.',
 };
 
 /** The IndexedDB databases of the page's origin, by name. */

@@ -29,7 +29,7 @@ test.use({ baseURL: GATE_BASE_URL });
 /** The texts of the issue and the contract (the web app's French). */
 const texts = {
   admitted: 'Entrée autorisée',
-  alreadyEntered: (time: string, gate: string) => `Déjà entré aujourd'hui à ${time}, porte ${gate}`,
+  alreadyEntered: (time: string, gate: string) => `Déjà entré aujourd’hui à ${time}, porte ${gate}`,
   letInDone: 'Nouvelle entrée autorisée',
   invalid: 'Badge invalide',
   revoked: 'Badge révoqué',
@@ -139,7 +139,7 @@ test.describe('Gate control', () => {
 
       // The same badge again: orange, and the controller lets the person in again.
       await expect(verdict).toHaveAttribute('data-verdict', 'already_entered', { timeout: 20_000 });
-      await expect(verdict).toContainText(/Déjà entré aujourd'hui à \d\d:\d\d, porte Hall A/);
+      await expect(verdict).toContainText(/Déjà entré aujourd’hui à \d\d:\d\d, porte Hall A/);
       await expect(verdict).toContainText(visitor.name);
       await expect(page.getByRole('button', { name: 'Ne pas laisser entrer' })).toBeVisible();
       const reentry = page.getByTestId('gate-reentry');
@@ -340,7 +340,7 @@ test.describe('Gate control', () => {
       await typeBadge(page, visitor.token);
       const verdict = await nthVerdict(shown, 1);
       expect(verdict).toMatchObject({ verdict: 'refused', reason: 'otherEvent' });
-      expect(verdict.text).toContain("Ce badge est celui d'une autre édition du salon.");
+      expect(verdict.text).toContain('Ce badge est celui d’une autre édition du salon.');
       expect(verdict.text).not.toContain(texts.admitted);
     } finally {
       await context.setOffline(false);

@@ -88,7 +88,7 @@ const CASES: InfoPageCase[] = [
         '60 000',
         '39 000',
         'fondé en 2003 par la fédération nationale du bâtiment',
-        "association d'importateurs",
+        'association d’importateurs',
         'deux ministères',
         'agence événementielle, organisateur délégué',
       ],
@@ -149,7 +149,7 @@ const CASES: InfoPageCase[] = [
       fr: [
         THEME.fr,
         'Des conférences thématiques du 29 au 31 mai',
-        "Une session de l'académie de formation le 31 mai, de 10h00 à 12h00.",
+        'Une session de l’académie de formation le 31 mai, de 10h00 à 12h00.',
         'Deux sessions sponsors le 1er juin, de 10h00 à 12h00 et de 14h00 à 16h30.',
       ],
       en: [
@@ -168,7 +168,7 @@ const CASES: InfoPageCase[] = [
   },
   {
     path: '/secteurs-activites',
-    h1: { fr: "Secteurs d'activités", en: 'Sectors' },
+    h1: { fr: 'Secteurs d’activités', en: 'Sectors' },
     facts: {
       fr: ['Institutionnels', 'Donneurs d’ordre', 'Second œuvre', 'Laboratoires et bureaux d’études'],
       en: ['Institutions', 'Contracting authorities', 'Finishing works', 'Laboratories and design offices'],
@@ -201,11 +201,11 @@ const CASES: InfoPageCase[] = [
     path: '/exposer',
     h1: { fr: 'Exposer', en: 'Exhibit' },
     facts: {
-      fr: ["envoyez votre demande d'exposant en ligne", 'exposants@example.com'],
+      fr: ['envoyez votre demande d’exposant en ligne', 'exposants@example.com'],
       en: ['send your exhibitor request online', 'exposants@example.com'],
     },
     check: async (page, lang) => {
-      const name = lang === 'fr' ? "Faire ma demande d'exposant" : 'Send my exhibitor request';
+      const name = lang === 'fr' ? 'Faire ma demande d’exposant' : 'Send my exhibitor request';
       await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/#demande-exposant');
       await expectNotComingSoon(page, lang);
     },
@@ -231,7 +231,7 @@ const CASES: InfoPageCase[] = [
       en: ['Choose a conference in the programme and register online from its page.'],
     },
     check: async (page, lang) => {
-      const name = lang === 'fr' ? "Voir le programme et s'inscrire" : 'See the programme and register';
+      const name = lang === 'fr' ? 'Voir le programme et s’inscrire' : 'See the programme and register';
       await expect(page.getByRole('link', { name })).toHaveAttribute('href', '/programme-du-forum');
       await expectNotComingSoon(page, lang);
     },
@@ -259,7 +259,7 @@ const CASES: InfoPageCase[] = [
     path: '/pourquoi-sponsoriser',
     h1: { fr: 'Pourquoi sponsoriser ?', en: 'Why sponsor?' },
     facts: {
-      fr: ["Contacter l'équipe commerciale", 'commercial@example.com', 'sessions sponsors'],
+      fr: ['Contacter l’équipe commerciale', 'commercial@example.com', 'sessions sponsors'],
       en: ['Contact the sales team', 'commercial@example.com', 'sponsor sessions'],
     },
     check: async (page) => {
@@ -442,6 +442,16 @@ async function expectFormInView(page: Page, id: string, heading: string): Promis
 const ENQUIRY = { id: 'demande-exposant', fr: 'Devenir exposant', en: 'Become an exhibitor' };
 const VISITOR = { id: 'inscription-visiteur', fr: 'Inscription visiteur', en: 'Visitor registration' };
 
+test.describe('The home page', () => {
+  test('the hero names the edition as French writes it, not upper-cased into “6E”', async ({ page }) => {
+    await page.goto('/');
+    // As the screen shows it (innerText applies the style's text-transform).
+    await expect(page.locator('.hero-edition')).toHaveText('6e édition', { useInnerText: true });
+    await page.goto('/?lang=en');
+    await expect(page.locator('.hero-edition')).toHaveText('6th edition', { useInnerText: true });
+  });
+});
+
 test.describe('Calls to action lead to the forms that work', () => {
   for (const lang of ['fr', 'en'] as const) {
     test(`'Exposer' on an information page opens the exhibitor enquiry form (${lang})`, async ({ page }) => {
@@ -475,7 +485,7 @@ test.describe('Calls to action lead to the forms that work', () => {
   test('the pages /exposer and /demander-votre-badge lead to their forms, in French and English', async ({ page }) => {
     await page.goto('/exposer');
     await waitForHydration(page);
-    await page.getByRole('link', { name: "Faire ma demande d'exposant" }).click();
+    await page.getByRole('link', { name: 'Faire ma demande d’exposant' }).click();
     await expectFormInView(page, ENQUIRY.id, ENQUIRY.fr);
 
     await page.goto('/demander-votre-badge?lang=en');
@@ -489,7 +499,7 @@ test.describe('Calls to action lead to the forms that work', () => {
   }) => {
     await page.goto('/assister-au-forum');
     await waitForHydration(page);
-    await page.getByRole('link', { name: "Voir le programme et s'inscrire" }).click();
+    await page.getByRole('link', { name: 'Voir le programme et s’inscrire' }).click();
     await expect(page).toHaveURL(/\/programme-du-forum$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Programme du Forum');
     await page.getByRole('link', { name: /S’inscrire à cette conférence — N°1$/ }).click();

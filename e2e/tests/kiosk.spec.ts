@@ -9,7 +9,7 @@ import { registerVisitor, unique, type Visitor } from './support/visitors';
 /** The kiosk's French texts. */
 const texts = {
   ...kioskTexts,
-  registerInstead: "Je ne suis pas inscrit : m'inscrire",
+  registerInstead: 'Je ne suis pas inscrit : m’inscrire',
   printed: 'Impression lancée : récupérez votre badge. Bonne visite !',
 };
 
@@ -134,14 +134,14 @@ test.describe('The badge kiosk', () => {
     const apple = wallets.first();
     await expect(apple.getByRole('img', { name: 'Ajouter à Apple Wallet' })).toBeVisible();
     await expect(apple.getByRole('img', { name: 'Code QR du lien Apple Wallet' })).toBeVisible();
-    await expect(apple).toContainText("scannez ce code avec l'appareil photo de votre iPhone");
+    await expect(apple).toContainText('scannez ce code avec l’appareil photo de votre iPhone');
     const google = wallets.last();
     await expect(google.getByRole('img', { name: 'Ajouter à Google Wallet' })).toHaveAttribute(
       'src',
       '/backend/api/wallet/google-badge.svg?lang=fr',
     );
     await expect(google.getByRole('img', { name: 'Code QR du lien Google Wallet' })).toBeVisible();
-    await expect(google).toContainText("scannez ce code avec l'appareil photo de votre téléphone Android");
+    await expect(google).toContainText('scannez ce code avec l’appareil photo de votre téléphone Android');
 
     await printAndCheckLayout(page);
 

@@ -78,7 +78,7 @@ test.describe('Leads', () => {
     await expect(page.getByText(scanTexts.waiting(1))).toBeVisible();
 
     await context.setOffline(false);
-    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
     const mine = scanTable(page, 'scansExposant');
     await expect(rowOf(mine, visitor.name)).toHaveCount(1);
@@ -139,6 +139,55 @@ test.describe('Leads', () => {
     expect(cards.text).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
   });
 
+  test('a lead completed on one screen while another changed its note keeps what was typed, says so, and saves it on the second try', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const visitor = await registerVisitor(request, 'Nadia');
+    await login(page, accounts.exhibitor2.email, accounts.exhibitor2.password);
+    const { jwt } = (await storedSession(page))!;
+    await openScanner(page);
+    await typeBadge(page, visitor.token);
+    await expect(verdict(page, 'Scan enregistré')).toBeVisible();
+    await page.getByLabel('Note', { exact: true }).fill('Intéressée par les coffrages');
+    await page.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(page.getByText('Note enregistrée.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
+    const details = rowOf(scanTable(page, 'scansExposant'), visitor.name).locator('xpath=following-sibling::tr[1]');
+    await expect(details).toContainText('Note : Intéressée par les coffrages');
+    await details.getByText('Compléter').click();
+    const note = details.getByLabel('Note', { exact: true });
+    await expect(note).toHaveValue('Intéressée par les coffrages');
+
+    // Meanwhile, a teammate's phone changes the note.
+    const [scan] = await scansOfVisitor(request, page, visitor);
+    const other = await request.put(`/backend/api/scans/${scan!.id}`, {
+      headers: { ...(await xsrf(request)), authorization: `Bearer ${jwt}` },
+      data: { note: 'Rappeler après le salon' },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+
+    // This screen's save is refused: the message says which field, and the typing stays.
+    await note.fill('Devis coffrage à envoyer lundi');
+    await details.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(
+      details.getByText(
+        'Ce prospect a été modifié ailleurs entre-temps (note) : rien n’a été enregistré. Vos saisies sont conservées ; vérifiez la fiche puis enregistrez à nouveau pour les garder.',
+      ),
+    ).toBeVisible();
+    await expect(note).toHaveValue('Devis coffrage à envoyer lundi');
+    expect((await scansOfVisitor(request, page, visitor))[0]!.note).toBe('Rappeler après le salon');
+
+    // Saved again, knowingly: it replaces the other screen's note.
+    await details.getByRole('button', { name: 'Enregistrer la note' }).click();
+    await expect(details).toContainText('Note : Devis coffrage à envoyer lundi');
+    await expect
+      .poll(async () => (await scansOfVisitor(request, page, visitor))[0]!.note)
+      .toBe('Devis coffrage à envoyer lundi');
+  });
+
   test('a scan answered offline arrives when the exhibitor changed a question meanwhile: with its other answers, without the one that no longer fits', async ({
     page,
     context,
@@ -174,7 +223,7 @@ test.describe('Leads', () => {
       { id: deadline!.id, kind: 'text', label: 'Échéance' },
     ]);
     await context.setOffline(false);
-    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
     const mine = scanTable(page, 'scansExposant');
     await expect(rowOf(mine, visitor.name)).toHaveCount(1);

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { E2E_JWT_SECRET } from '../playwright.config';
 import { accounts, DEMO_COMPANY, login, storedSession, submitLogin, texts, waitForHydration } from './fixtures';
 
-const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+const areaMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
 
 test.describe('Sign-in to the exhibitor area', () => {
   test('the demo exhibitor signs in, lands on its area and sees its company and the exhibitor menu', async ({

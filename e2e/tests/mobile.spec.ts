@@ -39,7 +39,7 @@ test.describe('On a phone', () => {
     await expect(page.locator('.area-company')).toBeInViewport();
     await expect(
       page
-        .getByRole('navigation', { name: "Menu de l'espace exposant" })
+        .getByRole('navigation', { name: 'Menu de l’espace exposant' })
         .getByRole('button', { name: 'Badge Exposant' }),
     ).toBeVisible();
   });
@@ -51,7 +51,7 @@ test.describe('On a phone', () => {
     const presentation = `Granulats <b>lavés</b> du Souss, lot ${stamp}.`;
     await login(page, accounts.exhibitor2.email, accounts.exhibitor2.password);
     await page
-      .getByRole('navigation', { name: "Menu de l'espace exposant" })
+      .getByRole('navigation', { name: 'Menu de l’espace exposant' })
       .getByRole('button', { name: 'Fiche annuaire' })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fiche annuaire');
@@ -101,7 +101,7 @@ test.describe('On a phone', () => {
 
   test('a collaborator’s area has no directory page to edit', async ({ page }) => {
     await login(page, accounts.collaborator.email, accounts.collaborator.password);
-    const menu = page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+    const menu = page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
     await expect(menu.getByRole('button', { name: 'Badge Collaborateur' })).toBeVisible();
     await expect(menu.getByRole('button', { name: 'Fiche annuaire' })).toHaveCount(0);
   });
@@ -120,10 +120,10 @@ test.describe('On a phone', () => {
 
     await page.goto(`/admin/exhibitors/${exhibitor!.id}`);
     // React-admin's button shows its icon alone on a phone: without one, nothing showed.
-    for (const name of ["Renvoyer l'accès", 'Désactiver']) {
+    for (const name of ['Renvoyer l’accès', 'Désactiver']) {
       await expect(page.getByRole('button', { name, exact: true }).locator('svg')).toBeVisible();
     }
-    await page.getByRole('button', { name: "Renvoyer l'accès", exact: true }).tap();
+    await page.getByRole('button', { name: 'Renvoyer l’accès', exact: true }).tap();
     await expect(page.getByRole('dialog')).toContainText(`${DEMO_COMPANY} recevra un nouveau lien d’accès`);
     await page.getByRole('button', { name: 'Annuler' }).tap();
 

@@ -41,7 +41,7 @@ async function freeEdition(page: Page, headers: Record<string, string>) {
   };
 }
 
-const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+const areaMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
 async function openTab(page: Page, name: string) {
   await areaMenu(page).getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

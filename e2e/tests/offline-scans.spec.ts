@@ -48,13 +48,13 @@ test.describe('Badge scans', { tag: '@phone' }, () => {
 
     // The API answers again: the 10 s retry sends both.
     await page.unroute('**/backend/api/scans');
-    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0, { timeout: 15_000 });
 
     await page.getByRole('link', { name: 'Mes scans', exact: true }).click();
     const mine = scanTable(page, 'scansExposant');
     await expect(rowOf(mine, first.name)).toHaveCount(1);
     await expect(rowOf(mine, second.name)).toHaveCount(1);
-    await expect(page.getByText(/en attente d'envoi/)).toHaveCount(0);
+    await expect(page.getByText(/en attente d’envoi/)).toHaveCount(0);
     expect(await scansOfVisitor(request, page, first)).toHaveLength(1);
     expect(await scansOfVisitor(request, page, second)).toHaveLength(1);
   });

@@ -150,7 +150,7 @@ async function expectEveryRowActionClickable(page: Page, where: string): Promise
   return checked;
 }
 
-const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+const areaMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
 
 async function openTab(page: Page, name: string) {
   await areaMenu(page).getByRole('button', { name, exact: true }).click();

@@ -27,10 +27,10 @@ import { forge, registerVisitor } from './support/visitors';
 /** The texts of the contract (the web app's French). */
 const texts = {
   recorded: 'Scan enregistré',
-  invalid: "Badge invalide : ce QR code n'est pas un badge du salon.",
+  invalid: 'Badge invalide : ce QR code n’est pas un badge du salon.',
   noteSaved: 'Note enregistrée.',
   cameraUnavailable: 'Caméra indisponible : saisissez le code du badge.',
-  alreadyScanned: (time: string) => `Déjà scanné aujourd'hui à ${time}`,
+  alreadyScanned: (time: string) => `Déjà scanné aujourd’hui à ${time}`,
   ...scanTexts,
 };
 const COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure'];
@@ -230,7 +230,7 @@ test.describe('Badge scans', () => {
     const already = page.getByRole('status').filter({ has: page.getByRole('heading', { name: /^Déjà scanné/ }) });
     await expect(already).toContainText(visitor.name);
     const heading = (await already.getByRole('heading').textContent()) ?? '';
-    expect(heading).toMatch(/^Déjà scanné aujourd'hui à \d\d:\d\d$/);
+    expect(heading).toMatch(/^Déjà scanné aujourd’hui à \d\d:\d\d$/);
     await expect(verdict(page, texts.recorded)).toHaveCount(0);
     // The form shows what the first conversation left; only the rating changes.
     await expect(page.getByLabel('Note', { exact: true })).toHaveValue('Simple curiosité');

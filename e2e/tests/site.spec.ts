@@ -108,6 +108,42 @@ test.describe('Public site', () => {
     expect(await page.locator('body').innerText()).not.toContain(FR_THEME);
   });
 
+  test('the exhibitor area, the scanner, the kiosk and the gate’s screens have English titles in English, from the server and once their scripts have run', async ({
+    request,
+    page,
+  }) => {
+    const screens = [
+      ['/espace-exposant', 'Exhibitor area', 'Espace exposant'],
+      ['/scanner', 'Scan a badge', 'Scanner un badge'],
+      ['/borne', 'Badge kiosk', 'Borne d’impression des badges'],
+      ['/login-controleur', 'Controller sign-in', 'Connexion contrôleur'],
+      ['/espace-controleur', 'Controller area', 'Espace contrôleur'],
+      ['/controleur', 'Badge control', 'Contrôle des badges'],
+      ['/read-badge', 'Badge reading', 'Lecture de badge'],
+    ] as const;
+    // The server draws them before their guards run in the browser: in either language.
+    for (const [path, english, french] of screens) {
+      expect(await (await request.get(`${path}?lang=en`)).text(), path).toContain(`<title>${english}</title>`);
+      expect(await (await request.get(`${path}?lang=fr`)).text(), path).toContain(`<title>${french}</title>`);
+    }
+    // In the browser, the title stays English once the browser's data (the guard's) replaces the server's.
+    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await page.goto('/borne?lang=en');
+    await waitForHydration(page);
+    await expect(page).toHaveTitle('Badge kiosk');
+    await page.goto('/login-controleur?lang=en');
+    await waitForHydration(page);
+    await expect(page).toHaveTitle('Controller sign-in');
+    await page.goto('/espace-exposant?tab=scans&lang=en');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'My scans' })).toBeVisible();
+    await expect(page).toHaveTitle('Exhibitor area');
+    // Reached inside the app, without the server.
+    await page.getByRole('link', { name: 'Scan a badge', exact: true }).click();
+    await expect(page).toHaveURL(/\/scanner$/);
+    await expect(page).toHaveTitle('Scan a badge');
+  });
+
   test('a first visit from an English browser is in English, and a choice of French wins over the browser', async ({
     request,
   }) => {

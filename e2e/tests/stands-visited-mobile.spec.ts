@@ -32,7 +32,7 @@ test('a visitor finds the stand that scanned them on their e-badge, takes its ca
   // The exhibitor's card for the visitors it scans, in 'Fiche annuaire'.
   await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
   await page
-    .getByRole('navigation', { name: "Menu de l'espace exposant" })
+    .getByRole('navigation', { name: 'Menu de l’espace exposant' })
     .getByRole('button', { name: 'Fiche annuaire' })
     .click();
   const card = page.locator('form.visitor-card-form');

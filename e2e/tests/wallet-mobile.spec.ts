@@ -50,7 +50,7 @@ test.describe('Apple Wallet and the calendar', () => {
   test('an exhibitor adds its badge to Apple Wallet from its area’s Badge tab', async ({ page }) => {
     await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
     await page
-      .getByRole('navigation', { name: "Menu de l'espace exposant" })
+      .getByRole('navigation', { name: 'Menu de l’espace exposant' })
       .getByRole('button', { name: 'Badge Exposant' })
       .click();
     const [download] = await Promise.all([
@@ -64,7 +64,7 @@ test.describe('Apple Wallet and the calendar', () => {
   test('an exhibitor adds its badge to Google Wallet from its area’s Badge tab', async ({ page }) => {
     await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
     await page
-      .getByRole('navigation', { name: "Menu de l'espace exposant" })
+      .getByRole('navigation', { name: 'Menu de l’espace exposant' })
       .getByRole('button', { name: 'Badge Exposant' })
       .click();
     const google = page.getByRole('button', { name: 'Ajouter à Google Wallet' });

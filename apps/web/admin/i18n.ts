@@ -78,6 +78,31 @@ const shellMessages: AdminMessages = {
   },
 };
 
+/**
+ * React-admin's own texts, as the back-office writes its French: curly apostrophes
+ * ("Le formulaire n’est pas valide."). The not-found page adds its own full stop after
+ * `ra.message.not_found`, which ends with one already ("…un mauvais lien.."): taken off here.
+ */
+function curlyApostrophes(messages: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(messages).map(([key, value]) => [
+      key,
+      typeof value === 'string'
+        ? value.replace(/(?<=\p{L})'(?=\p{L})/gu, '’')
+        : value && typeof value === 'object'
+          ? curlyApostrophes(value as Record<string, unknown>)
+          : value,
+    ]),
+  );
+}
+const withoutFinalStop = (text: string) => text.replace(/\.$/, '');
+const reactAdminFrench = curlyApostrophes(frenchMessages);
+const reactAdminEnglish = englishMessages as unknown as Record<string, unknown>;
+const notFoundFixes = {
+  fr: { ra: { message: { not_found: withoutFinalStop(frenchMessages.ra.message.not_found) } } },
+  en: { ra: { message: { not_found: withoutFinalStop(englishMessages.ra.message.not_found) } } },
+};
+
 function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...target };
   for (const [key, value] of Object.entries(source)) {
@@ -102,8 +127,8 @@ function initialLanguage(): Language {
 export function createI18nProvider(parts: AdminMessages[]) {
   const all = [shellMessages, ...parts];
   const catalogue = {
-    fr: all.reduce((acc, p) => merge(acc, p.fr), frenchMessages as unknown as Record<string, unknown>),
-    en: all.reduce((acc, p) => merge(acc, p.en), englishMessages as unknown as Record<string, unknown>),
+    fr: all.reduce((acc, p) => merge(acc, p.fr), merge(reactAdminFrench, curlyApostrophes(notFoundFixes.fr))),
+    en: all.reduce((acc, p) => merge(acc, p.en), merge(reactAdminEnglish, notFoundFixes.en)),
   };
   return polyglotI18nProvider(
     (locale) => (catalogue[locale === 'en' ? 'en' : 'fr'] ?? catalogue.fr) as TranslationMessages,

@@ -40,6 +40,42 @@ describe('the back-office’s texts', () => {
   }
 });
 
+/** Every text of an object, with its key. */
+const texts = (messages: Record<string, unknown>, prefix = ''): [string, string][] =>
+  Object.entries(messages).flatMap(([key, value]) =>
+    value && typeof value === 'object'
+      ? texts(value as Record<string, unknown>, `${prefix}${key}.`)
+      : typeof value === 'string'
+        ? [[`${prefix}${key}`, value] as [string, string]]
+        : [],
+  );
+
+describe('the back-office’s French typography', () => {
+  it('writes its own apostrophes curly, as the site does', () => {
+    const straight = Object.entries(PARTS).flatMap(([part, messages]) =>
+      texts(messages.fr, `${part}:`).filter(([, text]) => /\p{L}'\p{L}/u.test(text)),
+    );
+    expect(straight).toEqual([]);
+  });
+
+  it('writes react-admin’s French curly too, and its missing page’s sentence with one full stop', async () => {
+    const i18n = createI18nProvider([]);
+    await i18n.changeLocale('fr');
+    expect(i18n.translate('ra.message.invalid_form')).toBe('Le formulaire n’est pas valide.');
+    // The page prints the text, then a full stop of its own (ra-ui-materialui's NotFound).
+    expect(`${i18n.translate('ra.message.not_found')}.`).toBe(
+      'L’URL saisie est incorrecte, ou vous avez suivi un mauvais lien.',
+    );
+    expect(i18n.translate('ra.page.not_found')).toBe('Page manquante');
+    // Only the specification's own text keeps its straight apostrophe.
+    expect(i18n.translate('email')).toBe("Format d'email incorrecte");
+    await i18n.changeLocale('en');
+    expect(`${i18n.translate('ra.message.not_found')}.`).toBe(
+      'Either you typed a wrong URL, or you followed a bad link.',
+    );
+  });
+});
+
 describe('the newsletter invitation’s dialog', () => {
   const say = async (language: 'fr' | 'en', subscribers: number) => {
     const i18n = createI18nProvider([editionsMessages]);

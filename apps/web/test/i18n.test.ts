@@ -35,6 +35,14 @@ describe('translations', () => {
     expect(fr.validation?.required).toBe('Champ obligatoire');
     expect(fr.validation?.email).toBe("Format d'email incorrecte");
   });
+  it('writes French apostrophes curly, except in the specification’s own text', () => {
+    const fr = load('fr');
+    const straight = keys(fr).filter((key) => {
+      const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], fr);
+      return typeof text === 'string' && /\p{L}'\p{L}/u.test(text);
+    });
+    expect(straight).toEqual(['validation.email']);
+  });
   it('keeps the exhibitor area’s French texts to the letter', () => {
     const fr = load('fr') as Record<string, Record<string, Record<string, string>>>;
     expect(fr.area?.info).toMatchObject({ submit: 'Sauvegarder', success: 'Modifications enregistrées avec succès.' });

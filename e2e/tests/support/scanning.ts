@@ -11,12 +11,12 @@ import type { Visitor } from './visitors';
 
 /** The texts both specs wait for (the web app's French). */
 export const scanTexts = {
-  kept: "Scan enregistré sur l'appareil",
+  kept: 'Scan enregistré sur l’appareil',
   keptDetail: 'Il sera envoyé au retour du réseau.',
-  waiting: (count: number) => (count === 1 ? "1 scan en attente d'envoi." : `${count} scans en attente d'envoi.`),
+  waiting: (count: number) => (count === 1 ? '1 scan en attente d’envoi.' : `${count} scans en attente d’envoi.`),
 };
 
-export const areaMenu = (page: Page) => page.getByRole('navigation', { name: "Menu de l'espace exposant" });
+export const areaMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
 
 export async function openMyScans(page: Page) {
   await areaMenu(page).getByRole('button', { name: 'Mes scans', exact: true }).click();

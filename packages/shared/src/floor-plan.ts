@@ -69,7 +69,7 @@ export const STAND_LINE_MESSAGES = {
     wholeNumber: '{column} : nombre entier attendu, {min} au moins (« {value} »).',
     tooLarge: '{column} : {max} au plus.',
     unknownHall: 'Hall inconnu : « {hall} ». Halls : {halls}.',
-    noOutline: "Le {hall} n'a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.",
+    noOutline: 'Le {hall} n’a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.',
     outside: 'Le stand {number} dépasse du {hall} ({width} × {height}).',
     duplicate: 'Le stand {number} figure déjà à la ligne {other}.',
     taken: 'Le stand {number} existe déjà dans le {hall}.',

@@ -79,7 +79,7 @@ describe('the checks of a layout', () => {
       'Ligne 5 : Le stand a-01 figure déjà à la ligne 1.',
       'Ligne 6 : Le stand B-01 existe déjà dans le Hall B.',
       'Ligne 7 : Le stand B-03 chevauche le stand B-01.',
-      "Ligne 8 : Le Hall C n'a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.",
+      'Ligne 8 : Le Hall C n’a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.',
     ]);
   });
 });

@@ -108,7 +108,7 @@ describe('the checks of a feature', () => {
       'Ligne 2 : Café : dépasse du Hall A (60 × 40).',
       'Ligne 3 : Premiers secours : chevauche « Toilettes ».',
       'Ligne 5 : Salle du forum : chevauche « Accueil » (ligne 4).',
-      "Ligne 6 : Le Hall C n'a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.",
+      'Ligne 6 : Le Hall C n’a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.',
     ]);
     expect(standLineMessage(errors[0]!, 'en')).toBe('Line 1: Aisle: overlaps stand A-01.');
   });

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { KioskPage } from '../features/kiosk/components/kiosk-screen';
 import { registerOfflinePages } from '../lib/offline';
+import { screenMeta } from '../lib/screen-titles';
+import type { Route } from './+types/borne';
 import '../features/kiosk/kiosk.css';
 import '../features/registration/registration.css';
 
-export function meta() {
-  return [{ title: 'Borne d’impression des badges' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, 'borne');
 
 /**
  * The self-service kiosk at the entrance: enabled on this device by a controller or organiser,

@@ -5,14 +5,13 @@ import { paths } from '../config/paths';
 import { GateScreen } from '../features/gate/components/gate-screen';
 import { controllerLoginUrl, requireGate, useControllerSession, useGateDevice } from '../features/gate/session';
 import { registerOfflinePages } from '../lib/offline';
+import { screenMeta } from '../lib/screen-titles';
 import type { Route } from './+types/controleur';
 import '../features/gate/gate.css';
 
 /** The gate screen, at /controleur and /read-badge (the specification names both). */
-export function meta({ location }: Route.MetaArgs) {
-  const title = location.pathname === paths.readBadge ? 'Lecture de badge' : 'Contrôle des badges';
-  return [{ title }, { name: 'robots', content: 'noindex' }];
-}
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  screenMeta(matches, location.pathname === paths.readBadge ? 'readBadge' : 'controleur');
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => requireGate(args);
 clientLoader.hydrate = true as const;

@@ -5,12 +5,11 @@ import { paths } from '../config/paths';
 import { GateHome } from '../features/gate/components/gate-home';
 import { controllerLoginUrl, requireController, useControllerSession } from '../features/gate/session';
 import { registerOfflinePages } from '../lib/offline';
+import { screenMeta } from '../lib/screen-titles';
 import type { Route } from './+types/espace-controleur';
 import '../features/gate/gate.css';
 
-export function meta() {
-  return [{ title: 'Espace contrôleur' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, 'espaceControleur');
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => requireController(args);
 clientLoader.hydrate = true as const;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { requireSession } from '../features/auth/require-session';
 import { useSession } from '../lib/session';
+import { screenMeta } from '../lib/screen-titles';
 import { AreaShell } from '../features/exhibitor-area/components/area-shell';
 import { AREA_TITLE_ID } from '../features/exhibitor-area/components/area-title';
 import { ScansTab } from '../features/scans/components/scans-tab';
@@ -13,9 +14,7 @@ import '../features/scans/scans.css';
 import '../features/exhibitor-page/exhibitor-page.css';
 import '../features/directory/directory.css';
 
-export function meta() {
-  return [{ title: 'Espace exposant' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, 'espaceExposant');
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => requireSession(args);
 clientLoader.hydrate = true as const;

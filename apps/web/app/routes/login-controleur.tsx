@@ -6,11 +6,10 @@ import { ControllerLoginForm } from '../features/gate/components/controller-logi
 import { getControllerSession } from '../features/gate/session';
 import { forgetRoster } from '../features/gate/store';
 import { registerOfflinePages } from '../lib/offline';
+import { screenMeta } from '../lib/screen-titles';
 import type { Route } from './+types/login-controleur';
 
-export function meta() {
-  return [{ title: 'Connexion contrôleur' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, 'loginControleur');
 
 /** A controller already signed in on this device goes straight to the controller's area. */
 export function clientLoader(_: Route.ClientLoaderArgs) {

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { requireSession } from '../features/auth/require-session';
 import { useSession } from '../lib/session';
+import { screenMeta } from '../lib/screen-titles';
 import { ScannerScreen } from '../features/scans/components/scanner-screen';
 import type { Route } from './+types/scanner';
 import '../features/scans/scans.css';
 
-export function meta() {
-  return [{ title: 'Scanner un badge' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => screenMeta(matches, 'scanner');
 
 export const clientLoader = (args: Route.ClientLoaderArgs) => requireSession(args);
 clientLoader.hydrate = true as const;

@@ -180,7 +180,7 @@ describe('A stand', () => {
     const bare = await newHall({ planWidth: null, planHeight: null });
     expect(
       await errorsOf('POST', 'stands', { gateId: bare.id, number: `E${n}-1`, x: 0, y: 0, width: 6, height: 4 }),
-    ).toEqual([`Le ${bare.name} n'a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.`]);
+    ).toEqual([`Le ${bare.name} n’a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.`]);
     expect(
       await errorsOf('POST', 'stands', { gateId: 999_999, number: `E${n}-2`, x: 0, y: 0, width: 6, height: 4 }),
     ).toHaveLength(1);
@@ -252,7 +252,7 @@ describe('A layout file', () => {
       ),
       commit: true,
     });
-    expect(error.message).toBe("5 erreur(s) : rien n'a été importé.");
+    expect(error.message).toBe('5 erreur(s) : rien n’a été importé.');
     const { errors } = (error.details as unknown as { preview: Preview }).preview;
     expect(errors.map((e) => e.message)).toEqual([
       `Ligne 3 : Le stand W${n}-2 chevauche le stand W${n}-1 (ligne 2).`,

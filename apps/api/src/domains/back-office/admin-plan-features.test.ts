@@ -210,7 +210,7 @@ describe('A layout file with the type column', () => {
       csv: csvFor(`${hall.name};G${n}-1;0;0;6;4;;`, `${hall.name};;2;2;6;4;café;`, `${hall.name};;0;8;4;4;bar;`),
       commit: true,
     });
-    expect(error.message).toBe("2 erreur(s) : rien n'a été importé.");
+    expect(error.message).toBe('2 erreur(s) : rien n’a été importé.');
     const { errors } = (error.details as unknown as { preview: Preview }).preview;
     expect(errors.map((e) => e.message)).toEqual([
       `Ligne 3 : Café : chevauche le stand G${n}-1.`,

@@ -215,7 +215,7 @@ export function importStands(db: Db, userId: number, body: unknown, { csv, commi
     if (!commit) return { ...preview, imported: false };
     if (errors.length) {
       // The preview rides in `details.preview`: `details.errors` is the fields' errors of every refusal.
-      throw badRequest(`${errors.length} erreur(s) : rien n'a été importé.`, {
+      throw badRequest(`${errors.length} erreur(s) : rien n’a été importé.`, {
         preview: { ...preview, imported: false },
       });
     }

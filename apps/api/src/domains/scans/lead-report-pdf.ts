@@ -15,9 +15,9 @@ const TEXTS = {
     hall: (name: string) => `Comparaison avec les exposants de votre hall (${name})`,
     median: (total: string, perDay: string) => `Médiane du hall : ${total} leads, ${perDay} par jour.`,
     hidden: (n: number) =>
-      `Comparaison non affichée : moins de ${HALL_MEDIAN_MIN_EXHIBITORS} autres exposants dans le hall (${n}), aucun concurrent ne doit pouvoir s'y lire.`,
+      `Comparaison non affichée : moins de ${HALL_MEDIAN_MIN_EXHIBITORS} autres exposants dans le hall (${n}), aucun concurrent ne doit pouvoir s’y lire.`,
     zero: (n: number) =>
-      `Pas de comparaison utile : plus de la moitié des ${n} autres exposants du hall n'ont enregistré aucun lead (médiane : 0).`,
+      `Pas de comparaison utile : plus de la moitié des ${n} autres exposants du hall n’ont enregistré aucun lead (médiane : 0).`,
     noHall: 'Pas de hall attribué : pas de comparaison.',
     days: 'Par jour',
     dayMedian: 'médiane du hall',

@@ -317,7 +317,7 @@ describe('the exhibitor’s report', () => {
       await renderLeadReport({ report: zero, company: null, lang: 'fr', createdAt: new Date() }),
     );
     expect(said).toContain(
-      "Pas de comparaison utile : plus de la moitié des 7 autres exposants du hall n'ont enregistré aucun lead (médiane : 0).",
+      'Pas de comparaison utile : plus de la moitié des 7 autres exposants du hall n’ont enregistré aucun lead (médiane : 0).',
     );
     expect(said).not.toContain('Médiane du hall');
   });

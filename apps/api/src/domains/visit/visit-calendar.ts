@@ -25,27 +25,108 @@ function offsetText(minutes: number): string {
 const wallClock = (instant: Date, minutes: number) =>
   new Date(instant.getTime() + minutes * 60_000).toISOString().slice(0, 19).replace(/[-:]/g, '');
 
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** A change of the show's offset: the instant it happens, and the offsets before and after. */
+interface OffsetChange {
+  at: Date;
+  from: number;
+  to: number;
+}
+
 /**
- * The show's time zone as RFC 5545 writes it (VTIMEZONE, 3.6.5) for the instants of one file:
- * an observance for each offset they meet, in order (Marrakech is UTC+1, UTC+0 during Ramadan).
- * Calendars that know Africa/Casablanca apply their own rules; the others read these. Made from
- * the runtime's time zone data rather than a packaged copy: the packaged ones (tzurl's) give
- * Casablanca one fixed offset.
+ * The show's changes of offset from `start` to `end`, read from the runtime's time zone data: its
+ * offset probed day by day, and each day where it differs searched to the minute. Morocco changes
+ * twice a year, around Ramadan, never twice in a day.
+ */
+function offsetChanges(start: number, end: number): OffsetChange[] {
+  const changes: OffsetChange[] = [];
+  let before = showOffsetMinutes(new Date(start));
+  for (let day = start; day < end; day += DAY) {
+    const next = Math.min(day + DAY, end);
+    const after = showOffsetMinutes(new Date(next));
+    if (after === before) continue;
+    // The offset is `before` at `low` and not at `high`: halved to the minute.
+    let low = day;
+    let high = next;
+    while (high - low > MINUTE) {
+      const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
+      if (showOffsetMinutes(new Date(middle)) === before) low = middle;
+      else high = middle;
+    }
+    changes.push({ at: new Date(high), from: before, to: after });
+    before = after;
+  }
+  return changes;
+}
+
+/** A span of years' changes, its first offset and the one it keeps longest (the standard one). */
+interface ZoneYears {
+  first: number;
+  standard: number;
+  changes: OffsetChange[];
+}
+
+/** Spans already read, by their years ('2023-2025'): a calendar file is asked for often. */
+const zoneYears = new Map<string, ZoneYears>();
+
+function zoneOver(firstYear: number, lastYear: number): ZoneYears {
+  const span = `${firstYear}-${lastYear}`;
+  const known = zoneYears.get(span);
+  if (known) return known;
+  const start = Date.UTC(firstYear, 0, 1);
+  const end = Date.UTC(lastYear + 1, 0, 1);
+  const first = showOffsetMinutes(new Date(start));
+  const changes = offsetChanges(start, end);
+  // How long each offset holds over the span.
+  const held = new Map<number, number>();
+  let since = start;
+  let offset = first;
+  for (const change of changes) {
+    held.set(offset, (held.get(offset) ?? 0) + change.at.getTime() - since);
+    since = change.at.getTime();
+    offset = change.to;
+  }
+  held.set(offset, (held.get(offset) ?? 0) + end - since);
+  const standard = [...held].sort((a, b) => b[1] - a[1])[0]![0];
+  const found = { first, standard, changes };
+  if (zoneYears.size > 50) zoneYears.clear();
+  zoneYears.set(span, found);
+  return found;
+}
+
+/**
+ * The show's time zone as RFC 5545 writes it (VTIMEZONE, 3.6.5): its real changes of offset over
+ * the years of the file's instants and the year on each side (Marrakech is UTC+1, UTC+0 during
+ * Ramadan), each an observance from the instant it starts, as the wall clock read it just before
+ * (DTSTART) with the offsets before and after. The offset most of those years keep is STANDARD, the
+ * other DAYLIGHT; the first observance covers everything before. Calendars that know
+ * Africa/Casablanca apply their own rules; the others (Outlook) read these. Made from the runtime's
+ * time zone data rather than a packaged copy: the packaged ones (tzurl's) give Casablanca one
+ * fixed offset.
  */
 export function showTimezone(instants: Date[]): string {
-  const lines = ['BEGIN:VTIMEZONE', `TZID:${SHOW_TIME_ZONE}`];
-  let previous: number | null = null;
-  for (const instant of [...instants].sort((a, b) => a.getTime() - b.getTime())) {
-    const offset = showOffsetMinutes(instant);
-    if (offset === previous) continue;
-    // The first observance covers everything before; each next one starts at the first instant it holds.
-    const start = previous === null ? '19700101T000000' : wallClock(instant, previous);
-    const from = offsetText(previous ?? offset);
-    lines.push('BEGIN:STANDARD', `DTSTART:${start}`, `TZOFFSETFROM:${from}`, `TZOFFSETTO:${offsetText(offset)}`);
-    lines.push(`TZNAME:${offsetText(offset).slice(0, 3)}`, 'END:STANDARD');
-    previous = offset;
-  }
-  return [...lines, 'END:VTIMEZONE'].join('\r\n');
+  const years = (instants.length ? instants : [new Date()]).map((i) => i.getUTCFullYear());
+  const { first, standard, changes } = zoneOver(Math.min(...years) - 1, Math.max(...years) + 1);
+  const observance = (start: string, from: number, to: number) => {
+    const kind = to === standard ? 'STANDARD' : 'DAYLIGHT';
+    return [
+      `BEGIN:${kind}`,
+      `DTSTART:${start}`,
+      `TZOFFSETFROM:${offsetText(from)}`,
+      `TZOFFSETTO:${offsetText(to)}`,
+      `TZNAME:${offsetText(to).slice(0, 3)}`,
+      `END:${kind}`,
+    ];
+  };
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${SHOW_TIME_ZONE}`,
+    ...observance('19700101T000000', first, first),
+    ...changes.flatMap((c) => observance(wallClock(c.at, c.from), c.from, c.to)),
+    'END:VTIMEZONE',
+  ].join('\r\n');
 }
 
 /** A calendar whose events carry the show's time zone (each event's `timezone`). */

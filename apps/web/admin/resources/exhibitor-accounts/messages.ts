@@ -46,7 +46,7 @@ export const exhibitorAccountsMessages: AdminMessages = {
           name: 'Contact',
           email: 'Email',
           phone: 'Téléphone',
-          secteurActivite: "Secteur d'activité",
+          secteurActivite: 'Secteur d’activité',
           pays: 'Pays',
           adresse: 'Adresse',
           gate: 'Hall',
@@ -69,7 +69,7 @@ export const exhibitorAccountsMessages: AdminMessages = {
         jobPosition: 'Fonction',
         actions: {
           confirm: 'Confirmer',
-          'resend-access': "Renvoyer l'accès",
+          'resend-access': 'Renvoyer l’accès',
           deactivate: 'Désactiver',
           reactivate: 'Réactiver',
         },

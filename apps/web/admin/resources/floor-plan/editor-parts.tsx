@@ -1,7 +1,7 @@
 import type { adminPlanFeatureSchema, adminStandSchema, Answer, FeatureKind } from '@salon/shared';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { FEATURE_KINDS, FEATURE_LABEL_MAX, FEATURE_NAMES, FORUM_STAND, type Box as Rect } from '@salon/shared';
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type SVGProps } from 'react';
 import { useTranslate } from 'react-admin';
 
 export type StandRecord = Answer<typeof adminStandSchema>;
@@ -39,6 +39,103 @@ function piecePaint(piece: Piece, lang: 'fr' | 'en', free: string) {
   return { fill: s.exhibitor ? STAND_FILL.taken : STAND_FILL.free, title: s.number, detail: s.exhibitor ?? free };
 }
 
+/** A letter's average width, in ems, in the back-office's sans-serif: bold for titles, regular for details. */
+const LETTER = { bold: 0.62, regular: 0.56 };
+
+/**
+ * A label fitted to a piece `width` wide: at `size` when it fits, otherwise smaller (down to
+ * `least` of its `size`), then cut with an ellipsis. The drawing clips what an estimate still lets
+ * through.
+ */
+export function fitLabel(
+  text: string,
+  width: number,
+  size: number,
+  letter: number,
+  least = 0.5,
+): { text: string; size: number } {
+  const room = width * 0.9;
+  if (text.length * size * letter <= room) return { text, size };
+  const smaller = Math.max(size * least, room / (text.length * letter));
+  const fits = Math.max(1, Math.floor(room / (smaller * letter) + 1e-9));
+  return {
+    text: text.length > fits ? `${text.slice(0, Math.max(1, fits - 1)).trimEnd()}…` : text,
+    size: smaller,
+  };
+}
+
+/** A line of a piece's label: what it reads, its size, its middle's height in the piece, bold or not. */
+export interface LabelLine {
+  text: string;
+  size: number;
+  y: number;
+  bold: boolean;
+}
+
+/**
+ * A piece's label in a box `width` × `height`: its title in bold and, under it, its detail (who
+ * holds a stand, a named feature's kind), names cut with an ellipsis where they are too long. A
+ * piece smaller than 3 × 3 shows its title alone, on two lines when that draws it larger ('Entrée'
+ * / 'nord' on a 2 × 2 entrance).
+ */
+export function labelLines(title: string, detail: string, width: number, height: number): LabelLine[] {
+  const size = Math.min(height / 3.2, width / 4.5, 1.6);
+  if (width * height >= 9 && detail) {
+    const top = fitLabel(title, width, size, LETTER.bold);
+    // A company's name stays readable: cut sooner than drawn tiny.
+    const under = fitLabel(detail, width, size * 0.82, LETTER.regular, 0.75);
+    return [
+      { ...top, y: height / 2 - size * 0.45, bold: true },
+      { ...under, y: height / 2 + size * 0.65, bold: false },
+    ];
+  }
+  const alone = Math.min(height / 2.2, width / 4.5, 1.6);
+  const one = fitLabel(title, width, alone, LETTER.bold);
+  const space = title.indexOf(' ', Math.floor(title.length / 2) - 1);
+  const at = space > 0 ? space : title.lastIndexOf(' ');
+  if (one.size < alone && at > 0) {
+    const halves = [title.slice(0, at), title.slice(at + 1)];
+    const twoSize = Math.min(height / 3.2, ...halves.map((h) => fitLabel(h, width, alone, LETTER.bold).size));
+    const two = halves.map((h) => fitLabel(h, width, twoSize, LETTER.bold));
+    if (twoSize > one.size && two.every((line) => !line.text.endsWith('…'))) {
+      return [
+        { ...two[0]!, y: height / 2 - twoSize * 0.55, bold: true },
+        { ...two[1]!, y: height / 2 + twoSize * 0.55, bold: true },
+      ];
+    }
+  }
+  return [{ ...one, y: height / 2, bold: true }];
+}
+
+/**
+ * A line of a piece's label, measured once drawn: a font wider than the estimate (fitLabel) is
+ * squeezed into the piece's width rather than cut by its edge.
+ */
+function FittedText({
+  room,
+  children,
+  fontSize,
+  ...props
+}: SVGProps<SVGTextElement> & { room: number; children: string }) {
+  const ref = useRef<SVGTextElement>(null);
+  useLayoutEffect(() => {
+    const text = ref.current;
+    if (!text) return;
+    text.removeAttribute('textLength');
+    text.removeAttribute('lengthAdjust');
+    if (text.getComputedTextLength() > room) {
+      text.setAttribute('textLength', String(room));
+      text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+    // Measured again when what it reads, its size or its room change.
+  }, [children, fontSize, room]);
+  return (
+    <text ref={ref} fontSize={fontSize} {...props}>
+      {children}
+    </text>
+  );
+}
+
 /** One piece in the SVG, with its resize handle; the page gives it its events. */
 export function PieceShape({
   piece,
@@ -70,11 +167,8 @@ export function PieceShape({
   const translate = useTranslate();
   const { fill, title, detail } = piecePaint(piece, lang, translate('admin.floorPlan.free'));
   const aisle = piece.resource === 'plan-features' && piece.record.kind === 'aisle';
-  const size = Math.min(box.height / 3.2, box.width / 4.5, 1.6);
-  const fits = Math.max(1, Math.floor((box.width * 0.9) / (size * 0.82 * 0.56)));
-  const short = detail.length > fits ? `${detail.slice(0, Math.max(1, fits - 1))}…` : detail;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
+  // Drawn in the piece's own box, centred: a nested svg clips what would still overflow it.
+  const lines = labelLines(title, detail, box.width, box.height);
   return (
     <g
       data-stand={piece.resource === 'stands' ? piece.record.number : undefined}
@@ -95,31 +189,33 @@ export function PieceShape({
         style={{ cursor: busy ? 'progress' : 'move' }}
         onPointerDown={onMove}
       />
-      <text
-        x={cx}
-        y={detail ? cy - size * 0.45 : cy}
-        fontSize={size}
-        fontWeight={700}
-        textAnchor="middle"
-        dominantBaseline="middle"
-        fill="#1d2430"
+      {/* No letter-spacing: the page's (MUI's body text, 0.15 px once computed) is inherited as
+          0.15 units of the drawing, a tenth of a label's size, which spread its letters apart. */}
+      <svg
+        x={box.x}
+        y={box.y}
+        width={box.width}
+        height={box.height}
+        overflow="hidden"
         pointerEvents="none"
+        letterSpacing={0}
+        fill="#1d2430"
       >
-        {title}
-      </text>
-      {detail && (
-        <text
-          x={cx}
-          y={cy + size * 0.65}
-          fontSize={size * 0.82}
-          textAnchor="middle"
-          dominantBaseline="middle"
-          fill="#1d2430"
-          pointerEvents="none"
-        >
-          {short}
-        </text>
-      )}
+        {lines.map((line, i) => (
+          <FittedText
+            key={i}
+            room={box.width * 0.95}
+            x={box.width / 2}
+            y={line.y}
+            fontSize={line.size}
+            fontWeight={line.bold ? 700 : undefined}
+            textAnchor="middle"
+            dominantBaseline="middle"
+          >
+            {line.text}
+          </FittedText>
+        ))}
+      </svg>
       <rect
         className="plan-editor-handle"
         x={box.x + box.width - handle}

@@ -13,7 +13,7 @@ export const peopleMessages: AdminMessages = {
           phone: 'Téléphone',
           company: 'Société',
           jobPosition: 'Fonction',
-          secteurActivite: "Secteur d'activité",
+          secteurActivite: 'Secteur d’activité',
           businessSector: 'Secteur (détail)',
           pays: 'Pays',
           language: 'Langue',

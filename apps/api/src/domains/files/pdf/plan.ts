@@ -216,6 +216,6 @@ export async function renderPlan(input: {
     }
   }
 
-  const scale = layouts.size ? 'halls à l’échelle de leur plan' : "plan schématique, non à l'échelle";
+  const scale = layouts.size ? 'halls à l’échelle de leur plan' : 'plan schématique, non à l’échelle';
   return finish(`${SHOW_NAME} ${year} — ${title} (${scale})`);
 }
