@@ -51,7 +51,7 @@ test.describe('Visitor registration', () => {
   }) => {
     await openHome(page);
     const notice =
-      "Quand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.";
+      'Quand vous faites scanner votre badge sur un stand, l’exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l’ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.';
     await expect(form(page).getByRole('checkbox')).toHaveCount(0);
     await expect(form(page).getByText(notice, { exact: true })).toBeVisible();
     await expect(form(page).getByRole('button', { name: 'Recevoir mon badge' })).toHaveAccessibleDescription(notice);

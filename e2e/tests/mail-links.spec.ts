@@ -38,7 +38,7 @@ test.describe('The badge mail and the e-badge page', () => {
     // What a scan at a stand passes on, as the registration form and the mail say it (decision 049).
     await expect(
       page.getByText(
-        "Quand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.",
+        'Quand vous faites scanner votre badge sur un stand, l’exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l’ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.',
         { exact: true },
       ),
     ).toBeVisible();

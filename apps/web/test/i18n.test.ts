@@ -26,7 +26,7 @@ describe('translations', () => {
     }
     // Decision 049's sentence, to the letter.
     expect(SCAN_NOTICE.fr).toBe(
-      "Quand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.",
+      'Quand vous faites scanner votre badge sur un stand, l’exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l’ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.',
     );
   });
   it('keeps the specification’s French texts to the letter', () => {

@@ -119,9 +119,9 @@ describe('badge mail, from the registration form to the SMTP server', () => {
     expect(mail.text).toMatch(/^Bonjour,\n/);
     // What a scan at a stand passes on, in the form's words (decision 049).
     expect(mail.text).toContain(
-      "\n\nQuand vous faites scanner votre badge sur un stand, l'exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l'ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.\n\n",
+      '\n\nQuand vous faites scanner votre badge sur un stand, l’exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l’ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.\n\n',
     );
-    expect(mail.html).toContain('Quand vous faites scanner votre badge sur un stand, l&#39;exposant reçoit vos nom');
+    expect(mail.html).toContain('Quand vous faites scanner votre badge sur un stand, l’exposant reçoit vos nom');
     // The name typed in the form is on the badge, as typed, not in the mail.
     expect(mail.text).not.toContain(TYPED_NAMES.arabic);
     expect(mail.html).not.toContain(TYPED_NAMES.arabic);
