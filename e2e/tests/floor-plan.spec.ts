@@ -340,19 +340,24 @@ test('the plan draws a hall’s entrances, aisles, services and workshops’ roo
   ]);
 });
 
-test('an organiser places a café on the plan in the back-office, moves it with the keyboard, renames it in the list of the plan’s items, and removes it', async ({
-  page,
-}) => {
+/** Signs in as the organiser and places an item of `kind` named `label` on Hall C's drawing in 'Dessiner le plan'. */
+async function placeInHallC(page: Page, kind: string, label: string) {
   await adminLogin(page);
   await page.goto('/admin/plan-editor');
   await page.getByRole('tab', { name: 'Hall C' }).click();
   const drawing = page.getByRole('group', { name: 'Plan du Hall C (60 × 40)' });
   await expect(drawing.locator('[data-stand="C-02"]')).toHaveAccessibleName(/^Stand C-02, \S/);
   await page.getByRole('combobox', { name: /Élément à placer/ }).click();
-  await page.getByRole('option', { name: 'Café' }).click();
-  await page.getByRole('textbox', { name: 'Libellé (facultatif)' }).fill('Café du hall');
+  await page.getByRole('option', { name: kind, exact: true }).click();
+  await page.getByRole('textbox', { name: 'Libellé (facultatif)' }).fill(label);
   await page.getByRole('button', { name: 'Placer sur le plan' }).click();
-  const status = page.getByRole('status');
+  return { drawing, status: page.getByRole('status') };
+}
+
+test('an organiser places a café on the plan in the back-office, moves it with the keyboard, renames it in the list of the plan’s items, and removes it', async ({
+  page,
+}) => {
+  const { drawing, status } = await placeInHallC(page, 'Café', 'Café du hall');
   await expect(status).toHaveText(/^Café du hall placé : x \d+, y \d+, 4 × 4\. Faites-le glisser à sa place\.$/);
   const cafe = drawing.getByRole('button', { name: /^Café du hall \(Café\)/ });
   await cafe.focus();
@@ -399,16 +404,7 @@ const spillingLabels = (drawing: Locator) =>
 test('in the back-office drawing, every label stays inside its piece: a 2 × 2 entrance’s name, the forum room’s, the stands’', async ({
   page,
 }) => {
-  await adminLogin(page);
-  await page.goto('/admin/plan-editor');
-  await page.getByRole('tab', { name: 'Hall C' }).click();
-  const drawing = page.getByRole('group', { name: 'Plan du Hall C (60 × 40)' });
-  await expect(drawing.locator('[data-stand="C-02"]')).toHaveAccessibleName(/^Stand C-02, \S/);
-  await page.getByRole('combobox', { name: /Élément à placer/ }).click();
-  await page.getByRole('option', { name: 'Entrée', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Libellé (facultatif)' }).fill('Entrée nord');
-  await page.getByRole('button', { name: 'Placer sur le plan' }).click();
-  const status = page.getByRole('status');
+  const { drawing, status } = await placeInHallC(page, 'Entrée', 'Entrée nord');
   await expect(status).toHaveText(/^Entrée nord placé : x \d+, y \d+, 4 × 4\./);
   // Made two units by two, narrower than its name at the drawing's usual size.
   const entrance = drawing.getByRole('button', { name: /^Entrée nord \(Entrée\)/ });
