@@ -291,17 +291,17 @@ const atRate = await withBenchDatabase((url) => withWorker(url, serverEnv, RATE)
 const cost = await mailCost(privateKey);
 
 /**
- * A run offered RATE a second cannot answer more than that: it keeps up when it answers 98 % of
- * it (autocannon's average over the run's seconds rounds 500 offered to 499 answered).
+ * The rate a run must answer: a run offered RATE a second cannot answer more than that, so it keeps
+ * up when it answers 98 % of it (autocannon's average over the run's seconds rounds 500 offered
+ * to 499 answered).
  */
-const floorOf = (name: string) =>
-  name.includes('offered') ? Math.min(TARGETS.perSecond, RATE * 0.98) : TARGETS.perSecond;
-const requestsOk = (r: Requests, name: string) => r.errors === 0 && r.rps >= floorOf(name) && r.p99 <= TARGETS.p99;
+const OFFERED_FLOOR = Math.min(TARGETS.perSecond, RATE * 0.98);
+const requestsOk = (r: Requests, floor = TARGETS.perSecond) => r.errors === 0 && r.rps >= floor && r.p99 <= TARGETS.p99;
 const drainOk = (d: Drain) =>
   d.queued > 0 && d.sent === d.queued && d.twice === 0 && d.lastAfter !== null && d.lastAfter <= TARGETS.drainSeconds;
 const runs = [
-  { name: 'on, flat out', r: flatOut },
-  { name: `on, ${RATE}/s offered`, r: atRate },
+  { name: 'on, flat out', r: flatOut, floor: TARGETS.perSecond },
+  { name: `on, ${RATE}/s offered`, r: atRate, floor: OFFERED_FLOOR },
 ];
 
 console.info(
@@ -318,16 +318,18 @@ printTable(
     'server CPU ms/registration',
     'requests',
   ],
-  [{ name: `off, flat out (${off.queued} mails queued)`, r: off as Requests }, ...runs].map(({ name, r }) => [
-    name,
-    String(r.rps),
-    String(r.p50),
-    String(r.p99),
-    String(r.errors),
-    r.failed,
-    r.cpuPerRequest.toFixed(2),
-    measuredVerdict(r.ok, requestsOk(r, name), 'acknowledged'),
-  ]),
+  [{ name: `off, flat out (${off.queued} mails queued)`, r: off as Requests, floor: TARGETS.perSecond }, ...runs].map(
+    ({ name, r, floor }) => [
+      name,
+      String(r.rps),
+      String(r.p50),
+      String(r.p99),
+      String(r.errors),
+      r.failed,
+      r.cpuPerRequest.toFixed(2),
+      measuredVerdict(r.ok, requestsOk(r, floor), 'acknowledged'),
+    ],
+  ),
 );
 console.info('');
 printTable(
@@ -360,4 +362,4 @@ console.info('');
 console.info(
   `One badge mail in one process: PDF (token, QR, pdfkit) ${cost.pdfMs.toFixed(2)} ms, ${Math.round(cost.bytes)} bytes; sending it (MIME, SMTP to the sink, 16 connections) ${cost.sendMs.toFixed(2)} ms of wall time, ${cost.sendCpuMs.toFixed(2)} ms of this process's CPU`,
 );
-process.exit(requestsOk(off, 'off') && runs.every(({ name, r }) => requestsOk(r, name) && drainOk(r)) ? 0 : 1);
+process.exit(requestsOk(off) && runs.every(({ r, floor }) => requestsOk(r, floor) && drainOk(r)) ? 0 : 1);
