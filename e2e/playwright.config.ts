@@ -61,7 +61,8 @@ export default defineConfig({
   // does not throw a whole run away (decision 028). A test that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  reporter: process.env.CI ? 'line' : 'list',
+  // And, at the end, where the time went and every test that needed its retry (run-summary-reporter.ts).
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./run-summary-reporter.ts']],
   // CI shares two cores between two halves of the suite, their four servers and two browsers: at a
   // load of 15, a test that takes 10 s alone took over 30 (decision 028). Twice the time there.
   timeout: process.env.CI ? 60_000 : 30_000,
