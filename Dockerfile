@@ -1,5 +1,5 @@
 # The production image: the site and the API in one Node process (apps/api/dist/server.js), as
-# `npm start` runs it. Build: docker build -t salon .   Run: see README, "Deploying".
+# `npm start` runs it. Build: docker build -t salon .   Run: see docs/running-at-scale.md, "Deploying".
 # BASE_IMAGE: any Debian-like image with Node >= 20.19 and npm on the PATH (CI builds its own from
 # Debian's packages, scripts/docker-smoke.sh).
 ARG BASE_IMAGE=node:20-bookworm-slim

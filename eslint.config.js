@@ -16,7 +16,7 @@ function webLayer(file) {
 }
 
 /**
- * Shared code flows shared → features → app (STYLE.md, as bulletproof-react): a feature imports
+ * Shared code flows shared → features → app (as in bulletproof-react): a feature imports
  * no other feature, and `components/` and `lib/` import no feature; only `routes/` compose them.
  * What two features need goes to `components/` or `lib/`, or a route composes both (it hands one
  * feature's element or callback to the other). Imports are resolved from the file, so
@@ -71,7 +71,7 @@ const apiDomains = path.join(import.meta.dirname, 'apps/api/src/domains');
 
 /**
  * The API's domains from the ground up: each one imports only domains before it in this list, so
- * the arrows between domains run one way and none imports another back (code-review.md, 4.3). The
+ * the arrows between domains run one way and none imports another back. The
  * ground holds what every domain needs: the current show, the audit log, the mail (which is given
  * its link makers by server.ts, and imports no domain). A new domain takes its place here.
  */

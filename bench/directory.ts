@@ -3,7 +3,7 @@
  * the specification (company search matching about 2% of them, the hall variant, and no text),
  * on PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local server), with autocannon:
  * every search with the directory's cache off, then the company search with it on. The two
- * databases are printed side by side; MISS and a non-zero exit when a target of issue 20 is missed
+ * databases are printed side by side; MISS and a non-zero exit when a target below is missed
  * or any request failed.
  *
  *   npm run bench:directory
@@ -81,7 +81,7 @@ const CASES = [
     path: query({ $or: [{ gate: { name: { $containsi: 'Hall C' } } }, { booth: { $containsi: 'Hall C' } }] }),
   },
   { name: 'no text', path: query({}) },
-  // The pickers (issue 40): a hall by id, a sector of the show's list, a letter; their counts.
+  // The pickers: a hall by id, a sector of the show's list, a letter; their counts.
   { name: 'hall picker', path: query({ gate: { id: '{hall}' } }) },
   {
     name: 'sector + letter',
@@ -109,7 +109,7 @@ async function resolved(base: string, cases: typeof CASES): Promise<typeof CASES
 }
 
 /**
- * Issue 20's targets, cache off (the cache is a bonus, not the reason the directory is fast), for
+ * The targets, cache off (the cache is a bonus, not the reason the directory is fast), for
  * the company search: Strapi 5 serves the same call at about 12 req/s on this machine.
  */
 const TARGETS = {

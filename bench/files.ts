@@ -1,5 +1,5 @@
 /**
- * A large upload downloaded by many at once (issue 37, N1). The built server with the demo data,
+ * A large upload downloaded by many at once (N1 of `npm run security:replay-2`). The built server with the demo data,
  * the file budgets at their defaults; signed in as the demo organiser, the bench uploads a 20 MB
  * PDF to the media library, then, while GET /backend/api/sib is timed call after call:
  * - 'cold': 50 downloads of it at once, from 50 addresses (127.0.x.y), before the server has it
@@ -11,7 +11,7 @@
  * The downloads run in a process of their own (file-downloads.ts). On PGlite, then on PostgreSQL
  * (BENCH_DATABASE_URL, default the local server).
  *
- * Target (issue 37): the other requests' p99 under 100 ms in every phase. MISS and a non-zero exit
+ * Target: the other requests' p99 under 100 ms in every phase. MISS and a non-zero exit
  * when it is missed, a download fails, or a body is short.
  *
  *   npm run bench:files

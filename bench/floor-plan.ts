@@ -1,5 +1,5 @@
 /**
- * The floor plan's weight (issue 22), on PostgreSQL (BENCH_DATABASE_URL, default the local
+ * The floor plan's weight, on PostgreSQL (BENCH_DATABASE_URL, default the local
  * server) with the demo data:
  * - a hall of 300 stands, 260 of them taken, drawn by the server: the SVG of /plan-2024, gzipped
  *   at level 9, against 100 KB;

@@ -10,7 +10,7 @@
  * page would score if its scripts cost nothing. Real and copy runs alternate, so a busy moment of
  * the machine falls on both. Each figure is the median of its runs.
  *
- * Targets (issue 20): Total Blocking Time ≤ 200 ms and performance within 3 points of the copy;
+ * Targets: Total Blocking Time ≤ 200 ms and performance within 3 points of the copy;
  * accessibility and SEO 100; the page's script ≤ 150 KB gzip (bench:public-js holds the tighter
  * budget of the home page's first load).
  */
@@ -60,7 +60,7 @@ const copyBase = `http://127.0.0.1:${(copyServer.address() as AddressInfo).port}
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 /**
  * One Lighthouse run in a Chromium of its own, started for it and closed after, as the stock
- * `lighthouse` command does (and `../shared/bench/lighthouse-vs-static.sh` with it): a browser
+ * `lighthouse` command does (an outsider's measure starts one per run too): a browser
  * kept from run to run has its code caches warm and measures less work than a phone's first
  * visit. Debian's Chromium with the flags the e2e package gives it (e2e/local.ts), plus headless,
  * which Playwright adds and chrome-launcher does not.

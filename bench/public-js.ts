@@ -8,7 +8,7 @@
  * Two figures per page: what loads before the visitor's first interaction (a page that is read
  * starts its scripts at the first touch, key or scroll, lib/deferred-scripts.ts: nothing then)
  * and the whole, which loads at that moment.
- * Budgets of the home page: 120 KB before the first interaction (issue 20); 146.4 KB for the
+ * Budgets of the home page: 120 KB before the first interaction; 146.4 KB for the
  * whole, as before the back-office existed (commit b5e16f3's parent), compared at the table's
  * precision (0.1 KB: a chunk's hashed name in an import moves its compressed size by a few bytes).
  */

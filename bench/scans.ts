@@ -5,7 +5,7 @@
  * (BENCH_DATABASE_URL, default the local server):
  *
  * - `GET scans`, the first page, a deep one (page 500), the collaborators' table and a page
- *   filtered by follow-up, rating and tag (issue 41), with
+ *   filtered by follow-up, rating and tag, with
  *   autocannon, compressed as a browser asks: p50 and p99 at 1 connection (BENCH_SECONDS / 2),
  *   then p50, p99 and req/s at 10 (BENCH_SECONDS, the target's);
  * - `GET scans/export?table=scansExposant`, the whole SCANS.xlsx, BENCH_EXPORTS times in a row:

@@ -1,6 +1,5 @@
 /**
- * Replays the proofs of concept of the third security review (S1–S8,
- * /work/shared/reviews/security-review-3.md) against the server as `npm start` runs it, on the
+ * Replays the proofs of concept of the third security review (S1–S8) against the server as `npm start` runs it, on the
  * default limits, and prints one row per proof: what was sent, which refusal the fix gives, what
  * came back, and REFUSED or OPEN. Exits non-zero when one is open. Run it with
  * `npm run security:replay-3`.

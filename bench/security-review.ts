@@ -1,5 +1,5 @@
 /**
- * Replays the proofs of concept of the security review (issue 17) against the server as
+ * Replays the proofs of concept of the first security review against the server as
  * `npm start` runs it, each on the default limits, and prints one row per finding: what was sent,
  * what came back, and whether the hole is closed. Run it with `npm run security:replay`.
  */

@@ -1,5 +1,5 @@
 /**
- * Apple Wallet passes (issue 42): a badge's `.pkpass` made and signed on demand, as a visitor's
+ * Apple Wallet passes: a badge's `.pkpass` made and signed on demand, as a visitor's
  * tap on 'Ajouter à Apple Wallet' asks for it. The built server runs on a fresh PGlite directory
  * holding one visitor's badge, with a certificate chain made for the run (a throwaway CA in
  * Apple's place, apps/api/test/wallet-certificates.ts). BENCH_PASSES (default 200) calls in a row

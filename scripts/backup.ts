@@ -1,5 +1,5 @@
 // `npm run backup [-- FILE]`: the database (PGlite or DATABASE_URL's PostgreSQL) as a gzipped
-// plain-SQL pg_dump, by default DATA_DIR/backups/salon-<UTC time>.sql.gz. See README, Backups.
+// plain-SQL pg_dump, by default DATA_DIR/backups/salon-<UTC time>.sql.gz. See docs/running-at-scale.md, Backups.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../apps/api/src/config/env';
 import { backup, generatedSecrets } from '../apps/api/src/db/backup';

@@ -64,7 +64,7 @@ function scanRow(
     scanDay,
     note: i % 3 === 0 ? NOTES[i % NOTES.length]! : null,
     rating: i % 2 === 0 ? (i % 5) + 1 : null,
-    // A third of the leads to call back, a third called, and one in seven tagged (issue 41's filters).
+    // A third of the leads to call back, a third called, and one in seven tagged, for the filters of 'Mes scans'.
     followUp: i % 3 === 0 ? ('to_contact' as const) : i % 3 === 1 ? ('contacted' as const) : null,
     tags: i % 7 === 0 ? ['devis'] : [],
   };

@@ -4,7 +4,7 @@ import { onWalkScreens } from './support/screens';
 /**
  * The delegated organiser's logo ('AM' in a square) sat in the header between 'Espace exposant'
  * and FR/EN, where a signed-in user's avatar goes: a visitor who never signed in read it as
- * "signed in as AM" (issue 37). The agency is shown where the organisers are: on the home page
+ * "signed in as AM". The agency is shown where the organisers are: on the home page
  * with the other organisers, and in the footer, named, with its website.
  */
 onWalkScreens();

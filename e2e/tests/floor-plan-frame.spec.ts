@@ -6,7 +6,7 @@ import { holdScripts, hydrated, onWalkScreens, press } from './support/screens';
 /**
  * 'Voir sur le plan' opens /plan-2024?stand=X#plan zoomed on that stand: the stand must be inside the
  * plan's frame, whatever its place in the hall, on every load (it used to show the hall's top
- * left corner now and then: issue 37). The taken stands at each hall's edges, where a wrong zoom
+ * left corner now and then). The taken stands at each hall's edges, where a wrong zoom
  * shows, on a 390 × 844 phone and at 1366 × 768, each on a load of its own. (Every taken stand,
  * about a hundred loads a screen, took over three minutes of a CI run for the same finding.)
  */
@@ -166,7 +166,7 @@ test('on a phone, a stand opened from the directory shows with its card before t
 test('on a phone, a stand named by an address without #plan opens with its card on the screen before the scripts @phone', async ({
   page,
 }) => {
-  // The address the fourth walk checked, as typed or kept from before the site's links said #plan.
+  // The address as a visitor types it, or kept from before the site's links said #plan.
   // (Scrolled into view, the page starts its scripts, held here: it never reaches 'load'.)
   await holdScripts(page);
   await page.goto('/plan-2024?stand=A-18', { waitUntil: 'domcontentloaded' });

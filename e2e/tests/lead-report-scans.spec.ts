@@ -4,7 +4,7 @@ import { accounts, login, waitForHydration } from './fixtures';
 import { openMyScans } from './support/scanning';
 
 /**
- * 'Bilan' (issue 41, item 4): the demo exhibitor's report of its leads, folded in 'Mes scans', on
+ * 'Bilan': the demo exhibitor's report of its leads, folded in 'Mes scans', on
  * a laptop and on a phone (the file name puts it in both projects, on the same server: the
  * figures are read from the page, never assumed).
  */

@@ -13,7 +13,7 @@ import {
 import { mailTo } from './support/mail';
 
 /**
- * Exhibitors from one edition to the next (issue 38, item 4), as the organiser and the demo
+ * Exhibitors from one edition to the next, as the organiser and the demo
  * exhibitor live it: a new edition made current, 2024's exhibitors invited from the back-office,
  * the demo exhibitor confirming from the mailed link, confirmed by the organiser, signing in with
  * its 2024 account, taking its collaborators along and reading its 2024 scans under the switch.

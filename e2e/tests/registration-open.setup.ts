@@ -4,7 +4,7 @@ import { accounts } from './fixtures';
 
 /**
  * The demo is the 2024 edition, over on today's clock: its home page says so and takes no
- * registration (issue 38). The suite's forms need it open, as an organiser sets it in the
+ * registration. The suite's forms need it open, as an organiser sets it in the
  * back-office: registration closes far ahead. The test of the closed site puts a date back.
  */
 setup('the demo edition takes registrations until its organiser closes them', async ({ request }) => {

@@ -34,7 +34,7 @@ const texts = {
   ...scanTexts,
 };
 const COLUMNS = ['Type', 'Nom', 'Email', 'Téléphone', 'Société', 'Fonction', 'Date & Heure'];
-/** The specification's columns first, then the lead's own (issue 41). */
+/** The specification's columns first, then the lead's own. */
 const EXPORT_COLUMNS = [...COLUMNS, 'Par', 'Note', 'Évaluation', 'Suivi', 'Étiquettes', 'Ne plus contacter'];
 
 /** The cell of `row` under the column header `column` of `table`. */

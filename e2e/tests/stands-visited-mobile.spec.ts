@@ -12,7 +12,7 @@ const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 test.use(pixel7);
 
 /**
- * 'Stands visités' (issue 41, item 5): a visitor scanned at the demo exhibitor's stand finds it on
+ * 'Stands visités': a visitor scanned at the demo exhibitor's stand finds it on
  * their e-badge, takes its contact card, asks it not to contact them; the exhibitor sees the mark
  * on the lead. Each run registers its own visitor, so that a second run on the same server
  * (desktop, then phone) finds its own lead.

@@ -11,7 +11,7 @@ const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 test.use(pixel7);
 
 /**
- * The badge in the phone's wallet and the visit in its calendar (issue 42): the first server
+ * The badge in the phone's wallet and the visit in its calendar: the first server
  * offers Apple Wallet (playwright.config.ts gives it a certificate chain of its own), the gates'
  * server does not.
  */

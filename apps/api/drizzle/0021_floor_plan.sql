@@ -1,4 +1,4 @@
--- The floor plan (issue 22): each hall an outline, each stand a rectangle in the hall's units.
+-- The floor plan: each hall an outline, each stand a rectangle in the hall's units.
 -- A stand is taken when an exhibitor's booth is its number (case aside): numbers are unique per edition.
 CREATE TABLE "stands" (
 	"id" serial PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- The current edition is data (issue 38): one row of events at most is current, and what the site
+-- The current edition is data: one row of events at most is current, and what the site
 -- shows, registers and checks at the gates follows it. An install made before keeps the 2024
 -- edition (id 7) current; one whose events table is still empty gets it when the seed writes it.
 ALTER TABLE "events" ADD COLUMN "current" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -1,5 +1,5 @@
--- A past edition may be known by its year and figures only, as the specification gives 2003 to 2017
--- (issue 38, item 6): its dates and city are the organiser's to add. Both dates or neither, in its
+-- A past edition may be known by its year and figures only, as the specification gives 2003 to 2017:
+-- its dates and city are the organiser's to add. Both dates or neither, in its
 -- year; the current edition has its dates and city.
 ALTER TABLE "events" ADD COLUMN "year" smallint;--> statement-breakpoint
 UPDATE "events" SET "year" = extract(year from "starts_on");--> statement-breakpoint

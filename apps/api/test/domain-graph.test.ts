@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The API's domains stand side by side (code-review.md, 4.3): drawn from the source, the graph of
+ * The API's domains stand side by side, each importing only those below it: drawn from the source, the graph of
  * which domain imports which has no loop, the mail imports no domain (server.ts gives it what it
  * needs), and the ground the others stand on (the current show, the audit log) imports none
  * either. ESLint's api-boundaries/domain-order keeps each import pointing down; this draws the

@@ -12,8 +12,8 @@ import { createExhibitor, createOrganiser, sessionOf } from './fixtures';
 import { createTestApp, freshDatabase, TEST_JWT_SECRET, type TestContext } from './helper';
 
 /**
- * What the public sees of the server beyond its pages and data (issue 37, N7 and I4 of the second
- * security review): the API document, the health answers, the readiness probe's cost, and what the
+ * What the public sees of the server beyond its pages and data (N7 and I4 of
+ * `npm run security:replay-2`): the API document, the health answers, the readiness probe's cost, and what the
  * pages may ask of the device.
  */
 

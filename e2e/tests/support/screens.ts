@@ -1,7 +1,7 @@
 import { test, type Locator, type Page } from '@playwright/test';
 
 /**
- * The two screens a new user walked the site on (issue 37): a 390 × 844 phone, for the 'phone'
+ * The two screens the site is checked on: a 390 × 844 phone, for the 'phone'
  * project (a Pixel 7, touch), and a 1366 × 768 laptop, for the 'desktop' project. A spec that
  * both projects run calls `onWalkScreens()` at its top.
  */

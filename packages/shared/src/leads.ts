@@ -3,7 +3,7 @@ import { idField, idText } from './ids';
 import { isRealDay } from './day-format';
 
 /**
- * A lead's qualification and follow-up (issue 41): the exhibitor's own questions, asked after a
+ * A lead's qualification and follow-up: the exhibitor's own questions, asked after a
  * scan, their answers, free tags and a follow-up status. Shared by the browser (the forms) and the
  * API (the same rules, the same message keys under the fields).
  */

@@ -51,7 +51,7 @@ const envSchema = z.object({
     }, 'BADGE_PRIVATE_KEY must be an Ed25519 private key in PEM form')
     .optional(),
   /**
-   * Apple Wallet (README, 'Apple Wallet'): the organiser's Pass Type ID (`pass.…`) and Apple team,
+   * Apple Wallet (docs/wallet.md, 'Apple Wallet'): the organiser's Pass Type ID (`pass.…`) and Apple team,
    * the pass certificate and its private key (a PEM file's path, or the PEM itself) with the
    * key's passphrase if it has one, Apple's WWDR intermediate certificate, and the folder holding
    * Apple's 'Add to Apple Wallet' badges (fr.svg, en.svg). All or none: without them no pass is
@@ -71,7 +71,7 @@ const envSchema = z.object({
   APPLE_WWDR_CERTIFICATE: z.string().optional(),
   APPLE_WALLET_ARTWORK: z.string().optional(),
   /**
-   * Google Wallet (README, 'Google Wallet'): the organiser's issuer ID, its service account's key
+   * Google Wallet (docs/wallet.md, 'Google Wallet'): the organiser's issuer ID, its service account's key
    * (the JSON file Google gives: its path, or the JSON itself) and the folder holding Google's
    * 'Add to Google Wallet' buttons (fr.svg, en.svg). All or none. Checked at start (googleWalletFromConfig).
    */
@@ -82,7 +82,7 @@ const envSchema = z.object({
   GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().optional(),
   GOOGLE_WALLET_ARTWORK: z.string().optional(),
   /**
-   * Apple's push service (README, 'Passes that stay true'): a token-based APNs key (the .p8
+   * Apple's push service (docs/wallet.md, 'Passes that stay true'): a token-based APNs key (the .p8
    * file's path, or its PEM) and its key ID, for the team of APPLE_TEAM_ID. With them, phones
    * holding a pass are told when it changes; without them, a pass is brought up to date when its
    * holder pulls it down in Wallet. APNS_URL is Apple's production service unless given.

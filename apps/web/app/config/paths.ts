@@ -81,7 +81,7 @@ export const standOnPlan = (stand: string, year: number) =>
 /** A company in the directory, found by its name (from a stand of the floor plan). */
 export const companyInDirectory = (company: string) => `${paths.annuaire}?q=${encodeURIComponent(company)}`;
 
-/** Pages of the public site whose content is text only (issue 3 fills them). */
+/** Pages of the public site whose content is text only. */
 export const infoPages = [
   'exposer',
   'historique',

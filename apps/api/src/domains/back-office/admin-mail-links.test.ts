@@ -25,7 +25,7 @@ describe('A set-password link, never readable by an organiser', () => {
     const sent = await call(ctx.app, 'POST', `admin/exhibitors/${exhibitor.id}/resend-access`, { token });
     expect(sent.statusCode, sent.body).toBe(200);
 
-    // The review's proof of concept: the newest mail of the list, then its record.
+    // As an organiser would look: the newest mail of the list, then its record.
     const list = await get(`admin/mails?sort=${encode(['id', 'DESC'])}&range=${encode([0, 0])}`);
     expect(list.statusCode).toBe(200);
     const [listed] = list.json<{ id: number; to: string; subject: string }[]>();

@@ -5,7 +5,7 @@ import { gates, stands } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 
 /**
- * The next edition set up before it is current (issue 38, item 7): its halls, its stands, its
+ * The next edition set up before it is current: its halls, its stands, its
  * layout file and its programme, each under the 'Édition' filter, while the current edition's
  * lists and checks stay the current edition's.
  */

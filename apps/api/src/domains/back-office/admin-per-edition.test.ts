@@ -17,7 +17,7 @@ import {
 } from '../../../test/helper';
 
 /**
- * The back-office per edition (issue 38, item 7): the dashboard, 'Exposants' and 'Visiteurs' show
+ * The back-office per edition: the dashboard, 'Exposants' and 'Visiteurs' show
  * the current edition's by default and any other's by a filter, once another edition is current.
  */
 

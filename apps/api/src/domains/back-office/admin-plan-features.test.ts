@@ -6,7 +6,7 @@ import { call } from '../../../test/helper';
 import { admin, ctx, ok, refused, useAdminContentScene } from './admin-content-scene';
 
 /**
- * The plan's features in the back-office (issue 40): entrances, aisles, services and the forum's
+ * The plan's features in the back-office: entrances, aisles, services and the forum's
  * room, placed one by one like stands or laid out by a layout file with a type column; every
  * refusal says why under its field and leaves the plan as it was.
  */

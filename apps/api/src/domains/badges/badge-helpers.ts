@@ -13,7 +13,7 @@ export const BADGE_EVENT: BadgeData['event'] = {
 };
 
 /**
- * Names of issue 55, to print in every output: each must come out as it was typed (PDF tests,
+ * Names typed in several scripts, to print in every output: each must come out as it was typed (PDF tests,
  * wallet passes, mails, spreadsheets).
  */
 export const TYPED_NAMES = {

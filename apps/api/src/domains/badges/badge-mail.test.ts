@@ -104,7 +104,7 @@ const outbox = () => ctx.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)
 
 describe('badge mail, from the registration form to the SMTP server', () => {
   it('the visitor’s mail arrives with the badge PDF attached, whose QR code decodes to a token that verifies with the served public key', async () => {
-    // A name and a company typed in Arabic, the company with Latin too (issue 55).
+    // A name and a company typed in Arabic, the company with Latin too, printed as typed.
     const registrationId = await registerOk('nadia.berrada@example.com', TYPED_NAMES.arabic, {
       company: TYPED_NAMES.mixedCompany,
     });

@@ -5,7 +5,7 @@ import { events, mailOutbox, newsletters } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 
 /**
- * 'Inviter les abonnés à la newsletter' (issue 38, item 5): the current edition's invitation goes
+ * 'Inviter les abonnés à la newsletter': the current edition's invitation goes
  * once to each confirmed subscriber, and to no one else.
  */
 

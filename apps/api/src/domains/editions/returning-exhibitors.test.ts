@@ -32,7 +32,7 @@ import type { Exhibitor } from '../../../test/fixtures';
 import { linkIssuers } from '../../link-issuers';
 
 /**
- * Exhibitors from one edition to the next (issue 38, item 4): the organiser invites 2024's
+ * Exhibitors from one edition to the next: the organiser invites 2024's
  * confirmed exhibitors to the current edition; one confirms from the mailed link, the organiser
  * confirms it, it signs in with its account of 2024, takes its collaborators along and still
  * reads its 2024 scans under an edition switch.

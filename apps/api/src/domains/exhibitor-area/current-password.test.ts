@@ -9,7 +9,7 @@ import { CURRENT_PASSWORD_TRIES } from './current-password';
 import { ctx, lastMailTo, useCollaboratorsScene, userRow } from './collaborators-scene';
 
 /**
- * Review 2, N3: the current password that a new sign-in address asks for in 'Informations' is
+ * The current password that a new sign-in address asks for in 'Informations' is
  * no oracle for a stolen session: an account gets CURRENT_PASSWORD_TRIES tries in 15 minutes.
  */
 

@@ -11,7 +11,7 @@ import { routeCounts } from '../../../test/metrics-count';
 import { ctx, useCollaboratorsScene, userRow } from './collaborators-scene';
 
 /**
- * Review 2, N5: the link that confirms a new sign-in address goes to an address the account
+ * The link that confirms a new sign-in address goes to an address the account
  * types, so it is capped like the other mails an exhibitor makes the site send: per address and
  * per account, a day.
  */

@@ -11,7 +11,7 @@ import { routeCounts } from '../../../test/metrics-count';
 import { addCollaborator, ctx, fresh, lastMailTo, useCollaboratorsScene, userRow } from './collaborators-scene';
 
 /**
- * Review 2, N6: what an exhibitor types reaches, in the show's mails, the addresses it types for
+ * What an exhibitor types reaches, in the show's mails, the addresses it types for
  * its collaborators. A lure there (a bare host name: no scheme, no 'www.', no '@') is refused,
  * never printed, and an exhibitor opens the area to a bounded number of new addresses a day.
  */

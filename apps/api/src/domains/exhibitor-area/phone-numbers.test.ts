@@ -21,7 +21,7 @@ import {
 } from './collaborators-scene';
 
 /**
- * Review 2, N4: a phone is contact data, not an identifier (decision 027). No answer of the
+ * A phone is contact data, not an identifier (decision 027). No answer of the
  * exhibitor area tells whether a number is another account's.
  */
 

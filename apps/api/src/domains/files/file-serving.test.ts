@@ -8,8 +8,8 @@ import { createStoredFiles, LARGE_FILE_BYTES, LARGE_READS_AT_ONCE } from './stor
 import { storeUpload } from './uploads.service';
 
 /**
- * Issue 37, N1: every anonymous GET of an upload read the whole blob out of the database, with no
- * budget. Files are now kept in memory once read, read once for requests that ask at the same
+ * An anonymous GET of an upload must not read the whole blob out of the database each time, with
+ * no budget. Files are kept in memory once read, read once for requests that ask at the same
  * time, at most LARGE_READS_AT_ONCE large ones at once, and downloads have budgets per address.
  */
 

@@ -63,7 +63,7 @@ function actualTexts(pdf: Buffer): string[] {
   });
 }
 
-describe('a name printed as it was typed (issue 55)', () => {
+describe('a name printed as it was typed', () => {
   it('prints every script in the badge, with fonts embedded as subsets, under 60 KB', async () => {
     const cases: Partial<BadgeData>[] = [
       { name: NAMES.arabic, company: 'شركة الأطلس للبناء', jobPosition: 'مدير تقني' },

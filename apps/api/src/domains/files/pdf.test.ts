@@ -183,7 +183,7 @@ describe('the catalogue', () => {
     expect(await textOf(reverted.rawPayload)).not.toContain('Exposant En Attente');
   });
 
-  it('prints each company as it was typed, in every script, with the fonts embedded as subsets (issue 55)', async () => {
+  it('prints each company as it was typed, in every script, with the fonts embedded as subsets', async () => {
     const typed = Object.values(TYPED_NAMES);
     const created: number[] = [];
     for (const [i, company] of typed.entries()) {
@@ -279,7 +279,7 @@ describe('the floor plan', () => {
   });
 });
 
-describe('the floor plan of a hall laid out (issue 22)', () => {
+describe('the floor plan of a hall laid out', () => {
   it('draws the hall from its stands, each exhibitor on its own and the free ones too, and follows a stand moved', async () => {
     const hall = halls[2]!;
     const laidOut = exhibitors.filter((e) => e.registration.gateId === hall.id);

@@ -5,8 +5,8 @@ import { mediaFiles } from '../../db/schema';
 import { HASHED_UPLOAD } from './uploads.service';
 
 /**
- * The files of media_files as the routes serve them (issue 37, N1): a GET used to read the whole
- * blob out of the database, base64 and all, on every anonymous request. Now:
+ * The files of media_files as the routes serve them, never the whole blob read out of the database,
+ * base64 and all, on every anonymous request:
  * - the bytes of recently served files stay in memory, in a cache bounded by its total size and
  *   keyed by their SHA-256 (stored files never change: nothing to invalidate), so a file asked for
  *   again costs no query at all;

@@ -239,7 +239,7 @@ describe('the roster (GET gate/roster)', () => {
       expect.arrayContaining([unchanged.registration.id, renamed.registration.id, revokedLater.registration.id]),
     );
 
-    // Renamed as typed in Arabic: the gate screen shows the holder's name as it was typed (issue 55).
+    // Renamed as typed in Arabic: the gate screen shows the holder's name as it was typed.
     await ctx.db.update(users).set({ name: TYPED_NAMES.arabic }).where(eq(users.id, renamed.user.id));
     await ctx.db
       .update(registrations)

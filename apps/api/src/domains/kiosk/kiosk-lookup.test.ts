@@ -179,7 +179,7 @@ describe('looking a badge up (POST kiosk/lookup)', () => {
     });
     const visitorBadge = await lookup({ token: badgeOf(visitor.registration) }, kiosk);
     expect(visitorBadge.json<{ data: KioskBadge }>().data.registration.id).toBe(visitor.registration.id);
-    // What the kiosk shows and prints, as typed (issue 55).
+    // What the kiosk shows and prints, as typed in any script.
     const typed = await createVisitor(ctx.db, {
       name: TYPED_NAMES.arabic,
       company: TYPED_NAMES.mixedCompany,

@@ -20,7 +20,7 @@ import {
 } from './scans-scene';
 
 /**
- * The leads' exports (issue 41, item 3): SCANS.xlsx with the specification's columns first and
+ * The leads' exports: SCANS.xlsx with the specification's columns first and
  * the lead's after them, SCANS.csv for a CRM's import and SCANS.vcf (vCard 4.0).
  */
 
@@ -285,7 +285,7 @@ describe('the exports’ text rules', () => {
   });
 });
 
-describe('names as they were typed (issue 55)', () => {
+describe('names as they were typed', () => {
   it('keeps an Arabic name, a company in Arabic and Latin and a Tifinagh job in SCANS.xlsx, SCANS.csv and SCANS.vcf', async () => {
     const visitor = await createVisitor(ctx.db, {
       name: TYPED_NAMES.arabic,

@@ -8,7 +8,7 @@ import { answeredLabels } from './leads.service';
 import { answerCells, answerText, followUpName, showWallClock } from './scans-export';
 
 /**
- * The leads for the tools exhibitors import them into (issue 41): a CSV whose headers a CRM maps
+ * The leads for the tools exhibitors import them into: a CSV whose headers a CRM maps
  * by itself and a vCard 4.0 file (RFC 6350) for an address book. Both skip the scans of people
  * erased under the personal-data law, as they name nobody; SCANS.xlsx keeps them as counts. A
  * person who asked the exhibitor not to contact them (decision 037) is in the CSV without e-mail

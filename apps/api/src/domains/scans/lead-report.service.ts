@@ -12,7 +12,7 @@ import { queryRows, type Db } from '../../db/client';
 import { currentEdition } from '../show/current-edition';
 
 /**
- * 'Bilan' (issue 41, item 4): the leads made for an exhibitor in an edition, counted. Every
+ * 'Bilan': the leads made for an exhibitor in an edition, counted. Every
  * figure is a grouped query over the exhibitor's scans (the `scans_exhibitor` index), never a
  * loop over them: 50,000 scans are one pass. Nobody is named but who scanned: an erased person's
  * lead counts like any other. Another exhibitor's leads only ever reach the hall's median, as

@@ -24,7 +24,7 @@ import { renderLeadReport } from './lead-report-pdf';
 import type { LeadReport } from './lead-report.service';
 
 /**
- * 'Bilan' (issue 41, item 4): the exhibitor's leads counted by day, hour, collaborator, rating,
+ * 'Bilan': the exhibitor's leads counted by day, hour, collaborator, rating,
  * answer and follow-up, its hall's median where enough exhibitors make it, and the same as a PDF.
  */
 
@@ -331,7 +331,7 @@ describe('the exhibitor’s report', () => {
     expect(await textOf(pdf.rawPayload)).toContain('7 leads (6 personnes distinctes)');
   });
 
-  it('report.pdf prints the company and the collaborators as they were typed, in any script (issue 55)', async () => {
+  it('report.pdf prints the company and the collaborators as they were typed, in any script', async () => {
     const names = { company: exhibitor.user.company, mine: exhibitor.user.name, theirs: collaborator.user.name };
     await ctx.db
       .update(users)

@@ -6,7 +6,7 @@ import type { Caller } from '../../lib/caller';
 import { badRequest } from '../../lib/errors';
 
 /**
- * A lead's qualification (issue 41): the exhibitor's questions, the answers each scan gets to
+ * A lead's qualification: the exhibitor's questions, the answers each scan gets to
  * them and its tags. An answer is written with the question's label and kind and the chosen
  * choices' labels of the moment, so it reads the same after the question changed or went.
  */

@@ -19,7 +19,7 @@ import {
 } from './scans-scene';
 
 /**
- * A lead's qualification and follow-up (issue 41): the exhibitor's questions, their answers sent
+ * A lead's qualification and follow-up: the exhibitor's questions, their answers sent
  * with the scan or completed later, tags, the follow-up status and the filters of 'Mes scans'.
  */
 

@@ -118,7 +118,7 @@ const fit = (header: string, longest: number | null | undefined, min = 0) =>
  * written out as they come, so memory does not grow with the number of scans. Columns as on
  * screen (Par for the collaborators' table and the team's file), then the note and the rating, as the
  * specification has them; after them, the follow-up, the tags and one column per question the
- * leads answered (issue 41), and last whether the person asked not to be contacted. Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
+ * leads answered, and last whether the person asked not to be contacted. Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
  */
 export async function writeScansXlsx(db: Db, table: ScanExport, scope: SQL | null, lang: Language, out: Writable) {
   const h = HEADERS[lang];

@@ -247,7 +247,7 @@ describe('SCANS.xlsx', () => {
       'Date & Time',
       'Note',
       'Rating',
-      // The lead's own columns come after the specification's (issue 41).
+      // The lead's own columns come after the specification's.
       'Follow-up',
       'Tags',
       'Do not contact',

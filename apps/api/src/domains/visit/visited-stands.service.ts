@@ -7,7 +7,7 @@ import { foldLine, vText } from '../scans/lead-exports';
 import { currentEdition, showRegistration } from '../show/current-edition';
 
 /**
- * 'Stands visités' (issue 41, item 5): the exhibitors whose stands scanned a badge's holder in the
+ * 'Stands visités': the exhibitors whose stands scanned a badge's holder in the
  * badge's edition (the current one: a badge of another opens nothing), as the holder's e-badge
  * page shows them. Only what each exhibitor chose to give the people it scanned (its contact card
  * and one document); never who scanned, nor what the exhibitor wrote about the person.

@@ -19,7 +19,7 @@ import {
 } from '../scans/scans-scene';
 
 /**
- * 'Stands visités' (issue 41, item 5): the exhibitors whose stands scanned a visitor, on the
+ * 'Stands visités': the exhibitors whose stands scanned a visitor, on the
  * visitor's e-badge page, with the contact card and the document each chose to give, and 'Ne plus
  * me contacter', which the exhibitor's 'Mes scans' and exports honour.
  */

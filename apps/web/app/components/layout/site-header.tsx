@@ -8,7 +8,7 @@ import { useShowYear } from '../../lib/show';
 /**
  * The show's logo, its menus, 'Espace exposant' and FR/EN. Nothing else: a picture beside
  * 'Espace exposant' reads as the signed-in person's avatar, so the delegated organiser's logo is
- * shown with the other organisers on the home page and in the footer (issue 37).
+ * shown with the other organisers on the home page and in the footer.
  */
 export function SiteHeader() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { ConfigError, type Config } from '../../../config/env';
 import { pem } from './apple-config';
 
-/** Apple's push service as the organiser's token-based key reaches it (README, 'Passes that stay true'). */
+/** Apple's push service as the organiser's token-based key reaches it (docs/wallet.md, 'Passes that stay true'). */
 export interface Apns {
   url: string;
   keyId: string;

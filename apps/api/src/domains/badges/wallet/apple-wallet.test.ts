@@ -19,7 +19,7 @@ import { verifyBadgeToken } from '../badge-token';
 import { walletFromConfig } from './apple-config';
 import { mapPoint } from './wallet.routes';
 
-/** Apple Wallet (issue 42, item 1): the organiser's configuration, checked at start, and the passes. */
+/** Apple Wallet: the organiser's configuration, checked at start, and the passes. */
 
 const chain = walletCertificates();
 const now = new Date();
@@ -82,7 +82,7 @@ describe('a badge’s Apple Wallet pass', () => {
   const passOf = (key: string, app = ctx) => call(app.app, 'GET', `registrations/ebadge/wallet.pkpass?token=${key}`);
 
   it('is a signed event ticket carrying the badge’s own QR, which the gates verify offline, its hours written in each language', async () => {
-    // An Arabic name and a company in Arabic and Latin, as typed (issue 55).
+    // An Arabic name and a company in Arabic and Latin, printed as typed.
     const exhibitor = await createExhibitor(ctx.db, {
       name: TYPED_NAMES.arabic,
       company: TYPED_NAMES.mixedCompany,

@@ -16,7 +16,7 @@ import { qrSvgPath } from '../badge-qr';
 import { verifyBadgeToken } from '../badge-token';
 import { googleWalletFromConfig } from './google-wallet';
 
-/** Google Wallet (issue 42, item 3): the organiser's configuration and the 'Save to Google Wallet' link. */
+/** Google Wallet: the organiser's configuration and the 'Save to Google Wallet' link. */
 
 const google = googleServiceAccount();
 const walletOf = (env: Record<string, string>) =>
@@ -71,7 +71,7 @@ describe('a badge’s Save to Google Wallet link', () => {
   const saveOf = (key: string, app = ctx) => call(app.app, 'GET', `registrations/ebadge/google-wallet?token=${key}`);
 
   it('is made on the click: a JWT signed RS256 by the service account, with the edition’s class and the badge’s object and QR', async () => {
-    // An Arabic name and a company in Arabic and Latin, as typed (issue 55).
+    // An Arabic name and a company in Arabic and Latin, printed as typed.
     const exhibitor = await createExhibitor(ctx.db, {
       name: TYPED_NAMES.arabic,
       company: TYPED_NAMES.mixedCompany,

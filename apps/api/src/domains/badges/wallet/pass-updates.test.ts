@@ -19,7 +19,7 @@ import { apnsFromConfig, createApnsClient } from './apns';
 import { createPassPushes, DEVICES_PER_PASS } from './pass-updates';
 import { PASSKIT_ADDRESS_RATE_LIMIT, PASSKIT_RATE_LIMIT } from './passkit.routes';
 
-/** Passes that stay true (issue 42, item 2): Apple's PassKit web service, and the pushes through APNs. */
+/** Passes that stay true: Apple's PassKit web service, and the pushes through APNs. */
 
 const chain = walletCertificates();
 const TYPE = 'pass.test.salon';

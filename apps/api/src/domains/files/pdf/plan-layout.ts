@@ -86,7 +86,7 @@ export const layoutReadable = (layout: HallLayout, fit: LayoutFit) =>
 export interface HallBlock {
   name: string;
   stands: Stand[];
-  /** Drawn to scale from its stands (issue 22) instead of a grid. */
+  /** Drawn to scale from its stands instead of a grid. */
   layout?: HallLayout;
   /** Pages of its own when the overview cannot show its stands readably: [first, last], 1-based. */
   detailPages?: [number, number];

@@ -34,7 +34,7 @@ import { type EventInfo } from '../../show/edition';
  * shows every hall with its stands in miniature, and the halls too full to read there go on on
  * pages of their own: every stand is always on the plan, labelled.
  *
- * A hall laid out on the plan (issue 22: a size and stands) is drawn to scale from its stands,
+ * A hall laid out on the plan (a size and stands) is drawn to scale from its stands,
  * each exhibitor on the stand whose number is its own; the others are drawn as a schematic grid,
  * as are the exhibitors whose stand number is on no layout.
  */

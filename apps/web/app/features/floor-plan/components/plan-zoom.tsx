@@ -44,7 +44,7 @@ export function PlanZoom({
       // Panzoom zooms to startScale in the next frame, but pans to startX/Y in a timer, which
       // may run first: it then bounds the pan ('contain') by the drawing's size as if already
       // zoomed while it is not, and the plan opened on the hall's top left corner instead of the
-      // stand, now and then (issue 37). Drawn at the start from the outset, the drawing has the
+      // stand, now and then. Drawn at the start from the outset, the drawing has the
       // size Panzoom expects whichever comes first.
       if (start) element.style.transform = startTransform(start);
       panzoom = Panzoom(element, {
