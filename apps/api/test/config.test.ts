@@ -166,3 +166,15 @@ describe('loadConfig', () => {
     expect(load({}).BODY_LIMIT).toBe(1_048_576);
   });
 });
+
+describe('docs/configuration.md', () => {
+  it('names every environment variable the API reads, so the docs stay true', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const source = readFileSync(path.join(root, 'apps/api/src/config/env.ts'), 'utf8');
+    const schema = source.slice(source.indexOf('const envSchema = z.object({'));
+    const variables = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
+    expect(variables.length).toBeGreaterThan(40);
+    const docs = readFileSync(path.join(root, 'docs/configuration.md'), 'utf8');
+    expect(variables.filter((name) => !docs.includes(`\`${name}\``))).toEqual([]);
+  });
+});
