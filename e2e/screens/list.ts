@@ -1,8 +1,10 @@
 /**
  * The screens `npm run screenshots` takes: in each language and on each viewport, the site's
- * public pages (in the order of apps/web/app/routes.ts), the tabs of the exhibitor's and the
+ * public pages (in the order of the site's table), the tabs of the exhibitor's and the
  * collaborator's area, and the back-office's lists. The walk through them is tour.ts.
  */
+import type { PathKey } from '@salon/shared';
+import { pathOf, paths } from '../../apps/web/app/config/paths';
 
 export const LANGS = ['fr', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -12,47 +14,41 @@ export const VIEWPORTS = [
   { width: 1366, height: 768 },
 ] as const;
 
-/** The site's pages, in the order of routes.ts; `/accueil` and unknown paths only redirect home. */
-export const PUBLIC_PAGES: [string, string][] = [
-  ['home', '/'],
-  ['historique', '/historique'],
-  ['forum', '/forum'],
-  ['secteurs-activites', '/secteurs-activites'],
-  ['bientot-disponible', '/bientot-disponible'],
-  ['biographie-des-intervenants', '/biographie-des-intervenants'],
-  ['pourquoi-exposer', '/pourquoi-exposer'],
-  ['pourquoi-sponsoriser', '/pourquoi-sponsoriser'],
-  ['intervenir-lors-du-forum', '/intervenir-lors-du-forum'],
-  ['conference', '/conference'],
-  ['annuaire', '/annuaire'],
-  ['programme-du-forum', '/programme-du-forum'],
-  ['editorial', '/editorial'],
-  ['structure-et-organisation', '/structure-et-organisation'],
-  ['infos-pratiques', '/infos-pratiques'],
-  ['infos-horaire', '/infos-horaire'],
-  ['infos-lieu', '/infos-lieu'],
-  ['infos-acces-au-salon', '/infos-acces-au-salon'],
-  ['infos-contact', '/infos-contact'],
-  ['plan-2024', '/plan-2024'],
-  ['programme-2024', '/programme-2024'],
-  ['telechargement', '/telechargement'],
-  ['not-found', '/not-found'],
-  ['exposer', '/exposer'],
-  ['demander-votre-badge', '/demander-votre-badge'],
-  ['assister-au-forum', '/assister-au-forum'],
-  ['newsletter', '/newsletter'],
-  ['login', '/login'],
-  ['mot-de-passe-oublie', '/mot-de-passe-oublie'],
-  ['definir-mot-de-passe', '/definir-mot-de-passe'],
-  ['invitation-collaborateur', '/invitation-collaborateur'],
-  ['confirmer-email', '/confirmer-email'],
-  ['google-redirect', '/connect/google/redirect'],
-  ['product-salon', '/salon'],
-  // The minimal layout's pages seen signed out.
-  ['ebadge-invalid', '/ebadge'],
-  ['login-controleur', '/login-controleur'],
-  ['borne-setup', '/borne'],
-];
+/**
+ * Pages the signed-out walk leaves out: a redirect, the pages the walk shoots signed in (the
+ * exhibitor's area, the scanner, the controller's), and two it has never shot.
+ */
+const NOT_SHOT: ReadonlySet<PathKey> = new Set<PathKey>([
+  'accueil',
+  'maVisite',
+  'confirmerParticipation',
+  'espaceExposant',
+  'scanner',
+  'espaceControleur',
+  'controleur',
+  'readBadge',
+]);
+/** Screens not named as their address; their images in e2e/screenshots keep these names. */
+const SHOT_AS: Partial<Record<PathKey, string>> = {
+  home: 'home',
+  googleRedirect: 'google-redirect',
+  product: 'product-salon',
+  ebadge: 'ebadge-invalid',
+  borne: 'borne-setup',
+};
+/** The demo's edition, whose plan and programme are shot. */
+const DEMO_YEAR = 2024;
+
+/**
+ * The site's pages a link names, in the order of the site's table (packages/shared/src/site-pages.ts);
+ * `/accueil` and unknown paths only redirect home.
+ */
+export const PUBLIC_PAGES: [string, string][] = (Object.keys(paths) as PathKey[])
+  .filter((key) => !NOT_SHOT.has(key))
+  .map((key) => {
+    const url = pathOf(key, DEMO_YEAR);
+    return [SHOT_AS[key] ?? url.slice(1), url];
+  });
 
 export const AREA_TABS = {
   exhibitor: ['informations', 'badge', 'collaborateurs', 'ajouter-collaborateur', 'scans'],

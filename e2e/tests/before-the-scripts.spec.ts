@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { isLinkPath, type PageKey } from '@salon/shared';
+import { PAGE_ROUTES } from '../../apps/web/app/config/page-routes';
 import { READING_PAGES } from '../../apps/web/app/lib/deferred-scripts';
 import { hydrated, holdScripts, onWalkScreens, press } from './support/screens';
 
@@ -11,31 +13,15 @@ import { hydrated, holdScripts, onWalkScreens, press } from './support/screens';
  */
 onWalkScreens();
 
-/** Where each page of READING_PAGES is (a page added there without an address here fails). */
-const ADDRESS: Record<string, string> = {
-  'routes/home': '/',
-  'routes/annuaire': '/annuaire',
-  'routes/exposant': '/annuaire/atlas-beton-industrie-1',
-  'routes/programme-du-forum': '/programme-du-forum',
-  'routes/infos-pratiques': '/infos-pratiques',
-  'routes/infos-horaire': '/infos-horaire',
-  'routes/infos-lieu': '/infos-lieu',
-  'routes/infos-acces-au-salon': '/infos-acces-au-salon',
-  'routes/historique': '/historique',
-  'routes/forum': '/forum',
-  'routes/secteurs-activites': '/secteurs-activites',
-  'routes/pourquoi-exposer': '/pourquoi-exposer',
-  'routes/pourquoi-sponsoriser': '/pourquoi-sponsoriser',
-  'routes/editorial': '/editorial',
-  'routes/structure-et-organisation': '/structure-et-organisation',
-  'routes/telechargement': '/telechargement',
-  'routes/biographie-des-intervenants': '/biographie-des-intervenants',
-  'routes/intervenir-lors-du-forum': '/intervenir-lors-du-forum',
-  'routes/conference': '/conference',
-  'routes/ma-visite': '/ma-visite',
-  'routes/product': '/salon',
-  'routes/plan-2024': '/plan-2024',
+/**
+ * Where each page of READING_PAGES is: its address, or here when the page reads a part of it (a
+ * page added without an address fails).
+ */
+const ADDRESS: Partial<Record<PageKey, string>> = {
+  exposant: '/annuaire/atlas-beton-industrie-1',
+  editionPage: '/salon',
 };
+const READING = PAGE_ROUTES.filter(({ id }) => READING_PAGES.has(id));
 
 const isPhone = (page: Page) => page.viewportSize()!.width < 600;
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
@@ -44,8 +30,8 @@ const menu = (page: Page, name: string) =>
     .locator('details')
     .filter({ has: page.locator('summary', { hasText: new RegExp(`^(☰ )?${name}$`) }) });
 
-[...READING_PAGES].forEach((id, i) => {
-  const address = ADDRESS[id];
+READING.forEach(({ key, page: { path }, id }, i) => {
+  const address = ADDRESS[key] ?? (isLinkPath(path) ? path : undefined);
   test(`on ${address ?? id}, a menu opened by the first tap or click is still open once the page's scripts have run`, async ({
     page,
   }) => {

@@ -21,6 +21,7 @@ import {
   type Answer,
   type editionListSchema,
   type EditionFacts,
+  type ScriptStart,
   type WebLoadContext,
 } from '@salon/shared';
 import { loaderDataOr } from './lib/server-api';
@@ -28,7 +29,7 @@ import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { ClockProvider } from './lib/clock';
 import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
-import { deferredScriptsStarter, READING_PAGES, type ScriptStart } from './lib/deferred-scripts';
+import { deferredScriptsStarter, READING_PAGES } from './lib/deferred-scripts';
 import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';
 import { paths } from './config/paths';
 

@@ -111,34 +111,3 @@ export interface WebLoadContext {
    */
   preview: { name: string; editionId: number } | null;
 }
-
-/**
- * The public pages of the route table, for the sitemap (the show page's slug comes from
- * configuration; the conference pages and the current edition's /plan-<year> and
- * /programme-<year> from the data). /bientot-disponible is left out: it
- * has nothing on it yet and asks search engines not to index it.
- */
-export const PUBLIC_PATHS = [
-  '/',
-  '/historique',
-  '/forum',
-  '/secteurs-activites',
-  '/exposer',
-  '/demander-votre-badge',
-  '/assister-au-forum',
-  '/biographie-des-intervenants',
-  '/pourquoi-exposer',
-  '/pourquoi-sponsoriser',
-  '/intervenir-lors-du-forum',
-  '/conference',
-  '/annuaire',
-  '/programme-du-forum',
-  '/editorial',
-  '/structure-et-organisation',
-  '/infos-pratiques',
-  '/infos-horaire',
-  '/infos-lieu',
-  '/infos-acces-au-salon',
-  '/infos-contact',
-  '/telechargement',
-] as const;

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './site-pages';
 export * from './ids';
 export * from './normalize';
 export * from './clock';

@@ -1,60 +1,12 @@
-/**
- * Every route of the specification's route table, in one place: the names are French and
- * fixed, so a typo here is a broken link.
- */
-export const paths = {
-  home: '/',
-  accueil: '/accueil',
-  exposer: '/exposer',
-  historique: '/historique',
-  forum: '/forum',
-  secteurs: '/secteurs-activites',
-  /** The show presentation ('{product}' in the specification: the show's own name). */
-  product: '/salon',
-  bientotDisponible: '/bientot-disponible',
-  demanderVotreBadge: '/demander-votre-badge',
-  assisterAuForum: '/assister-au-forum',
-  biographies: '/biographie-des-intervenants',
-  pourquoiExposer: '/pourquoi-exposer',
-  pourquoiSponsoriser: '/pourquoi-sponsoriser',
-  intervenir: '/intervenir-lors-du-forum',
-  conference: '/conference',
-  annuaire: '/annuaire',
-  programme: '/programme-du-forum',
-  editorial: '/editorial',
-  structure: '/structure-et-organisation',
-  infosPratiques: '/infos-pratiques',
-  infosHoraire: '/infos-horaire',
-  infosLieu: '/infos-lieu',
-  infosAcces: '/infos-acces-au-salon',
-  infosContact: '/infos-contact',
-  /** Each edition's plan and programme at its year: /plan-2024 (pathOf fills the year in). */
-  plan: '/plan-{year}',
-  programmePdf: '/programme-{year}',
-  telechargement: '/telechargement',
-  /** The exhibitors and conferences a visitor keeps to see (a cookie of the device). */
-  maVisite: '/ma-visite',
-  login: '/login',
-  motDePasseOublie: '/mot-de-passe-oublie',
-  definirMotDePasse: '/definir-mot-de-passe',
-  /** Opened from the mail inviting an existing account into an exhibitor's team. */
-  invitationCollaborateur: '/invitation-collaborateur',
-  /** Opened from the mail that confirms a new sign-in address. */
-  confirmerEmail: '/confirmer-email',
-  espaceExposant: '/espace-exposant',
-  /** The badge scanner of exhibitors and collaborators (minimal layout, signed in). */
-  scanner: '/scanner',
-  googleRedirect: '/connect/google/redirect',
-  notFound: '/not-found',
-  ebadge: '/ebadge',
-  borne: '/borne',
-  loginControleur: '/login-controleur',
-  controleur: '/controleur',
-  espaceControleur: '/espace-controleur',
-  readBadge: '/read-badge',
-} as const;
+import { isLinkPath, SITE_PAGE_ROWS, type PathKey, type SITE_PAGES } from '@salon/shared';
 
-export type PathKey = keyof typeof paths;
+/**
+ * The address of every page a link names, from the site's table (packages/shared/src/site-pages.ts):
+ * the names are French and fixed, so a typo there is a broken link. `{year}` is the edition's year (pathOf).
+ */
+export const paths = Object.fromEntries(
+  SITE_PAGE_ROWS.filter(([, page]) => isLinkPath(page.path)).map(([key, page]) => [key, page.path]),
+) as { readonly [K in PathKey]: (typeof SITE_PAGES)[K]['path'] };
 
 /**
  * A page's path; the edition's pages (plan, programme) at the year of the edition shown, or the
@@ -77,39 +29,6 @@ export const PLAN_ANCHOR = 'plan';
 /** A stand on the floor plan of the edition shown, from anywhere on the site ('Voir sur le plan'). */
 export const standOnPlan = (stand: string, year: number) =>
   `${pathOf('plan', year)}?stand=${encodeURIComponent(stand)}#${PLAN_ANCHOR}`;
-
-/** A company in the directory, found by its name (from a stand of the floor plan). */
-export const companyInDirectory = (company: string) => `${paths.annuaire}?q=${encodeURIComponent(company)}`;
-
-/** Pages of the public site whose content is text only. */
-export const infoPages = [
-  'exposer',
-  'historique',
-  'forum',
-  'secteurs',
-  'product',
-  'bientotDisponible',
-  'demanderVotreBadge',
-  'assisterAuForum',
-  'biographies',
-  'pourquoiExposer',
-  'pourquoiSponsoriser',
-  'intervenir',
-  'conference',
-  'annuaire',
-  'programme',
-  'editorial',
-  'structure',
-  'infosPratiques',
-  'infosHoraire',
-  'infosLieu',
-  'infosAcces',
-  'infosContact',
-  'plan',
-  'programmePdf',
-  'telechargement',
-  'notFound',
-] as const satisfies readonly PathKey[];
 
 /** The ids of the home page's two forms, which the site's calls to action open. */
 export const homeFormIds = {

@@ -11,6 +11,8 @@
  * the next frame is painted, or 3 s after the document was parsed if some image is slow.
  * Forms keep their submit button disabled until React has taken over (use-hydrated.ts).
  */
+import type { ScriptStart } from '@salon/shared';
+import { PAGE_ROUTES } from '../config/page-routes';
 
 /** What the server writes instead of `rel="modulepreload"`: a link the browser ignores. */
 export const DEFERRED_PRELOAD_REL = 'deferred-modulepreload';
@@ -31,35 +33,10 @@ export const DEFERRED_DATA_TYPE = 'deferred-data';
  * page's forms; the ids are listed on the part because React may still hold the streamed part
  * out of its place, hidden, when the document is parsed), not after
  * the first paint: a visitor who only reads never pays for hydrating the page (decision 025).
- * Leaf route ids, as React Router names them.
+ * Leaf route ids: the rows of the site's table that say `scripts: 'on-interaction'`.
  */
 export const READING_PAGES: ReadonlySet<string> = new Set(
-  [
-    'home',
-    'annuaire',
-    // An exhibitor's page of the directory: links only.
-    'exposant',
-    'programme-du-forum',
-    'infos-pratiques',
-    'infos-horaire',
-    'infos-lieu',
-    'infos-acces-au-salon',
-    'historique',
-    'forum',
-    'secteurs-activites',
-    'pourquoi-exposer',
-    'pourquoi-sponsoriser',
-    'editorial',
-    'structure-et-organisation',
-    'telechargement',
-    'biographie-des-intervenants',
-    'intervenir-lors-du-forum',
-    'conference',
-    // 'Ma visite': links, and stars and 'Vider ma liste' that are forms; 'Imprimer' waits for the scripts.
-    'ma-visite',
-    // The show page and each edition's plan (its programme's page says otherwise: root.tsx).
-    'product',
-  ].map((file) => `routes/${file}`),
+  PAGE_ROUTES.filter(({ page }) => page.scripts === 'on-interaction').map(({ id }) => id),
 );
 
 /**
@@ -69,9 +46,6 @@ export const READING_PAGES: ReadonlySet<string> = new Set(
  * scripts, as a `#plan` would: nothing moves the page later, when they start.
  */
 export const OPENS_HERE = 'data-opens-here';
-
-/** When the page's scripts start: after the first paint, or at the first interaction. */
-export type ScriptStart = 'after-paint' | 'on-interaction';
 
 /**
  * The inline script that turns them back on. It also fetches the page's translations, which

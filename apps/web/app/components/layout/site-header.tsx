@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useRouteLoaderData } from 'react-router';
-import { navigation, pathOf, paths, type PathKey } from '../../config/paths';
+import type { PathKey } from '@salon/shared';
+import { navigation, pathOf, paths } from '../../config/paths';
 import { LanguageSwitch } from './language-switch';
 import { useShowYear } from '../../lib/show';
 

@@ -15,7 +15,7 @@ import { hallLink, matchesOf, type PlanQuery, type PlanView } from './plan-view'
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**
- * An edition's floor plan (/plan-<year>, routes/product.tsx): one hall at a time, drawn by the server, with hall tabs, a search and
+ * An edition's floor plan (/plan-<year>, routes/edition-page.tsx): one hall at a time, drawn by the server, with hall tabs, a search and
  * a sector picker that highlight stands, and `?stand=B-14` opening on that stand with its card
  * (a tap on a stand is that address, at `#plan`: the page opens on the plan and the card, below
  * the sticky header, before its scripts run), the plan first. Tabs and search are

@@ -18,7 +18,7 @@ import { InfoSection, KeyFigures, PageLinks } from '../features/info/components/
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { LoaderApiError, loaderApi, loaderDataOr } from '../lib/server-api';
-import type { Route } from './+types/product';
+import type { Route } from './+types/edition-page';
 import '../features/info/info.css';
 import '../features/floor-plan/floor-plan.css';
 
