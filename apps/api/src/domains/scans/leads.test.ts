@@ -16,7 +16,7 @@ import {
   SHOW_MORNING,
   token,
   useScansScene,
-} from './scans-scene';
+} from './scans.test-support';
 
 /**
  * A lead's qualification and follow-up (issue 41): the exhibitor's questions, their answers sent
