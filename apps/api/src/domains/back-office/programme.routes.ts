@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerResource } from './record-resource';
-import { conferenceRecords } from './programme.service';
+import { conferenceRecords } from './conference-records.service';
 import type { AdminDeps } from './deps';
 
 /**

@@ -8,12 +8,12 @@ import { adminGalleryRoutes } from './gallery.routes';
 import { adminHallRoutes } from './halls.routes';
 import { adminMediaRoutes } from './media.routes';
 import { adminPartnerRoutes } from './partners.routes';
-import { adminShowRecordRoutes } from './show-records.routes';
+import { adminSingletonRoutes } from './singleton-records.routes';
 import { adminStandRoutes } from './stands.routes';
 import { adminTestimonialRoutes } from './testimonials.routes';
 
 /** Uploads, and every record of the public pages: banners, partners, gallery, testimonials, forum, halls and their stands, show, agency. */
-export const adminPublicPagesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
+export const adminRecordRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
   // Only this part reads multipart bodies; a file above the PDF limit is cut off while it arrives.
   // Its pieces are registered inside it, so that every content route reads the bodies it read.
   await app.register(multipart, { limits: UPLOAD_LIMITS });
@@ -26,5 +26,5 @@ export const adminPublicPagesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (a
   await app.register(adminConferenceRoutes, deps);
   await app.register(adminHallRoutes, deps);
   await app.register(adminStandRoutes, deps);
-  await app.register(adminShowRecordRoutes, deps);
+  await app.register(adminSingletonRoutes, deps);
 };
