@@ -15,12 +15,12 @@ import {
   scanPageSchema,
   scanResultsSchema,
   type ScanTable,
+  type Clock,
 } from '@salon/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
-import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
