@@ -67,6 +67,13 @@ const webBoundaries = {
   },
 };
 
+/**
+ * Test code, named one way wherever it lives: a test (`*.test.ts`, e2e's `*.spec.ts`), what a
+ * domain's tests share beside them (`*.test-support.ts`: the world they build, how they read a
+ * badge), and the test folders. Source code imports none of it (apps/api/test/domain-graph.test.ts).
+ */
+const TEST_CODE = ['**/*.test.ts', '**/*.test-support.ts', '**/*.spec.ts', '**/test/**', '**/e2e/**'];
+
 const apiDomains = path.join(import.meta.dirname, 'apps/api/src/domains');
 
 /**
@@ -180,22 +187,17 @@ export default tseslint.config(
     },
   },
   {
-    // Tests and their scenes may reach any domain (a scene builds the world a test needs).
+    // Test code may reach any domain (its support builds the world a test needs).
     files: ['apps/api/src/domains/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*-scene.ts', 'apps/api/src/domains/back-office/testing/**'],
+    ignores: TEST_CODE,
     plugins: { 'api-boundaries': apiBoundaries },
     rules: { 'api-boundaries/domain-order': 'error' },
   },
   {
     // The current edition is data (apps/api/src/domains/show/current-edition.ts): the app never
-    // names the demo's. Seeds, tests, their scenes and the test-only back-office cases may.
+    // names the demo's. Seeds and test code may.
     files: ['apps/api/src/**/*.ts', 'apps/web/{app,admin}/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      '**/*-scene.ts',
-      'apps/api/src/db/seed/**',
-      'apps/api/src/domains/back-office/testing/**',
-    ],
+    ignores: [...TEST_CODE, 'apps/api/src/db/seed/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -213,8 +215,8 @@ export default tseslint.config(
   },
   {
     // A source file reads in one sitting: over 400 lines, split it along its seams (one part of the
-    // back-office, one group of mails...). Every line counts, blank or comment. Tests, whose cases
-    // read one at a time, are left out; the seed data (apps/api/src/db/seed/) is under it and held
+    // back-office, one group of mails...). Every line counts, blank or comment. Test code, whose cases
+    // read one at a time, is left out; the seed data (apps/api/src/db/seed/) is under it and held
     // to it like the rest.
     files: [
       'apps/**/src/**/*.ts',
@@ -222,7 +224,7 @@ export default tseslint.config(
       'apps/web/admin/**/*.{ts,tsx}',
       'packages/shared/src/**/*.ts',
     ],
-    ignores: ['**/*.test.ts', '**/*.spec.ts', '**/test/**', '**/e2e/**'],
+    ignores: TEST_CODE,
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {

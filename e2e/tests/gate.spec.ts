@@ -214,7 +214,7 @@ test.describe('Gate control', () => {
     page,
     request,
   }) => {
-    // Two of TYPED_NAMES (apps/api/src/domains/badges/badge-helpers.ts): Arabic, and a company that mixes scripts.
+    // Two of TYPED_NAMES (apps/api/src/domains/badges/badge-pdf.test-support.ts): Arabic, and a company that mixes scripts.
     const typed = { name: 'محمد بن عبد الله العلوي', company: 'Atlas للبناء والأشغال SARL' };
     const visitor = await registerVisitor(request, '', GATE_MAIL_DIR, typed);
 

@@ -10,13 +10,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { errorSchema } from '@salon/shared';
+import { errorSchema, createClock } from '@salon/shared';
 import { Redis } from 'ioredis';
 import qs from 'qs';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { localCacheBus, postgresCacheBus, redisCacheBus } from './lib/cache-bus';
-import { createClock } from './lib/clock';
 import { createJwt } from './lib/jwt';
 import { createLinkSigner } from './lib/links';
 import { createFileKeys } from './domains/media/held-files';

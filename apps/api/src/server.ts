@@ -14,7 +14,7 @@ import { createMailTransport, mailDir, type MailTransport } from './domains/mail
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
 import { startRetentionJob, type RetentionJob } from './domains/personal-data/retention.service';
 import { startUnusedUploadsJob, type UnusedUploadsJob } from './domains/exhibitor-area/unused-uploads';
-import { createClock } from './lib/clock';
+import { createClock } from '@salon/shared';
 import { databaseProblem, redisProblem } from './lib/startup-checks';
 import { keysProblem } from './domains/auth/instance-keys';
 import { linkIssuers } from './link-issuers';

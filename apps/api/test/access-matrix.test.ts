@@ -29,7 +29,7 @@ import {
   signSession,
 } from './fixtures';
 import { call, createTestApp, login, type TestContext } from './helper';
-import { ADMIN_AREAS } from '../src/domains/back-office/testing';
+import { ADMIN_AREAS } from './back-office-cases';
 import { keysIn, peopleIn, secretKeysIn, type Person } from './leaks';
 import { fastifyRoutes, type Method, type Route } from './route-table';
 import type { AudienceName } from '../src/plugins/auth';
@@ -1184,7 +1184,7 @@ const TABLE: Row[] = [
   // --- Offline ----------------------------------------------------------------------------------------------------
   publicGet('GET /offline-sw.js', 'fetches the service worker of the gate and kiosk pages'),
 
-  // --- Back-office: organisers only; each area of back-office/testing/ says how to call its routes --------------------------
+  // --- Back-office: organisers only; each area of back-office-cases/ says how to call its routes --------------------------
   ...ADMIN_AREAS.flatMap((area) =>
     area.rows.map(
       (row): Row => ({

@@ -27,7 +27,7 @@ import {
 import { loaderDataOr } from './lib/server-api';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import { ClockProvider } from './lib/clock';
+import { ClockProvider } from './lib/clock-provider';
 import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
 import { deferredScriptsStarter, READING_PAGES } from './lib/deferred-scripts';
 import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';

@@ -6,7 +6,7 @@ import { createI18n } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 import { DEMO_SHOW } from './show';
 
-/** A name typed in Arabic (TYPED_NAMES in apps/api/src/domains/badges/badge-helpers.ts). */
+/** A name typed in Arabic (TYPED_NAMES in apps/api/src/domains/badges/badge-pdf.test-support.ts). */
 const ARABIC = 'محمد بن عبد الله العلوي';
 
 describe('a name inside a sentence', () => {

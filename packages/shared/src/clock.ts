@@ -1,10 +1,13 @@
 import { SHOW_TIME_ZONE } from './constants';
 
+/** What the app asks the time of: the real time, or APP_NOW's (createClock). */
+export type Clock = () => Date;
+
 /**
  * The product's one clock. With `appNow` set (APP_NOW, for demos and tests) time starts there
  * and runs on at the real pace, so durations still make sense.
  */
-export function createClock(appNow?: string | Date | null): () => Date {
+export function createClock(appNow?: string | Date | null): Clock {
   if (!appNow) return () => new Date();
   const offset = new Date(appNow).getTime() - Date.now();
   return () => new Date(Date.now() + offset);

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { KIOSK_TOKEN_HEADER, RENEWED_TOKEN_HEADER, USER_TYPES } from '@salon/shared';
+import { KIOSK_TOKEN_HEADER, RENEWED_TOKEN_HEADER, USER_TYPES, type Clock } from '@salon/shared';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
-import type { Clock } from '../lib/clock';
 import { forbidden, unauthorized } from '../lib/errors';
 import { RENEW_AFTER_SECONDS, type Jwt } from '../lib/jwt';
 import { areaRegistrationId } from '../domains/auth/area-account';

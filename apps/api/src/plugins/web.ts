@@ -12,9 +12,9 @@ import {
   type EditionFacts,
   type RegistrationWindow,
   type WebLoadContext,
+  type Clock,
 } from '@salon/shared';
 import type { Config } from '../config/env';
-import type { Clock } from '../lib/clock';
 import { PREVIEW_LIFETIME_SECONDS } from '../lib/jwt';
 import { PREVIEW_COOKIE, type EditionPreview } from '../domains/editions/preview';
 import { errorBody } from './errors';

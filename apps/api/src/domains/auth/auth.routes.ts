@@ -11,6 +11,7 @@ import {
   setPasswordSchema,
   signedInSchema,
   staffSignedInSchema,
+  type Clock,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { requestPasswordReset } from './access.service';
@@ -20,7 +21,6 @@ import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/errors';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { createAuthService } from './auth.service';
-import type { Clock } from '../../lib/clock';
 import type { KioskService } from '../kiosk/kiosk.service';
 import { kioskOnly } from '../kiosk/kiosk.routes';
 import { type MailLinks } from '../mail/links';

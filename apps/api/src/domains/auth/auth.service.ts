@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { normalizeEmail } from '@salon/shared';
+import { normalizeEmail, type Clock } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import type { Jwt } from '../../lib/jwt';
 import { verifyPassword } from '../../lib/passwords';

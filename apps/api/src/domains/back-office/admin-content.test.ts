@@ -13,7 +13,7 @@ import {
   refused,
   uploadImage,
   useAdminContentScene,
-} from './admin-content-scene';
+} from './admin-content.test-support';
 
 /**
  * The back-office's content of the home page: banners, partners, the gallery and testimonials,

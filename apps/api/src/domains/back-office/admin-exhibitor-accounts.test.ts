@@ -14,7 +14,7 @@ import {
 } from '../../../test/fixtures';
 import { call, createTestApp, login, type TestContext } from '../../../test/helper';
 import { createMailbox, setPasswordSecret } from '../../../test/mailbox';
-import { exhibitorForm, freshEnquiry } from './testing/exhibitor-accounts';
+import { exhibitorForm, freshEnquiry } from '../../../test/back-office-cases/exhibitor-accounts';
 
 /** Enquiries and exhibitors in the back-office: from the home page's enquiry to the directory. */
 

@@ -4,7 +4,7 @@ import { DEMO_EDITION_ID } from '@salon/shared';
 import { auditLog, gates, stands } from '../../db/schema';
 import { createController, createExhibitor, sessionOf } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
-import { admin, ctx, ok, refused, useAdminContentScene } from './admin-content-scene';
+import { admin, ctx, ok, refused, useAdminContentScene } from './admin-content.test-support';
 
 /**
  * The floor plan's layout in the back-office: a hall's size, its stands moved and resized one by

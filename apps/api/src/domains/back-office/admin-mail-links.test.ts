@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { collaboratorInvitations, emailChanges, mailOutbox, tokens } from '../../db/schema';
 import { createExhibitor, createVisitor, signSession } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
-import { ctx, encode, fileWorker, get, token, useAdminMailScene } from './admin-mail-scene';
+import { ctx, encode, fileWorker, get, token, useAdminMailScene } from './admin-mail.test-support';
 
 /**
  * The links of the mails that give an account (set-password, invitation, address

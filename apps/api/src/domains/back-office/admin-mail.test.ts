@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox } from '../../db/schema';
 import { createUser, createVisitor, signSession } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
-import { ctx, encode, fileWorker, get, organiser, token, useAdminMailScene } from './admin-mail-scene';
+import { ctx, encode, fileWorker, get, organiser, token, useAdminMailScene } from './admin-mail.test-support';
 
 /**
  * The back-office's mail outbox: state, attempts, last error, retry, and each mail as it was

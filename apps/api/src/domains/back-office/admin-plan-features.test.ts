@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
 import { auditLog, planFeatures } from '../../db/schema';
 import { call } from '../../../test/helper';
-import { admin, ctx, ok, refused, useAdminContentScene } from './admin-content-scene';
+import { admin, ctx, ok, refused, useAdminContentScene } from './admin-content.test-support';
 
 /**
  * The plan's features in the back-office: entrances, aisles, services and the forum's

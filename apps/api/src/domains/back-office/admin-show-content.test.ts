@@ -16,7 +16,7 @@ import {
   refused,
   uploadImage,
   useAdminContentScene,
-} from './admin-content-scene';
+} from './admin-content.test-support';
 
 /**
  * The back-office's records of the show itself: the forum's conferences, the halls, the show's

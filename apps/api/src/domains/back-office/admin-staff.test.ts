@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { createOrganiser, createUser, sessionOf } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
-import { CONTROLLER_PASSWORD, controllerForm, freshController } from './testing/staff';
+import { CONTROLLER_PASSWORD, controllerForm, freshController } from '../../../test/back-office-cases/staff';
 
 /** The gate staff's accounts in the back-office: made, changed and closed by the organisers. */
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertAudience, AUDIENCES } from '../../plugins/auth';
-import { adminPublicPagesRoutes } from './public-pages.routes';
+import { adminRecordRoutes } from './records.routes';
 import { adminDashboardRoutes } from './dashboard.routes';
 import type { AdminDeps } from './deps';
 import { adminDevicesRoutes } from './devices.routes';
@@ -39,7 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminExhibitorAccountsRoutes, deps);
   await app.register(adminExhibitorPagesRoutes, deps);
   await app.register(adminStaffRoutes, deps);
-  await app.register(adminPublicPagesRoutes, deps);
+  await app.register(adminRecordRoutes, deps);
   await app.register(adminEditionRoutes, deps);
   await app.register(adminPeopleRoutes, deps);
   await app.register(adminMailDashboardRoutes, deps);

@@ -14,8 +14,8 @@ import {
   sessionOf,
 } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
-import { ADMIN_AREAS } from './testing';
-import type { AdminArea } from './testing/area';
+import { ADMIN_AREAS } from '../../../test/back-office-cases';
+import type { AdminArea } from '../../../test/back-office-cases/area';
 import { fastifyRoutes } from '../../../test/route-table';
 
 /**
@@ -149,7 +149,7 @@ describe('The back-office lists', () => {
   });
 });
 
-/** How to call each write route of the back-office once, as an organiser (from each area of back-office/testing/). */
+/** How to call each write route of the back-office once, as an organiser (from each area of test/back-office-cases/). */
 const WRITES = Object.assign({}, ...ADMIN_AREAS.map((area) => area.writes)) as AdminArea['writes'];
 
 describe('The audit log', () => {

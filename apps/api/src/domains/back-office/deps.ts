@@ -1,6 +1,6 @@
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '@salon/shared';
 import type { Jwt } from '../../lib/jwt';
 import type { BadgeService } from '../badges/badges.service';
 import type { DirectoryCache } from '../directory/directory.service';

@@ -1,9 +1,8 @@
 import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { CHECKIN_VERDICTS } from '@salon/shared';
+import { CHECKIN_VERDICTS, type Clock } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { booleanFilter, editionFilterId, idFilter, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';

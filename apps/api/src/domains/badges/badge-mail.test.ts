@@ -7,7 +7,7 @@ import { createBadgeService } from './badges.service';
 import { createAttachmentResolver } from '../mail/attachments';
 import { createSmtpTransport, type MailTransport } from '../mail/transport';
 import { createMailWorker, type MailWorker } from '../mail/worker';
-import { decodeBadgeQrFromPdf, pdfText, TYPED_NAMES } from './badge-helpers';
+import { decodeBadgeQrFromPdf, pdfText, TYPED_NAMES } from './badge-pdf.test-support';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { startSmtp, type Received, type TestSmtp } from '../../../test/smtp';
 import { linkIssuers } from '../../link-issuers';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderBadgePdf, type BadgeData } from './badge-pdf';
 import { createBadgePdfPool } from './badge-pdf-pool';
 import { createBadgeSigner } from './badge-token';
-import { BADGE_EVENT } from './badge-helpers';
+import { BADGE_EVENT } from './badge-pdf.test-support';
 
 const signer = createBadgeSigner(
   generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),

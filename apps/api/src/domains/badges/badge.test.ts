@@ -8,7 +8,7 @@ import { badgesRoutes } from './badges.routes';
 import { renderBadgePdf, type BadgeData } from './badge-pdf';
 import { qrMatrix, qrRuns, qrSvgPath } from './badge-qr';
 import { createBadgeSigner, verifyBadgeToken, type BadgeClaims } from './badge-token';
-import { BADGE_EVENT, decodeBadgeQrFromPdf, readBadgeQrFromPdf } from './badge-helpers';
+import { BADGE_EVENT, decodeBadgeQrFromPdf, readBadgeQrFromPdf } from './badge-pdf.test-support';
 
 const newPem = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 const PEM = newPem();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { agence, galeries, sib, temoignages } from '../../db/schema';
 import { storeFile } from '../files/uploads.service';
 import { createMedia } from '../../../test/fixtures';
-import { ctx, get, type ListBody, mediaOf, type MediaView, refused, useContentScene } from './content-scene';
+import { ctx, get, type ListBody, mediaOf, type MediaView, refused, useContentScene } from './content.test-support';
 
 /**
  * The public pages' content routes as the site calls them: the show and agency records, the

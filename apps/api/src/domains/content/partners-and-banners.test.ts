@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bannieres, partenaires, partenairesPresses } from '../../db/schema';
 import { createMedia } from '../../../test/fixtures';
-import { ctx, get, type ListBody, mediaOf, type MediaView, refused, useContentScene } from './content-scene';
+import { ctx, get, type ListBody, mediaOf, type MediaView, refused, useContentScene } from './content.test-support';
 
 /**
  * The partners, press partners and banners as the site's home page calls them: active ones

@@ -1,7 +1,6 @@
-import { editionListSchema, hallListSchema, openingHoursSchema, sectorListSchema } from '@salon/shared';
+import { editionListSchema, hallListSchema, openingHoursSchema, sectorListSchema, type Clock } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { assertQueryKeys, parseFilters } from '../../lib/query';
 import { wholeList } from '../../lib/query-params';

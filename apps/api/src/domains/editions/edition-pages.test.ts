@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
 import { gates } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
-import { pdfText } from '../badges/badge-helpers';
+import { pdfText } from '../badges/badge-pdf.test-support';
 
 /**
  * Each edition's plan and files at its year: /plan-2024 and plan-2024.pdf stay 2024's whichever

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
 import { mailOutbox } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
-import { pdfText } from '../badges/badge-helpers';
+import { pdfText } from '../badges/badge-pdf.test-support';
 
 /**
  * The badge, its mail and its file name say the current edition's number, year, dates and city,

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import type { MailMessage } from '../mail/transport';
 import { createMailWorker } from '../mail/worker';
-import { resolveAttachments, silent } from '../mail/mail-scene';
+import { resolveAttachments, silent } from '../mail/mail.test-support';
 import { participationConfirmedMail } from '../mail/edition-mails';
 import { loadEvent } from '../show/edition';
 import {

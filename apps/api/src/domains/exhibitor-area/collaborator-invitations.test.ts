@@ -24,7 +24,7 @@ import {
   token,
   useCollaboratorsScene,
   userRow,
-} from './collaborators-scene';
+} from './collaborators.test-support';
 
 /**
  * Adding a person who already has an account as a collaborator: an invitation they accept,

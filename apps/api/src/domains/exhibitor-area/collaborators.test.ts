@@ -18,7 +18,7 @@ import {
   otherToken,
   token,
   useCollaboratorsScene,
-} from './collaborators-scene';
+} from './collaborators.test-support';
 
 /**
  * An exhibitor's collaborators made by the exhibitor: added with an access link, listed, deleted,

@@ -6,7 +6,7 @@ import { createExhibitor, PASSWORD, signSession, type Exhibitor } from '../../..
 import { call, login, withoutRequestId } from '../../../test/helper';
 import { routeCounts } from '../../../test/metrics-count';
 import { CURRENT_PASSWORD_TRIES } from './current-password';
-import { ctx, lastMailTo, useCollaboratorsScene, userRow } from './collaborators-scene';
+import { ctx, lastMailTo, useCollaboratorsScene, userRow } from './collaborators.test-support';
 
 /**
  * The current password that a new sign-in address asks for in 'Informations' is

@@ -8,7 +8,7 @@ import { ACCOUNT_MAIL_CAP_REACHED, ACCOUNT_MAIL_CAPS, MAIL_CAP_REACHED, MAIL_CAP
 import { createExhibitor, PASSWORD, signSession, type Exhibitor } from '../../../test/fixtures';
 import { call, withoutRequestId } from '../../../test/helper';
 import { routeCounts } from '../../../test/metrics-count';
-import { ctx, useCollaboratorsScene, userRow } from './collaborators-scene';
+import { ctx, useCollaboratorsScene, userRow } from './collaborators.test-support';
 
 /**
  * The link that confirms a new sign-in address goes to an address the account

@@ -27,7 +27,7 @@ import {
   token,
   useCollaboratorsScene,
   userRow,
-} from './collaborators-scene';
+} from './collaborators.test-support';
 
 /**
  * Changing the sign-in e-mail in 'Informations': the current password, a link to the new

@@ -8,7 +8,7 @@ import { ACCOUNT_MAIL_CAPS } from '../mail/recipient-caps';
 import { createCollaborator, createExhibitor, createVisitor, signSession } from '../../../test/fixtures';
 import { call, withoutRequestId } from '../../../test/helper';
 import { routeCounts } from '../../../test/metrics-count';
-import { addCollaborator, ctx, fresh, lastMailTo, useCollaboratorsScene, userRow } from './collaborators-scene';
+import { addCollaborator, ctx, fresh, lastMailTo, useCollaboratorsScene, userRow } from './collaborators.test-support';
 
 /**
  * What an exhibitor types reaches, in the show's mails, the addresses it types for

@@ -18,7 +18,7 @@ import {
   token,
   useCollaboratorsScene,
   userRow,
-} from './collaborators-scene';
+} from './collaborators.test-support';
 
 /**
  * A phone is contact data, not an identifier (decision 027). No answer of the

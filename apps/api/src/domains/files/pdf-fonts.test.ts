@@ -4,7 +4,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { renderBadgePdf, type BadgeData } from '../badges/badge-pdf';
 import { createBadgeSigner } from '../badges/badge-token';
-import { BADGE_EVENT, pdfText, TYPED_NAMES } from '../badges/badge-helpers';
+import { BADGE_EVENT, pdfText, TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { faces, fontFiles, parsedFontCount, woffToSfnt } from './pdf/fonts';
 import { linePieces, paragraphDirection } from './pdf/runs';
 import { pdfText as printable } from './pdf/text';

@@ -6,7 +6,7 @@ import { conferences, gates, registrations, stands, users } from '../../db/schem
 import { etagMatches } from './files.routes';
 import { createPdfService } from './pdf';
 import { formatDayRange, formatHour, formatLongDay, pdfText } from './pdf/text';
-import { TYPED_NAMES } from '../badges/badge-helpers';
+import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { createExhibitor, createTestApp, createVisitor, type TestContext } from '../../../test/helper';
 
 let ctx: TestContext;

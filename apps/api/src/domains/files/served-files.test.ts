@@ -10,7 +10,7 @@ import { seed } from '../../db/seed';
 import { storeSvg } from '../../db/seed/media';
 import { uploadDirOf } from './uploads.service';
 import { createMedia } from '../../../test/fixtures';
-import { ctx, form, pdf, picture, storedBytes, uploaded, useUploadsScene } from './uploads-scene';
+import { ctx, form, pdf, picture, storedBytes, uploaded, useUploadsScene } from './uploads.test-support';
 
 /**
  * The uploaded files as /uploads/* serves them: from the database by every instance, kept a

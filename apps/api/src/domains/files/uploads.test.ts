@@ -18,7 +18,7 @@ import {
   upload,
   uploaded,
   useUploadsScene,
-} from './uploads-scene';
+} from './uploads.test-support';
 
 /**
  * The organisers' uploads: images and PDFs checked by their bytes, images re-encoded and

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createController, createVisitor, sessionOf } from '../../../test/fixtures';
-import { badgeOf, checkin, controller, ctx, gateA, gateB, send, storedRows, useGateScene } from './gate-scene';
+import { badgeOf, checkin, controller, ctx, gateA, gateB, send, storedRows, useGateScene } from './gate.test-support';
 
 /**
  * Check-ins of one badge or with one id from two gate devices, offline from each other: the

@@ -26,7 +26,7 @@ import {
   useGateScene,
   visitor,
   visitorToken,
-} from './gate-scene';
+} from './gate.test-support';
 
 /**
  * The check-ins the gate devices send back (POST checkins): stored once each, filed under the

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
 import { gates, registrations } from '../../db/schema';
 import { call } from '../../../test/helper';
-import { badgeOf, checkin, ctx, organiserToken, roster, send, storedRows, useGateScene, visitor } from './gate-scene';
+import {
+  badgeOf,
+  checkin,
+  ctx,
+  organiserToken,
+  roster,
+  send,
+  storedRows,
+  useGateScene,
+  visitor,
+} from './gate.test-support';
 
 /**
  * The gates admit the current edition's badges: once the organiser makes the next edition

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkinBatchSchema, checkinResultsSchema, gateRosterSchema } from '@salon/shared';
+import { checkinBatchSchema, checkinResultsSchema, gateRosterSchema, type Clock } from '@salon/shared';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import { assertQueryKeys } from '../../lib/query';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, createBadgeVerifier, type GateRoster } from '@salon/shared';
 import { checkins, gates, registrations, users } from '../../db/schema';
 import { PASSWORD, createCollaborator, createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
-import { TYPED_NAMES } from '../badges/badge-helpers';
+import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { call, withoutRequestId } from '../../../test/helper';
 import {
   badgeOf,
@@ -27,7 +27,7 @@ import {
   useGateScene,
   visitor,
   visitorToken,
-} from './gate-scene';
+} from './gate.test-support';
 
 /**
  * The gate devices' API: the controllers' own sign-in and the roster a device keeps to decide

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, liveSchema, readySchema } from '@salon/shared';
+import { healthSchema, liveSchema, readySchema, type Clock } from '@salon/shared';
 import type { Redis } from 'ioredis';
 import { ping, type Database } from '../../db/client';
 import { buildMigrations, migrationsState } from '../../db/migrations-state';
-import type { Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/errors';
 import { isLocalUnforwarded } from '../../plugins/local-request';
 

@@ -15,7 +15,7 @@ import {
   organiserToken,
   useKioskScene,
   type EnabledKiosk,
-} from './kiosk-scene';
+} from './kiosk.test-support';
 
 /**
  * A kiosk's guesses at one address's phone digits: five wrong ones lock the address for 30

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type KioskBadge } from '@salon/shared';
 import { registrations } from '../../db/schema';
-import { TYPED_NAMES } from '../badges/badge-helpers';
+import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { createBadgeSigner } from '../badges/badge-token';
 import {
   PASSWORD,
@@ -33,7 +33,7 @@ import {
   visitor,
   visitorToken,
   type EnabledKiosk,
-} from './kiosk-scene';
+} from './kiosk.test-support';
 
 /**
  * Finding a badge on the kiosk, by e-mail and the last four digits of the phone or by the QR

@@ -9,8 +9,8 @@ import {
   kioskSessionSchema,
   noContentSchema,
   type BadgeViewData,
+  type Clock,
 } from '@salon/shared';
-import type { Clock } from '../../lib/clock';
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { KioskService, KioskSession } from './kiosk.service';

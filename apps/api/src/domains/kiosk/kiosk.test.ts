@@ -27,7 +27,7 @@ import {
   visitor,
   visitorToken,
   type EnabledKiosk,
-} from './kiosk-scene';
+} from './kiosk.test-support';
 
 /**
  * The self-service kiosk at the entrance: enabled on a device by a controller's or organiser's

@@ -11,7 +11,7 @@ import type { MailMessage, MailTransport } from './transport';
 import { LINK_CLOSED } from './worker';
 import { TEST_JWT_SECRET, createExhibitor, createVisitor, signSession } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
-import { ctx, rows, useMailScene, worker } from './mail-scene';
+import { ctx, rows, useMailScene, worker } from './mail.test-support';
 
 /**
  * The mails that carry a link (set-password, invitation, address confirmation): the link is

@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema';
 import { createAttachmentResolver } from './attachments';
 import type { MailTransport } from './transport';
 import { notifyMailWorkers } from './worker';
-import { badgeBytes, ctx, queue, rows, useMailScene, worker } from './mail-scene';
+import { badgeBytes, ctx, queue, rows, useMailScene, worker } from './mail.test-support';
 
 /**
  * The mail worker beside the requests: how much it reads and builds at once, and how fast it

@@ -8,7 +8,7 @@ import { createAttachmentResolver } from './attachments';
 import { createMailTransport, type MailTransport } from './transport';
 import { notifyMailWorkers } from './worker';
 import { startSmtp } from '../../../test/smtp';
-import { badgeBytes, ctx, queue, rows, useMailScene, worker } from './mail-scene';
+import { badgeBytes, ctx, queue, rows, useMailScene, worker } from './mail.test-support';
 
 /**
  * The mail outbox worker: delivery over SMTP or to files, retries, failures, and several workers

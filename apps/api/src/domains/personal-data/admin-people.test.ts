@@ -13,7 +13,7 @@ import {
   scanByExhibitor,
   usePersonalDataScene,
   workbookOf,
-} from './personal-data-scene';
+} from './personal-data.test-support';
 
 /**
  * The back-office's people: the visitors list, resending a badge and one person's data (the

@@ -9,10 +9,10 @@ import {
   retentionRunSchema,
   retentionSettingsRecordSchema,
   retentionSettingsSchema,
+  type Clock,
 } from '@salon/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
 import { MAX_INT } from '../../lib/query';
 import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';

@@ -30,7 +30,7 @@ import {
   usePersonalDataScene,
   userRow,
   workbookOf,
-} from './personal-data-scene';
+} from './personal-data.test-support';
 
 /**
  * Erasing a person from the back-office: anonymised wherever they are named, their badge

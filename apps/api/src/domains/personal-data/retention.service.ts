@@ -1,9 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SHOW_TIME_ZONE, showDay, type RetentionSettingsForm } from '@salon/shared';
+import { SHOW_TIME_ZONE, showDay, type RetentionSettingsForm, type Clock } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { auditLog, events, retentionSettings, users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { recordAudit } from '../audit/audit.service';
 import { anonymise, deleteMailFiles, type MailFile } from './erasure.service';
 import { currentEdition } from '../show/current-edition';

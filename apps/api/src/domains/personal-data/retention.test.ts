@@ -5,7 +5,7 @@ import { auditLog, registrations, retentionSettings, users } from '../../db/sche
 import { mailDir } from '../mail/transport';
 import { runRetentionJob, startRetentionJob } from './retention.service';
 import { createUser, createVisitor } from '../../../test/fixtures';
-import { admin, APP_NOW, ctx, organiserId, usePersonalDataScene, userRow } from './personal-data-scene';
+import { admin, APP_NOW, ctx, organiserId, usePersonalDataScene, userRow } from './personal-data.test-support';
 
 /**
  * Retention of the people's data: the clock is 1 March 2026, so the show of 2024 (ended 1 June

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enquirySubmittedSchema, exhibitorEnquirySchema } from '@salon/shared';
+import { enquirySubmittedSchema, exhibitorEnquirySchema, type Clock } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { submitEnquiry } from './enquiries.service';
 import { parseFormBody } from '../../lib/query-params';
-import type { Clock } from '../../lib/clock';
 import { assertRegistrationOpen } from '../show/registration-window';
 
 export const ENQUIRY_RATE_LIMIT = 10;

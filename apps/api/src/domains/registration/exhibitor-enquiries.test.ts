@@ -12,7 +12,7 @@ import {
   post,
   useRegistrationScene,
   visitor,
-} from './registration-scene';
+} from './registration.test-support';
 
 /**
  * The exhibitor enquiry form (demandes-exposants, and auth/local/register with the

@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsletters } from '../../db/schema';
 import { call, tampered } from '../../../test/helper';
-import { ageMails, ctx, type ErrorBody, fieldErrors, mailsTo, post, useRegistrationScene } from './registration-scene';
+import {
+  ageMails,
+  ctx,
+  type ErrorBody,
+  fieldErrors,
+  mailsTo,
+  post,
+  useRegistrationScene,
+} from './registration.test-support';
 
 /** The newsletter form: a confirmation link, a one-click unsubscribe, a budget of mails a day. */
 

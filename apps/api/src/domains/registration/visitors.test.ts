@@ -13,7 +13,7 @@ import {
   post,
   useRegistrationScene,
   visitor,
-} from './registration-scene';
+} from './registration.test-support';
 
 /**
  * The visitor's registration form (visiteurs/putVisitor and auth/local/register): one person and

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createVisitor } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
-import { TYPED_NAMES } from '../badges/badge-helpers';
+import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { foldLine, nameParts } from './lead-exports';
 import {
   badgeOf,
@@ -17,7 +17,7 @@ import {
   send,
   token,
   useScansScene,
-} from './scans-scene';
+} from './scans.test-support';
 
 /**
  * The leads' exports: SCANS.xlsx with the specification's columns first and

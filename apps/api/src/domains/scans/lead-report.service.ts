@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type * as z from 'zod/mini';
 import {
   FOLLOW_UPS,
@@ -9,6 +9,7 @@ import {
   type leadReportSchema,
 } from '@salon/shared';
 import { queryRows, type Db } from '../../db/client';
+import { users } from '../../db/schema';
 import { currentEdition } from '../show/current-edition';
 
 /**
@@ -228,4 +229,10 @@ export async function leadReport(db: Db, exhibitorId: number, editionId: number 
         }
       : null,
   };
+}
+
+/** The exhibitor's company, printed at the head of its report's PDF. */
+export async function reportCompany(db: Db, exhibitorId: number): Promise<string | null> {
+  const [exhibitor] = await db.select({ company: users.company }).from(users).where(eq(users.id, exhibitorId));
+  return exhibitor?.company ?? null;
 }

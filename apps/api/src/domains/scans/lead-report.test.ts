@@ -4,7 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, showDay } from '@salon/shared';
 import { scans, users } from '../../db/schema';
-import { TYPED_NAMES } from '../badges/badge-helpers';
+import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { createExhibitor, createVisitor, type Exhibitor } from '../../../test/fixtures';
 import { call, withoutRequestId } from '../../../test/helper';
 import {
@@ -19,7 +19,7 @@ import {
   send,
   token,
   useScansScene,
-} from './scans-scene';
+} from './scans.test-support';
 import { renderLeadReport } from './lead-report-pdf';
 import type { LeadReport } from './lead-report.service';
 

@@ -16,7 +16,7 @@ import {
   SHOW_MORNING,
   token,
   useScansScene,
-} from './scans-scene';
+} from './scans.test-support';
 
 /**
  * A lead's qualification and follow-up: the exhibitor's questions, their answers sent

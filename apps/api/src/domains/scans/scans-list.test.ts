@@ -23,7 +23,7 @@ import {
   SHOW_MORNING,
   token,
   useScansScene,
-} from './scans-scene';
+} from './scans.test-support';
 
 /**
  * The scans an exhibitor and its collaborators see: 'Mes scans', SCANS.xlsx and whose scans

@@ -15,12 +15,11 @@ import {
   scanPageSchema,
   scanResultsSchema,
   type ScanTable,
+  type Clock,
 } from '@salon/shared';
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
-import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
@@ -42,7 +41,7 @@ import { createFilteredTotals, createScanTotals, listScans, scanEditions, scanni
 import { anyFilter, filtered, filterValues } from './scan-filters';
 import { readQuestions, saveQuestions } from './leads.service';
 import { updateLead } from './lead-update.service';
-import { leadReport } from './lead-report.service';
+import { leadReport, reportCompany } from './lead-report.service';
 import { leadReportFileName, renderLeadReport } from './lead-report-pdf';
 import { editionNamedByYear } from '../show/current-edition';
 
@@ -249,11 +248,11 @@ export const scansRoutes: FastifyPluginAsyncZod<{
       assertQueryKeys(query, ['edition', 'lang']);
       const user = currentUser(request);
       const lang = query.lang === 'en' ? 'en' : 'fr';
-      const [report, [me]] = await Promise.all([
+      const [report, company] = await Promise.all([
         leadReport(db, user.id, await editionOfScans(query.edition)),
-        db.select({ company: users.company }).from(users).where(eq(users.id, user.id)),
+        reportCompany(db, user.id),
       ]);
-      const body = await renderLeadReport({ report, company: me?.company ?? null, lang, createdAt: clock() });
+      const body = await renderLeadReport({ report, company, lang, createdAt: clock() });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${leadReportFileName(lang, report.year)}"`)

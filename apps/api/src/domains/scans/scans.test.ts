@@ -19,7 +19,7 @@ import {
   storedFor,
   token,
   useScansScene,
-} from './scans-scene';
+} from './scans.test-support';
 
 /**
  * Scanning a badge at a stand (POST scans): who is recorded, once a show day, with a note and a

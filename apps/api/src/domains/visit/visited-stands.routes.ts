@@ -1,9 +1,8 @@
-import { doNotContactFormSchema, doNotContactSchema, fileAnswer, visitedStandsSchema } from '@salon/shared';
+import { doNotContactFormSchema, doNotContactSchema, fileAnswer, visitedStandsSchema, type Clock } from '@salon/shared';
 import type { FileKeys } from '../media/held-files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { forbidden, notFound } from '../../lib/errors';
 import { idParam } from '../../lib/query-params';
 import type { BadgeService } from '../badges/badges.service';

@@ -16,7 +16,7 @@ import {
   send,
   token,
   useScansScene,
-} from '../scans/scans-scene';
+} from '../scans/scans.test-support';
 
 /**
  * 'Stands visités': the exhibitors whose stands scanned a visitor, on the

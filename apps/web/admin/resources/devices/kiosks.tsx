@@ -8,7 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDateTime, type Answer, type kioskRecordSchema } from '@salon/shared';
-import { useClock } from '../../../app/lib/clock';
+import { useClock } from '../../../app/lib/clock-provider';
 import { DateTimeField } from '../../components/date-time-field';
 import { FilterSwitch } from '../../components/filter-switch';
 import { ResponsiveList } from '../../components/responsive-list';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useClock } from '../../lib/clock';
+import { useClock } from '../../lib/clock-provider';
 import { useOnline } from '../../lib/use-online';
 import type { ControllerSession } from './session';
 import { gateNow, onStoreChange, readMeta, waitingCheckins, type QueuedCheckin, type RosterMeta } from './store';

@@ -11,7 +11,7 @@ import { loadConfig } from '../../../config/env';
 import { registrations } from '../../../db/schema';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
 import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
-import { TYPED_NAMES } from '../badge-helpers';
+import { TYPED_NAMES } from '../badge-pdf.test-support';
 import { walletCertificates } from '../../../../test/wallet-certificates';
 import { badgeMailOf } from '../../../../test/mailbox';
 import { qrSvgPath } from '../badge-qr';

@@ -10,7 +10,7 @@ import { mailOutbox, registrations } from '../../../db/schema';
 import { badgeMailOf } from '../../../../test/mailbox';
 import { call, createTestApp, withoutRequestId, type TestContext } from '../../../../test/helper';
 import { createController, createExhibitor, createVisitor, sessionOf } from '../../../../test/fixtures';
-import { TYPED_NAMES } from '../badge-helpers';
+import { TYPED_NAMES } from '../badge-pdf.test-support';
 import { googleServiceAccount } from '../../../../test/wallet-certificates';
 import { qrSvgPath } from '../badge-qr';
 import { verifyBadgeToken } from '../badge-token';

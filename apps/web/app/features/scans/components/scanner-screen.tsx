@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useClock } from '../../../lib/clock';
+import { useClock } from '../../../lib/clock-provider';
 import type { Session } from '../../../lib/session';
 import { newScanId } from '../../../lib/scan-id';
 import { useWaitingCount } from '../hooks';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { retentionSettings } from '../../../db/schema';
-import { createVisitor } from '../../../../test/helper';
+import { retentionSettings } from '../../src/db/schema';
+import { createVisitor } from '../helper';
 import type { AdminArea, AdminCase } from './area';
 
 const freshVisitor = async (c: AdminCase) => (await createVisitor(c.ctx.db)).user.id;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { demandesExposants, registrations, users } from '../../../db/schema';
-import { call, createExhibitor, firstGate, signSession } from '../../../../test/helper';
+import { demandesExposants, registrations, users } from '../../src/db/schema';
+import { call, createExhibitor, firstGate, signSession } from '../helper';
 import type { AdminArea, AdminCase } from './area';
 import { nextId } from './content';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { users } from '../../../db/schema';
-import { CONTROLLER_ROLE_ID } from '../../../db/seed';
-import { createUser } from '../../../../test/helper';
+import { users } from '../../src/db/schema';
+import { CONTROLLER_ROLE_ID } from '../../src/db/seed';
+import { createUser } from '../helper';
 import type { AdminArea, AdminCase } from './area';
 import { nextId } from './content';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { mailOutbox } from '../../../db/schema';
+import { mailOutbox } from '../../src/db/schema';
 import type { AdminArea, AdminCase } from './area';
 
 /** A mail the worker gave up on, to be read or sent again. */

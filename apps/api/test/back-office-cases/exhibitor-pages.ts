@@ -1,7 +1,7 @@
-import { exhibitorProfiles } from '../../../db/schema';
-import { createExhibitor } from '../../../../test/helper';
-import type { Route } from '../../../../test/route-table';
-import { liveVersion } from '../../exhibitor-area/page-versions.service';
+import { exhibitorProfiles } from '../../src/db/schema';
+import { createExhibitor } from '../helper';
+import type { Route } from '../route-table';
+import { liveVersion } from '../../src/domains/exhibitor-area/page-versions.service';
 import type { AdminArea, AdminCase, AdminWrite } from './area';
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;

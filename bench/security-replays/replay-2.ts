@@ -12,11 +12,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Download } from './file-downloads';
-import { downloader, probe, uploadPdf } from './lib/file-load';
-import { ms, median, percentile } from './lib/stats';
-import { client, DEFAULT_LIMITS, findings, mailsTo, refusedStart, statuses, waitFor, type Answer } from './lib/review';
-import { startServer } from './start-server';
+import type { Download } from '../file-downloads';
+import { downloader, probe, uploadPdf } from '../lib/file-load';
+import { ms, median, percentile } from '../lib/stats';
+import { client, DEFAULT_LIMITS, findings, mailsTo, refusedStart, statuses, waitFor, type Answer } from './review';
+import { startServer } from '../start-server';
 
 const { verdict, print } = findings('REFUSED');
 

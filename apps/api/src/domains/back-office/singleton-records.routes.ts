@@ -6,14 +6,14 @@ import { parseFormBody } from '../../lib/query-params';
 import { sibSchema, agenceSchema } from './content-forms';
 import { adminAgencySchema, adminShowRecordSchema, adminSiteSettingsSchema, siteSettingsSchema } from '@salon/shared';
 import { readSettingsRow } from '../content/site-settings.service';
-import { readAgence, readSib, updateAgence, updateSib, updateSiteSettings } from './show-records.service';
+import { readAgence, readSib, updateAgence, updateSib, updateSiteSettings } from './singleton-records.service';
 import type { AdminDeps } from './deps';
 
 /**
  * The show record, the agency record and the site settings ('Lieu, contacts et visite'): one row
  * each, id 1.
  */
-export const adminShowRecordRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, siteSettings: store }) => {
+export const adminSingletonRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, siteSettings: store }) => {
   const tags = ['admin'];
   const settings = { tags, response: { 200: adminSiteSettingsSchema } };
   const show = { tags, response: { 200: adminShowRecordSchema } };

@@ -1,5 +1,5 @@
 /**
- * What the replays of the security reviews (security-review.ts, -2.ts and -3.ts) share: an
+ * What the replays of the security reviews (replay-1.ts, -2.ts and -3.ts) share: an
  * HTTP client that sends the XSRF pair as the pages do, the mails the file transport delivered,
  * a server start that is expected to be refused, and the table of verdicts.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApi, freePort, printTable, root } from '../start-server';
-import { BEFORE_DOORS, clockEnv } from './show-clock';
+import { BEFORE_DOORS, clockEnv } from '../lib/show-clock';
 
 /** The default limits (apps/api/src/config/env.ts), which the benches' server raises. */
 export const DEFAULT_LIMITS = {

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { queryRows, type Db } from '../../../db/client';
+import { queryRows, type Db } from '../../src/db/client';
 import {
   bannieres,
   conferences,
@@ -15,9 +15,9 @@ import {
   planFeatures,
   stands,
   temoignages,
-} from '../../../db/schema';
-import { createMedia } from '../../../../test/helper';
-import type { Route } from '../../../../test/route-table';
+} from '../../src/db/schema';
+import { createMedia } from '../helper';
+import type { Route } from '../route-table';
 import type { AdminArea, AdminCase, AdminWrite } from './area';
 
 let counter = 0;

@@ -18,12 +18,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { PASSKIT_ADDRESS_RATE_LIMIT } from '../apps/api/src/domains/badges/wallet/passkit.routes';
-import { QUOTA_MESSAGE, UPLOAD_QUOTA } from '../apps/api/src/domains/exhibitor-area/own-page.service';
-import { walletCertificates } from '../apps/api/test/wallet-certificates';
-import { client, DEFAULT_LIMITS, findings, mailsTo, statuses, waitFor, type Answer } from './lib/review';
-import { benchClock, clockEnv, DEMO_SHOW, SHOW_DAY } from './lib/show-clock';
-import { startServer } from './start-server';
+import { PASSKIT_ADDRESS_RATE_LIMIT } from '../../apps/api/src/domains/badges/wallet/passkit.routes';
+import { QUOTA_MESSAGE, UPLOAD_QUOTA } from '../../apps/api/src/domains/exhibitor-area/own-page.service';
+import { walletCertificates } from '../../apps/api/test/wallet-certificates';
+import { client, DEFAULT_LIMITS, findings, mailsTo, statuses, waitFor, type Answer } from './review';
+import { benchClock, clockEnv, DEMO_SHOW, SHOW_DAY } from '../lib/show-clock';
+import { startServer } from '../start-server';
 
 const { verdict, print } = findings('REFUSED');
 

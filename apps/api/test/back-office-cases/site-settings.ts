@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { queryRows } from '../../../db/client';
-import { events } from '../../../db/schema';
-import type { Route } from '../../../../test/route-table';
+import { queryRows } from '../../src/db/client';
+import { events } from '../../src/db/schema';
+import type { Route } from '../route-table';
 import type { AdminArea, AdminCase, AdminWrite } from './area';
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { users } from '../../../db/schema';
-import type { TestContext } from '../../../../test/helper';
-import type { Route } from '../../../../test/route-table';
+import type { users } from '../../src/db/schema';
+import type { TestContext } from '../helper';
+import type { Route } from '../route-table';
 
 /**
  * One part of the back-office, as the API tests see it: how to call each of its routes as an

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { kioskSessions } from '../../../db/schema';
+import { kioskSessions } from '../../src/db/schema';
 import type { AdminArea, AdminCase } from './area';
 
 /** A kiosk enabled by the organiser, to be read or revoked. */

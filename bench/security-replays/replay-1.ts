@@ -6,8 +6,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { client, DEFAULT_LIMITS, findings, mailsTo, refusedStart, statuses, waitFor } from './lib/review';
-import { startServer } from './start-server';
+import { client, DEFAULT_LIMITS, findings, mailsTo, refusedStart, statuses, waitFor } from './review';
+import { startServer } from '../start-server';
 
 const { verdict, print } = findings('closed');
 

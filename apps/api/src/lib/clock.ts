@@ -1,2 +1,0 @@
-export { createClock } from '@salon/shared';
-export type Clock = () => Date;
