@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
-import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { SESSION_STORAGE_KEY, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 
 /** The demo accounts seeded by the server (apps/api/src/db/seed/accounts.ts). */
 export const accounts = {
@@ -48,10 +48,39 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-/** Signs in through /login and waits for the exhibitor area. */
-export async function login(page: Page, email: string, password: string): Promise<void> {
+/** Signs in through the form at /login, as a person does, and waits for the exhibitor area. */
+export async function loginThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, email, password);
+  await expect(page).toHaveURL(/\/espace-exposant$/);
+}
+
+/**
+ * Opens the exhibitor area signed in, for the tests whose subject is not the sign-in: the same
+ * calls the form makes (`POST auth/local`, then the registration that opens the area), made from
+ * the page's own cookie jar, and the session stored where the form stores it before the area
+ * loads. The sign-in page itself, a page load and its hydration, is left out (login.spec.ts tests
+ * it).
+ */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  // A document of the site's origin, to write its storage: a text file, with no script to start.
+  // Its answer also sets the double-submit cookie that a POST copies into its header.
+  await page.goto('/robots.txt');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  const signedIn = await page.request.post('/backend/api/auth/local', {
+    data: { identifier: email, password },
+    headers: { [XSRF_HEADER]: xsrf },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const { jwt, user } = (await signedIn.json()) as { jwt: string; user: { id: number } };
+  const own = await page.request.get(`/backend/api/registrations?filters[user][id]=${user.id}`, {
+    headers: { authorization: `Bearer ${jwt}` },
+  });
+  const { data } = (await own.json()) as { data: { type: string; event: { current: boolean } }[] };
+  const registration = data.find((r) => r.event.current && ['exhibitor', 'collaborator'].includes(r.type))!;
+  const session = JSON.stringify({ user, jwt, type: registration.type, registration });
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, session]);
+  await page.goto('/espace-exposant');
   await expect(page).toHaveURL(/\/espace-exposant$/);
 }
 

@@ -1,7 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { E2E_JWT_SECRET } from '../playwright.config';
-import { accounts, DEMO_COMPANY, login, storedSession, submitLogin, texts, waitForHydration } from './fixtures';
+import {
+  accounts,
+  DEMO_COMPANY,
+  loginThroughForm,
+  storedSession,
+  submitLogin,
+  texts,
+  waitForHydration,
+} from './fixtures';
 
 const areaMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu de l’espace exposant' });
 
@@ -9,7 +17,7 @@ test.describe('Sign-in to the exhibitor area', () => {
   test('the demo exhibitor signs in, lands on its area and sees its company and the exhibitor menu', async ({
     page,
   }) => {
-    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await loginThroughForm(page, accounts.exhibitor.email, accounts.exhibitor.password);
 
     await expect(page.locator('.area-banner')).toHaveText('Espace exposant');
     await expect(page.locator('.area-company')).toHaveText(DEMO_COMPANY);
@@ -30,7 +38,7 @@ test.describe('Sign-in to the exhibitor area', () => {
   });
 
   test('the collaborator sees the collaborator menu, without the collaborators tab', async ({ page }) => {
-    await login(page, accounts.collaborator.email, accounts.collaborator.password);
+    await loginThroughForm(page, accounts.collaborator.email, accounts.collaborator.password);
 
     await expect(page.locator('.area-banner')).toHaveText('Espace collaborateur');
     await expect(page.locator('.area-company')).toHaveText(DEMO_COMPANY);
@@ -109,7 +117,7 @@ test.describe('Sign-in to the exhibitor area', () => {
   });
 
   test('an expired token leads back to sign-in with the session-expired message', async ({ page }) => {
-    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await loginThroughForm(page, accounts.exhibitor.email, accounts.exhibitor.password);
     await expect(page.locator('.area-company')).toHaveText(DEMO_COMPANY);
     const session = await storedSession(page);
     expect(session).not.toBeNull();
@@ -134,7 +142,7 @@ test.describe('Sign-in to the exhibitor area', () => {
   });
 
   test('"Se déconnecter" asks for confirmation; accepting signs out and goes to sign-in', async ({ page }) => {
-    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await loginThroughForm(page, accounts.exhibitor.email, accounts.exhibitor.password);
     await expect(page.locator('.area-company')).toHaveText(DEMO_COMPANY);
 
     let message = '';
@@ -151,7 +159,7 @@ test.describe('Sign-in to the exhibitor area', () => {
   });
 
   test('"Se déconnecter" dismissed keeps the user in the area', async ({ page }) => {
-    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await loginThroughForm(page, accounts.exhibitor.email, accounts.exhibitor.password);
     await expect(page.locator('.area-company')).toHaveText(DEMO_COMPANY);
 
     const dialogShown = new Promise<string>((resolve) => {

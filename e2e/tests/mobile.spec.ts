@@ -1,5 +1,13 @@
 import { devices, expect, test } from '@playwright/test';
-import { accounts, adminLogin, DEMO_COMPANY, login, organiserHeaders, waitForHydration } from './fixtures';
+import {
+  accounts,
+  adminLogin,
+  DEMO_COMPANY,
+  login,
+  loginThroughForm,
+  organiserHeaders,
+  waitForHydration,
+} from './fixtures';
 
 // The phone project runs this file as a Pixel 7; the desktop project picks it up too (its
 // testMatch is the default), so the file sets the phone itself to mean the same in both.
@@ -33,7 +41,7 @@ test.describe('On a phone', () => {
   });
 
   test('the demo exhibitor signs in and sees its company name', async ({ page }) => {
-    await login(page, accounts.exhibitor.email, accounts.exhibitor.password);
+    await loginThroughForm(page, accounts.exhibitor.email, accounts.exhibitor.password);
 
     await expect(page.locator('.area-company')).toHaveText(DEMO_COMPANY);
     await expect(page.locator('.area-company')).toBeInViewport();
