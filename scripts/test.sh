@@ -22,25 +22,26 @@ step() {
   if [ -n "${NO_COLOR:-}" ]; then printf '\n== %s\n' "$title"; else printf '\n\033[1m== %s\033[0m\n' "$title"; fi
 }
 # Route types first: lint and typecheck read them. Then steps side by side where they do not
-# depend on each other (scripts/parallel.sh): checks and unit tests; the API suite (on PGlite, and
-# on PostgreSQL when asked) and the build; the end-to-end suite in two halves, each with servers
-# and data of its own (e2e/run.ts). Each prints its whole output, in order, once all have ended.
+# depend on each other (scripts/parallel.sh): checks, unit tests and the build (the build fills the
+# core that lint alone leaves idle once typecheck and unit tests end); the API suite (on PGlite, and
+# on PostgreSQL when asked); the end-to-end suite in two halves, each with servers and data of its
+# own (e2e/run.ts). Each prints its whole output, in order, once all have ended.
 . scripts/parallel.sh
-step "lint, typecheck and unit tests"
+step "lint, typecheck, unit tests and build"
 npm run typegen -w @salon/web >/dev/null
 together \
   lint 'npm run lint:files' \
   typecheck 'npm run typecheck:files' \
-  unit 'npx vitest run --project unit'
-step "api and build"
+  unit 'npx vitest run --project unit' \
+  build 'npm run build'
+step "api"
 # With TEST_POSTGRES_PASS_URL (.ci/run sets it, and TEST_REDIS_URL), the API suite also runs on
 # that PostgreSQL database, beside the PGlite pass: it waits on its server much of its time.
 if [ -n "${TEST_POSTGRES_PASS_URL:-}" ]; then
   together api 'npx vitest run --project "api*"' \
-    'api on PostgreSQL' 'TEST_DATABASE_URL="$TEST_POSTGRES_PASS_URL" npx vitest run --project "api*"' \
-    build 'npm run build'
+    'api on PostgreSQL' 'TEST_DATABASE_URL="$TEST_POSTGRES_PASS_URL" npx vitest run --project "api*"'
 else
-  together api 'npx vitest run --project "api*"' build 'npm run build'
+  npx vitest run --project "api*"
 fi
 step "end-to-end"
 # (Straight to the workspace's script: through the root's test:e2e, npm would read --shard as its own.)
