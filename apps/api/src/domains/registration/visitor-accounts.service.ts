@@ -1,26 +1,32 @@
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language } from '@salon/shared';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { personalColumns, users } from '../../db/schema';
 
-/** What a public form tells of a new visitor. */
-export interface PersonFields {
+/**
+ * What a public form tells of a new visitor: name, e-mail and phone, and any other of a person's
+ * own fields the form's schema lets through (the visitor form's company and position).
+ */
+export type PersonFields = Partial<Record<keyof typeof personalColumns, string>> & {
   name: string;
   email: string;
   phone: string;
-  company?: string | undefined;
-  jobPosition?: string | undefined;
   language?: Language | undefined;
-}
+};
 
 /**
- * The person a public form registers: what was typed (an optional field left empty is stored as
- * null), signing in with nothing. Both ways of writing a visitor (the registration's one
- * statement, findOrCreateVisitor) write this row.
+ * The person a public form registers, signing in with nothing: every field of a person's own the
+ * form holds is written as typed (one left empty as null), so a field added to a form's schema
+ * and to `personalColumns` is stored without more. Both ways of writing a visitor (the
+ * registration's one statement, findOrCreateVisitor) write this row.
  */
 export function visitorRow(fields: PersonFields) {
   const email = normalizeEmail(fields.email);
+  const typed = Object.fromEntries(
+    Object.keys(personalColumns).map((key) => [key, fields[key as keyof typeof personalColumns] || null]),
+  ) as Record<keyof typeof personalColumns, string | null>;
   return {
+    ...typed,
     type: 'visitor',
     roleId: DEFAULT_ROLE_ID,
     name: fields.name,
@@ -28,8 +34,6 @@ export function visitorRow(fields: PersonFields) {
     username: email,
     phone: fields.phone,
     phoneNormalized: normalizePhone(fields.phone),
-    company: fields.company || null,
-    jobPosition: fields.jobPosition || null,
     language: fields.language ?? 'fr',
     confirmed: true,
     emailOTPConfirmed: true,
