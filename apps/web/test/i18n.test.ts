@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCAN_NOTICE } from '@salon/shared';
+import { PERSON_FIELD_NAMES } from '../app/components/person-fields';
 import { createI18n, languageFromRequest } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 import { DEMO_SHOW } from './show';
@@ -85,6 +86,11 @@ describe('translation keys used in the code', () => {
     // A plural key ('directory.count') is stored as its forms ('directory.count_one', '_other').
     const missing = [...used].filter((k) => !frKeys.has(k) && !frKeys.has(`${k}_other`));
     expect(missing).toEqual([]);
+  });
+  it('label each of a person’s fields once, under person.<field>', () => {
+    const frKeys = new Set(keys(load('fr')));
+    expect(PERSON_FIELD_NAMES.length).toBeGreaterThan(3);
+    expect(PERSON_FIELD_NAMES.filter((field) => !frKeys.has(`person.${field}`))).toEqual([]);
   });
 });
 

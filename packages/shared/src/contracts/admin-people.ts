@@ -13,20 +13,35 @@ import { visitSchema } from '../my-visit';
 const text = z.nullable(z.string());
 
 /**
+ * A person's own fields, as the API's `personalColumns` names them: the export of their data
+ * gives them all, the erasure blanks them, the back-office shows them.
+ */
+export const personFields = {
+  name: z.string(),
+  email: z.string(),
+  /** The sign-in name: the e-mail again. */
+  username: z.string(),
+  phone: text,
+  company: text,
+  jobPosition: text,
+  secteurActivite: text,
+  businessSector: text,
+  /** A collaborator's postal address, typed in its area. */
+  adresse: text,
+  pays: text,
+};
+
+/** The back-office's lists leave out the sign-in name and the postal address. */
+const { username: _username, adresse: _adresse, ...listedPersonFields } = personFields;
+
+/**
  * A person as the back-office shows them: a row of `GET /admin/visitors`, `GET /admin/visitors/:id`,
  * and what `POST /admin/people/:id/erase` answers (the record once erased, for a visitor or a
  * collaborator alike).
  */
 export const personRecordSchema = z.strictObject({
   id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  phone: text,
-  company: text,
-  jobPosition: text,
-  secteurActivite: text,
-  businessSector: text,
-  pays: text,
+  ...listedPersonFields,
   language: z.string(),
   createdAt: dateTime,
   /** Their badge of the current show is revoked. */
@@ -50,16 +65,7 @@ export const personalDataSchema = z.strictObject({
   person: z.strictObject({
     id: z.number(),
     type: z.enum(USER_TYPES),
-    name: z.string(),
-    email: z.string(),
-    username: z.string(),
-    phone: text,
-    company: text,
-    jobPosition: text,
-    secteurActivite: text,
-    businessSector: text,
-    adresse: text,
-    pays: text,
+    ...personFields,
     language: z.string(),
     exhibitorId: z.nullable(z.number()),
     confirmed: z.boolean(),

@@ -70,6 +70,16 @@ export const newsletters = pgTable(
   (t) => [uniqueIndex('newsletters_email').on(sql`lower(${t.email})`)],
 );
 
+/** The subscriber's address: replaced by an erasure; the rest is the subscription's state. */
+export const newsletterPersonalColumns = { email: newsletters.email };
+export const NEWSLETTER_NOT_PERSONAL = [
+  'id',
+  'confirmedAt',
+  'unsubscribedAt',
+  'language',
+  'createdAt',
+] as const satisfies readonly (keyof typeof newsletters.$inferSelect)[];
+
 export const demandesExposants = pgTable('demandes_exposants', {
   id: serial('id').primaryKey(),
   nom: text('nom').notNull(),
@@ -88,6 +98,40 @@ export const demandesExposants = pgTable('demandes_exposants', {
   createdAt: createdAt(),
 });
 
+/**
+ * What the person typed in an enquiry, and what the organisers wrote of them: erased in place by
+ * the erasure of the person whose address it bears. The sector (a choice of the show's list) and
+ * the follow-up's state stay, as the organisers' counts.
+ */
+export const enquiryPersonalColumns = {
+  nom: demandesExposants.nom,
+  email: demandesExposants.email,
+  telephone: demandesExposants.telephone,
+  societe: demandesExposants.societe,
+  message: demandesExposants.message,
+  notes: demandesExposants.notes,
+};
+export const ENQUIRY_NOT_PERSONAL = [
+  'id',
+  'secteurActivite',
+  'language',
+  'handledAt',
+  'status',
+  'exhibitorId',
+  'createdAt',
+] as const satisfies readonly (keyof typeof demandesExposants.$inferSelect)[];
+
+/** An enquiry as the back-office's follow-up and the person's export both show it. */
+export const enquiryColumns = {
+  id: demandesExposants.id,
+  nom: demandesExposants.nom,
+  email: demandesExposants.email,
+  telephone: demandesExposants.telephone,
+  societe: demandesExposants.societe,
+  secteurActivite: demandesExposants.secteurActivite,
+  message: demandesExposants.message,
+};
+
 /** Messages of the contact form (infos-contact); each also queues a mail to the organiser. */
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
@@ -99,3 +143,17 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
   handledAt: timestamp('handled_at', { withTimezone: true }),
 });
+
+/** What the person typed in a contact message: erased in place with the person whose address it bears. */
+export const contactMessagePersonalColumns = {
+  name: contactMessages.name,
+  email: contactMessages.email,
+  phone: contactMessages.phone,
+  company: contactMessages.company,
+  message: contactMessages.message,
+};
+export const CONTACT_MESSAGE_NOT_PERSONAL = [
+  'id',
+  'createdAt',
+  'handledAt',
+] as const satisfies readonly (keyof typeof contactMessages.$inferSelect)[];

@@ -82,6 +82,26 @@ export const scans = pgTable(
 );
 
 /**
+ * What the exhibitor wrote about the person it scanned: erased with that person. The scan itself,
+ * its rating and follow-up stay, as the exhibitor's counts.
+ */
+export const scanPersonalColumns = { note: scans.note, tags: scans.tags };
+export const SCAN_NOT_PERSONAL = [
+  'id',
+  'clientId',
+  'eventId',
+  'scannerId',
+  'scannedId',
+  'exhibitorId',
+  'typeScanned',
+  'rating',
+  'followUp',
+  'doNotContactAt',
+  'createdAt',
+  'scanDay',
+] as const satisfies readonly (keyof typeof scans.$inferSelect)[];
+
+/**
  * The questions an exhibitor asks after a scan (at most five), in its order. A question deleted
  * keeps its row (`deleted_at`): the answers given to it stay its answers, and a device that was
  * offline may still send one.

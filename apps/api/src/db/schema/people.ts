@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { REGISTRATION_TYPES, USER_TYPES, type ExhibitorPageVersion, type Visit } from '@salon/shared';
+import type { personFields } from '@salon/shared';
 import { createdAt, updatedAt } from './columns';
 import { media } from './files';
 import { conferences, events, gates } from './show';
@@ -94,6 +95,59 @@ export const users = pgTable(
       .where(sql`${t.deletedAt} is null`),
   ],
 );
+
+/**
+ * A person's own data, as they (or their exhibitor) typed it: given back by the export of their
+ * data, erased in place by its erasure (null unless the erasure names a value), shown to the
+ * organisers. The same names as the contracts' `personFields`. Every column of `users` is here,
+ * in `personalTraceColumns` or in `NOT_PERSONAL`: a test fails on a column in none of them.
+ */
+export const personalColumns = {
+  name: users.name,
+  email: users.email,
+  username: users.username,
+  phone: users.phone,
+  company: users.company,
+  jobPosition: users.jobPosition,
+  secteurActivite: users.secteurActivite,
+  businessSector: users.businessSector,
+  adresse: users.adresse,
+  pays: users.pays,
+} satisfies Record<keyof typeof personFields, unknown>;
+
+/** Made from a person's own data or pointing at it: erased with it, neither shown nor exported. */
+export const personalTraceColumns = { phoneNormalized: users.phoneNormalized, avatarId: users.avatarId };
+
+/**
+ * The account's workings and history: kept by an erasure (which closes the account through
+ * them: blocked, no password, sign-ins revoked, the date it was erased).
+ */
+export const NOT_PERSONAL = [
+  'id',
+  'type',
+  'roleId',
+  'language',
+  'exhibitorId',
+  'passwordHash',
+  'provider',
+  'confirmed',
+  'emailOTPConfirmed',
+  'blocked',
+  'tokenVersion',
+  'deletedAt',
+  'anonymisedAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof users.$inferSelect)[];
+
+/** A member of an exhibitor's team as its lists show one (collaborators, last edition's team). */
+export const contactColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  jobPosition: users.jobPosition,
+};
 
 export const registrations = pgTable(
   'registrations',

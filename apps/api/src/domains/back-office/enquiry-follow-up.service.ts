@@ -1,21 +1,16 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { ENQUIRY_STATUSES, type EnquiryFollowUpForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { demandesExposants } from '../../db/schema';
+import { demandesExposants, enquiryColumns } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 
 /** The exhibitor enquiries sent from the home page, and the organisers' follow-up. */
 
-const enquiryColumns = {
-  id: demandesExposants.id,
-  nom: demandesExposants.nom,
-  email: demandesExposants.email,
-  telephone: demandesExposants.telephone,
-  societe: demandesExposants.societe,
-  secteurActivite: demandesExposants.secteurActivite,
-  message: demandesExposants.message,
+/** An enquiry as the follow-up shows it: what was sent, then the organisers' follow-up. */
+const followUpColumns = {
+  ...enquiryColumns,
   language: demandesExposants.language,
   status: demandesExposants.status,
   notes: demandesExposants.notes,
@@ -39,14 +34,14 @@ export async function listEnquiries(db: Db, query: Record<string, unknown>) {
   });
   const { rows, total } = await readPage(
     list,
-    db.select(enquiryColumns).from(demandesExposants).$dynamic(),
+    db.select(followUpColumns).from(demandesExposants).$dynamic(),
     db.select({ n: count() }).from(demandesExposants).$dynamic(),
   );
   return { list, rows, total };
 }
 
 export async function getEnquiry(db: Db | Tx, id: number) {
-  const [row] = await db.select(enquiryColumns).from(demandesExposants).where(eq(demandesExposants.id, id));
+  const [row] = await db.select(followUpColumns).from(demandesExposants).where(eq(demandesExposants.id, id));
   if (!row) throw notFound('Demande introuvable.');
   return row;
 }

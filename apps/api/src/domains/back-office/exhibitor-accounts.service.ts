@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { EXHIBITOR_STATUSES, type ExhibitorStatus } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { gates, registrations, scans, users } from '../../db/schema';
+import { contactColumns, gates, registrations, scans, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/query';
 import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
@@ -178,11 +178,7 @@ export async function getExhibitor(db: Db | Tx, id: number, options: { latest?: 
   const [record] = await present(db, [row], edition);
   const collaboratorList = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      jobPosition: users.jobPosition,
+      ...contactColumns,
       deleted: sql<boolean>`${users.deletedAt} is not null`,
       scans: count(scans.id),
     })

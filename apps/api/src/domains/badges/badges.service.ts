@@ -10,6 +10,7 @@ import type { AttachmentBuilder } from '../mail/attachments';
 import { SHOW_NAME } from '../files/pdf/document';
 import { currentShow } from '../show/show-facts';
 import { currentEdition } from '../show/current-edition';
+import { registrationsWithHolder } from '../show/registration-joins';
 
 /** A registration's badge, as the PDF, the e-badge page and the mail attachment need it. */
 export interface LoadedBadge {
@@ -40,35 +41,30 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
   }
 
   async function loadWhere(which: SQL, live = true): Promise<(LoadedBadge & { live: boolean }) | null> {
-    const [row] = await db
-      .select({
-        live: sql<boolean>`coalesce(${registrations.eventId} = ${currentEdition} and ${registrations.revokedAt} is null and ${users.deletedAt} is null, false)`,
-        id: registrations.id,
-        eventId: registrations.eventId,
-        type: registrations.type,
-        createdAt: registrations.createdAt,
-        userId: users.id,
-        exhibitorId: users.exhibitorId,
-        name: users.name,
-        company: users.company,
-        jobPosition: users.jobPosition,
-        language: users.language,
-        hall: gates.name,
-        stand: registrations.booth,
-      })
-      .from(registrations)
-      .innerJoin(users, eq(users.id, registrations.userId))
-      .leftJoin(gates, eq(gates.id, registrations.gateId))
-      .where(
-        live
-          ? and(
-              which,
-              eq(registrations.eventId, currentEdition),
-              isNull(registrations.revokedAt),
-              isNull(users.deletedAt),
-            )
-          : which,
-      );
+    const [row] = await registrationsWithHolder(db, {
+      live: sql<boolean>`coalesce(${registrations.eventId} = ${currentEdition} and ${registrations.revokedAt} is null and ${users.deletedAt} is null, false)`,
+      id: registrations.id,
+      eventId: registrations.eventId,
+      type: registrations.type,
+      createdAt: registrations.createdAt,
+      userId: users.id,
+      exhibitorId: users.exhibitorId,
+      name: users.name,
+      company: users.company,
+      jobPosition: users.jobPosition,
+      language: users.language,
+      hall: gates.name,
+      stand: registrations.booth,
+    }).where(
+      live
+        ? and(
+            which,
+            eq(registrations.eventId, currentEdition),
+            isNull(registrations.revokedAt),
+            isNull(users.deletedAt),
+          )
+        : which,
+    );
     if (!row) return null;
     const { event, hours } = await currentShow(db);
     const issuedAt = Math.floor(row.createdAt.getTime() / 1000);

@@ -8,7 +8,7 @@ import {
   type ExhibitorInfoForm,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { collaboratorInvitations, registrations, users } from '../../db/schema';
+import { collaboratorInvitations, contactColumns, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Caller } from '../../lib/caller';
 import { queueAccessMail } from '../auth/access.service';
@@ -52,11 +52,7 @@ export async function listCollaborators(db: Db, exhibitorId: number, page: Page,
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        phone: users.phone,
-        jobPosition: users.jobPosition,
+        ...contactColumns,
         registrationId: registrations.id,
         registrations: registrationItems({ type: 'collaborator', events }),
       })

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { collaboratorInvitations, events, registrations, users } from '../../db/schema';
+import { collaboratorInvitations, contactColumns, events, registrations, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { accountMayMail, mayMail } from '../mail/recipient-caps';
 import { currentEdition } from '../show/current-edition';
@@ -46,14 +46,7 @@ async function lastEdition(db: Db | Tx, exhibitorId: number) {
  */
 function formerMembers(db: Db | Tx, exhibitorId: number, editionId: number, now: Date) {
   return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      jobPosition: users.jobPosition,
-      language: users.language,
-    })
+    .select({ ...contactColumns, language: users.language })
     .from(users)
     .where(
       and(

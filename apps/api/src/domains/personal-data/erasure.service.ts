@@ -4,12 +4,18 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   auditLog,
+  contactMessagePersonalColumns,
   contactMessages,
   demandesExposants,
+  enquiryPersonalColumns,
   leadAnswers,
   mailOutbox,
+  newsletterPersonalColumns,
   newsletters,
+  personalColumns,
+  personalTraceColumns,
   registrations,
+  scanPersonalColumns,
   scans,
   tokens,
   users,
@@ -29,24 +35,19 @@ import { mailsOf, PERSON_RESOURCES, sameEmail } from './personal-data.service';
 export const ERASED_NAME = 'Personne supprimée';
 export const erasedEmail = (id: number) => `supprime-${id}@invalid`;
 
-/** Fields an audit entry may hold about a person; erasure removes them from earlier entries. */
-const PERSONAL_KEYS = [
-  'name',
-  'email',
-  'username',
-  'phone',
-  'company',
-  'jobPosition',
-  'adresse',
-  'pays',
-  'secteurActivite',
-  'businessSector',
-  'nom',
-  'telephone',
-  'societe',
-  'message',
-  'notes',
-];
+/**
+ * What an erasure writes over these columns of a person's own data: null, where the caller names
+ * no other value. A column that takes no null must be named (drizzle's `set` refuses null there),
+ * so a personal column added to a table's declaration is erased by construction.
+ */
+const erased = <K extends string>(columns: Record<K, unknown>) =>
+  Object.fromEntries(Object.keys(columns).map((key) => [key, null])) as Record<K, null>;
+
+/**
+ * Fields an audit entry may hold about a person (the records of a person and of an enquiry);
+ * erasure removes them from earlier entries.
+ */
+const PERSONAL_KEYS = [...new Set([...Object.keys(personalColumns), ...Object.keys(enquiryPersonalColumns)])];
 const personalKeys = sql`array[${sql.join(
   PERSONAL_KEYS.map((k) => sql`${k}`),
   sql`, `,
@@ -78,18 +79,11 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
   await tx
     .update(users)
     .set({
+      ...erased(personalColumns),
+      ...erased(personalTraceColumns),
       name: ERASED_NAME,
       email: replacement,
       username: replacement,
-      phone: null,
-      phoneNormalized: null,
-      company: null,
-      jobPosition: null,
-      adresse: null,
-      pays: null,
-      secteurActivite: null,
-      businessSector: null,
-      avatarId: null,
       passwordHash: '',
       blocked: true,
       tokenVersion: sql`${users.tokenVersion} + 1`,
@@ -108,22 +102,35 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
   // 'Ma visite' kept with a badge says what the person meant to see.
   await tx.update(registrations).set({ visit: null }).where(eq(registrations.userId, id));
   // The scans stay (exhibitors keep their counts); what the exhibitor wrote about the person goes.
-  await tx.update(scans).set({ note: null, tags: [] }).where(eq(scans.scannedId, id));
+  await tx
+    .update(scans)
+    .set({ ...erased(scanPersonalColumns), tags: [] })
+    .where(eq(scans.scannedId, id));
   await tx
     .delete(leadAnswers)
     .where(inArray(leadAnswers.scanId, tx.select({ id: scans.id }).from(scans).where(eq(scans.scannedId, id))));
   await tx
     .update(newsletters)
-    .set({ email: replacement, unsubscribedAt: sql`coalesce(${newsletters.unsubscribedAt}, ${now.toISOString()})` })
+    .set({
+      ...erased(newsletterPersonalColumns),
+      email: replacement,
+      unsubscribedAt: sql`coalesce(${newsletters.unsubscribedAt}, ${now.toISOString()})`,
+    })
     .where(sameEmail(newsletters.email, email));
   const enquiries = await tx
     .update(demandesExposants)
-    .set({ nom: ERASED_NAME, email: replacement, telephone: '', societe: null, message: null, notes: null })
+    .set({ ...erased(enquiryPersonalColumns), nom: ERASED_NAME, email: replacement, telephone: '' })
     .where(sameEmail(demandesExposants.email, email))
     .returning({ id: demandesExposants.id });
   await tx
     .update(contactMessages)
-    .set({ name: ERASED_NAME, email: replacement, phone: '', company: null, message: '[supprimé]' })
+    .set({
+      ...erased(contactMessagePersonalColumns),
+      name: ERASED_NAME,
+      email: replacement,
+      phone: '',
+      message: '[supprimé]',
+    })
     .where(sameEmail(contactMessages.email, email));
   const mails = await tx
     .update(mailOutbox)

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { registrations, users } from '../../db/schema';
+import { personalColumns, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { textValue } from '../../lib/query-params';
@@ -23,16 +23,16 @@ const badgeRevoked = sql<boolean>`coalesce((
     and r.conference_id is null and r.type::text = "users"."type"::text
   limit 1), false)`.mapWith(Boolean);
 
+/**
+ * A person's own fields as the back-office lists them: all of them but the sign-in name (the
+ * e-mail again) and the postal address (a collaborator's, kept in its area).
+ */
+const { username: _username, adresse: _adresse, ...listedFields } = personalColumns;
+
+/** A person as the back-office shows them (`personRecordSchema`). */
 export const personColumns = {
   id: users.id,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  company: users.company,
-  jobPosition: users.jobPosition,
-  secteurActivite: users.secteurActivite,
-  businessSector: users.businessSector,
-  pays: users.pays,
+  ...listedFields,
   language: users.language,
   createdAt: users.createdAt,
   badgeRevoked,

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { and, asc, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { writeXlsx, xlsxWorkbook, type XlsxCell } from '../../lib/xlsx-writer';
+import { writeXlsx, xlsxWorkbook, type XlsxCell, type XlsxColumn } from '../../lib/xlsx-writer';
 import { showWallClock } from '../scans/scans-export';
 import { isVisitor, personColumns } from './people.service';
 import type { PersonalData } from './personal-data.service';
@@ -12,24 +12,38 @@ import type { PersonalData } from './personal-data.service';
 export const VISITORS_FILE_NAME = 'visiteurs.xlsx';
 const EXPORT_CHUNK = 1000;
 
+/**
+ * visiteurs.xlsx's columns, in order: one per field of a person as the back-office shows them
+ * (personColumns), so a field added there is a type error here until it has its header.
+ */
+const VISITOR_COLUMNS: Record<keyof typeof personColumns, XlsxColumn> = {
+  id: { header: 'Id', width: 8 },
+  name: { header: 'Nom', width: 28 },
+  email: { header: 'E-mail', width: 36 },
+  // Phones are strings: text cells that keep their leading '+' or '0'.
+  phone: { header: 'Téléphone', width: 18 },
+  company: { header: 'Société', width: 28 },
+  jobPosition: { header: 'Fonction', width: 24 },
+  secteurActivite: { header: 'Secteur d’activité', width: 28 },
+  businessSector: { header: 'Domaine', width: 24 },
+  pays: { header: 'Pays', width: 16 },
+  language: { header: 'Langue', width: 8 },
+  createdAt: { header: 'Inscription', width: 18 },
+  badgeRevoked: { header: 'Badge révoqué', width: 14 },
+  anonymisedAt: { header: 'Supprimé le', width: 18 },
+};
+const VISITOR_FIELDS = Object.keys(VISITOR_COLUMNS) as (keyof typeof personColumns)[];
+
+/** A cell of visiteurs.xlsx: dates in Marrakech time, yes/no in French. */
+function visitorCell(value: unknown): XlsxCell {
+  if (value instanceof Date) return showWallClock(value);
+  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
+  return value as XlsxCell;
+}
+
 /** visiteurs.xlsx, streamed a chunk at a time (by id) so memory does not grow with the list. */
 export async function writeVisitorsXlsx(db: Db, where: SQL | undefined, out: Writable) {
-  const sheet = writeXlsx(out, 'Visiteurs', [
-    { header: 'Id', width: 8 },
-    { header: 'Nom', width: 28 },
-    { header: 'E-mail', width: 36 },
-    // Phones are strings: text cells that keep their leading '+' or '0'.
-    { header: 'Téléphone', width: 18 },
-    { header: 'Société', width: 28 },
-    { header: 'Fonction', width: 24 },
-    { header: 'Secteur d’activité', width: 28 },
-    { header: 'Domaine', width: 24 },
-    { header: 'Pays', width: 16 },
-    { header: 'Langue', width: 8 },
-    { header: 'Inscription', width: 18 },
-    { header: 'Badge révoqué', width: 14 },
-    { header: 'Supprimé le', width: 18 },
-  ]);
+  const sheet = writeXlsx(out, 'Visiteurs', Object.values(VISITOR_COLUMNS));
   for (let last = 0; ;) {
     const rows = await db
       .select(personColumns)
@@ -37,23 +51,7 @@ export async function writeVisitorsXlsx(db: Db, where: SQL | undefined, out: Wri
       .where(and(isVisitor, where, gt(users.id, last)))
       .orderBy(asc(users.id))
       .limit(EXPORT_CHUNK);
-    const more = await sheet.addRows(
-      rows.map((row) => [
-        row.id,
-        row.name,
-        row.email,
-        row.phone,
-        row.company,
-        row.jobPosition,
-        row.secteurActivite,
-        row.businessSector,
-        row.pays,
-        row.language,
-        showWallClock(row.createdAt),
-        row.badgeRevoked ? 'Oui' : 'Non',
-        row.anonymisedAt ? showWallClock(row.anonymisedAt) : null,
-      ]),
-    );
+    const more = await sheet.addRows(rows.map((row) => VISITOR_FIELDS.map((field) => visitorCell(row[field]))));
     if (!more) return;
     if (rows.length < EXPORT_CHUNK) break;
     last = rows.at(-1)!.id;

@@ -4,18 +4,23 @@ import type { Db } from '../../db/client';
 import {
   auditLog,
   checkins,
+  contactMessagePersonalColumns,
   contactMessages,
   demandesExposants,
+  enquiryColumns,
   events,
   gates,
   mailOutbox,
+  newsletterPersonalColumns,
   newsletters,
+  personalColumns,
   registrations,
   scans,
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { hallOfRegistration } from '../show/registration-joins';
 
 /**
  * What the organisers hold about one person, and the law's two answers to it: a copy of all of
@@ -44,16 +49,7 @@ export async function personalData(db: Db, id: number) {
     .select({
       id: users.id,
       type: users.type,
-      name: users.name,
-      email: users.email,
-      username: users.username,
-      phone: users.phone,
-      company: users.company,
-      jobPosition: users.jobPosition,
-      secteurActivite: users.secteurActivite,
-      businessSector: users.businessSector,
-      adresse: users.adresse,
-      pays: users.pays,
+      ...personalColumns,
       language: users.language,
       exhibitorId: users.exhibitorId,
       confirmed: users.confirmed,
@@ -98,7 +94,7 @@ export async function personalData(db: Db, id: number) {
       })
       .from(registrations)
       .innerJoin(events, eq(events.id, registrations.eventId))
-      .leftJoin(gates, eq(gates.id, registrations.gateId))
+      .leftJoin(gates, hallOfRegistration)
       .where(eq(registrations.userId, id))
       .orderBy(asc(registrations.id)),
     db
@@ -156,7 +152,7 @@ export async function personalData(db: Db, id: number) {
     db
       .select({
         id: newsletters.id,
-        email: newsletters.email,
+        ...newsletterPersonalColumns,
         language: newsletters.language,
         createdAt: newsletters.createdAt,
         confirmedAt: newsletters.confirmedAt,
@@ -166,13 +162,7 @@ export async function personalData(db: Db, id: number) {
       .where(sameEmail(newsletters.email, email)),
     db
       .select({
-        id: demandesExposants.id,
-        nom: demandesExposants.nom,
-        email: demandesExposants.email,
-        telephone: demandesExposants.telephone,
-        societe: demandesExposants.societe,
-        secteurActivite: demandesExposants.secteurActivite,
-        message: demandesExposants.message,
+        ...enquiryColumns,
         status: demandesExposants.status,
         createdAt: demandesExposants.createdAt,
       })
@@ -180,15 +170,7 @@ export async function personalData(db: Db, id: number) {
       .where(sameEmail(demandesExposants.email, email))
       .orderBy(asc(demandesExposants.id)),
     db
-      .select({
-        id: contactMessages.id,
-        name: contactMessages.name,
-        email: contactMessages.email,
-        phone: contactMessages.phone,
-        company: contactMessages.company,
-        message: contactMessages.message,
-        createdAt: contactMessages.createdAt,
-      })
+      .select({ id: contactMessages.id, ...contactMessagePersonalColumns, createdAt: contactMessages.createdAt })
       .from(contactMessages)
       .where(sameEmail(contactMessages.email, email))
       .orderBy(asc(contactMessages.id)),

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language, type VisitorForm } from '@salon/shared';
+import { normalizeEmail, type Language, type VisitorForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
 import { mayMail, type CappedMailKind } from '../mail/recipient-caps';
 import { badgeMail, registrationNoticeMail } from '../mail/public-mails';
-import { findOrCreateVisitor } from './visitor-accounts.service';
+import { findOrCreateVisitor, visitorRowSql } from './visitor-accounts.service';
 import { currentShow } from '../show/show-facts';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import type { MailLinks } from '../mail/links';
@@ -43,6 +43,7 @@ export type VisitorRegistration =
  */
 async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lang: Language) {
   const email = normalizeEmail(form.email);
+  const person = visitorRowSql({ ...form, language: lang });
   const badgeKey = randomUUID();
   const { event: show } = await currentShow(db);
   const mail = badgeMail(lang, {
@@ -57,10 +58,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
     db,
     sql`
     with person as (
-      insert into ${users} (type, role_id, name, email, username, phone, phone_normalized, company,
-        job_position, language, confirmed, email_otp_confirmed)
-      values ('visitor', ${DEFAULT_ROLE_ID}, ${form.name}, ${email}, ${email}, ${form.phone},
-        ${normalizePhone(form.phone)}, ${form.company || null}, ${form.jobPosition || null}, ${lang}, true, true)
+      insert into ${users} (${person.columns}) values (${person.values})
       on conflict do nothing
       returning id
     ), registration as (

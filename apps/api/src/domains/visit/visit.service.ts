@@ -5,6 +5,7 @@ import { conferences, gates, registrations, users } from '../../db/schema';
 import { conferenceView } from '../content/conferences.service';
 import { listedExhibitorOf } from '../directory/directory.service';
 import { currentEdition } from '../show/current-edition';
+import { exhibitorOnMapColumns, hallOfRegistration } from '../show/registration-joins';
 
 /** `ids` in the order of `order`, those it does not name left out. */
 const inOrder = <T extends { id: number }>(rows: T[], order: number[]) =>
@@ -19,16 +20,10 @@ export async function readVisit(db: Db, visit: Visit) {
   const [exhibitors, talks] = await Promise.all([
     visit.exhibitors.length
       ? db
-          .select({
-            id: users.id,
-            company: users.company,
-            gateId: gates.id,
-            gateName: gates.name,
-            booth: registrations.booth,
-          })
+          .select(exhibitorOnMapColumns)
           .from(users)
           .innerJoin(registrations, and(eq(registrations.userId, users.id), listedExhibitorOf(currentEdition)))
-          .leftJoin(gates, eq(gates.id, registrations.gateId))
+          .leftJoin(gates, hallOfRegistration)
           .where(inArray(users.id, visit.exhibitors))
       : [],
     visit.conferences.length

@@ -5,6 +5,7 @@ import { exhibitorProfiles, gates, media, registrations, scans, users } from '..
 import { serializeMedia } from '../media/media-view';
 import { foldLine, vText } from '../scans/lead-exports';
 import { currentEdition, showRegistration } from '../show/current-edition';
+import { exhibitorOnMapColumns, hallOfRegistration } from '../show/registration-joins';
 
 /**
  * 'Stands visités': the exhibitors whose stands scanned a badge's holder in the
@@ -34,11 +35,7 @@ export async function visitedStands(db: Db, personId: number, exhibitorId?: numb
     .as('visited');
   const rows = await db
     .select({
-      id: users.id,
-      company: users.company,
-      gateId: gates.id,
-      gateName: gates.name,
-      booth: registrations.booth,
+      ...exhibitorOnMapColumns,
       doNotContact: visited.doNotContact,
       profile: {
         name: exhibitorProfiles.visitorContactName,
@@ -51,7 +48,7 @@ export async function visitedStands(db: Db, personId: number, exhibitorId?: numb
     .from(visited)
     .innerJoin(users, and(eq(users.id, visited.exhibitorId), isNull(users.deletedAt)))
     .leftJoin(registrations, and(eq(registrations.userId, users.id), showRegistration({ types: ['exhibitor'] })))
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .leftJoin(gates, hallOfRegistration)
     .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
     .leftJoin(media, eq(media.id, exhibitorProfiles.visitorDocumentId))
     .orderBy(asc(sql`lower(coalesce(${users.company}, ''))`), asc(users.id));

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { visitorFormSchema, type VisitorForm } from '@salon/shared';
 import { Alert } from '../ui/alert';
-import { Field, PersonFields } from '../ui/form';
+import { PersonFields } from '../person-fields';
 import { submitErrorKey } from '../ui/form-errors';
 import { submitHandler } from '../ui/form-submit';
 import { ApiError } from '../../lib/api-client';
@@ -47,7 +47,6 @@ export function VisitorRegistrationForm({
     // Done by hand after the scroll to the form's top (onInvalid below).
     shouldFocusError: false,
   });
-  const { errors } = form.formState;
   const failure = register.error;
   const failureKey = failure ? submitErrorKey(failure) : null;
   const reason = failure instanceof ApiError && failure.status === 400 && !failureKey ? failure.message : null;
@@ -88,18 +87,7 @@ export function VisitorRegistrationForm({
           {(reason ?? failureKey) && <> {reason ?? t(failureKey!)}</>}
         </Alert>
       )}
-      <PersonFields
-        name={{ registration: form.register('name'), error: errors.name }}
-        email={{ registration: form.register('email'), error: errors.email }}
-        phone={{ registration: form.register('phone'), error: errors.phone }}
-        company={{ registration: form.register('company'), error: errors.company }}
-      />
-      <Field
-        label={t('form.jobPosition')}
-        autoComplete="organization-title"
-        registration={form.register('jobPosition')}
-        error={errors.jobPosition}
-      />
+      <PersonFields form={form} fields={FIELDS} />
       <p className="registration-notice" id="visitor-form-notice">
         {t('visitorForm.notice')}
       </p>

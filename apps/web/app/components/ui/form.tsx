@@ -93,32 +93,3 @@ export function SelectField({
     </FieldShell>
   );
 }
-
-type Slot = Pick<FieldBase, 'registration' | 'error'>;
-
-/**
- * Name, e-mail, phone (required) and company: the person block the public forms and the
- * exhibitor area share, with the same labels, keyboards and autofill everywhere. The company is
- * left out when the form has none of its own, and may be required.
- */
-export function PersonFields({
-  name,
-  email,
-  phone,
-  company,
-}: {
-  name: Slot;
-  email: Slot;
-  phone: Slot;
-  company?: Slot & { required?: boolean };
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Field label={t('form.name')} autoComplete="name" required {...name} />
-      <Field label={t('form.email')} type="email" inputMode="email" autoComplete="email" required {...email} />
-      <Field label={t('form.phone')} type="tel" inputMode="tel" autoComplete="tel" required {...phone} />
-      {company && <Field label={t('form.company')} autoComplete="organization" {...company} />}
-    </>
-  );
-}

@@ -2,6 +2,7 @@ import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, planFeatures, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitorOf } from '../../directory/directory.service';
+import { registrationsWithHolder } from '../../show/registration-joins';
 
 /**
  * What the PDFs are made of, and the fingerprints that say when they must be made again. A
@@ -122,19 +123,14 @@ export async function loadHalls(db: Db | Tx, edition: SQLWrapper): Promise<HallR
 
 /** In no particular order: each PDF sorts them its own way. */
 export async function loadExhibitors(db: Db | Tx, edition: SQLWrapper): Promise<ExhibitorRow[]> {
-  const rows = await db
-    .select({
-      registrationId: registrations.id,
-      company: users.company,
-      sector: users.secteurActivite,
-      country: users.pays,
-      booth: registrations.booth,
-      gateId: registrations.gateId,
-      hall: gates.name,
-    })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.userId))
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .where(listedExhibitorOf(edition));
+  const rows = await registrationsWithHolder(db, {
+    registrationId: registrations.id,
+    company: users.company,
+    sector: users.secteurActivite,
+    country: users.pays,
+    booth: registrations.booth,
+    gateId: registrations.gateId,
+    hall: gates.name,
+  }).where(listedExhibitorOf(edition));
   return rows.map((r) => ({ ...r, company: (r.company ?? '').trim() }));
 }

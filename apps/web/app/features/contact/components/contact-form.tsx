@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contactFormSchema, type ContactForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { PersonFields, TextAreaField } from '../../../components/ui/form';
+import { PersonFields } from '../../../components/person-fields';
+import { TextAreaField } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -57,12 +58,7 @@ export function ContactFormCard() {
       {send.isSuccess && <Alert tone="success">{t('contact.success')}</Alert>}
       {send.isError && <Alert tone="danger">{t(submitErrorKey(send.error) ?? 'contact.invalid')}</Alert>}
       <div className="contact-grid">
-        <PersonFields
-          name={{ registration: form.register('name'), error: errors.name }}
-          email={{ registration: form.register('email'), error: errors.email }}
-          phone={{ registration: form.register('phone'), error: errors.phone }}
-          company={{ registration: form.register('company'), error: errors.company }}
-        />
+        <PersonFields form={form} fields={['name', 'email', 'phone', 'company']} />
       </div>
       <TextAreaField
         label={t('form.message')}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { collaboratorFormSchema, type CollaboratorForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/form';
+import { PersonFields } from '../../../components/person-fields';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
 import { isLanguage } from '../../../lib/i18n';
@@ -22,7 +22,6 @@ export function AddCollaboratorForm() {
   const add = useAddCollaborator();
   const [duplicate, setDuplicate] = useState(false);
   const form = useForm<CollaboratorForm>({ resolver: zodResolver(collaboratorFormSchema), defaultValues: EMPTY });
-  const { errors } = form.formState;
   const failureKey = add.isError ? submitErrorKey(add.error) : null;
   const submit = submitHandler(form, add, {
     body: (values) => ({ ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' }),
@@ -43,38 +42,8 @@ export function AddCollaboratorForm() {
       {duplicate && <Alert tone="danger">{t('area.addCollaborator.duplicate')}</Alert>}
       {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
       <div className="form-grid">
-        <Field
-          label={t('area.fields.name')}
-          autoComplete="off"
-          required
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <Field
-          label={t('area.fields.jobPosition')}
-          autoComplete="off"
-          required
-          registration={form.register('jobPosition')}
-          error={errors.jobPosition}
-        />
-        <Field
-          label={t('area.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          required
-          registration={form.register('email')}
-          error={errors.email}
-        />
-        <Field
-          label={t('area.fields.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          required
-          registration={form.register('phone')}
-          error={errors.phone}
-        />
+        {/* The exhibitor types someone else's details: the browser offers none of its own. */}
+        <PersonFields form={form} fields={FIELDS} required={FIELDS} autoFill={false} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={add.isPending}>
         {add.isPending ? t('area.info.saving') : t('area.addCollaborator.submit')}

@@ -16,7 +16,8 @@ import { Link } from 'react-router';
 import { standOnPlan } from '../../../config/paths';
 import { useShowYear } from '../../../lib/show';
 import { Alert } from '../../../components/ui/alert';
-import { Field, PersonFields } from '../../../components/ui/form';
+import { PersonFields } from '../../../components/person-fields';
+import { Field } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
 import type { Me } from '../api/get-me';
@@ -112,7 +113,6 @@ function InfoForm<T extends ExhibitorInfoForm | CollaboratorInfoForm>({
 
 /** The exhibitor's 'Informations': name, email, phone and company required, position optional. */
 export function ExhibitorInfoFormCard({ me }: { me: Me }) {
-  const { t } = useTranslation();
   const save = useUpdateMe(me.id);
   const form = useForm<ExhibitorInfoForm>({
     resolver: zodResolver(infoFormSchema(exhibitorInfoSchema, me.email)),
@@ -125,21 +125,13 @@ export function ExhibitorInfoFormCard({ me }: { me: Me }) {
       currentPassword: '',
     },
   });
-  const { errors } = form.formState;
   return (
     <InfoForm form={form} save={save} fields={EXHIBITOR_FIELDS} currentEmail={me.email}>
       <div className="form-grid">
         <PersonFields
-          name={{ registration: form.register('name'), error: errors.name }}
-          email={{ registration: form.register('email'), error: errors.email }}
-          phone={{ registration: form.register('phone'), error: errors.phone }}
-          company={{ registration: form.register('company'), error: errors.company, required: true }}
-        />
-        <Field
-          label={t('area.fields.jobPosition')}
-          autoComplete="organization-title"
-          registration={form.register('jobPosition')}
-          error={errors.jobPosition}
+          form={form}
+          fields={['name', 'email', 'phone', 'company', 'jobPosition']}
+          required={['name', 'email', 'phone', 'company']}
         />
       </div>
     </InfoForm>
@@ -206,31 +198,15 @@ export function CollaboratorInfoFormCard({ me }: { me: Me }) {
       currentPassword: '',
     },
   });
-  const { errors } = form.formState;
   return (
     <InfoForm form={form} save={save} fields={COLLABORATOR_FIELDS} currentEmail={me.email}>
       <p className="form-hint">{t('area.info.readOnlyHint')}</p>
       <div className="form-grid">
-        <PersonFields
-          name={{ registration: form.register('name'), error: errors.name }}
-          email={{ registration: form.register('email'), error: errors.email }}
-          phone={{ registration: form.register('phone'), error: errors.phone }}
-        />
-        <Field
-          label={t('area.fields.jobPosition')}
-          autoComplete="organization-title"
-          registration={form.register('jobPosition')}
-          error={errors.jobPosition}
-        />
-        <ReadOnlyField label={t('area.fields.company')} value={me.company} />
+        <PersonFields form={form} fields={['name', 'email', 'phone', 'jobPosition']} />
+        <ReadOnlyField label={t('person.company')} value={me.company} />
         <SectorView value={me.secteur_activite} />
         <ReadOnlyField label={t('area.fields.country')} value={me.pays} />
-        <Field
-          label={t('area.fields.address')}
-          autoComplete="street-address"
-          registration={form.register('adresse')}
-          error={errors.adresse}
-        />
+        <PersonFields form={form} fields={['adresse']} />
         <ReadOnlyField label={t('area.fields.stand')} value={me.numero_stand}>
           {me.numero_stand && year && (
             <Link className="see-on-plan" to={standOnPlan(me.numero_stand, year)}>

@@ -3,11 +3,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { datesText, participationSchema, type ParticipationForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field } from '../../../components/ui/form';
+import { PersonFields } from '../../../components/person-fields';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { refusalKey, useConfirmParticipation, useParticipationView, type ParticipationView } from '../api/link-pages';
+
+/** The company's details, in the page's order. */
+const FIELDS = ['company', 'name', 'phone', 'jobPosition'] as const;
 
 const REFUSALS = { invalidParticipation: 'participation.invalid' };
 
@@ -29,8 +32,7 @@ function ParticipationFormCard({ token, view }: { token: string; view: Participa
       jobPosition: view.jobPosition ?? '',
     },
   });
-  const { errors } = form.formState;
-  const submit = submitHandler(form, confirm, { fields: ['name', 'phone', 'company', 'jobPosition'] });
+  const submit = submitHandler(form, confirm, { fields: FIELDS });
   const { year, startsOn, endsOn, city } = view.edition;
   // An edition the organiser has not dated yet is named by its year.
   const dates = startsOn && endsOn ? datesText(startsOn, endsOn, i18n.language) : String(year);
@@ -48,35 +50,7 @@ function ParticipationFormCard({ token, view }: { token: string; view: Participa
       <p className="lead">{t('participation.intro', { year, dates, city: city ?? '' })}</p>
       <p>{t('participation.check', { email: view.email })}</p>
       <div className="form-grid">
-        <Field
-          label={t('form.company')}
-          autoComplete="organization"
-          required
-          registration={form.register('company')}
-          error={errors.company}
-        />
-        <Field
-          label={t('form.name')}
-          autoComplete="name"
-          required
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <Field
-          label={t('form.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          registration={form.register('phone')}
-          error={errors.phone}
-        />
-        <Field
-          label={t('area.fields.jobPosition')}
-          autoComplete="organization-title"
-          registration={form.register('jobPosition')}
-          error={errors.jobPosition}
-        />
+        <PersonFields form={form} fields={FIELDS} required={['company', 'name', 'phone']} />
       </div>
       {(refused ?? failure) && <Alert tone="danger">{refused ?? failure}</Alert>}
       <button type="submit" className="btn btn-primary btn-block" disabled={confirm.isPending}>

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { conferenceRegistrationSchema, type ConferenceRegistrationForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { PersonFields, TextAreaField } from '../../../components/ui/form';
+import { PersonFields } from '../../../components/person-fields';
+import { TextAreaField } from '../../../components/ui/form';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
@@ -38,12 +39,7 @@ export function ConferenceRegistrationFormCard({ conferenceId }: { conferenceId:
       {register.isSuccess && <Alert tone="success">{t('conference.success')}</Alert>}
       {failureKey && <Alert tone="danger">{t(failureKey)}</Alert>}
       {serverMessage && <Alert tone="danger">{serverMessage}</Alert>}
-      <PersonFields
-        name={{ registration: form.register('name'), error: errors.name }}
-        email={{ registration: form.register('email'), error: errors.email }}
-        phone={{ registration: form.register('phone'), error: errors.phone }}
-        company={{ registration: form.register('company'), error: errors.company }}
-      />
+      <PersonFields form={form} fields={['name', 'email', 'phone', 'company']} />
       <TextAreaField
         label={t('form.message')}
         rows={4}

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { exhibitorEnquirySchema, OTHER_SECTOR, SECTOR_CHOICES, type ExhibitorEnquiryForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Field, PersonFields, SelectField, TextAreaField } from '../../../components/ui/form';
+import { PersonFields } from '../../../components/person-fields';
+import { Field, SelectField, TextAreaField } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
 import { isLanguage } from '../../../lib/i18n';
@@ -74,12 +75,7 @@ export function ExhibitorEnquiryFormCard() {
           {failureKey && <> {t(failureKey)}</>}
         </Alert>
       )}
-      <PersonFields
-        name={{ registration: form.register('nom'), error: errors.nom }}
-        email={{ registration: form.register('email'), error: errors.email }}
-        phone={{ registration: form.register('telephone'), error: errors.telephone }}
-        company={{ registration: form.register('societe'), error: errors.societe }}
-      />
+      <PersonFields form={form} fields={[['name', 'nom'], 'email', ['phone', 'telephone'], ['company', 'societe']]} />
       <SelectField
         label={t('form.sector')}
         registration={form.register('secteur_activite')}
