@@ -4,9 +4,11 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   auditLog,
+  collaboratorInvitations,
   contactMessagePersonalColumns,
   contactMessages,
   demandesExposants,
+  emailChanges,
   enquiryPersonalColumns,
   leadAnswers,
   mailOutbox,
@@ -93,6 +95,10 @@ export async function anonymise(tx: Tx, id: number, now: Date): Promise<MailFile
     })
     .where(eq(users.id, id));
   await tx.delete(tokens).where(eq(tokens.userId, id));
+  // What an exhibitor typed to invite the person (name, position, e-mail, phone), and the
+  // addresses the person asked to move to: both name the person, and neither is needed once erased.
+  await tx.delete(collaboratorInvitations).where(eq(collaboratorInvitations.userId, id));
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, id));
   await tx
     .update(registrations)
     .set({ revokedAt: now })

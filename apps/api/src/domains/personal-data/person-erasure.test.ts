@@ -5,7 +5,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  collaboratorInvitations,
   demandesExposants,
+  emailChanges,
   leadAnswers,
   mailOutbox,
   newsletters,
@@ -187,6 +189,32 @@ describe('erasing a person', () => {
       body: { identifier: collaborator.user.email, password: 'Secret-2024!' },
     });
     expect(signIn.statusCode).toBe(400);
+  });
+
+  it('deletes the invitation its exhibitor typed about an erased collaborator, and the address change it asked for', async () => {
+    const collaborator = await createCollaborator(ctx.db, exhibitor, { name: 'Nadia Invitée' });
+    const typed = {
+      name: 'Nadia Invitée',
+      jobPosition: 'Commerciale',
+      email: 'nadia@example.com',
+      phone: '0612345678',
+      expiresAt: new Date(APP_NOW),
+    };
+    await ctx.db
+      .insert(collaboratorInvitations)
+      .values({ exhibitorId: exhibitor.user.id, userId: collaborator.user.id, ...typed });
+    await ctx.db
+      .insert(emailChanges)
+      .values({ userId: collaborator.user.id, email: 'nadia.nouvelle@example.com', expiresAt: new Date(APP_NOW) });
+
+    const res = await admin('POST', `people/${collaborator.user.id}/erase`);
+    expect(res.statusCode, res.body).toBe(200);
+    const invitations = await ctx.db
+      .select()
+      .from(collaboratorInvitations)
+      .where(eq(collaboratorInvitations.userId, collaborator.user.id));
+    expect(invitations).toEqual([]);
+    expect(await ctx.db.select().from(emailChanges).where(eq(emailChanges.userId, collaborator.user.id))).toEqual([]);
   });
 
   it('revokes the person’s registrations of every edition, not only the current one’s', async () => {
