@@ -14,7 +14,7 @@ import {
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { requestPasswordReset } from './access.service';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import { loginBodySchema } from './auth.service';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/errors';

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import type { Caller } from '../../lib/caller';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import { badgeFileName, type BadgeService, type LoadedBadge } from './badges.service';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
 import { type MailLinks } from '../mail/links';
 import { badgeDownloads, badgeDownloadUrl, queueBadgeMail } from './badge-mail';
 import { keptVisit } from './kept-visit';

@@ -8,9 +8,10 @@ import {
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertQueryKeys, parseFilters } from '../../lib/query';
+import { assertQueryKeys, idParam, parseFormBody } from '../../lib/request-inputs';
+import { parseFilters } from '../../lib/strapi-filters';
+import { parsePopulate, textValue } from '../../lib/list-params';
 import { conferenceView, findConference, listConferences, registerForConference } from './conferences.service';
-import { idParam, parseFormBody, parsePopulate, textValue } from '../../lib/query-params';
 import { editionOfQuery } from '../show/current-edition';
 
 /** Sign-ups allowed per minute and per address: a person signs up for a few talks, not hundreds. */

@@ -11,7 +11,17 @@ import {
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertQueryKeys, parseFilters, type FilterCondition } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/request-inputs';
+import { parseFilters, type FilterCondition } from '../../lib/strapi-filters';
+import {
+  booleanValue,
+  paginationMeta,
+  parsePagination,
+  parsePopulate,
+  parseSort,
+  splitOr,
+  type Page,
+} from '../../lib/list-params';
 import {
   listBanners,
   listGallery,
@@ -22,15 +32,6 @@ import {
   readSib,
   type Placement,
 } from './content.service';
-import {
-  booleanValue,
-  paginationMeta,
-  parsePagination,
-  parsePopulate,
-  parseSort,
-  splitOr,
-  type Page,
-} from '../../lib/query-params';
 
 /** Content lists are short (a few dozen rows at most): one page of up to 100 unless asked. */
 const LIST_PAGE = { defaultPageSize: 100, maxPageSize: 100 };

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
-import { assertQueryKeys, parseFilters } from '../../lib/query';
-import { wholeList } from '../../lib/query-params';
+import { assertQueryKeys } from '../../lib/request-inputs';
+import { parseFilters } from '../../lib/strapi-filters';
+import { wholeList } from '../../lib/list-params';
 import {
   listCurrentHalls,
   listEditions,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/request-inputs';
 import { loadExhibitorPage } from './exhibitor-page.service';
 
 /**

@@ -4,11 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/request-inputs';
+import { sendJsonText, wholeList } from '../../lib/list-params';
 import { ownRegistrations } from './registrations.service';
 import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
-import { sendJsonText, wholeList } from '../../lib/query-params';
 import { directoryFacets } from './directory-facets.service';
 import { editionNamedByYear, isUpcoming } from '../show/current-edition';
 

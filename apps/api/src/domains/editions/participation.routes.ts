@@ -12,7 +12,7 @@ import {
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { idParam, parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
 import { currentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import {

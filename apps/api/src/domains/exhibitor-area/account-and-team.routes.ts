@@ -22,7 +22,9 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Jwt } from '../../lib/jwt';
 import { ONLY_WITH_TRAILING_SLASH } from '../../lib/trailing-slash';
-import { assertQueryKeys, intValue, parseFilters } from '../../lib/query';
+import { assertQueryKeys, idParam, parseFormBody } from '../../lib/request-inputs';
+import { intValue, parseFilters } from '../../lib/strapi-filters';
+import { paginationMeta, parsePagination, parsePopulateQuery } from '../../lib/list-params';
 import { assertAudience, AUDIENCES, currentUser, only } from '../../plugins/auth';
 import {
   createCollaborator,
@@ -35,7 +37,6 @@ import { acceptInvitation, cancelInvitation, viewInvitation } from './collaborat
 import type { DirectoryCache } from '../directory/directory.service';
 import { confirmEmailChange } from './email-change.service';
 import { currentPasswordChecks } from './current-password';
-import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../../lib/query-params';
 import { loadUserView } from '../auth/area-account';
 import { formerTeam, inviteFormerTeam } from './former-team.service';
 import { type MailLinks } from '../mail/links';

@@ -9,8 +9,7 @@ import {
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
-import { parseFormBody } from '../../lib/query-params';
+import { assertQueryKeys, parseFormBody } from '../../lib/request-inputs';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { DirectoryCache } from '../directory/directory.service';
 import type { FileKeys } from '../media/held-files';

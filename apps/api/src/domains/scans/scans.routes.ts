@@ -22,18 +22,11 @@ import { users } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
+import { assertQueryKeys, parseFormBody, parseQueryFields } from '../../lib/request-inputs';
+import { intValue, parseFilters, type FilterCondition } from '../../lib/strapi-filters';
+import { listReply, parsePagination, parsePopulateQuery, populates, sendJsonText } from '../../lib/list-params';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
-import {
-  listReply,
-  parseFormBody,
-  parsePagination,
-  parseQueryFields,
-  parsePopulateQuery,
-  populates,
-  sendJsonText,
-} from '../../lib/query-params';
 import { CSV_TYPE, sendXlsxStream, VCARD_TYPE, XLSX_TYPE } from '../../lib/streams';
 import { LEADS_CSV_NAME, LEADS_VCARD_NAME, writeLeadsCsv, writeLeadsVcard } from './lead-exports';
 import { exportScope, SCANS_FILE_NAME, writeScansXlsx } from './scans-export';

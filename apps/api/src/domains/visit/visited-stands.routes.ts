@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { forbidden, notFound } from '../../lib/errors';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
 import type { BadgeService } from '../badges/badges.service';
 import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
 import { contactVcard, forgetMe, visitedStands } from './visited-stands.service';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../../lib/errors';
-import { idParam } from '../../../lib/query-params';
+import { idParam } from '../../../lib/request-inputs';
 import type { MailLinks } from '../../mail/links';
 import { badgeFileName, type BadgeService, type LoadedBadge } from '../badges.service';
 import type { AppleWallet } from './apple-config';

@@ -1,0 +1,5 @@
+/**
+ * The API's calls, declared once by domain (packages/shared `call()`): the API registers each
+ * with `route()`, the web sends it with `api()`.
+ */
+export * from './registration';
