@@ -61,6 +61,17 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** A form's fields, whether they were sent whole or in the specification's `data` wrapper. */
 export const formFields = (body: unknown): unknown => (isRecord(body) && isRecord(body.data) ? body.data : body);
 
+/**
+ * How the API reads an input the specification's way, after the call's audience (apps/api
+ * lib/route.ts): a form body (bare or in `data`), a Strapi query whose parameters are named (any
+ * other is refused by name), or a GET form's fields. An input without it is a plain schema that
+ * Fastify validates as the request arrives.
+ */
+export type ReadAs =
+  | { readonly form: z.ZodMiniType; readonly byHandler?: true }
+  | { readonly queryKeys: readonly string[] }
+  | { readonly queryFields: true };
+
 /** A form body: the schema's fields, sent bare or as `{ data: { … } }` (the Strapi form). */
 export type FormBody<S extends z.ZodMiniType> = z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, S> & {
   readonly form: S;
@@ -71,17 +82,29 @@ export function formBody<S extends z.ZodMiniType>(schema: S): FormBody<S> {
   return Object.assign(z.pipe(z.transform(formFields), schema), { form: schema });
 }
 
+/**
+ * A form whose rules depend on the caller (an exhibitor's fields, or a collaborator's): declared
+ * for the client and the API's description, read by the handler with the caller's own schema.
+ */
+export function callerForm<S extends z.ZodMiniType>(schema: S): FormBody<S> & { readonly byHandler: true } {
+  return Object.assign(formBody(schema), { byHandler: true as const });
+}
+
 /** A path's `:id`: the route reads it as an id (a 400 unless digits, a 404 past the largest). */
 export const idPath = z.object({ id: z.string() });
 
 /**
- * Strapi's query parameters a list call takes, by name: their values are read by the route
- * (filters, sort, populate, pagination), and any other parameter is refused.
+ * Strapi's query parameters a call takes, by name: their values are read by the route (filters,
+ * sort, populate, pagination), and any other parameter is refused.
  */
 export function strapiQuery<const K extends string>(...keys: K[]) {
-  return z.strictObject(
-    Object.fromEntries(keys.map((k) => [k, z.optional(z.unknown())])) as Record<K, z.ZodMiniOptional<z.ZodMiniUnknown>>,
-  );
+  const shape = Object.fromEntries(keys.map((k) => [k, z.optional(z.unknown())]));
+  return Object.assign(z.object(shape as Record<K, z.ZodMiniOptional<z.ZodMiniUnknown>>), { queryKeys: keys });
+}
+
+/** A GET form's fields in the query: a failure names the parameter (`['query', 'q']`). */
+export function queryFields<S extends z.ZodMiniType>(schema: S): S & { readonly queryFields: true } {
+  return Object.assign(schema.clone(), { queryFields: true as const });
 }
 
 /** What a call's body is as the client writes it: a form's fields, bare or in `data`. */

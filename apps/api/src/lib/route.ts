@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type * as z from 'zod/mini';
 import type { Call } from '@salon/shared';
 import { AUDIENCES, only } from '../plugins/auth';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { assertQueryKeys, parseInput } from './request-inputs';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A call declared in packages/shared, registered by route(): its inputs are read after its audience. */
-    declared?: boolean;
+    /** A route whose form body route() reads (lib/route.ts): no body is read as its form's refusal names it. */
+    formBody?: boolean;
   }
 }
 
@@ -20,7 +21,8 @@ type Sent<R> = { [K in keyof R]: R[K] extends z.ZodMiniType ? z.input<R[K]> : un
 
 /** A declared call's request: its body, query and path parameters as their schemas read them. */
 export type CallRequest<C extends Call> = FastifyRequest & {
-  body: Out<C['body']>;
+  /** A callerForm's body is the handler's to read. */
+  body: NonNullable<C['body']> extends { byHandler: true } ? unknown : Out<C['body']>;
   query: Out<C['query']>;
   params: Out<C['params']>;
 };
@@ -32,27 +34,31 @@ export type CallHandler<C extends Call> = (
 /** Options a route adds to its call: rate limits, its own preHandler (a kiosk's token), its config. */
 export type RouteOptions = Pick<RouteShorthandOptions, 'preHandler' | 'config' | 'bodyLimit' | 'constraints'>;
 
-/** Keys an object schema refuses (a z.strictObject), else none: the query's own refusal says which are allowed. */
-function strictKeys(schema: z.ZodMiniType): string[] | null {
-  const def = schema._zod.def as { shape?: object; catchall?: z.ZodMiniType };
-  return def.shape && def.catchall?._zod.def.type === 'never' ? Object.keys(def.shape) : null;
-}
+/** How route() reads an input (packages/shared `ReadAs`), or null: Fastify validates it. */
+const readAs = (schema: z.ZodMiniType | undefined) =>
+  (schema ?? {}) as Partial<{ form: unknown; byHandler: true; queryKeys: string[]; queryFields: true }>;
 
 /**
- * The call's inputs, read after its audience and the route's own checks, as the handlers read
- * them before: a failure names the input (`['body', 'email']`), and a strict query refuses an
- * unknown parameter by name (assertQueryKeys).
+ * The call's inputs read the specification's way (a form body, a Strapi query), after its audience
+ * and the route's own checks, as the handlers read them before: a failure names the input
+ * (`['body', 'email']`), and a Strapi query refuses an unknown parameter by name (assertQueryKeys).
  */
 function readInputs(c: Call) {
-  const allowed = c.query && strictKeys(c.query);
+  const { queryKeys, queryFields } = readAs(c.query);
+  const form = readAs(c.body).form && !readAs(c.body).byHandler ? c.body : undefined;
   return async (request: FastifyRequest) => {
-    if (c.params) request.params = parseInput('params', c.params, request.params);
-    if (c.query) {
-      if (allowed) assertQueryKeys(request.query as Record<string, unknown>, allowed);
-      request.query = parseInput('query', c.query, request.query);
-    }
-    if (c.body) request.body = parseInput('body', c.body, request.body);
+    if (queryKeys) assertQueryKeys(request.query as Record<string, unknown>, queryKeys);
+    if (queryFields && c.query) request.query = parseInput('query', c.query, request.query);
+    if (form) request.body = parseInput('body', form, request.body);
   };
+}
+
+/** Whether route() reads this part of the request itself (readInputs), rather than Fastify. */
+function readByRoute(c: Call, part: string): boolean {
+  const { form, queryKeys, queryFields } = readAs(
+    part === 'body' ? c.body : part === 'querystring' ? c.query : undefined,
+  );
+  return !!(form ?? queryKeys ?? queryFields);
 }
 
 /**
@@ -79,10 +85,14 @@ export function route<C extends Call>(
       ...Object.fromEntries(Object.entries(inputs).filter(([, schema]) => schema)),
       response: c.response,
     },
-    // Read by readInputs, after the audience: a caller refused is told so before its body is read.
-    validatorCompiler: () => () => true,
+    // A form or a Strapi query is read by readInputs, after the audience: a caller refused is
+    // told so before its body is read. Other inputs Fastify validates as they arrive.
+    validatorCompiler: (req) =>
+      readByRoute(c, req.httpPart ?? '')
+        ? () => true
+        : validatorCompiler(req as unknown as Parameters<typeof validatorCompiler>[0]),
     preHandler: [...checks, ...[options.preHandler ?? []].flat(), readInputs(c)],
-    config: { ...options.config, audience: c.audience, declared: true },
+    config: { ...options.config, audience: c.audience, formBody: !!readAs(c.body).form },
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

@@ -39,7 +39,7 @@ export function acceptEmptyJsonAsNoBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const { schema, config } = request.routeOptions;
-    if (body.length === 0 && (!schema?.body || config.declared)) done(null, undefined);
+    if (body.length === 0 && (!schema?.body || config.formBody)) done(null, undefined);
     else void json(request, body as string, done);
   });
 }

@@ -3,3 +3,5 @@
  * with `route()`, the web sends it with `api()`.
  */
 export * from './registration';
+export * from './auth';
+export * from './account';

@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, api, apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/start-session';
-import type {
-  Answer,
-  invitationViewSchema,
-  participationConfirmedSchema,
-  ParticipationForm,
-  participationViewSchema,
-  signedInSchema,
+import {
+  postConfirmEmail,
+  postInvitationAccept,
+  type Answer,
+  type invitationViewSchema,
+  type participationConfirmedSchema,
+  type ParticipationForm,
+  type participationViewSchema,
 } from '@salon/shared';
 
 /** What the invitation page shows before the person decides. */
@@ -36,13 +37,7 @@ export const useInvitationView = (token: string, enabled: boolean) =>
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: async (values: { token: string; password?: string }) =>
-      startSession(
-        await apiRequest<Answer<typeof signedInSchema>>('collaborator-invitations/accept', {
-          method: 'POST',
-          body: values,
-          auth: false,
-        }),
-      ),
+      startSession(await api(postInvitationAccept, { body: values }, { auth: false })),
   });
 }
 
@@ -50,13 +45,7 @@ export function useAcceptInvitation() {
 export function useConfirmEmail() {
   return useMutation({
     mutationFn: async (token: string) =>
-      startSession(
-        await apiRequest<Answer<typeof signedInSchema>>('users/confirm-email', {
-          method: 'POST',
-          body: { token },
-          auth: false,
-        }),
-      ),
+      startSession(await api(postConfirmEmail, { body: { token } }, { auth: false })),
   });
 }
 
