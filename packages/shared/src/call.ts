@@ -97,7 +97,7 @@ export const idPath = z.object({ id: z.string() });
  * Strapi's query parameters a call takes, by name: their values are read by the route (filters,
  * sort, populate, pagination), and any other parameter is refused.
  */
-export function strapiQuery<const K extends string>(...keys: K[]) {
+export function strapiQuery<const K extends string = never>(...keys: K[]) {
   const shape = Object.fromEntries(keys.map((k) => [k, z.optional(z.unknown())]));
   return Object.assign(z.object(shape as Record<K, z.ZodMiniOptional<z.ZodMiniUnknown>>), { queryKeys: keys });
 }
@@ -128,7 +128,7 @@ export type CallInput<C extends Call> = ([NonNullable<C['params']>] extends [nev
   : { params: Input<C['params']> }) &
   ([NonNullable<C['query']>] extends [never]
     ? { query?: never }
-    : object extends Input<C['query']>
+    : Record<never, never> extends Input<C['query']>
       ? { query?: Input<C['query']> }
       : { query: Input<C['query']> }) &
   ([NonNullable<C['body']>] extends [never] ? { body?: never } : { body: BodyInput<NonNullable<C['body']>> });

@@ -5,3 +5,4 @@
 export * from './registration';
 export * from './auth';
 export * from './account';
+export * from './scans';
