@@ -6,3 +6,5 @@ export * from './registration';
 export * from './auth';
 export * from './account';
 export * from './scans';
+export * from './badges';
+export * from './exhibitor-page';
