@@ -83,10 +83,11 @@ export function formBody<S extends z.ZodMiniType>(schema: S): FormBody<S> {
 }
 
 /**
- * A form whose rules depend on the caller (an exhibitor's fields, or a collaborator's): declared
- * for the client and the API's description, read by the handler with the caller's own schema.
+ * A form declared for the client and the API's description, read by the handler: its rules
+ * depend on the caller (an exhibitor's fields, or a collaborator's), or it comes after the
+ * handler's own checks (the record it changes must exist first).
  */
-export function callerForm<S extends z.ZodMiniType>(schema: S): FormBody<S> & { readonly byHandler: true } {
+export function handlerForm<S extends z.ZodMiniType>(schema: S): FormBody<S> & { readonly byHandler: true } {
   return Object.assign(formBody(schema), { byHandler: true as const });
 }
 
@@ -101,6 +102,9 @@ export function strapiQuery<const K extends string = never>(...keys: K[]) {
   const shape = Object.fromEntries(keys.map((k) => [k, z.optional(z.unknown())]));
   return Object.assign(z.object(shape as Record<K, z.ZodMiniOptional<z.ZodMiniUnknown>>), { queryKeys: keys });
 }
+
+/** A query the handler reads whole, whatever its parameters (the exhibitor directory's). */
+export const openQuery = queryFields(z.record(z.string(), z.unknown()));
 
 /** A GET form's fields in the query: a failure names the parameter (`['query', 'q']`). */
 export function queryFields<S extends z.ZodMiniType>(schema: S): S & { readonly queryFields: true } {

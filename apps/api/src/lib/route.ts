@@ -21,7 +21,7 @@ type Sent<R> = { [K in keyof R]: R[K] extends z.ZodMiniType ? z.input<R[K]> : un
 
 /** A declared call's request: its body, query and path parameters as their schemas read them. */
 export type CallRequest<C extends Call> = FastifyRequest & {
-  /** A callerForm's body is the handler's to read. */
+  /** A handlerForm's body is the handler's to read. */
   body: NonNullable<C['body']> extends { byHandler: true } ? unknown : Out<C['body']>;
   query: Out<C['query']>;
   params: Out<C['params']>;

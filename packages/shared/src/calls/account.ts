@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { call, callerForm, formBody, idPath, strapiQuery } from '../call';
+import { call, handlerForm, formBody, idPath, strapiQuery } from '../call';
 import {
   collaboratorAddedSchema,
   collaboratorPageSchema,
@@ -49,7 +49,7 @@ export const putUser = call({
   path: '/users/:id',
   tags,
   params: idPath,
-  body: callerForm(z.union([exhibitorInfoSchema, collaboratorInfoSchema])),
+  body: handlerForm(z.union([exhibitorInfoSchema, collaboratorInfoSchema])),
   response: { 200: userUpdatedSchema },
   audience: 'signedIn',
 });

@@ -8,3 +8,5 @@ export * from './account';
 export * from './scans';
 export * from './badges';
 export * from './exhibitor-page';
+export * from './directory';
+export * from './programme';
