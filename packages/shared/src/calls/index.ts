@@ -10,3 +10,4 @@ export * from './badges';
 export * from './exhibitor-page';
 export * from './directory';
 export * from './programme';
+export * from './content';
