@@ -2,8 +2,12 @@ import { call, strapiQuery } from '../call';
 import {
   agencySchema,
   bannerPageSchema,
+  editionListSchema,
   galleryPageSchema,
+  hallListSchema,
+  openingHoursSchema,
   partnerPageSchema,
+  sectorListSchema,
   showRecordSchema,
   testimonialPageSchema,
 } from '../contracts/content';
@@ -72,4 +76,39 @@ export const getBanners = call({
   tags,
   query: listQuery(),
   response: { 200: bannerPageSchema },
+});
+
+/** The editions, with their figures (an edition after the current one: the organisers' preview only). */
+export const getEvents = call({
+  method: 'GET',
+  path: '/events',
+  tags: ['reference'],
+  query: strapiQuery('filters'),
+  response: { 200: editionListSchema },
+});
+
+/** `year=2024`: that edition's days (an organiser's preview of it); else the current one's. */
+export const getOpeningHours = call({
+  method: 'GET',
+  path: '/opening-hours',
+  tags: ['reference'],
+  query: strapiQuery('filters', 'year'),
+  response: { 200: openingHoursSchema },
+});
+
+/** The show's sectors (`filters[kind]=choice`: those an exhibitor picks; `page`: the information page's). */
+export const getSectors = call({
+  method: 'GET',
+  path: '/sectors',
+  tags: ['reference'],
+  query: strapiQuery('filters'),
+  response: { 200: sectorListSchema },
+});
+
+export const getGates = call({
+  method: 'GET',
+  path: '/gates',
+  tags: ['reference'],
+  query: strapiQuery('filters'),
+  response: { 200: hallListSchema },
 });

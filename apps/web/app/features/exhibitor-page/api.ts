@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getExhibitorPage,
   getOwnPage,
+  getSectors,
   getVisitorCard,
   putOwnPage,
   putVisitorCard,
   type Answer,
   type ExhibitorPageForm,
   type exhibitorUploadSchema,
-  type sectorListSchema,
   type VisitorCardForm,
 } from '@salon/shared';
 import { ApiError, api, apiRequest } from '../../lib/api-client';
@@ -36,8 +36,7 @@ export function useSaveOwnPage() {
 export function useSectorChoices() {
   return useQuery({
     queryKey: ['sectors', 'choice'],
-    queryFn: () =>
-      apiRequest<Answer<typeof sectorListSchema>>('sectors').then((r) => r.data.filter((s) => s.kind === 'choice')),
+    queryFn: () => api(getSectors, {}).then((r) => r.data.filter((s) => s.kind === 'choice')),
     staleTime: Infinity,
   });
 }
