@@ -63,6 +63,26 @@ describe('/backend/docs', () => {
     expect(answer('/backend/api/demandes-exposants')).toMatch(/"id"/);
   });
 
+  it('describes the inputs of the declared calls: a form’s fields, a list’s query parameters', async () => {
+    const res = await ctx.app.inject({ url: '/backend/docs', remoteAddress: OUTSIDE });
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+      parameters?: { in: string; name: string }[];
+    };
+    const operation = (path: string, method: string) => res.json<OpenApi>().paths[path]![method] as Operation;
+    const fields = (path: string) =>
+      Object.keys(operation(path, 'post').requestBody!.content['application/json']!.schema.properties ?? {});
+    expect(fields('/backend/api/visiteurs/putVisitor')).toEqual(expect.arrayContaining(['name', 'email', 'phone']));
+    expect(fields('/backend/api/demandes-exposants')).toEqual(expect.arrayContaining(['nom', 'telephone']));
+    expect(fields('/backend/api/contact')).toEqual(expect.arrayContaining(['message']));
+    const parameters = (path: string) =>
+      (operation(path, 'get').parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(parameters('/backend/api/scans')).toEqual(
+      expect.arrayContaining(['filters', 'pagination', 'populate', 'edition']),
+    );
+    expect(parameters('/backend/api/conferences')).toEqual(expect.arrayContaining(['search', 'theme', 'year']));
+  });
+
   it('gives the whole document to an organiser signed in, from anywhere, and the public one to any other token', async () => {
     const organiser = await createOrganiser(ctx.db);
     const whole = await ctx.app.inject({

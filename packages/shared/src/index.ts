@@ -17,3 +17,5 @@ export * from './exhibitor-page';
 export * from './contracts/index';
 export * from './my-visit';
 export * from './leads';
+export * from './call';
+export * from './calls/index';

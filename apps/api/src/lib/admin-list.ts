@@ -2,8 +2,8 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from './errors';
-import { isId, MAX_INT } from './query';
-import { containsPattern, textValue } from './query-params';
+import { isId, MAX_INT } from './strapi-filters';
+import { containsPattern, textValue } from './list-params';
 
 /**
  * The list query of react-admin's simple REST data provider: `sort=["field","ASC"]`,

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { XLSX_TYPE } from '@salon/shared';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { CSV_TYPE, VCARD_TYPE, XLSX_TYPE } from '@salon/shared';
 
 /**
  * Waits until `out` can take more, and answers false when it never will: the client went away
@@ -22,9 +23,6 @@ export async function readyForMore(out: Writable, through: Writable = out): Prom
   }
   return !out.destroyed;
 }
-
-export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const VCARD_TYPE = 'text/vcard; charset=utf-8';
 
 /**
  * Answers a download written by `write` as it goes (exports of any size in flat memory), an xlsx

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { KIOSK_TOKEN_HEADER, RENEWED_TOKEN_HEADER, USER_TYPES, type Clock } from '@salon/shared';
+import { KIOSK_TOKEN_HEADER, RENEWED_TOKEN_HEADER, USER_TYPES, type AudienceName, type Clock } from '@salon/shared';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Caller } from '../lib/caller';
@@ -107,14 +107,15 @@ export const AUDIENCES = {
   },
   exhibitors: { name: 'exhibitors', types: ['exhibitor'], refusal: 'Réservé aux exposants.' },
   organisers: { name: 'organisers', types: ['organiser'], refusal: 'Réservé aux organisateurs.' },
-} as const satisfies Record<string, Audience>;
+} as const satisfies Partial<Record<AudienceName, Audience>>;
 
 /**
- * Every audience a route may declare: an account type's (AUDIENCES), the kiosks' (a kiosk token,
- * kiosk/kiosk.routes.ts), or the exhibitor directory's (anyone, or a signed-in caller's own list:
- * directory/registrations.routes.ts). A route that declares none is open to anyone.
+ * Every audience a route may declare (packages/shared `AudienceName`): an account type's
+ * (AUDIENCES), the kiosks' (a kiosk token, kiosk/kiosk.routes.ts), or the exhibitor directory's
+ * (anyone, or a signed-in caller's own list: directory/registrations.routes.ts). A route that
+ * declares none is open to anyone.
  */
-export type AudienceName = keyof typeof AUDIENCES | 'kiosks' | 'kiosksAndGateStaff' | 'anyoneOrSignedIn';
+export type { AudienceName };
 
 /**
  * The audiences as the API description's security schemes, one per audience: a route's

@@ -31,13 +31,15 @@ const clientErrors: Record<string, string> = {
 /**
  * An empty body sent as JSON is no body where the route takes none (`sendEmailEBadge/:id`,
  * `make-current`…): a client that sets `Content-Type: application/json` on every request is not
- * refused. A route that needs a body still answers 'Le corps de la requête est vide.'.
+ * refused. A route whose body Fastify validates still answers 'Le corps de la requête est vide.'; a
+ * declared call's (lib/route.ts) reads no body as its form's refusal names it.
  */
 export function acceptEmptyJsonAsNoBody(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0 && !request.routeOptions.schema?.body) done(null, undefined);
+    const { schema, config } = request.routeOptions;
+    if (body.length === 0 && (!schema?.body || config.formBody)) done(null, undefined);
     else void json(request, body as string, done);
   });
 }

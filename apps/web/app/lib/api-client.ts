@@ -1,4 +1,14 @@
-import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER, toQueryString, type ErrorAnswer } from '@salon/shared';
+import {
+  RENEWED_TOKEN_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  callPath,
+  toQueryString,
+  type Call,
+  type CallAnswer,
+  type CallInput,
+  type ErrorAnswer,
+} from '@salon/shared';
 import { clearSession, getSession, updateSessionToken } from './session';
 import { saveBlob } from './save-blob';
 
@@ -91,6 +101,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const res = await send(path, options, 'application/json');
   if (res.status === 204) return undefined as T;
   return (await res.json().catch(() => undefined)) as T;
+}
+
+/** How a declared call is sent besides its inputs: the session's token or another, extra headers. */
+export type CallOptions = Pick<RequestOptions, 'auth' | 'token' | 'headers' | 'onRenewedToken'>;
+
+/**
+ * A declared call (packages/shared `call()`): its path filled with `params`, its `query` and
+ * JSON `body`, and the answer its contract gives.
+ */
+export async function api<C extends Call>(
+  c: C,
+  input: CallInput<C>,
+  options: CallOptions = {},
+): Promise<CallAnswer<C>> {
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  return apiRequest<CallAnswer<C>>(callPath(c.path, params), { ...options, method: c.method, query, body });
 }
 
 /**

@@ -1,4 +1,11 @@
-import type { WebLoadContext } from '@salon/shared';
+import {
+  callPath,
+  toQueryString,
+  type Call,
+  type CallAnswer,
+  type CallInput,
+  type WebLoadContext,
+} from '@salon/shared';
 
 /** Thrown by a loader's API read that failed; the page shows what it has, not a blank. */
 export class LoaderApiError extends Error {
@@ -27,6 +34,12 @@ export async function loaderApi<T>(context: unknown, path: string): Promise<T> {
   }
   if (status >= 400) throw new LoaderApiError(status, path);
   return body as T;
+}
+
+/** A declared call read from a loader: its path filled with `params`, its `query` (the API's GET calls). */
+export function loaderCall<C extends Call>(context: unknown, c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return loaderApi<CallAnswer<C>>(context, `${callPath(c.path, params)}${query ? `?${toQueryString(query)}` : ''}`);
 }
 
 /**

@@ -1,5 +1,11 @@
-import { AREA_REGISTRATION_TYPES, type Answer, type ownRegistrationsSchema, type signedInSchema } from '@salon/shared';
-import { ApiError, apiRequest } from './api-client';
+import {
+  AREA_REGISTRATION_TYPES,
+  getRegistrations,
+  type Answer,
+  type ownRegistrationsSchema,
+  type signedInSchema,
+} from '@salon/shared';
+import { ApiError, api } from './api-client';
 import { saveSession, type Session } from './session';
 
 /** The user has no exhibitor or collaborator registration for the current edition: refused like a bad password. */
@@ -10,11 +16,12 @@ export class NotAnExhibitorError extends Error {}
  * opens the exhibitor area is looked up, then the session is stored.
  */
 export async function startSession({ jwt, user }: Answer<typeof signedInSchema>): Promise<Session> {
-  const { data } = await apiRequest<Answer<typeof ownRegistrationsSchema>>('registrations', {
-    query: { filters: { user: { id: user.id } } },
-    // The session is stored only once the registration allows the exhibitor area.
-    token: jwt,
-  });
+  // The session is stored only once the registration allows the exhibitor area.
+  const { data } = (await api(
+    getRegistrations,
+    { query: { filters: { user: { id: user.id } } } },
+    { token: jwt },
+  )) as Answer<typeof ownRegistrationsSchema>;
   // The specification's call named event 7; the current edition is the server's to say.
   const registration = data.find(
     (r) => r.event.current && (AREA_REGISTRATION_TYPES as readonly string[]).includes(r.type),

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import {
+  getEbadge,
   visitSize,
   type Answer,
-  type ebadgeSchema,
   type VisitedStand,
   type visitedStandsSchema,
   type visitListSchema,
@@ -12,7 +12,7 @@ import { Alert } from '../components/ui/alert';
 import { API_BASE } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderApi, loaderDataOr, LoaderApiError } from '../lib/server-api';
+import { loaderCall, loaderDataOr, LoaderApiError } from '../lib/server-api';
 import { BadgeVisit } from '../features/my-visit/components/badge-visit';
 import { visitOf, visitQuery } from '../features/my-visit/visit.server';
 import { StandsVisited } from '../features/stands-visited/components/stands-visited';
@@ -24,10 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const none = { seo, badge: null, token: null, kept: null, deviceCount: 0, visited: [] as VisitedStand[] };
   if (!token) return none;
   try {
-    const { data } = await loaderApi<Answer<typeof ebadgeSchema>>(
-      context,
-      `registrations/ebadge?token=${encodeURIComponent(token)}`,
-    );
+    const { data } = await loaderCall(context, getEbadge, { query: { token } });
     // The list kept with the badge, as every device that opens this link shows it.
     const query = visitQuery(data.visit);
     const kept = query

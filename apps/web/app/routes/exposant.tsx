@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
-import type { Answer, exhibitorPageSchema, ExhibitorPage } from '@salon/shared';
+import { getExhibitorPage, type ExhibitorPage } from '@salon/shared';
 import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
 import { paths } from '../config/paths';
 import { localized } from '../lib/localized';
@@ -8,7 +8,7 @@ import { visitOf } from '../features/my-visit/visit.server';
 import { seoMeta, type Seo } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { serverT } from '../lib/i18n.server';
-import { loaderApi, LoaderApiError } from '../lib/server-api';
+import { loaderCall, LoaderApiError } from '../lib/server-api';
 import type { Route } from './+types/exposant';
 import '../features/directory/directory.css';
 
@@ -38,10 +38,7 @@ function organisation(page: ExhibitorPage, seo: Seo, base: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const seo = pageSeo(request, context, 'annuaire');
   try {
-    const { data: page } = await loaderApi<Answer<typeof exhibitorPageSchema>>(
-      context,
-      `exhibitors/${encodeURIComponent(params.slug)}`,
-    );
+    const { data: page } = await loaderCall(context, getExhibitorPage, { params: { slug: params.slug } });
     const url = new URL(request.url);
     // A former name's address (a renamed company) leads to the page's address now.
     if (page.slug !== params.slug) throw redirect(`${paths.annuaire}/${page.slug}${url.search}`, 301);

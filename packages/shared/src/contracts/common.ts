@@ -93,3 +93,8 @@ const fileBytes = z.file() as unknown as z.ZodMiniType<Uint8Array | AsyncIterabl
  * description. Nothing is serialized: a stream or a buffer goes out untouched.
  */
 export const fileAnswer = (type: string) => ({ content: { [type]: { schema: fileBytes } } });
+
+/** The media types of the exports: a spreadsheet, a CRM's CSV, an address book's vCards. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+export const VCARD_TYPE = 'text/vcard; charset=utf-8';

@@ -1,25 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  forgotPasswordSchema,
-  kioskEnabledSchema,
-  kioskEnableSchema,
-  loginFormSchema,
-  noContentSchema,
+  postKioskSessionEnd,
   normalizeEmail,
-  sentSchema,
-  setPasswordSchema,
-  signedInSchema,
-  staffSignedInSchema,
+  postControllerLogin,
+  postForgotPassword,
+  postKioskSession,
+  postLogin,
+  postLogout,
+  postOrganiserLogin,
+  postResetPassword,
   type Clock,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { requestPasswordReset } from './access.service';
-import { parseFormBody } from '../../lib/query-params';
-import { loginBodySchema } from './auth.service';
+import { route } from '../../lib/route';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/errors';
-import { AUDIENCES, currentUser, only } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import type { createAuthService } from './auth.service';
 import type { KioskService } from '../kiosk/kiosk.service';
 import { kioskOnly } from '../kiosk/kiosk.routes';
@@ -63,76 +61,49 @@ export const authRoutes: FastifyPluginAsyncZod<{
     }
   };
 
-  app.post(
-    '/auth/local',
-    {
-      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: signedInSchema } },
-      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
-      preHandler: perIdentifier,
-    },
-    async (request) => auth.login(request.body),
-  );
-
   const limited = {
     config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute', errorResponseBuilder: tooMany } },
     preHandler: perIdentifier,
   };
 
+  route(app, postLogin, limited, async (request) => auth.login(request.body));
+
   /** `login-controleur`: controllers only; anyone else gets the main sign-in's answer to a wrong password. */
-  app.post(
-    '/auth/controller',
-    { schema: { tags: ['auth', 'gate'], body: loginBodySchema, response: { 200: staffSignedInSchema } }, ...limited },
-    async (request) => auth.loginStaff(request.body, 'controller'),
-  );
+  route(app, postControllerLogin, limited, async (request) => auth.loginStaff(request.body, 'controller'));
 
   /** The back-office's sign-in (`/admin`): organisers only, answered like `auth/controller`. */
-  app.post(
-    '/auth/organiser',
-    { schema: { tags: ['auth', 'admin'], body: loginBodySchema, response: { 200: staffSignedInSchema } }, ...limited },
-    async (request) => auth.loginStaff(request.body, 'organiser'),
-  );
+  route(app, postOrganiserLogin, limited, async (request) => auth.loginStaff(request.body, 'organiser'));
 
   /**
    * Turns this device into a kiosk: a controller's or organiser's e-mail and password, typed on
    * the device, give it a token that lasts until revoked or the end of the show day.
    */
-  app.post(
-    '/kiosk/sessions',
-    { schema: { tags: ['kiosk'], response: { 200: kioskEnabledSchema } }, ...limited },
-    async (request) => {
-      const form = parseFormBody(kioskEnableSchema, request.body);
-      const user = await auth.checkStaff({ identifier: form.email, password: form.password }, [
-        'controller',
-        'organiser',
-      ]);
-      return { data: await kiosks.enable(form.name, user.id, clock()), meta: {} };
-    },
-  );
+  route(app, postKioskSession, limited, async (request) => {
+    const form = request.body;
+    const user = await auth.checkStaff({ identifier: form.email, password: form.password }, [
+      'controller',
+      'organiser',
+    ]);
+    return { data: await kiosks.enable(form.name, user.id, clock()), meta: {} };
+  });
 
   /** Leaving kiosk mode on the kiosk itself takes a controller's or organiser's password, not a visitor's tap. */
-  app.post(
-    '/kiosk/session/end',
-    {
-      schema: { tags: ['kiosk'], response: { 204: noContentSchema } },
-      config: { ...limited.config, audience: 'kiosks' },
-      preHandler: [kioskOnly(kiosks, clock), perIdentifier],
-    },
+  route(
+    app,
+    postKioskSessionEnd,
+    { config: limited.config, preHandler: [kioskOnly(kiosks, clock), perIdentifier] },
     async (request, reply) => {
-      const form = parseFormBody(loginFormSchema, request.body);
+      const form = request.body;
       await auth.checkStaff({ identifier: form.email, password: form.password }, ['controller', 'organiser']);
       await kiosks.revoke(request.kiosk!.id, clock());
       return reply.status(204).send(null);
     },
   );
 
-  app.post(
-    '/auth/logout',
-    { schema: { tags: ['auth'], response: { 204: noContentSchema } }, ...only(app, AUDIENCES.signedIn) },
-    async (request, reply) => {
-      await auth.logout(currentUser(request).id);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, postLogout, {}, async (request, reply) => {
+    await auth.logout(currentUser(request).id);
+    return reply.status(204).send(null);
+  });
 
   // Work that goes on after the answer; closing the app waits for it.
   const afterAnswer = new Set<Promise<void>>();
@@ -145,37 +116,23 @@ export const authRoutes: FastifyPluginAsyncZod<{
    * exhibitor's or a collaborator's, so the form tells nobody who has an account: the account is
    * looked for and the mail queued after the answer (at most RESET_MAILS_PER_HOUR per address).
    */
-  app.post(
-    '/auth/forgot-password',
-    {
-      schema: { tags: ['auth'], response: { 200: sentSchema } },
-      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const form = parseFormBody(forgotPasswordSchema, request.body);
-      const work = requestPasswordReset(db, mail, form.email).then(
-        (queued) => {
-          if (queued) onQueued();
-        },
-        (err: unknown) => request.log.error({ err }, 'password reset not queued'),
-      );
-      afterAnswer.add(work);
-      void work.finally(() => afterAnswer.delete(work));
-      return { data: { sent: true }, meta: {} };
-    },
-  );
+  const perAddress = { config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } } };
+  route(app, postForgotPassword, perAddress, async (request) => {
+    const form = request.body;
+    const work = requestPasswordReset(db, mail, form.email).then(
+      (queued) => {
+        if (queued) onQueued();
+      },
+      (err: unknown) => request.log.error({ err }, 'password reset not queued'),
+    );
+    afterAnswer.add(work);
+    void work.finally(() => afterAnswer.delete(work));
+    return { data: { sent: true }, meta: {} };
+  });
 
   /** The set-password page (link of the access or reset mail): sets it and signs in. */
-  app.post(
-    '/auth/reset-password',
-    {
-      schema: { tags: ['auth'], response: { 200: signedInSchema } },
-      config: { rateLimit: { max: loginRateLimit, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const form = parseFormBody(setPasswordSchema, request.body);
-      return auth.setPassword(form.token, form.password);
-    },
+  route(app, postResetPassword, perAddress, async (request) =>
+    auth.setPassword(request.body.token, request.body.password),
   );
 
   // Google sign-in is not offered; the landing page says 'Bientôt disponible'.

@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { normalizeEmail, type Clock } from '@salon/shared';
+import { normalizeEmail, type Clock, type LoginBody } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -8,13 +7,6 @@ import type { Jwt } from '../../lib/jwt';
 import { verifyPassword } from '../../lib/passwords';
 import { INVALID_ACCESS_LINK, setPasswordWithLink } from './access.service';
 import { findAreaRegistration, loadUserView } from './area-account';
-
-/** `POST auth/local` body: the Strapi shape the specification's call table names. */
-export const loginBodySchema = z.object({
-  identifier: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(320),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
-});
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** Strapi's wording; the sign-in screen shows its own alert for any 400. */
 const INVALID_LOGIN = 'Invalid identifier or password';

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
 import { conferenceExhibitors, conferences, events, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { definedFields, parseFormBody } from '../../lib/query-params';
+import { definedFields, parseFormBody } from '../../lib/request-inputs';
 import { oneOfFilter, searchFilter } from '../../lib/admin-list';
 import { conferenceView } from '../content/conferences.service';
 import { conferenceSchema } from './content-forms';

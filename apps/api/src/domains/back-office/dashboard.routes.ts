@@ -1,6 +1,6 @@
 import { dashboardSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertQueryKeys } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/request-inputs';
 import { currentEdition, editionById } from '../show/current-edition';
 import { editionFilterId } from '../../lib/admin-list';
 import { showDashboard, type ShowDashboard } from './show-dashboard.service';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
 import { kioskRecord, listCheckins, listKioskSessions, revokeKioskSession } from './devices.service';
 import type { AdminDeps } from './deps';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminEditionSchema, editionPreviewSchema, nextEditionSchema, outdatedContentSchema } from '@salon/shared';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { idParam, parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
 import { registerResource } from './record-resource';
 import { editionRecords, makeEditionCurrent, outdatedContent, prepareNext, readEdition } from './editions.service';
 import type { AdminDeps } from './deps';

@@ -5,7 +5,7 @@ import { editionSchema, type AdminEdition, adminEditionSchema } from '@salon/sha
 import type { Db, Tx } from '../../db/client';
 import { bannieres, events, galeries, media, openingHours, registrations, scans, temoignages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 import { makeCurrent } from '../show/current-edition';

@@ -14,7 +14,7 @@ import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiry-follow-up.
 import { actOnExhibitor } from './exhibitor-actions.service';
 import { getExhibitor, listExhibitors } from './exhibitor-accounts.service';
 import { createExhibitor, updateExhibitor } from './exhibitor-edits.service';
-import { idParam, parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
 import type { AdminDeps } from './deps';
 
 function recordId(raw: string, what: string): number {

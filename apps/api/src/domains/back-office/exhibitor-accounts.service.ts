@@ -3,7 +3,7 @@ import { EXHIBITOR_STATUSES, type ExhibitorStatus } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { contactColumns, gates, registrations, scans, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { isId, MAX_INT } from '../../lib/query';
+import { isId, MAX_INT } from '../../lib/strapi-filters';
 import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { loadMedia } from '../media/media.service';
 import { currentEdition, editionById, showRegistration } from '../show/current-edition';

@@ -8,7 +8,7 @@ import {
 import * as z from 'zod/mini';
 import { sendList } from '../../lib/admin-list';
 import { notFound } from '../../lib/errors';
-import { idParam, parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
 import { currentUser } from '../../plugins/auth';
 import type { AdminDeps } from './deps';
 import { correctPage, getExhibitorPage, holdPage, listExhibitorPages, publishPage } from './exhibitor-pages.service';

@@ -2,7 +2,7 @@ import { adminGalleryItemSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { galeries } from '../../db/schema';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
 import { checkMediaRefs, withMedia } from './media-records';
 import { gallerySchema } from './content-forms';

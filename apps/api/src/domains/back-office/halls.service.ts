@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Tx } from '../../db/client';
 import { checkins, gates, planFeatures, registrations, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { definedFields, parseFormBody } from '../../lib/query-params';
+import { definedFields, parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
 import { gateSchema } from './content-forms';
 import { editionOfForm, nextPosition, resourceRecords } from './record-resource.service';

@@ -8,7 +8,7 @@ import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { createAttachmentResolver } from '../mail/attachments';
 import { findEmlFile, mailDir } from '../mail/transport';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
 import {
   composeEml,
   listMails,

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
 import { addMedia, getMedia, listMedia } from './media-library.service';
 import type { AdminDeps } from './deps';
 import { receiveUpload } from '../files/upload-request';

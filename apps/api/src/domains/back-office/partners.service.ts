@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
 import { partenaires, partenairesPresses } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import { booleanFilter, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 import { checkMediaRefs, withMedia } from './media-records';

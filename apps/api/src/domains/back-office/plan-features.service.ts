@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client';
 import { gates, planFeatures } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { searchFilter } from '../../lib/admin-list';
-import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/query-params';
+import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/request-inputs';
 import { currentEditionId } from '../show/current-edition';
 import { resourceRecords } from './record-resource.service';
 import { placedStands, planHalls, refused } from './stands.service';

@@ -3,10 +3,10 @@ import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { isId } from '../../lib/query';
+import { isId } from '../../lib/strapi-filters';
+import { formInput, isRecord } from '../../lib/request-inputs';
 import { editionFilterId, parseListQuery, readPage, type ListQuery } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
-import { formInput, isRecord } from '../../lib/query-params';
 import { currentEdition, currentEditionId, editionById } from '../show/current-edition';
 import type { ZodMiniType } from 'zod/mini';
 

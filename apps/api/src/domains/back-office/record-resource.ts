@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
 import {
   createRecord,
   listRecords,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import { sibSchema, agenceSchema } from './content-forms';
 import { adminAgencySchema, adminShowRecordSchema, adminSiteSettingsSchema, siteSettingsSchema } from '@salon/shared';
 import { readSettingsRow } from '../content/site-settings.service';

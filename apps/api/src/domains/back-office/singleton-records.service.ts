@@ -4,7 +4,7 @@ import type { siteSettingsSchema } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { agence, sib, siteSettings } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import { readSettingsRow } from '../content/site-settings.service';
 import { checkMediaRefs, withMedia } from './media-records';
 import { agenceSchema, type sibSchema } from './content-forms';

@@ -4,7 +4,7 @@ import { controllerAccountEditSchema, controllerAccountSchema, controllerRecordS
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
-import { idParam, parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
 import { createController, deleteController, getController, listControllers, updateController } from './staff.service';
 import type { AdminDeps } from './deps';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { STAND_CSV_MAX_CHARS, standImportPreviewSchema } from '@salon/shared';
 import { currentUser } from '../../plugins/auth';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import type { AdminDeps } from './deps';
 import { registerResource } from './record-resource';
 import { importStands, standRecords } from './stands.service';

@@ -14,7 +14,7 @@ import {
 import type { Tx, Db } from '../../db/client';
 import { gates, registrations, stands, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/query-params';
+import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
 import { exhibitorOf } from '../directory/directory.service';
 import { onStand } from '../floor-plan/floor-plan.service';

@@ -2,7 +2,7 @@ import { adminTestimonialSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { temoignages } from '../../db/schema';
-import { parseFormBody } from '../../lib/query-params';
+import { parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
 import { checkMediaRefs, withMedia } from './media-records';
 import { testimonialSchema } from './content-forms';

@@ -1,18 +1,16 @@
-import { badgeLinkSchema, ebadgeSchema, fileAnswer, sentSchema } from '@salon/shared';
+import { getBadgeDownload, getEbadge, postBadgeLink, postBadgeMail } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Caller } from '../../lib/caller';
-import { AUDIENCES, currentUser, only } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { badgeFileName, type BadgeService, type LoadedBadge } from './badges.service';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import { type MailLinks } from '../mail/links';
 import { badgeDownloads, badgeDownloadUrl, queueBadgeMail } from './badge-mail';
 import { keptVisit } from './kept-visit';
 import { applePassUrl, googleSaveLink } from './wallet/wallet.routes';
-
-const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 
 /** Sends of a badge by e-mail allowed per minute and per address. */
 export const BADGE_MAIL_RATE_LIMIT = 10;
@@ -47,59 +45,41 @@ export const ebadgeRoutes: FastifyPluginAsyncZod<{
     return badge;
   }
 
-  app.get(
-    '/registrations/downloadEbadgeFull/:id',
-    { schema: { tags: ['badges'], querystring: tokenQuery, response: { 200: fileAnswer('application/pdf') } } },
-    async (request, reply) => {
-      const id = idParam((request.params as { id: string }).id);
-      const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
-      if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
-      const badge = await badges.load(id);
-      if (!badge) throw notFound('Badge introuvable.');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${badgeFileName(badge)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(await badges.pdf(badge));
-    },
-  );
+  route(app, getBadgeDownload, {}, async (request, reply) => {
+    const id = idParam(request.params.id);
+    const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
+    if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
+    const badge = await badges.load(id);
+    if (!badge) throw notFound('Badge introuvable.');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${badgeFileName(badge)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(await badges.pdf(badge));
+  });
 
-  app.get(
-    '/registrations/ebadge',
-    { schema: { tags: ['badges'], querystring: tokenQuery, response: { 200: ebadgeSchema } } },
-    async (request, reply) => {
-      // The mail's link carries the badge's random key; a revoked badge's key opens nothing.
-      const badge = await badges.loadByKey(request.query.token);
-      if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
-      reply.header('cache-control', 'private, no-store');
-      const downloadUrl = badgeDownloadUrl(mail, badge.registrationId);
-      const visit = await keptVisit(db, badge.registrationId);
-      const appleWalletUrl = appleWallet ? applePassUrl(request.query.token) : null;
-      const googleWalletUrl = googleWallet ? googleSaveLink(request.query.token) : null;
-      return { data: { ...badges.view(badge), downloadUrl, appleWalletUrl, googleWalletUrl, visit }, meta: {} };
-    },
-  );
+  route(app, getEbadge, {}, async (request, reply) => {
+    // The mail's link carries the badge's random key; a revoked badge's key opens nothing.
+    const badge = await badges.loadByKey(request.query.token);
+    if (!badge) throw forbidden('Ce lien n’est pas valide ou a expiré.');
+    reply.header('cache-control', 'private, no-store');
+    const downloadUrl = badgeDownloadUrl(mail, badge.registrationId);
+    const visit = await keptVisit(db, badge.registrationId);
+    const appleWalletUrl = appleWallet ? applePassUrl(request.query.token) : null;
+    const googleWalletUrl = googleWallet ? googleSaveLink(request.query.token) : null;
+    return { data: { ...badges.view(badge), downloadUrl, appleWalletUrl, googleWalletUrl, visit }, meta: {} };
+  });
 
-  app.post(
-    '/registrations/:id/badge-link',
-    { schema: { tags: ['badges'], response: { 200: badgeLinkSchema } }, ...only(app, AUDIENCES.signedIn) },
-    async (request) => {
-      const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);
-      return { data: badgeDownloads(mail, badge.registrationId), meta: {} };
-    },
-  );
+  route(app, postBadgeLink, {}, async (request) => {
+    const badge = await ownBadge(currentUser(request), request.params.id);
+    return { data: badgeDownloads(mail, badge.registrationId), meta: {} };
+  });
 
-  app.post(
-    '/registrations/sendEmailEBadge/:id',
-    {
-      schema: { tags: ['badges'], response: { 200: sentSchema } },
-      ...only(app, AUDIENCES.signedIn, { rateLimit: { max: BADGE_MAIL_RATE_LIMIT, timeWindow: '1 minute' } }),
-    },
-    async (request) => {
-      const badge = await ownBadge(currentUser(request), (request.params as { id: string }).id);
-      await db.transaction((tx) => queueBadgeMail(tx, mail, badge.registrationId));
-      onQueued();
-      return { data: { sent: true }, meta: {} };
-    },
-  );
+  const perMinute = { config: { rateLimit: { max: BADGE_MAIL_RATE_LIMIT, timeWindow: '1 minute' } } };
+  route(app, postBadgeMail, perMinute, async (request) => {
+    const badge = await ownBadge(currentUser(request), request.params.id);
+    await db.transaction((tx) => queueBadgeMail(tx, mail, badge.registrationId));
+    onQueued();
+    return { data: { sent: true }, meta: {} };
+  });
 };

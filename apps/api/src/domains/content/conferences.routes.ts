@@ -1,22 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  conferenceItemSchema,
-  conferenceListSchema,
-  conferenceRegisteredSchema,
-  conferenceRegistrationSchema,
-} from '@salon/shared';
-import { z } from 'zod';
+import { conferenceRegistrationSchema, getConference, getConferences, postConferenceRegistration } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertQueryKeys, parseFilters } from '../../lib/query';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
+import { parseFilters } from '../../lib/strapi-filters';
+import { parsePopulate, textValue } from '../../lib/list-params';
 import { conferenceView, findConference, listConferences, registerForConference } from './conferences.service';
-import { idParam, parseFormBody, parsePopulate, textValue } from '../../lib/query-params';
 import { editionOfQuery } from '../show/current-edition';
 
 /** Sign-ups allowed per minute and per address: a person signs up for a few talks, not hundreds. */
 export const CONFERENCE_REGISTRATION_RATE_LIMIT = 20;
-
-const idParams = z.object({ id: z.string() });
 
 function optionalText(value: unknown, label: string): string | null {
   if (value === undefined) return null;
@@ -25,12 +19,9 @@ function optionalText(value: unknown, label: string): string | null {
 }
 
 export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['forum'];
-
   /** The forum programme. `search` looks in the number, titles and descriptions, `theme` in the themes. */
-  app.get('/conferences', { schema: { tags, response: { 200: conferenceListSchema } } }, async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['search', 'theme', 'filters', 'year']);
+  route(app, getConferences, {}, async (request, reply) => {
+    const q = request.query;
     parseFilters(q.filters, []);
     // `?year=2024`: that edition's programme (an organiser's preview of it); else the current one's.
     const data = await listConferences(db, {
@@ -41,26 +32,18 @@ export const conferencesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     return { data, meta: { pagination: { page: 1, pageSize: data.length, pageCount: 1, total: data.length } } };
   });
 
-  app.get(
-    '/conferences/:id',
-    { schema: { tags, params: idParams, response: { 200: conferenceItemSchema } } },
-    async (request) => {
-      const q = request.query as Record<string, unknown>;
-      assertQueryKeys(q, ['populate']);
-      parsePopulate(q.populate, []);
-      const id = idParam(request.params.id);
-      const conference = id === null ? null : await findConference(db, id);
-      if (!conference) throw notFound('Conférence introuvable.');
-      return { data: conferenceView(conference), meta: {} };
-    },
-  );
+  route(app, getConference, {}, async (request) => {
+    parsePopulate(request.query.populate, []);
+    const id = idParam(request.params.id);
+    const conference = id === null ? null : await findConference(db, id);
+    if (!conference) throw notFound('Conférence introuvable.');
+    return { data: conferenceView(conference), meta: {} };
+  });
 
-  app.post(
-    '/conferences/:id/registrations',
-    {
-      schema: { tags, params: idParams, response: { 201: conferenceRegisteredSchema } },
-      config: { rateLimit: { max: CONFERENCE_REGISTRATION_RATE_LIMIT, timeWindow: '1 minute' } },
-    },
+  route(
+    app,
+    postConferenceRegistration,
+    { config: { rateLimit: { max: CONFERENCE_REGISTRATION_RATE_LIMIT, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const id = idParam(request.params.id);
       if (id === null) throw notFound('Conférence introuvable.');

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { conferences, registrations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { findOrCreateVisitor } from '../registration/visitor-accounts.service';
-import { containsPattern } from '../../lib/query-params';
+import { containsPattern } from '../../lib/list-params';
 import { currentEdition } from '../show/current-edition';
 
 type ConferenceRow = typeof conferences.$inferSelect;

@@ -1,17 +1,27 @@
-import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  agencySchema,
-  bannerPageSchema,
-  galleryPageSchema,
+  getAgence,
+  getBanners,
+  getGalleries,
+  getPartners,
+  getPressPartners,
+  getSib,
+  getTestimonials,
   PAGE_SIZE,
-  partnerPageSchema,
-  showRecordSchema,
-  testimonialPageSchema,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertQueryKeys, parseFilters, type FilterCondition } from '../../lib/query';
+import { route } from '../../lib/route';
+import { parseFilters, type FilterCondition } from '../../lib/strapi-filters';
+import {
+  booleanValue,
+  paginationMeta,
+  parsePagination,
+  parsePopulate,
+  parseSort,
+  splitOr,
+  type Page,
+} from '../../lib/list-params';
 import {
   listBanners,
   listGallery,
@@ -22,28 +32,9 @@ import {
   readSib,
   type Placement,
 } from './content.service';
-import {
-  booleanValue,
-  paginationMeta,
-  parsePagination,
-  parsePopulate,
-  parseSort,
-  splitOr,
-  type Page,
-} from '../../lib/query-params';
 
 /** Content lists are short (a few dozen rows at most): one page of up to 100 unless asked. */
 const LIST_PAGE = { defaultPageSize: 100, maxPageSize: 100 };
-
-/**
- * The web client calls `sib/`, `bannieres/`...: the router answers each path with and without the
- * slash (routerOptions.ignoreTrailingSlash in app.ts), as one route.
- */
-function getBoth(app: FastifyInstance, path: string, options: RouteShorthandOptions, handler: RouteHandlerMethod) {
-  app.get(path, options, handler);
-}
-
-const query = (request: { query: unknown }) => request.query as Record<string, unknown>;
 
 function eqOrIn(f: FilterCondition): string[] {
   if (f.op !== '$eq' && f.op !== '$in') throw badRequest(`Opérateur ${f.op} non pris en charge pour ${f.path}.`);
@@ -77,12 +68,9 @@ function activeWanted(conditions: FilterCondition[]): boolean {
 const emptyPage = (page: Page) => ({ data: [], meta: { pagination: paginationMeta(page, 0) } });
 
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const tags = ['content'];
-
-  getBoth(app, '/sib', { schema: { tags, response: { 200: showRecordSchema } } }, async (request) => {
-    assertQueryKeys(query(request), ['populate']);
+  route(app, getSib, {}, async (request) => {
     // Media are always included; populate is accepted as the client sends it.
-    parsePopulate(query(request).populate, [
+    parsePopulate(request.query.populate, [
       'logo_sponsor_officiel',
       'logo_pays_invite_honneur',
       'media_full_background',
@@ -92,17 +80,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { data, meta: {} };
   });
 
-  getBoth(app, '/agence', { schema: { tags, response: { 200: agencySchema } } }, async (request) => {
-    assertQueryKeys(query(request), ['populate']);
-    parsePopulate(query(request).populate, ['logo', 'logo_footer', 'image']);
+  route(app, getAgence, {}, async (request) => {
+    parsePopulate(request.query.populate, ['logo', 'logo_footer', 'image']);
     const data = await readAgence(db);
     if (!data) throw notFound();
     return { data, meta: {} };
   });
 
-  getBoth(app, '/temoignages', { schema: { tags, response: { 200: testimonialPageSchema } } }, async (request) => {
-    const q = query(request);
-    assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
+  route(app, getTestimonials, {}, async (request) => {
+    const q = request.query;
     parseFilters(q.filters, []);
     parsePopulate(q.populate, ['photo']);
     const sort = parseSort(q.sort, ['position', 'id']);
@@ -111,9 +97,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { data, meta: { pagination: paginationMeta(page, total) } };
   });
 
-  getBoth(app, '/galeries', { schema: { tags, response: { 200: galleryPageSchema } } }, async (request) => {
-    const q = query(request);
-    assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
+  route(app, getGalleries, {}, async (request) => {
+    const q = request.query;
     parseFilters(q.filters, []);
     parsePopulate(q.populate, ['image']);
     const sort = parseSort(q.sort, ['position', 'id']);
@@ -122,10 +107,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return { data, meta: { pagination: paginationMeta(page, total) } };
   });
 
-  for (const kind of ['partenaires', 'partenaires-presses'] as const) {
-    getBoth(app, `/${kind}`, { schema: { tags, response: { 200: partnerPageSchema } } }, async (request) => {
-      const q = query(request);
-      assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
+  for (const [kind, partners] of [
+    ['partenaires', getPartners],
+    ['partenaires-presses', getPressPartners],
+  ] as const) {
+    route(app, partners, {}, async (request) => {
+      const q = request.query;
       const conditions = parseFilters(q.filters, ['actif']);
       parsePopulate(q.populate, ['logo']);
       const sort = parseSort(q.sort, ['position', 'id', 'name']);
@@ -144,9 +131,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
    * placements the pagination applies to each placement: the answer holds the newest
    * `pageSize` banners of each (Haut first), and `meta.pagination.perPlacement` is true.
    */
-  getBoth(app, '/bannieres', { schema: { tags, response: { 200: bannerPageSchema } } }, async (request) => {
-    const q = query(request);
-    assertQueryKeys(q, ['populate', 'sort', 'pagination', 'filters']);
+  route(app, getBanners, {}, async (request) => {
+    const q = request.query;
     const { rest, or } = splitOr(q.filters);
     const conditions = parseFilters(rest, ['actif', 'emplacement']);
     parsePopulate(q.populate, ['fichier_desktop', 'fichier_mobile']);
@@ -185,7 +171,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           pageSize: page.pageSize,
           pageCount: Math.max(...totals.map((n) => Math.ceil(n / page.pageSize))),
           total,
-          perPlacement: true,
+          perPlacement: true as const,
         }
       : paginationMeta(page, total);
     return { data, meta: { pagination } };

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agence, bannieres, galeries, partenaires, partenairesPresses, sib, temoignages } from '../../db/schema';
 import { loadMedia } from '../media/media.service';
-import { orderBy, type Page, type SortField } from '../../lib/query-params';
+import { orderBy, type Page, type SortField } from '../../lib/list-params';
 
 /** The public site's content: the show and agency records, testimonials, gallery, partners, banners. */
 

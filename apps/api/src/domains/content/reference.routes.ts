@@ -1,9 +1,10 @@
-import { editionListSchema, hallListSchema, openingHoursSchema, sectorListSchema, type Clock } from '@salon/shared';
+import { getEvents, getGates, getOpeningHours, getSectors, type Clock } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { assertQueryKeys, parseFilters } from '../../lib/query';
-import { wholeList } from '../../lib/query-params';
+import { route } from '../../lib/route';
+import { parseFilters } from '../../lib/strapi-filters';
+import { wholeList } from '../../lib/list-params';
 import {
   listCurrentHalls,
   listEditions,
@@ -19,12 +20,8 @@ import {
  * opening hours, sectors, halls.
  */
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  const tags = ['reference'];
-
-  app.get('/events', { schema: { tags, response: { 200: editionListSchema } } }, async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['filters']);
-    parseFilters(q.filters, []);
+  route(app, getEvents, {}, async (request, reply) => {
+    parseFilters(request.query.filters, []);
     // An edition after the current one is listed to the organisers and their preview only.
     const seen = await app.editionsSeen(request, reply);
     const editions = await listEditions(db, clock());
@@ -33,18 +30,15 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
   });
 
   // `?year=2024`: that edition's days (an organiser's preview of it); else the current one's.
-  app.get('/opening-hours', { schema: { tags, response: { 200: openingHoursSchema } } }, async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['filters', 'year']);
+  route(app, getOpeningHours, {}, async (request, reply) => {
+    const q = request.query;
     parseFilters(q.filters, []);
     return wholeList(await listOpeningHours(db, q.year, await app.editionsSeen(request, reply)));
   });
 
-  app.get('/sectors', { schema: { tags, response: { 200: sectorListSchema } } }, async (request) => {
-    const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['filters']);
+  route(app, getSectors, {}, async (request) => {
     let kind: SectorKind | undefined;
-    for (const f of parseFilters(q.filters, ['kind'])) {
+    for (const f of parseFilters(request.query.filters, ['kind'])) {
       if (f.op !== '$eq') throw badRequest(`Opérateur ${f.op} non pris en charge pour kind.`);
       if (!(SECTOR_KINDS as readonly unknown[]).includes(f.value)) {
         throw badRequest(`Type de secteur inconnu. Valeurs possibles : ${SECTOR_KINDS.join(', ')}.`);
@@ -54,10 +48,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = 
     return wholeList(await listSectors(db, kind));
   });
 
-  app.get('/gates', { schema: { tags, response: { 200: hallListSchema } } }, async (request) => {
-    const q = request.query as Record<string, unknown>;
-    assertQueryKeys(q, ['filters']);
-    parseFilters(q.filters, []);
+  route(app, getGates, {}, async (request) => {
+    parseFilters(request.query.filters, []);
     return wholeList(await listCurrentHalls(db));
   });
 };

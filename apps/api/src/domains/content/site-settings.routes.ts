@@ -1,6 +1,6 @@
 import { publicSiteSettingsSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertQueryKeys } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/request-inputs';
 import type { SiteSettingsStore } from './site-settings.service';
 
 /**

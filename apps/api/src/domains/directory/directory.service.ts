@@ -5,18 +5,18 @@ import { preparedStatements } from '../../db/prepared';
 import { exhibitorProfiles, gates, registrations, sectors, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
-import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
+import { assertQueryKeys, isRecord } from '../../lib/request-inputs';
+import { intValue, parseFilters, type FilterCondition } from '../../lib/strapi-filters';
 import {
   booleanValue,
   containsPattern,
-  isRecord,
   listReply,
   parsePagination,
   parsePopulate,
   parseSort,
   splitOr,
   textValue,
-} from '../../lib/query-params';
+} from '../../lib/list-params';
 import { currentEdition } from '../show/current-edition';
 
 /**

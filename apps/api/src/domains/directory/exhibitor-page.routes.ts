@@ -1,9 +1,8 @@
-import { exhibitorIdOfSlug, exhibitorPageSchema } from '@salon/shared';
+import { exhibitorIdOfSlug, getExhibitorPage } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
+import { route } from '../../lib/route';
 import { loadExhibitorPage } from './exhibitor-page.service';
 
 /**
@@ -12,22 +11,11 @@ import { loadExhibitorPage } from './exhibitor-page.service';
  * former one (a renamed company) to.
  */
 export const exhibitorPageRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/exhibitors/:slug',
-    {
-      schema: {
-        tags: ['directory'],
-        params: z.object({ slug: z.string().check(z.maxLength(100)) }),
-        response: { 200: exhibitorPageSchema },
-      },
-    },
-    async (request, reply) => {
-      assertQueryKeys(request.query as Record<string, unknown>, []);
-      const id = exhibitorIdOfSlug(request.params.slug);
-      const page = id === null ? null : await loadExhibitorPage(db, id);
-      if (!page) throw notFound('Exposant introuvable.');
-      reply.header('cache-control', 'public, max-age=60');
-      return { data: page, meta: {} };
-    },
-  );
+  route(app, getExhibitorPage, {}, async (request, reply) => {
+    const id = exhibitorIdOfSlug(request.params.slug);
+    const page = id === null ? null : await loadExhibitorPage(db, id);
+    if (!page) throw notFound('Exposant introuvable.');
+    reply.header('cache-control', 'public, max-age=60');
+    return { data: page, meta: {} };
+  });
 };

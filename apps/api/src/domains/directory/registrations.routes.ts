@@ -1,14 +1,14 @@
-import { directoryFacetsSchema, idText, registrationsAnswerSchema } from '@salon/shared';
-import * as z from 'zod/mini';
+import { getDirectoryFacets, getRegistrations } from '@salon/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
+import { sendJsonText, wholeList } from '../../lib/list-params';
 import { ownRegistrations } from './registrations.service';
 import { currentUser } from '../../plugins/auth';
 import { listDirectory, namesDirectoryFilter, type DirectoryCache } from './directory.service';
-import { sendJsonText, wholeList } from '../../lib/query-params';
 import { directoryFacets } from './directory-facets.service';
 import { editionNamedByYear, isUpcoming } from '../show/current-edition';
 
@@ -32,13 +32,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
    * The signed-in user's own registrations. A `filters[user]` naming someone else narrows the
    * result to nothing: client filters never widen what the caller may see.
    */
-  const listOptions = {
-    schema: { tags: ['registrations'], response: { 200: registrationsAnswerSchema } },
-    preHandler: authOrPublic,
-    config: { audience: 'anyoneOrSignedIn' as const },
-  };
-  app.get('/registrations', listOptions, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+  route(app, getRegistrations, { preHandler: authOrPublic }, async (request, reply) => {
+    const { query } = request;
     // The directory's answer is its JSON text, sent as it is. Answers are kept a few seconds, by
     // URL; refused queries are never kept.
     if (isDirectoryCall(request)) {
@@ -56,23 +51,13 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
    * /plan-<year> page's sector picker; a year no edition holds is a 404). Kept with the
    * directory's answers, and cleared with them.
    */
-  app.get(
-    '/directory/facets',
-    {
-      schema: {
-        tags: ['registrations'],
-        querystring: z.strictObject({ event: z.optional(idText()), year: z.optional(z.string()) }),
-        response: { 200: directoryFacetsSchema },
-      },
-    },
-    async (request, reply) => {
-      const seen = await app.editionsSeen(request, reply);
-      const event = (await editionNamedByYear(db, request.query.year, seen))?.id ?? request.query.event ?? null;
-      if (event !== null && (await isUpcoming(db, event)) && !seen(event)) throw notFound('Édition introuvable.');
-      const text = await directoryCache.load(`facets:${event}`, async () =>
-        JSON.stringify({ data: await directoryFacets(db, event), meta: {} }),
-      );
-      return sendJsonText(reply, text);
-    },
-  );
+  route(app, getDirectoryFacets, {}, async (request, reply) => {
+    const seen = await app.editionsSeen(request, reply);
+    const event = (await editionNamedByYear(db, request.query.year, seen))?.id ?? request.query.event ?? null;
+    if (event !== null && (await isUpcoming(db, event)) && !seen(event)) throw notFound('Édition introuvable.');
+    const text = await directoryCache.load(`facets:${event}`, async () =>
+      JSON.stringify({ data: await directoryFacets(db, event), meta: {} }),
+    );
+    return sendJsonText(reply, text);
+  });
 };

@@ -3,7 +3,7 @@ import { REGISTRATION_TYPES, type RegistrationType } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { events, gates, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { intValue, parseFilters } from '../../lib/query';
+import { intValue, parseFilters } from '../../lib/strapi-filters';
 
 const ALLOWED_FILTERS = ['event.id', 'user.id', 'type'] as const;
 

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import {
-  acceptInvitationSchema,
   announcementPlanSchema,
   announcementSentSchema,
-  participationConfirmedSchema,
   participationPlanSchema,
-  participationSchema,
   participationSentSchema,
-  participationViewSchema,
+  postParticipationConfirm,
+  postParticipationView,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { idParam, parseFormBody } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -32,25 +31,15 @@ const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
  * details (`view`), then confirms its participation in the current edition (`confirm`).
  */
 export const participationRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks }> = async (app, { db, mail }) => {
-  const tags = ['editions'];
+  route(app, postParticipationView, linkPage, async (request) => ({
+    data: await viewParticipation(db, request.body.token, mail.now()),
+    meta: {},
+  }));
 
-  app.post(
-    '/participation/view',
-    { schema: { tags, response: { 200: participationViewSchema } }, ...linkPage },
-    async (request) => {
-      const form = parseFormBody(acceptInvitationSchema, request.body);
-      return { data: await viewParticipation(db, form.token, mail.now()), meta: {} };
-    },
-  );
-
-  app.post(
-    '/participation/confirm',
-    { schema: { tags, response: { 200: participationConfirmedSchema } }, ...linkPage },
-    async (request) => {
-      const form = parseFormBody(participationSchema, request.body);
-      return { data: await confirmParticipation(db, form, mail.now()), meta: {} };
-    },
-  );
+  route(app, postParticipationConfirm, linkPage, async (request) => ({
+    data: await confirmParticipation(db, request.body, mail.now()),
+    meta: {},
+  }));
 };
 
 /**

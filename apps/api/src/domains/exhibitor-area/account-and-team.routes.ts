@@ -1,29 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  acceptInvitationSchema,
-  collaboratorAddedSchema,
-  collaboratorFormSchema,
   collaboratorInfoSchema,
-  collaboratorPageSchema,
-  confirmEmailSchema,
+  deleteInvitation,
+  deleteUser,
   exhibitorInfoSchema,
-  formerTeamInvitedSchema,
-  formerTeamSchema,
+  getFormerTeam,
+  getMe,
+  getUsers,
   infoFormSchema,
-  invitationViewSchema,
   PAGE_SIZE,
-  removedSchema,
-  sentSchema,
-  signedInSchema,
-  userMeSchema,
-  userUpdatedSchema,
+  postCollaborator,
+  postCollaboratorAccess,
+  postConfirmEmail,
+  postFormerTeam,
+  postInvitationAccept,
+  postInvitationView,
+  putUser,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Jwt } from '../../lib/jwt';
 import { ONLY_WITH_TRAILING_SLASH } from '../../lib/trailing-slash';
-import { assertQueryKeys, intValue, parseFilters } from '../../lib/query';
-import { assertAudience, AUDIENCES, currentUser, only } from '../../plugins/auth';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
+import { intValue, parseFilters } from '../../lib/strapi-filters';
+import { paginationMeta, parsePagination, parsePopulateQuery } from '../../lib/list-params';
+import { assertAudience, AUDIENCES, currentUser } from '../../plugins/auth';
 import {
   createCollaborator,
   deleteCollaborator,
@@ -35,7 +37,6 @@ import { acceptInvitation, cancelInvitation, viewInvitation } from './collaborat
 import type { DirectoryCache } from '../directory/directory.service';
 import { confirmEmailChange } from './email-change.service';
 import { currentPasswordChecks } from './current-password';
-import { idParam, paginationMeta, parseFormBody, parsePagination, parsePopulateQuery } from '../../lib/query-params';
 import { loadUserView } from '../auth/area-account';
 import { formerTeam, inviteFormerTeam } from './former-team.service';
 import { type MailLinks } from '../mail/links';
@@ -51,10 +52,7 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
   directoryCache: DirectoryCache;
   jwt: Jwt;
 }> = async (app, { db, mail, onQueued, directoryCache, jwt }) => {
-  const tags = ['users'];
-  const signedIn = only(app, AUDIENCES.signedIn);
-  // Only an exhibitor has collaborators: anyone else is refused.
-  const exhibitors = only(app, AUDIENCES.exhibitors);
+  // Only an exhibitor has collaborators: anyone else is refused (the calls' audience).
   const checkCurrentPassword = currentPasswordChecks(app, db, onQueued);
   /** The pages opened from a mailed link: a guessed secret gets few tries. */
   const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
@@ -64,20 +62,16 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
     user: await loadUserView(db, user.id),
   });
 
-  app.get('/users/me', { schema: { tags, response: { 200: userMeSchema } }, ...signedIn }, async (request) => {
-    assertQueryKeys(request.query as Record<string, unknown>, ['populate']);
-    return { data: await loadUserView(db, currentUser(request).id), meta: {} };
-  });
+  route(app, getMe, {}, async (request) => ({ data: await loadUserView(db, currentUser(request).id), meta: {} }));
 
   /**
    * 'Collaborateurs': `filters[exhibitor][id]` may only name the caller (anything else is an
    * empty list: filters never widen); 50 a page. Each collaborator carries its `registrations`
    * (the call table's `populate[registrations][filters][event][id][$eq]=7` keeps one event's).
    */
-  app.get('/users', { schema: { tags, response: { 200: collaboratorPageSchema } }, ...exhibitors }, async (request) => {
+  route(app, getUsers, {}, async (request) => {
     const user = currentUser(request);
-    const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['filters', 'populate', 'pagination']);
+    const { query } = request;
     const populate = parsePopulateQuery(
       query.populate,
       ['registrations', 'registrations.event', 'registrations.gate'],
@@ -107,99 +101,70 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    * e-mail waits for the link mailed to it (`meta.emailPending`), and needs the current password,
    * of which the account gets CURRENT_PASSWORD_TRIES tries in a window.
    */
-  app.put(
-    '/users/:id',
-    { schema: { tags, response: { 200: userUpdatedSchema } }, ...signedIn },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const id = idParam((request.params as { id: string }).id);
-      // Someone else's record is not found, whoever asks; one's own is for exhibitors and collaborators.
-      if (id !== user.id) throw notFound('Utilisateur introuvable.');
-      assertAudience(request, AUDIENCES.exhibitorsAndTeams);
-      const form = parseFormBody(
-        infoFormSchema(user.type === 'exhibitor' ? exhibitorInfoSchema : collaboratorInfoSchema, user.email),
-        request.body,
-      );
-      const { updated, emailPending } = await updateOwnInfo(db, mail, user, form, checkCurrentPassword(request, reply));
-      if (emailPending) onQueued();
-      // The directory lists exhibitors by company.
-      if (user.type === 'exhibitor') directoryCache.clear();
-      return { data: await loadUserView(db, updated.id), meta: { emailPending } };
-    },
-  );
+  route(app, putUser, {}, async (request, reply) => {
+    const user = currentUser(request);
+    const id = idParam(request.params.id);
+    // Someone else's record is not found, whoever asks; one's own is for exhibitors and collaborators.
+    if (id !== user.id) throw notFound('Utilisateur introuvable.');
+    assertAudience(request, AUDIENCES.exhibitorsAndTeams);
+    const form = parseFormBody(
+      infoFormSchema(user.type === 'exhibitor' ? exhibitorInfoSchema : collaboratorInfoSchema, user.email),
+      request.body,
+    );
+    const { updated, emailPending } = await updateOwnInfo(db, mail, user, form, checkCurrentPassword(request, reply));
+    if (emailPending) onQueued();
+    // The directory lists exhibitors by company.
+    if (user.type === 'exhibitor') directoryCache.clear();
+    return { data: await loadUserView(db, updated.id), meta: { emailPending } };
+  });
 
   /** The link mailed to a new sign-in address: the address changes and the page is signed in. */
-  app.post(
-    '/users/confirm-email',
-    { schema: { tags, response: { 200: signedInSchema } }, ...linkPage },
-    async (request) => {
-      const form = parseFormBody(confirmEmailSchema, request.body);
-      const user = await confirmEmailChange(db, mail, form.token);
-      onQueued();
-      return signedInAs(user);
-    },
-  );
+  route(app, postConfirmEmail, linkPage, async (request) => {
+    const user = await confirmEmailChange(db, mail, request.body.token);
+    onQueued();
+    return signedInAs(user);
+  });
 
   /** The invitation page, before the person decides: who invites them, and whether a password is needed. */
-  app.post(
-    '/collaborator-invitations/view',
-    { schema: { tags, response: { 200: invitationViewSchema } }, ...linkPage },
-    async (request) => {
-      const form = parseFormBody(acceptInvitationSchema, request.body);
-      return { data: await viewInvitation(db, form.token, mail.now()), meta: {} };
-    },
-  );
+  route(app, postInvitationView, linkPage, async (request) => ({
+    data: await viewInvitation(db, request.body.token, mail.now()),
+    meta: {},
+  }));
 
   /** 'Accepter l'invitation': the person joins the exhibitor's team and is signed in. */
-  app.post(
-    '/collaborator-invitations/accept',
-    { schema: { tags, response: { 200: signedInSchema } }, ...linkPage },
-    async (request) => {
-      const form = parseFormBody(acceptInvitationSchema, request.body);
-      return signedInAs(await acceptInvitation(db, form.token, form.password, mail.now()));
-    },
-  );
+  route(app, postInvitationAccept, linkPage, async (request) => {
+    const form = request.body;
+    return signedInAs(await acceptInvitation(db, form.token, form.password, mail.now()));
+  });
 
   /**
    * 'Reprendre mes collaborateurs de 2024': who of the team of the last edition the exhibitor
    * exhibited at is not in this one's yet, and inviting them again (former-team.service).
    */
-  app.get(
-    '/collaborators/former-team',
-    { schema: { tags, response: { 200: formerTeamSchema } }, ...exhibitors },
-    async (request) => {
-      const user = currentUser(request);
-      return { data: await formerTeam(db, user.id, mail.now()), meta: {} };
-    },
-  );
-  app.post(
-    '/collaborators/former-team',
-    { schema: { tags, response: { 200: formerTeamInvitedSchema } }, ...exhibitors },
-    async (request) => {
-      const user = currentUser(request);
-      const result = await inviteFormerTeam(db, mail, user);
-      if (result.invited) onQueued();
-      return { data: result, meta: {} };
-    },
-  );
+  route(app, getFormerTeam, {}, async (request) => {
+    const user = currentUser(request);
+    return { data: await formerTeam(db, user.id, mail.now()), meta: {} };
+  });
+  route(app, postFormerTeam, {}, async (request) => {
+    const user = currentUser(request);
+    const result = await inviteFormerTeam(db, mail, user);
+    if (result.invited) onQueued();
+    return { data: result, meta: {} };
+  });
 
   /** Cancels one of the exhibitor's pending invitations (a row of 'Collaborateurs'). */
-  app.delete(
-    '/collaborator-invitations/:id',
-    { schema: { tags, response: { 200: removedSchema } }, ...exhibitors },
-    async (request) => {
-      const user = currentUser(request);
-      const id = idParam((request.params as { id: string }).id);
-      if (id === null) throw notFound('Invitation introuvable.');
-      await cancelInvitation(db, user.id, id, mail.now());
-      return { data: { id }, meta: {} };
-    },
-  );
+  route(app, deleteInvitation, {}, async (request) => {
+    const user = currentUser(request);
+    const id = idParam(request.params.id);
+    if (id === null) throw notFound('Invitation introuvable.');
+    await cancelInvitation(db, user.id, id, mail.now());
+    return { data: { id }, meta: {} };
+  });
 
   /** Deletes one of the exhibitor's collaborators (after the screen's confirmation). */
-  app.delete('/users/:id', { schema: { tags, response: { 200: removedSchema } }, ...exhibitors }, async (request) => {
+  route(app, deleteUser, {}, async (request) => {
     const user = currentUser(request);
-    const id = idParam((request.params as { id: string }).id);
+    const id = idParam(request.params.id);
     if (id === null) throw notFound('Collaborateur introuvable.');
     await deleteCollaborator(db, user.id, id, mail.now());
     return { data: { id }, meta: {} };
@@ -212,32 +177,21 @@ export const accountAndTeamRoutes: FastifyPluginAsyncZod<{
    * route asks for the slash (lib/trailing-slash.ts). 201 with `{ id, registrationId }` for a new account, or
    * `{ invitation }` for an existing person, who must accept first.
    */
-  app.post(
-    '/auth/local/register/',
-    {
-      schema: { tags, response: { 201: collaboratorAddedSchema } },
-      constraints: ONLY_WITH_TRAILING_SLASH,
-      ...exhibitors,
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const form = parseFormBody(collaboratorFormSchema, request.body);
-      const created = await createCollaborator(db, mail, user, form);
-      onQueued();
-      return reply.status(201).send({ data: created, meta: {} });
-    },
-  );
+  route(app, postCollaborator, { constraints: ONLY_WITH_TRAILING_SLASH }, async (request, reply) => {
+    const user = currentUser(request);
+    const created = await createCollaborator(db, mail, user, request.body);
+    onQueued();
+    return reply.status(201).send({ data: created, meta: {} });
+  });
 
   /** 'Renvoyer l'accès' ('Accès envoyé avec succès.'): a new set-password link. */
-  app.post(
-    '/sendAuthCollaborateur/:id',
-    {
-      schema: { tags, response: { 200: sentSchema } },
-      ...only(app, AUDIENCES.exhibitors, { rateLimit: { max: 10, timeWindow: '1 minute' } }),
-    },
+  route(
+    app,
+    postCollaboratorAccess,
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (request) => {
       const user = currentUser(request);
-      const id = idParam((request.params as { id: string }).id);
+      const id = idParam(request.params.id);
       if (id === null) throw notFound('Collaborateur introuvable.');
       await resendAccess(db, mail, user.id, id);
       onQueued();

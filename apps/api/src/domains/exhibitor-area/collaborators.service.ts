@@ -16,7 +16,7 @@ import { accountMailCapReached, accountMayMail, mailCapReached, mayMail } from '
 import { invitePerson, pendingInvitations } from './collaborator-invitations.service';
 import { requestEmailChange } from './email-change.service';
 import type { CurrentPasswordCheck } from './current-password';
-import { paginationMeta, type Page } from '../../lib/query-params';
+import { paginationMeta, type Page } from '../../lib/list-params';
 import { findAreaRegistration, registrationItems } from '../auth/area-account';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { type MailLinks } from '../mail/links';

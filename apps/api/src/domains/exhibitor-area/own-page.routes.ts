@@ -1,16 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  exhibitorPageFormSchema,
-  exhibitorUploadSchema,
-  ownExhibitorPageSchema,
-  visitorCardFormSchema,
-  visitorCardSchema,
-} from '@salon/shared';
+import { exhibitorUploadSchema, getOwnPage, getVisitorCard, putOwnPage, putVisitorCard } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
-import { parseFormBody } from '../../lib/query-params';
+import { route } from '../../lib/route';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { DirectoryCache } from '../directory/directory.service';
 import type { FileKeys } from '../media/held-files';
@@ -29,47 +22,26 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{
   const tags = ['exhibitor-area'];
   // This part reads the exhibitor's uploads (its routes only).
   await app.register(multipart, { limits: UPLOAD_LIMITS });
-  const exhibitors = only(app, AUDIENCES.exhibitors);
 
-  app.get(
-    '/exhibitor-page',
-    { schema: { tags, response: { 200: ownExhibitorPageSchema } }, ...exhibitors },
-    async (request) => {
-      assertQueryKeys(request.query as Record<string, unknown>, []);
-      return { data: await readOwnPage(db, currentUser(request)), meta: {} };
-    },
-  );
+  route(app, getOwnPage, {}, async (request) => ({ data: await readOwnPage(db, currentUser(request)), meta: {} }));
 
-  app.put(
-    '/exhibitor-page',
-    { schema: { tags, response: { 200: ownExhibitorPageSchema } }, ...exhibitors },
-    async (request) => {
-      const form = parseFormBody(exhibitorPageFormSchema, request.body);
-      const page = await saveOwnPage(db, currentUser(request), form);
-      // The directory's cards show the logo, its sector picker finds the page's sectors.
-      directoryCache.clear();
-      return { data: page, meta: {} };
-    },
-  );
+  route(app, putOwnPage, {}, async (request) => {
+    const page = await saveOwnPage(db, currentUser(request), request.body);
+    // The directory's cards show the logo, its sector picker finds the page's sectors.
+    directoryCache.clear();
+    return { data: page, meta: {} };
+  });
 
   /** The contact card and the document the visitors it scanned get (decision 037). */
-  app.get(
-    '/exhibitor-page/visitor-card',
-    { schema: { tags, response: { 200: visitorCardSchema } }, ...exhibitors },
-    async (request) => {
-      assertQueryKeys(request.query as Record<string, unknown>, []);
-      return { data: await readVisitorCard(db, currentUser(request)), meta: {} };
-    },
-  );
+  route(app, getVisitorCard, {}, async (request) => ({
+    data: await readVisitorCard(db, currentUser(request)),
+    meta: {},
+  }));
 
-  app.put(
-    '/exhibitor-page/visitor-card',
-    { schema: { tags, response: { 200: visitorCardSchema } }, ...exhibitors },
-    async (request) => {
-      const form = parseFormBody(visitorCardFormSchema, request.body);
-      return { data: await saveVisitorCard(db, currentUser(request), form), meta: {} };
-    },
-  );
+  route(app, putVisitorCard, {}, async (request) => ({
+    data: await saveVisitorCard(db, currentUser(request), request.body),
+    meta: {},
+  }));
 
   // Uploads are counted per address (the route's limit) and per account, whatever its addresses
   // (the rate-limit plugin's store: Redis when REDIS_URL is set, so shared by the instances).

@@ -1,8 +1,8 @@
 import { floorPlanSchema } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { assertQueryKeys } from '../../lib/query';
-import { sendJsonText } from '../../lib/query-params';
+import { assertQueryKeys } from '../../lib/request-inputs';
+import { sendJsonText } from '../../lib/list-params';
 import type { DirectoryCache } from '../directory/directory.service';
 import { editionOfQuery } from '../show/current-edition';
 import { readFloorPlan } from './floor-plan.service';

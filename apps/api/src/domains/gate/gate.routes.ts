@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkinBatchSchema, checkinResultsSchema, gateRosterSchema, type Clock } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
+import { assertQueryKeys, parseFormBody } from '../../lib/request-inputs';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
 import { loadRoster, recordCheckins } from './gate.service';
-import { parseFormBody } from '../../lib/query-params';
 
 /**
  * The gate devices: the roster they keep to decide offline (`GET gate/roster`, whole or since a

@@ -14,7 +14,7 @@ import {
 import { HttpError, notFound, unauthorized } from '../../lib/errors';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { KioskService, KioskSession } from './kiosk.service';
-import { idParam, parseFormBody } from '../../lib/query-params';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
 import type { Db } from '../../db/client';
 import { assertRegistrationOpen } from '../show/registration-window';
 import { badgeDownloads } from '../badges/badge-mail';

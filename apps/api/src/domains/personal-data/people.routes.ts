@@ -14,7 +14,8 @@ import {
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { MAX_INT } from '../../lib/query';
+import { MAX_INT } from '../../lib/strapi-filters';
+import { idParam, parseFormBody } from '../../lib/request-inputs';
 import { XLSX_TYPE, sendXlsxStream } from '../../lib/streams';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
@@ -25,7 +26,6 @@ import { erasePerson } from './erasure.service';
 import { getVisitor, listVisitors, resendBadge, visitorsExportWhere } from './people.service';
 import { personalDataXlsx, VISITORS_FILE_NAME, writeVisitorsXlsx } from './personal-data-xlsx';
 import { personalData, recordExport } from './personal-data.service';
-import { idParam, parseFormBody } from '../../lib/query-params';
 import { readRetention, RETENTION_LIST_MAX, retentionDryRun, runRetention, updateRetention } from './retention.service';
 
 function personId(raw: string, what: string): number {

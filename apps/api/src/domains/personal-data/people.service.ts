@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { personalColumns, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
-import { textValue } from '../../lib/query-params';
+import { textValue } from '../../lib/list-params';
 import { recordAudit } from '../audit/audit.service';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { type MailLinks } from '../mail/links';

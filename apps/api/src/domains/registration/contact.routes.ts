@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactFormSchema, contactSentSchema } from '@salon/shared';
+import { postContact } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { submitContact } from './contact.service';
-import { parseFormBody } from '../../lib/query-params';
+import { route } from '../../lib/route';
 
 /** Contact messages allowed per minute and per address. */
 export const CONTACT_RATE_LIMIT = 5;
@@ -12,15 +12,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; organiserEmail: stri
   app,
   { db, organiserEmail, onQueued },
 ) => {
-  app.post(
-    '/contact',
-    {
-      schema: { tags: ['contact'], response: { 201: contactSentSchema } },
-      config: { rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } },
-    },
+  route(
+    app,
+    postContact,
+    { config: { rateLimit: { max: CONTACT_RATE_LIMIT, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const form = parseFormBody(contactFormSchema, request.body);
-      const data = await submitContact(db, form, organiserEmail);
+      const data = await submitContact(db, request.body, organiserEmail);
       onQueued();
       return reply.status(201).send({ data, meta: {} });
     },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enquirySubmittedSchema, exhibitorEnquirySchema, type Clock } from '@salon/shared';
+import { postEnquiry, type Clock } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { submitEnquiry } from './enquiries.service';
-import { parseFormBody } from '../../lib/query-params';
+import { route } from '../../lib/route';
 import { assertRegistrationOpen } from '../show/registration-window';
 
 export const ENQUIRY_RATE_LIMIT = 10;
@@ -14,14 +14,12 @@ export const enquiriesRoutes: FastifyPluginAsyncZod<{
   onQueued: () => void;
   clock: Clock;
 }> = async (app, { db, organiserEmail, onQueued, clock }) => {
-  app.post(
-    '/demandes-exposants',
-    {
-      schema: { tags: ['enquiries'], response: { 201: enquirySubmittedSchema } },
-      config: { rateLimit: { max: ENQUIRY_RATE_LIMIT, timeWindow: '1 minute' } },
-    },
+  route(
+    app,
+    postEnquiry,
+    { config: { rateLimit: { max: ENQUIRY_RATE_LIMIT, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const form = parseFormBody(exhibitorEnquirySchema, request.body);
+      const form = request.body;
       await assertRegistrationOpen(db, clock(), form.lang);
       const data = await submitEnquiry(db, form, organiserEmail);
       onQueued();

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  newsletterConfirmedSchema,
-  newsletterSchema,
-  newsletterSubscribedSchema,
-  newsletterUnsubscribedSchema,
-} from '@salon/shared';
+import { newsletterConfirmedSchema, newsletterUnsubscribedSchema, postNewsletter } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { confirmSubscription, subscribe, unsubscribe, unsubscribePage } from './newsletters.service';
-import { parseFormBody } from '../../lib/query-params';
+import { route } from '../../lib/route';
 import { type MailLinks } from '../mail/links';
 
 export const NEWSLETTER_RATE_LIMIT = 10;
@@ -31,16 +26,12 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
     done(null, body),
   );
   const limited = { config: { rateLimit: { max: NEWSLETTER_RATE_LIMIT, timeWindow: '1 minute' } } };
-  app.post(
-    '/newsletters',
-    { schema: { tags: ['newsletters'], response: { 201: newsletterSubscribedSchema } }, ...limited },
-    async (request, reply) => {
-      const form = parseFormBody(newsletterSchema, request.body);
-      await subscribe(db, mail, form);
-      onQueued();
-      return reply.status(201).send({ data: { email: form.email }, meta: {} });
-    },
-  );
+  route(app, postNewsletter, limited, async (request, reply) => {
+    const form = request.body;
+    await subscribe(db, mail, form);
+    onQueued();
+    return reply.status(201).send({ data: { email: form.email }, meta: {} });
+  });
   app.post(
     '/newsletters/confirm',
     {

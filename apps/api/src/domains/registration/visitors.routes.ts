@@ -3,13 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   exhibitorEnquirySchema,
   publicRegisterSchema,
+  putVisitor,
   visitorFormSchema,
-  visitorRegisteredSchema,
+  type VisitorForm,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import { submitEnquiry } from './enquiries.service';
-import { isRecord, parseFormBody } from '../../lib/query-params';
+import { isRecord, parseFormBody } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import { ALREADY_REGISTERED, registerVisitor } from './visitors.service';
 import { ENQUIRY_RATE_LIMIT } from './enquiries.routes';
 import { assertRegistrationOpen } from '../show/registration-window';
@@ -44,10 +46,9 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
   rateLimit: number;
   organiserEmail: string;
 }> = async (app, { db, mail, onQueued, rateLimit, organiserEmail }) => {
-  const handler = async (request: { body: unknown }) => {
-    // The specification's body as it is: no consent box to tick (decision 049), and a `consent`
-    // sent anyway is dropped with the other fields the form does not name.
-    const form = parseFormBody(visitorFormSchema, request.body);
+  // The specification's body as it is: no consent box to tick (decision 049), and a `consent`
+  // sent anyway is dropped with the other fields the form does not name.
+  const register = async (form: VisitorForm) => {
     const lang = form.lang ?? 'fr';
     await assertRegistrationOpen(db, mail.now(), lang);
     const result = await registerVisitor(db, mail, form);
@@ -80,15 +81,17 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
     return { data, meta: {} };
   };
   const config = { rateLimit: { max: rateLimit, timeWindow: '1 minute' } };
-  app.post(
-    '/visiteurs/putVisitor',
-    { schema: { tags: ['visitors'], response: { 201: visitorRegisteredSchema } }, config },
-    async (request, reply) => reply.status(201).send(await handler(request)),
-  );
+  route(app, putVisitor, { config }, async (request, reply) => reply.status(201).send(await register(request.body)));
   app.post(
     '/auth/local/register',
     { schema: { tags: ['visitors'], response: { 201: publicRegisterSchema } }, config },
     async (request, reply) =>
-      reply.status(201).send(isEnquiry(request.body) ? await enquiry(request, reply) : await handler(request)),
+      reply
+        .status(201)
+        .send(
+          isEnquiry(request.body)
+            ? await enquiry(request, reply)
+            : await register(parseFormBody(visitorFormSchema, request.body)),
+        ),
   );
 };

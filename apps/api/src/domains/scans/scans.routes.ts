@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  fileAnswer,
-  leadQuestionsFormSchema,
-  leadQuestionsSchema,
-  leadReportSchema,
-  leadSchema,
-  leadUpdateSchema,
+  getLeadQuestions,
+  getLeadReport,
+  getLeadReportPdf,
+  getScanEditions,
+  getScans,
+  getScansExport,
   PAGE_SIZE,
-  SCAN_FILTER_KEYS,
+  postScans,
+  putLeadQuestions,
+  putScan,
   scanFiltersSchema,
   SCAN_EXPORTS,
-  scanBatchSchema,
-  scanEditionsSchema,
-  scanPageSchema,
-  scanResultsSchema,
   type ScanTable,
   type Clock,
 } from '@salon/shared';
@@ -21,19 +19,13 @@ import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { CacheBus } from '../../lib/cache-bus';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertQueryKeys, intValue, parseFilters, type FilterCondition } from '../../lib/query';
-import { AUDIENCES, currentUser, only } from '../../plugins/auth';
+import { parseQueryFields } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
+import { intValue, parseFilters, type FilterCondition } from '../../lib/strapi-filters';
+import { listReply, parsePagination, parsePopulateQuery, populates, sendJsonText } from '../../lib/list-params';
+import { currentUser } from '../../plugins/auth';
 import type { BadgeSigner } from '../badges/badge-token';
-import {
-  listReply,
-  parseFormBody,
-  parsePagination,
-  parseQueryFields,
-  parsePopulateQuery,
-  populates,
-  sendJsonText,
-} from '../../lib/query-params';
-import { CSV_TYPE, sendXlsxStream, VCARD_TYPE, XLSX_TYPE } from '../../lib/streams';
+import { CSV_TYPE, sendXlsxStream, VCARD_TYPE } from '../../lib/streams';
 import { LEADS_CSV_NAME, LEADS_VCARD_NAME, writeLeadsCsv, writeLeadsVcard } from './lead-exports';
 import { exportScope, SCANS_FILE_NAME, writeScansXlsx } from './scans-export';
 import { recordScans } from './scan-recording.service';
@@ -65,9 +57,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
   cacheBus: CacheBus;
 }> = async (app, { db, signer, clock, cacheBus }) => {
-  const tags = ['scans'];
-  // 'Mes scans' and the scanner are the exhibitors' and their collaborators'.
-  const scanning = only(app, AUDIENCES.exhibitorsAndTeams);
+  // 'Mes scans' and the scanner are the exhibitors' and their collaborators' (the calls' audience).
   const totals = createScanTotals(cacheBus);
   const filteredTotals = createFilteredTotals(cacheBus);
   /**
@@ -79,9 +69,9 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     return found && !found.current ? found.id : null;
   };
 
-  app.post('/scans', { schema: { tags, response: { 200: scanResultsSchema } }, ...scanning }, async (request) => {
+  route(app, postScans, {}, async (request) => {
     const user = currentUser(request);
-    const batch = parseFormBody(scanBatchSchema, request.body);
+    const batch = request.body;
     return {
       data: await recordScans(db, (badge) => signer.verify(badge), user, batch.scans, clock(), totals).finally(() =>
         filteredTotals.clear(),
@@ -97,10 +87,9 @@ export const scansRoutes: FastifyPluginAsyncZod<{
    * leaves the caller out of each scan's `users`, as `populate[users][filters][id][$ne]=<me>` does.
    * A filter naming anyone else is an empty list: filters never widen what a caller sees.
    */
-  app.get('/scans', { schema: { tags, response: { 200: scanPageSchema } }, ...scanning }, async (request, reply) => {
+  route(app, getScans, {}, async (request, reply) => {
     const user = currentUser(request);
-    const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['filters', 'pagination', 'populate', 'edition', ...SCAN_FILTER_KEYS]);
+    const { query } = request;
     const { filters: _f, pagination: _p, populate: _o, edition: _e, ...narrowing } = query;
     const filters = filterValues(parseQueryFields(scanFiltersSchema, narrowing));
     const edition = await editionOfScans(query.edition);
@@ -149,125 +138,84 @@ export const scansRoutes: FastifyPluginAsyncZod<{
    * leads and its collaborators' in one file, who scanned in a column. The filters of 'Mes scans'
    * (status, rating, tag, …, as `GET scans` takes them) narrow the file to the leads they show.
    */
-  app.get(
-    '/scans/export',
-    {
-      schema: {
-        tags,
-        response: {
-          200: {
-            content: {
-              ...fileAnswer(XLSX_TYPE).content,
-              ...fileAnswer(CSV_TYPE).content,
-              ...fileAnswer(VCARD_TYPE).content,
-            },
-          },
-        },
-      },
-      ...scanning,
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const query = request.query as Record<string, unknown>;
-      assertQueryKeys(query, ['table', 'lang', 'edition', 'format', ...SCAN_FILTER_KEYS]);
-      const { table: _t, lang: _l, edition: _e, format: _f, ...narrowing } = query;
-      const filters = filterValues(parseQueryFields(scanFiltersSchema, narrowing));
-      const edition = await editionOfScans(query.edition);
-      const table = SCAN_EXPORTS.find((t) => t === query.table);
-      if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_EXPORTS.join(', ')}.`);
-      const format = query.format ?? 'xlsx';
-      if (format !== 'xlsx' && format !== 'csv' && format !== 'vcf')
-        throw badRequest('Paramètre format attendu : xlsx, csv ou vcf.');
-      const lang = query.lang === 'en' ? 'en' : 'fr';
-      const all = exportScope(table, user, edition);
-      const scope = all && anyFilter(filters) ? and(all, filtered(filters))! : all;
-      if (format === 'csv')
-        return sendXlsxStream(request, reply, LEADS_CSV_NAME, (out) => writeLeadsCsv(db, scope, lang, out), CSV_TYPE);
-      if (format === 'vcf')
-        return sendXlsxStream(
-          request,
-          reply,
-          LEADS_VCARD_NAME,
-          (out) => writeLeadsVcard(db, scope, lang, out),
-          VCARD_TYPE,
-        );
-      return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) => writeScansXlsx(db, table, scope, lang, out));
-    },
-  );
+  route(app, getScansExport, {}, async (request, reply) => {
+    const user = currentUser(request);
+    const { query } = request;
+    const { table: _t, lang: _l, edition: _e, format: _f, ...narrowing } = query;
+    const filters = filterValues(parseQueryFields(scanFiltersSchema, narrowing));
+    const edition = await editionOfScans(query.edition);
+    const table = SCAN_EXPORTS.find((t) => t === query.table);
+    if (!table) throw badRequest(`Paramètre table attendu : ${SCAN_EXPORTS.join(', ')}.`);
+    const format = query.format ?? 'xlsx';
+    if (format !== 'xlsx' && format !== 'csv' && format !== 'vcf')
+      throw badRequest('Paramètre format attendu : xlsx, csv ou vcf.');
+    const lang = query.lang === 'en' ? 'en' : 'fr';
+    const all = exportScope(table, user, edition);
+    const scope = all && anyFilter(filters) ? and(all, filtered(filters))! : all;
+    if (format === 'csv')
+      return sendXlsxStream(request, reply, LEADS_CSV_NAME, (out) => writeLeadsCsv(db, scope, lang, out), CSV_TYPE);
+    if (format === 'vcf')
+      return sendXlsxStream(
+        request,
+        reply,
+        LEADS_VCARD_NAME,
+        (out) => writeLeadsVcard(db, scope, lang, out),
+        VCARD_TYPE,
+      );
+    return sendXlsxStream(request, reply, SCANS_FILE_NAME, (out) => writeScansXlsx(db, table, scope, lang, out));
+  });
 
   /**
    * A lead completed from 'Mes scans': its note, rating, answers and tags, and its follow-up.
    * An exhibitor reaches every lead made for it, a collaborator its own; anything else is a 404.
    */
-  app.put('/scans/:id', { schema: { tags, response: { 200: leadSchema } }, ...scanning }, async (request) => {
-    const { id } = request.params as { id: string };
-    const update = parseFormBody(leadUpdateSchema, request.body);
-    const lead = await updateLead(db, currentUser(request), id, update, clock());
+  route(app, putScan, {}, async (request) => {
+    const lead = await updateLead(db, currentUser(request), request.params.id, request.body, clock());
     if (!lead) throw notFound();
     filteredTotals.clear();
     return { data: lead, meta: {} };
   });
 
   /** The exhibitor's questions, asked after each scan: its collaborators read them, only it writes them. */
-  app.get(
-    '/lead-questions',
-    { schema: { tags, response: { 200: leadQuestionsSchema } }, ...scanning },
-    async (request) => {
-      assertQueryKeys(request.query as Record<string, unknown>, []);
-      const exhibitorId = scanningFor(currentUser(request));
-      return { data: exhibitorId ? await readQuestions(db, exhibitorId) : [], meta: {} };
-    },
-  );
+  route(app, getLeadQuestions, {}, async (request) => {
+    const exhibitorId = scanningFor(currentUser(request));
+    return { data: exhibitorId ? await readQuestions(db, exhibitorId) : [], meta: {} };
+  });
 
-  app.put(
-    '/lead-questions',
-    { schema: { tags, response: { 200: leadQuestionsSchema } }, ...only(app, AUDIENCES.exhibitors) },
-    async (request) => {
-      const form = parseFormBody(leadQuestionsFormSchema, request.body);
-      return { data: await saveQuestions(db, currentUser(request), form), meta: {} };
-    },
-  );
+  route(app, putLeadQuestions, {}, async (request) => ({
+    data: await saveQuestions(db, currentUser(request), request.body),
+    meta: {},
+  }));
 
   /**
    * 'Bilan': the exhibitor's leads of the edition 'Mes scans' shows (`edition=2024`), counted, with
    * its hall's median; `scans/report.pdf` the same for its management (`lang=en`: in English).
    * The exhibitor's management view: its collaborators get a 403.
    */
-  const reporting = only(app, AUDIENCES.exhibitors);
-  app.get('/scans/report', { schema: { tags, response: { 200: leadReportSchema } }, ...reporting }, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['edition']);
-    return { data: await leadReport(db, currentUser(request).id, await editionOfScans(query.edition)), meta: {} };
+  route(app, getLeadReport, {}, async (request) => ({
+    data: await leadReport(db, currentUser(request).id, await editionOfScans(request.query.edition)),
+    meta: {},
+  }));
+
+  route(app, getLeadReportPdf, {}, async (request, reply) => {
+    const { query } = request;
+    const user = currentUser(request);
+    const lang = query.lang === 'en' ? 'en' : 'fr';
+    const [report, company] = await Promise.all([
+      leadReport(db, user.id, await editionOfScans(query.edition)),
+      reportCompany(db, user.id),
+    ]);
+    const body = await renderLeadReport({ report, company, lang, createdAt: clock() });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${leadReportFileName(lang, report.year)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
   });
 
-  app.get(
-    '/scans/report.pdf',
-    { schema: { tags, response: { 200: fileAnswer('application/pdf') } }, ...reporting },
-    async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      assertQueryKeys(query, ['edition', 'lang']);
-      const user = currentUser(request);
-      const lang = query.lang === 'en' ? 'en' : 'fr';
-      const [report, company] = await Promise.all([
-        leadReport(db, user.id, await editionOfScans(query.edition)),
-        reportCompany(db, user.id),
-      ]);
-      const body = await renderLeadReport({ report, company, lang, createdAt: clock() });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${leadReportFileName(lang, report.year)}"`)
-        .header('cache-control', 'private, no-store')
-        .send(body);
-    },
-  );
-
   /** The editions 'Mes scans' switches between: the current one, and those with the caller's scans. */
-  app.get(
-    '/scans/editions',
-    { schema: { tags, response: { 200: scanEditionsSchema } }, ...scanning },
-    async (request) => {
-      const user = currentUser(request);
-      return { data: await scanEditions(db, user), meta: {} };
-    },
-  );
+  route(app, getScanEditions, {}, async (request) => {
+    const user = currentUser(request);
+    return { data: await scanEditions(db, user), meta: {} };
+  });
 };

@@ -7,7 +7,7 @@ import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
 import { events, scans, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
-import { listReply, type Page } from '../../lib/query-params';
+import { listReply, type Page } from '../../lib/list-params';
 import { currentEdition } from '../show/current-edition';
 import { answersJson } from './leads.service';
 import { anyFilter, filtered, NO_FILTERS, statementFilters, type FilterValues } from './scan-filters';

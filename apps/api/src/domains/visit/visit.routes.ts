@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { assertQueryKeys } from '../../lib/query';
+import { assertQueryKeys } from '../../lib/request-inputs';
 import type { BadgeService } from '../badges/badges.service';
 import { venueLine, type SiteSettingsStore } from '../content/site-settings.service';
 import { keepVisit, keptVisit } from '../badges/kept-visit';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import { idParam } from '../../lib/query-params';
+import { idParam } from '../../lib/request-inputs';
 import type { BadgeService } from '../badges/badges.service';
 import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
 import { contactVcard, forgetMe, visitedStands } from './visited-stands.service';

@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Answer,
-  ExhibitorPageForm,
-  exhibitorPageSchema,
-  exhibitorUploadSchema,
-  ownExhibitorPageSchema,
-  sectorListSchema,
-  VisitorCardForm,
-  visitorCardSchema,
+import {
+  getExhibitorPage,
+  getOwnPage,
+  getSectors,
+  getVisitorCard,
+  putOwnPage,
+  putVisitorCard,
+  type Answer,
+  type ExhibitorPageForm,
+  type exhibitorUploadSchema,
+  type VisitorCardForm,
 } from '@salon/shared';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, api, apiRequest } from '../../lib/api-client';
 
 /** 'Fiche annuaire': the exhibitor's page as it edits it (`GET`/`PUT exhibitor-page`). */
 const ownPageKey = ['exhibitor-page'] as const;
@@ -17,7 +19,7 @@ const ownPageKey = ['exhibitor-page'] as const;
 export function useOwnPage() {
   return useQuery({
     queryKey: ownPageKey,
-    queryFn: () => apiRequest<Answer<typeof ownExhibitorPageSchema>>('exhibitor-page').then((r) => r.data),
+    queryFn: () => api(getOwnPage, {}).then((r) => r.data),
     retry: false,
   });
 }
@@ -25,10 +27,7 @@ export function useOwnPage() {
 export function useSaveOwnPage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: ExhibitorPageForm) =>
-      apiRequest<Answer<typeof ownExhibitorPageSchema>>('exhibitor-page', { method: 'PUT', body: values }).then(
-        (r) => r.data,
-      ),
+    mutationFn: (values: ExhibitorPageForm) => api(putOwnPage, { body: values }).then((r) => r.data),
     onSuccess: (page) => queryClient.setQueryData(ownPageKey, page),
   });
 }
@@ -37,8 +36,7 @@ export function useSaveOwnPage() {
 export function useSectorChoices() {
   return useQuery({
     queryKey: ['sectors', 'choice'],
-    queryFn: () =>
-      apiRequest<Answer<typeof sectorListSchema>>('sectors').then((r) => r.data.filter((s) => s.kind === 'choice')),
+    queryFn: () => api(getSectors, {}).then((r) => r.data.filter((s) => s.kind === 'choice')),
     staleTime: Infinity,
   });
 }
@@ -48,7 +46,7 @@ export function usePublicPage(slug: string | undefined) {
   return useQuery({
     queryKey: ['exhibitors', slug],
     queryFn: () =>
-      apiRequest<Answer<typeof exhibitorPageSchema>>(`exhibitors/${slug}`, { auth: false }).then(
+      api(getExhibitorPage, { params: { slug: String(slug) } }, { auth: false }).then(
         (r) => r.data,
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) return null;
@@ -74,7 +72,7 @@ const visitorCardKey = ['exhibitor-page', 'visitor-card'] as const;
 export function useVisitorCard() {
   return useQuery({
     queryKey: visitorCardKey,
-    queryFn: () => apiRequest<Answer<typeof visitorCardSchema>>('exhibitor-page/visitor-card').then((r) => r.data),
+    queryFn: () => api(getVisitorCard, {}).then((r) => r.data),
     retry: false,
   });
 }
@@ -82,10 +80,7 @@ export function useVisitorCard() {
 export function useSaveVisitorCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: VisitorCardForm) =>
-      apiRequest<Answer<typeof visitorCardSchema>>('exhibitor-page/visitor-card', { method: 'PUT', body: values }).then(
-        (r) => r.data,
-      ),
+    mutationFn: (values: VisitorCardForm) => api(putVisitorCard, { body: values }).then((r) => r.data),
     onSuccess: (card) => queryClient.setQueryData(visitorCardKey, card),
   });
 }

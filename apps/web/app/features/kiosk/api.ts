@@ -4,11 +4,11 @@ import {
   type KioskBadge,
   type kioskBadgeSchema,
   type KioskEnable,
-  type kioskEnabledSchema,
   type KioskLookup,
   type LoginForm,
+  postKioskSession,
 } from '@salon/shared';
-import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError, api, apiRequest, type RequestOptions } from '../../lib/api-client';
 import { clearKioskDevice, saveKioskDevice, type KioskDevice } from './device';
 
 /**
@@ -26,11 +26,7 @@ async function kioskRequest<T>(device: KioskDevice, path: string, options: Reque
 
 /** `POST kiosk/sessions`: a controller's or organiser's credentials turn this device into a kiosk. */
 export async function enableKiosk(form: KioskEnable): Promise<KioskDevice> {
-  const { data } = await apiRequest<Answer<typeof kioskEnabledSchema>>('kiosk/sessions', {
-    method: 'POST',
-    body: form,
-    auth: false,
-  });
+  const { data } = await api(postKioskSession, { body: form }, { auth: false });
   saveKioskDevice(data);
   return data;
 }

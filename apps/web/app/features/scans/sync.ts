@@ -1,11 +1,5 @@
-import {
-  SCAN_BATCH_MAX,
-  scanSubmissionSchema,
-  type ScanSubmission,
-  type Answer,
-  type scanResultsSchema,
-} from '@salon/shared';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { postScans, SCAN_BATCH_MAX, scanSubmissionSchema, type ScanSubmission } from '@salon/shared';
+import { ApiError, api } from '../../lib/api-client';
 import {
   dropAnswers,
   dropScans,
@@ -48,11 +42,8 @@ function toSubmission({ id, badge, scannedAt, note, rating, answers, tags }: Que
   };
 }
 
-async function postScans(scans: QueuedScan[]): Promise<ScanResult[]> {
-  const { data } = await apiRequest<Answer<typeof scanResultsSchema>>('scans', {
-    method: 'POST',
-    body: { scans: scans.map(toSubmission) },
-  });
+async function sendScans(scans: QueuedScan[]): Promise<ScanResult[]> {
+  const { data } = await api(postScans, { body: { scans: scans.map(toSubmission) } });
   return data;
 }
 
@@ -91,7 +82,7 @@ async function sendWaiting(userId: number): Promise<number> {
     if (batch.length === 0) return answered;
     let results: ScanResult[];
     try {
-      results = await postScans(batch);
+      results = await sendScans(batch);
     } catch (error) {
       // An answer that no longer fits its question would refuse the batch at every send, and
       // every scan after it: the scans go again without it (it can be given again from 'Mes
@@ -131,7 +122,7 @@ export function syncQueue(userId: number): Promise<number> {
 export async function sendScan(scan: QueuedScan): Promise<ScanResult | null> {
   if (!queueAvailable()) {
     // No IndexedDB: sent directly; a network failure is the caller's to show.
-    return (await postScans([scan]))[0] ?? null;
+    return (await sendScans([scan]))[0] ?? null;
   }
   awaited.add(scan.id);
   try {

@@ -1,10 +1,11 @@
-import { fileAnswer, walletOffersSchema } from '@salon/shared';
+import { fileAnswer, getWallet } from '@salon/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../../lib/errors';
-import { idParam } from '../../../lib/query-params';
+import { idParam } from '../../../lib/request-inputs';
+import { route } from '../../../lib/route';
 import type { MailLinks } from '../../mail/links';
 import { badgeFileName, type BadgeService, type LoadedBadge } from '../badges.service';
 import type { AppleWallet } from './apple-config';
@@ -54,10 +55,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { badges, place, wallet, passes, google, mail }) => {
   const tags = ['badges'];
 
-  app.get('/wallet', { schema: { tags, response: { 200: walletOffersSchema } } }, () => ({
-    data: { apple: wallet !== null, google: google !== null },
-    meta: {},
-  }));
+  route(app, getWallet, {}, async () => ({ data: { apple: wallet !== null, google: google !== null }, meta: {} }));
 
   const send = async (reply: FastifyReply, badge: LoadedBadge) =>
     reply

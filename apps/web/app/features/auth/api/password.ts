@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, ForgotPasswordForm, sentSchema, SetPasswordForm, signedInSchema } from '@salon/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { postForgotPassword, postResetPassword, type ForgotPasswordForm, type SetPasswordForm } from '@salon/shared';
+import { api } from '../../../lib/api-client';
 import { startSession } from '../../../lib/start-session';
 
 /** `POST auth/forgot-password`: the same answer whether the address has an account or not. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (values: ForgotPasswordForm) =>
-      apiRequest<Answer<typeof sentSchema>>('auth/forgot-password', { method: 'POST', body: values, auth: false }),
+    mutationFn: (values: ForgotPasswordForm) => api(postForgotPassword, { body: values }, { auth: false }),
   });
 }
 
@@ -15,12 +14,6 @@ export function useForgotPassword() {
 export function useSetPassword() {
   return useMutation({
     mutationFn: async (values: SetPasswordForm) =>
-      startSession(
-        await apiRequest<Answer<typeof signedInSchema>>('auth/reset-password', {
-          method: 'POST',
-          body: values,
-          auth: false,
-        }),
-      ),
+      startSession(await api(postResetPassword, { body: values }, { auth: false })),
   });
 }

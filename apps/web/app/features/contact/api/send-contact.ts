@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Answer, ContactForm, contactSentSchema } from '@salon/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { postContact, type ContactForm } from '@salon/shared';
+import { api } from '../../../lib/api-client';
 
 export const CONTACT_FIELDS = [
   'name',
@@ -12,11 +12,7 @@ export const CONTACT_FIELDS = [
 
 /** `POST contact` with the Strapi-style `{ data }` wrapper; apiRequest adds the XSRF header. */
 async function sendContact(values: ContactForm): Promise<void> {
-  await apiRequest<Answer<typeof contactSentSchema>>('contact', {
-    method: 'POST',
-    body: { data: values },
-    auth: false,
-  });
+  await api(postContact, { body: { data: values } }, { auth: false });
 }
 
 export function useSendContact() {

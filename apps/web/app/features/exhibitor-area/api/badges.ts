@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Answer, badgeLinkSchema, sentSchema, walletOffersSchema } from '@salon/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { getWallet, postBadgeLink, postBadgeMail } from '@salon/shared';
+import { api } from '../../../lib/api-client';
 
 /**
  * A badge download: the server signs a link valid 15 minutes, then the browser follows it. The
@@ -10,9 +10,7 @@ export async function downloadBadge(
   registrationId: number,
   as: 'pdf' | 'appleWallet' | 'googleWallet' = 'pdf',
 ): Promise<void> {
-  const { data } = await apiRequest<Answer<typeof badgeLinkSchema>>(`registrations/${registrationId}/badge-link`, {
-    method: 'POST',
-  });
+  const { data } = await api(postBadgeLink, { params: { id: String(registrationId) } });
   const url = as === 'pdf' ? data.url : as === 'appleWallet' ? data.appleWalletUrl : data.googleWalletUrl;
   if (url) window.location.assign(url);
 }
@@ -21,7 +19,7 @@ export async function downloadBadge(
 export function useWalletOffers() {
   return useQuery({
     queryKey: ['wallet'],
-    queryFn: () => apiRequest<Answer<typeof walletOffersSchema>>('wallet').then((r) => r.data),
+    queryFn: () => api(getWallet, {}).then((r) => r.data),
     staleTime: Infinity,
   });
 }
@@ -38,7 +36,7 @@ export function useAddToGoogleWallet() {
 
 /** `POST registrations/sendEmailEBadge/{registrationId}`: the badge goes to its holder's address. */
 export async function sendBadge(registrationId: number): Promise<void> {
-  await apiRequest<Answer<typeof sentSchema>>(`registrations/sendEmailEBadge/${registrationId}`, { method: 'POST' });
+  await api(postBadgeMail, { params: { id: String(registrationId) } });
 }
 
 export function useDownloadBadge() {

@@ -1,15 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Answer,
-  collaboratorAddedSchema,
-  CollaboratorForm,
-  collaboratorPageSchema,
-  formerTeamInvitedSchema,
-  formerTeamSchema,
-  removedSchema,
-  sentSchema,
+import {
+  deleteInvitation,
+  deleteUser,
+  getFormerTeam,
+  getUsers,
+  postCollaborator,
+  postCollaboratorAccess,
+  postFormerTeam,
+  type Answer,
+  type CollaboratorForm,
+  type collaboratorPageSchema,
+  type formerTeamSchema,
 } from '@salon/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { downloadBadge, sendBadge } from './badges';
 
 export const COLLABORATORS_PAGE_SIZE = 50;
@@ -24,7 +27,7 @@ export function useCollaborators(exhibitorId: number, page: number) {
   return useQuery({
     queryKey: [...collaboratorsKey, exhibitorId, page],
     queryFn: () =>
-      apiRequest<Answer<typeof collaboratorPageSchema>>('users', {
+      api(getUsers, {
         query: {
           filters: { exhibitor: { id: exhibitorId } },
           pagination: { page, pageSize: COLLABORATORS_PAGE_SIZE },
@@ -38,11 +41,7 @@ export function useCollaborators(exhibitorId: number, page: number) {
 export function useAddCollaborator() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: CollaboratorForm) =>
-      apiRequest<Answer<typeof collaboratorAddedSchema>>('auth/local/register/', {
-        method: 'POST',
-        body: values,
-      }),
+    mutationFn: (values: CollaboratorForm) => api(postCollaborator, { body: values }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collaboratorsKey }),
   });
 }
@@ -57,10 +56,9 @@ export function useCollaboratorAction() {
       const registrationId = collaborator.registration?.id;
       switch (action) {
         case 'delete':
-          await apiRequest<Answer<typeof removedSchema>>(
-            collaborator.invitation ? `collaborator-invitations/${collaborator.id}` : `users/${collaborator.id}`,
-            { method: 'DELETE' },
-          );
+          await api(collaborator.invitation ? deleteInvitation : deleteUser, {
+            params: { id: String(collaborator.id) },
+          });
           return;
         case 'download':
           if (registrationId) await downloadBadge(registrationId);
@@ -70,8 +68,7 @@ export function useCollaboratorAction() {
           return;
         case 'resendAccess':
           // A new link to set the password, sent to the collaborator's address.
-          if (registrationId)
-            await apiRequest<Answer<typeof sentSchema>>(`sendAuthCollaborateur/${registrationId}`, { method: 'POST' });
+          if (registrationId) await api(postCollaboratorAccess, { params: { id: String(registrationId) } });
           return;
       }
     },
@@ -88,7 +85,7 @@ const formerTeamKey = ['collaborators', 'former-team'] as const;
 export function useFormerTeam() {
   return useQuery({
     queryKey: formerTeamKey,
-    queryFn: () => apiRequest<Answer<typeof formerTeamSchema>>('collaborators/former-team').then((r) => r.data),
+    queryFn: () => api(getFormerTeam, {}).then((r) => r.data),
   });
 }
 
@@ -96,10 +93,7 @@ export function useFormerTeam() {
 export function useTakeFormerTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<Answer<typeof formerTeamInvitedSchema>>('collaborators/former-team', {
-        method: 'POST',
-      }).then((r) => r.data),
+    mutationFn: () => api(postFormerTeam, {}).then((r) => r.data),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: formerTeamKey });
       await queryClient.invalidateQueries({ queryKey: collaboratorsKey });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Answer, userMeSchema } from '@salon/shared';
+import { api } from '../../../lib/api-client';
+import { getMe, type Answer, type userMeSchema } from '@salon/shared';
 
 /** The signed-in user's record (`GET users/me`). */
 export type Me = Answer<typeof userMeSchema>['data'];
@@ -11,10 +11,7 @@ export const meQueryKey = ['users', 'me'] as const;
 export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: meQueryKey,
-    queryFn: () =>
-      apiRequest<Answer<typeof userMeSchema>>('users/me', { query: { populate: ['role', 'avatar'] } }).then(
-        (r) => r.data,
-      ),
+    queryFn: () => api(getMe, { query: { populate: ['role', 'avatar'] } }).then((r) => r.data),
     enabled,
     retry: false,
   });

@@ -1,13 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
 import { startSession } from '../../../lib/start-session';
-import type {
-  Answer,
-  invitationViewSchema,
-  participationConfirmedSchema,
-  ParticipationForm,
-  participationViewSchema,
-  signedInSchema,
+import {
+  postConfirmEmail,
+  postInvitationAccept,
+  postInvitationView,
+  postParticipationConfirm,
+  postParticipationView,
+  type Answer,
+  type invitationViewSchema,
+  type ParticipationForm,
+  type participationViewSchema,
 } from '@salon/shared';
 
 /** What the invitation page shows before the person decides. */
@@ -18,10 +21,14 @@ export type InvitationView = Answer<typeof invitationViewSchema>['data'];
  * that changes nothing, sent from the browser only (the server-rendered page calls nothing), so a
  * mail scanner opening the link learns nothing.
  */
-function useLinkView<T>(path: string, token: string, enabled: boolean) {
+function useLinkView<T>(
+  view: typeof postInvitationView | typeof postParticipationView,
+  token: string,
+  enabled: boolean,
+) {
   return useQuery({
-    queryKey: [path, token],
-    queryFn: () => apiRequest<{ data: T }>(path, { method: 'POST', body: { token }, auth: false }).then((r) => r.data),
+    queryKey: [view.path.slice(1), token],
+    queryFn: () => api(view, { body: { token } }, { auth: false }).then((r) => r.data as T),
     enabled: enabled && token !== '',
     retry: false,
     staleTime: Infinity,
@@ -30,19 +37,13 @@ function useLinkView<T>(path: string, token: string, enabled: boolean) {
 }
 
 export const useInvitationView = (token: string, enabled: boolean) =>
-  useLinkView<InvitationView>('collaborator-invitations/view', token, enabled);
+  useLinkView<InvitationView>(postInvitationView, token, enabled);
 
 /** 'Accepter': the person joins the team and is signed in, as after setting a password. */
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: async (values: { token: string; password?: string }) =>
-      startSession(
-        await apiRequest<Answer<typeof signedInSchema>>('collaborator-invitations/accept', {
-          method: 'POST',
-          body: values,
-          auth: false,
-        }),
-      ),
+      startSession(await api(postInvitationAccept, { body: values }, { auth: false })),
   });
 }
 
@@ -50,13 +51,7 @@ export function useAcceptInvitation() {
 export function useConfirmEmail() {
   return useMutation({
     mutationFn: async (token: string) =>
-      startSession(
-        await apiRequest<Answer<typeof signedInSchema>>('users/confirm-email', {
-          method: 'POST',
-          body: { token },
-          auth: false,
-        }),
-      ),
+      startSession(await api(postConfirmEmail, { body: { token } }, { auth: false })),
   });
 }
 
@@ -74,16 +69,12 @@ export function refusalKey(error: unknown, codes: Record<string, string>): strin
 export type ParticipationView = Answer<typeof participationViewSchema>['data'];
 
 export const useParticipationView = (token: string, enabled: boolean) =>
-  useLinkView<ParticipationView>('participation/view', token, enabled);
+  useLinkView<ParticipationView>(postParticipationView, token, enabled);
 
 /** 'Confirmer ma participation': the details saved, the registration made, pending the organiser. */
 export function useConfirmParticipation() {
   return useMutation({
     mutationFn: (values: ParticipationForm) =>
-      apiRequest<Answer<typeof participationConfirmedSchema>>('participation/confirm', {
-        method: 'POST',
-        body: values,
-        auth: false,
-      }).then((r) => r.data),
+      api(postParticipationConfirm, { body: values }, { auth: false }).then((r) => r.data),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Answer, CollaboratorInfoForm, ExhibitorInfoForm, userUpdatedSchema } from '@salon/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { putUser, type CollaboratorInfoForm, type ExhibitorInfoForm } from '@salon/shared';
+import { api } from '../../../lib/api-client';
 import { getSession, saveSession } from '../../../lib/session';
 import { meQueryKey } from './get-me';
 
@@ -13,10 +13,10 @@ export function useUpdateMe(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: ExhibitorInfoForm | CollaboratorInfoForm) =>
-      apiRequest<Answer<typeof userUpdatedSchema>>(`users/${id}`, {
-        method: 'PUT',
-        body: values,
-      }).then((r) => ({ user: r.data, emailPending: r.meta.emailPending })),
+      api(putUser, { params: { id: String(id) }, body: values }).then((r) => ({
+        user: r.data,
+        emailPending: r.meta.emailPending,
+      })),
     onSuccess: async ({ user }) => {
       const session = getSession();
       if (session) {

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import type { LoginForm } from '@salon/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { postControllerLogin, type LoginForm } from '@salon/shared';
+import { api } from '../../../lib/api-client';
 import { SignInCard } from '../../../components/auth/sign-in-card';
 import { saveControllerSession, type ControllerSession } from '../session';
 
 async function signIn(form: LoginForm): Promise<ControllerSession> {
-  const session = await apiRequest<ControllerSession>('auth/controller', {
-    method: 'POST',
-    // Never the exhibitor's token: the two sessions stay apart.
-    auth: false,
-    body: { identifier: form.email, password: form.password },
-  });
+  // Never the exhibitor's token: the two sessions stay apart.
+  const session: ControllerSession = await api(
+    postControllerLogin,
+    { body: { identifier: form.email, password: form.password } },
+    { auth: false },
+  );
   saveControllerSession({ jwt: session.jwt, user: session.user });
   return session;
 }

@@ -1,20 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  getLeadQuestions,
+  getLeadReport,
+  getScanEditions,
+  getScans,
+  getUsers,
   PAGE_SIZE,
-  type Answer,
+  putLeadQuestions,
+  putScan,
   type LeadQuestionsForm,
-  type leadQuestionsSchema,
-  type leadReportSchema,
-  type leadSchema,
   type LeadUpdate,
   type ScanFilters,
-  type scanEditionsSchema,
-  type scanPageSchema,
   type ScanExport,
   type ScanTable,
-  type collaboratorPageSchema,
 } from '@salon/shared';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 
 export const scansKey = ['scans'] as const;
 
@@ -40,7 +40,7 @@ export function useScans(
   return useQuery({
     queryKey: [...scansKey, table, userId, page, edition, narrowing, pageSize],
     queryFn: () =>
-      apiRequest<Answer<typeof scanPageSchema>>('scans', {
+      api(getScans, {
         query: {
           filters: scanFilter(table, userId),
           pagination: { page, pageSize },
@@ -58,7 +58,7 @@ export function useScans(
 export function useScanEditions() {
   return useQuery({
     queryKey: [...scansKey, 'editions'],
-    queryFn: () => apiRequest<Answer<typeof scanEditionsSchema>>('scans/editions').then((r) => r.data),
+    queryFn: () => api(getScanEditions, {}).then((r) => r.data),
     staleTime: 60_000,
   });
 }
@@ -103,7 +103,7 @@ export const leadQuestionsKey = ['lead-questions'] as const;
 export function useLeadQuestions() {
   return useQuery({
     queryKey: leadQuestionsKey,
-    queryFn: () => apiRequest<Answer<typeof leadQuestionsSchema>>('lead-questions').then((r) => r.data),
+    queryFn: () => api(getLeadQuestions, {}).then((r) => r.data),
     staleTime: 60_000,
   });
 }
@@ -112,10 +112,7 @@ export function useLeadQuestions() {
 export function useSaveLeadQuestions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: LeadQuestionsForm) =>
-      apiRequest<Answer<typeof leadQuestionsSchema>>('lead-questions', { method: 'PUT', body: form }).then(
-        (r) => r.data,
-      ),
+    mutationFn: (form: LeadQuestionsForm) => api(putLeadQuestions, { body: form }).then((r) => r.data),
     onSuccess: (data) => queryClient.setQueryData(leadQuestionsKey, data),
   });
 }
@@ -125,7 +122,7 @@ export function useUpdateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: LeadUpdate }) =>
-      apiRequest<Answer<typeof leadSchema>>(`scans/${id}`, { method: 'PUT', body: update }).then((r) => r.data),
+      api(putScan, { params: { id }, body: update }).then((r) => r.data),
     // Refused as changed meanwhile (409), the lists show the lead as it now stands too.
     onSettled: () => queryClient.invalidateQueries({ queryKey: scansKey }),
   });
@@ -138,7 +135,7 @@ export function useTeam(exhibitorId: number, enabled: boolean) {
     queryFn: async () => {
       const team: { id: number; name: string }[] = [];
       for (let page = 1; ; page++) {
-        const { data, meta } = await apiRequest<Answer<typeof collaboratorPageSchema>>('users', {
+        const { data, meta } = await api(getUsers, {
           query: {
             filters: { exhibitor: { id: exhibitorId } },
             pagination: { page, pageSize: PAGE_SIZE.collaborators },
@@ -157,10 +154,7 @@ export function useTeam(exhibitorId: number, enabled: boolean) {
 export function useLeadReport(edition: number | null, enabled: boolean) {
   return useQuery({
     queryKey: [...scansKey, 'report', edition],
-    queryFn: () =>
-      apiRequest<Answer<typeof leadReportSchema>>('scans/report', { query: edition ? { edition } : {} }).then(
-        (r) => r.data,
-      ),
+    queryFn: () => api(getLeadReport, { query: edition ? { edition } : {} }).then((r) => r.data),
     enabled,
     staleTime: 0,
   });

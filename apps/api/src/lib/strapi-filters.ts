@@ -51,12 +51,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Only the query keys an endpoint names; anything else is a 400. */
-export function assertQueryKeys(query: Record<string, unknown>, allowed: readonly string[]): void {
-  const unknown = Object.keys(query).filter((k) => !allowed.includes(k));
-  if (unknown.length) throw badRequest(`Paramètre de requête non autorisé : ${unknown.join(', ')}.`, { allowed });
-}
-
 /** The largest value of an `integer` column: past it PostgreSQL raises an error (a 500), not a miss. */
 export const MAX_INT = 2_147_483_647;
 

@@ -1,19 +1,15 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import * as z from 'zod/mini';
 import { badRequest } from './errors';
-import { isId, parseFilters, type FilterCondition } from './query';
+import { parseFilters, type FilterCondition } from './strapi-filters';
+import { isRecord } from './request-inputs';
 
 /**
- * The Strapi query parameters besides `filters` (see lib/query.ts): `sort`, `populate`,
- * `pagination`, the `filters[$or]` group, and request bodies with or without a `data` wrapper.
- * Each endpoint names what it allows; anything else is a 400.
+ * The Strapi query parameters of a list besides `filters` (lib/strapi-filters.ts): `sort`,
+ * `populate`, `pagination`, the `filters[$or]` group, and the list's reply. Each endpoint names
+ * what it allows; anything else is a 400.
  */
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** qs reads `x[0]=a&x[1]=b` as an array, but as an object past its array limit: both are lists. */
 function asList(value: unknown, label: string): unknown[] {
@@ -226,54 +222,6 @@ export function booleanValue(value: unknown, label: string): boolean {
   if (value === true || value === 'true' || value === '1') return true;
   if (value === false || value === 'false' || value === '0') return false;
   throw badRequest(`Valeur booléenne attendue pour ${label} (true, false, 1 ou 0).`);
-}
-
-/**
- * A form body, sent as `{ data: {...} }` (the Strapi form) or bare. Failures read like the
- * route schemas' own: 400 'Données invalides.' with `details.errors[{ path, message }]`, the
- * path naming the form field (`['body', 'email']`) whichever form was sent.
- */
-export function parseFormBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
-  const result = z.safeParse(schema, formInput(body));
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    path: ['body', ...issue.path.map(String)],
-    message: issue.message,
-  }));
-  throw badRequest('Données invalides.', { errors });
-}
-
-/**
- * Query parameters read with a shared schema (a GET form's fields): a 400 'Données invalides.'
- * naming each parameter under `['query', name]`.
- */
-export function parseQueryFields<S extends z.ZodMiniType>(schema: S, query: unknown): z.infer<S> {
-  const result = z.safeParse(schema, query);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    path: ['query', ...issue.path.map(String)],
-    message: issue.message,
-  }));
-  throw badRequest('Données invalides.', { errors });
-}
-
-/** A form's fields, whether react-admin sent them whole or in `data`. */
-export function formInput(body: unknown): unknown {
-  return isRecord(body) && isRecord(body.data) ? body.data : body;
-}
-
-/** The fields a change names: those that are not undefined, to lay over the record's own. */
-export function definedFields<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
-}
-
-/** An id in a path: 400 unless digits, 404 beyond what a serial column holds. */
-export function idParam(value: string): number | null {
-  if (!/^\d+$/.test(value)) throw badRequest('Identifiant invalide : un entier positif est attendu.');
-  const n = Number(value);
-  return isId(n) ? n : null;
 }
 
 /** A whole list in one page: the `{ data, meta }` answer of the unpaged endpoints. */

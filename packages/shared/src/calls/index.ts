@@ -1,0 +1,13 @@
+/**
+ * The API's calls, declared once by domain (packages/shared `call()`): the API registers each
+ * with `route()`, the web sends it with `api()`.
+ */
+export * from './registration';
+export * from './auth';
+export * from './account';
+export * from './scans';
+export * from './badges';
+export * from './exhibitor-page';
+export * from './directory';
+export * from './programme';
+export * from './content';
