@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './language';
 export * from './ids';
 export * from './normalize';
 export * from './clock';

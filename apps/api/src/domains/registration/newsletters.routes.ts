@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
   newsletterConfirmedSchema,
   newsletterSchema,
   newsletterSubscribedSchema,
@@ -69,9 +71,9 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
   app.get(
     '/newsletters/unsubscribe',
     {
-      schema: { tags: ['newsletters'], querystring: tokenQuery.extend({ lang: z.enum(['fr', 'en']).optional() }) },
+      schema: { tags: ['newsletters'], querystring: tokenQuery.extend({ lang: z.enum(LANGUAGES).optional() }) },
     },
     async (request, reply) =>
-      reply.redirect(unsubscribePage(mail.publicUrl, request.query.token, request.query.lang ?? 'fr'), 303),
+      reply.redirect(unsubscribePage(mail.publicUrl, request.query.token, request.query.lang ?? DEFAULT_LANGUAGE), 303),
   );
 };

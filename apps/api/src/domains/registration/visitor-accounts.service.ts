@@ -1,5 +1,5 @@
 import { and, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language } from '@salon/shared';
+import { DEFAULT_LANGUAGE, DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -44,7 +44,7 @@ export async function findOrCreateVisitor(tx: Tx, fields: PersonFields): Promise
       phoneNormalized: normalizePhone(fields.phone),
       company: fields.company || null,
       jobPosition: fields.jobPosition || null,
-      language: fields.language ?? 'fr',
+      language: fields.language ?? DEFAULT_LANGUAGE,
       confirmed: true,
       emailOTPConfirmed: true,
     })

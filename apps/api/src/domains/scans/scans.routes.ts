@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  asLanguage,
   fileAnswer,
   leadQuestionsFormSchema,
   leadQuestionsSchema,
@@ -179,7 +180,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
       const format = query.format ?? 'xlsx';
       if (format !== 'xlsx' && format !== 'csv' && format !== 'vcf')
         throw badRequest('Paramètre format attendu : xlsx, csv ou vcf.');
-      const lang = query.lang === 'en' ? 'en' : 'fr';
+      const lang = asLanguage(query.lang);
       const all = exportScope(table, user, edition);
       const scope = all && anyFilter(filters) ? and(all, filtered(filters))! : all;
       if (format === 'csv')
@@ -248,7 +249,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
       const query = request.query as Record<string, unknown>;
       assertQueryKeys(query, ['edition', 'lang']);
       const user = currentUser(request);
-      const lang = query.lang === 'en' ? 'en' : 'fr';
+      const lang = asLanguage(query.lang);
       const [report, [me]] = await Promise.all([
         leadReport(db, user.id, await editionOfScans(query.edition)),
         db.select({ company: users.company }).from(users).where(eq(users.id, user.id)),

@@ -1,4 +1,4 @@
-import { fileAnswer, walletOffersSchema } from '@salon/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, pick, fileAnswer, walletOffersSchema } from '@salon/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -20,7 +20,7 @@ export const googleSaveLink = (badgeKey: string) =>
   `/backend/api/registrations/ebadge/google-wallet?token=${encodeURIComponent(badgeKey)}`;
 
 const keyQuery = z.strictObject({ token: z.string().min(1).max(2000) });
-const langQuery = z.strictObject({ lang: z.enum(['fr', 'en']).default('fr') });
+const langQuery = z.strictObject({ lang: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE) });
 
 /** The point of a map link that names one (`q=31.6,-8.0`, `@31.6,-8.0,15z`, `mlat=…&mlon=…`). */
 export function mapPoint(url: string | null): PassPlace['location'] {
@@ -135,7 +135,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         const { lang } = request.query;
         const key = `${name}-${lang}`;
         if (!pngs.has(key)) {
-          pngs.set(key, sharp(artwork[lang], { density: 300 }).resize({ height: 96 }).png().toBuffer());
+          pngs.set(key, sharp(pick(lang, artwork), { density: 300 }).resize({ height: 96 }).png().toBuffer());
         }
         return reply
           .header('content-type', 'image/png')
