@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, SCAN_NOTICE } from '@salon/shared';
+import { LANGUAGES, SCAN_NOTICE, type Language } from '@salon/shared';
 import { createI18n, languageFromRequest } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
 import { DEMO_SHOW } from './show';
@@ -19,6 +19,17 @@ describe('translations', () => {
     const french = keys(load('fr')).sort();
     for (const lang of LANGUAGES) expect(keys(load(lang)).sort(), lang).toEqual(french);
     expect(Object.keys(serverResources).sort()).toEqual([...LANGUAGES].sort());
+  });
+  it('names every language on the language switch, in every file', () => {
+    for (const lang of LANGUAGES) {
+      const names = (load(lang) as { lang: Record<string, string> }).lang;
+      expect(
+        Object.keys(names)
+          .filter((key) => key !== 'label')
+          .sort(),
+        lang,
+      ).toEqual([...LANGUAGES].sort());
+    }
   });
   it('has no file for a language outside LANGUAGES', () => {
     expect(readdirSync(dir).sort()).toEqual(LANGUAGES.map((lang) => `${lang}.json`).sort());
@@ -104,7 +115,7 @@ describe('edition texts', () => {
     theme: 'Bâtir durable',
     themeEn: 'Building to last',
   };
-  const texts = (lang: 'fr' | 'en', show: typeof next) => {
+  const texts = (lang: Language, show: typeof next) => {
     const { t } = createI18n(lang, serverResources, show);
     return keys(load(lang)).map((key) => [key, t(key)] as const);
   };

@@ -32,7 +32,7 @@ export const isLanguage = (value: unknown): value is Language =>
 export const asLanguage = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /** The locale Intl formats a language's dates and numbers with. */
-export const LOCALES = { fr: 'fr-FR', en: 'en-GB' } as const satisfies Texts;
+export const LOCALES: Texts = { fr: 'fr-FR', en: 'en-GB' };
 
 /**
  * The `lang` parameter of a link to the site, after `?` or `&`: none for French, which the site

@@ -25,10 +25,10 @@ export interface ShowFacts {
   city: string;
 }
 
-export const SHOW = {
+export const SHOW: Texts = {
   fr: 'Salon International du Bâtiment',
   en: 'International Building Show',
-} as const satisfies Texts;
+};
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -106,10 +106,10 @@ ${footer}
   return { text, html };
 }
 
-export const ENTRY_RULE = {
+export const ENTRY_RULE: Texts = {
   fr: 'L’entrée est gratuite sur présentation de ce badge, d’une invitation ou d’une carte de visite.',
   en: 'Entry is free with this badge, an invitation or a business card.',
-} as const satisfies Texts;
+};
 
 /**
  * Someone's text that a mail may print (a name, a company), or null when a mail client would

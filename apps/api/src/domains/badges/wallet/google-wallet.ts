@@ -16,7 +16,7 @@ export interface GoogleWallet {
   keyId: string;
   key: KeyObject;
   /** Google's 'Add to Google Wallet' buttons, as Google gives them, by language. */
-  artwork: { fr: Buffer; en: Buffer };
+  artwork: Texts<Buffer>;
 }
 
 const VARIABLES = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT', 'GOOGLE_WALLET_ARTWORK'] as const;

@@ -158,7 +158,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         return reply
           .header('content-type', 'image/svg+xml')
           .header('cache-control', 'public, max-age=86400')
-          .send(artwork[request.query.lang]);
+          .send(pick(request.query.lang, artwork));
       },
     );
   }
