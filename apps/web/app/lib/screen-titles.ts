@@ -4,7 +4,7 @@ import type { MetaDescriptor } from 'react-router';
 /**
  * The titles of the screens whose guard runs in the browser: the exhibitor area, the scanner, the
  * kiosk and the gate's. Their data is the browser's (a client loader), so no server loader can
- * translate their titles as the other pages' are; each is here in both languages, with the key of
+ * translate their titles as the other pages' are; each is here in each language, with the key of
  * the same text in fr.json and en.json, which the unit tests hold it to
  * (apps/web/test/screen-titles.test.ts).
  */
