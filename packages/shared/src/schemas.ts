@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { BADGE_TOKEN_SHAPE, SCAN_BATCH_MAX } from './constants';
-import { LANGUAGES, type Texts } from './language';
+import { inEveryLanguage, LANGUAGES, type Texts } from './language';
 import { normalizeEmail } from './normalize';
 import { leadQualificationFields } from './leads';
 
@@ -18,6 +18,14 @@ import { leadQualificationFields } from './leads';
  * may carry.
  */
 export const maxText = (max: number, error?: string) => z.maxLength(max, { error, abort: true });
+
+/**
+ * A text the organisers type in each language, held as one value `{ "fr": …, "en": … }`. A
+ * language may be missing: one added to LANGUAGES after the text was written.
+ */
+export const multilingual = <T extends z.ZodMiniType>(text: T) =>
+  z.strictObject(inEveryLanguage(() => z.optional(text)));
+
 /** Required text: trimmed, then not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
   z.string({ error: 'required' }).check(z.trim(), z.minLength(1, { error: 'required' }), maxText(max));
