@@ -3,13 +3,15 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LANGUAGES } from '@salon/shared';
 
 /**
- * Stand-ins for a wallet maker's buttons in `dir` (`fr.svg`, `en.svg`), drawn so that a screenshot
- * shows where they stand; `title` names each in its SVG, `label` is its text, `shape` the rect's look.
+ * Stand-ins for a wallet maker's buttons in `dir`, one per language (`fr.svg`, …), drawn so that a
+ * screenshot shows where they stand; `title` names each in its SVG, `label` is its text, `shape`
+ * the rect's look.
  */
 function standInArtwork(dir: string, title: string, label: string, shape: string) {
-  for (const lang of ['fr', 'en']) {
+  for (const lang of LANGUAGES) {
     writeFileSync(
       path.join(dir, `${lang}.svg`),
       `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="34" viewBox="0 0 110 34"><title>${title} ${lang}</title>` +

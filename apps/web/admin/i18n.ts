@@ -2,13 +2,18 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
-import { LANGUAGE_STORAGE_KEY, type Language } from '@salon/shared';
+import {
+  DEFAULT_LANGUAGE,
+  asLanguage,
+  inEveryLanguage,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type Language,
+  type Texts,
+} from '@salon/shared';
 
-/** A part's own messages in both languages (French first, English complete). */
-export interface AdminMessages {
-  fr: Record<string, unknown>;
-  en: Record<string, unknown>;
-}
+/** A part's own messages in each language (French first, English complete). */
+export type AdminMessages = Texts<Record<string, unknown>>;
 
 /** What the shell itself says, and the keys the shared zod schemas and the API answer with. */
 const shellMessages: AdminMessages = {
@@ -96,12 +101,14 @@ function curlyApostrophes(messages: Record<string, unknown>): Record<string, unk
   );
 }
 const withoutFinalStop = (text: string) => text.replace(/\.$/, '');
-const reactAdminFrench = curlyApostrophes(frenchMessages);
-const reactAdminEnglish = englishMessages as unknown as Record<string, unknown>;
-const notFoundFixes = {
-  fr: { ra: { message: { not_found: withoutFinalStop(frenchMessages.ra.message.not_found) } } },
-  en: { ra: { message: { not_found: withoutFinalStop(englishMessages.ra.message.not_found) } } },
+const notFound = (text: string) => ({ ra: { message: { not_found: withoutFinalStop(text) } } });
+/** React-admin's texts in each language, the not-found page's fixed. */
+const reactAdminMessages: AdminMessages = {
+  fr: merge(curlyApostrophes(frenchMessages), curlyApostrophes(notFound(frenchMessages.ra.message.not_found))),
+  en: merge(englishMessages, notFound(englishMessages.ra.message.not_found)),
 };
+/** Each language as the back-office's language menu names it. */
+const LANGUAGE_NAMES: Texts = { fr: 'Français', en: 'English' };
 
 function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...target };
@@ -118,25 +125,19 @@ function merge(target: Record<string, unknown>, source: Record<string, unknown>)
 /** The language the visitor chose on the public site, kept in localStorage; French otherwise. */
 function initialLanguage(): Language {
   try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'en' ? 'en' : 'fr';
+    return asLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
   } catch {
-    return 'fr';
+    return DEFAULT_LANGUAGE;
   }
 }
 
 export function createI18nProvider(parts: AdminMessages[]) {
   const all = [shellMessages, ...parts];
-  const catalogue = {
-    fr: all.reduce((acc, p) => merge(acc, p.fr), merge(reactAdminFrench, curlyApostrophes(notFoundFixes.fr))),
-    en: all.reduce((acc, p) => merge(acc, p.en), merge(reactAdminEnglish, notFoundFixes.en)),
-  };
+  const catalogue = inEveryLanguage((lang) => all.reduce((acc, p) => merge(acc, p[lang]), reactAdminMessages[lang]));
   return polyglotI18nProvider(
-    (locale) => (catalogue[locale === 'en' ? 'en' : 'fr'] ?? catalogue.fr) as TranslationMessages,
+    (locale) => catalogue[asLanguage(locale)] as TranslationMessages,
     initialLanguage(),
-    [
-      { locale: 'fr', name: 'Français' },
-      { locale: 'en', name: 'English' },
-    ],
+    LANGUAGES.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] })),
     // A key no part translates shows as its last word rather than a crash or a blank.
     { allowMissing: true },
   );

@@ -2,14 +2,14 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { DEFAULT_LANGUAGE } from '@salon/shared';
-import { createI18n, fetchMessages, isLanguage, pageShow } from './lib/i18n';
+import { asLanguage } from '@salon/shared';
+import { createI18n, fetchMessages, pageShow } from './lib/i18n';
 import { INLINE_STYLE_ID, InlineStyleContext } from './lib/nonce';
 
 async function start() {
   // Hydrate in the language the server rendered; the file is preloaded by the page head.
   const htmlLang = document.documentElement.lang;
-  const lang = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
+  const lang = asLanguage(htmlLang);
   const i18n = createI18n(lang, { [lang]: { translation: await fetchMessages(lang) } }, pageShow());
   // The style sheet the server wrote into the page, kept as it is.
   const inlineStyle = { css: document.getElementById(INLINE_STYLE_ID)?.textContent ?? '' };

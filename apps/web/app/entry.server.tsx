@@ -6,10 +6,9 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import type { EditionFacts, WebLoadContext } from '@salon/shared';
-import en from '../public/assets/i18n/en.json';
-import fr from '../public/assets/i18n/fr.json';
-import { createI18n, isLanguage } from './lib/i18n';
+import { asLanguage, type EditionFacts, type WebLoadContext } from '@salon/shared';
+import { createI18n } from './lib/i18n';
+import { serverResources } from './lib/i18n.server';
 import appCss from './app.css?inline';
 import { READING_PAGES } from './lib/deferred-scripts';
 import { deferScripts } from './lib/deferred-scripts.server';
@@ -52,8 +51,7 @@ export default function handleRequest(
   const inlineStyle = { css: import.meta.env.DEV ? '' : `${appCss}\n${screenCss(routerContext)}`, nonce: styleNonce };
   const rootData = routerContext.staticHandlerContext.loaderData.root as
     { lang?: unknown; show?: EditionFacts | null } | undefined;
-  const lang = isLanguage(rootData?.lang) ? rootData.lang : 'fr';
-  const i18n = createI18n(lang, { fr: { translation: fr }, en: { translation: en } }, rootData?.show ?? null);
+  const i18n = createI18n(asLanguage(rootData?.lang), serverResources, rootData?.show ?? null);
   // The pages that are read (public, their content the same for every visitor) open in the
   // browsing context they were linked from: a page with Cross-Origin-Opener-Policy needs one of
   // its own, and a phone starts a new renderer process for it before it can show anything

@@ -16,6 +16,9 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
   editionFacts,
   LANGUAGE_COOKIE,
   type Answer,
@@ -28,7 +31,7 @@ import { loaderDataOr } from './lib/server-api';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { ClockProvider } from './lib/clock-provider';
-import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage, isLanguage } from './lib/i18n';
+import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage } from './lib/i18n';
 import { deferredScriptsStarter, READING_PAGES } from './lib/deferred-scripts';
 import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';
 import { paths } from './config/paths';
@@ -71,7 +74,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root');
-  const lang = rootData?.lang ?? 'fr';
+  const lang = rootData?.lang ?? DEFAULT_LANGUAGE;
   const nonce = useNonce();
   const inlineStyle = useInlineStyle();
   const { pathname } = useLocation();
@@ -96,8 +99,9 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         )}
         {/* Every page exists in both languages: ?lang= gives each its own URL for search engines. */}
-        <link rel="alternate" hrefLang="fr" href={`${pageUrl}?lang=fr`} />
-        <link rel="alternate" hrefLang="en" href={`${pageUrl}?lang=en`} />
+        {LANGUAGES.map((l) => (
+          <link key={l} rel="alternate" hrefLang={l} href={`${pageUrl}?lang=${l}`} />
+        ))}
         <link rel="alternate" hrefLang="x-default" href={pageUrl} />
         {rootData?.preview && <meta name="robots" content="noindex, nofollow" />}
         <Meta />

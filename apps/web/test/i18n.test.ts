@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCAN_NOTICE } from '@salon/shared';
+import { LANGUAGES, SCAN_NOTICE, type Language } from '@salon/shared';
 import { PERSON_FIELD_NAMES } from '../app/components/person-fields';
 import { createI18n, languageFromRequest } from '../app/lib/i18n';
 import { serverResources } from '../app/lib/i18n.server';
@@ -16,11 +16,27 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('translations', () => {
-  it('fr.json and en.json hold the same keys', () => {
-    expect(keys(load('en')).sort()).toEqual(keys(load('fr')).sort());
+  it('has a file for each language, each holding the keys of fr.json', () => {
+    const french = keys(load('fr')).sort();
+    for (const lang of LANGUAGES) expect(keys(load(lang)).sort(), lang).toEqual(french);
+    expect(Object.keys(serverResources).sort()).toEqual([...LANGUAGES].sort());
+  });
+  it('names every language on the language switch, in every file', () => {
+    for (const lang of LANGUAGES) {
+      const names = (load(lang) as { lang: Record<string, string> }).lang;
+      expect(
+        Object.keys(names)
+          .filter((key) => key !== 'label')
+          .sort(),
+        lang,
+      ).toEqual([...LANGUAGES].sort());
+    }
+  });
+  it('has no file for a language outside LANGUAGES', () => {
+    expect(readdirSync(dir).sort()).toEqual(LANGUAGES.map((lang) => `${lang}.json`).sort());
   });
   it('tells what a scan passes on in the same words beside the visitor form’s button, on the e-badge page and in the badge mail', () => {
-    for (const lang of ['fr', 'en'] as const) {
+    for (const lang of LANGUAGES) {
       const texts = load(lang) as Record<string, Record<string, unknown>>;
       expect(texts.visitorForm?.notice).toBe(SCAN_NOTICE[lang]);
       expect((texts.ebadge?.visited as Record<string, string>).notice).toBe(SCAN_NOTICE[lang]);
@@ -105,7 +121,7 @@ describe('edition texts', () => {
     theme: 'Bâtir durable',
     themeEn: 'Building to last',
   };
-  const texts = (lang: 'fr' | 'en', show: typeof next) => {
+  const texts = (lang: Language, show: typeof next) => {
     const { t } = createI18n(lang, serverResources, show);
     return keys(load(lang)).map((key) => [key, t(key)] as const);
   };
@@ -114,7 +130,7 @@ describe('edition texts', () => {
     // ('Horizon 2030', the country's plan, is no edition's: the 2024 theme named it.)
     const stale =
       /2024|Marrakech|29 mai|1er juin|31 mai|29 May|1 June|31 May|6e édition|6th edition|Maroc de demain : Horizon|tomorrow's Morocco: Horizon|quatre jours|four days|\{\{(edition|year|dates|city|theme)\}\}/;
-    for (const lang of ['fr', 'en'] as const) {
+    for (const lang of LANGUAGES) {
       expect(texts(lang, next).filter(([, text]) => stale.test(text))).toEqual([]);
     }
   });

@@ -1,4 +1,5 @@
 import { SHOW_TIME_ZONE } from './constants';
+import { LOCALES, type Language } from './language';
 
 /** What the app asks the time of: the real time, or APP_NOW's (createClock). */
 export type Clock = () => Date;
@@ -25,8 +26,8 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 }
 
 /** '29 mai 2024' in French, '29 May 2024' in English, in the show's time zone. */
-export function formatDate(date: Date | string, lang: string): string {
-  const f = formatter(lang === 'en' ? 'en-GB' : 'fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+export function formatDate(date: Date | string, lang: Language): string {
+  const f = formatter(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric' });
   return f.format(new Date(date));
 }
 

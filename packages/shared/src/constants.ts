@@ -14,9 +14,6 @@ export const SHOW_TIME_ZONE = 'Africa/Casablanca';
 export const SESSION_STORAGE_KEY = 'auth';
 export const LANGUAGE_STORAGE_KEY = 'lang';
 export const LANGUAGE_COOKIE = 'lang';
-export const LANGUAGES = ['fr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'fr';
 
 /**
  * The stand number that the floor plan's layout gives the forum's room: drawn as the room, linked

@@ -1,5 +1,6 @@
 import { formatDate } from './clock';
 import { SHOW_TIME_ZONE } from './constants';
+import { LOCALES, pick, type Language } from './language';
 
 // Calendar days ('YYYY-MM-DD') are read at noon UTC, so that no time zone moves them.
 const noon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`);
@@ -8,35 +9,34 @@ export const isRealDay = (v: string) => {
   const time = Date.parse(`${v}T00:00:00Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
 };
-const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'fr-FR');
 
 /** French writes the first day of a month '1er'. */
-const firstOfMonth = (text: string, lang: string) => (lang === 'en' ? text : text.replace(/^1 /, '1er '));
+const firstOfMonth = (text: string, lang: Language) => pick(lang, { fr: text.replace(/^1 /, '1er '), en: text });
 
 /** '29 mai 2024', '1er juin 2024'; '29 May 2024' in English. */
-export function dayText(day: string, lang: string): string {
+export function dayText(day: string, lang: Language): string {
   return firstOfMonth(formatDate(noon(day), lang), lang);
 }
 
 // Making a formatter costs far more than using one: each is made once.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function partial(day: string, lang: string, options: Intl.DateTimeFormatOptions): string {
-  const key = `${locale(lang)}|${JSON.stringify(options)}`;
+function partial(day: string, lang: Language, options: Intl.DateTimeFormatOptions): string {
+  const key = `${LOCALES[lang]}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale(lang), { timeZone: SHOW_TIME_ZONE, ...options });
+    f = new Intl.DateTimeFormat(LOCALES[lang], { timeZone: SHOW_TIME_ZONE, ...options });
     formatters.set(key, f);
   }
   return firstOfMonth(f.format(noon(day)), lang);
 }
 
 /** '29 mai', '1er juin'; '29 May': a day whose year the page already says. */
-export function dayMonthText(day: string, lang: string): string {
+export function dayMonthText(day: string, lang: Language): string {
   return partial(day, lang, { day: 'numeric', month: 'long' });
 }
 
 /** 'Mercredi' / 'Wednesday'. */
-export function weekdayText(day: string, lang: string): string {
+export function weekdayText(day: string, lang: Language): string {
   const text = partial(day, lang, { weekday: 'long' });
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -45,7 +45,7 @@ export function weekdayText(day: string, lang: string): string {
  * The two ends of a stay, the start shortened when it shares the end's year or month:
  * ['19', '22 novembre 2003'], ['29 mai', '1er juin 2024'].
  */
-export function rangeParts(start: string, end: string, lang: string): { start: string; end: string } {
+export function rangeParts(start: string, end: string, lang: Language): { start: string; end: string } {
   const sameYear = start.slice(0, 4) === end.slice(0, 4);
   const sameMonth = sameYear && start.slice(0, 7) === end.slice(0, 7);
   const startText = sameMonth
@@ -57,32 +57,35 @@ export function rangeParts(start: string, end: string, lang: string): { start: s
 }
 
 /** '09:00' → '9h00', as the specification writes times; '9:00' in English. */
-export function hourText(hhmm: string, lang: string): string {
+export function hourText(hhmm: string, lang: Language): string {
   const [h = '0', m = '00'] = hhmm.split(':');
-  return `${Number(h)}${lang === 'en' ? ':' : 'h'}${m.padStart(2, '0')}`;
+  return `${Number(h)}${pick(lang, { fr: 'h', en: ':' })}${m.padStart(2, '0')}`;
 }
 
 /** '9h00-19h00'; '9:00–19:00' in English. */
-export function hoursText(opensAt: string, closesAt: string, lang: string): string {
-  return `${hourText(opensAt, lang)}${lang === 'en' ? '–' : '-'}${hourText(closesAt, lang)}`;
+export function hoursText(opensAt: string, closesAt: string, lang: Language): string {
+  return `${hourText(opensAt, lang)}${pick(lang, { fr: '-', en: '–' })}${hourText(closesAt, lang)}`;
 }
 
 /** A day's opening hours on one line: '29 mai 2024 : 9h00-19h00', '29 May 2024: 9:00–19:00'. */
-export function dayHoursText(day: string, opensAt: string, closesAt: string, lang: string): string {
-  return `${dayText(day, lang)}${lang === 'en' ? ':' : ' :'} ${hoursText(opensAt, closesAt, lang)}`;
+export function dayHoursText(day: string, opensAt: string, closesAt: string, lang: Language): string {
+  return `${dayText(day, lang)}${pick(lang, { fr: ' :', en: ':' })} ${hoursText(opensAt, closesAt, lang)}`;
 }
 
 /** '25 000' in French, '25,000' in English (plain spaces: the figures stay searchable as written). */
-export function numberText(value: number, lang: string): string {
+export function numberText(value: number, lang: Language): string {
   const grouped = Math.round(value)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return lang === 'en' ? grouped : grouped.replace(/,/g, ' ');
+  return pick(lang, { fr: grouped.replace(/,/g, ' '), en: grouped });
 }
 
 /** '1re', '2e' in French; '1st', '2nd', '3rd', '4th' in English. */
-export function ordinalText(n: number, lang: string): string {
-  if (lang !== 'en') return n === 1 ? '1re' : `${n}e`;
-  const suffix = { one: 'st', two: 'nd', few: 'rd', other: 'th', zero: 'th', many: 'th' } as const;
-  return `${n}${suffix[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)]}`;
+export function ordinalText(n: number, lang: Language): string {
+  return pick(lang, {
+    fr: n === 1 ? '1re' : `${n}e`,
+    en: `${n}${ENGLISH_SUFFIXES[ENGLISH_ORDINALS.select(n)]}`,
+  });
 }
+const ENGLISH_ORDINALS = new Intl.PluralRules('en', { type: 'ordinal' });
+const ENGLISH_SUFFIXES = { one: 'st', two: 'nd', few: 'rd', other: 'th', zero: 'th', many: 'th' } as const;

@@ -1,4 +1,5 @@
 import { ordinalText, rangeParts } from './day-format';
+import { pick, pickFilled, type Language, type Texts } from './language';
 
 /** What the site's texts say of the edition it shows: its number, year, dates, city and theme. */
 export interface EditionFacts {
@@ -29,19 +30,19 @@ export interface EditionTexts {
   duration: string;
 }
 
-const DAY_COUNTS: Record<string, string[]> = {
+const DAY_COUNTS: Texts<string[]> = {
   fr: ['', 'un jour', 'deux jours', 'trois jours', 'quatre jours', 'cinq jours', 'six jours', 'sept jours'],
   en: ['', 'one day', 'two days', 'three days', 'four days', 'five days', 'six days', 'seven days'],
 };
 const DAY_MS = 86_400_000;
 
 /** '29 mai au 1er juin 2024' (after 'du'), '29 May to 1 June 2024'; one day: '3 juin 2025'. */
-export function datesText(startsOn: string, endsOn: string, lang: string): string {
+export function datesText(startsOn: string, endsOn: string, lang: Language): string {
   const { start, end } = rangeParts(startsOn, endsOn, lang);
-  return startsOn === endsOn ? end : `${start} ${lang === 'en' ? 'to' : 'au'} ${end}`;
+  return startsOn === endsOn ? end : `${start} ${pick(lang, { fr: 'au', en: 'to' })} ${end}`;
 }
 
-export function editionTexts(facts: EditionFacts, lang: string): EditionTexts {
+export function editionTexts(facts: EditionFacts, lang: Language): EditionTexts {
   const days = Math.round((Date.parse(facts.endsOn) - Date.parse(facts.startsOn)) / DAY_MS) + 1;
   const dates = datesText(facts.startsOn, facts.endsOn, lang);
   return {
@@ -49,8 +50,8 @@ export function editionTexts(facts: EditionFacts, lang: string): EditionTexts {
     year: String(facts.year),
     dates,
     city: facts.city,
-    theme: (lang === 'en' ? facts.themeEn || facts.theme : facts.theme || facts.themeEn) ?? '',
-    duration: DAY_COUNTS[lang === 'en' ? 'en' : 'fr']![days] ?? (lang === 'en' ? `${days} days` : `${days} jours`),
+    theme: pickFilled(lang, { fr: facts.theme, en: facts.themeEn }),
+    duration: pick(lang, DAY_COUNTS)[days] ?? pick(lang, { fr: `${days} jours`, en: `${days} days` }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { floorPlanSchema } from './contracts/content';
 import * as z from 'zod/mini';
 import { FEATURE_KINDS, type FeatureKind } from './constants';
+import { DEFAULT_LANGUAGE, pick, type Language, type Texts } from './language';
 import { requiredText } from './schemas';
 
 /**
@@ -112,10 +113,10 @@ export const STAND_LINE_MESSAGES = {
     featureOverlapKept: '{kind}: overlaps "{otherKind}".',
     standOnFeature: 'Stand {number} overlaps "{kind}".',
   },
-} as const;
+} as const satisfies Texts<Record<string, string>>;
 
 /** Each kind of feature as the messages name it. */
-export const FEATURE_NAMES: Record<'fr' | 'en', Record<FeatureKind, string>> = {
+export const FEATURE_NAMES: Texts<Record<FeatureKind, string>> = {
   fr: {
     entrance: 'Entrée',
     aisle: 'Allée',
@@ -136,16 +137,16 @@ export const FEATURE_NAMES: Record<'fr' | 'en', Record<FeatureKind, string>> = {
   },
 };
 
-/** The message of a line's error, in French or English, its line first when it has one. */
-export function standLineMessage(error: StandLineError, lang: 'fr' | 'en' = 'fr'): string {
-  let text: string = STAND_LINE_MESSAGES[lang][error.key];
+/** The message of a line's error, in the language asked for, its line first when it has one. */
+export function standLineMessage(error: StandLineError, lang: Language = DEFAULT_LANGUAGE): string {
+  let text: string = pick(lang, STAND_LINE_MESSAGES)[error.key];
   for (const [name, value] of Object.entries(error.values ?? {})) {
     // A feature's kind is named in the message's language.
-    const shown = name === 'kind' || name === 'otherKind' ? FEATURE_NAMES[lang][value as FeatureKind] : value;
+    const shown = name === 'kind' || name === 'otherKind' ? pick(lang, FEATURE_NAMES)[value as FeatureKind] : value;
     text = text.replaceAll(`{${name}}`, String(shown ?? value));
   }
   if (error.line === 0) return text;
-  return lang === 'fr' ? `Ligne ${error.line} : ${text}` : `Line ${error.line}: ${text}`;
+  return pick(lang, { fr: `Ligne ${error.line} : ${text}`, en: `Line ${error.line}: ${text}` });
 }
 
 /** A stand line of the CSV, read but not yet checked against the halls. */

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './site-pages';
+export * from './language';
 export * from './ids';
 export * from './normalize';
 export * from './clock';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { BADGE_TOKEN_SHAPE, LANGUAGES, SCAN_BATCH_MAX, type Language } from './constants';
+import { BADGE_TOKEN_SHAPE, SCAN_BATCH_MAX } from './constants';
+import { inEveryLanguage, LANGUAGES, type Texts } from './language';
 import { normalizeEmail } from './normalize';
 import { leadQualificationFields } from './leads';
 
@@ -17,6 +18,14 @@ import { leadQualificationFields } from './leads';
  * may carry.
  */
 export const maxText = (max: number, error?: string) => z.maxLength(max, { error, abort: true });
+
+/**
+ * A text the organisers type in each language, held as one value `{ "fr": …, "en": … }`. A
+ * language may be missing: one added to LANGUAGES after the text was written.
+ */
+export const multilingual = <T extends z.ZodMiniType>(text: T) =>
+  z.strictObject(inEveryLanguage(() => z.optional(text)));
+
 /** Required text: trimmed, then not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
   z.string({ error: 'required' }).check(z.trim(), z.minLength(1, { error: 'required' }), maxText(max));
@@ -106,7 +115,7 @@ export type VisitorForm = z.infer<typeof visitorFormSchema>;
  * exhibitor from the e-badge page ('Ne plus me contacter'). The form has no box, and a `consent`
  * that a client still sends is dropped with the other fields this schema does not name.
  */
-export const SCAN_NOTICE: Record<Language, string> = {
+export const SCAN_NOTICE: Texts = {
   fr: 'Quand vous faites scanner votre badge sur un stand, l’exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l’ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.',
   en: 'When you have your badge scanned at a stand, the exhibitor receives your name, e-mail, phone, company and position. Your e-badge lists the stands that scanned it; you can ask each of them not to contact you again.',
 };

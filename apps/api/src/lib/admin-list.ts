@@ -132,7 +132,7 @@ export function editionFilterId(value: unknown, name: string): number {
  * of the columns, 200 characters at most; an empty text filters nothing.
  */
 export const searchFilter =
-  (...columns: AnyPgColumn[]) =>
+  (...columns: (AnyPgColumn | SQL)[]) =>
   (value: unknown): SQL => {
     const text = textValue(value, 'q');
     if (text === null) return sql`true`;

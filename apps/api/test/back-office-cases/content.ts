@@ -124,7 +124,7 @@ async function freshRow(c: AdminCase, resource: string): Promise<number> {
     case 'galeries': {
       const [row] = await c.ctx.db
         .insert(galeries)
-        .values({ imageId: await image(c), position: 90 })
+        .values({ imageId: await image(c), position: 90, caption: { fr: null, en: null } })
         .returning();
       return row!.id;
     }
@@ -160,7 +160,7 @@ async function newRecord(c: AdminCase, resource: string): Promise<Record<string,
         logoId: await image(c),
       };
     case 'galeries':
-      return { imageId: await image(c), captionFr: 'Le hall 1', captionEn: 'Hall 1' };
+      return { imageId: await image(c), caption: { fr: 'Le hall 1', en: 'Hall 1' } };
     case 'temoignages':
       return { author: 'Samira Test', quoteFr: 'Un salon utile.', quoteEn: 'A useful show.' };
     case 'conferences':
@@ -187,7 +187,7 @@ const CHANGES: Record<string, Record<string, unknown>> = {
   bannieres: { lien: 'https://exemple.example.com/offre' },
   partenaires: { name: 'Partenaire renommé' },
   'partenaires-presses': { name: 'Presse renommée' },
-  galeries: { captionFr: 'Nouvelle légende' },
+  galeries: { caption: { fr: 'Nouvelle légende' } },
   temoignages: { quoteFr: 'Nouvelle citation.' },
   conferences: { titleFr: 'Titre changé' },
   gates: { position: 42 },

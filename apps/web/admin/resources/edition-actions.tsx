@@ -26,6 +26,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import {
+  inEveryLanguage,
   formatDateTime,
   nextEditionSchema,
   ordinalText,
@@ -134,7 +135,11 @@ export function PrepareNextEditionButton() {
         {/* Its own record: the edition on the page would fill it otherwise. */}
         <Form record={defaults} resolver={resolver} onSubmit={submit} resource="editions">
           <DialogTitle id="prepare-next-title">
-            {translate('admin.editions.prepareNextTitle', { fr: ordinalText(next, 'fr'), en: ordinalText(next, 'en') })}
+            {/* The ordinal in each language, under its name: each language's message takes its own. */}
+            {translate(
+              'admin.editions.prepareNextTitle',
+              inEveryLanguage((lang) => ordinalText(next, lang)),
+            )}
           </DialogTitle>
           <DialogContent>
             <Typography variant="body2" sx={{ mb: 2 }}>

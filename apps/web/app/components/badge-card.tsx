@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayHoursText, rangeParts, type RegistrationType } from '@salon/shared';
+import { asLanguage, dayHoursText, rangeParts, type RegistrationType } from '@salon/shared';
 import './badge-card.css';
 
 /** What a badge shows, as the e-badge page and the kiosk get it from the API. */
@@ -31,7 +31,7 @@ export function BadgeCard({
   children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const { start, end } = rangeParts(badge.event.startsOn, badge.event.endsOn, lang);
   return (
     <article

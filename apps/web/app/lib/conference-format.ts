@@ -1,15 +1,13 @@
-import { dayText, hourText } from '@salon/shared';
-import type { Conference } from '@salon/shared';
-import { localized } from './localized';
+import { dayText, hourText, pickFilled, type Conference, type Language } from '@salon/shared';
 
 export { dayText };
 
 /** '10h00 – 12h00', as the specification writes the programme's times; '10:00 – 12:00' in English. */
-export const slotText = (c: Pick<Conference, 'startsAt' | 'endsAt'>, lang: string) =>
+export const slotText = (c: Pick<Conference, 'startsAt' | 'endsAt'>, lang: Language) =>
   `${hourText(c.startsAt, lang)} – ${hourText(c.endsAt, lang)}`;
 
-export function conferenceTitle(c: Conference, lang: string): string {
-  return localized(lang, c.titleFr, c.titleEn);
+export function conferenceTitle(c: Conference, lang: Language): string {
+  return pickFilled(lang, { fr: c.titleFr, en: c.titleEn });
 }
 
 /** The conferences by day, in order. */

@@ -1,10 +1,18 @@
 import type { TFunction } from 'i18next';
-import type { Language, WebLoadContext } from '@salon/shared';
-import en from '../../public/assets/i18n/en.json';
-import fr from '../../public/assets/i18n/fr.json';
+import { inEveryLanguage, type Language, type WebLoadContext } from '@salon/shared';
 import { createI18n, languageFromRequest } from './i18n';
 
-const resources = { fr: { translation: fr }, en: { translation: en } };
+/** The translation files, public/assets/i18n/<lang>.json: one for each of LANGUAGES, or the server does not start. */
+const files = import.meta.glob<Record<string, unknown>>('../../public/assets/i18n/*.json', {
+  eager: true,
+  import: 'default',
+});
+const resources = inEveryLanguage((lang) => {
+  const translation = files[`../../public/assets/i18n/${lang}.json`];
+  if (!translation)
+    throw new Error(`public/assets/i18n/${lang}.json is missing: every language needs its translations`);
+  return { translation };
+});
 // One per language and edition: an edition's facts change a few times a year.
 const instances = new Map<string, TFunction>();
 

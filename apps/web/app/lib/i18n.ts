@@ -1,6 +1,7 @@
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  isLanguage,
   DEFAULT_LANGUAGE,
   editionTexts,
   LANGUAGE_COOKIE,
@@ -9,10 +10,6 @@ import {
   type EditionFacts,
   type Language,
 } from '@salon/shared';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /**
  * `?lang=` first (English URLs for hreflang), then the cookie mirrored from localStorage (the

@@ -1,9 +1,10 @@
+import { asLanguage, pick, type Texts } from '@salon/shared';
 import type { MetaDescriptor } from 'react-router';
 
 /**
  * The titles of the screens whose guard runs in the browser: the exhibitor area, the scanner, the
  * kiosk and the gate's. Their data is the browser's (a client loader), so no server loader can
- * translate their titles as the other pages' are; each is here in both languages, with the key of
+ * translate their titles as the other pages' are; each is here in each language, with the key of
  * the same text in fr.json and en.json, which the unit tests hold it to
  * (apps/web/test/screen-titles.test.ts).
  */
@@ -15,7 +16,7 @@ export const SCREEN_TITLES = {
   espaceControleur: { key: 'pages.espaceControleur.title', fr: 'Espace contrôleur', en: 'Controller area' },
   controleur: { key: 'pages.controleur.title', fr: 'Contrôle des badges', en: 'Badge control' },
   readBadge: { key: 'pages.readBadge.title', fr: 'Lecture de badge', en: 'Badge reading' },
-} as const;
+} as const satisfies Record<string, { key: string } & Texts>;
 
 export type Screen = keyof typeof SCREEN_TITLES;
 
@@ -28,5 +29,5 @@ type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
  */
 export function screenMeta(matches: Matches, screen: Screen): MetaDescriptor[] {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as { lang?: string } | undefined;
-  return [{ title: SCREEN_TITLES[screen][root?.lang === 'en' ? 'en' : 'fr'] }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pick(asLanguage(root?.lang), SCREEN_TITLES[screen]) }, { name: 'robots', content: 'noindex' }];
 }

@@ -1,4 +1,4 @@
-import type { WebLoadContext } from '@salon/shared';
+import { langParam, type WebLoadContext } from '@salon/shared';
 import { serverT } from './i18n.server';
 import type { Seo } from './seo';
 
@@ -22,7 +22,7 @@ export function pageSeo(
   return {
     title: options.brandInTitle === false ? title : `${title} — ${t('brand.short')}`,
     description,
-    url: `${base}${url.pathname}${lang === 'en' ? '?lang=en' : ''}`,
+    url: `${base}${url.pathname}${langParam(lang, '?')}`,
     lang,
     image: `${base}/assets/images/og-image.jpg`,
   };

@@ -1,10 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
+import { LOCALES, type Language } from '@salon/shared';
 
 export interface Seo {
   title: string;
   description: string;
   url: string;
-  lang: string;
+  lang: Language;
   image: string;
 }
 
@@ -19,7 +20,7 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
     { property: 'og:description', content: seo.description },
     { property: 'og:url', content: seo.url },
     { property: 'og:image', content: seo.image },
-    { property: 'og:locale', content: seo.lang === 'en' ? 'en_GB' : 'fr_FR' },
+    { property: 'og:locale', content: LOCALES[seo.lang].replace('-', '_') },
     { tagName: 'link', rel: 'canonical', href: seo.url },
   ];
 }

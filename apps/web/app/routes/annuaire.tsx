@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
-import type { Answer, DirectoryFacets, directoryPageSchema } from '@salon/shared';
+import { asLanguage, pickFilled, type Answer, type DirectoryFacets, type directoryPageSchema } from '@salon/shared';
 import { directoryQuery, pickedHall, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
 import { visitOf } from '../features/my-visit/visit.server';
 import { LetterIndex } from '../features/directory/components/letter-index';
-import { localized } from '../lib/localized';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { LoaderApiError, loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
@@ -70,7 +69,10 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
             <option value="">{t('directory.allSectors', { count: facets?.total ?? total })}</option>
             {facets?.sectors.map((s) => (
               <option key={s.id} value={String(s.id)}>
-                {t('directory.withCount', { name: localized(i18n.language, s.nameFr, s.nameEn), count: s.count })}
+                {t('directory.withCount', {
+                  name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
+                  count: s.count,
+                })}
               </option>
             ))}
           </select>

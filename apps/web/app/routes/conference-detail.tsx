@@ -1,8 +1,7 @@
-import { FORUM_STAND } from '@salon/shared';
+import { asLanguage, pickFilled, FORUM_STAND } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import type { Answer, conferenceItemSchema } from '@salon/shared';
-import { localized } from '../lib/localized';
 import { VisitToggle } from '../components/visit-toggle';
 import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
@@ -39,10 +38,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => seoMeta(loader
 
 export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const year = useShowYear();
   const { conference } = loaderData;
-  const theme = localized(lang, conference.themeFr, conference.themeEn);
+  const theme = pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn });
   return (
     <article className="container page conference-page">
       <p>
@@ -64,7 +63,7 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
           <strong>{t('programme.theme')} :</strong> {theme}
         </p>
       )}
-      <p>{localized(lang, conference.descriptionFr, conference.descriptionEn)}</p>
+      <p>{pickFilled(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
       {year && (
         <p>
           {t('plan.forumWhere')}{' '}

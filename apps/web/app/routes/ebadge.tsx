@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   getEbadge,
+  asLanguage,
   visitSize,
   type Answer,
   type VisitedStand,
@@ -57,7 +58,7 @@ export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { 
 export default function EbadgePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { badge, token, kept, deviceCount, visited } = loaderData;
-  const lang = i18n.language === 'en' ? 'en' : 'fr';
+  const lang = asLanguage(i18n.language);
   if (!badge || !token || !kept) {
     return (
       <div className="container page">

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
-import { getExhibitorPage, type ExhibitorPage } from '@salon/shared';
+import { getExhibitorPage, type Language, pickFilled, type ExhibitorPage } from '@salon/shared';
 import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
 import { paths } from '../config/paths';
-import { localized } from '../lib/localized';
 import { visitOf } from '../features/my-visit/visit.server';
 import { seoMeta, type Seo } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -13,8 +12,8 @@ import type { Route } from './+types/exposant';
 import '../features/directory/directory.css';
 
 /** A description for search engines: the exhibitor's own first words, else `fallback` (where to find it). */
-function describe(page: ExhibitorPage, lang: string, fallback: string): string {
-  const own = localized(lang, page.descriptionFr, page.descriptionEn).replace(/\s+/g, ' ').trim();
+function describe(page: ExhibitorPage, lang: Language, fallback: string): string {
+  const own = pickFilled(lang, { fr: page.descriptionFr, en: page.descriptionEn }).replace(/\s+/g, ' ').trim();
   if (!own) return fallback;
   return own.length > 160 ? `${own.slice(0, 157).trimEnd()}…` : own;
 }

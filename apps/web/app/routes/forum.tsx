@@ -4,7 +4,7 @@ import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { InfoSection, PageLinks } from '../features/info/components/blocks';
 import { forumFormats } from '../features/programme/forum-formats';
-import type { Answer, conferenceListSchema } from '@salon/shared';
+import { asLanguage, type Answer, type conferenceListSchema } from '@salon/shared';
 import { loaderDataOr, previewedEdition } from '../lib/server-api';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 /** The forum presentation, its formats as the programme holds them, and a button to the programme. */
 export default function ForumPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const formats = forumFormats(loaderData.conferences, i18n.language, t);
+  const formats = forumFormats(loaderData.conferences, asLanguage(i18n.language), t);
   return (
     <InfoPage pageKey="forum">
       <InfoSection id="debat" title={t('pages.forum.aboutTitle')}>

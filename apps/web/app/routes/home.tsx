@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
-import type {
-  Agency,
-  Answer,
-  bannerPageSchema,
-  editionListSchema,
-  galleryPageSchema,
-  partnerPageSchema,
-  RegistrationState,
-  sectorListSchema,
-  showRecordSchema,
-  testimonialPageSchema,
-  WebLoadContext,
+import {
+  asLanguage,
+  pickFilled,
+  type Agency,
+  type Answer,
+  type bannerPageSchema,
+  type editionListSchema,
+  type galleryPageSchema,
+  type partnerPageSchema,
+  type RegistrationState,
+  type sectorListSchema,
+  type showRecordSchema,
+  type testimonialPageSchema,
+  type WebLoadContext,
 } from '@salon/shared';
 import { formLinks, homeFormIds, paths } from '../config/paths';
 import { contentQueries } from '../lib/content/queries';
@@ -20,7 +22,6 @@ import { lazyWhenVisible } from '../lib/lazy-when-visible';
 import { RegistrationClosed } from '../features/registration/components/registration-closed';
 import { LogoStrip } from '../features/content/components/logo-strip';
 import { Strip } from '../features/content/components/strip';
-import { localized } from '../lib/localized';
 import { useContact, useSiteSettings } from '../lib/site-settings';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
@@ -72,7 +73,7 @@ const ORGANISERS = ['institution-1', 'institution-2', 'organisateur', 'co-organi
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const agency = useRouteLoaderData<{ agency: Agency | null }>('components/layout/site-layout')?.agency;
   const root = useRouteLoaderData<{ productSlug?: string; registration?: RegistrationState | null }>('root');
   const productSlug = root?.productSlug ?? 'salon';
@@ -218,7 +219,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <figure>
                     {/* The caption describes the photo: the image itself needs no second text. */}
                     <img src={g.image.url} alt="" width="320" height="240" loading="lazy" />
-                    <figcaption>{localized(lang, g.captionFr, g.captionEn)}</figcaption>
+                    <figcaption>{pickFilled(lang, { fr: g.captionFr, en: g.captionEn })}</figcaption>
                   </figure>
                 </li>
               ) : null,
@@ -234,7 +235,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {sectors.map((s) => (
               <li key={s.id}>
                 <Link to={paths.secteurs} className="sector-card">
-                  {localized(lang, s.nameFr, s.nameEn)}
+                  {pickFilled(lang, { fr: s.nameFr, en: s.nameEn })}
                 </Link>
               </li>
             ))}
@@ -251,10 +252,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {testimonials.map((q) => (
               <li key={q.id}>
                 <blockquote>
-                  <p>{localized(lang, q.quoteFr, q.quoteEn)}</p>
+                  <p>{pickFilled(lang, { fr: q.quoteFr, en: q.quoteEn })}</p>
                   <footer>
                     {q.author}
-                    {localized(lang, q.roleFr, q.roleEn) && <>, {localized(lang, q.roleFr, q.roleEn)}</>}
+                    {pickFilled(lang, { fr: q.roleFr, en: q.roleEn }) && (
+                      <>, {pickFilled(lang, { fr: q.roleFr, en: q.roleEn })}</>
+                    )}
                   </footer>
                 </blockquote>
               </li>

@@ -1,9 +1,8 @@
-import { toQueryString } from '@salon/shared';
+import { asLanguage, pickFilled, toQueryString } from '@salon/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { Answer, Conference, conferenceListSchema } from '@salon/shared';
-import { localized } from '../lib/localized';
 import { VisitToggle } from '../components/visit-toggle';
 import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceDialog } from '../features/programme/components/conference-dialog';
@@ -39,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const { search, theme, conferences } = loaderData;
   const [open, setOpen] = useState<Conference | null>(null);
   return (
@@ -69,8 +68,8 @@ export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
                 <p className="conference-number">{c.number}</p>
                 <h3>{conferenceTitle(c, lang)}</h3>
                 <p className="conference-when">{slotText(c, lang)}</p>
-                {localized(lang, c.themeFr, c.themeEn) && (
-                  <p className="conference-theme">{localized(lang, c.themeFr, c.themeEn)}</p>
+                {pickFilled(lang, { fr: c.themeFr, en: c.themeEn }) && (
+                  <p className="conference-theme">{pickFilled(lang, { fr: c.themeFr, en: c.themeEn })}</p>
                 )}
                 <div className="conference-actions">
                   {/* The conference's own page until the script runs; then its details in a dialog. */}

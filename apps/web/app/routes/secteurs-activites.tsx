@@ -1,6 +1,6 @@
+import { asLanguage, pickFilled } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
-import { localized } from '../lib/localized';
 import { sectorAnchor, useSectorNames } from '../features/info/components/sectors';
 import { loadPageSectors } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
@@ -24,7 +24,9 @@ export default function SecteursActivitesPage({ loaderData }: Route.ComponentPro
       <ul className="info-sectors">
         {names.map((s, i) => {
           const sector = sectors[i];
-          const description = sector ? localized(i18n.language, sector.descriptionFr, sector.descriptionEn) : '';
+          const description = sector
+            ? pickFilled(asLanguage(i18n.language), { fr: sector.descriptionFr, en: sector.descriptionEn })
+            : '';
           return (
             <li key={s.key} id={sectorAnchor(i + 1)} className="info-sector">
               <h2>{s.name}</h2>

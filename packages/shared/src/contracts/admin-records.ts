@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { dateTime } from './common';
+import { multilingual } from '../schemas';
 import { conferenceSchema, showEditionSchema } from './content';
 import { STAND_LINE_MESSAGES, type StandLineError } from '../floor-plan';
 import { FEATURE_KINDS } from '../constants';
@@ -41,8 +42,7 @@ export const adminGalleryItemSchema = z.strictObject({
   id: z.number(),
   position: z.number(),
   imageId: fileId,
-  captionFr: z.nullable(z.string()),
-  captionEn: z.nullable(z.string()),
+  caption: multilingual(z.nullable(z.string())),
   createdAt: dateTime,
   image: file,
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { LANGUAGES, REGISTRATION_TYPES } from '../constants';
+import { REGISTRATION_TYPES } from '../constants';
+import { LANGUAGES } from '../language';
 import { visitSchema } from '../my-visit';
 import { kioskRecordSchema } from './admin-devices';
 import { item, mediaSchema, page } from './common';

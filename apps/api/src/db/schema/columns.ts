@@ -1,4 +1,5 @@
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { customType, jsonb, timestamp } from 'drizzle-orm/pg-core';
+import type { Texts } from '@salon/shared';
 
 /** Columns that several tables share. */
 
@@ -18,3 +19,10 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) =>
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
+
+/**
+ * A text the organisers type in each language, as one jsonb value `{ "fr": …, "en": … }` (null:
+ * none). A language added to LANGUAGES after a text was written is missing from it until typed.
+ */
+export type Multilingual = Texts<string | null>;
+export const multilingual = (name: string) => jsonb(name).$type<Multilingual>().notNull();

@@ -1,5 +1,5 @@
 import { boolean, integer, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, multilingual, updatedAt } from './columns';
 import { media } from './files';
 
 /**
@@ -35,8 +35,7 @@ export const galeries = pgTable('galeries', {
   id: serial('id').primaryKey(),
   position: integer('position').notNull().default(0),
   imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
-  captionFr: text('caption_fr'),
-  captionEn: text('caption_en'),
+  caption: multilingual('caption'),
   createdAt: createdAt(),
 });
 

@@ -33,8 +33,8 @@ export async function seedDemoContent(tx: Tx): Promise<void> {
 
   const gallery = [];
   for (const [position, g] of GALLERY.entries()) {
-    const imageId = await picture(`galerie-${position + 1}.svg`, g.captionFr, position, 800, 600);
-    gallery.push({ position: position + 1, captionFr: g.captionFr, captionEn: g.captionEn, imageId });
+    const imageId = await picture(`galerie-${position + 1}.svg`, g.caption.fr, position, 800, 600);
+    gallery.push({ position: position + 1, caption: g.caption, imageId });
   }
   await tx.insert(t.galeries).values(gallery);
   await tx.insert(t.temoignages).values(TESTIMONIALS.map((q, i) => ({ position: i + 1, ...q })));

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { normalizeEmail, type Language } from '@salon/shared';
+import { asLanguage, langParam, normalizeEmail } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox, tokens, users } from '../../db/schema';
 import { hashLinkSecret, LINK_PLACEHOLDER, newLinkSecret, type IssuedLink } from '../../lib/link-secrets';
@@ -35,8 +35,8 @@ export async function queueAccessMail(
     .from(users)
     .where(eq(users.id, userId));
   if (!person) throw new Error(`user ${userId} not found`);
-  const lang: Language = person.language === 'en' ? 'en' : 'fr';
-  const url = `${ctx.publicUrl}/definir-mot-de-passe?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
+  const lang = asLanguage(person.language);
+  const url = `${ctx.publicUrl}/definir-mot-de-passe?token=${LINK_PLACEHOLDER}${langParam(lang, '&')}`;
   const mail = accessMail(lang, { name: person.name, company: person.company, url, reason, days: ACCESS_LINK_DAYS });
   await tx.insert(mailOutbox).values({
     to: person.email,

@@ -234,12 +234,29 @@ describe('Partners and press partners', () => {
 });
 
 describe('Gallery and testimonials', () => {
+  it('keeps a photo’s caption in each language as one value, and changes one language without the other', async () => {
+    const photo = await uploadImage('hall-2.png');
+    const item = await ok<{ id: number }>('POST', 'galeries', { imageId: photo.id, caption: { fr: 'Le hall 2' } });
+    const created = await ok<{ caption: unknown }>('GET', `galeries/${item.id}`);
+    expect(created.caption).toEqual({ fr: 'Le hall 2', en: null });
+    await ok('PUT', `galeries/${item.id}`, { caption: { en: 'Hall 2' } });
+    await ok('PUT', `galeries/${item.id}`, { caption: { fr: 'Le hall 2 au matin' } });
+    const changed = await ok<{ caption: unknown }>('GET', `galeries/${item.id}`);
+    expect(changed.caption).toEqual({ fr: 'Le hall 2 au matin', en: 'Hall 2' });
+    expect((await ok<{ id: number }[]>('GET', `galeries${listQuery({ q: 'hall 2' })}`)).map((r) => r.id)).toEqual([
+      item.id,
+    ]);
+    expect((await refused('PUT', `galeries/${item.id}`, { caption: { de: 'Halle 2' } })).details.errors).toEqual([
+      expect.objectContaining({ path: ['body', 'caption'] }),
+    ]);
+    await ok('DELETE', `galeries/${item.id}`);
+  });
+
   it('an organiser adds a photo and a testimonial, and the home page shows them', async () => {
     const photo = await uploadImage('hall-1.png');
     const item = await ok<{ id: number; position: number }>('POST', 'galeries', {
       imageId: photo.id,
-      captionFr: 'Le hall 1 à l’ouverture',
-      captionEn: 'Hall 1 at opening',
+      caption: { fr: 'Le hall 1 à l’ouverture', en: 'Hall 1 at opening' },
     });
     expect(item.position).toBe(1);
     const gallery = await publicGet<{ id: number; captionFr: string; image: Media }[]>(
@@ -281,11 +298,11 @@ describe('Gallery and testimonials', () => {
       { path: ['body', 'quoteFr'], message: 'required' },
       { path: ['body', 'quoteEn'], message: 'required' },
     ]);
-    expect((await refused('POST', 'galeries', { captionFr: 'x' })).details.errors).toEqual([
+    expect((await refused('POST', 'galeries', { caption: { fr: 'x' } })).details.errors).toEqual([
       { path: ['body', 'imageId'], message: 'required' },
     ]);
     const [g] = await ctx.db.select().from(gates).limit(1);
-    expect((await refused('PUT', `galeries/${g!.id + 100000}`, { captionFr: 'x' }, 404)).message).toBe(
+    expect((await refused('PUT', `galeries/${g!.id + 100000}`, { caption: { fr: 'x' } }, 404)).message).toBe(
       'Photo introuvable.',
     );
   });

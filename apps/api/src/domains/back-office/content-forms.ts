@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN, hallOutlineFields, isRealDay, maxText } from '@salon/shared';
+import { EMAIL_PATTERN, hallOutlineFields, isRealDay, maxText, multilingual } from '@salon/shared';
 
 /** The rules of the content forms (the web app's back-office repeats them in content/fields.tsx). */
 
@@ -61,8 +61,7 @@ export const partnerSchema = z.object({
 export const gallerySchema = z.object({
   position: position,
   imageId: z.int({ error: 'required' }).check(z.positive({ error: 'required' })),
-  captionFr: optionalText(300),
-  captionEn: optionalText(300),
+  caption: z.optional(multilingual(optionalText(300))),
 });
 
 export const testimonialSchema = z.object({

@@ -4,6 +4,7 @@ import type { z } from 'zod/mini';
 import { editionSchema, type AdminEdition, adminEditionSchema } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { bannieres, events, galeries, media, openingHours, registrations, scans, temoignages } from '../../db/schema';
+import { eachLanguage } from '../../db/multilingual';
 import { badRequest } from '../../lib/errors';
 import { parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
@@ -207,6 +208,7 @@ export async function outdatedContent(db: Db, id: number) {
   if (!current || current.id === id) return { year: current?.year ?? 0, records: [] };
   const pattern = `(^|[^0-9])${current.year}([^0-9]|$)`;
   const match = (column: SQL | AnyPgColumn) => sql`${column} ~ ${pattern}`;
+  const captions = eachLanguage(galeries.caption);
   const [banners, gallery, testimonials] = await Promise.all([
     db
       .selectDistinctOn([bannieres.id], { id: bannieres.id, text: sql<string>`${media.alt}` })
@@ -215,9 +217,9 @@ export async function outdatedContent(db: Db, id: number) {
       .where(and(eq(bannieres.actif, true), match(media.alt)))
       .orderBy(bannieres.id),
     db
-      .select({ id: galeries.id, text: sql<string>`concat_ws(' / ', ${galeries.captionFr}, ${galeries.captionEn})` })
+      .select({ id: galeries.id, text: sql<string>`concat_ws(' / ', ${sql.join(captions, sql`, `)})` })
       .from(galeries)
-      .where(or(match(galeries.captionFr), match(galeries.captionEn)))
+      .where(or(...captions.map(match)))
       .orderBy(galeries.position, galeries.id),
     db
       .select({ id: temoignages.id, text: sql<string>`${temoignages.quoteFr}` })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { rotatePassTokens } from '../badges/wallet/pass-updates';
-import type { Language } from '@salon/shared';
+import { asLanguage, langParam } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -37,13 +37,13 @@ async function queueConfirmationMail(
     .where(eq(users.id, id));
   if (!person?.passwordHash) return queueAccessMail(tx, ctx, id, 'access');
   const show = await loadEvent(tx);
-  const lang: Language = person.language === 'en' ? 'en' : 'fr';
+  const lang = asLanguage(person.language);
   const mail = participationConfirmedMail(lang, {
     name: person.name,
     show,
     hall: place.gate,
     booth: place.booth,
-    signInUrl: `${ctx.publicUrl}/login${lang === 'en' ? '?lang=en' : ''}`,
+    signInUrl: `${ctx.publicUrl}/login${langParam(lang, '?')}`,
   });
   await tx.insert(mailOutbox).values({ to: person.email, kind: 'participationConfirmed', ...mail });
 }

@@ -1,5 +1,11 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type ExhibitorAccountForm } from '@salon/shared';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_ROLE_ID,
+  normalizeEmail,
+  normalizePhone,
+  type ExhibitorAccountForm,
+} from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { demandesExposants, gates, media, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation } from '../../lib/errors';
@@ -87,7 +93,12 @@ export function createExhibitor(db: Db, now: Date, organiserId: number, form: Ex
         ? await tx.update(users).set(fields).where(eq(users.id, visitorId)).returning({ id: users.id })
         : await tx
             .insert(users)
-            .values({ ...fields, roleId: DEFAULT_ROLE_ID, confirmed: true, language: enquiry?.language ?? 'fr' })
+            .values({
+              ...fields,
+              roleId: DEFAULT_ROLE_ID,
+              confirmed: true,
+              language: enquiry?.language ?? DEFAULT_LANGUAGE,
+            })
             .returning({ id: users.id });
       await tx.insert(registrations).values({
         eventId: currentEdition,

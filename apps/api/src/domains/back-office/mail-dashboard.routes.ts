@@ -1,5 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { fileAnswer, mailRecordSchema, mailRowSchema, newsletterRowSchema } from '@salon/shared';
+import {
+  asLanguage,
+  isLanguage,
+  LANGUAGES,
+  fileAnswer,
+  mailRecordSchema,
+  mailRowSchema,
+  newsletterRowSchema,
+} from '@salon/shared';
 import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors';
@@ -107,13 +115,13 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
     { schema: { tags, response: { 200: fileAnswer(XLSX_TYPE) } } },
     async (request, reply) => {
       const { lang, ...query } = request.query as Record<string, unknown>;
-      if (lang !== undefined && lang !== 'fr' && lang !== 'en') throw badRequest('Paramètre lang : fr ou en.');
+      if (lang !== undefined && !isLanguage(lang)) throw badRequest(`Paramètre lang : ${LANGUAGES.join(' ou ')}.`);
       if (query.sort !== undefined || query.range !== undefined) {
         throw badRequest('Paramètre de requête non autorisé : l’export prend filter et lang.');
       }
       const where = newsletterExportWhere(query);
       return sendXlsxStream(request, reply, NEWSLETTER_FILE_NAME, (out) =>
-        writeNewsletterXlsx(db, where, lang === 'en' ? 'en' : 'fr', out),
+        writeNewsletterXlsx(db, where, asLanguage(lang), out),
       );
     },
   );

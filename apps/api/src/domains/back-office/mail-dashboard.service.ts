@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, notLike, sql, type SQL } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { MAIL_STATUSES, NEWSLETTER_STATES } from '@salon/shared';
+import { pick, type Language, type Texts, MAIL_STATUSES, NEWSLETTER_STATES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -98,15 +98,15 @@ const NEWSLETTER_HEADERS = {
     confirmed: 'Confirmed',
     unsubscribed: 'Unsubscribed',
   },
-} as const;
+} as const satisfies Texts<Record<string, string>>;
 const EXPORT_CHUNK = 1000;
 
 /**
  * newsletter.xlsx, streamed: subscribers read by id a chunk at a time, dates as real date cells
  * in Marrakech time (dd/mm/yyyy hh:mm), so memory does not grow with the list.
  */
-export async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: 'fr' | 'en', out: Writable) {
-  const h = NEWSLETTER_HEADERS[lang];
+export async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: Language, out: Writable) {
+  const h = pick(lang, NEWSLETTER_HEADERS);
   const sheet = writeXlsx(out, h.sheet, [
     { header: h.email, width: 40 },
     { header: h.language, width: 10 },

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import type { Language } from '@salon/shared';
+import { asLanguage, langParam, type Language } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { LINK_TTL } from '../../lib/links';
@@ -19,7 +19,7 @@ export const BADGE_MAIL_WINDOW_MS = 10 * 60_000;
 
 /** The e-badge page's address for a registration, in the holder's language: what the badge mail links to. */
 export function ebadgeUrl(ctx: MailLinks, badgeKey: string, lang: Language): string {
-  return `${ctx.publicUrl}/ebadge?token=${badgeKey}${lang === 'en' ? '&lang=en' : ''}`;
+  return `${ctx.publicUrl}/ebadge?token=${badgeKey}${langParam(lang, '&')}`;
 }
 
 /** The badge's visit as a calendar file ('Ajouter à mon agenda'), in the holder's language. */
@@ -88,7 +88,7 @@ export async function queueBadgeMail(
     .innerJoin(users, eq(users.id, registrations.userId))
     .where(eq(registrations.id, registrationId));
   if (!row) throw new Error(`registration ${registrationId} not found`);
-  const lang: Language = row.language === 'en' ? 'en' : 'fr';
+  const lang = asLanguage(row.language);
   const { event: show } = await currentShow(tx);
   const mail = badgeMail(lang, {
     name: fromPublicForm ? null : row.name,

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { type Language } from '@salon/shared';
+import { asLanguage } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { gates, registrations, users } from '../../db/schema';
 import { renderBadgePdf, type BadgeData } from './badge-pdf';
@@ -68,7 +68,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
     if (!row) return null;
     const { event, hours } = await currentShow(db);
     const issuedAt = Math.floor(row.createdAt.getTime() / 1000);
-    const lang: Language = row.language === 'en' ? 'en' : 'fr';
+    const lang = asLanguage(row.language);
     return {
       live: row.live,
       registrationId: row.id,

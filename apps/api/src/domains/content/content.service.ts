@@ -105,8 +105,9 @@ export async function listGallery(db: Db, sort: SortField[], page: Page) {
   const data = rows.map((r) => ({
     id: r.id,
     position: r.position,
-    captionFr: r.captionFr,
-    captionEn: r.captionEn,
+    // The call's answer, as the specification's site reads it: one field per language.
+    captionFr: r.caption.fr ?? null,
+    captionEn: r.caption.en ?? null,
     image: m.get(r.imageId),
   }));
   return { data, total: total?.n ?? 0 };

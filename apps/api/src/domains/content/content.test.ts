@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agence, galeries, sib, temoignages } from '../../db/schema';
+import type { Multilingual } from '../../db/schema/columns';
 import { storeFile } from '../files/uploads.service';
 import { createMedia } from '../../../test/fixtures';
 import { ctx, get, type ListBody, mediaOf, type MediaView, refused, useContentScene } from './content.test-support';
@@ -183,13 +184,14 @@ describe('GET galeries/', () => {
     const [late, early] = await ctx.db
       .insert(galeries)
       .values([
-        { position: 5, captionFr: 'Tard', captionEn: 'Late', imageId: image.id },
-        { position: 0, captionFr: 'Tôt', captionEn: 'Early' },
+        { position: 5, caption: { fr: 'Tard', en: 'Late' }, imageId: image.id },
+        // Written before a language joined LANGUAGES, a caption lacks it: it reads as none.
+        { position: 0, caption: { fr: 'Tôt' } as Multilingual },
       ])
       .returning();
     const body = await get<ListBody<Record<string, unknown>>>('galeries/?sort=position:asc&populate=image');
     expect(body.data).toEqual([
-      { id: early!.id, position: 0, captionFr: 'Tôt', captionEn: 'Early', image: null },
+      { id: early!.id, position: 0, captionFr: 'Tôt', captionEn: null, image: null },
       expect.objectContaining({
         id: late!.id,
         position: 5,

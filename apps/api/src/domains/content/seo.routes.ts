@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PUBLIC_PATHS } from '@salon/shared';
+import { DEFAULT_LANGUAGE, langParam, LANGUAGES, type Language, PUBLIC_PATHS } from '@salon/shared';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { currentConferenceIds } from './conferences.service';
@@ -49,9 +49,11 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; config: Config }> = async (
       ...exhibitors.map((slug) => `/annuaire/${slug}`),
     ];
     const urls = paths.map((p) => {
-      const fr = escapeXml(`${base}${p}`);
-      const en = escapeXml(`${base}${p}?lang=en`);
-      return `<url><loc>${fr}</loc><xhtml:link rel="alternate" hreflang="fr" href="${fr}"/><xhtml:link rel="alternate" hreflang="en" href="${en}"/></url>`;
+      const href = (lang: Language) => escapeXml(`${base}${p}${langParam(lang, '?')}`);
+      const alternates = LANGUAGES.map(
+        (lang) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${href(lang)}"/>`,
+      );
+      return `<url><loc>${href(DEFAULT_LANGUAGE)}</loc>${alternates.join('')}</url>`;
     });
     return reply
       .type('application/xml; charset=utf-8')

@@ -1,3 +1,4 @@
+import { asLanguage, langParam } from '@salon/shared';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { events, mailOutbox, newsletters } from '../../db/schema';
@@ -71,7 +72,7 @@ export async function announceEdition(tx: Tx, ctx: MailLinks, id: number) {
   for (let from = 0; from < subscribers.length; from += 500) {
     await tx.insert(mailOutbox).values(
       subscribers.slice(from, from + 500).map((s) => {
-        const lang = s.language === 'en' ? 'en' : 'fr';
+        const lang = asLanguage(s.language);
         const unsubscribe = unsubscribeLinks(ctx, s.id, lang);
         return {
           to: s.email,
@@ -79,7 +80,7 @@ export async function announceEdition(tx: Tx, ctx: MailLinks, id: number) {
           ...editionAnnouncementMail(lang, {
             edition: edition.edition,
             show,
-            siteUrl: `${ctx.publicUrl}/${lang === 'en' ? '?lang=en' : ''}`,
+            siteUrl: `${ctx.publicUrl}/${langParam(lang, '?')}`,
             unsubscribeUrl: unsubscribe.pageUrl,
           }),
           headers: unsubscribeHeaders(unsubscribe.oneClickUrl, unsubscribe.pageUrl),

@@ -217,8 +217,8 @@ describe('preparing the next edition', () => {
     const [caption] = await ctx.db
       .insert(galeries)
       .values([
-        { captionFr: 'La cérémonie d’ouverture, 2024', captionEn: 'The opening, 2024' },
-        { captionFr: 'Le stand 12024 du hall B' },
+        { caption: { fr: 'La cérémonie d’ouverture, 2024', en: 'The opening, 2024' } },
+        { caption: { fr: 'Le stand 12024 du hall B', en: null } },
       ])
       .returning();
     await ctx.db

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { normalizePhone, type Language, type ParticipationForm } from '@salon/shared';
+import { asLanguage, langParam, normalizePhone, type ParticipationForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { events, mailOutbox, participationInvitations, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -117,8 +117,8 @@ export async function inviteReturningExhibitors(tx: Tx, ctx: MailLinks, fromId: 
       .onConflictDoNothing()
       .returning({ id: invitations.id });
     if (!invitation) continue;
-    const lang: Language = exhibitor.language === 'en' ? 'en' : 'fr';
-    const url = `${ctx.publicUrl}/confirmer-participation?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
+    const lang = asLanguage(exhibitor.language);
+    const url = `${ctx.publicUrl}/confirmer-participation?token=${LINK_PLACEHOLDER}${langParam(lang, '&')}`;
     const mail = participationInvitationMail(lang, {
       company: exhibitor.company,
       fromYear: from.year,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { newPasswordField, type CollaboratorForm, type Language } from '@salon/shared';
+import { asLanguage, langParam, newPasswordField, type CollaboratorForm } from '@salon/shared';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, mailOutbox, registrations, users } from '../../db/schema';
@@ -65,8 +65,8 @@ export async function invitePerson(
     })
     .returning({ id: invitations.id, expiresAt: invitations.expiresAt });
   if (!invitation) throw new Error('invitation not created');
-  const lang: Language = person.language === 'en' ? 'en' : 'fr';
-  const url = `${ctx.publicUrl}/invitation-collaborateur?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
+  const lang = asLanguage(person.language);
+  const url = `${ctx.publicUrl}/invitation-collaborateur?token=${LINK_PLACEHOLDER}${langParam(lang, '&')}`;
   const mail = collaboratorInvitationMail(lang, { company: exhibitor.company, url, days: INVITATION_DAYS });
   await tx.insert(mailOutbox).values({
     to: person.email,

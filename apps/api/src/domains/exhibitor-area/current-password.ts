@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { Language } from '@salon/shared';
+import { asLanguage } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/errors';
@@ -48,7 +48,7 @@ export function currentPasswordChecks(app: FastifyInstance, db: Db, onQueued: ()
         // The last try of the window, and a wrong one: whoever holds this session is not sure of
         // the password. Counted once per window, whatever the number of instances.
         request.log.warn({ userId: user.id }, 'current password tried too often: the account’s sessions end');
-        const lang: Language = account?.language === 'en' ? 'en' : 'fr';
+        const lang = asLanguage(account?.language);
         await db.transaction(async (tx) => {
           await tx
             .update(users)

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Language } from '@salon/shared';
+import { asLanguage, langParam } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { collaboratorInvitations, emailChanges, mailOutbox, tokens, users } from '../../db/schema';
 import { badRequest, isUniqueViolation } from '../../lib/errors';
@@ -40,8 +40,8 @@ export async function requestEmailChange(
     .values({ userId: user.id, email, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_DAYS * 86_400_000) })
     .returning({ id: emailChanges.id });
   if (!change) throw new Error('email change not created');
-  const lang: Language = user.language === 'en' ? 'en' : 'fr';
-  const url = `${ctx.publicUrl}/confirmer-email?token=${LINK_PLACEHOLDER}${lang === 'en' ? '&lang=en' : ''}`;
+  const lang = asLanguage(user.language);
+  const url = `${ctx.publicUrl}/confirmer-email?token=${LINK_PLACEHOLDER}${langParam(lang, '&')}`;
   await tx.insert(mailOutbox).values({
     to: email,
     kind: 'emailChange',
@@ -97,7 +97,7 @@ export async function confirmEmailChange(db: Db, ctx: MailLinks, secret: string)
         .returning();
       if (!updated || !before) throw badRequest(INVALID_EMAIL_CHANGE_LINK, { code: 'invalidLink' });
       await closeFormerAddressLinks(tx, updated.id, now);
-      const lang: Language = before.language === 'en' ? 'en' : 'fr';
+      const lang = asLanguage(before.language);
       await tx
         .insert(mailOutbox)
         .values({ to: before.email, ...emailChangedNoticeMail(lang, { newEmail: change.email }) });

@@ -1,5 +1,5 @@
 /** The mails of the public forms: a visitor's badge, an exhibitor enquiry, the newsletter's opt-in. */
-import { formatDateTime, SCAN_NOTICE, type Language } from '@salon/shared';
+import { formatDateTime, pick, SCAN_NOTICE, type Language } from '@salon/shared';
 import {
   editionYear,
   ENTRY_RULE,
@@ -36,53 +36,56 @@ export function badgeMail(
     ...(data.googleWallet ? [{ label: google, ...data.googleWallet }] : []),
   ];
   const when = whenAndWhere(data.show, lang);
-  if (lang === 'en') {
-    const title = 'Your badge';
-    return {
-      subject: `Your badge — ${SHOW.en} ${editionYear(data.show)}`,
-      ...render(lang, title, {
-        paragraphs: [
-          greeting(lang, data.name),
-          `Your registration for the ${SHOW.en}, ${when}, is confirmed. Your badge is attached as a PDF: print it, or show it on your phone at the entrance.`,
-          ENTRY_RULE.en,
-          SCAN_NOTICE.en,
-        ],
-        button: { label: 'Show my badge', url: data.ebadgeUrl },
-        links: [
-          ...wallet('Add to Apple Wallet', 'Add to Google Wallet'),
-          { label: 'Add to my calendar', url: data.calendarUrl },
-        ],
-        footer: [
-          'This link is personal: do not share it.',
-          ...(data.appleWallet ? ['To add the badge to Apple Wallet, open this message on your iPhone.'] : []),
-          ...(data.googleWallet ? ['To add the badge to Google Wallet, open this message on your Android phone.'] : []),
-        ],
-      }),
-    };
-  }
-  const title = 'Votre badge';
+  const showName = pick(lang, SHOW);
+  const title = pick(lang, { fr: 'Votre badge', en: 'Your badge' });
   return {
-    subject: `Votre badge — ${SHOW.fr} ${editionYear(data.show)}`,
-    ...render(lang, title, {
-      paragraphs: [
-        greeting(lang, data.name),
-        `Votre inscription au ${SHOW.fr}, ${when}, est confirmée. Votre badge est joint en PDF : imprimez-le, ou présentez-le sur votre téléphone à l’entrée.`,
-        ENTRY_RULE.fr,
-        SCAN_NOTICE.fr,
-      ],
-      button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
-      links: [
-        ...wallet('Ajouter à Apple Wallet', 'Ajouter à Google Wallet'),
-        { label: 'Ajouter à mon agenda', url: data.calendarUrl },
-      ],
-      footer: [
-        'Ce lien est personnel : ne le partagez pas.',
-        ...(data.appleWallet ? ['Pour ajouter le badge à Apple Wallet, ouvrez ce message sur votre iPhone.'] : []),
-        ...(data.googleWallet
-          ? ['Pour ajouter le badge à Google Wallet, ouvrez ce message sur votre téléphone Android.']
-          : []),
-      ],
-    }),
+    subject: `${title} — ${showName} ${editionYear(data.show)}`,
+    ...render(
+      lang,
+      title,
+      pick(lang, {
+        fr: {
+          paragraphs: [
+            greeting(lang, data.name),
+            `Votre inscription au ${showName}, ${when}, est confirmée. Votre badge est joint en PDF : imprimez-le, ou présentez-le sur votre téléphone à l’entrée.`,
+            ENTRY_RULE.fr,
+            SCAN_NOTICE.fr,
+          ],
+          button: { label: 'Afficher mon badge', url: data.ebadgeUrl },
+          links: [
+            ...wallet('Ajouter à Apple Wallet', 'Ajouter à Google Wallet'),
+            { label: 'Ajouter à mon agenda', url: data.calendarUrl },
+          ],
+          footer: [
+            'Ce lien est personnel : ne le partagez pas.',
+            ...(data.appleWallet ? ['Pour ajouter le badge à Apple Wallet, ouvrez ce message sur votre iPhone.'] : []),
+            ...(data.googleWallet
+              ? ['Pour ajouter le badge à Google Wallet, ouvrez ce message sur votre téléphone Android.']
+              : []),
+          ],
+        },
+        en: {
+          paragraphs: [
+            greeting(lang, data.name),
+            `Your registration for the ${showName}, ${when}, is confirmed. Your badge is attached as a PDF: print it, or show it on your phone at the entrance.`,
+            ENTRY_RULE.en,
+            SCAN_NOTICE.en,
+          ],
+          button: { label: 'Show my badge', url: data.ebadgeUrl },
+          links: [
+            ...wallet('Add to Apple Wallet', 'Add to Google Wallet'),
+            { label: 'Add to my calendar', url: data.calendarUrl },
+          ],
+          footer: [
+            'This link is personal: do not share it.',
+            ...(data.appleWallet ? ['To add the badge to Apple Wallet, open this message on your iPhone.'] : []),
+            ...(data.googleWallet
+              ? ['To add the badge to Google Wallet, open this message on your Android phone.']
+              : []),
+          ],
+        },
+      }),
+    ),
   };
 }
 
@@ -122,25 +125,20 @@ export function enquiryOrganiserMail(e: EnquiryFacts): Mail {
 
 /** To the sender: we have it, and someone will answer. The typed name is not echoed (see greeting). */
 export function enquiryAckMail(lang: Language, show: ShowFacts): Mail {
-  if (lang === 'en') {
-    const title = 'We have received your request';
-    return {
-      subject: `Your exhibitor request — ${SHOW.en} ${editionYear(show)}`,
-      ...render(lang, title, {
-        paragraphs: [
-          greeting(lang, null),
-          `Thank you for your interest in exhibiting at the ${SHOW.en}, ${whenAndWhere(show, lang)}. Our team will contact you shortly.`,
-        ],
-      }),
-    };
-  }
-  const title = 'Nous avons bien reçu votre demande';
+  const showName = pick(lang, SHOW);
+  const when = whenAndWhere(show, lang);
   return {
-    subject: `Votre demande exposant — ${SHOW.fr} ${editionYear(show)}`,
-    ...render(lang, title, {
+    subject: pick(lang, {
+      fr: `Votre demande exposant — ${showName} ${editionYear(show)}`,
+      en: `Your exhibitor request — ${showName} ${editionYear(show)}`,
+    }),
+    ...render(lang, pick(lang, { fr: 'Nous avons bien reçu votre demande', en: 'We have received your request' }), {
       paragraphs: [
         greeting(lang, null),
-        `Merci de votre intérêt pour le ${SHOW.fr}, ${whenAndWhere(show, lang)}. Notre équipe vous contactera très prochainement.`,
+        pick(lang, {
+          fr: `Merci de votre intérêt pour le ${showName}, ${when}. Notre équipe vous contactera très prochainement.`,
+          en: `Thank you for your interest in exhibiting at the ${showName}, ${when}. Our team will contact you shortly.`,
+        }),
       ],
     }),
   };
@@ -152,33 +150,30 @@ export function enquiryAckMail(lang: Language, show: ShowFacts): Mail {
  * form answers the same for every known address; the difference is said here, to the owner.
  */
 export function registrationNoticeMail(lang: Language, reason: 'staff' | 'cancelled', show: ShowFacts): Mail {
-  if (lang === 'en') {
-    const title = 'Visitor registration';
-    return {
-      subject: `${title} — ${SHOW.en} ${editionYear(show)}`,
-      ...render(lang, title, {
-        paragraphs: [
-          greeting(lang, null),
-          `Someone has just registered this e-mail address as a visitor of the ${SHOW.en}, ${whenAndWhere(show, lang)}.`,
-          reason === 'staff'
-            ? 'This address belongs to a show staff account (organisation or badge control), which gets no visitor badge from the public form: no badge was made.'
-            : 'Your registration was cancelled by the organiser: no badge was sent. For any question, use the Contact page.',
-          'If you did not ask for it, ignore this message.',
-        ],
-      }),
-    };
-  }
-  const title = 'Inscription visiteur';
+  const showName = pick(lang, SHOW);
+  const when = whenAndWhere(show, lang);
+  const title = pick(lang, { fr: 'Inscription visiteur', en: 'Visitor registration' });
   return {
-    subject: `${title} — ${SHOW.fr} ${editionYear(show)}`,
+    subject: `${title} — ${showName} ${editionYear(show)}`,
     ...render(lang, title, {
       paragraphs: [
         greeting(lang, null),
-        `Quelqu’un vient d’inscrire cette adresse e-mail comme visiteur du ${SHOW.fr}, ${whenAndWhere(show, lang)}.`,
-        reason === 'staff'
-          ? 'Cette adresse est celle d’un compte de l’équipe du salon (organisation ou contrôle des badges), qui ne reçoit pas de badge visiteur par le formulaire public : aucun badge n’a été créé.'
-          : 'Votre inscription a été annulée par l’organisateur : aucun badge n’a été envoyé. Pour toute question, utilisez la page Contact.',
-        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+        ...pick(lang, {
+          fr: [
+            `Quelqu’un vient d’inscrire cette adresse e-mail comme visiteur du ${showName}, ${when}.`,
+            reason === 'staff'
+              ? 'Cette adresse est celle d’un compte de l’équipe du salon (organisation ou contrôle des badges), qui ne reçoit pas de badge visiteur par le formulaire public : aucun badge n’a été créé.'
+              : 'Votre inscription a été annulée par l’organisateur : aucun badge n’a été envoyé. Pour toute question, utilisez la page Contact.',
+            'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+          ],
+          en: [
+            `Someone has just registered this e-mail address as a visitor of the ${showName}, ${when}.`,
+            reason === 'staff'
+              ? 'This address belongs to a show staff account (organisation or badge control), which gets no visitor badge from the public form: no badge was made.'
+              : 'Your registration was cancelled by the organiser: no badge was sent. For any question, use the Contact page.',
+            'If you did not ask for it, ignore this message.',
+          ],
+        }),
       ],
     }),
   };
@@ -186,30 +181,34 @@ export function registrationNoticeMail(lang: Language, reason: 'staff' | 'cancel
 
 /** Double opt-in: the address counts once the link is followed. Carries the unsubscribe link. */
 export function newsletterConfirmMail(lang: Language, links: { confirmUrl: string; unsubscribeUrl: string }): Mail {
-  if (lang === 'en') {
-    const title = 'Confirm your subscription';
-    return {
-      subject: `Confirm your subscription — ${SHOW.en} newsletter`,
-      ...render(lang, title, {
-        paragraphs: [
-          'You asked to receive the news of the show and its forum. Please confirm your address with the button below.',
-          'If you did not ask for it, ignore this message: you will receive nothing else.',
-        ],
-        button: { label: 'Confirm my subscription', url: links.confirmUrl },
-        footer: [{ label: 'Unsubscribe', url: links.unsubscribeUrl }],
-      }),
-    };
-  }
-  const title = 'Confirmez votre inscription';
+  const showName = pick(lang, SHOW);
+  const title = pick(lang, { fr: 'Confirmez votre inscription', en: 'Confirm your subscription' });
   return {
-    subject: `Confirmez votre inscription — newsletter du ${SHOW.fr}`,
-    ...render(lang, title, {
-      paragraphs: [
-        'Vous avez demandé à recevoir les actualités du salon et de son forum. Merci de confirmer votre adresse avec le bouton ci-dessous.',
-        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne recevrez rien d’autre.',
-      ],
-      button: { label: 'Confirmer mon inscription', url: links.confirmUrl },
-      footer: [{ label: 'Se désinscrire', url: links.unsubscribeUrl }],
+    subject: pick(lang, {
+      fr: `Confirmez votre inscription — newsletter du ${showName}`,
+      en: `Confirm your subscription — ${showName} newsletter`,
     }),
+    ...render(
+      lang,
+      title,
+      pick(lang, {
+        fr: {
+          paragraphs: [
+            'Vous avez demandé à recevoir les actualités du salon et de son forum. Merci de confirmer votre adresse avec le bouton ci-dessous.',
+            'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne recevrez rien d’autre.',
+          ],
+          button: { label: 'Confirmer mon inscription', url: links.confirmUrl },
+          footer: [{ label: 'Se désinscrire', url: links.unsubscribeUrl }],
+        },
+        en: {
+          paragraphs: [
+            'You asked to receive the news of the show and its forum. Please confirm your address with the button below.',
+            'If you did not ask for it, ignore this message: you will receive nothing else.',
+          ],
+          button: { label: 'Confirm my subscription', url: links.confirmUrl },
+          footer: [{ label: 'Unsubscribe', url: links.unsubscribeUrl }],
+        },
+      }),
+    ),
   };
 }

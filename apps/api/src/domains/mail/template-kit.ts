@@ -5,7 +5,7 @@
  * exhibitor area's accounts and their teams), edition-mails.ts (an edition's exhibitors and
  * subscribers).
  */
-import { datesText, looksLikeLink, type Language } from '@salon/shared';
+import { datesText, looksLikeLink, pick, type Language, type Texts } from '@salon/shared';
 
 /**
  * The site's e-mails: a subject, a plain-text part and an HTML part built with tables and inline
@@ -25,7 +25,10 @@ export interface ShowFacts {
   city: string;
 }
 
-export const SHOW = { fr: 'Salon International du Bâtiment', en: 'International Building Show' } as const;
+export const SHOW: Texts = {
+  fr: 'Salon International du Bâtiment',
+  en: 'International Building Show',
+};
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -39,7 +42,7 @@ export const editionYear = (show: ShowFacts) => show.startsOn.slice(0, 4);
 /** 'du 29 mai au 1er juin 2024 à Marrakech' / 'from 29 May to 1 June 2024 in Marrakech'. */
 export function whenAndWhere(show: ShowFacts, lang: Language): string {
   const dates = datesText(show.startsOn, show.endsOn, lang);
-  return lang === 'en' ? `from ${dates} in ${show.city}` : `du ${dates} à ${show.city}`;
+  return pick(lang, { fr: `du ${dates} à ${show.city}`, en: `from ${dates} in ${show.city}` });
 }
 
 interface Block {
@@ -56,9 +59,9 @@ interface Block {
 }
 
 export function render(lang: Language, title: string, block: Block): { text: string; html: string } {
-  const show = SHOW[lang];
+  const show = pick(lang, SHOW);
   // French puts a space before a colon, English none.
-  const colon = lang === 'en' ? ': ' : ' : ';
+  const colon = pick(lang, { fr: ' : ', en: ': ' });
   const text = [
     ...block.paragraphs.flatMap((p) => [p, '']),
     ...(block.button ? [`${block.button.label}${colon}${block.button.url}`, ''] : []),
@@ -103,10 +106,10 @@ ${footer}
   return { text, html };
 }
 
-export const ENTRY_RULE = {
+export const ENTRY_RULE: Texts = {
   fr: 'L’entrée est gratuite sur présentation de ce badge, d’une invitation ou d’une carte de visite.',
   en: 'Entry is free with this badge, an invitation or a business card.',
-} as const;
+};
 
 /**
  * Someone's text that a mail may print (a name, a company), or null when a mail client would
@@ -121,7 +124,9 @@ export const printable = (text: string | null) => (text && !looksLikeLink(text) 
  */
 export const greeting = (lang: Language, typed: string | null) => {
   const name = printable(typed);
-  return lang === 'en' ? (name ? `Hello ${name},` : 'Hello,') : name ? `Bonjour ${name},` : 'Bonjour,';
+  return name
+    ? pick(lang, { fr: `Bonjour ${name},`, en: `Hello ${name},` })
+    : pick(lang, { fr: 'Bonjour,', en: 'Hello,' });
 };
 
 /** RFC 8058 one-click unsubscribe, for every newsletter mail. */

@@ -1,4 +1,4 @@
-import type { ExhibitorEnquiryForm, Language } from '@salon/shared';
+import { DEFAULT_LANGUAGE, type ExhibitorEnquiryForm } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { demandesExposants, mailOutbox } from '../../db/schema';
 import { mayMail } from '../mail/recipient-caps';
@@ -14,7 +14,7 @@ export const NO_SECTOR = 'non rempli';
  * a day per address (anyone can type anyone's address). The answer is the same either way.
  */
 export async function submitEnquiry(db: Db, form: ExhibitorEnquiryForm, organiserEmail: string) {
-  const lang: Language = form.lang ?? 'fr';
+  const lang = form.lang ?? DEFAULT_LANGUAGE;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(demandesExposants)

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newsletterConfirmedSchema, newsletterUnsubscribedSchema, postNewsletter } from '@salon/shared';
+import {
+  postNewsletter,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  newsletterConfirmedSchema,
+  newsletterUnsubscribedSchema,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { confirmSubscription, subscribe, unsubscribe, unsubscribePage } from './newsletters.service';
@@ -60,9 +66,9 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
   app.get(
     '/newsletters/unsubscribe',
     {
-      schema: { tags: ['newsletters'], querystring: tokenQuery.extend({ lang: z.enum(['fr', 'en']).optional() }) },
+      schema: { tags: ['newsletters'], querystring: tokenQuery.extend({ lang: z.enum(LANGUAGES).optional() }) },
     },
     async (request, reply) =>
-      reply.redirect(unsubscribePage(mail.publicUrl, request.query.token, request.query.lang ?? 'fr'), 303),
+      reply.redirect(unsubscribePage(mail.publicUrl, request.query.token, request.query.lang ?? DEFAULT_LANGUAGE), 303),
   );
 };

@@ -1,5 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { normalizeEmail, type Language, type NewsletterForm } from '@salon/shared';
+import {
+  DEFAULT_LANGUAGE,
+  asLanguage,
+  langParam,
+  normalizeEmail,
+  type Language,
+  type NewsletterForm,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { LINK_TTL } from '../../lib/links';
@@ -8,11 +15,9 @@ import { newsletterConfirmMail } from '../mail/public-mails';
 import { unsubscribeHeaders } from '../mail/template-kit';
 import { type MailLinks } from '../mail/links';
 
-const inLang = (lang: Language) => (lang === 'en' ? '&lang=en' : '');
-
 /** The site's unsubscribe page, in the subscriber's language: it unsubscribes once opened in a browser. */
 export const unsubscribePage = (publicUrl: string, token: string, lang: Language) =>
-  `${publicUrl}/newsletter?action=unsubscribe&token=${token}${inLang(lang)}`;
+  `${publicUrl}/newsletter?action=unsubscribe&token=${token}${langParam(lang, '&')}`;
 
 /**
  * The links every newsletter mail carries: the page, and RFC 8058's one-click POST, whose address
@@ -22,7 +27,7 @@ export function unsubscribeLinks(ctx: MailLinks, id: number, lang: Language) {
   const token = ctx.links.sign('newsletter_unsubscribe', id, null, ctx.now());
   return {
     pageUrl: unsubscribePage(ctx.publicUrl, token, lang),
-    oneClickUrl: `${ctx.publicUrl}/backend/api/newsletters/unsubscribe?token=${token}${inLang(lang)}`,
+    oneClickUrl: `${ctx.publicUrl}/backend/api/newsletters/unsubscribe?token=${token}${langParam(lang, '&')}`,
   };
 }
 
@@ -34,7 +39,7 @@ export function unsubscribeLinks(ctx: MailLinks, id: number, lang: Language) {
  * nothing; at most a couple of confirmation mails a day per address.
  */
 export async function subscribe(db: Db, ctx: MailLinks, form: NewsletterForm): Promise<void> {
-  const lang: Language = form.lang ?? 'fr';
+  const lang = form.lang ?? DEFAULT_LANGUAGE;
   const email = normalizeEmail(form.email);
   await db.transaction(async (tx) => {
     // First: it locks the address, so the same address sent twice at once is decided once.
@@ -55,13 +60,13 @@ export async function subscribe(db: Db, ctx: MailLinks, form: NewsletterForm): P
         : [existing];
     if (!row || !mayMailNow) return;
     const confirmToken = ctx.links.sign('newsletter_confirm', row.id, LINK_TTL.newsletterConfirm, ctx.now());
-    const mailLang: Language = row.language === 'en' ? 'en' : 'fr';
+    const mailLang = asLanguage(row.language);
     const unsubscribe = unsubscribeLinks(ctx, row.id, mailLang);
     await tx.insert(mailOutbox).values({
       to: row.email,
       kind: 'newsletterConfirm',
       ...newsletterConfirmMail(mailLang, {
-        confirmUrl: `${ctx.publicUrl}/newsletter?action=confirm&token=${confirmToken}${mailLang === 'en' ? '&lang=en' : ''}`,
+        confirmUrl: `${ctx.publicUrl}/newsletter?action=confirm&token=${confirmToken}${langParam(mailLang, '&')}`,
         unsubscribeUrl: unsubscribe.pageUrl,
       }),
       headers: unsubscribeHeaders(unsubscribe.oneClickUrl, unsubscribe.pageUrl),

@@ -1,5 +1,5 @@
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language } from '@salon/shared';
+import { DEFAULT_LANGUAGE, DEFAULT_ROLE_ID, normalizeEmail, normalizePhone, type Language } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { personalColumns, users } from '../../db/schema';
 
@@ -34,7 +34,7 @@ export function visitorRow(fields: PersonFields) {
     username: email,
     phone: fields.phone,
     phoneNormalized: normalizePhone(fields.phone),
-    language: fields.language ?? 'fr',
+    language: fields.language ?? DEFAULT_LANGUAGE,
     confirmed: true,
     emailOTPConfirmed: true,
   } satisfies typeof users.$inferInsert;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DEFAULT_LANGUAGE,
+  pick,
   exhibitorEnquirySchema,
   publicRegisterSchema,
   putVisitor,
@@ -49,12 +51,12 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
   // The specification's body as it is: no consent box to tick (decision 049), and a `consent`
   // sent anyway is dropped with the other fields the form does not name.
   const register = async (form: VisitorForm) => {
-    const lang = form.lang ?? 'fr';
+    const lang = form.lang ?? DEFAULT_LANGUAGE;
     await assertRegistrationOpen(db, mail.now(), lang);
     const result = await registerVisitor(db, mail, form);
     onQueued();
     // One answer for every known address (see Decision 015); the mail to it says the rest.
-    if (result.outcome !== 'created') throw badRequest(ALREADY_REGISTERED[lang]);
+    if (result.outcome !== 'created') throw badRequest(pick(lang, ALREADY_REGISTERED));
     return {
       data: {
         registration: { id: result.registrationId, type: 'visitor' as const },

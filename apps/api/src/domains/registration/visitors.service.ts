@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { normalizeEmail, type Language, type VisitorForm } from '@salon/shared';
+import {
+  DEFAULT_LANGUAGE,
+  type Texts,
+  asLanguage,
+  normalizeEmail,
+  type Language,
+  type VisitorForm,
+} from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +35,7 @@ const STAFF_TYPES = ['controller', 'organiser'];
  * The answer for every address that already has an account, whatever the account (badge holder,
  * cancelled, staff, known from a conference): what differs goes in the mail to that address.
  */
-export const ALREADY_REGISTERED: Record<Language, string> = {
+export const ALREADY_REGISTERED: Texts = {
   fr: 'Cette adresse e-mail est déjà enregistrée : un e-mail vous a été envoyé à cette adresse.',
   en: 'This e-mail address is already registered: an e-mail has been sent to you at this address.',
 };
@@ -87,7 +94,7 @@ async function registerNewVisitor(db: Db, ctx: MailLinks, form: VisitorForm, lan
  * link for someone who only typed an address, and at most a few mails a day per address.
  */
 export async function registerVisitor(db: Db, ctx: MailLinks, form: VisitorForm): Promise<VisitorRegistration> {
-  const lang: Language = form.lang ?? 'fr';
+  const lang = form.lang ?? DEFAULT_LANGUAGE;
   const created = await registerNewVisitor(db, ctx, form, lang);
   if (created) return { outcome: 'created', ...created };
   return db.transaction(async (tx) => {
@@ -118,7 +125,7 @@ async function answerKnownAddress(tx: Tx, ctx: MailLinks, userId: number): Promi
   const notice = async (reason: 'staff' | 'cancelled') => {
     if (!mayMailNow) return;
     const { event: show } = await currentShow(tx);
-    const lang: Language = account.language === 'en' ? 'en' : 'fr';
+    const lang = asLanguage(account.language);
     await tx
       .insert(mailOutbox)
       .values({ to: account.email, kind: 'registration', ...registrationNoticeMail(lang, reason, show) });

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
-import type { Language } from '@salon/shared';
+import { pick, type Language, type Texts } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { readyForMore, safeCell } from '../../lib/streams';
 import { allScans } from './scans.service';
@@ -147,7 +147,7 @@ export function foldLine(line: string): string {
 const NOTE_LABELS = {
   fr: { rating: 'Évaluation', followUp: 'Suivi', by: 'Scanné par', at: 'le', sep: ' : ' },
   en: { rating: 'Rating', followUp: 'Follow-up', by: 'Scanned by', at: 'on', sep: ': ' },
-} as const;
+} as const satisfies Texts<Record<string, string>>;
 
 /**
  * SCANS.vcf of one table: a vCard 4.0 per lead (name, organisation, title, e-mail, phone), its
@@ -155,7 +155,7 @@ const NOTE_LABELS = {
  * it when. UID is the scan's own id, so a second import updates the same card.
  */
 export async function writeLeadsVcard(db: Db, scope: SQL | null, lang: Language, out: Writable) {
-  const l = NOTE_LABELS[lang];
+  const l = pick(lang, NOTE_LABELS);
   await writeLeads(
     db,
     scope,

@@ -1,11 +1,20 @@
-import { dayMonthText, HALL_MEDIAN_MIN_EXHIBITORS, weekdayText, type Language } from '@salon/shared';
+import {
+  LOCALES,
+  type Texts,
+  pick,
+  dayMonthText,
+  HALL_MEDIAN_MIN_EXHIBITORS,
+  weekdayText,
+  type Language,
+} from '@salon/shared';
 import { COLORS, createDocument, FONTS, SHOW_NAME } from '../files/pdf/document';
 import { ellipsize, pdfText } from '../files/pdf/text';
 import type { LeadReport } from './lead-report.service';
 import { followUpName } from './scans-export';
 
 /** 'bilan-2024.pdf', 'report-2024.pdf'. */
-export const leadReportFileName = (lang: Language, year: number) => `${lang === 'en' ? 'report' : 'bilan'}-${year}.pdf`;
+export const leadReportFileName = (lang: Language, year: number) =>
+  `${pick(lang, { fr: 'bilan', en: 'report' })}-${year}.pdf`;
 
 const TEXTS = {
   fr: {
@@ -32,7 +41,6 @@ const TEXTS = {
     answered: 'Répondu',
     unanswered: 'Sans réponse',
     empty: 'Aucun lead pour cette édition.',
-    locale: 'fr-FR',
   },
   en: {
     title: 'Leads report',
@@ -58,9 +66,8 @@ const TEXTS = {
     answered: 'Answered',
     unanswered: 'Not answered',
     empty: 'No leads for this edition.',
-    locale: 'en-GB',
   },
-} as const satisfies Record<Language, Record<string, unknown>>;
+} as const satisfies Texts<Record<string, unknown>>;
 
 const MARGIN = 50;
 const LABEL_WIDTH = 170;
@@ -85,8 +92,8 @@ export async function renderLeadReport(input: {
   createdAt: Date;
 }): Promise<Buffer> {
   const { report, lang } = input;
-  const t = TEXTS[lang];
-  const number = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 });
+  const t = pick(lang, TEXTS);
+  const number = new Intl.NumberFormat(pick(lang, LOCALES), { maximumFractionDigits: 1 });
   const fmt = (n: number) => pdfText(number.format(n));
   const title = `${t.title} ${report.year}`;
   const { doc, finish } = createDocument({

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { SHOW_TIME_ZONE, type FollowUp, type Language, type ScanExport } from '@salon/shared';
+import { pick, type Texts, SHOW_TIME_ZONE, type FollowUp, type Language, type ScanExport } from '@salon/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -64,10 +64,11 @@ const HEADERS = {
     yes: 'Yes',
     followUps: { to_contact: 'To contact', contacted: 'Contacted', no_follow_up: 'No follow-up' },
   },
-} as const satisfies Record<Language, { followUps: Record<FollowUp, string> } & Record<string, unknown>>;
+} as const satisfies Texts<{ followUps: Record<FollowUp, string> } & Record<string, unknown>>;
 
 /** A follow-up's name in the file's language. */
-export const followUpName = (lang: Language, code: FollowUp | null) => (code ? HEADERS[lang].followUps[code] : null);
+export const followUpName = (lang: Language, code: FollowUp | null) =>
+  code ? pick(lang, HEADERS).followUps[code] : null;
 
 /** An answer as one cell: the text typed, or the choices ticked. */
 export const answerText = (a: LeadAnswerView | undefined) =>
@@ -121,7 +122,7 @@ const fit = (header: string, longest: number | null | undefined, min = 0) =>
  * leads answered, and last whether the person asked not to be contacted. Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
  */
 export async function writeScansXlsx(db: Db, table: ScanExport, scope: SQL | null, lang: Language, out: Writable) {
-  const h = HEADERS[lang];
+  const h = pick(lang, HEADERS);
   const longest = await longestTexts(db, scope);
   const questions = await answeredLabels(db, scope);
   const withScanner = table !== 'scansExposant';

@@ -6,6 +6,7 @@ import {
   getScanEditions,
   getScans,
   getScansExport,
+  asLanguage,
   PAGE_SIZE,
   postScans,
   putLeadQuestions,
@@ -149,7 +150,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
     const format = query.format ?? 'xlsx';
     if (format !== 'xlsx' && format !== 'csv' && format !== 'vcf')
       throw badRequest('Paramètre format attendu : xlsx, csv ou vcf.');
-    const lang = query.lang === 'en' ? 'en' : 'fr';
+    const lang = asLanguage(query.lang);
     const all = exportScope(table, user, edition);
     const scope = all && anyFilter(filters) ? and(all, filtered(filters))! : all;
     if (format === 'csv')
@@ -200,7 +201,7 @@ export const scansRoutes: FastifyPluginAsyncZod<{
   route(app, getLeadReportPdf, {}, async (request, reply) => {
     const { query } = request;
     const user = currentUser(request);
-    const lang = query.lang === 'en' ? 'en' : 'fr';
+    const lang = asLanguage(query.lang);
     const [report, company] = await Promise.all([
       leadReport(db, user.id, await editionOfScans(query.edition)),
       reportCompany(db, user.id),

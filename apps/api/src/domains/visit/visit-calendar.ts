@@ -1,15 +1,23 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { type ICalCalendar } from 'ical-generator';
-import { SHOW_TIME_ZONE, showInstant, showOffsetMinutes, type Conference } from '@salon/shared';
+import {
+  pick,
+  type Language,
+  type Texts,
+  SHOW_TIME_ZONE,
+  showInstant,
+  showOffsetMinutes,
+  type Conference,
+} from '@salon/shared';
 import type { BadgeOpeningHours } from '../show/show-facts';
 
 const TEXTS = {
   fr: { visit: 'Ma visite', badge: 'Mon badge', room: 'Salle du forum' },
   en: { visit: 'My visit', badge: 'My badge', room: 'Forum room' },
-} as const;
+} as const satisfies Texts<Record<string, string>>;
 
 interface CalendarContext {
-  lang: 'fr' | 'en';
+  lang: Language;
   publicUrl: string;
   /** The venue's name and address on one line, or null when the organiser has not given them. */
   venue: string | null;
@@ -149,8 +157,8 @@ const showTime = (day: string, time: string) => new TZDate(showInstant(day, time
 function addTalks(calendar: ICalCalendar, talks: Conference[], { lang, publicUrl, venue }: CalendarContext) {
   const host = new URL(publicUrl).host;
   for (const talk of talks) {
-    const title = lang === 'en' ? talk.titleEn || talk.titleFr : talk.titleFr;
-    const description = lang === 'en' ? (talk.descriptionEn ?? talk.descriptionFr) : talk.descriptionFr;
+    const title = pick(lang, { fr: talk.titleFr, en: talk.titleEn || talk.titleFr });
+    const description = pick(lang, { fr: talk.descriptionFr, en: talk.descriptionEn ?? talk.descriptionFr });
     calendar.createEvent({
       id: `conference-${talk.id}@${host}`,
       timezone: SHOW_TIME_ZONE,
@@ -158,7 +166,7 @@ function addTalks(calendar: ICalCalendar, talks: Conference[], { lang, publicUrl
       end: showTime(talk.day, talk.endsAt),
       summary: `${talk.number} — ${title}`,
       description: description ?? undefined,
-      location: [TEXTS[lang].room, venue].filter(Boolean).join(', '),
+      location: [pick(lang, TEXTS).room, venue].filter(Boolean).join(', '),
       url: new URL(`/conference/${talk.id}`, publicUrl).href,
     });
   }
@@ -172,7 +180,7 @@ const talkInstants = (talks: Conference[]) =>
  * talk, at the show's hours in its time zone, the forum room at the venue, and a link to its page.
  */
 export function visitCalendar(talks: Conference[], context: CalendarContext): string {
-  const calendar = showCalendar(TEXTS[context.lang].visit, 'ma-visite', context);
+  const calendar = showCalendar(pick(context.lang, TEXTS).visit, 'ma-visite', context);
   addTalks(calendar, talks, context);
   return withTimezone(calendar, talkInstants(talks));
 }
@@ -192,7 +200,7 @@ export function badgeCalendar(
     ...show.days.flatMap((d) => [showInstant(d.day, d.opens), showInstant(d.day, d.closes)]),
     ...talkInstants(show.talks),
   ];
-  const calendar = showCalendar(TEXTS[context.lang].badge, 'badge', context);
+  const calendar = showCalendar(pick(context.lang, TEXTS).badge, 'badge', context);
   for (const { day, opens, closes } of show.days) {
     calendar.createEvent({
       id: `show-${day}-${show.registrationId}@${host}`,

@@ -1,4 +1,7 @@
 import {
+  pick,
+  LANGUAGES,
+  asLanguage,
   emptyVisit,
   fileAnswer,
   formatVisit,
@@ -28,7 +31,7 @@ import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
 
 const badgeCalendarQuery = z.strictObject({
   token: z.string().min(1).max(2000),
-  lang: z.enum(['fr', 'en']).optional(),
+  lang: z.enum(LANGUAGES).optional(),
 });
 
 /** Changes of a list allowed per minute and per address: a visitor taps a few buttons, not hundreds. */
@@ -76,12 +79,12 @@ export const visitRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const visit = visitOfQuery(query, ['conferences'], ['lang']);
-      const lang = query.lang === 'en' ? 'en' : 'fr';
+      const lang = asLanguage(query.lang);
       const { conferences } = await readVisit(db, { exhibitors: [], conferences: visit.conferences });
       const venue = await showVenue();
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${lang === 'en' ? 'my-visit' : 'ma-visite'}.ics"`)
+        .header('content-disposition', `attachment; filename="${pick(lang, { fr: 'ma-visite', en: 'my-visit' })}.ics"`)
         .send(Buffer.from(visitCalendar(conferences, { lang, publicUrl, venue })));
     },
   );
@@ -107,7 +110,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
       };
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${lang === 'en' ? 'my-show' : 'mon-salon'}.ics"`)
+        .header('content-disposition', `attachment; filename="${pick(lang, { fr: 'mon-salon', en: 'my-show' })}.ics"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(badgeCalendar(show, { lang, publicUrl, venue: await showVenue() })));
     },

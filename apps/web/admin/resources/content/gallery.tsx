@@ -1,8 +1,9 @@
 import { DataTable, List, NumberInput, SimpleForm, TextInput, maxLength } from 'react-admin';
+import { LANGUAGES } from '@salon/shared';
 import { searchFilter } from '../../components/filters';
 import { RequiredMediaInput, positionRules, requireFiles, thumbnail, type Media } from './fields';
 
-/** The gallery's photos, each with a caption in both languages. */
+/** The gallery's photos, each with a caption in each language (one value, `caption.fr`, …). */
 
 export function GalleryList() {
   return (
@@ -10,8 +11,9 @@ export function GalleryList() {
       <DataTable>
         <DataTable.NumberCol source="position" />
         <DataTable.Col source="image" disableSort render={(r: { image: Media }) => thumbnail(r.image)} />
-        <DataTable.Col source="captionFr" disableSort />
-        <DataTable.Col source="captionEn" disableSort />
+        {LANGUAGES.map((lang) => (
+          <DataTable.Col key={lang} source={`caption.${lang}`} disableSort />
+        ))}
       </DataTable>
     </List>
   );
@@ -21,8 +23,9 @@ export function GalleryForm() {
   return (
     <SimpleForm validate={requireFiles('imageId')}>
       <RequiredMediaInput source="imageId" label="resources.galeries.fields.imageId" />
-      <TextInput source="captionFr" validate={maxLength(300)} fullWidth />
-      <TextInput source="captionEn" validate={maxLength(300)} fullWidth />
+      {LANGUAGES.map((lang) => (
+        <TextInput key={lang} source={`caption.${lang}`} validate={maxLength(300)} fullWidth />
+      ))}
       <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
     </SimpleForm>
   );

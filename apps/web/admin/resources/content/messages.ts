@@ -1,3 +1,4 @@
+import type { Texts } from '@salon/shared';
 import type { AdminMessages } from '../../i18n';
 
 const partnerFieldsFr = {
@@ -44,8 +45,7 @@ export const contentMessages: AdminMessages = {
           position: 'Position',
           image: 'Image',
           imageId: 'Image',
-          captionFr: 'Légende (français)',
-          captionEn: 'Légende (anglais)',
+          caption: { fr: 'Légende (français)', en: 'Légende (anglais)' } satisfies Texts,
           q: 'Rechercher',
         },
       },
@@ -168,8 +168,7 @@ export const contentMessages: AdminMessages = {
           position: 'Position',
           image: 'Image',
           imageId: 'Image',
-          captionFr: 'Caption (French)',
-          captionEn: 'Caption (English)',
+          caption: { fr: 'Caption (French)', en: 'Caption (English)' } satisfies Texts,
           q: 'Search',
         },
       },

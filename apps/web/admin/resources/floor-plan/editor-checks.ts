@@ -1,4 +1,5 @@
 import {
+  type Language,
   featureErrors,
   featureSchema,
   layoutErrors,
@@ -32,7 +33,7 @@ export function pieceRefusal(
   hall: Hall,
   list: Piece[],
   boxOf: BoxOf,
-  lang: 'fr' | 'en',
+  lang: Language,
   translate: (key: string) => string,
 ): string | null {
   const { stands, features } = placed(list, boxOf, piece.key);

@@ -1,4 +1,4 @@
-import type { adminPlanFeatureSchema, adminStandSchema, Answer, FeatureKind } from '@salon/shared';
+import type { adminPlanFeatureSchema, adminStandSchema, Answer, FeatureKind, Language } from '@salon/shared';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { FEATURE_KINDS, FEATURE_LABEL_MAX, FEATURE_NAMES, FORUM_STAND, type Box as Rect } from '@salon/shared';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type SVGProps } from 'react';
@@ -25,7 +25,7 @@ const FEATURE_FILL: Record<FeatureKind, string> = {
 const STAND_FILL = { taken: '#dbe7f5', free: '#fff' };
 
 /** What a piece shows: a stand its number and who holds it, a feature its kind or its label. */
-function piecePaint(piece: Piece, lang: 'fr' | 'en', free: string) {
+function piecePaint(piece: Piece, lang: Language, free: string) {
   if (piece.resource === 'plan-features') {
     const { kind, label } = piece.record;
     return {
@@ -151,7 +151,7 @@ export function PieceShape({
   onFocus,
   lang,
 }: {
-  lang: 'fr' | 'en';
+  lang: Language;
   piece: Piece;
   box: Rect;
   handle: number;
@@ -231,7 +231,7 @@ export function PieceShape({
 }
 
 /** The drawing's legend: stands taken and free, then each kind of feature. */
-export function EditorLegend({ lang }: { lang: 'fr' | 'en' }) {
+export function EditorLegend({ lang }: { lang: Language }) {
   const translate = useTranslate();
   const items = [
     { fill: STAND_FILL.taken, name: translate('admin.floorPlan.legendTaken') },
@@ -266,7 +266,7 @@ export function EditorLegend({ lang }: { lang: 'fr' | 'en' }) {
 }
 
 /** Adds a feature of the chosen kind (and label), placed by the page where it fits. */
-export function AddFeature({ lang, onAdd }: { lang: 'fr' | 'en'; onAdd: (kind: FeatureKind, label: string) => void }) {
+export function AddFeature({ lang, onAdd }: { lang: Language; onAdd: (kind: FeatureKind, label: string) => void }) {
   const translate = useTranslate();
   const [kind, setKind] = useState<FeatureKind>('entrance');
   const [label, setLabel] = useState('');

@@ -11,7 +11,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { standLineMessage, STAND_CSV_MAX_CHARS, type Answer, type standImportPreviewSchema } from '@salon/shared';
+import {
+  asLanguage,
+  standLineMessage,
+  STAND_CSV_MAX_CHARS,
+  type Answer,
+  type standImportPreviewSchema,
+} from '@salon/shared';
 import { useState } from 'react';
 import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { adminErrorMessage } from '../../components/use-admin-call';
@@ -64,7 +70,7 @@ export function StandImportPage() {
     await send(text, false);
   }
 
-  const lang = locale === 'en' ? 'en' : 'fr';
+  const lang = asLanguage(locale);
   return (
     <Card>
       <Title title="admin.floorPlan.importTitle" />

@@ -1,4 +1,4 @@
-import type { adminHallSchema, Answer, FeatureKind } from '@salon/shared';
+import { asLanguage, type adminHallSchema, type Answer, type FeatureKind } from '@salon/shared';
 import { Alert, Box, Button, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { FEATURE_NAMES, type Box as Rect } from '@salon/shared';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -34,7 +34,7 @@ const WHOLE_HALL = { page: 1, perPage: 5000 };
  */
 export function PlanEditorPage() {
   const translate = useTranslate();
-  const lang = useLocale() === 'en' ? 'en' : 'fr';
+  const lang = asLanguage(useLocale());
   // The current edition's plan (empty), or the next one's prepared before it is current.
   const [edition, setEdition] = useState<number | ''>('');
   const inEdition = edition === '' ? {} : { edition };

@@ -1,10 +1,10 @@
-import { FEATURE_KINDS, FEATURE_NAMES, featureSchema, type FeatureKind } from '@salon/shared';
+import { asLanguage, pick, FEATURE_KINDS, FEATURE_NAMES, featureSchema, type FeatureKind } from '@salon/shared';
 import { DataTable, SelectInput, SimpleForm, TextInput, useLocale } from 'react-admin';
 import { EditionListActions } from '../../components/editions';
 import { formResolver } from '../../../app/lib/form-resolver';
 import { BoxInputs, HallInput, PlanList } from './placement-inputs';
 
-const kindNames = (locale: string) => FEATURE_NAMES[locale === 'en' ? 'en' : 'fr'];
+const kindNames = (locale: string) => pick(asLanguage(locale), FEATURE_NAMES);
 
 /**
  * The plan's features (entrances, aisles, services, the forum's room) of an edition, hall by

@@ -1,5 +1,5 @@
 import { DataTable, SelectInput, SimpleList, TopToolbar, useLocaleState } from 'react-admin';
-import { formatDateTime, type Answer, type newsletterRowSchema } from '@salon/shared';
+import { asLanguage, formatDateTime, type Answer, type newsletterRowSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ListExportButton } from '../../components/list-export-button';
 import { ResponsiveList } from '../../components/responsive-list';
@@ -23,7 +23,7 @@ export function NewsletterList() {
             label="admin.mail.export"
             path="newsletters/export"
             filename="newsletter.xlsx"
-            query={{ lang: locale === 'en' ? 'en' : 'fr' }}
+            query={{ lang: asLanguage(locale) }}
           />
         </TopToolbar>
       }

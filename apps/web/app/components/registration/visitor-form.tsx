@@ -1,13 +1,12 @@
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { visitorFormSchema, type VisitorForm } from '@salon/shared';
+import { asLanguage, visitorFormSchema, type VisitorForm } from '@salon/shared';
 import { Alert } from '../ui/alert';
 import { PersonFields } from '../person-fields';
 import { submitErrorKey } from '../ui/form-errors';
 import { submitHandler } from '../ui/form-submit';
 import { ApiError } from '../../lib/api-client';
-import { isLanguage } from '../../lib/i18n';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useRegisterVisitor } from '../../lib/registration/register-visitor';
 import { formResolver } from '../../lib/form-resolver';
@@ -51,7 +50,7 @@ export function VisitorRegistrationForm({
   const failureKey = failure ? submitErrorKey(failure) : null;
   const reason = failure instanceof ApiError && failure.status === 400 && !failureKey ? failure.message : null;
   const submit = submitHandler(form, register, {
-    body: (values) => ({ ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' }),
+    body: (values) => ({ ...values, lang: asLanguage(i18n.language) }),
     fields: FIELDS,
     resetTo: EMPTY,
     onSuccess: (_registered, values) => onRegistered?.(values),

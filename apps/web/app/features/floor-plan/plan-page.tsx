@@ -1,4 +1,4 @@
-import { exhibitorSlug, FORUM_STAND, type ExhibitorPage, type PlanStand } from '@salon/shared';
+import { asLanguage, pickFilled, exhibitorSlug, FORUM_STAND, type ExhibitorPage, type PlanStand } from '@salon/shared';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { HallPlan } from './components/hall-plan';
 import { OPENS_HERE } from '../../lib/deferred-scripts';
 import { PlanZoom } from './components/plan-zoom';
 import { StandCard } from './components/stand-card';
-import { localized } from '../../lib/localized';
 import { FeatureLegendItems } from './components/plan-features';
 import { hallLink, matchesOf, type PlanQuery, type PlanView } from './plan-view';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -69,7 +68,7 @@ export function PlanPage({
   const q = typed ?? query.q;
   const matches = hall ? matchesOf(hall.stands, q, query.sector) : new Set<string>();
   const picked = sectors.find((s) => String(s.id) === query.sector);
-  const sectorName = picked && localized(i18n.language, picked.nameFr, picked.nameEn);
+  const sectorName = picked && pickFilled(asLanguage(i18n.language), { fr: picked.nameFr, en: picked.nameEn });
   // A tap opens the stand's card on the plan; on the open card's stand, it goes on to the page.
   const linkOf = (stand: PlanStand) => {
     const first = stand.holders[0];
@@ -113,7 +112,10 @@ export function PlanPage({
             <option value="">{t('plan.sectorAll')}</option>
             {sectors.map((s) => (
               <option key={s.id} value={String(s.id)}>
-                {t('directory.withCount', { name: localized(i18n.language, s.nameFr, s.nameEn), count: s.count })}
+                {t('directory.withCount', {
+                  name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
+                  count: s.count,
+                })}
               </option>
             ))}
           </select>

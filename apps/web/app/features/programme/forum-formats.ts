@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
-import { dayMonthText, hourText, rangeParts } from '@salon/shared';
-import type { Conference } from '@salon/shared';
+import { dayMonthText, hourText, pick, rangeParts, type Conference, type Language, type Texts } from '@salon/shared';
 
-const NUMBER_WORDS: Record<string, string[]> = {
+const NUMBER_WORDS: Texts<string[]> = {
   fr: ['', 'Une', 'Deux', 'Trois', 'Quatre', 'Cinq', 'Six'],
   en: ['', 'A', 'Two', 'Three', 'Four', 'Five', 'Six'],
 };
@@ -12,7 +11,7 @@ const NUMBER_WORDS: Record<string, string[]> = {
  * du 29 au 31 mai…', 'Deux sessions sponsors le 1er juin, de 10h00 à 12h00 et de 14h00 à 16h30.'
  * A format the programme has no session of is left out.
  */
-export function forumFormats(conferences: Conference[], lang: string, t: TFunction): string[] {
+export function forumFormats(conferences: Conference[], lang: Language, t: TFunction): string[] {
   const of = (kind: Conference['kind']) =>
     conferences.filter((c) => c.kind === kind).sort((a, b) => (a.day + a.startsAt).localeCompare(b.day + b.startsAt));
   const lines: string[] = [];
@@ -39,7 +38,7 @@ export function forumFormats(conferences: Conference[], lang: string, t: TFuncti
     lines.push(
       t(`pages.forum.formats.${kind}`, {
         count: sessions.length,
-        number: NUMBER_WORDS[lang]?.[sessions.length] ?? String(sessions.length),
+        number: pick(lang, NUMBER_WORDS)[sessions.length] ?? String(sessions.length),
         days: days.join(t('pages.forum.formats.and')),
         times: [...new Set(times)].join(t('pages.forum.formats.and')),
       }),

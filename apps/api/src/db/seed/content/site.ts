@@ -2,6 +2,7 @@
  * Seed content: what the demo's public pages show (testimonials, partners, gallery captions, the
  * agency and the site settings). Fictional, like the rest.
  */
+import type { Texts } from '@salon/shared';
 
 /**
  * A testimonial about past editions. The author is a name, shown as typed in both languages; who
@@ -107,33 +108,40 @@ export const PRESS_PARTNERS: PartnerSeed[] = [
   { name: 'Radio Chantier FM (démo)', url: 'https://example.com/radio-chantier' },
 ];
 
-/** Caption of a photo from a past edition. */
+/** Caption of a photo from a past edition, in each language. */
 export interface GalleryItem {
-  captionFr: string;
-  captionEn: string;
+  caption: Texts;
 }
 
 // Captions of gallery photos from past editions, in display order.
 export const GALLERY: GalleryItem[] = [
-  { captionFr: 'Allées du salon, édition 2017', captionEn: 'Show aisles, 2017 edition' },
-  { captionFr: 'Cérémonie d’ouverture, édition 2017', captionEn: 'Opening ceremony, 2017 edition' },
-  { captionFr: 'Conférence du forum, édition 2017', captionEn: 'Forum conference, 2017 edition' },
+  { caption: { fr: 'Allées du salon, édition 2017', en: 'Show aisles, 2017 edition' } },
+  { caption: { fr: 'Cérémonie d’ouverture, édition 2017', en: 'Opening ceremony, 2017 edition' } },
+  { caption: { fr: 'Conférence du forum, édition 2017', en: 'Forum conference, 2017 edition' } },
   {
-    captionFr: 'Démonstration d’engins de chantier, édition 2010',
-    captionEn: 'Construction machinery demonstration, 2010 edition',
+    caption: {
+      fr: 'Démonstration d’engins de chantier, édition 2010',
+      en: 'Construction machinery demonstration, 2010 edition',
+    },
   },
   {
-    captionFr: 'Stands du pavillon international, édition 2010',
-    captionEn: 'International pavilion stands, 2010 edition',
+    caption: {
+      fr: 'Stands du pavillon international, édition 2010',
+      en: 'International pavilion stands, 2010 edition',
+    },
   },
   {
-    captionFr: 'Rencontres d’affaires entre exposants, édition 2008',
-    captionEn: 'Business meetings between exhibitors, 2008 edition',
+    caption: {
+      fr: 'Rencontres d’affaires entre exposants, édition 2008',
+      en: 'Business meetings between exhibitors, 2008 edition',
+    },
   },
-  { captionFr: 'Espace des matériaux innovants, édition 2008', captionEn: 'Innovative materials area, 2008 edition' },
+  { caption: { fr: 'Espace des matériaux innovants, édition 2008', en: 'Innovative materials area, 2008 edition' } },
   {
-    captionFr: 'Accueil des visiteurs professionnels, édition 2006',
-    captionEn: 'Welcoming professional visitors, 2006 edition',
+    caption: {
+      fr: 'Accueil des visiteurs professionnels, édition 2006',
+      en: 'Welcoming professional visitors, 2006 edition',
+    },
   },
 ];
 

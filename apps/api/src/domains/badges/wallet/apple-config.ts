@@ -1,6 +1,7 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inEveryLanguage, type Texts } from '@salon/shared';
 import { ConfigError, type Config } from '../../../config/env';
 
 /** What signs and names the organiser's Apple Wallet passes, checked once at start. */
@@ -11,7 +12,7 @@ export interface AppleWallet {
   key: KeyObject;
   wwdr: X509Certificate;
   /** Apple's 'Add to Apple Wallet' badges, as Apple gives them, by language. */
-  artwork: { fr: Buffer; en: Buffer };
+  artwork: Texts<Buffer>;
 }
 
 const VARIABLES = [
@@ -25,15 +26,14 @@ const VARIABLES = [
 
 /**
  * A wallet's own button artwork, as its maker gives it, from the folder a variable names: the
- * French and the English SVG (`fr.svg`, `en.svg`); a missing one stops the start.
+ * SVG of each language (`fr.svg`, `en.svg`); a missing one stops the start.
  */
-export function walletArtwork(variable: string, dir: string): { fr: Buffer; en: Buffer } {
-  const read = (lang: 'fr' | 'en') => {
+export function walletArtwork(variable: string, dir: string): Texts<Buffer> {
+  return inEveryLanguage((lang) => {
     const file = path.join(dir, `${lang}.svg`);
     if (!existsSync(file)) throw new ConfigError(`${variable}: no ${lang}.svg in ${dir}`);
     return readFileSync(file);
-  };
-  return { fr: read('fr'), en: read('en') };
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import yazl from 'yazl';
-import { dayHoursText, showInstant, type Language } from '@salon/shared';
+import { dayHoursText, LANGUAGES, pick, showInstant, type Language, type Texts } from '@salon/shared';
 import type { AppleWallet } from './apple-config';
 import type { WalletImages } from './wallet-images';
 import { passSerial } from './pass-updates';
@@ -58,7 +58,7 @@ const TEXTS = {
     entry: 'Entry',
     types: { visitor: 'Visitor', exhibitor: 'Exhibitor', collaborator: 'Collaborator', others: 'Forum' },
   },
-} as const;
+} as const satisfies Texts<Record<string, unknown>>;
 
 /** `"key" = "value";` lines of a pass.strings file (UTF-8, quotes and backslashes escaped). */
 function passStrings(entries: Record<string, string>): Buffer {
@@ -72,11 +72,12 @@ function passStrings(entries: Record<string, string>): Buffer {
 
 /** The localized texts of one badge's pass, by key: labels, and the values that are words. */
 function strings(badge: LoadedBadge, place: PassPlace, lang: Language): Record<string, string> {
-  const t = TEXTS[lang];
+  const t = pick(lang, TEXTS);
+  const show = pick(lang, SHOW);
   const { event, hours, type } = badge.data;
   return {
-    description: `${t.description} — ${SHOW[lang]}`,
-    logoText: `${SHOW[lang]} — ${editionLabel(event.edition, lang)}`,
+    description: `${t.description} — ${show}`,
+    logoText: `${show} — ${editionLabel(event.edition, lang)}`,
     nameLabel: t.name,
     typeLabel: t.type,
     typeValue: t.types[type],
@@ -89,7 +90,7 @@ function strings(badge: LoadedBadge, place: PassPlace, lang: Language): Record<s
     hoursValue: hours.map((h) => dayHoursText(h.day, h.opens, h.closes, lang)).join('\n'),
     venueLabel: t.venue,
     entryLabel: t.entry,
-    entryValue: ENTRY_RULE[lang],
+    entryValue: pick(lang, ENTRY_RULE),
     ...(place.venue ? { venueValue: place.venue } : {}),
   };
 }
@@ -213,7 +214,7 @@ export function createApplePasses(wallet: AppleWallet, images: () => Promise<Wal
   );
   return {
     /**
-     * A badge's .pkpass: pass.json, the show's images, French and English texts, signed; voided
+     * A badge's .pkpass: pass.json, the show's images, the texts in each language, signed; voided
      * when the badge is no longer live.
      */
     async pass(badge: LoadedBadge, place: PassPlace, now: Date, live = true): Promise<Buffer> {
@@ -233,8 +234,10 @@ export function createApplePasses(wallet: AppleWallet, images: () => Promise<Wal
           ),
         ],
         ...Object.entries(await images()),
-        ['fr.lproj/pass.strings', passStrings(strings(badge, place, 'fr'))],
-        ['en.lproj/pass.strings', passStrings(strings(badge, place, 'en'))],
+        ...LANGUAGES.map((lang): [string, Buffer] => [
+          `${lang}.lproj/pass.strings`,
+          passStrings(strings(badge, place, lang)),
+        ]),
       ];
       const manifest = Buffer.from(
         JSON.stringify(

@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { showInstant, type Language } from '@salon/shared';
+import { DEFAULT_LANGUAGE, inEveryLanguage, LANGUAGES, showInstant, type Texts } from '@salon/shared';
 import { ConfigError, type Config } from '../../../config/env';
 import type { LoadedBadge } from '../badges.service';
 import { editionLabel } from '../badge-pdf';
@@ -16,7 +16,7 @@ export interface GoogleWallet {
   keyId: string;
   key: KeyObject;
   /** Google's 'Add to Google Wallet' buttons, as Google gives them, by language. */
-  artwork: { fr: Buffer; en: Buffer };
+  artwork: Texts<Buffer>;
 }
 
 const VARIABLES = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT', 'GOOGLE_WALLET_ARTWORK'] as const;
@@ -56,13 +56,18 @@ export function googleWalletFromConfig(config: Config): GoogleWallet | null {
   };
 }
 
-/** A text in French with its English. */
-const localized = (fr: string, en: string) => ({
-  defaultValue: { language: 'fr', value: fr },
-  translatedValues: [{ language: 'en', value: en }],
+/** A text in every language: French as the default value, the others as its translations. */
+const translated = (texts: Texts) => ({
+  defaultValue: { language: DEFAULT_LANGUAGE, value: texts[DEFAULT_LANGUAGE] },
+  translatedValues: LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((language) => ({
+    language,
+    value: texts[language],
+  })),
 });
+/** The same text in every language: a place's name. */
+const untranslated = (text: string) => translated(inEveryLanguage(() => text));
 
-const TYPES: Record<string, Record<Language, string>> = {
+const TYPES: Record<string, Texts> = {
   visitor: { fr: 'Visiteur', en: 'Visitor' },
   exhibitor: { fr: 'Exposant', en: 'Exhibitor' },
   collaborator: { fr: 'Collaborateur', en: 'Collaborator' },
@@ -90,13 +95,8 @@ export async function googleSaveUrl(
     id: classId,
     issuerName: SHOW.fr,
     reviewStatus: 'UNDER_REVIEW',
-    eventName: localized(
-      `${SHOW.fr} — ${editionLabel(event.edition, 'fr')}`,
-      `${SHOW.en} — ${editionLabel(event.edition, 'en')}`,
-    ),
-    ...(place.venue
-      ? { venue: { name: localized(place.venue, place.venue), address: localized(event.city, event.city) } }
-      : {}),
+    eventName: translated(inEveryLanguage((lang) => `${SHOW[lang]} — ${editionLabel(event.edition, lang)}`)),
+    ...(place.venue ? { venue: { name: untranslated(place.venue), address: untranslated(event.city) } } : {}),
     ...(first && last
       ? {
           dateTime: {
@@ -108,23 +108,23 @@ export async function googleSaveUrl(
     hexBackgroundColor: '#12355b',
     homepageUri: { uri: publicUrl, description: SHOW.fr },
   };
-  const module = (id: string, fr: string, en: string, body: string) => ({
+  const module = (id: string, header: Texts, body: string) => ({
     id,
-    header: fr,
+    header: header[DEFAULT_LANGUAGE],
     body,
-    localizedHeader: localized(fr, en),
+    localizedHeader: translated(header),
   });
   const object = {
     id: `${wallet.issuerId}.badge-${badge.registrationId}`,
     classId,
     state: 'ACTIVE',
     ticketHolderName: data.name,
-    ticketType: localized(TYPES[data.type]!.fr, TYPES[data.type]!.en),
+    ticketType: translated(TYPES[data.type]!),
     barcode: { type: 'QR_CODE', value: data.token },
     textModulesData: [
-      ...(data.company ? [module('company', 'Société', 'Company', data.company)] : []),
-      ...(badge.place.hall ? [module('hall', 'Hall', 'Hall', badge.place.hall)] : []),
-      ...(badge.place.stand ? [module('stand', 'Stand', 'Stand', badge.place.stand)] : []),
+      ...(data.company ? [module('company', { fr: 'Société', en: 'Company' }, data.company)] : []),
+      ...(badge.place.hall ? [module('hall', { fr: 'Hall', en: 'Hall' }, badge.place.hall)] : []),
+      ...(badge.place.stand ? [module('stand', { fr: 'Stand', en: 'Stand' }, badge.place.stand)] : []),
     ],
     ...(last ? { validTimeInterval: { end: { date: showInstant(last.day, last.closes).toISOString() } } } : {}),
   };

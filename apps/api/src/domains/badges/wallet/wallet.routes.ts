@@ -1,4 +1,4 @@
-import { fileAnswer, getWallet } from '@salon/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, pick, fileAnswer, getWallet } from '@salon/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -21,7 +21,7 @@ export const googleSaveLink = (badgeKey: string) =>
   `/backend/api/registrations/ebadge/google-wallet?token=${encodeURIComponent(badgeKey)}`;
 
 const keyQuery = z.strictObject({ token: z.string().min(1).max(2000) });
-const langQuery = z.strictObject({ lang: z.enum(['fr', 'en']).default('fr') });
+const langQuery = z.strictObject({ lang: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE) });
 
 /** The point of a map link that names one (`q=31.6,-8.0`, `@31.6,-8.0,15z`, `mlat=…&mlon=…`). */
 export function mapPoint(url: string | null): PassPlace['location'] {
@@ -133,7 +133,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         const { lang } = request.query;
         const key = `${name}-${lang}`;
         if (!pngs.has(key)) {
-          pngs.set(key, sharp(artwork[lang], { density: 300 }).resize({ height: 96 }).png().toBuffer());
+          pngs.set(key, sharp(pick(lang, artwork), { density: 300 }).resize({ height: 96 }).png().toBuffer());
         }
         return reply
           .header('content-type', 'image/png')
@@ -156,7 +156,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
         return reply
           .header('content-type', 'image/svg+xml')
           .header('cache-control', 'public, max-age=86400')
-          .send(artwork[request.query.lang]);
+          .send(pick(request.query.lang, artwork));
       },
     );
   }

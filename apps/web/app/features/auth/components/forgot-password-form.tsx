@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { forgotPasswordSchema, type ForgotPasswordForm } from '@salon/shared';
+import { asLanguage, forgotPasswordSchema, type ForgotPasswordForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
 import { paths } from '../../../config/paths';
-import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useForgotPassword } from '../api/password';
 import { AccountEmailField } from '../../../components/auth/account-email-field';
@@ -27,7 +26,7 @@ export function ForgotPasswordFormCard() {
   const { errors } = form.formState;
   const failureKey = send.isError ? submitErrorKey(send.error) : null;
   const submit = submitHandler(form, send, {
-    body: (values) => ({ ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' }),
+    body: (values) => ({ ...values, lang: asLanguage(i18n.language) }),
     fields: ['email'],
   });
   return (

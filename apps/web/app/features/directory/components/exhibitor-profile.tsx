@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dayText, type ExhibitorPage } from '@salon/shared';
+import { LANGUAGES, asLanguage, pickFilled, dayText, type ExhibitorPage } from '@salon/shared';
 import { slotText } from '../../../lib/conference-format';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { paths, standOnPlan } from '../../../config/paths';
-import { localized } from '../../../lib/localized';
 import { useShowYear } from '../../../lib/show';
 import { DEFAULT_LOGO } from './exhibitor-card';
 import { VisitToggle } from '../../../components/visit-toggle';
@@ -25,17 +24,14 @@ export function ExhibitorProfile({
   keptTalks?: number[];
 }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const year = useShowYear();
-  const description = localized(lang, page.descriptionFr, page.descriptionEn);
-  // The text in the other language when the page's is missing: said so to screen readers.
-  const descriptionLang = (lang === 'en' ? page.descriptionEn : page.descriptionFr)
-    ? lang
-    : lang === 'en'
-      ? 'fr'
-      : 'en';
+  const descriptions = { fr: page.descriptionFr, en: page.descriptionEn };
+  const description = pickFilled(lang, descriptions);
+  // The text in another language when the page's is missing: said so to screen readers.
+  const descriptionLang = descriptions[lang] ? lang : LANGUAGES.find((l) => descriptions[l]);
   const sectors = page.sectors.length
-    ? page.sectors.map((s) => localized(lang, s.nameFr, s.nameEn))
+    ? page.sectors.map((s) => pickFilled(lang, { fr: s.nameFr, en: s.nameEn }))
     : [page.secteurActivite].filter((s): s is string => !!s).map((s) => t(`sectorChoices.${s}`, { defaultValue: s }));
   return (
     <article className="container page exhibitor-page">
@@ -134,7 +130,7 @@ export function ExhibitorProfile({
               <li key={c.id}>
                 <div>
                   <Link to={`${paths.conference}/${c.id}`}>
-                    {c.number} — {localized(lang, c.titleFr, c.titleEn)}
+                    {c.number} — {pickFilled(lang, { fr: c.titleFr, en: c.titleEn })}
                   </Link>
                   <span>
                     {dayText(c.day, lang)} · {slotText(c, lang)}
@@ -145,7 +141,7 @@ export function ExhibitorProfile({
                     kind="conferences"
                     id={c.id}
                     kept={keptTalks.includes(c.id)}
-                    name={localized(lang, c.titleFr, c.titleEn)}
+                    name={pickFilled(lang, { fr: c.titleFr, en: c.titleEn })}
                     compact
                   />
                 )}

@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { collaboratorFormSchema, type CollaboratorForm } from '@salon/shared';
+import { asLanguage, collaboratorFormSchema, type CollaboratorForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { PersonFields } from '../../../components/person-fields';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
-import { isLanguage } from '../../../lib/i18n';
 import { useAddCollaborator } from '../api/collaborators';
 
 const FIELDS = ['name', 'jobPosition', 'email', 'phone'] as const;
@@ -24,7 +23,7 @@ export function AddCollaboratorForm() {
   const form = useForm<CollaboratorForm>({ resolver: zodResolver(collaboratorFormSchema), defaultValues: EMPTY });
   const failureKey = add.isError ? submitErrorKey(add.error) : null;
   const submit = submitHandler(form, add, {
-    body: (values) => ({ ...values, lang: isLanguage(i18n.language) ? i18n.language : 'fr' }),
+    body: (values) => ({ ...values, lang: asLanguage(i18n.language) }),
     fields: FIELDS,
     resetTo: EMPTY,
     // A 400 without field errors: the e-mail or phone belongs to an account already.

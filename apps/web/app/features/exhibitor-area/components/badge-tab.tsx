@@ -1,3 +1,4 @@
+import { asLanguage } from '@salon/shared';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -71,7 +72,7 @@ function WalletButton({
   return (
     <button type="button" className="wallet-button" disabled={add.isPending} onClick={() => add.mutate(registrationId)}>
       <img
-        src={`${API_BASE}wallet/${wallet}-badge.svg?lang=${i18n.language === 'en' ? 'en' : 'fr'}`}
+        src={`${API_BASE}wallet/${wallet}-badge.svg?lang=${asLanguage(i18n.language)}`}
         alt={t(wallet === 'apple' ? 'ebadge.appleWallet' : 'ebadge.googleWallet')}
         height={48}
       />

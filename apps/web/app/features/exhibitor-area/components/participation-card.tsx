@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { datesText, participationSchema, type ParticipationForm } from '@salon/shared';
+import { asLanguage, datesText, participationSchema, type ParticipationForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { PersonFields } from '../../../components/person-fields';
 import { submitErrorKey } from '../../../components/ui/form-errors';
@@ -35,7 +35,7 @@ function ParticipationFormCard({ token, view }: { token: string; view: Participa
   const submit = submitHandler(form, confirm, { fields: FIELDS });
   const { year, startsOn, endsOn, city } = view.edition;
   // An edition the organiser has not dated yet is named by its year.
-  const dates = startsOn && endsOn ? datesText(startsOn, endsOn, i18n.language) : String(year);
+  const dates = startsOn && endsOn ? datesText(startsOn, endsOn, asLanguage(i18n.language)) : String(year);
   if (confirm.isSuccess) {
     return (
       <Alert tone="success">

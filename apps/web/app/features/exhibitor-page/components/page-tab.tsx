@@ -3,6 +3,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  LANGUAGES,
+  type Texts,
+  asLanguage,
+  pick,
   EXHIBITOR_LINKS,
   EXHIBITOR_PAGE_LIMITS,
   exhibitorPageFormSchema,
@@ -33,6 +37,10 @@ const FIELDS = [
   'logoId',
 ] as const;
 type Sector = NonNullable<ReturnType<typeof useSectorChoices>['data']>[number];
+/** The description's field in each language. */
+const DESCRIPTION_FIELDS = { fr: 'descriptionFr', en: 'descriptionEn' } as const satisfies Texts<
+  (typeof FIELDS)[number]
+>;
 
 const valuesOf = (own: OwnExhibitorPage): ExhibitorPageInput => ({
   descriptionFr: own.descriptionFr ?? '',
@@ -179,17 +187,20 @@ function PageForm({
       <fieldset className="page-fieldset">
         <legend>{t('exhibitorPage.about')}</legend>
         <p className="form-hint">{t('exhibitorPage.edit.descriptionHint')}</p>
-        {(['descriptionFr', 'descriptionEn'] as const).map((name) => (
-          <TextAreaField
-            key={name}
-            label={t(`exhibitorPage.edit.${name}`)}
-            rows={6}
-            lang={name === 'descriptionFr' ? 'fr' : 'en'}
-            maxLength={EXHIBITOR_PAGE_LIMITS.description}
-            registration={form.register(name)}
-            error={errors[name]}
-          />
-        ))}
+        {LANGUAGES.map((lang) => {
+          const name = DESCRIPTION_FIELDS[lang];
+          return (
+            <TextAreaField
+              key={name}
+              label={t(`exhibitorPage.edit.${name}`)}
+              rows={6}
+              lang={lang}
+              maxLength={EXHIBITOR_PAGE_LIMITS.description}
+              registration={form.register(name)}
+              error={errors[name]}
+            />
+          );
+        })}
       </fieldset>
 
       <Controller
@@ -215,7 +226,7 @@ function PageForm({
                         )
                       }
                     />
-                    {i18n.language === 'en' ? sector.nameEn : sector.nameFr}
+                    {pick(asLanguage(i18n.language), { fr: sector.nameFr, en: sector.nameEn })}
                   </label>
                 );
               })}

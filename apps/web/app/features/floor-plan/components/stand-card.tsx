@@ -1,10 +1,9 @@
-import { exhibitorSlug, FORUM_STAND, type ExhibitorPage, type PlanStand } from '@salon/shared';
+import { asLanguage, pickFilled, exhibitorSlug, FORUM_STAND, type ExhibitorPage, type PlanStand } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { VisitToggle } from '../../../components/visit-toggle';
 import { paths, PLAN_ANCHOR } from '../../../config/paths';
-import { localized } from '../../../lib/localized';
 
 /**
  * The card of the stand a visitor tapped (or the address named), on the plan: who holds it, the
@@ -29,7 +28,7 @@ export function StandCard({
 }) {
   const { t, i18n } = useTranslation();
   const forum = stand.number === FORUM_STAND;
-  const sectors = page?.sectors.map((s) => localized(i18n.language, s.nameFr, s.nameEn)) ?? [];
+  const sectors = page?.sectors.map((s) => pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn })) ?? [];
   return (
     <aside className="stand-card card" aria-labelledby="stand-card-title">
       <h2 id="stand-card-title">{forum ? t('plan.forumRoom') : t('plan.cardTitle', { number: stand.number, hall })}</h2>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { entryWindow, formatTime, showDay, weekdayText, dayMonthText, type GateHours } from '@salon/shared';
+import { asLanguage, entryWindow, formatTime, showDay, weekdayText, dayMonthText, type GateHours } from '@salon/shared';
 import type { GateCheck } from '../check';
 
 /** What the gate screen shows: ready for a badge, a verdict, or a re-entry just let in. */
@@ -15,7 +15,7 @@ function HoursLine({ hours, withDay }: { hours: GateHours; withDay: boolean }) {
   });
   if (!withDay) return <p>{line}</p>;
   // 'Samedi 1er juin': the year is the show's, and the line must fit a phone.
-  const day = `${weekdayText(hours.day, i18n.language)} ${dayMonthText(hours.day, i18n.language)}`;
+  const day = `${weekdayText(hours.day, asLanguage(i18n.language))} ${dayMonthText(hours.day, asLanguage(i18n.language))}`;
   return (
     <li>
       <strong>{day}</strong> : {line}

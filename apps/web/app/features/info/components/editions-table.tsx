@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { numberText, ordinalText, rangeParts, type EditionFacts, type ShowEdition } from '@salon/shared';
+import {
+  type Language,
+  pick,
+  asLanguage,
+  numberText,
+  ordinalText,
+  rangeParts,
+  type EditionFacts,
+  type ShowEdition,
+} from '@salon/shared';
 import { pathOf } from '../../../config/paths';
 import { FALLBACK_PAST_EDITIONS } from '../data';
 
@@ -18,7 +27,7 @@ interface Row {
   visitors: number | null;
 }
 
-function rows(events: ShowEdition[], show: EditionFacts | null, lang: string): Row[] {
+function rows(events: ShowEdition[], show: EditionFacts | null, lang: Language): Row[] {
   if (!events.length) {
     const past = FALLBACK_PAST_EDITIONS.filter((e) => !show || e.year < show.year);
     return [
@@ -36,8 +45,9 @@ function rows(events: ShowEdition[], show: EditionFacts | null, lang: string): R
     dates: e.startsOn && e.endsOn ? rangeParts(e.startsOn, e.endsOn, lang) : null,
     year: e.year,
     city: e.city || null,
-    theme: (lang === 'en' ? e.themeEn || e.theme : e.theme) || null,
-    themeInFrench: lang !== 'fr' && !e.themeEn,
+    theme: pick(lang, { fr: e.theme, en: e.themeEn || e.theme }) || null,
+    // The theme shown is the French one: the edition has none in the page's language.
+    themeInFrench: pick(lang, { fr: false, en: !e.themeEn }),
     exhibitors: e.exhibitors,
     visitors: e.visitors,
   }));
@@ -59,7 +69,7 @@ export function EditionsTable({
   archived?: number[];
 }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const data = rows(events, show, lang);
   const withDetails = data.some((r) => r.dates);
   const figure = (value: number | null, current: boolean, kind: 'over' | 'about') => {

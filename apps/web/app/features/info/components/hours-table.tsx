@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { OpeningDay } from '../data';
-import { dayText, hoursText, weekdayText } from '@salon/shared';
+import { asLanguage, dayText, hoursText, weekdayText } from '@salon/shared';
 
 /** The show's opening hours, one row per day (or a line saying they cannot be read now). */
 export function OpeningHoursTable({ days }: { days: OpeningDay[] }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   if (!days.length) return <p className="info-muted">{t('pages.infosHoraire.table.unavailable')}</p>;
   return (
     <table className="info-table info-hours">

@@ -1,7 +1,7 @@
+import { asLanguage, pickFilled } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { localized } from '../../../lib/localized';
 import { FALLBACK_SECTOR_COUNT, type PageSector } from '../data';
 
 /** A sector's anchor on the sectors page. */
@@ -14,7 +14,7 @@ export function useSectorNames(sectors: PageSector[]): { key: string; anchor: st
     return sectors.map((s, i) => ({
       key: String(s.id),
       anchor: sectorAnchor(i + 1),
-      name: localized(i18n.language, s.nameFr, s.nameEn),
+      name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
     }));
   }
   return Array.from({ length: FALLBACK_SECTOR_COUNT }, (_, i) => ({

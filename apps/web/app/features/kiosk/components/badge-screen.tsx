@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { KioskBadge } from '@salon/shared';
+import { asLanguage, type KioskBadge } from '@salon/shared';
 import { BadgeCard } from '../../../components/badge-card';
 import { Alert } from '../../../components/ui/alert';
 import { API_BASE } from '../../../lib/api-client';
@@ -56,7 +56,7 @@ function WalletCode({ wallet, code }: { wallet: 'apple' | 'google'; code: NonNul
   return (
     <figure className="kiosk-wallet">
       <img
-        src={`${API_BASE}wallet/${wallet}-badge.svg?lang=${i18n.language === 'en' ? 'en' : 'fr'}`}
+        src={`${API_BASE}wallet/${wallet}-badge.svg?lang=${asLanguage(i18n.language)}`}
         alt={t(wallet === 'apple' ? 'ebadge.appleWallet' : 'ebadge.googleWallet')}
         height={40}
       />

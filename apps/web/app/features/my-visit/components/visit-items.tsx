@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Answer, visitListSchema } from '@salon/shared';
+import { asLanguage, type Answer, type visitListSchema } from '@salon/shared';
 import { VisitToggle } from '../../../components/visit-toggle';
 import { paths, standOnPlan } from '../../../config/paths';
 import { API_BASE } from '../../../lib/api-client';
@@ -27,7 +27,7 @@ export function VisitItems({
   year?: number | null;
 }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const { exhibitors, conferences } = items;
   const Heading = `h${level}` as const;
   const DayHeading = `h${level + 1}` as 'h3' | 'h4';

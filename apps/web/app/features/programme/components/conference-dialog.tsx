@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Conference } from '@salon/shared';
-import { localized } from '../../../lib/localized';
+import { asLanguage, pickFilled, type Conference } from '@salon/shared';
 import { conferenceTitle, dayText, slotText } from '../../../lib/conference-format';
 
 /** The conference's details in a modal dialog (the specification's programme modal). */
@@ -15,7 +14,7 @@ export function ConferenceDialog({ conference, onClose }: { conference: Conferen
     if (conference && !dialog.open) dialog.showModal();
     if (!conference && dialog.open) dialog.close();
   }, [conference]);
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   return (
     <dialog ref={ref} className="conference-dialog" onClose={onClose} aria-labelledby="conference-dialog-title">
       {conference && (
@@ -25,12 +24,13 @@ export function ConferenceDialog({ conference, onClose }: { conference: Conferen
           <p className="conference-when">
             {dayText(conference.day, lang)} · {slotText(conference, lang)}
           </p>
-          {localized(lang, conference.themeFr, conference.themeEn) && (
+          {pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn }) && (
             <p>
-              <strong>{t('programme.theme')} :</strong> {localized(lang, conference.themeFr, conference.themeEn)}
+              <strong>{t('programme.theme')} :</strong>{' '}
+              {pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn })}
             </p>
           )}
-          <p>{localized(lang, conference.descriptionFr, conference.descriptionEn)}</p>
+          <p>{pickFilled(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
           <div className="dialog-actions">
             <Link className="btn btn-primary" to={`/conference/${conference.id}`} onClick={onClose}>
               {t('programme.register')}

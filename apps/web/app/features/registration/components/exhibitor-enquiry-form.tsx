@@ -1,13 +1,18 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { exhibitorEnquirySchema, OTHER_SECTOR, SECTOR_CHOICES, type ExhibitorEnquiryForm } from '@salon/shared';
+import {
+  asLanguage,
+  exhibitorEnquirySchema,
+  OTHER_SECTOR,
+  SECTOR_CHOICES,
+  type ExhibitorEnquiryForm,
+} from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { PersonFields } from '../../../components/person-fields';
 import { Field, SelectField, TextAreaField } from '../../../components/ui/form';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { submitHandler } from '../../../components/ui/form-submit';
-import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSendEnquiry } from '../api/public-forms';
 import { formResolver } from '../../../lib/form-resolver';
@@ -57,7 +62,7 @@ export function ExhibitorEnquiryFormCard() {
         societe: values.societe,
         secteur_activite: isOther ? other || OTHER_SECTOR : values.secteur_activite,
         message: values.message,
-        lang: isLanguage(i18n.language) ? i18n.language : 'fr',
+        lang: asLanguage(i18n.language),
       };
     },
     fields: FIELDS,

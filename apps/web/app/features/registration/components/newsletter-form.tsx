@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newsletterSchema } from '@salon/shared';
+import { asLanguage, newsletterSchema } from '@salon/shared';
 import { ApiError } from '../../../lib/api-client';
-import { isLanguage } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useSubscribe } from '../api/public-forms';
 
@@ -30,7 +29,7 @@ export default function NewsletterForm() {
       return;
     }
     subscribe.mutate(
-      { email: parsed.data.email, lang: isLanguage(i18n.language) ? i18n.language : 'fr' },
+      { email: parsed.data.email, lang: asLanguage(i18n.language) },
       {
         onSuccess: () => {
           setMessage({ tone: 'success', text: `${t('newsletterForm.success')} ${t('newsletterForm.confirmSent')}` });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime, numberText, type RegistrationState } from '@salon/shared';
+import { asLanguage, formatDate, formatTime, numberText, type RegistrationState } from '@salon/shared';
 import { homeFormIds } from '../../../config/paths';
 
 /**
@@ -16,7 +16,7 @@ export function RegistrationClosed({
   figures: { exhibitors: number | null; visitors: number | null } | null;
 }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const key = state.opensAt ? 'notYet' : state.phase === 'after' ? 'over' : 'closed';
   const values = state.opensAt ? { date: formatDate(state.opensAt, lang), time: formatTime(state.opensAt) } : {};
   return (

@@ -5,6 +5,8 @@ import {
   getScanEditions,
   getScans,
   getUsers,
+  pick,
+  type Language,
   PAGE_SIZE,
   putLeadQuestions,
   putScan,
@@ -77,7 +79,7 @@ export function useExportScans() {
       filters = {},
     }: {
       table: ScanExport;
-      lang: string;
+      lang: Language;
       edition: number | null;
       format?: ExportFormat;
       /** The filters of 'Mes scans': the file holds the leads they show. */
@@ -163,8 +165,8 @@ export function useLeadReport(edition: number | null, enabled: boolean) {
 /** 'Télécharger le bilan (PDF)': the same report as a PDF, in the page's language. */
 export function useDownloadReport() {
   return useMutation({
-    mutationFn: ({ lang, edition, year }: { lang: string; edition: number | null; year: number }) =>
-      apiDownload('scans/report.pdf', `${lang === 'en' ? 'report' : 'bilan'}-${year}.pdf`, {
+    mutationFn: ({ lang, edition, year }: { lang: Language; edition: number | null; year: number }) =>
+      apiDownload('scans/report.pdf', `${pick(lang, { fr: 'bilan', en: 'report' })}-${year}.pdf`, {
         query: { lang, ...(edition ? { edition } : {}) },
       }),
     networkMode: 'always',

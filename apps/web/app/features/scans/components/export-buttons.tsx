@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ScanExport, ScanFilters } from '@salon/shared';
+import { asLanguage, type ScanExport, type ScanFilters } from '@salon/shared';
 import type { useExportScans } from '../api/scans';
 
 /**
@@ -32,7 +32,7 @@ export function ExportButtons({
           className="btn btn-outline"
           aria-describedby={describedBy}
           disabled={exporter.isPending}
-          onClick={() => exporter.mutate({ table, lang: i18n.language, edition, format, filters })}
+          onClick={() => exporter.mutate({ table, lang: asLanguage(i18n.language), edition, format, filters })}
         >
           {t(format === 'xlsx' ? 'area.scans.export' : `area.leads.export.${format}`)}
         </button>

@@ -1,15 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayMonthText, HALL_MEDIAN_MIN_EXHIBITORS, numberText, weekdayText } from '@salon/shared';
+import {
+  pick,
+  type Language,
+  asLanguage,
+  dayMonthText,
+  HALL_MEDIAN_MIN_EXHIBITORS,
+  numberText,
+  weekdayText,
+} from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { useDownloadReport, useLeadReport } from '../api/scans';
 
 /** A count as written ('1 234'), or a median or mean with its one decimal ('1,5'; '1.5' in English). */
-function figure(value: number, lang: string): string {
+function figure(value: number, lang: Language): string {
   if (Number.isInteger(value)) return numberText(value, lang);
   const text = value.toFixed(1);
-  return lang === 'en' ? text : text.replace('.', ',');
+  return pick(lang, { fr: text.replace('.', ','), en: text });
 }
 
 interface Bar {
@@ -70,10 +78,12 @@ function BarChart({
                     <rect className="report-bar-mark" x={Math.min(99, share(bar.mark))} width="1.2" height="10" />
                   )}
                 </svg>
-                <span className="report-value">{figure(bar.value, i18n.language)}</span>
+                <span className="report-value">{figure(bar.value, asLanguage(i18n.language))}</span>
               </div>
             </td>
-            {markHeader && <td className="report-median">{bar.mark == null ? '' : figure(bar.mark, i18n.language)}</td>}
+            {markHeader && (
+              <td className="report-median">{bar.mark == null ? '' : figure(bar.mark, asLanguage(i18n.language))}</td>
+            )}
           </tr>
         ))}
       </tbody>
@@ -89,7 +99,7 @@ function BarChart({
  */
 export function LeadReport({ edition, userId }: { edition: number | null; userId: number }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const lang = asLanguage(i18n.language);
   const [open, setOpen] = useState(false);
   const report = useLeadReport(edition, open);
   const download = useDownloadReport();

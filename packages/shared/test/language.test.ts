@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { asLanguage, inEveryLanguage, langParam, LANGUAGES, pick, pickFilled } from '../src';
+
+describe('pick', () => {
+  it('gives the text of the language asked for', () => {
+    expect(pick('en', { fr: 'Fonction', en: 'Position' })).toBe('Position');
+    expect(pick('fr', { fr: '', en: '&lang=en' })).toBe('');
+  });
+});
+
+describe('pickFilled', () => {
+  it('gives an organiser’s text in the language asked for, else in the first language that has one', () => {
+    expect(pickFilled('en', { fr: 'Gros œuvre', en: 'Structural work' })).toBe('Structural work');
+    expect(pickFilled('en', { fr: 'Gros œuvre', en: '' })).toBe('Gros œuvre');
+    expect(pickFilled('fr', { fr: null, en: 'Structural work' })).toBe('Structural work');
+    expect(pickFilled('fr', { fr: null, en: undefined })).toBe('');
+  });
+});
+
+describe('a language read from outside', () => {
+  it('is one of ours, or French', () => {
+    expect(asLanguage('en')).toBe('en');
+    expect(asLanguage('de')).toBe('fr');
+    expect(asLanguage(null)).toBe('fr');
+  });
+  it('is written in a link unless it is French, the site’s default', () => {
+    expect(langParam('fr', '&')).toBe('');
+    expect(langParam('en', '?')).toBe('?lang=en');
+  });
+  it('gets a value made for each of LANGUAGES', () => {
+    expect(Object.keys(inEveryLanguage((lang) => lang.toUpperCase()))).toEqual([...LANGUAGES]);
+  });
+});
