@@ -225,17 +225,17 @@ describe('seed', () => {
     const authors = async () => (await ctx.db.select().from(t.temoignages).orderBy(t.temoignages.position))[0]!;
     expect(await authors()).toMatchObject({
       author: 'Karim B.',
-      roleEn: 'Exhibitor, Hall B — building materials manufacturer',
+      role: { en: 'Exhibitor, Hall B — building materials manufacturer' },
     });
     await ctx.db
       .update(t.temoignages)
-      .set({ author: 'Un exposant, Hall B', roleFr: 'Fabricant', roleEn: 'Manufacturer' })
+      .set({ author: 'Un exposant, Hall B', role: { fr: 'Fabricant', en: 'Manufacturer' } })
       .where(eq(t.temoignages.author, 'Karim B.'));
     await ctx.db.delete(t.seedRuns).where(eq(t.seedRuns.name, 'demo-testimonial-authors'));
     await seed(ctx.db, ctx.config, ctx.app.log);
     expect(await authors()).toMatchObject({
       author: 'Karim B.',
-      roleEn: 'Exhibitor, Hall B — building materials manufacturer',
+      role: { en: 'Exhibitor, Hall B — building materials manufacturer' },
     });
   });
 

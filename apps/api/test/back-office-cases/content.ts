@@ -131,7 +131,12 @@ async function freshRow(c: AdminCase, resource: string): Promise<number> {
     case 'temoignages': {
       const [row] = await c.ctx.db
         .insert(temoignages)
-        .values({ author: 'Auteur Test', quoteFr: 'Citation', quoteEn: 'Quote', position: 90 })
+        .values({
+          author: 'Auteur Test',
+          role: { fr: null, en: null },
+          quote: { fr: 'Citation', en: 'Quote' },
+          position: 90,
+        })
         .returning();
       return row!.id;
     }
@@ -162,7 +167,7 @@ async function newRecord(c: AdminCase, resource: string): Promise<Record<string,
     case 'galeries':
       return { imageId: await image(c), caption: { fr: 'Le hall 1', en: 'Hall 1' } };
     case 'temoignages':
-      return { author: 'Samira Test', quoteFr: 'Un salon utile.', quoteEn: 'A useful show.' };
+      return { author: 'Samira Test', quote: { fr: 'Un salon utile.', en: 'A useful show.' } };
     case 'conferences':
       return {
         number: `N-${unique()}`,
@@ -188,7 +193,7 @@ const CHANGES: Record<string, Record<string, unknown>> = {
   partenaires: { name: 'Partenaire renommé' },
   'partenaires-presses': { name: 'Presse renommée' },
   galeries: { caption: { fr: 'Nouvelle légende' } },
-  temoignages: { quoteFr: 'Nouvelle citation.' },
+  temoignages: { quote: { fr: 'Nouvelle citation.' } },
   conferences: { titleFr: 'Titre changé' },
   gates: { position: 42 },
   stands: { x: 10, y: 5 },

@@ -24,5 +24,6 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
  * A text the organisers type in each language, as one jsonb value `{ "fr": …, "en": … }` (null:
  * none). A language added to LANGUAGES after a text was written is missing from it until typed.
  */
-export type Multilingual = Texts<string | null>;
-export const multilingual = (name: string) => jsonb(name).$type<Multilingual>().notNull();
+export type Multilingual<T extends string | null = string | null> = Texts<T>;
+export const multilingual = <T extends string | null = string | null>(name: string) =>
+  jsonb(name).$type<Multilingual<T>>().notNull();

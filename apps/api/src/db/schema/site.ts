@@ -43,10 +43,9 @@ export const temoignages = pgTable('temoignages', {
   id: serial('id').primaryKey(),
   position: integer('position').notNull().default(0),
   author: text('author').notNull(),
-  roleFr: text('role_fr'),
-  roleEn: text('role_en'),
-  quoteFr: text('quote_fr').notNull(),
-  quoteEn: text('quote_en').notNull(),
+  role: multilingual('role'),
+  /** Required in each language. */
+  quote: multilingual<string>('quote'),
   photoId: integer('photo_id').references(() => media.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });

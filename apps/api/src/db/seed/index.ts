@@ -72,8 +72,8 @@ async function renameDemoTestimonialAuthors(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await claimRun(tx, 'demo-testimonial-authors'))) return;
     for (const [i, old] of FRENCH_TESTIMONIAL_AUTHORS.entries()) {
-      const { author, roleFr, roleEn } = TESTIMONIALS[i]!;
-      await tx.update(t.temoignages).set({ author, roleFr, roleEn }).where(eq(t.temoignages.author, old));
+      const { author, role } = TESTIMONIALS[i]!;
+      await tx.update(t.temoignages).set({ author, role }).where(eq(t.temoignages.author, old));
     }
   });
 }

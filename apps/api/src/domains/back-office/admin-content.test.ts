@@ -272,12 +272,10 @@ describe('Gallery and testimonials', () => {
 
     const quote = await ok<{ id: number }>('POST', 'temoignages', {
       author: 'Samira Benali',
-      roleFr: 'Directrice, Béton Sud',
-      roleEn: 'Director, Béton Sud',
-      quoteFr: 'Trois jours, quarante rendez-vous.',
-      quoteEn: 'Three days, forty meetings.',
+      role: { fr: 'Directrice, Béton Sud', en: 'Director, Béton Sud' },
+      quote: { fr: 'Trois jours, quarante rendez-vous.', en: 'Three days, forty meetings.' },
     });
-    await ok('PUT', `temoignages/${quote.id}`, { quoteFr: 'Trois jours, cinquante rendez-vous.' });
+    await ok('PUT', `temoignages/${quote.id}`, { quote: { fr: 'Trois jours, cinquante rendez-vous.' } });
     const testimonials = await publicGet<{ author: string; quoteFr: string; quoteEn: string }[]>(
       'temoignages/?sort[0]=position:asc&sort[1]=id:asc',
     );
@@ -295,9 +293,19 @@ describe('Gallery and testimonials', () => {
 
   it('refuses a testimonial without its quotes and a photo without its image', async () => {
     expect((await refused('POST', 'temoignages', { author: 'A' })).details.errors).toEqual([
-      { path: ['body', 'quoteFr'], message: 'required' },
-      { path: ['body', 'quoteEn'], message: 'required' },
+      { path: ['body', 'quote'], message: 'required' },
     ]);
+    expect((await refused('POST', 'temoignages', { author: 'A', quote: { fr: 'Utile.' } })).details.errors).toEqual([
+      { path: ['body', 'quote', 'en'], message: 'required' },
+    ]);
+    const quote = await ok<{ id: number }>('POST', 'temoignages', {
+      author: 'A',
+      quote: { fr: 'Utile.', en: 'Useful.' },
+    });
+    expect((await refused('PUT', `temoignages/${quote.id}`, { quote: { en: ' ' } })).details.errors).toEqual([
+      { path: ['body', 'quote', 'en'], message: 'required' },
+    ]);
+    await ok('DELETE', `temoignages/${quote.id}`);
     expect((await refused('POST', 'galeries', { caption: { fr: 'x' } })).details.errors).toEqual([
       { path: ['body', 'imageId'], message: 'required' },
     ]);

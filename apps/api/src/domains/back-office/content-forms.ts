@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EMAIL_PATTERN, hallOutlineFields, isRealDay, maxText, multilingual } from '@salon/shared';
+import { EMAIL_PATTERN, hallOutlineFields, inEveryLanguage, isRealDay, maxText, multilingual } from '@salon/shared';
 
 /** The rules of the content forms (the web app's back-office repeats them in content/fields.tsx). */
 
@@ -64,15 +64,26 @@ export const gallerySchema = z.object({
   caption: z.optional(multilingual(optionalText(300))),
 });
 
+/** A text required in each language: the value missing, or one of its languages, is 'required'. */
+const requiredInEachLanguage = (max: number) =>
+  z.strictObject(
+    inEveryLanguage(() => requiredText(max)),
+    {
+      error: (issue) => (issue.input === undefined ? 'required' : undefined),
+    },
+  );
+
 export const testimonialSchema = z.object({
   position: position,
   author: requiredText(200),
-  roleFr: optionalText(200),
-  roleEn: optionalText(200),
-  quoteFr: requiredText(2000),
-  quoteEn: requiredText(2000),
+  role: z.optional(multilingual(optionalText(200))),
+  quote: requiredInEachLanguage(2000),
   photoId: optionalMedia,
 });
+/** A change of a testimonial: what it gives, a language of the quote alone too. */
+export const testimonialChangeSchema = z.partial(
+  z.extend(testimonialSchema, { quote: multilingual(requiredText(2000)) }),
+);
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string({ error: 'required' }).check(z.trim(), z.regex(HHMM, { error: 'Heure au format HH:MM.' }));

@@ -209,6 +209,7 @@ export async function outdatedContent(db: Db, id: number) {
   const pattern = `(^|[^0-9])${current.year}([^0-9]|$)`;
   const match = (column: SQL | AnyPgColumn) => sql`${column} ~ ${pattern}`;
   const captions = eachLanguage(galeries.caption);
+  const quotes = eachLanguage(temoignages.quote);
   const [banners, gallery, testimonials] = await Promise.all([
     db
       .selectDistinctOn([bannieres.id], { id: bannieres.id, text: sql<string>`${media.alt}` })
@@ -222,16 +223,9 @@ export async function outdatedContent(db: Db, id: number) {
       .where(or(...captions.map(match)))
       .orderBy(galeries.position, galeries.id),
     db
-      .select({ id: temoignages.id, text: sql<string>`${temoignages.quoteFr}` })
+      .select({ id: temoignages.id, text: sql<string>`${quotes[0]}` })
       .from(temoignages)
-      .where(
-        or(
-          match(temoignages.quoteFr),
-          match(temoignages.quoteEn),
-          match(temoignages.roleFr),
-          match(temoignages.roleEn),
-        ),
-      )
+      .where(or(...[...quotes, ...eachLanguage(temoignages.role)].map(match)))
       .orderBy(temoignages.position, temoignages.id),
   ]);
   return {

@@ -70,10 +70,11 @@ export async function listTestimonials(db: Db, sort: SortField[], page: Page) {
     id: r.id,
     position: r.position,
     author: r.author,
-    roleFr: r.roleFr,
-    roleEn: r.roleEn,
-    quoteFr: r.quoteFr,
-    quoteEn: r.quoteEn,
+    // The call's answer, as the specification's site reads it: one field per language.
+    roleFr: r.role.fr ?? null,
+    roleEn: r.role.en ?? null,
+    quoteFr: r.quote.fr,
+    quoteEn: r.quote.en,
     photo: m.get(r.photoId),
   }));
   return { data, total: total?.n ?? 0 };

@@ -104,17 +104,15 @@ describe('GET temoignages/', () => {
     const rows = await ctx.db
       .insert(temoignages)
       .values([
-        { position: 2, author: 'Troisième', quoteFr: 'c', quoteEn: 'c' },
+        { position: 2, author: 'Troisième', role: { fr: null, en: null }, quote: { fr: 'c', en: 'c' } },
         {
           position: 1,
           author: 'Premier',
-          roleFr: 'Architecte',
-          roleEn: 'Architect',
-          quoteFr: 'a',
-          quoteEn: 'a',
+          role: { fr: 'Architecte', en: 'Architect' },
+          quote: { fr: 'a', en: 'a' },
           photoId: photo.id,
         },
-        { position: 1, author: 'Deuxième', quoteFr: 'b', quoteEn: 'b' },
+        { position: 1, author: 'Deuxième', role: { fr: null, en: null }, quote: { fr: 'b', en: 'b' } },
       ])
       .returning();
     ids = rows.map((r) => r.id);

@@ -221,9 +221,11 @@ describe('preparing the next edition', () => {
         { caption: { fr: 'Le stand 12024 du hall B', en: null } },
       ])
       .returning();
-    await ctx.db
-      .insert(temoignages)
-      .values({ author: 'Un exposant', quoteFr: 'Quatre jours utiles.', quoteEn: 'Four useful days.' });
+    await ctx.db.insert(temoignages).values({
+      author: 'Un exposant',
+      role: { fr: null, en: null },
+      quote: { fr: 'Quatre jours utiles.', en: 'Four useful days.' },
+    });
     const [next] = await ctx.db.select().from(events).where(eq(events.edition, 7));
     const res = await call(ctx.app, 'GET', `admin/editions/${next!.id}/outdated-content`, { token });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,9 +1,10 @@
 import { DataTable, List, NumberInput, SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Texts } from '@salon/shared';
 import { MediaInput } from '../../components/media-input';
 import { searchFilter } from '../../components/filters';
 import { positionRules, thumbnail, type Media } from './fields';
 
-/** The testimonials: an author, a role and a quote in both languages, a photo. */
+/** The testimonials: an author, a role and a quote in each language (`role.fr`, `quote.fr`, …), a photo. */
 
 export function TestimonialList() {
   return (
@@ -12,11 +13,14 @@ export function TestimonialList() {
         <DataTable.NumberCol source="position" />
         <DataTable.Col source="photo" disableSort render={(r: { photo: Media }) => thumbnail(r.photo)} />
         <DataTable.Col source="author" />
-        <DataTable.Col source="roleFr" disableSort />
+        <DataTable.Col source={`role.${DEFAULT_LANGUAGE}`} disableSort />
         <DataTable.Col
-          source="quoteFr"
+          source={`quote.${DEFAULT_LANGUAGE}`}
           disableSort
-          render={(r: { quoteFr: string }) => (r.quoteFr.length > 90 ? `${r.quoteFr.slice(0, 90)}…` : r.quoteFr)}
+          render={(r: { quote: Texts }) => {
+            const quote = r.quote[DEFAULT_LANGUAGE];
+            return quote.length > 90 ? `${quote.slice(0, 90)}…` : quote;
+          }}
         />
       </DataTable>
     </List>
@@ -27,10 +31,19 @@ export function TestimonialForm() {
   return (
     <SimpleForm>
       <TextInput source="author" validate={[required(), maxLength(200)]} fullWidth />
-      <TextInput source="roleFr" validate={maxLength(200)} fullWidth />
-      <TextInput source="roleEn" validate={maxLength(200)} fullWidth />
-      <TextInput source="quoteFr" validate={[required(), maxLength(2000)]} multiline minRows={3} fullWidth />
-      <TextInput source="quoteEn" validate={[required(), maxLength(2000)]} multiline minRows={3} fullWidth />
+      {LANGUAGES.map((lang) => (
+        <TextInput key={lang} source={`role.${lang}`} validate={maxLength(200)} fullWidth />
+      ))}
+      {LANGUAGES.map((lang) => (
+        <TextInput
+          key={lang}
+          source={`quote.${lang}`}
+          validate={[required(), maxLength(2000)]}
+          multiline
+          minRows={3}
+          fullWidth
+        />
+      ))}
       <MediaInput source="photoId" label="resources.temoignages.fields.photoId" />
       <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
     </SimpleForm>

@@ -10,63 +10,71 @@ import type { Texts } from '@salon/shared';
  */
 export interface Testimonial {
   author: string;
-  roleFr: string;
-  roleEn: string;
-  quoteFr: string;
-  quoteEn: string;
+  role: Texts;
+  quote: Texts;
 }
 
 // Testimonials from past participants (fictional names), in display order.
 export const TESTIMONIALS: Testimonial[] = [
   {
     author: 'Karim B.',
-    roleFr: 'Exposant, Hall B — fabricant de matériaux de construction',
-    roleEn: 'Exhibitor, Hall B — building materials manufacturer',
-    quoteFr:
-      'Lors de l’édition 2017, nous avons rencontré en quatre jours plus de clients qu’en plusieurs mois de prospection. Nous serons de nouveau présents cette année.',
-    quoteEn:
-      'At the 2017 edition, we met more customers in four days than in several months of prospecting. We will be back again this year.',
+    role: {
+      fr: 'Exposant, Hall B — fabricant de matériaux de construction',
+      en: 'Exhibitor, Hall B — building materials manufacturer',
+    },
+    quote: {
+      fr: 'Lors de l’édition 2017, nous avons rencontré en quatre jours plus de clients qu’en plusieurs mois de prospection. Nous serons de nouveau présents cette année.',
+      en: 'At the 2017 edition, we met more customers in four days than in several months of prospecting. We will be back again this year.',
+    },
   },
   {
     author: 'Salma E.',
-    roleFr: 'Visiteuse professionnelle, architecte',
-    roleEn: 'Trade visitor, architect',
-    quoteFr:
-      'Le salon est l’endroit idéal pour découvrir en un seul lieu les nouveaux matériaux et rencontrer directement les fabricants.',
-    quoteEn: 'The show is the ideal place to discover new materials in one location and meet manufacturers directly.',
+    role: { fr: 'Visiteuse professionnelle, architecte', en: 'Trade visitor, architect' },
+    quote: {
+      fr: 'Le salon est l’endroit idéal pour découvrir en un seul lieu les nouveaux matériaux et rencontrer directement les fabricants.',
+      en: 'The show is the ideal place to discover new materials in one location and meet manufacturers directly.',
+    },
   },
   {
     author: 'Marco R.',
-    roleFr: 'Exposant international, Hall D — distributeur d’équipements de chantier',
-    roleEn: 'International exhibitor, Hall D — site equipment distributor',
-    quoteFr:
-      'Notre participation en 2010 nous a permis de trouver un partenaire local et d’ouvrir notre premier bureau au Maroc.',
-    quoteEn: 'Taking part in 2010 helped us find a local partner and open our first office in Morocco.',
+    role: {
+      fr: 'Exposant international, Hall D — distributeur d’équipements de chantier',
+      en: 'International exhibitor, Hall D — site equipment distributor',
+    },
+    quote: {
+      fr: 'Notre participation en 2010 nous a permis de trouver un partenaire local et d’ouvrir notre premier bureau au Maroc.',
+      en: 'Taking part in 2010 helped us find a local partner and open our first office in Morocco.',
+    },
   },
   {
     author: 'Hicham T.',
-    roleFr: 'Intervenant du forum, ingénieur conseil',
-    roleEn: 'Forum speaker, consulting engineer',
-    quoteFr:
-      'Les conférences du forum réunissent décideurs publics et entreprises autour de questions très concrètes. Les débats de la dernière édition ont été particulièrement riches.',
-    quoteEn:
-      'The forum conferences bring public decision-makers and companies together around very practical questions. The debates at the last edition were particularly rich.',
+    role: { fr: 'Intervenant du forum, ingénieur conseil', en: 'Forum speaker, consulting engineer' },
+    quote: {
+      fr: 'Les conférences du forum réunissent décideurs publics et entreprises autour de questions très concrètes. Les débats de la dernière édition ont été particulièrement riches.',
+      en: 'The forum conferences bring public decision-makers and companies together around very practical questions. The debates at the last edition were particularly rich.',
+    },
   },
   {
     author: 'Nadia K.',
-    roleFr: 'Responsable développement d’un bureau d’études',
-    roleEn: 'Business development manager at a design office',
-    quoteFr:
-      'Nous venons à chaque édition pour suivre les évolutions réglementaires et techniques du secteur. Les échanges sur les stands sont toujours de grande qualité.',
-    quoteEn:
-      "We come to every edition to keep up with the sector's regulatory and technical changes. Discussions on the stands are always of high quality.",
+    role: {
+      fr: 'Responsable développement d’un bureau d’études',
+      en: 'Business development manager at a design office',
+    },
+    quote: {
+      fr: 'Nous venons à chaque édition pour suivre les évolutions réglementaires et techniques du secteur. Les échanges sur les stands sont toujours de grande qualité.',
+      en: "We come to every edition to keep up with the sector's regulatory and technical changes. Discussions on the stands are always of high quality.",
+    },
   },
   {
     author: 'Youssef A.',
-    roleFr: 'Visiteur, directeur de programmes d’un promoteur immobilier',
-    roleEn: 'Visitor, programme director at a property developer',
-    quoteFr: 'En 2017, nous avons sélectionné au salon plusieurs fournisseurs pour nos nouveaux projets résidentiels.',
-    quoteEn: 'In 2017, we selected several suppliers at the show for our new residential projects.',
+    role: {
+      fr: 'Visiteur, directeur de programmes d’un promoteur immobilier',
+      en: 'Visitor, programme director at a property developer',
+    },
+    quote: {
+      fr: 'En 2017, nous avons sélectionné au salon plusieurs fournisseurs pour nos nouveaux projets résidentiels.',
+      en: 'In 2017, we selected several suppliers at the show for our new residential projects.',
+    },
   },
 ];
 
