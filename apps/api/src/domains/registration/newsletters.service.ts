@@ -17,7 +17,7 @@ import { type MailLinks } from '../mail/links';
 
 /** The site's unsubscribe page, in the subscriber's language: it unsubscribes once opened in a browser. */
 export const unsubscribePage = (publicUrl: string, token: string, lang: Language) =>
-  `${publicUrl}/newsletter?action=unsubscribe&token=${token}${langParam(lang, '&')}`;
+  `${publicUrl}/newsletter?action=unsubscribe&token=${encodeURIComponent(token)}${langParam(lang, '&')}`;
 
 /**
  * The links every newsletter mail carries: the page, and RFC 8058's one-click POST, whose address

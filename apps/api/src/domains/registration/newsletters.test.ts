@@ -73,6 +73,15 @@ describe('POST newsletters', () => {
     expect(row!.unsubscribedAt).toBeNull();
   });
 
+  it('sends a GET of the unsubscribe address whose token is no token (any script, any sign) to the page with the token encoded, never a 5xx', async () => {
+    const typed = '\u202e\u0645\u0631\u0643\u0632 &lang=x#';
+    const res = await call(ctx.app, 'GET', `newsletters/unsubscribe?token=${encodeURIComponent(typed)}`);
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe(
+      `https://salon.example/newsletter?action=unsubscribe&token=${encodeURIComponent(typed)}`,
+    );
+  });
+
   it('answers a second subscription like the first; a waiting address gets its link again, a confirmed one nothing', async () => {
     const first = await post('newsletters', { data: { email: 'twice@example.com' } });
     expect(first.statusCode, first.body).toBe(201);
