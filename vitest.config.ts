@@ -30,10 +30,10 @@ const sameOnEveryDatabase = [
   'apps/api/test/server.test.ts',
   'apps/api/test/startup-refusals.test.ts',
   'apps/api/test/ttl-cache.test.ts',
-  // The two heaviest files of a pass (186 and 84 s in a loaded run), whose subject is what the
-  // app decides, not what the database does: who may call each route (2,257 rows), and that no
-  // hostile input gets a 5xx (every operation, five callers, eight generated requests each). Their
-  // SQL is the routes', which the other files run on both databases: they run once.
+  // Two files whose subject is what the app decides, not what the database does: who may call
+  // each route (2,257 rows), and that no hostile input gets a 5xx (every operation, five callers,
+  // eight generated requests each). Their SQL is the routes', which the other files run on both
+  // databases: they run once.
   'apps/api/test/access-matrix.test.ts',
   'apps/api/test/hostile-input.test.ts',
 ];
