@@ -1,5 +1,5 @@
 /**
- * Load on the stored uploads (N1 of security-review-2.ts), shared by bench/files.ts and that replay:
+ * Load on the stored uploads (N1 of security-replays/replay-2.ts), shared by bench/files.ts and that replay:
  * a timer of the other requests, an upload as the demo organiser, and the process that downloads.
  */
 import { fork } from 'node:child_process';

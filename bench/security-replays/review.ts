@@ -22,7 +22,7 @@ const XSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
 
 /**
  * One row per proof of concept; `closed` is the word of a refused one. A row may say which
- * refusal was expected (security-review-3.ts's rows do): the table then has that column.
+ * refusal was expected (replay-3.ts's rows do): the table then has that column.
  */
 export function findings(closed: string) {
   const rows: { finding: string; sent: string; expected?: string; got: string; refused: boolean }[] = [];
