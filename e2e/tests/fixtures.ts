@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
-import { SESSION_STORAGE_KEY, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { AREA_REGISTRATION_TYPES, SESSION_STORAGE_KEY, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 
 /** The demo accounts seeded by the server (apps/api/src/db/seed/accounts.ts). */
 export const accounts = {
@@ -77,7 +77,9 @@ export async function login(page: Page, email: string, password: string): Promis
     headers: { authorization: `Bearer ${jwt}` },
   });
   const { data } = (await own.json()) as { data: { type: string; event: { current: boolean } }[] };
-  const registration = data.find((r) => r.event.current && ['exhibitor', 'collaborator'].includes(r.type))!;
+  const registration = data.find(
+    (r) => r.event.current && (AREA_REGISTRATION_TYPES as readonly string[]).includes(r.type),
+  )!;
   const session = JSON.stringify({ user, jwt, type: registration.type, registration });
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, session]);
   await page.goto('/espace-exposant');
