@@ -4,30 +4,30 @@ import { useState } from 'react';
 import { Admin, defaultLightTheme } from 'react-admin';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
-import { DashboardPage, dashboardMessages } from './dashboard-page';
-import { createI18nProvider, type AdminMessages } from './i18n';
+import { DashboardPage } from './dashboard-page';
+import { createI18nProvider } from './i18n';
 import { AdminLoginPage } from './login-page';
-// --- Parts: each part of resources/ (a file, or a folder's index.tsx) exports its <Resource> elements and its messages. Add a part here. ---
-import { contentMessages, contentResources } from './resources/content';
-import { devicesMessages, devicesResources } from './resources/devices';
-import { editionsMessages, editionsResources } from './resources/editions';
-import { auditLogMessages, auditLogResources } from './resources/audit-log';
-import { exhibitorAccountsMessages, exhibitorAccountsResources } from './resources/exhibitor-accounts';
-import { exhibitorPagesMessages, exhibitorPagesResources } from './resources/exhibitor-pages';
-import { floorPlanMessages, floorPlanResources } from './resources/floor-plan';
-import { mailMessages, mailResources } from './resources/mail';
-import { peopleMessages, peopleResources } from './resources/people';
-import { siteSettingsMessages, siteSettingsResources } from './resources/site-settings';
-import { staffMessages, staffResources } from './resources/staff';
+// --- Parts: each part of resources/ (a file, or a folder's index.tsx) exports its <Resource> elements. Add a part here. ---
+import { contentResources } from './resources/content';
+import { devicesResources } from './resources/devices';
+import { editionsResources } from './resources/editions';
+import { auditLogResources } from './resources/audit-log';
+import { exhibitorAccountsResources } from './resources/exhibitor-accounts';
+import { exhibitorPagesResources } from './resources/exhibitor-pages';
+import { floorPlanResources } from './resources/floor-plan';
+import { mailResources } from './resources/mail';
+import { peopleResources } from './resources/people';
+import { siteSettingsResources } from './resources/site-settings';
+import { staffResources } from './resources/staff';
 
 /**
  * The organisers' back-office at /admin: a build of its own (apps/web/vite.admin.config.ts).
  *
  * Conventions for a part (a file of resources/, or a folder of them whose index.tsx holds the
- *   <Resource> elements and re-exports messages.ts, one file for each list, form or set of actions):
+ *   <Resource> elements, one file for each list, form or set of actions):
  * - export a fragment of `<Resource name="…">` elements (names are the admin API's paths under
- *   `/backend/api/admin/`) and `messages: AdminMessages` (`resources.<name>.name` and
- *   `resources.<name>.fields.<field>` in French and English; anything else under `admin.<part>.`);
+ *   `/backend/api/admin/`); its texts go in each language's file of `i18n/` (`resources.<name>.name`,
+ *   `resources.<name>.fields.<field>`; anything else under `admin.<part>.`);
  * - read and write through react-admin's data provider (`data-provider.ts`); other calls (an
  *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
  * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`;
@@ -36,21 +36,7 @@ import { staffMessages, staffResources } from './resources/staff';
  *   call: busy, then its error notified), `StatusLine`, `FieldRow`, `save-only-toolbar.tsx`,
  *   `crud-pages.tsx`.
  */
-const PARTS: AdminMessages[] = [
-  dashboardMessages,
-  exhibitorAccountsMessages,
-  exhibitorPagesMessages,
-  contentMessages,
-  floorPlanMessages,
-  siteSettingsMessages,
-  editionsMessages,
-  peopleMessages,
-  mailMessages,
-  devicesMessages,
-  auditLogMessages,
-  staffMessages,
-];
-const i18nProvider = createI18nProvider(PARTS);
+const i18nProvider = createI18nProvider();
 
 /** MUI writes its styles at run time: they carry the page's CSP style nonce (the API writes it into admin/index.html). */
 function pageNonce(): string | undefined {

@@ -20,7 +20,6 @@ import {
 } from 'recharts';
 import { adminFetch } from './http';
 import { EditionPicker } from './components/editions';
-import type { AdminMessages } from './i18n';
 
 /** What `GET admin/dashboard` answers (services/show-dashboard.service.ts). */
 type Dashboard = Answer<typeof dashboardSchema>;
@@ -200,63 +199,3 @@ export function DashboardPage() {
     </Box>
   );
 }
-
-export const dashboardMessages: AdminMessages = {
-  fr: {
-    admin: {
-      dashboard: {
-        title: 'Tableau de bord',
-        visitors: 'Visiteurs inscrits',
-        exhibitors: 'Exposants confirmés',
-        exhibitorsHint: '%{pending} à confirmer, %{deactivated} désactivé(s)',
-        collaborators: 'Collaborateurs',
-        scans: 'Scans de badges',
-        entries: 'Entrées aux portes',
-        mailsWaiting: 'Mails en attente',
-        mailsFailed: '%{smart_count} en échec |||| %{smart_count} en échec',
-        registrationsPerDay: 'Inscriptions de visiteurs par jour',
-        daily: 'Du jour',
-        cumulative: 'Cumul',
-        bySector: 'Visiteurs par secteur',
-        byCountry: 'Visiteurs par pays',
-        scansPerDay: 'Scans par jour',
-        topExhibitors: 'Exposants les plus actifs (scans)',
-        entriesPerDay: 'Entrées par jour',
-        entriesPerHour: 'Entrées par heure et par porte',
-        peakHour:
-          'Heure de pointe : %{hour} (%{smart_count} entrée) |||| Heure de pointe : %{hour} (%{smart_count} entrées)',
-        noEntries: 'Aucune entrée enregistrée aux portes pour l’instant.',
-        others: 'Autres',
-        unknown: 'Non renseigné',
-      },
-    },
-  },
-  en: {
-    admin: {
-      dashboard: {
-        title: 'Dashboard',
-        visitors: 'Registered visitors',
-        exhibitors: 'Confirmed exhibitors',
-        exhibitorsHint: '%{pending} to confirm, %{deactivated} deactivated',
-        collaborators: 'Collaborators',
-        scans: 'Badge scans',
-        entries: 'Gate entries',
-        mailsWaiting: 'Mails waiting',
-        mailsFailed: '%{smart_count} failed |||| %{smart_count} failed',
-        registrationsPerDay: 'Visitor registrations per day',
-        daily: 'That day',
-        cumulative: 'Total',
-        bySector: 'Visitors by sector',
-        byCountry: 'Visitors by country',
-        scansPerDay: 'Scans per day',
-        topExhibitors: 'Most active exhibitors (scans)',
-        entriesPerDay: 'Entries per day',
-        entriesPerHour: 'Entries per hour and gate',
-        peakHour: 'Peak hour: %{hour} (%{smart_count} entry) |||| Peak hour: %{hour} (%{smart_count} entries)',
-        noEntries: 'No entry recorded at the gates yet.',
-        others: 'Others',
-        unknown: 'Not given',
-      },
-    },
-  },
-};

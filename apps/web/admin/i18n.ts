@@ -12,76 +12,20 @@ import {
   type Texts,
 } from '@salon/shared';
 
-/** A part's own messages in each language (French first, English complete). */
-export type AdminMessages = Texts<Record<string, unknown>>;
+/**
+ * The back-office's own texts, one file per language in i18n/ (`fr.json` is the reference, every
+ * other file has its keys): the shell's, each part's (`resources.<name>.name`, `resources.<name>.fields.<field>`,
+ * `admin.<part>.…`), and the keys the shared zod schemas and the API answer with.
+ */
+const FILES = import.meta.glob<Record<string, unknown>>('./i18n/*.json', { eager: true, import: 'default' });
+export const adminTexts: Texts<Record<string, unknown>> = inEveryLanguage((lang) => {
+  const texts = FILES[`./i18n/${lang}.json`];
+  if (!texts) throw new Error(`The back-office has no texts in ${lang}: apps/web/admin/i18n/${lang}.json is missing.`);
+  return texts;
+});
 
-/** What the shell itself says, and the keys the shared zod schemas and the API answer with. */
-const shellMessages: AdminMessages = {
-  fr: {
-    admin: {
-      title: 'Back-office du Salon',
-      auth: {
-        email: 'Adresse e-mail',
-        password: 'Mot de passe',
-        signIn: 'Se connecter',
-        intro: 'Espace réservé aux organisateurs.',
-        failed: 'Adresse e-mail ou mot de passe incorrect.',
-        required: 'Veuillez vous connecter.',
-        expired: 'Votre session a expiré, veuillez vous reconnecter.',
-      },
-      errors: {
-        network: 'Connexion impossible. Vérifiez votre réseau et réessayez : vos saisies sont conservées.',
-        generic: 'Une erreur est survenue, veuillez réessayer.',
-      },
-      media: {
-        choose: 'Choisir un fichier',
-        replace: 'Remplacer',
-        remove: 'Retirer',
-        uploading: 'Envoi…',
-        imageHint: 'PNG, JPEG ou WebP, 5 Mo au plus.',
-        pdfHint: 'PDF, 20 Mo au plus.',
-        none: 'Aucun fichier',
-      },
-      language: 'Langue',
-    },
-    required: 'Champ obligatoire',
-    email: "Format d'email incorrecte",
-    weakPassword: 'Le mot de passe ne respecte pas toutes les règles.',
-    emailTaken: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
-  },
-  en: {
-    admin: {
-      title: 'Show back-office',
-      auth: {
-        email: 'E-mail address',
-        password: 'Password',
-        signIn: 'Sign in',
-        intro: 'For the organisers only.',
-        failed: 'Wrong e-mail address or password.',
-        required: 'Please sign in.',
-        expired: 'Your session has expired, please sign in again.',
-      },
-      errors: {
-        network: 'Cannot connect. Check your network and try again: what you typed is kept.',
-        generic: 'Something went wrong, please try again.',
-      },
-      media: {
-        choose: 'Choose a file',
-        replace: 'Replace',
-        remove: 'Remove',
-        uploading: 'Uploading…',
-        imageHint: 'PNG, JPEG or WebP, 5 MB at most.',
-        pdfHint: 'PDF, 20 MB at most.',
-        none: 'No file',
-      },
-      language: 'Language',
-    },
-    required: 'Required',
-    email: 'Invalid e-mail address',
-    weakPassword: 'The password does not follow all the rules.',
-    emailTaken: 'This e-mail address is already used by another account.',
-  },
-};
+/** React-admin's own texts in each language: its ra-language-* pack. */
+const REACT_ADMIN_PACKS: Texts<TranslationMessages> = { fr: frenchMessages, en: englishMessages };
 
 /**
  * React-admin's own texts, as the back-office writes its French: curly apostrophes
@@ -102,13 +46,21 @@ function curlyApostrophes(messages: Record<string, unknown>): Record<string, unk
 }
 const withoutFinalStop = (text: string) => text.replace(/\.$/, '');
 const notFound = (text: string) => ({ ra: { message: { not_found: withoutFinalStop(text) } } });
-/** React-admin's texts in each language, the not-found page's fixed. */
-const reactAdminMessages: AdminMessages = {
-  fr: merge(curlyApostrophes(frenchMessages), curlyApostrophes(notFound(frenchMessages.ra.message.not_found))),
-  en: merge(englishMessages, notFound(englishMessages.ra.message.not_found)),
-};
-/** Each language as the back-office's language menu names it. */
-const LANGUAGE_NAMES: Texts = { fr: 'Français', en: 'English' };
+/**
+ * React-admin's texts in a language, the not-found page's fixed; French's apostrophes curly (the
+ * typography of the back-office's French, not of other languages).
+ */
+function reactAdminMessages(lang: Language): Record<string, unknown> {
+  const pack = REACT_ADMIN_PACKS[lang];
+  const fixed = merge(pack, notFound(pack.ra.message.not_found));
+  return lang === 'fr' ? curlyApostrophes(fixed) : fixed;
+}
+
+/** A language as the back-office's language menu names it, in that language, capitalised ("Français"). */
+export function languageName(lang: Language): string {
+  const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+}
 
 function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...target };
@@ -131,13 +83,12 @@ function initialLanguage(): Language {
   }
 }
 
-export function createI18nProvider(parts: AdminMessages[]) {
-  const all = [shellMessages, ...parts];
-  const catalogue = inEveryLanguage((lang) => all.reduce((acc, p) => merge(acc, p[lang]), reactAdminMessages[lang]));
+export function createI18nProvider() {
+  const catalogue = inEveryLanguage((lang) => merge(reactAdminMessages(lang), adminTexts[lang]));
   return polyglotI18nProvider(
     (locale) => catalogue[asLanguage(locale)] as TranslationMessages,
     initialLanguage(),
-    LANGUAGES.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] })),
+    LANGUAGES.map((locale) => ({ locale, name: languageName(locale) })),
     // A key no part translates shows as its last word rather than a crash or a blank.
     { allowMissing: true },
   );

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardMessages } from '../admin/dashboard-page';
-import { createI18nProvider, type AdminMessages } from '../admin/i18n';
+import { readdirSync } from 'node:fs';
+import { LANGUAGES } from '@salon/shared';
+import { adminTexts, createI18nProvider, languageName } from '../admin/i18n';
 import { announcementText } from '../admin/resources/edition-actions';
-import { contentMessages } from '../admin/resources/content';
-import { devicesMessages } from '../admin/resources/devices';
-import { editionsMessages } from '../admin/resources/editions';
-import { exhibitorAccountsMessages } from '../admin/resources/exhibitor-accounts';
-import { mailMessages } from '../admin/resources/mail';
-import { peopleMessages } from '../admin/resources/people';
-import { siteSettingsMessages } from '../admin/resources/site-settings';
-import { staffMessages } from '../admin/resources/staff';
 
 /** Every message key of an object, as react-admin's polyglot reads them ('a.b.c'). */
 const keys = (messages: Record<string, unknown>, prefix = ''): string[] =>
@@ -19,25 +12,33 @@ const keys = (messages: Record<string, unknown>, prefix = ''): string[] =>
       : [`${prefix}${key}`],
   );
 
-const PARTS: Record<string, AdminMessages> = {
-  dashboard: dashboardMessages,
-  content: contentMessages,
-  devices: devicesMessages,
-  editions: editionsMessages,
-  exhibitorAccounts: exhibitorAccountsMessages,
-  mail: mailMessages,
-  people: peopleMessages,
-  siteSettings: siteSettingsMessages,
-  staff: staffMessages,
-};
-
 describe('the back-office’s texts', () => {
-  for (const [part, messages] of Object.entries(PARTS)) {
-    it(`has every ${part} text in French and in English`, () => {
-      expect(keys(messages.en).sort()).toEqual(keys(messages.fr).sort());
-      expect(keys(messages.fr).length).toBeGreaterThan(0);
+  it('has a file in admin/i18n for every language of LANGUAGES, and none for another', () => {
+    const files = readdirSync(new URL('../admin/i18n/', import.meta.url)).filter((name) => name.endsWith('.json'));
+    expect(files.sort()).toEqual(LANGUAGES.map((lang) => `${lang}.json`).sort());
+  });
+
+  for (const lang of LANGUAGES) {
+    it(`has in ${lang} exactly the keys French has`, () => {
+      expect(keys(adminTexts[lang]).sort()).toEqual(keys(adminTexts.fr).sort());
     });
   }
+
+  it('has French texts for the shell, the dashboard and each part', () => {
+    expect(keys(adminTexts.fr)).toEqual(
+      expect.arrayContaining([
+        'admin.title',
+        'admin.dashboard.title',
+        'resources.editions.name',
+        'resources.stands.name',
+      ]),
+    );
+  });
+
+  it('names each language in itself, as the language menu shows it', () => {
+    expect(languageName('fr')).toBe('Français');
+    expect(languageName('en')).toBe('English');
+  });
 });
 
 /** Every text of an object, with its key. */
@@ -51,15 +52,13 @@ const texts = (messages: Record<string, unknown>, prefix = ''): [string, string]
   );
 
 describe('the back-office’s French typography', () => {
-  it('writes its own apostrophes curly, as the site does', () => {
-    const straight = Object.entries(PARTS).flatMap(([part, messages]) =>
-      texts(messages.fr, `${part}:`).filter(([, text]) => /\p{L}'\p{L}/u.test(text)),
-    );
-    expect(straight).toEqual([]);
+  it('writes its own apostrophes curly, as the site does, but for the specification’s own text', () => {
+    const straight = texts(adminTexts.fr).filter(([, text]) => /\p{L}'\p{L}/u.test(text));
+    expect(straight).toEqual([['email', "Format d'email incorrecte"]]);
   });
 
   it('writes react-admin’s French curly too, and its missing page’s sentence with one full stop', async () => {
-    const i18n = createI18nProvider([]);
+    const i18n = createI18nProvider();
     await i18n.changeLocale('fr');
     expect(i18n.translate('ra.message.invalid_form')).toBe('Le formulaire n’est pas valide.');
     // The page prints the text, then a full stop of its own (ra-ui-materialui's NotFound).
@@ -78,7 +77,7 @@ describe('the back-office’s French typography', () => {
 
 describe('the newsletter invitation’s dialog', () => {
   const say = async (language: 'fr' | 'en', subscribers: number) => {
-    const i18n = createI18nProvider([editionsMessages]);
+    const i18n = createI18nProvider();
     await i18n.changeLocale(language);
     return announcementText({ subscribers, sentAt: null }, i18n.translate);
   };

@@ -33,7 +33,6 @@ import { FieldRow } from '../components/field-row';
 import { searchFilter } from '../components/filters';
 import { ResponsiveList } from '../components/responsive-list';
 import { StatusLine } from '../components/status-line';
-import type { AdminMessages } from '../i18n';
 import { formResolver } from '../../app/lib/form-resolver';
 
 /**
@@ -208,75 +207,3 @@ export const staffResources = (
     />
   </>
 );
-
-export const staffMessages: AdminMessages = {
-  fr: {
-    resources: {
-      controllers: {
-        name: 'Contrôleur |||| Contrôleurs',
-        fields: {
-          name: 'Nom',
-          email: 'Email',
-          phone: 'Téléphone',
-          active: 'Statut',
-          createdAt: 'Créé le',
-          password: 'Mot de passe',
-          q: 'Rechercher',
-        },
-      },
-    },
-    admin: {
-      staff: {
-        status: { active: 'Actif', inactive: 'Désactivé' },
-        passwordRules: '10 caractères au moins, dont une minuscule, une majuscule et un chiffre.',
-        newPassword: 'Nouveau mot de passe',
-        newPasswordHelp:
-          'Laisser vide pour garder le mot de passe actuel. Un nouveau mot de passe ferme la session ouverte du contrôleur.',
-        actions: { deactivate: 'Désactiver', reactivate: 'Réactiver' },
-        confirm: {
-          deactivate: '%{name} ne pourra plus se connecter aux portes et sa session ouverte sera fermée.',
-          reactivate: '%{name} pourra de nouveau se connecter aux portes.',
-        },
-        done: { deactivate: 'Contrôleur désactivé.', reactivate: 'Contrôleur réactivé.' },
-        deleteTitle: 'Supprimer le contrôleur %{name} ?',
-        deleteContent:
-          '%{name} ne pourra plus se connecter et sa session ouverte sera fermée. Les contrôles déjà faits sont conservés.',
-        deleted: 'Contrôleur supprimé.',
-      },
-    },
-  },
-  en: {
-    resources: {
-      controllers: {
-        name: 'Controller |||| Controllers',
-        fields: {
-          name: 'Name',
-          email: 'E-mail',
-          phone: 'Phone',
-          active: 'Status',
-          createdAt: 'Created',
-          password: 'Password',
-          q: 'Search',
-        },
-      },
-    },
-    admin: {
-      staff: {
-        status: { active: 'Active', inactive: 'Deactivated' },
-        passwordRules: 'At least 10 characters, with a lower-case letter, an upper-case letter and a digit.',
-        newPassword: 'New password',
-        newPasswordHelp: "Leave empty to keep the current password. A new password ends the controller's open session.",
-        actions: { deactivate: 'Deactivate', reactivate: 'Reactivate' },
-        confirm: {
-          deactivate: '%{name} will no longer sign in at the gates and their open session will end.',
-          reactivate: '%{name} will be able to sign in at the gates again.',
-        },
-        done: { deactivate: 'Controller deactivated.', reactivate: 'Controller reactivated.' },
-        deleteTitle: 'Delete the controller %{name}?',
-        deleteContent:
-          '%{name} will no longer sign in and their open session will end. The checks already made are kept.',
-        deleted: 'Controller deleted.',
-      },
-    },
-  },
-};

@@ -18,8 +18,6 @@ import { PartnerForm, PartnerList } from './partners';
 import { AgencyPage, ShowRecordPage } from './single-records';
 import { TestimonialForm, TestimonialList } from './testimonials';
 
-export { contentMessages } from './messages';
-
 /**
  * The content of the public pages: banners, partners, press partners, gallery, testimonials, the
  * forum conferences, the halls, and the two single records (the show, the agency). Every change

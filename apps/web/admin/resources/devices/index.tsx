@@ -4,8 +4,6 @@ import { Resource } from 'react-admin';
 import { CheckinList } from './checkins';
 import { KioskList } from './kiosks';
 
-export { devicesMessages } from './messages';
-
 /**
  * The devices at the show: the gates' check-ins (with the double admissions of two gates that
  * were offline) and the self-service kiosks (revoke).

@@ -6,8 +6,6 @@ import { EnquiryList } from './enquiry-list';
 import { ExhibitorCreate, ExhibitorEdit } from './exhibitor-form';
 import { ExhibitorList } from './exhibitor-list';
 
-export { exhibitorAccountsMessages } from './messages';
-
 /**
  * Exhibitor enquiries and exhibitors: an enquiry is followed up (enquiry-edit), then converted into
  * an exhibitor whose form is filled from it (exhibitor-form); the exhibitor gets a hall, a stand

@@ -3,8 +3,6 @@ import { Resource } from 'react-admin';
 import { ExhibitorPageEdit } from './page-edit';
 import { ExhibitorPageList } from './page-list';
 
-export { exhibitorPagesMessages } from './messages';
-
 /**
  * 'Fiches exposants': the pages the current edition's exhibitors keep. With moderation on (site
  * settings), a change waits here: 'Publier' puts it live, 'Refuser' holds it with a reason the

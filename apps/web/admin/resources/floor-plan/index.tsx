@@ -9,8 +9,6 @@ import { PlanEditorPage } from './plan-editor';
 import { StandForm, StandList } from './stands';
 import { PlanFeatureForm, PlanFeatureList } from './plan-features';
 
-export { floorPlanMessages } from './messages';
-
 /**
  * The floor plan's layout: the stands and the plan's features (entrances, aisles, services, the
  * forum's room), each moved or resized by hand, and the import of a whole

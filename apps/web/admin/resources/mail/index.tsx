@@ -5,8 +5,6 @@ import { MailList } from './mail-list';
 import { MailShow } from './mail-show';
 import { NewsletterList } from './newsletter-list';
 
-export { mailMessages } from './messages';
-
 /**
  * The mail outbox (state, attempts, last error; 'Réessayer'; each mail as it was sent, as an
  * .eml file) and the newsletter subscribers with their export.

@@ -5,8 +5,6 @@ import { RetentionPage } from './retention-page';
 import { VisitorList } from './visitor-list';
 import { VisitorShow } from './visitor-show';
 
-export { peopleMessages } from './messages';
-
 /**
  * Visitors and their personal data: the list and its spreadsheet (visitor-list), each visitor's
  * page (visitor-show) with its actions (visitor-actions: badge sent again, the person's data
