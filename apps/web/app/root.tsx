@@ -31,7 +31,9 @@ import { loaderDataOr } from './lib/server-api';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { ClockProvider } from './lib/clock-provider';
-import { languageFromRequest, rememberLanguage, storedLanguage, switchLanguage } from './lib/i18n';
+import { rememberLanguage, storedLanguage, switchLanguage } from './lib/i18n';
+import { serverT } from './lib/i18n.server';
+import { screenTitles } from './lib/screen-titles';
 import { deferredScriptsStarter, READING_PAGES } from './lib/deferred-scripts';
 import { INLINE_STYLE_ID, useInlineStyle, useNonce } from './lib/nonce';
 import { paths } from './config/paths';
@@ -40,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context as Partial<WebLoadContext> | undefined;
   // Our server gives the current edition; under `npm run dev` (Vite alone) it is read from the API.
   const show = ctx?.show ?? (await devShow(context));
-  const lang = languageFromRequest(request);
+  const { lang, t } = serverT(request, context);
   // The language links are plain links to ?lang=: the server remembers the choice, as the
   // script does, so that the next page (a link without ?lang=) stays in that language.
   const chosen = isLanguage(new URL(request.url).searchParams.get('lang'));
@@ -54,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       show,
       registration: ctx?.registration ?? null,
       preview: ctx?.preview ?? null,
+      // The titles of the screens that have no loader of their own to translate them (screen-titles.ts).
+      screenTitles: screenTitles(t),
     },
     chosen
       ? { headers: { 'Set-Cookie': `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax` } }

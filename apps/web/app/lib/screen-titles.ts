@@ -1,33 +1,35 @@
-import { asLanguage, pick, type Texts } from '@salon/shared';
+import type { TFunction } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
 
 /**
- * The titles of the screens whose guard runs in the browser: the exhibitor area, the scanner, the
- * kiosk and the gate's. Their data is the browser's (a client loader), so no server loader can
- * translate their titles as the other pages' are; each is here in each language, with the key of
- * the same text in fr.json and en.json, which the unit tests hold it to
- * (apps/web/test/screen-titles.test.ts).
+ * The screens whose guard runs in the browser (the exhibitor area, the scanner, the kiosk and the
+ * gate's), by the key of their title in the translation files. Their data is the browser's (a
+ * client loader), so no loader of theirs can translate their titles as the other pages' are: the
+ * root's loader sends them with every page, in the page's language (`screenTitles`).
  */
-export const SCREEN_TITLES = {
-  espaceExposant: { key: 'nav.exhibitorArea', fr: 'Espace exposant', en: 'Exhibitor area' },
-  scanner: { key: 'scanner.title', fr: 'Scanner un badge', en: 'Scan a badge' },
-  borne: { key: 'pages.borne.title', fr: 'Borne d’impression des badges', en: 'Badge kiosk' },
-  loginControleur: { key: 'pages.loginControleur.title', fr: 'Connexion contrôleur', en: 'Controller sign-in' },
-  espaceControleur: { key: 'pages.espaceControleur.title', fr: 'Espace contrôleur', en: 'Controller area' },
-  controleur: { key: 'pages.controleur.title', fr: 'Contrôle des badges', en: 'Badge control' },
-  readBadge: { key: 'pages.readBadge.title', fr: 'Lecture de badge', en: 'Badge reading' },
-} as const satisfies Record<string, { key: string } & Texts>;
+export const SCREEN_TITLE_KEYS = {
+  espaceExposant: 'nav.exhibitorArea',
+  scanner: 'scanner.title',
+  borne: 'pages.borne.title',
+  loginControleur: 'pages.loginControleur.title',
+  espaceControleur: 'pages.espaceControleur.title',
+  controleur: 'pages.controleur.title',
+  readBadge: 'pages.readBadge.title',
+} as const;
 
-export type Screen = keyof typeof SCREEN_TITLES;
+export type Screen = keyof typeof SCREEN_TITLE_KEYS;
+type ScreenTitles = Record<Screen, string>;
 
-/** What `meta` is given of the matched routes: the root's data says the page's language. */
+/** Each screen's title, as `t` (the page's language) writes it. */
+export const screenTitles = (t: TFunction): ScreenTitles =>
+  Object.fromEntries(Object.entries(SCREEN_TITLE_KEYS).map(([screen, key]) => [screen, t(key)])) as ScreenTitles;
+
+/** What `meta` is given of the matched routes: the root's data carries the titles. */
 type Matches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
-/**
- * A screen's title and `noindex`, in the language the page is rendered in: the root's, which is
- * also the document's `<html lang>` (on the server and in the browser alike).
- */
+/** A screen's title and `noindex`, in the language the page is rendered in (the root's). */
 export function screenMeta(matches: Matches, screen: Screen): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { lang?: string } | undefined;
-  return [{ title: pick(asLanguage(root?.lang), SCREEN_TITLES[screen]) }, { name: 'robots', content: 'noindex' }];
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { screenTitles?: ScreenTitles } | undefined;
+  const title = root?.screenTitles?.[screen];
+  return [...(title ? [{ title }] : []), { name: 'robots', content: 'noindex' }];
 }

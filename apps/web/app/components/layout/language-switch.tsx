@@ -43,7 +43,7 @@ export function LanguageSwitch() {
             });
           }}
         >
-          {t(`lang.${lang}`)}
+          {lang.toUpperCase()}
         </Link>
       ))}
     </div>

@@ -1,10 +1,5 @@
 import type { TFunction } from 'i18next';
-import { dayMonthText, hourText, pick, rangeParts, type Conference, type Language, type Texts } from '@salon/shared';
-
-const NUMBER_WORDS: Texts<string[]> = {
-  fr: ['', 'Une', 'Deux', 'Trois', 'Quatre', 'Cinq', 'Six'],
-  en: ['', 'A', 'Two', 'Three', 'Four', 'Five', 'Six'],
-};
+import { dayMonthText, hourText, rangeParts, type Conference, type Language } from '@salon/shared';
 
 /**
  * The forum's formats as the programme holds them, one line each: 'Des conférences thématiques
@@ -38,7 +33,8 @@ export function forumFormats(conferences: Conference[], lang: Language, t: TFunc
     lines.push(
       t(`pages.forum.formats.${kind}`, {
         count: sessions.length,
-        number: pick(lang, NUMBER_WORDS)[sessions.length] ?? String(sessions.length),
+        // 'Deux sessions…': the number in words up to six (pages.forum.formats.numbers), in figures beyond.
+        number: t(`pages.forum.formats.numbers.${sessions.length}`, { defaultValue: String(sessions.length) }),
         days: days.join(t('pages.forum.formats.and')),
         times: [...new Set(times)].join(t('pages.forum.formats.and')),
       }),

@@ -5,7 +5,6 @@ import {
   getScanEditions,
   getScans,
   getUsers,
-  pick,
   type Language,
   PAGE_SIZE,
   putLeadQuestions,
@@ -162,11 +161,11 @@ export function useLeadReport(edition: number | null, enabled: boolean) {
   });
 }
 
-/** 'Télécharger le bilan (PDF)': the same report as a PDF, in the page's language. */
+/** 'Télécharger le bilan (PDF)': the same report as a PDF, in the page's language, saved as `fileName`. */
 export function useDownloadReport() {
   return useMutation({
-    mutationFn: ({ lang, edition, year }: { lang: Language; edition: number | null; year: number }) =>
-      apiDownload('scans/report.pdf', `${pick(lang, { fr: 'bilan', en: 'report' })}-${year}.pdf`, {
+    mutationFn: ({ lang, edition, fileName }: { lang: Language; edition: number | null; fileName: string }) =>
+      apiDownload('scans/report.pdf', fileName, {
         query: { lang, ...(edition ? { edition } : {}) },
       }),
     networkMode: 'always',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  pick,
+  LOCALES,
   type Language,
   asLanguage,
   dayMonthText,
@@ -16,8 +16,11 @@ import { useDownloadReport, useLeadReport } from '../api/scans';
 /** A count as written ('1 234'), or a median or mean with its one decimal ('1,5'; '1.5' in English). */
 function figure(value: number, lang: Language): string {
   if (Number.isInteger(value)) return numberText(value, lang);
-  const text = value.toFixed(1);
-  return pick(lang, { fr: text.replace('.', ','), en: text });
+  return new Intl.NumberFormat(LOCALES[lang], {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  }).format(value);
 }
 
 interface Bar {
@@ -156,7 +159,7 @@ export function LeadReport({ edition, userId }: { edition: number | null; userId
             type="button"
             className="btn btn-outline"
             disabled={download.isPending}
-            onClick={() => download.mutate({ lang, edition, year: r.year })}
+            onClick={() => download.mutate({ lang, edition, fileName: t('area.report.fileName', { year: r.year }) })}
           >
             {t('area.report.download')}
           </button>
