@@ -1,7 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
-import type { TranslationMessages } from 'react-admin';
+import { useLocaleState, useTranslate, type TranslateFunction, type TranslationMessages } from 'react-admin';
 import {
   DEFAULT_LANGUAGE,
   asLanguage,
@@ -60,6 +60,19 @@ function reactAdminMessages(lang: Language): Record<string, unknown> {
 export function languageName(lang: Language): string {
   const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+}
+
+/**
+ * The label of a field's value in one language ('Légende (anglais)', 'Caption (French)'): the
+ * field's text, whose `%{language}` is that language named in the back-office's own (`locale`).
+ */
+export const inLanguageLabel = (translate: TranslateFunction, locale: string, key: string, lang: Language): string =>
+  translate(key, { language: new Intl.DisplayNames([locale], { type: 'language' }).of(lang) ?? lang });
+
+export function useInLanguageLabel(): (key: string, lang: Language) => string {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (key, lang) => inLanguageLabel(translate, locale, key, lang);
 }
 
 function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { LANGUAGES } from '@salon/shared';
-import { adminTexts, createI18nProvider, languageName } from '../admin/i18n';
+import { adminTexts, createI18nProvider, inLanguageLabel, languageName } from '../admin/i18n';
 import { announcementText } from '../admin/resources/edition-actions';
 
 /** Every message key of an object, as react-admin's polyglot reads them ('a.b.c'). */
@@ -33,6 +33,19 @@ describe('the back-office’s texts', () => {
         'resources.stands.name',
       ]),
     );
+  });
+
+  it('labels a field’s value in one language with that language named in the back-office’s', async () => {
+    const i18n = createI18nProvider();
+    const label = (locale: 'fr' | 'en', key: string, lang: 'fr' | 'en') =>
+      inLanguageLabel(i18n.translate, locale, key, lang);
+    await i18n.changeLocale('fr');
+    expect(label('fr', 'resources.galeries.fields.caption', 'fr')).toBe('Légende (français)');
+    expect(label('fr', 'resources.temoignages.fields.role', 'en')).toBe('Fonction (anglais)');
+    expect(label('fr', 'resources.temoignages.fields.quote', 'fr')).toBe('Citation (français)');
+    await i18n.changeLocale('en');
+    expect(label('en', 'resources.galeries.fields.caption', 'en')).toBe('Caption (English)');
+    expect(label('en', 'resources.temoignages.fields.quote', 'fr')).toBe('Quote (French)');
   });
 
   it('names each language in itself, as the language menu shows it', () => {
