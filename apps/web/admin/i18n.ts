@@ -27,11 +27,7 @@ export const adminTexts: Texts<Record<string, unknown>> = inEveryLanguage((lang)
 /** React-admin's own texts in each language: its ra-language-* pack. */
 const REACT_ADMIN_PACKS: Texts<TranslationMessages> = { fr: frenchMessages, en: englishMessages };
 
-/**
- * React-admin's own texts, as the back-office writes its French: curly apostrophes
- * ("Le formulaire n’est pas valide."). The not-found page adds its own full stop after
- * `ra.message.not_found`, which ends with one already ("…un mauvais lien.."): taken off here.
- */
+/** Texts with their apostrophes curly, as the back-office writes its French ("Le formulaire n’est pas valide."). */
 function curlyApostrophes(messages: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(messages).map(([key, value]) => [
@@ -47,8 +43,9 @@ function curlyApostrophes(messages: Record<string, unknown>): Record<string, unk
 const withoutFinalStop = (text: string) => text.replace(/\.$/, '');
 const notFound = (text: string) => ({ ra: { message: { not_found: withoutFinalStop(text) } } });
 /**
- * React-admin's texts in a language, the not-found page's fixed; French's apostrophes curly (the
- * typography of the back-office's French, not of other languages).
+ * React-admin's texts in a language; in French, with curly apostrophes (French typography, not
+ * other languages'). The not-found page adds its own full stop after `ra.message.not_found`, which
+ * ends with one already ("…un mauvais lien.."): taken off here.
  */
 function reactAdminMessages(lang: Language): Record<string, unknown> {
   const pack = REACT_ADMIN_PACKS[lang];
