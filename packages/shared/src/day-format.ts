@@ -1,6 +1,7 @@
 import { formatDate } from './clock';
 import { SHOW_TIME_ZONE } from './constants';
-import { LOCALES, pick, type Language } from './language';
+import { LOCALES, type Language } from './language';
+import { sharedTexts } from './texts/index';
 
 // Calendar days ('YYYY-MM-DD') are read at noon UTC, so that no time zone moves them.
 const noon = (day: string) => new Date(`${day.slice(0, 10)}T12:00:00Z`);
@@ -10,8 +11,8 @@ export const isRealDay = (v: string) => {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
 };
 
-/** French writes the first day of a month '1er'. */
-const firstOfMonth = (text: string, lang: Language) => pick(lang, { fr: text.replace(/^1 /, '1er '), en: text });
+/** A date as the language prints it: French writes the first day of a month '1er'. */
+const firstOfMonth = (text: string, lang: Language) => sharedTexts(lang).firstOfMonth(text);
 
 /** '29 mai 2024', '1er juin 2024'; '29 May 2024' in English. */
 export function dayText(day: string, lang: Language): string {
@@ -59,33 +60,27 @@ export function rangeParts(start: string, end: string, lang: Language): { start:
 /** '09:00' → '9h00', as the specification writes times; '9:00' in English. */
 export function hourText(hhmm: string, lang: Language): string {
   const [h = '0', m = '00'] = hhmm.split(':');
-  return `${Number(h)}${pick(lang, { fr: 'h', en: ':' })}${m.padStart(2, '0')}`;
+  return `${Number(h)}${sharedTexts(lang).hourSeparator}${m.padStart(2, '0')}`;
 }
 
 /** '9h00-19h00'; '9:00–19:00' in English. */
 export function hoursText(opensAt: string, closesAt: string, lang: Language): string {
-  return `${hourText(opensAt, lang)}${pick(lang, { fr: '-', en: '–' })}${hourText(closesAt, lang)}`;
+  return `${hourText(opensAt, lang)}${sharedTexts(lang).hoursDash}${hourText(closesAt, lang)}`;
 }
 
 /** A day's opening hours on one line: '29 mai 2024 : 9h00-19h00', '29 May 2024: 9:00–19:00'. */
 export function dayHoursText(day: string, opensAt: string, closesAt: string, lang: Language): string {
-  return `${dayText(day, lang)}${pick(lang, { fr: ' :', en: ':' })} ${hoursText(opensAt, closesAt, lang)}`;
+  return `${dayText(day, lang)}${sharedTexts(lang).dayHoursColon} ${hoursText(opensAt, closesAt, lang)}`;
 }
 
 /** '25 000' in French, '25,000' in English (plain spaces: the figures stay searchable as written). */
 export function numberText(value: number, lang: Language): string {
-  const grouped = Math.round(value)
+  return Math.round(value)
     .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return pick(lang, { fr: grouped.replace(/,/g, ' '), en: grouped });
+    .replace(/\B(?=(\d{3})+(?!\d))/g, sharedTexts(lang).thousandsSeparator);
 }
 
 /** '1re', '2e' in French; '1st', '2nd', '3rd', '4th' in English. */
 export function ordinalText(n: number, lang: Language): string {
-  return pick(lang, {
-    fr: n === 1 ? '1re' : `${n}e`,
-    en: `${n}${ENGLISH_SUFFIXES[ENGLISH_ORDINALS.select(n)]}`,
-  });
+  return sharedTexts(lang).ordinal(n);
 }
-const ENGLISH_ORDINALS = new Intl.PluralRules('en', { type: 'ordinal' });
-const ENGLISH_SUFFIXES = { one: 'st', two: 'nd', few: 'rd', other: 'th', zero: 'th', many: 'th' } as const;

@@ -1,5 +1,6 @@
 import { ordinalText, rangeParts } from './day-format';
-import { pick, pickFilled, type Language, type Texts } from './language';
+import { pickFilled, type Language } from './language';
+import { sharedTexts } from './texts/index';
 
 /** What the site's texts say of the edition it shows: its number, year, dates, city and theme. */
 export interface EditionFacts {
@@ -30,16 +31,12 @@ export interface EditionTexts {
   duration: string;
 }
 
-const DAY_COUNTS: Texts<string[]> = {
-  fr: ['', 'un jour', 'deux jours', 'trois jours', 'quatre jours', 'cinq jours', 'six jours', 'sept jours'],
-  en: ['', 'one day', 'two days', 'three days', 'four days', 'five days', 'six days', 'seven days'],
-};
 const DAY_MS = 86_400_000;
 
 /** '29 mai au 1er juin 2024' (after 'du'), '29 May to 1 June 2024'; one day: '3 juin 2025'. */
 export function datesText(startsOn: string, endsOn: string, lang: Language): string {
   const { start, end } = rangeParts(startsOn, endsOn, lang);
-  return startsOn === endsOn ? end : `${start} ${pick(lang, { fr: 'au', en: 'to' })} ${end}`;
+  return startsOn === endsOn ? end : `${start} ${sharedTexts(lang).datesJoin} ${end}`;
 }
 
 export function editionTexts(facts: EditionFacts, lang: Language): EditionTexts {
@@ -51,7 +48,7 @@ export function editionTexts(facts: EditionFacts, lang: Language): EditionTexts 
     dates,
     city: facts.city,
     theme: pickFilled(lang, { fr: facts.theme, en: facts.themeEn }),
-    duration: pick(lang, DAY_COUNTS)[days] ?? pick(lang, { fr: `${days} jours`, en: `${days} days` }),
+    duration: sharedTexts(lang).dayCount(days),
   };
 }
 

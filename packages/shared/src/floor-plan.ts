@@ -1,7 +1,8 @@
 import type { floorPlanSchema } from './contracts/content';
 import * as z from 'zod/mini';
 import { FEATURE_KINDS, type FeatureKind } from './constants';
-import { DEFAULT_LANGUAGE, pick, type Language, type Texts } from './language';
+import { DEFAULT_LANGUAGE, inEveryLanguage, pick, type Language, type Texts } from './language';
+import { sharedTexts, type SharedTexts } from './texts/index';
 import { requiredText } from './schemas';
 
 /**
@@ -56,86 +57,18 @@ export const overlaps = (a: Box, b: Box) =>
 export interface StandLineError {
   /** 1-based line of the CSV file; 0 for a stand edited alone. */
   line: number;
-  key: keyof (typeof STAND_LINE_MESSAGES)['fr'];
+  key: keyof SharedTexts['standLineMessages'];
   values?: Record<string, string | number>;
 }
 
-export const STAND_LINE_MESSAGES = {
-  fr: {
-    columns: '{found} colonnes au lieu de 6 (hall, stand, x, y, width, height).',
-    columnsKind: '{found} colonnes au lieu de 6 à 8 (hall, stand, x, y, width, height, type, label).',
-    hallMissing: 'Le hall manque.',
-    standNumber: 'Numéro de stand « {value} » invalide : lettres et chiffres, séparés par - . / ou une espace.',
-    standLong: 'Numéro de stand de plus de 20 caractères.',
-    wholeNumber: '{column} : nombre entier attendu, {min} au moins (« {value} »).',
-    tooLarge: '{column} : {max} au plus.',
-    unknownHall: 'Hall inconnu : « {hall} ». Halls : {halls}.',
-    noOutline: 'Le {hall} n’a pas de dimensions : renseignez sa largeur et sa profondeur dans les halls.',
-    outside: 'Le stand {number} dépasse du {hall} ({width} × {height}).',
-    duplicate: 'Le stand {number} figure déjà à la ligne {other}.',
-    taken: 'Le stand {number} existe déjà dans le {hall}.',
-    overlap: 'Le stand {number} chevauche le stand {other} (ligne {otherLine}).',
-    overlapKept: 'Le stand {number} chevauche le stand {other}.',
-    tooManyLines: 'Le fichier a plus de {max} lignes.',
-    tooLong: 'Le fichier dépasse {max} caractères.',
-    empty: 'Le fichier ne contient aucun stand.',
-    featureKind: 'Type « {value} » inconnu : stand, entrée, allée, accueil, toilettes, café, secours ou forum.',
-    labelLong: 'Libellé de plus de 60 caractères.',
-    featureOutside: '{kind} : dépasse du {hall} ({width} × {height}).',
-    featureOnStand: '{kind} : chevauche le stand {number}.',
-    featureOverlap: '{kind} : chevauche « {otherKind} » (ligne {otherLine}).',
-    featureOverlapKept: '{kind} : chevauche « {otherKind} ».',
-    standOnFeature: 'Le stand {number} empiète sur « {kind} ».',
-  },
-  en: {
-    columns: '{found} columns instead of 6 (hall, stand, x, y, width, height).',
-    columnsKind: '{found} columns instead of 6 to 8 (hall, stand, x, y, width, height, type, label).',
-    hallMissing: 'The hall is missing.',
-    standNumber: 'Invalid stand number "{value}": letters and digits, separated by - . / or a space.',
-    standLong: 'Stand number longer than 20 characters.',
-    wholeNumber: '{column}: a whole number of at least {min} expected ("{value}").',
-    tooLarge: '{column}: {max} at most.',
-    unknownHall: 'Unknown hall: "{hall}". Halls: {halls}.',
-    noOutline: '{hall} has no size: fill in its width and depth in the halls.',
-    outside: 'Stand {number} goes beyond {hall} ({width} × {height}).',
-    duplicate: 'Stand {number} is already on line {other}.',
-    taken: 'Stand {number} already exists in {hall}.',
-    overlap: 'Stand {number} overlaps stand {other} (line {otherLine}).',
-    overlapKept: 'Stand {number} overlaps stand {other}.',
-    tooManyLines: 'The file has more than {max} lines.',
-    tooLong: 'The file is longer than {max} characters.',
-    empty: 'The file holds no stand.',
-    featureKind: 'Unknown type "{value}": stand, entrance, aisle, reception, toilets, cafe, first-aid or forum.',
-    labelLong: 'Label longer than 60 characters.',
-    featureOutside: '{kind}: goes beyond {hall} ({width} × {height}).',
-    featureOnStand: '{kind}: overlaps stand {number}.',
-    featureOverlap: '{kind}: overlaps "{otherKind}" (line {otherLine}).',
-    featureOverlapKept: '{kind}: overlaps "{otherKind}".',
-    standOnFeature: 'Stand {number} overlaps "{kind}".',
-  },
-} as const satisfies Texts<Record<string, string>>;
+export const STAND_LINE_MESSAGES: Texts<SharedTexts['standLineMessages']> = inEveryLanguage(
+  (lang) => sharedTexts(lang).standLineMessages,
+);
 
 /** Each kind of feature as the messages name it. */
-export const FEATURE_NAMES: Texts<Record<FeatureKind, string>> = {
-  fr: {
-    entrance: 'Entrée',
-    aisle: 'Allée',
-    reception: 'Accueil',
-    toilets: 'Toilettes',
-    cafe: 'Café',
-    'first-aid': 'Premiers secours',
-    forum: 'Salle du forum',
-  },
-  en: {
-    entrance: 'Entrance',
-    aisle: 'Aisle',
-    reception: 'Reception',
-    toilets: 'Toilets',
-    cafe: 'Café',
-    'first-aid': 'First aid',
-    forum: 'Forum room',
-  },
-};
+export const FEATURE_NAMES: Texts<Record<FeatureKind, string>> = inEveryLanguage(
+  (lang) => sharedTexts(lang).featureNames,
+);
 
 /** The message of a line's error, in the language asked for, its line first when it has one. */
 export function standLineMessage(error: StandLineError, lang: Language = DEFAULT_LANGUAGE): string {
@@ -146,7 +79,7 @@ export function standLineMessage(error: StandLineError, lang: Language = DEFAULT
     text = text.replaceAll(`{${name}}`, String(shown ?? value));
   }
   if (error.line === 0) return text;
-  return pick(lang, { fr: `Ligne ${error.line} : ${text}`, en: `Line ${error.line}: ${text}` });
+  return sharedTexts(lang).standLine(error.line, text);
 }
 
 /** A stand line of the CSV, read but not yet checked against the halls. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BADGE_TOKEN_SHAPE, SCAN_BATCH_MAX } from './constants';
 import { inEveryLanguage, LANGUAGES, type Texts } from './language';
+import { sharedTexts } from './texts/index';
 import { normalizeEmail } from './normalize';
 import { leadQualificationFields } from './leads';
 
@@ -115,10 +116,7 @@ export type VisitorForm = z.infer<typeof visitorFormSchema>;
  * exhibitor from the e-badge page ('Ne plus me contacter'). The form has no box, and a `consent`
  * that a client still sends is dropped with the other fields this schema does not name.
  */
-export const SCAN_NOTICE: Texts = {
-  fr: 'Quand vous faites scanner votre badge sur un stand, l’exposant reçoit vos nom, e-mail, téléphone, société et fonction. Votre e-badge liste les stands qui l’ont scanné ; vous pouvez demander à chacun de ne plus vous contacter.',
-  en: 'When you have your badge scanned at a stand, the exhibitor receives your name, e-mail, phone, company and position. Your e-badge lists the stands that scanned it; you can ask each of them not to contact you again.',
-};
+export const SCAN_NOTICE: Texts = inEveryLanguage((lang) => sharedTexts(lang).scanNotice);
 
 /** Exhibitor enquiry (home page); an empty sector is stored as 'non rempli'. */
 export const exhibitorEnquirySchema = z.object({
