@@ -5,7 +5,8 @@
  * exhibitor area's accounts and their teams), edition-mails.ts (an edition's exhibitors and
  * subscribers).
  */
-import { datesText, looksLikeLink, pick, type Language, type Texts } from '@salon/shared';
+import { datesText, inEveryLanguage, looksLikeLink, type Language, type Texts } from '@salon/shared';
+import { mailTexts } from '../../texts/index';
 
 /**
  * The site's e-mails: a subject, a plain-text part and an HTML part built with tables and inline
@@ -25,10 +26,8 @@ export interface ShowFacts {
   city: string;
 }
 
-export const SHOW: Texts = {
-  fr: 'Salon International du Bâtiment',
-  en: 'International Building Show',
-};
+/** The show's name in each language. */
+export const SHOW: Texts = inEveryLanguage((lang) => mailTexts(lang).show);
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -41,8 +40,7 @@ export const editionYear = (show: ShowFacts) => show.startsOn.slice(0, 4);
 
 /** 'du 29 mai au 1er juin 2024 à Marrakech' / 'from 29 May to 1 June 2024 in Marrakech'. */
 export function whenAndWhere(show: ShowFacts, lang: Language): string {
-  const dates = datesText(show.startsOn, show.endsOn, lang);
-  return pick(lang, { fr: `du ${dates} à ${show.city}`, en: `from ${dates} in ${show.city}` });
+  return mailTexts(lang).whenAndWhere(datesText(show.startsOn, show.endsOn, lang), show.city);
 }
 
 interface Block {
@@ -59,9 +57,7 @@ interface Block {
 }
 
 export function render(lang: Language, title: string, block: Block): { text: string; html: string } {
-  const show = pick(lang, SHOW);
-  // French puts a space before a colon, English none.
-  const colon = pick(lang, { fr: ' : ', en: ': ' });
+  const { show, colon } = mailTexts(lang);
   const text = [
     ...block.paragraphs.flatMap((p) => [p, '']),
     ...(block.button ? [`${block.button.label}${colon}${block.button.url}`, ''] : []),
@@ -106,10 +102,7 @@ ${footer}
   return { text, html };
 }
 
-export const ENTRY_RULE: Texts = {
-  fr: 'L’entrée est gratuite sur présentation de ce badge, d’une invitation ou d’une carte de visite.',
-  en: 'Entry is free with this badge, an invitation or a business card.',
-};
+export const ENTRY_RULE: Texts = inEveryLanguage((lang) => mailTexts(lang).entryRule);
 
 /**
  * Someone's text that a mail may print (a name, a company), or null when a mail client would
@@ -122,12 +115,7 @@ export const printable = (text: string | null) => (text && !looksLikeLink(text) 
  * The greeting. A name typed in a public form is not echoed ("Bonjour," alone): anyone can type
  * anyone's address, and the name would be their text in a mail from the show.
  */
-export const greeting = (lang: Language, typed: string | null) => {
-  const name = printable(typed);
-  return name
-    ? pick(lang, { fr: `Bonjour ${name},`, en: `Hello ${name},` })
-    : pick(lang, { fr: 'Bonjour,', en: 'Hello,' });
-};
+export const greeting = (lang: Language, typed: string | null) => mailTexts(lang).greeting(printable(typed));
 
 /** RFC 8058 one-click unsubscribe, for every newsletter mail. */
 export const unsubscribeHeaders = (oneClickUrl: string, pageUrl: string): Record<string, string> => ({
