@@ -1,11 +1,12 @@
 import type { Writable } from 'node:stream';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, notLike, sql, type SQL } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import { pick, type Language, type Texts, MAIL_STATUSES, NEWSLETTER_STATES } from '@salon/shared';
+import { type Language, MAIL_STATUSES, NEWSLETTER_STATES } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { mailOutbox, newsletters } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { writeXlsx } from '../../lib/xlsx-writer';
+import { documentTexts } from '../../texts/index';
 import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 import type { ResolveAttachments } from '../mail/attachments';
@@ -73,32 +74,6 @@ const newsletterState = sql<(typeof NEWSLETTER_STATES)[number]>`case
   else 'waiting' end`;
 
 export const NEWSLETTER_FILE_NAME = 'newsletter.xlsx';
-const NEWSLETTER_HEADERS = {
-  fr: {
-    sheet: 'Newsletter',
-    email: 'Adresse e-mail',
-    language: 'Langue',
-    state: 'État',
-    createdAt: 'Inscription',
-    confirmedAt: 'Confirmation',
-    unsubscribedAt: 'Désinscription',
-    waiting: 'En attente de confirmation',
-    confirmed: 'Confirmé',
-    unsubscribed: 'Désinscrit',
-  },
-  en: {
-    sheet: 'Newsletter',
-    email: 'E-mail address',
-    language: 'Language',
-    state: 'State',
-    createdAt: 'Subscribed',
-    confirmedAt: 'Confirmed',
-    unsubscribedAt: 'Unsubscribed',
-    waiting: 'Waiting for confirmation',
-    confirmed: 'Confirmed',
-    unsubscribed: 'Unsubscribed',
-  },
-} as const satisfies Texts<Record<string, string>>;
 const EXPORT_CHUNK = 1000;
 
 /**
@@ -106,7 +81,7 @@ const EXPORT_CHUNK = 1000;
  * in Marrakech time (dd/mm/yyyy hh:mm), so memory does not grow with the list.
  */
 export async function writeNewsletterXlsx(db: Db, where: SQL | undefined, lang: Language, out: Writable) {
-  const h = pick(lang, NEWSLETTER_HEADERS);
+  const h = documentTexts(lang).newsletter;
   const sheet = writeXlsx(out, h.sheet, [
     { header: h.email, width: 40 },
     { header: h.language, width: 10 },

@@ -3,9 +3,10 @@
  * Everything is laid out at fixed places so that the QR code never moves; long texts shrink,
  * then wrap, then lose their end, but never overflow.
  */
-import { datesText, ordinalText, pick, type Language, type RegistrationType, type Texts } from '@salon/shared';
+import { datesText, ordinalText, type Language, type RegistrationType } from '@salon/shared';
+import { documentTexts } from '../../texts/index';
 import { COLORS, createDocument, FONTS, type Doc } from '../files/pdf/document';
-import { ellipsize, formatHour, formatWeekday, pdfText } from '../files/pdf/text';
+import { ellipsize, pdfText } from '../files/pdf/text';
 import { QR_QUIET_ZONE, qrMatrix, qrRuns } from './badge-qr';
 import type { BadgeOpeningHours } from '../show/show-facts';
 
@@ -36,47 +37,33 @@ export interface BadgeData {
   issuedAt: Date;
 }
 
-/** The band's colour and label for each registration type: told apart at a glance at the gate. */
-export const BADGE_STYLES: Record<RegistrationType, { color: string; label: Texts }> = {
-  visitor: { color: '#1565c0', label: { fr: 'Visiteur', en: 'Visitor' } },
-  exhibitor: { color: '#c2410c', label: { fr: 'Exposant', en: 'Exhibitor' } },
-  collaborator: { color: '#2e7d32', label: { fr: 'Collaborateur', en: 'Collaborator' } },
-  others: { color: '#4b5563', label: { fr: 'Autre', en: 'Other' } },
+/**
+ * The band's colour for each registration type: told apart at a glance at the gate. Its label is
+ * the type's name in documentTexts(lang).badge.types.
+ */
+export const BADGE_COLOURS: Record<RegistrationType, string> = {
+  visitor: '#1565c0',
+  exhibitor: '#c2410c',
+  collaborator: '#2e7d32',
+  others: '#4b5563',
 };
-
-const TEXTS = {
-  fr: {
-    badge: 'Badge',
-    hours: 'Horaires d’ouverture',
-    entry: 'Entrée gratuite sur présentation de ce badge, d’une invitation ou d’une carte de visite.',
-  },
-  en: {
-    badge: 'Badge',
-    hours: 'Opening hours',
-    entry: 'Free entry with this badge, an invitation or a business card.',
-  },
-} as const satisfies Texts<Record<string, string>>;
-
-const EN_DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-/** A date column read as a UTC midnight: no time zone can move it to another day. */
-const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** '6e édition', '6th edition'. */
 export const editionLabel = (edition: number, lang: Language) =>
-  `${ordinalText(edition, lang)} ${pick(lang, { fr: 'édition', en: 'edition' })}`;
+  documentTexts(lang).badge.edition(ordinalText(edition, lang));
 
 /** 'Du 29 mai au 1er juin 2024', 'From 29 May to 1 June 2024' (one day: 'Le 3 juin 2025', 'On 3 June 2025'). */
 export function badgeDates(from: string, to: string, lang: Language): string {
   const one = from === to;
-  const lead = one ? pick(lang, { fr: 'Le', en: 'On' }) : pick(lang, { fr: 'Du', en: 'From' });
+  const t = documentTexts(lang).badge;
+  const lead = one ? t.oneDay : t.days;
   return `${lead} ${datesText(from, to, lang)}`;
 }
 
 /** 'Mercredi 29 mai' and '9h00 – 19h00'; 'Wednesday 29 May' and '9:00 – 19:00'. */
 function hoursLines(h: BadgeOpeningHours, lang: Language): [string, string] {
-  const hour = pick(lang, { fr: formatHour, en: (t: string) => formatHour(t).replace('h', ':') });
-  const day = pick(lang, { fr: formatWeekday, en: (d: string) => EN_DAY.format(utc(d)) });
-  return [day(h.day), `${hour(h.opens)} – ${hour(h.closes)}`];
+  const t = documentTexts(lang).badge;
+  return [t.weekday(h.day), `${t.hour(h.opens)} – ${t.hour(h.closes)}`];
 }
 
 /** Greedy word wrap at the current font; a word wider than the line stays whole (and too wide). */
@@ -157,9 +144,8 @@ const QR_SIDE = 46 * MM;
 
 /** The badge PDF: header, holder, coloured type band, QR code beside the hours, entry rule. */
 export async function renderBadgePdf(data: BadgeData): Promise<Buffer> {
-  const texts = pick(data.lang, TEXTS);
-  const style = BADGE_STYLES[data.type];
-  const label = pick(data.lang, style.label);
+  const texts = documentTexts(data.lang).badge;
+  const label = texts.types[data.type];
   const { doc, finish } = createDocument({
     title: `${data.event.name} — ${texts.badge} ${label}`,
     size: 'A6',
@@ -220,7 +206,7 @@ export async function renderBadgePdf(data: BadgeData): Promise<Buffer> {
   for (const b of blocks) y = drawLines(doc, b.fitted, b.font, b.color, MARGIN, y, width) + GAP;
 
   // The type band.
-  doc.rect(0, BAND_TOP, pageWidth, BAND_HEIGHT).fill(style.color);
+  doc.rect(0, BAND_TOP, pageWidth, BAND_HEIGHT).fill(BADGE_COLOURS[data.type]);
   doc.font(FONTS.bold).fontSize(15).fillColor(COLORS.white);
   centred(doc, pdfText(label.toUpperCase()), MARGIN, BAND_TOP + 8, width, 1.5);
 
@@ -256,7 +242,7 @@ export async function renderBadgePdf(data: BadgeData): Promise<Buffer> {
 /** The hours column, centred on the code: a heading, then each day over its hours. */
 function drawHours(doc: Doc, data: BadgeData, x: number, top: number, width: number, height: number): void {
   if (data.hours.length === 0) return;
-  const heading = fit(doc, pdfText(pick(data.lang, TEXTS).hours), FONTS.bold, { max: 9, min: 7 }, width, 2);
+  const heading = fit(doc, pdfText(documentTexts(data.lang).badge.hours), FONTS.bold, { max: 9, min: 7 }, width, 2);
   const headingHeight = blockHeight(heading) + 6;
   // Two lines a day; more days than fit at 8.5 pt get a smaller type.
   const row = Math.min(24, (height - headingHeight) / data.hours.length);

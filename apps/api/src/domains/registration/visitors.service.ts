@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
+  inEveryLanguage,
   type Texts,
   asLanguage,
   normalizeEmail,
@@ -8,6 +9,7 @@ import {
   type VisitorForm,
 } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
+import { answerTexts } from '../../texts/index';
 import { mailOutbox, registrations, users } from '../../db/schema';
 import { randomUUID } from 'node:crypto';
 import { mayMail, type CappedMailKind } from '../mail/recipient-caps';
@@ -35,10 +37,7 @@ const STAFF_TYPES = ['controller', 'organiser'];
  * The answer for every address that already has an account, whatever the account (badge holder,
  * cancelled, staff, known from a conference): what differs goes in the mail to that address.
  */
-export const ALREADY_REGISTERED: Texts = {
-  fr: 'Cette adresse e-mail est déjà enregistrée : un e-mail vous a été envoyé à cette adresse.',
-  en: 'This e-mail address is already registered: an e-mail has been sent to you at this address.',
-};
+export const ALREADY_REGISTERED: Texts = inEveryLanguage((lang) => answerTexts(lang).alreadyRegistered);
 
 export type VisitorRegistration =
   { outcome: 'created'; registrationId: number; userId: number } | { outcome: 'known'; userId: number };

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
-import { pick, type Language, type Texts } from '@salon/shared';
+import type { Language } from '@salon/shared';
 import type { Db } from '../../db/client';
+import { documentTexts } from '../../texts/index';
 import { readyForMore, safeCell } from '../../lib/streams';
 import { allScans } from './scans.service';
 import { answeredLabels } from './leads.service';
@@ -144,18 +145,13 @@ export function foldLine(line: string): string {
   return `${parts.join('\r\n ')}\r\n`;
 }
 
-const NOTE_LABELS = {
-  fr: { rating: 'Évaluation', followUp: 'Suivi', by: 'Scanné par', at: 'le', sep: ' : ' },
-  en: { rating: 'Rating', followUp: 'Follow-up', by: 'Scanned by', at: 'on', sep: ': ' },
-} as const satisfies Texts<Record<string, string>>;
-
 /**
  * SCANS.vcf of one table: a vCard 4.0 per lead (name, organisation, title, e-mail, phone), its
  * tags as CATEGORIES, and in NOTE the note, the rating, the follow-up, the answers and who scanned
  * it when. UID is the scan's own id, so a second import updates the same card.
  */
 export async function writeLeadsVcard(db: Db, scope: SQL | null, lang: Language, out: Writable) {
-  const l = pick(lang, NOTE_LABELS);
+  const l = documentTexts(lang).vcardNote;
   await writeLeads(
     db,
     scope,

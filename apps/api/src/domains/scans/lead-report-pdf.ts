@@ -1,12 +1,5 @@
-import {
-  LOCALES,
-  type Texts,
-  pick,
-  dayMonthText,
-  HALL_MEDIAN_MIN_EXHIBITORS,
-  weekdayText,
-  type Language,
-} from '@salon/shared';
+import { LOCALES, pick, dayMonthText, weekdayText, type Language } from '@salon/shared';
+import { documentTexts } from '../../texts/index';
 import { COLORS, createDocument, FONTS, SHOW_NAME } from '../files/pdf/document';
 import { ellipsize, pdfText } from '../files/pdf/text';
 import type { LeadReport } from './lead-report.service';
@@ -14,60 +7,7 @@ import { followUpName } from './scans-export';
 
 /** 'bilan-2024.pdf', 'report-2024.pdf'. */
 export const leadReportFileName = (lang: Language, year: number) =>
-  `${pick(lang, { fr: 'bilan', en: 'report' })}-${year}.pdf`;
-
-const TEXTS = {
-  fr: {
-    title: 'Bilan des leads',
-    total: (n: string, people: string, perDay: string) =>
-      `${n} leads (${people} personnes distinctes), ${perDay} par jour en moyenne`,
-    hall: (name: string) => `Comparaison avec les exposants de votre hall (${name})`,
-    median: (total: string, perDay: string) => `Médiane du hall : ${total} leads, ${perDay} par jour.`,
-    hidden: (n: number) =>
-      `Comparaison non affichée : moins de ${HALL_MEDIAN_MIN_EXHIBITORS} autres exposants dans le hall (${n}), aucun concurrent ne doit pouvoir s’y lire.`,
-    zero: (n: number) =>
-      `Pas de comparaison utile : plus de la moitié des ${n} autres exposants du hall n’ont enregistré aucun lead (médiane : 0).`,
-    noHall: 'Pas de hall attribué : pas de comparaison.',
-    days: 'Par jour',
-    dayMedian: 'médiane du hall',
-    hours: 'Par heure (heure du salon)',
-    hour: (h: number) => `${h}h`,
-    scanners: 'Par collaborateur',
-    ratings: 'Par évaluation',
-    noRating: 'Sans évaluation',
-    stars: (n: number) => `${n} / 5`,
-    followUps: 'Par suivi',
-    noStatus: 'Non défini',
-    answered: 'Répondu',
-    unanswered: 'Sans réponse',
-    empty: 'Aucun lead pour cette édition.',
-  },
-  en: {
-    title: 'Leads report',
-    total: (n: string, people: string, perDay: string) =>
-      `${n} leads (${people} different people), ${perDay} a day on average`,
-    hall: (name: string) => `Compared with the exhibitors of your hall (${name})`,
-    median: (total: string, perDay: string) => `Hall median: ${total} leads, ${perDay} a day.`,
-    hidden: (n: number) =>
-      `Comparison not shown: fewer than ${HALL_MEDIAN_MIN_EXHIBITORS} other exhibitors in the hall (${n}), so that no competitor can be read from it.`,
-    zero: (n: number) =>
-      `No useful comparison: more than half of the ${n} other exhibitors of the hall recorded no lead (median: 0).`,
-    noHall: 'No hall assigned: no comparison.',
-    days: 'Per day',
-    dayMedian: 'hall median',
-    hours: 'Per hour (show time)',
-    hour: (h: number) => `${h}:00`,
-    scanners: 'Per collaborator',
-    ratings: 'Per rating',
-    noRating: 'No rating',
-    stars: (n: number) => `${n} / 5`,
-    followUps: 'Per follow-up',
-    noStatus: 'Not set',
-    answered: 'Answered',
-    unanswered: 'Not answered',
-    empty: 'No leads for this edition.',
-  },
-} as const satisfies Texts<Record<string, unknown>>;
+  `${documentTexts(lang).leadReport.file}-${year}.pdf`;
 
 const MARGIN = 50;
 const LABEL_WIDTH = 170;
@@ -92,7 +32,7 @@ export async function renderLeadReport(input: {
   createdAt: Date;
 }): Promise<Buffer> {
   const { report, lang } = input;
-  const t = pick(lang, TEXTS);
+  const t = documentTexts(lang).leadReport;
   const number = new Intl.NumberFormat(pick(lang, LOCALES), { maximumFractionDigits: 1 });
   const fmt = (n: number) => pdfText(number.format(n));
   const title = `${t.title} ${report.year}`;

@@ -1,11 +1,12 @@
 import type { Writable } from 'node:stream';
-import { pick, type Texts, SHOW_TIME_ZONE, type FollowUp, type Language, type ScanExport } from '@salon/shared';
+import { SHOW_TIME_ZONE, type FollowUp, type Language, type ScanExport } from '@salon/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { scans } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { writeXlsx } from '../../lib/xlsx-writer';
+import { documentTexts } from '../../texts/index';
 import { currentEdition } from '../show/current-edition';
 import { allScans, erasedRow, scanned, scanner, tableScope, type LeadAnswerView } from './scans.service';
 import { answeredLabels } from './leads.service';
@@ -23,52 +24,9 @@ export function exportScope(what: ScanExport, user: Caller, edition: number | nu
   return and(eq(scans.exhibitorId, user.id), eq(scans.eventId, sql`coalesce(${edition}::int, ${currentEdition})`))!;
 }
 
-const HEADERS = {
-  fr: {
-    type: 'Type',
-    name: 'Nom',
-    email: 'Email',
-    phone: 'Téléphone',
-    company: 'Société',
-    jobPosition: 'Fonction',
-    createdAt: 'Date & Heure',
-    scannerName: 'Par',
-    note: 'Note',
-    rating: 'Évaluation',
-    visitor: 'Visiteur',
-    exhibitor: 'Exposant',
-    sheet: 'Scans',
-    followUp: 'Suivi',
-    tags: 'Étiquettes',
-    doNotContact: 'Ne plus contacter',
-    yes: 'Oui',
-    followUps: { to_contact: 'À recontacter', contacted: 'Recontacté', no_follow_up: 'Sans suite' },
-  },
-  en: {
-    type: 'Type',
-    name: 'Name',
-    email: 'Email',
-    phone: 'Phone',
-    company: 'Company',
-    jobPosition: 'Position',
-    createdAt: 'Date & Time',
-    scannerName: 'By',
-    note: 'Note',
-    rating: 'Rating',
-    visitor: 'Visitor',
-    exhibitor: 'Exhibitor',
-    sheet: 'Scans',
-    followUp: 'Follow-up',
-    tags: 'Tags',
-    doNotContact: 'Do not contact',
-    yes: 'Yes',
-    followUps: { to_contact: 'To contact', contacted: 'Contacted', no_follow_up: 'No follow-up' },
-  },
-} as const satisfies Texts<{ followUps: Record<FollowUp, string> } & Record<string, unknown>>;
-
 /** A follow-up's name in the file's language. */
 export const followUpName = (lang: Language, code: FollowUp | null) =>
-  code ? pick(lang, HEADERS).followUps[code] : null;
+  code ? documentTexts(lang).scans.followUps[code] : null;
 
 /** An answer as one cell: the text typed, or the choices ticked. */
 export const answerText = (a: LeadAnswerView | undefined) =>
@@ -122,7 +80,7 @@ const fit = (header: string, longest: number | null | undefined, min = 0) =>
  * leads answered, and last whether the person asked not to be contacted. Dates are real date cells shown dd/MM/yyyy HH:mm, phones text cells.
  */
 export async function writeScansXlsx(db: Db, table: ScanExport, scope: SQL | null, lang: Language, out: Writable) {
-  const h = pick(lang, HEADERS);
+  const h = documentTexts(lang).scans;
   const longest = await longestTexts(db, scope);
   const questions = await answeredLabels(db, scope);
   const withScanner = table !== 'scansExposant';

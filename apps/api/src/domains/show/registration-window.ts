@@ -1,16 +1,8 @@
-import { DEFAULT_LANGUAGE, pick, registrationState, type Language, type Texts } from '@salon/shared';
+import { DEFAULT_LANGUAGE, registrationState, type Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { answerTexts } from '../../texts/index';
 import { currentShow } from './show-facts';
-
-const CLOSED: Texts = {
-  fr: 'Les inscriptions en ligne à cette édition sont closes.',
-  en: 'Online registration for this edition is closed.',
-};
-const NOT_YET: Texts = {
-  fr: 'Les inscriptions en ligne à cette édition ne sont pas encore ouvertes.',
-  en: 'Online registration for this edition is not open yet.',
-};
 
 /**
  * Refuses what only an open registration allows (a visitor's registration, an exhibitor's enquiry,
@@ -21,5 +13,6 @@ export async function assertRegistrationOpen(db: Db, now: Date, lang: Language =
   const state = registrationState((await currentShow(db)).event, now);
   if (state.open) return;
   const reason = state.opensAt ? 'registrationNotOpen' : 'registrationClosed';
-  throw badRequest(pick(lang, state.opensAt ? NOT_YET : CLOSED), { reason });
+  const texts = answerTexts(lang);
+  throw badRequest(state.opensAt ? texts.registrationNotOpen : texts.registrationClosed, { reason });
 }

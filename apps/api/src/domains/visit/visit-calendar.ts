@@ -1,20 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { type ICalCalendar } from 'ical-generator';
-import {
-  pick,
-  type Language,
-  type Texts,
-  SHOW_TIME_ZONE,
-  showInstant,
-  showOffsetMinutes,
-  type Conference,
-} from '@salon/shared';
+import { pick, type Language, SHOW_TIME_ZONE, showInstant, showOffsetMinutes, type Conference } from '@salon/shared';
 import type { BadgeOpeningHours } from '../show/show-facts';
-
-const TEXTS = {
-  fr: { visit: 'Ma visite', badge: 'Mon badge', room: 'Salle du forum' },
-  en: { visit: 'My visit', badge: 'My badge', room: 'Forum room' },
-} as const satisfies Texts<Record<string, string>>;
+import { documentTexts } from '../../texts/index';
 
 interface CalendarContext {
   lang: Language;
@@ -166,7 +154,7 @@ function addTalks(calendar: ICalCalendar, talks: Conference[], { lang, publicUrl
       end: showTime(talk.day, talk.endsAt),
       summary: `${talk.number} — ${title}`,
       description: description ?? undefined,
-      location: [pick(lang, TEXTS).room, venue].filter(Boolean).join(', '),
+      location: [documentTexts(lang).calendar.room, venue].filter(Boolean).join(', '),
       url: new URL(`/conference/${talk.id}`, publicUrl).href,
     });
   }
@@ -180,7 +168,7 @@ const talkInstants = (talks: Conference[]) =>
  * talk, at the show's hours in its time zone, the forum room at the venue, and a link to its page.
  */
 export function visitCalendar(talks: Conference[], context: CalendarContext): string {
-  const calendar = showCalendar(pick(context.lang, TEXTS).visit, 'ma-visite', context);
+  const calendar = showCalendar(documentTexts(context.lang).calendar.visit, 'ma-visite', context);
   addTalks(calendar, talks, context);
   return withTimezone(calendar, talkInstants(talks));
 }
@@ -200,7 +188,7 @@ export function badgeCalendar(
     ...show.days.flatMap((d) => [showInstant(d.day, d.opens), showInstant(d.day, d.closes)]),
     ...talkInstants(show.talks),
   ];
-  const calendar = showCalendar(pick(context.lang, TEXTS).badge, 'badge', context);
+  const calendar = showCalendar(documentTexts(context.lang).calendar.badge, 'badge', context);
   for (const { day, opens, closes } of show.days) {
     calendar.createEvent({
       id: `show-${day}-${show.registrationId}@${host}`,

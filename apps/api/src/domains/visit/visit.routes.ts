@@ -1,5 +1,4 @@
 import {
-  pick,
   LANGUAGES,
   asLanguage,
   emptyVisit,
@@ -19,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { documentTexts } from '../../texts/index';
 import { assertQueryKeys } from '../../lib/request-inputs';
 import type { BadgeService } from '../badges/badges.service';
 import { venueLine, type SiteSettingsStore } from '../content/site-settings.service';
@@ -84,7 +84,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
       const venue = await showVenue();
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${pick(lang, { fr: 'ma-visite', en: 'my-visit' })}.ics"`)
+        .header('content-disposition', `attachment; filename="${documentTexts(lang).calendar.visitFile}.ics"`)
         .send(Buffer.from(visitCalendar(conferences, { lang, publicUrl, venue })));
     },
   );
@@ -110,7 +110,7 @@ export const visitRoutes: FastifyPluginAsyncZod<{
       };
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${pick(lang, { fr: 'mon-salon', en: 'my-show' })}.ics"`)
+        .header('content-disposition', `attachment; filename="${documentTexts(lang).calendar.badgeFile}.ics"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(badgeCalendar(show, { lang, publicUrl, venue: await showVenue() })));
     },

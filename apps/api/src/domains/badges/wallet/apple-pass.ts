@@ -2,13 +2,14 @@ import { createHash, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import yazl from 'yazl';
-import { dayHoursText, LANGUAGES, pick, showInstant, type Language, type Texts } from '@salon/shared';
+import { dayHoursText, LANGUAGES, showInstant, type Language } from '@salon/shared';
+import { documentTexts, mailTexts } from '../../../texts/index';
 import type { AppleWallet } from './apple-config';
 import type { WalletImages } from './wallet-images';
 import { passSerial } from './pass-updates';
 import type { LoadedBadge } from '../badges.service';
 import { editionLabel } from '../badge-pdf';
-import { ENTRY_RULE, SHOW, whenAndWhere } from '../../mail/template-kit';
+import { SHOW, whenAndWhere } from '../../mail/template-kit';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -31,35 +32,6 @@ export interface PassPlace {
   location: { latitude: number; longitude: number } | null;
 }
 
-const TEXTS = {
-  fr: {
-    description: 'Badge du salon',
-    name: 'Nom',
-    type: 'Badge',
-    company: 'Société',
-    dates: 'Dates',
-    hall: 'Hall',
-    stand: 'Stand',
-    hours: 'Horaires d’ouverture',
-    venue: 'Lieu',
-    entry: 'Entrée',
-    types: { visitor: 'Visiteur', exhibitor: 'Exposant', collaborator: 'Collaborateur', others: 'Forum' },
-  },
-  en: {
-    description: 'Show badge',
-    name: 'Name',
-    type: 'Badge',
-    company: 'Company',
-    dates: 'Dates',
-    hall: 'Hall',
-    stand: 'Stand',
-    hours: 'Opening hours',
-    venue: 'Venue',
-    entry: 'Entry',
-    types: { visitor: 'Visitor', exhibitor: 'Exhibitor', collaborator: 'Collaborator', others: 'Forum' },
-  },
-} as const satisfies Texts<Record<string, unknown>>;
-
 /** `"key" = "value";` lines of a pass.strings file (UTF-8, quotes and backslashes escaped). */
 function passStrings(entries: Record<string, string>): Buffer {
   const quoted = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
@@ -72,8 +44,8 @@ function passStrings(entries: Record<string, string>): Buffer {
 
 /** The localized texts of one badge's pass, by key: labels, and the values that are words. */
 function strings(badge: LoadedBadge, place: PassPlace, lang: Language): Record<string, string> {
-  const t = pick(lang, TEXTS);
-  const show = pick(lang, SHOW);
+  const t = documentTexts(lang).wallet;
+  const { show, entryRule } = mailTexts(lang);
   const { event, hours, type } = badge.data;
   return {
     description: `${t.description} — ${show}`,
@@ -90,7 +62,7 @@ function strings(badge: LoadedBadge, place: PassPlace, lang: Language): Record<s
     hoursValue: hours.map((h) => dayHoursText(h.day, h.opens, h.closes, lang)).join('\n'),
     venueLabel: t.venue,
     entryLabel: t.entry,
-    entryValue: pick(lang, ENTRY_RULE),
+    entryValue: entryRule,
     ...(place.venue ? { venueValue: place.venue } : {}),
   };
 }

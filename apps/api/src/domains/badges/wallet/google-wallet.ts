@@ -5,6 +5,7 @@ import { ConfigError, type Config } from '../../../config/env';
 import type { LoadedBadge } from '../badges.service';
 import { editionLabel } from '../badge-pdf';
 import { SHOW } from '../../mail/template-kit';
+import { documentTexts, type ApiTexts } from '../../../texts/index';
 import type { PassPlace } from './apple-pass';
 import { givenOrFile, walletArtwork } from './apple-config';
 
@@ -67,12 +68,9 @@ const translated = (texts: Texts) => ({
 /** The same text in every language: a place's name. */
 const untranslated = (text: string) => translated(inEveryLanguage(() => text));
 
-const TYPES: Record<string, Texts> = {
-  visitor: { fr: 'Visiteur', en: 'Visitor' },
-  exhibitor: { fr: 'Exposant', en: 'Exhibitor' },
-  collaborator: { fr: 'Collaborateur', en: 'Collaborator' },
-  others: { fr: 'Forum', en: 'Forum' },
-};
+/** A label of the passes in every language. */
+const label = (read: (texts: ApiTexts['documents']['wallet']) => string): Texts =>
+  inEveryLanguage((lang) => read(documentTexts(lang).wallet));
 
 /**
  * The 'Save to Google Wallet' address of a badge: a JWT signed RS256 by the service account,
@@ -119,12 +117,36 @@ export async function googleSaveUrl(
     classId,
     state: 'ACTIVE',
     ticketHolderName: data.name,
-    ticketType: translated(TYPES[data.type]!),
+    ticketType: translated(label((t) => t.types[data.type])),
     barcode: { type: 'QR_CODE', value: data.token },
     textModulesData: [
-      ...(data.company ? [module('company', { fr: 'Société', en: 'Company' }, data.company)] : []),
-      ...(badge.place.hall ? [module('hall', { fr: 'Hall', en: 'Hall' }, badge.place.hall)] : []),
-      ...(badge.place.stand ? [module('stand', { fr: 'Stand', en: 'Stand' }, badge.place.stand)] : []),
+      ...(data.company
+        ? [
+            module(
+              'company',
+              label((t) => t.company),
+              data.company,
+            ),
+          ]
+        : []),
+      ...(badge.place.hall
+        ? [
+            module(
+              'hall',
+              label((t) => t.hall),
+              badge.place.hall,
+            ),
+          ]
+        : []),
+      ...(badge.place.stand
+        ? [
+            module(
+              'stand',
+              label((t) => t.stand),
+              badge.place.stand,
+            ),
+          ]
+        : []),
     ],
     ...(last ? { validTimeInterval: { end: { date: showInstant(last.day, last.closes).toISOString() } } } : {}),
   };
