@@ -106,12 +106,10 @@ export async function googleSaveUrl(
     hexBackgroundColor: '#12355b',
     homepageUri: { uri: publicUrl, description: SHOW.fr },
   };
-  const module = (id: string, header: Texts, body: string) => ({
-    id,
-    header: header[DEFAULT_LANGUAGE],
-    body,
-    localizedHeader: translated(header),
-  });
+  const module = (id: 'company' | 'hall' | 'stand', body: string) => {
+    const header = label((t) => t[id]);
+    return { id, header: header[DEFAULT_LANGUAGE], body, localizedHeader: translated(header) };
+  };
   const object = {
     id: `${wallet.issuerId}.badge-${badge.registrationId}`,
     classId,
@@ -120,33 +118,9 @@ export async function googleSaveUrl(
     ticketType: translated(label((t) => t.types[data.type])),
     barcode: { type: 'QR_CODE', value: data.token },
     textModulesData: [
-      ...(data.company
-        ? [
-            module(
-              'company',
-              label((t) => t.company),
-              data.company,
-            ),
-          ]
-        : []),
-      ...(badge.place.hall
-        ? [
-            module(
-              'hall',
-              label((t) => t.hall),
-              badge.place.hall,
-            ),
-          ]
-        : []),
-      ...(badge.place.stand
-        ? [
-            module(
-              'stand',
-              label((t) => t.stand),
-              badge.place.stand,
-            ),
-          ]
-        : []),
+      ...(data.company ? [module('company', data.company)] : []),
+      ...(badge.place.hall ? [module('hall', badge.place.hall)] : []),
+      ...(badge.place.stand ? [module('stand', badge.place.stand)] : []),
     ],
     ...(last ? { validTimeInterval: { end: { date: showInstant(last.day, last.closes).toISOString() } } } : {}),
   };
