@@ -8,25 +8,25 @@ import {
   type UseFormRegister,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { personFields } from '@salon/shared';
 import { Field } from './ui/form';
 
-/**
- * A person's fields as the forms ask for them: each with its label (`person.<field>`), its
- * keyboard and what the browser may fill in.
- */
-const PERSON_FIELDS = {
+/** A person's fields as the contracts declare them, but the sign-in name (the e-mail again, never asked for). */
+export type PersonField = Exclude<keyof typeof personFields, 'username'>;
+
+/** The fields PersonFields can ask for, each labelled under `person.<field>`. */
+export const PERSON_FIELD_NAMES = Object.keys(personFields).filter((field) => field !== 'username') as PersonField[];
+
+/** The keyboard and what the browser may fill in, where a field has more than a line of text. */
+const INPUTS: Partial<Record<PersonField, InputHTMLAttributes<HTMLInputElement>>> = {
   name: { autoComplete: 'name' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
   phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
   company: { autoComplete: 'organization' },
   jobPosition: { autoComplete: 'organization-title' },
   adresse: { autoComplete: 'street-address' },
-} satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;
-
-export type PersonField = keyof typeof PERSON_FIELDS;
-
-/** The fields PersonFields can ask for, each labelled under `person.<field>`. */
-export const PERSON_FIELD_NAMES = Object.keys(PERSON_FIELDS) as PersonField[];
+  pays: { autoComplete: 'country-name' },
+};
 
 /** Name, e-mail and phone: required unless the form says otherwise. */
 const REQUIRED: readonly PersonField[] = ['name', 'email', 'phone'];
@@ -56,7 +56,7 @@ export function PersonFields<T extends FieldValues>({
   const { t } = useTranslation();
   return fields.map((entry) => {
     const [field, path] = typeof entry === 'string' ? [entry, entry] : entry;
-    const { autoComplete, ...input }: InputHTMLAttributes<HTMLInputElement> = PERSON_FIELDS[field];
+    const { autoComplete, ...input }: InputHTMLAttributes<HTMLInputElement> = INPUTS[field] ?? {};
     return (
       <Field
         key={field}

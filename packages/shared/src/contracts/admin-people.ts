@@ -33,6 +33,7 @@ export const personFields = {
 
 /** The back-office's lists leave out the sign-in name and the postal address. */
 const { username: _username, adresse: _adresse, ...listedPersonFields } = personFields;
+export const LISTED_PERSON_FIELDS = Object.keys(listedPersonFields) as (keyof typeof listedPersonFields)[];
 
 /**
  * A person as the back-office shows them: a row of `GET /admin/visitors`, `GET /admin/visitors/:id`,

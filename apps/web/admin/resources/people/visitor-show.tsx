@@ -1,15 +1,20 @@
 import { Stack } from '@mui/material';
 import { Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { LISTED_PERSON_FIELDS } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ErasedNotice, PersonStateLine } from './person-state';
 import { EraseButton, PersonExportButton, ResendBadgeButton } from './visitor-actions';
 
 /** A visitor's page, line by line: who, where they work, where from. */
-const VISITOR_DETAILS = [
+const LINES: readonly string[][] = [
   ['name', 'email', 'phone'],
   ['company', 'jobPosition', 'secteurActivite', 'businessSector'],
   ['pays', 'language'],
-] as const;
+];
+/** A person's field that no line names yet (one just declared) ends the second line: every field shows. */
+const VISITOR_DETAILS = LINES.map((line, i) =>
+  i === 1 ? [...line, ...LISTED_PERSON_FIELDS.filter((field) => !LINES.flat().includes(field))] : line,
+);
 
 export function VisitorShow() {
   return (

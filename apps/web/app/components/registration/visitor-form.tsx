@@ -11,9 +11,10 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { useRegisterVisitor } from '../../lib/registration/register-visitor';
 import { formResolver } from '../../lib/form-resolver';
 
-const FIELDS = ['name', 'email', 'phone', 'company', 'jobPosition'] as const;
 type Values = Omit<VisitorForm, 'lang'>;
-const EMPTY: Values = { name: '', email: '', phone: '', company: '', jobPosition: '' };
+/** The schema's fields in its order, but the language (the page's, sent with them): a field added there is asked for here. */
+const FIELDS = Object.keys(visitorFormSchema.shape).filter((field) => field !== 'lang') as (keyof Values)[];
+const EMPTY = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Required<Values>;
 
 /**
  * The home page's visitor registration. As the specification's public forms: a submit clears
