@@ -9,6 +9,7 @@ export * from './query-string';
 export * from './day-format';
 export * from './gate';
 export * from './admin-schemas';
+export * from './content-forms';
 export * from './site-settings';
 export * from './floor-plan';
 export * from './plan-features';

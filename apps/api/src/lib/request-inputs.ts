@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { formFields } from '@salon/shared';
+import { contentFormText, formFields } from '@salon/shared';
 import { badRequest } from './errors';
 import { isId } from './strapi-filters';
 
@@ -15,7 +15,8 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 /**
  * An input read with its schema, or a 400 'Données invalides.' with `details.errors[{ path,
  * message }]`, each path naming the input and its field (`['body', 'email']`, `['query', 'q']`):
- * the shape of the route schemas' own refusals.
+ * the shape of the route schemas' own refusals. A content form's message key is answered in French
+ * (contentFormText).
  */
 export function parseInput<S extends z.ZodMiniType>(
   part: 'body' | 'query' | 'params',
@@ -26,7 +27,7 @@ export function parseInput<S extends z.ZodMiniType>(
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({
     path: [part, ...issue.path.map(String)],
-    message: issue.message,
+    message: contentFormText(issue.message),
   }));
   throw badRequest('Données invalides.', { errors });
 }

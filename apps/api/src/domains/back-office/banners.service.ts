@@ -1,11 +1,10 @@
-import { adminBannerSchema } from '@salon/shared';
+import { adminBannerSchema, bannerSchema } from '@salon/shared';
 import { desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { bannieres } from '../../db/schema';
 import { parseFormBody } from '../../lib/request-inputs';
 import { booleanFilter, oneOfFilter, searchFilter } from '../../lib/admin-list';
 import { checkMediaRefs, withMedia } from './media-records';
-import { bannerSchema } from './content-forms';
 import { resourceRecords } from './record-resource.service';
 
 /** The home page's banners. */

@@ -1,4 +1,4 @@
-import { adminConferenceSchema, conferenceExhibitorsSchema } from '@salon/shared';
+import { adminConferenceSchema, conferenceExhibitorsSchema, conferenceFormSchema } from '@salon/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
@@ -7,7 +7,6 @@ import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/request-inputs';
 import { oneOfFilter, searchFilter } from '../../lib/admin-list';
 import { conferenceView } from '../content/conferences.service';
-import { conferenceSchema } from './content-forms';
 import { editionOfForm, resourceRecords } from './record-resource.service';
 
 /**
@@ -137,7 +136,7 @@ export const conferenceRecords = resourceRecords({
     }));
   },
   async create(tx, body) {
-    const form = parseFormBody(conferenceSchema, body);
+    const form = parseFormBody(conferenceFormSchema, body);
     const edition = await editionOfForm(tx, body);
     await checkConference(tx, form, edition, null);
     const [row] = await tx
@@ -148,7 +147,7 @@ export const conferenceRecords = resourceRecords({
     return row!.id;
   },
   async update(tx, id, body, before) {
-    const form = parseFormBody(z.partial(conferenceSchema), body);
+    const form = parseFormBody(z.partial(conferenceFormSchema), body);
     await checkConference(tx, { ...before, ...definedFields(form) }, before.edition, id);
     if (Object.values(form).some((v) => v !== undefined)) {
       await tx.update(conferences).set(form).where(eq(conferences.id, id));

@@ -1,4 +1,4 @@
-import { adminGalleryItemSchema } from '@salon/shared';
+import { adminGalleryItemSchema, gallerySchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { galeries } from '../../db/schema';
@@ -6,7 +6,6 @@ import { parseFormBody } from '../../lib/request-inputs';
 import { changedTexts, eachLanguage, multilingualValue } from '../../db/multilingual';
 import { searchFilter } from '../../lib/admin-list';
 import { checkMediaRefs, withMedia } from './media-records';
-import { gallerySchema } from './content-forms';
 import { nextPosition, resourceRecords } from './record-resource.service';
 
 /** The photo gallery. */

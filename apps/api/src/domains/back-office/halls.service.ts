@@ -1,4 +1,4 @@
-import { adminHallSchema, FEATURE_NAMES } from '@salon/shared';
+import { adminHallSchema, FEATURE_NAMES, gateSchema } from '@salon/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Tx } from '../../db/client';
@@ -6,7 +6,6 @@ import { checkins, gates, planFeatures, registrations, stands } from '../../db/s
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
-import { gateSchema } from './content-forms';
 import { editionOfForm, nextPosition, resourceRecords } from './record-resource.service';
 
 const exhibitorsIn = sql<number>`(select count(*)::int from registrations r

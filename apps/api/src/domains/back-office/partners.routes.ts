@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPartnerSchema } from '@salon/shared';
+import { adminPartnerSchema, reorderSchema } from '@salon/shared';
 import * as z from 'zod/mini';
 import { currentUser } from '../../plugins/auth';
 import { parseFormBody } from '../../lib/request-inputs';
-import { reorderSchema } from './content-forms';
 import { registerResource } from './record-resource';
 import { partnerRecords, reorderPartners } from './partners.service';
 import type { AdminDeps } from './deps';

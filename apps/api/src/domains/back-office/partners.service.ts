@@ -1,4 +1,4 @@
-import { adminPartnerSchema } from '@salon/shared';
+import { adminPartnerSchema, partnerSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
@@ -8,7 +8,6 @@ import { parseFormBody } from '../../lib/request-inputs';
 import { booleanFilter, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 import { checkMediaRefs, withMedia } from './media-records';
-import { partnerSchema } from './content-forms';
 import { nextPosition, resourceRecords } from './record-resource.service';
 
 /** The partners' table and the press partners', by their path under /admin/. */

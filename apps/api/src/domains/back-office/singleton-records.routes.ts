@@ -3,8 +3,14 @@ import * as z from 'zod/mini';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { parseFormBody } from '../../lib/request-inputs';
-import { sibSchema, agenceSchema } from './content-forms';
-import { adminAgencySchema, adminShowRecordSchema, adminSiteSettingsSchema, siteSettingsSchema } from '@salon/shared';
+import {
+  sibSchema,
+  agenceSchema,
+  adminAgencySchema,
+  adminShowRecordSchema,
+  adminSiteSettingsSchema,
+  siteSettingsSchema,
+} from '@salon/shared';
 import { readSettingsRow } from '../content/site-settings.service';
 import { readAgence, readSib, updateAgence, updateSib, updateSiteSettings } from './singleton-records.service';
 import type { AdminDeps } from './deps';

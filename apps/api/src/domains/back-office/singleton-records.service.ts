@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type * as z from 'zod/mini';
-import type { siteSettingsSchema } from '@salon/shared';
+import { type siteSettingsSchema, agenceSchema, type sibSchema } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { agence, sib, siteSettings } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { parseFormBody } from '../../lib/request-inputs';
 import { readSettingsRow } from '../content/site-settings.service';
 import { checkMediaRefs, withMedia } from './media-records';
-import { agenceSchema, type sibSchema } from './content-forms';
 
 /**
  * The show record, the agency record and the site settings ('Lieu, contacts et visite'): one row

@@ -1,11 +1,10 @@
-import { adminTestimonialSchema } from '@salon/shared';
+import { adminTestimonialSchema, testimonialChangeSchema, testimonialSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import { temoignages } from '../../db/schema';
 import { changedTexts, eachLanguage, multilingualValue } from '../../db/multilingual';
 import { parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
 import { checkMediaRefs, withMedia } from './media-records';
-import { testimonialChangeSchema, testimonialSchema } from './content-forms';
 import { nextPosition, resourceRecords } from './record-resource.service';
 
 /** The testimonials. */
