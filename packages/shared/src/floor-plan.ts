@@ -318,3 +318,12 @@ export function layoutErrors(
 /** A stand as the public plan shows it: where it is, and the companies that hold it (none: free). */
 export type PlanHallLayout = z.output<typeof floorPlanSchema>['data']['halls'][number];
 export type PlanStand = PlanHallLayout['stands'][number];
+
+/** A layout CSV sent to the back-office: previewed, or imported with `commit`. */
+export const standImportSchema = z.object({
+  csv: z.string({ error: 'required' }).check(z.maxLength(STAND_CSV_MAX_CHARS)),
+  /** The edition whose layout the file is (its id); the current one when not given. */
+  edition: z.optional(z.nullable(z.number())),
+  /** false (the default): only the preview. */
+  commit: z.optional(z.boolean()),
+});

@@ -62,6 +62,19 @@ function readByRoute(c: Call, part: string): boolean {
 }
 
 /**
+ * The call's path as its plugin registers it: a call's path is the API's (`/admin/media`), and a
+ * plugin under a prefix of its own (the back-office's `/admin`) registers it without that prefix.
+ */
+function pathUnder(prefix: string, path: string): string {
+  const segments = prefix.split('/').filter(Boolean);
+  for (let i = 0; i < segments.length; i++) {
+    const tail = `/${segments.slice(i).join('/')}`;
+    if (path.startsWith(`${tail}/`)) return path.slice(tail.length);
+  }
+  return path;
+}
+
+/**
  * Registers a declared call: its method and path, its inputs and answers in the route's schema
  * (so `/backend/docs` shows them), its audience's check (AUDIENCES) and config, then the handler
  * with typed inputs. The kiosks' audiences check their token in the route's own preHandler.
@@ -78,7 +91,7 @@ export function route<C extends Call>(
   app.route({
     ...options,
     method: c.method,
-    url: c.path,
+    url: pathUnder(app.prefix, c.path),
     schema: {
       tags: [...c.tags],
       // Fastify warns of a part declared undefined.

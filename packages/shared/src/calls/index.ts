@@ -11,3 +11,4 @@ export * from './exhibitor-page';
 export * from './directory';
 export * from './programme';
 export * from './content';
+export * from './back-office-records';

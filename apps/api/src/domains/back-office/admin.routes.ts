@@ -1,6 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertAudience, AUDIENCES } from '../../plugins/auth';
+import { AUDIENCES, only } from '../../plugins/auth';
 import { adminRecordRoutes } from './records.routes';
 import { adminDashboardRoutes } from './dashboard.routes';
 import type { AdminDeps } from './deps';
@@ -25,13 +24,17 @@ export type { AdminDeps } from './deps';
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options) => {
   // The parts are registered under this plugin's own prefix, not under it twice.
   const { prefix: _prefix, ...deps } = options as AdminDeps & { prefix?: string };
-  // The whole back-office is the organisers': declared once for every route of every part.
+  // The whole back-office is the organisers': a declared call says so itself (route() checks its
+  // audience), any other route is given the check here, before its own preHandlers.
   app.addHook('onRoute', (route) => {
+    const declared = route.config?.audience;
+    if (declared !== undefined && declared !== AUDIENCES.organisers.name) {
+      throw new Error(`${route.method} ${route.url}: a back-office call is the organisers'.`);
+    }
+    if (declared === undefined) {
+      route.preHandler = [...only(app, AUDIENCES.organisers).preHandler, ...[route.preHandler ?? []].flat()];
+    }
     route.config = { ...route.config, audience: AUDIENCES.organisers.name };
-  });
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.authenticate(request, reply);
-    assertAudience(request, AUDIENCES.organisers);
   });
   await app.register(adminDashboardRoutes, deps);
   await app.register(adminDevicesRoutes, deps);

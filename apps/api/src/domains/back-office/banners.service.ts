@@ -1,4 +1,4 @@
-import { adminBannerSchema, bannerSchema } from '@salon/shared';
+import { bannerSchema } from '@salon/shared';
 import { desc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { bannieres } from '../../db/schema';
@@ -9,7 +9,6 @@ import { resourceRecords } from './record-resource.service';
 
 /** The home page's banners. */
 export const bannerRecords = resourceRecords({
-  record: adminBannerSchema,
   table: bannieres,
   id: bannieres.id,
   sortable: {

@@ -1,4 +1,4 @@
-import { adminConferenceSchema, conferenceExhibitorsSchema, conferenceFormSchema } from '@salon/shared';
+import { conferenceExhibitorsSchema, conferenceFormSchema } from '@salon/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
@@ -95,7 +95,6 @@ const signUps = sql<number>`(select count(*)::int from registrations r where r.c
 
 /** The forum's conferences, edition by edition. */
 export const conferenceRecords = resourceRecords({
-  record: adminConferenceSchema,
   table: conferences,
   id: conferences.id,
   edition: conferences.eventId,

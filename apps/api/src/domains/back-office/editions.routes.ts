@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminEditionSchema, editionPreviewSchema, nextEditionSchema, outdatedContentSchema } from '@salon/shared';
+import {
+  RECORD_RESOURCES,
+  adminEditionSchema,
+  editionPreviewSchema,
+  nextEditionSchema,
+  outdatedContentSchema,
+} from '@salon/shared';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { idParam, parseFormBody } from '../../lib/request-inputs';
 import { registerResource } from './record-resource';
-import { editionRecords, makeEditionCurrent, outdatedContent, prepareNext, readEdition } from './editions.service';
+import { resourceRoutes } from './records.routes';
+import { makeEditionCurrent, outdatedContent, prepareNext, readEdition } from './editions.service';
 import type { AdminDeps } from './deps';
 import { sessionVersion } from '../auth/auth.service';
 
@@ -13,15 +20,12 @@ import { sessionVersion } from '../auth/auth.service';
  * the history page. Every change is audited, and the public pages show it at once on every
  * instance (the settings' cache is cleared through the cache bus).
  */
-export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, editionChanged, jwt, clock }) => {
+export const adminEditionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
+  const { db, editionChanged, jwt, clock } = deps;
   const tags = ['admin'];
 
-  registerResource(
-    app,
-    // The current edition's facts are in every page, badge and mail: read again on every instance.
-    { db, onChange: editionChanged },
-    { path: 'editions', missing: 'Édition introuvable.', ...editionRecords },
-  );
+  // Without the uploads' multipart bodies (records.routes.ts).
+  registerResource(app, db, RECORD_RESOURCES.editions, resourceRoutes(deps).editions);
 
   // 'Aperçu du site': the public site as it reads for this edition, for this organiser, two hours
   // (domains/editions/preview.ts). A read: nothing changes until the edition is made current.

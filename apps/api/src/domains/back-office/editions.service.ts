@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod/mini';
-import { editionSchema, type AdminEdition, adminEditionSchema } from '@salon/shared';
+import { editionSchema, type AdminEdition } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { bannieres, events, galeries, media, openingHours, registrations, scans, temoignages } from '../../db/schema';
 import { eachLanguage } from '../../db/multilingual';
@@ -92,7 +92,6 @@ function checkHoursDays(hours: { day: string }[], dates: { startsOn: string | nu
 
 /** The editions of the history page. */
 export const editionRecords = resourceRecords({
-  record: adminEditionSchema,
   table: events,
   id: events.id,
   sortable: {

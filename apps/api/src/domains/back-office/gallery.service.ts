@@ -1,4 +1,4 @@
-import { adminGalleryItemSchema, gallerySchema } from '@salon/shared';
+import { gallerySchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { galeries } from '../../db/schema';
@@ -10,7 +10,6 @@ import { nextPosition, resourceRecords } from './record-resource.service';
 
 /** The photo gallery. */
 export const galleryRecords = resourceRecords({
-  record: adminGalleryItemSchema,
   table: galeries,
   id: galeries.id,
   sortable: { id: galeries.id, position: galeries.position },

@@ -1,4 +1,4 @@
-import { adminHallSchema, FEATURE_NAMES, gateSchema } from '@salon/shared';
+import { FEATURE_NAMES, gateSchema } from '@salon/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Tx } from '../../db/client';
@@ -87,7 +87,6 @@ async function checkHallName(tx: Tx, name: string, edition: number, id: number |
 
 /** Halls (the gates controllers work at; exhibitors have a hall and a stand), edition by edition. */
 export const hallRecords = resourceRecords({
-  record: adminHallSchema,
   table: gates,
   id: gates.id,
   edition: gates.eventId,

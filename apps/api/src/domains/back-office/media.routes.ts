@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminMediaSchema } from '@salon/shared';
-import * as z from 'zod/mini';
+import { adminMediaSchema, getAdminMedia, getAdminMediaList } from '@salon/shared';
 import { notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { idParam } from '../../lib/request-inputs';
@@ -11,13 +11,12 @@ import { receiveUpload } from '../files/upload-request';
 
 /** The uploaded images and PDFs the content records point at. */
 export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
-  const tags = ['admin'];
-
+  // A multipart upload, read by the handler (no form schema).
   app.post(
     '/media',
     {
       schema: {
-        tags,
+        tags: ['admin'],
         summary: 'Uploads one image (PNG, JPEG, WebP) or PDF, field `file`',
         response: { 201: adminMediaSchema },
       },
@@ -29,19 +28,15 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
     },
   );
 
-  app.get('/media', { schema: { tags, response: { 200: z.array(adminMediaSchema) } } }, async (request, reply) => {
-    const { list, rows, total } = await listMedia(db, request.query as Record<string, unknown>);
+  route(app, getAdminMediaList, {}, async (request, reply) => {
+    const { list, rows, total } = await listMedia(db, request.query);
     return sendList(reply, 'media', list, rows, total);
   });
 
-  app.get<{ Params: { id: string } }>(
-    '/media/:id',
-    { schema: { tags, response: { 200: adminMediaSchema } } },
-    async (request) => {
-      const id = idParam(request.params.id);
-      const record = id === null ? null : await getMedia(db, id);
-      if (!record) throw notFound('Fichier introuvable.');
-      return record;
-    },
-  );
+  route(app, getAdminMedia, {}, async (request) => {
+    const id = idParam(request.params.id);
+    const record = id === null ? null : await getMedia(db, id);
+    if (!record) throw notFound('Fichier introuvable.');
+    return record;
+  });
 };

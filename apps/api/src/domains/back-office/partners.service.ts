@@ -1,4 +1,4 @@
-import { adminPartnerSchema, partnerSchema } from '@salon/shared';
+import { partnerSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db } from '../../db/client';
@@ -18,7 +18,6 @@ export type PartnerPath = keyof typeof PARTNER_TABLES;
 export const partnerRecords = (path: PartnerPath) => {
   const table = PARTNER_TABLES[path];
   return resourceRecords({
-    record: adminPartnerSchema,
     table,
     id: table.id,
     sortable: { id: table.id, position: table.position, name: table.name, actif: table.actif },

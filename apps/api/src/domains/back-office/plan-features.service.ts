@@ -1,11 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import {
-  adminPlanFeatureSchema,
-  featureErrors,
-  featureSchema,
-  type FeatureForm,
-  type FeatureLine,
-} from '@salon/shared';
+import { featureErrors, featureSchema, type FeatureForm, type FeatureLine } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { gates, planFeatures } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -68,7 +62,6 @@ async function editionOfHall(tx: Tx, gateId: number): Promise<number> {
 }
 
 export const planFeatureRecords = resourceRecords({
-  record: adminPlanFeatureSchema,
   table: planFeatures,
   id: planFeatures.id,
   edition: planFeatures.eventId,

@@ -8,12 +8,9 @@ import { formInput, isRecord } from '../../lib/request-inputs';
 import { editionFilterId, parseListQuery, readPage, type ListQuery } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
 import { currentEdition, currentEditionId, editionById } from '../show/current-edition';
-import type { ZodMiniType } from 'zod/mini';
 
 /** A resource's records: its table and its queries, declared in its domain's service. */
 export interface ResourceRecords<R extends { id: number }, Q extends PgSelect> {
-  /** Its record's contract (packages/shared/src/contracts/admin-records.ts): what every route answers. */
-  record: ZodMiniType;
   table: PgTable;
   id: AnyPgColumn;
   /** Rows outside it are not this resource's. */

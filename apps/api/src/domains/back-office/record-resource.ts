@@ -1,8 +1,9 @@
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod/mini';
+import type { RecordCalls } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { idParam } from '../../lib/request-inputs';
@@ -12,46 +13,54 @@ import {
   readRecord,
   removeRecord,
   updateRecord,
-  type RecordResource,
+  type ResourceRecords,
 } from './record-resource.service';
 
+/** What the API keeps of a record resource: its records, the 404's text, what a change clears. */
+export interface ResourceRoutes<R extends { id: number }, Q extends PgSelect> {
+  records: ResourceRecords<R, Q>;
+  missing: string;
+  /** After every write (the caches that show the records). */
+  onChange?: () => void;
+}
+
 /**
- * One record resource: list, read, create, change, delete, each write audited. Its records (table
- * and queries) come from its domain's service (record-resource.service.ts's ResourceRecords).
+ * One record resource's calls (packages/shared `recordCalls`): list, read, create, change,
+ * delete, each write audited. Its records (table and queries) come from its domain's service.
  */
 export function registerResource<R extends { id: number }, Q extends PgSelect>(
   app: FastifyInstance,
-  { db, onChange }: { db: Db; onChange?: () => void },
-  r: RecordResource<R, Q>,
+  db: Db,
+  calls: RecordCalls,
+  { records, missing, onChange }: ResourceRoutes<R, Q>,
 ) {
-  const tags = ['admin'];
-  const one = { tags, response: { 200: r.record } };
+  const r = { ...records, record: calls.get.response[200], path: calls.name, missing };
 
-  app.get(`/${r.path}`, { schema: { tags, response: { 200: z.array(r.record) } } }, async (request, reply) => {
-    const { list, rows, total } = await listRecords(db, r, request.query as Record<string, unknown>);
+  route(app, calls.list, {}, async (request, reply) => {
+    const { list, rows, total } = await listRecords(db, r, request.query);
     return sendList(reply, r.path, list, rows, total);
   });
 
-  app.get<{ Params: { id: string } }>(`/${r.path}/:id`, { schema: one }, async (request) => {
+  route(app, calls.get, {}, async (request) => {
     const id = idParam(request.params.id);
     const record = id === null ? null : await readRecord(db, r, id);
-    if (!record) throw notFound(r.missing);
+    if (!record) throw notFound(missing);
     return record;
   });
 
-  app.post(`/${r.path}`, { schema: { tags, response: { 201: r.record } } }, async (request, reply) => {
+  route(app, calls.create, {}, async (request, reply) => {
     const record = await createRecord(db, r, currentUser(request).id, request.body);
     onChange?.();
     return reply.status(201).send(record);
   });
 
-  app.put<{ Params: { id: string } }>(`/${r.path}/:id`, { schema: one }, async (request) => {
+  route(app, calls.update, {}, async (request) => {
     const record = await updateRecord(db, r, currentUser(request).id, idParam(request.params.id), request.body);
     onChange?.();
     return record;
   });
 
-  app.delete<{ Params: { id: string } }>(`/${r.path}/:id`, { schema: one }, async (request) => {
+  route(app, calls.remove, {}, async (request) => {
     const record = await removeRecord(db, r, currentUser(request).id, idParam(request.params.id));
     onChange?.();
     return record;

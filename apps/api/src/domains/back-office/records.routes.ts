@@ -1,43 +1,69 @@
 import multipart from '@fastify/multipart';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RECORD_RESOURCES, type RecordResourceName } from '@salon/shared';
 import { UPLOAD_LIMITS } from '../files/upload-request';
 import { bannerRecords } from './banners.service';
 import { conferenceRecords } from './conference-records.service';
 import type { AdminDeps } from './deps';
+import { editionRecords } from './editions.service';
 import { galleryRecords } from './gallery.service';
 import { hallRecords } from './halls.service';
 import { adminMediaRoutes } from './media.routes';
 import { adminPartnerRoutes } from './partners.routes';
-import { registerResource } from './record-resource';
+import { partnerRecords } from './partners.service';
+import { planFeatureRecords } from './plan-features.service';
+import { registerResource, type ResourceRoutes } from './record-resource';
 import { adminSingletonRoutes } from './singleton-records.routes';
 import { adminStandRoutes } from './stands.routes';
+import { standRecords } from './stands.service';
 import { testimonialRecords } from './testimonials.service';
+
+const resource = <R extends { id: number }, Q extends PgSelect>(routes: ResourceRoutes<R, Q>) =>
+  routes as unknown as ResourceRoutes<{ id: number }, PgSelect>;
+
+/**
+ * Every record resource of the back-office (packages/shared RECORD_RESOURCES) as the API keeps
+ * it: its records, the 404's text, and the caches a change clears.
+ */
+export function resourceRoutes({ directoryCache, editionChanged }: AdminDeps): {
+  [K in RecordResourceName]: ResourceRoutes<{ id: number }, PgSelect>;
+} {
+  // Hall names, stands and the plan's features show in the public directory and plan, kept a few seconds.
+  const onChange = () => directoryCache.clear();
+  return {
+    bannieres: resource({ records: bannerRecords, missing: 'Bannière introuvable.' }),
+    partenaires: resource({ records: partnerRecords('partenaires'), missing: 'Partenaire introuvable.' }),
+    'partenaires-presses': resource({
+      records: partnerRecords('partenaires-presses'),
+      missing: 'Partenaire presse introuvable.',
+    }),
+    galeries: resource({ records: galleryRecords, missing: 'Photo introuvable.' }),
+    temoignages: resource({ records: testimonialRecords, missing: 'Témoignage introuvable.' }),
+    // The forum's conferences, edition by edition (speakers are named in the descriptions: there is
+    // no speaker record).
+    conferences: resource({ records: conferenceRecords, missing: 'Conférence introuvable.' }),
+    gates: resource({ records: hallRecords, missing: 'Hall introuvable.', onChange }),
+    stands: resource({ records: standRecords, missing: 'Stand introuvable.', onChange }),
+    'plan-features': resource({ records: planFeatureRecords, missing: 'Élément du plan introuvable.', onChange }),
+    // The current edition's facts are in every page, badge and mail: read again on every instance.
+    editions: resource({ records: editionRecords, missing: 'Édition introuvable.', onChange: editionChanged }),
+  };
+}
+
+/** The record resources registered with the uploads (every one but the editions, which have routes of their own). */
+const CONTENT_RESOURCES = Object.keys(RECORD_RESOURCES).filter((n) => n !== 'editions') as RecordResourceName[];
 
 /** Uploads, and every record of the public pages: banners, partners, gallery, testimonials, forum, halls and their stands, show, agency. */
 export const adminRecordRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
-  const { db, directoryCache } = deps;
   // Only this part reads multipart bodies; a file above the PDF limit is cut off while it arrives.
   // Its pieces are registered inside it, so that every content route reads the bodies it read.
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
   await app.register(adminMediaRoutes, deps);
-  // The home page's banners, the gallery, the testimonials, the conferences and the halls are a
-  // record resource and nothing more; the partners, the stands and the one-row records (show,
-  // agency, site settings) are parts with routes of their own.
-  registerResource(app, { db }, { path: 'bannieres', missing: 'Bannière introuvable.', ...bannerRecords });
+  const routes = resourceRoutes(deps);
+  for (const name of CONTENT_RESOURCES) registerResource(app, deps.db, RECORD_RESOURCES[name], routes[name]);
   await app.register(adminPartnerRoutes, deps);
-  registerResource(app, { db }, { path: 'galeries', missing: 'Photo introuvable.', ...galleryRecords });
-  registerResource(app, { db }, { path: 'temoignages', missing: 'Témoignage introuvable.', ...testimonialRecords });
-  // The forum's conferences, edition by edition (speakers are named in the descriptions: there is
-  // no speaker record).
-  registerResource(app, { db }, { path: 'conferences', missing: 'Conférence introuvable.', ...conferenceRecords });
-  // Halls (the gates controllers work at; exhibitors have a hall and a stand), edition by edition.
-  // Hall names show in the public directory, which keeps answers for a few seconds.
-  registerResource(
-    app,
-    { db, onChange: () => directoryCache.clear() },
-    { path: 'gates', missing: 'Hall introuvable.', ...hallRecords },
-  );
   await app.register(adminStandRoutes, deps);
   await app.register(adminSingletonRoutes, deps);
 };

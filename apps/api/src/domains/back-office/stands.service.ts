@@ -9,7 +9,6 @@ import {
   type PlacedFeature,
   type PlanHall,
   type StandLineError,
-  adminStandSchema,
 } from '@salon/shared';
 import type { Tx, Db } from '../../db/client';
 import { gates, registrations, stands, users } from '../../db/schema';
@@ -109,7 +108,6 @@ const exhibitor = sql<string | null>`(select string_agg(${users.company}, ', ' o
 
 /** The stands, edition by edition, each one checked against its hall and its edition's numbers. */
 export const standRecords = resourceRecords({
-  record: adminStandSchema,
   table: stands,
   id: stands.id,
   edition: stands.eventId,

@@ -1,4 +1,4 @@
-import { adminTestimonialSchema, testimonialChangeSchema, testimonialSchema } from '@salon/shared';
+import { testimonialChangeSchema, testimonialSchema } from '@salon/shared';
 import { asc, eq } from 'drizzle-orm';
 import { temoignages } from '../../db/schema';
 import { changedTexts, eachLanguage, multilingualValue } from '../../db/multilingual';
@@ -9,7 +9,6 @@ import { nextPosition, resourceRecords } from './record-resource.service';
 
 /** The testimonials. */
 export const testimonialRecords = resourceRecords({
-  record: adminTestimonialSchema,
   table: temoignages,
   id: temoignages.id,
   sortable: { id: temoignages.id, position: temoignages.position, author: temoignages.author },

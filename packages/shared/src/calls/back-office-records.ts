@@ -1,0 +1,211 @@
+import * as z from 'zod/mini';
+import { call, formBody, handlerForm, idPath, openQuery } from '../call';
+import {
+  agenceSchema,
+  bannerSchema,
+  conferenceFormSchema,
+  gallerySchema,
+  gateSchema,
+  partnerSchema,
+  reorderSchema,
+  sibSchema,
+  testimonialChangeSchema,
+  testimonialSchema,
+} from '../content-forms';
+import {
+  adminAgencySchema,
+  adminBannerSchema,
+  adminConferenceSchema,
+  adminEditionSchema,
+  adminGalleryItemSchema,
+  adminHallSchema,
+  adminMediaSchema,
+  adminPartnerSchema,
+  adminPlanFeatureSchema,
+  adminShowRecordSchema,
+  adminSiteSettingsSchema,
+  adminStandSchema,
+  adminTestimonialSchema,
+  standImportPreviewSchema,
+} from '../contracts/admin-records';
+import { standImportSchema, standSchema } from '../floor-plan';
+import { featureSchema } from '../plan-features';
+import { editionSchema, siteSettingsSchema } from '../site-settings';
+
+/**
+ * The back-office's records, in the shape of react-admin's simple REST data provider: a list
+ * answers an array (its total in Content-Range), a record answers the record.
+ */
+
+const tags = ['admin'];
+const audience = 'organisers';
+
+/**
+ * A record resource of the back-office (`/admin/<name>`): its list (react-admin's query, read by
+ * the API), one record, a new one from the form, a change (the fields it gives), a deletion. The
+ * forms are read by the API after it found the record.
+ */
+export function recordCalls<
+  const N extends string,
+  R extends z.ZodMiniType,
+  F extends z.ZodMiniType,
+  C extends z.ZodMiniType = z.ZodMiniType,
+>(name: N, { record, form, change }: { record: R; form: F; change: C }) {
+  const list = `/admin/${name}` as const;
+  const one = `/admin/${name}/:id` as const;
+  return {
+    name,
+    list: call({ method: 'GET', path: list, tags, query: openQuery, response: { 200: z.array(record) }, audience }),
+    get: call({ method: 'GET', path: one, tags, params: idPath, response: { 200: record }, audience }),
+    create: call({ method: 'POST', path: list, tags, body: handlerForm(form), response: { 201: record }, audience }),
+    update: call({
+      method: 'PUT',
+      path: one,
+      tags,
+      params: idPath,
+      body: handlerForm(change),
+      response: { 200: record },
+      audience,
+    }),
+    remove: call({ method: 'DELETE', path: one, tags, params: idPath, response: { 200: record }, audience }),
+  };
+}
+export type RecordCalls = ReturnType<typeof recordCalls>;
+
+const partners = { record: adminPartnerSchema, form: partnerSchema, change: z.partial(partnerSchema) };
+
+/** Every record resource of the back-office, by its name (its path under /admin/). */
+export const RECORD_RESOURCES = {
+  /** The home page's banners, at the top or the bottom. */
+  bannieres: recordCalls('bannieres', {
+    record: adminBannerSchema,
+    form: bannerSchema,
+    change: z.partial(bannerSchema),
+  }),
+  partenaires: recordCalls('partenaires', partners),
+  'partenaires-presses': recordCalls('partenaires-presses', partners),
+  galeries: recordCalls('galeries', {
+    record: adminGalleryItemSchema,
+    form: gallerySchema,
+    change: z.partial(gallerySchema),
+  }),
+  temoignages: recordCalls('temoignages', {
+    record: adminTestimonialSchema,
+    form: testimonialSchema,
+    change: testimonialChangeSchema,
+  }),
+  /** The forum's conferences, edition by edition. */
+  conferences: recordCalls('conferences', {
+    record: adminConferenceSchema,
+    form: conferenceFormSchema,
+    change: z.partial(conferenceFormSchema),
+  }),
+  /** The halls, edition by edition (the gates the controllers work at). */
+  gates: recordCalls('gates', { record: adminHallSchema, form: gateSchema, change: z.partial(gateSchema) }),
+  /** The floor plan's stands, each in its hall. */
+  stands: recordCalls('stands', { record: adminStandSchema, form: standSchema, change: z.partial(standSchema) }),
+  /** Entrances, aisles, services and the forum's room on the floor plan. */
+  'plan-features': recordCalls('plan-features', {
+    record: adminPlanFeatureSchema,
+    form: featureSchema,
+    change: z.partial(featureSchema),
+  }),
+  /** The editions of the history page, the current one among them. */
+  editions: recordCalls('editions', { record: adminEditionSchema, form: editionSchema, change: editionSchema }),
+};
+export type RecordResourceName = keyof typeof RECORD_RESOURCES;
+
+/**
+ * Puts the partners in the order given: the listed ones first (positions 1, 2, …), then the
+ * others in their current order.
+ */
+const reorderCall = <const N extends 'partenaires' | 'partenaires-presses'>(name: N) =>
+  call({
+    method: 'POST',
+    path: `/admin/${name}/reorder`,
+    tags,
+    body: formBody(reorderSchema),
+    response: { 200: z.array(adminPartnerSchema) },
+    audience,
+  });
+export const postPartnersReorder = reorderCall('partenaires');
+export const postPressPartnersReorder = reorderCall('partenaires-presses');
+
+/**
+ * A layout CSV: the preview (what each hall would hold, the errors line by line), and with
+ * `commit` the import itself.
+ */
+export const postStandsImport = call({
+  method: 'POST',
+  path: '/admin/stands/import',
+  tags,
+  body: formBody(standImportSchema),
+  response: { 200: standImportPreviewSchema },
+  audience,
+});
+
+/** The one-row records, edited by react-admin as record 1: the site settings, the show's and the agency's. */
+export const getAdminSiteSettings = call({
+  method: 'GET',
+  path: '/admin/site-settings/1',
+  tags,
+  response: { 200: adminSiteSettingsSchema },
+  audience,
+});
+export const putAdminSiteSettings = call({
+  method: 'PUT',
+  path: '/admin/site-settings/1',
+  tags,
+  body: formBody(siteSettingsSchema),
+  response: { 200: adminSiteSettingsSchema },
+  audience,
+});
+export const getAdminSib = call({
+  method: 'GET',
+  path: '/admin/sib/1',
+  tags,
+  response: { 200: adminShowRecordSchema },
+  audience,
+});
+/** The show's logos and background, and the PDFs that replace the generated plan, programme and catalogue. */
+export const putAdminSib = call({
+  method: 'PUT',
+  path: '/admin/sib/1',
+  tags,
+  body: formBody(sibSchema),
+  response: { 200: adminShowRecordSchema },
+  audience,
+});
+export const getAdminAgence = call({
+  method: 'GET',
+  path: '/admin/agence/1',
+  tags,
+  response: { 200: adminAgencySchema },
+  audience,
+});
+export const putAdminAgence = call({
+  method: 'PUT',
+  path: '/admin/agence/1',
+  tags,
+  body: handlerForm(z.partial(agenceSchema)),
+  response: { 200: adminAgencySchema },
+  audience,
+});
+
+/** The uploaded images and PDFs the content records point at. */
+export const getAdminMediaList = call({
+  method: 'GET',
+  path: '/admin/media',
+  tags,
+  query: openQuery,
+  response: { 200: z.array(adminMediaSchema) },
+  audience,
+});
+export const getAdminMedia = call({
+  method: 'GET',
+  path: '/admin/media/:id',
+  tags,
+  params: idPath,
+  response: { 200: adminMediaSchema },
+  audience,
+});
