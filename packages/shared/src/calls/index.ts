@@ -12,3 +12,4 @@ export * from './directory';
 export * from './programme';
 export * from './content';
 export * from './back-office-records';
+export * from './back-office';

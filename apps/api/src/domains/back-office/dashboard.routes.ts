@@ -1,6 +1,6 @@
-import { dashboardSchema } from '@salon/shared';
+import { getAdminDashboard } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertQueryKeys } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import { currentEdition, editionById } from '../show/current-edition';
 import { editionFilterId } from '../../lib/admin-list';
 import { showDashboard, type ShowDashboard } from './show-dashboard.service';
@@ -14,9 +14,8 @@ import type { AdminDeps } from './deps';
  */
 export const adminDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
   const counting = new Map<number | 'current', Promise<ShowDashboard>>();
-  app.get('/dashboard', { schema: { tags: ['admin'], response: { 200: dashboardSchema } } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    assertQueryKeys(query, ['edition']);
+  route(app, getAdminDashboard, {}, async (request, reply) => {
+    const query = request.query;
     const id = query.edition === undefined ? null : editionFilterId(query.edition, 'edition');
     void reply.header('cache-control', 'no-store');
     const key = id ?? 'current';
