@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idField } from './ids';
+import { idField, MAX_ID } from './ids';
 import { PASSWORD_RULES, emailField, newPasswordField, optionalText, requiredText } from './schemas';
 
 /** The back-office's forms, checked in the browser and by the API with the same rules. */
@@ -69,3 +69,20 @@ export const retentionSettingsSchema = z.object({
   months: z.int({ error: 'retentionMonths' }).check(z.gte(1, 'retentionMonths'), z.lte(240, 'retentionMonths')),
 });
 export type RetentionSettingsForm = z.infer<typeof retentionSettingsSchema>;
+
+/** The dry-run lists this many people at most; a run takes at most this many ids. */
+export const RETENTION_LIST_MAX = 500;
+
+/** A retention run: the people of the dry-run to anonymise, by id. */
+export const retentionRunFormSchema = z.object({
+  ids: z
+    .array(
+      z
+        .int({ error: 'Identifiant invalide.' })
+        .check(z.positive({ error: 'Identifiant invalide.' }), z.lte(MAX_ID, { error: 'Identifiant invalide.' })),
+      {
+        error: 'La liste des personnes à anonymiser est attendue.',
+      },
+    )
+    .check(z.maxLength(RETENTION_LIST_MAX, { error: `Au plus ${RETENTION_LIST_MAX} personnes à la fois.` })),
+});

@@ -30,7 +30,8 @@ import {
 } from '../contracts/admin-records';
 import { standImportSchema, standSchema } from '../floor-plan';
 import { featureSchema } from '../plan-features';
-import { editionSchema, siteSettingsSchema } from '../site-settings';
+import { editionSchema, nextEditionSchema, siteSettingsSchema } from '../site-settings';
+import { editionPreviewSchema, outdatedContentSchema } from '../contracts/admin-editions';
 
 /**
  * The back-office's records, in the shape of react-admin's simple REST data provider: a list
@@ -207,5 +208,43 @@ export const getAdminMedia = call({
   tags,
   params: idPath,
   response: { 200: adminMediaSchema },
+  audience,
+});
+
+/** 'Aperçu du site': the public site as it reads for this edition, for this organiser, two hours. */
+export const getEditionPreview = call({
+  method: 'GET',
+  path: '/admin/editions/:id/preview',
+  tags,
+  params: idPath,
+  response: { 200: editionPreviewSchema },
+  audience,
+});
+/** 'Préparer l'édition suivante': a new edition after this one (the form is read after the id). */
+export const postNextEdition = call({
+  method: 'POST',
+  path: '/admin/editions/:id/next',
+  tags,
+  params: idPath,
+  body: handlerForm(nextEditionSchema),
+  response: { 201: adminEditionSchema },
+  audience,
+});
+/** The site's texts that name the current edition's year, before 'Rendre courante'. */
+export const getOutdatedContent = call({
+  method: 'GET',
+  path: '/admin/editions/:id/outdated-content',
+  tags,
+  params: idPath,
+  response: { 200: outdatedContentSchema },
+  audience,
+});
+/** 'Rendre courante': the site, its registrations, the exhibitor area and the gates follow this edition. */
+export const postMakeEditionCurrent = call({
+  method: 'POST',
+  path: '/admin/editions/:id/make-current',
+  tags,
+  params: idPath,
+  response: { 200: adminEditionSchema },
   audience,
 });

@@ -13,3 +13,4 @@ export * from './programme';
 export * from './content';
 export * from './back-office-records';
 export * from './back-office';
+export * from './back-office-people';

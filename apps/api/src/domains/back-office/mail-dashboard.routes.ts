@@ -1,17 +1,19 @@
 import { createReadStream } from 'node:fs';
 import {
   asLanguage,
+  getMail,
+  getMailEml,
+  getMails,
+  getNewsletters,
+  getNewslettersExport,
   isLanguage,
   LANGUAGES,
-  fileAnswer,
-  mailRecordSchema,
-  mailRowSchema,
-  newsletterRowSchema,
+  postMailRetry,
 } from '@salon/shared';
-import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../lib/errors';
-import { sendXlsxStream, XLSX_TYPE } from '../../lib/streams';
+import { sendXlsxStream } from '../../lib/streams';
+import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { createAttachmentResolver } from '../mail/attachments';
@@ -37,7 +39,6 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
   app,
   { db, config, badges, onQueued },
 ) => {
-  const tags = ['admin'];
   // The worker's own builders: a recomposed mail carries the files the worker would attach.
   const resolveAttachments = createAttachmentResolver({ badge: badges.attachment });
 
@@ -48,32 +49,24 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
     return row;
   };
 
-  app.get('/mails', { schema: { tags, response: { 200: z.array(mailRowSchema) } } }, async (request, reply) => {
-    const { list, rows, total } = await listMails(db, request.query as Record<string, unknown>);
+  route(app, getMails, {}, async (request, reply) => {
+    const { list, rows, total } = await listMails(db, request.query);
     return sendList(reply, 'mails', list, rows, total);
   });
 
-  app.get<{ Params: { id: string } }>(
-    '/mails/:id',
-    { schema: { tags, response: { 200: mailRecordSchema } } },
-    async (request) => mailOf(request.params.id),
-  );
+  route(app, getMail, {}, async (request) => mailOf(request.params.id));
 
   /**
    * Sends a failed (or still pending) mail again now. The attempts start again from zero, so the
    * mail gets the worker's whole retry schedule again (about 8 hours) rather than one last try;
    * the last error stays until the next outcome replaces it.
    */
-  app.post<{ Params: { id: string } }>(
-    '/mails/:id/retry',
-    { schema: { tags, response: { 200: mailRecordSchema } } },
-    async (request) => {
-      const before = await mailOf(request.params.id);
-      const after = await retryMail(db, currentUser(request).id, before);
-      onQueued();
-      return after;
-    },
-  );
+  route(app, postMailRetry, {}, async (request) => {
+    const before = await mailOf(request.params.id);
+    const after = await retryMail(db, currentUser(request).id, before);
+    onQueued();
+    return after;
+  });
 
   /**
    * The mail as an RFC 822 message: the .eml file the file transport wrote when it was sent
@@ -82,47 +75,35 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
    * secret shows as LINK_PLACEHOLDER). The file is
    * found by the row's id, never by a name from the request.
    */
-  app.get<{ Params: { id: string } }>(
-    '/mails/:id/eml',
-    { schema: { tags, response: { 200: fileAnswer('message/rfc822') } } },
-    async (request, reply) => {
-      const mail = await mailOf(request.params.id);
-      // The file of a mail with a link holds the live secret as delivered: never shown, the row is.
-      const file =
-        config.SMTP_URL || mail.linkRedacted ? null : await findEmlFile(mailDir(config), mail.id, mail.createdAt);
-      void reply
-        .header('content-type', 'message/rfc822')
-        .header('content-disposition', `attachment; filename="mail-${mail.id}.eml"`)
-        .header('cache-control', 'private, no-store');
-      if (file) return reply.header('x-eml-source', 'file').send(createReadStream(file));
-      const eml = await composeEml(config.MAIL_FROM, mail, resolveAttachments);
-      return reply.header('x-eml-source', 'composed').send(eml);
-    },
-  );
+  route(app, getMailEml, {}, async (request, reply) => {
+    const mail = await mailOf(request.params.id);
+    // The file of a mail with a link holds the live secret as delivered: never shown, the row is.
+    const file =
+      config.SMTP_URL || mail.linkRedacted ? null : await findEmlFile(mailDir(config), mail.id, mail.createdAt);
+    void reply
+      .header('content-type', 'message/rfc822')
+      .header('content-disposition', `attachment; filename="mail-${mail.id}.eml"`)
+      .header('cache-control', 'private, no-store');
+    if (file) return reply.header('x-eml-source', 'file').send(createReadStream(file));
+    const eml = await composeEml(config.MAIL_FROM, mail, resolveAttachments);
+    return reply.header('x-eml-source', 'composed').send(eml);
+  });
 
-  app.get(
-    '/newsletters',
-    { schema: { tags, response: { 200: z.array(newsletterRowSchema) } } },
-    async (request, reply) => {
-      const { list, rows, total } = await listNewsletters(db, request.query as Record<string, unknown>);
-      return sendList(reply, 'newsletters', list, rows, total);
-    },
-  );
+  route(app, getNewsletters, {}, async (request, reply) => {
+    const { list, rows, total } = await listNewsletters(db, request.query);
+    return sendList(reply, 'newsletters', list, rows, total);
+  });
 
   /** newsletter.xlsx of the subscribers the list's filter keeps (`filter`, optional `lang=en`). */
-  app.get(
-    '/newsletters/export',
-    { schema: { tags, response: { 200: fileAnswer(XLSX_TYPE) } } },
-    async (request, reply) => {
-      const { lang, ...query } = request.query as Record<string, unknown>;
-      if (lang !== undefined && !isLanguage(lang)) throw badRequest(`Paramètre lang : ${LANGUAGES.join(' ou ')}.`);
-      if (query.sort !== undefined || query.range !== undefined) {
-        throw badRequest('Paramètre de requête non autorisé : l’export prend filter et lang.');
-      }
-      const where = newsletterExportWhere(query);
-      return sendXlsxStream(request, reply, NEWSLETTER_FILE_NAME, (out) =>
-        writeNewsletterXlsx(db, where, asLanguage(lang), out),
-      );
-    },
-  );
+  route(app, getNewslettersExport, {}, async (request, reply) => {
+    const { lang, ...query } = request.query;
+    if (lang !== undefined && !isLanguage(lang)) throw badRequest(`Paramètre lang : ${LANGUAGES.join(' ou ')}.`);
+    if (query.sort !== undefined || query.range !== undefined) {
+      throw badRequest('Paramètre de requête non autorisé : l’export prend filter et lang.');
+    }
+    const where = newsletterExportWhere(query);
+    return sendXlsxStream(request, reply, NEWSLETTER_FILE_NAME, (out) =>
+      writeNewsletterXlsx(db, where, asLanguage(lang), out),
+    );
+  });
 };

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SHOW_TIME_ZONE, showDay, type RetentionSettingsForm, type Clock } from '@salon/shared';
+import { RETENTION_LIST_MAX, SHOW_TIME_ZONE, showDay, type RetentionSettingsForm, type Clock } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { auditLog, events, retentionSettings, users } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
@@ -15,9 +15,6 @@ import { currentEdition } from '../show/current-edition';
 
 /** Any constant shared by every instance: the lock that keeps two runs (processes, organisers) apart. */
 const RETENTION_LOCK = 720_240_601;
-
-/** The dry-run lists this many people at most; a run takes at most this many ids. */
-export const RETENTION_LIST_MAX = 500;
 
 /** The settings row, made on first read (migration 0009 created the table, not the row). */
 async function settingsRow(db: Db | Tx) {
