@@ -3,6 +3,7 @@ import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import { useLocaleState, useTranslate, type TranslateFunction, type TranslationMessages } from 'react-admin';
 import {
+  CONTENT_FORM_MESSAGES,
   DEFAULT_LANGUAGE,
   asLanguage,
   inEveryLanguage,
@@ -93,8 +94,16 @@ function initialLanguage(): Language {
   }
 }
 
+/**
+ * The content forms' messages (`contentForm.…`), kept with their schemas in packages/shared: the
+ * API answers them in French, the back-office shows them in its language.
+ */
+const sharedTexts = (lang: Language) => ({ contentForm: CONTENT_FORM_MESSAGES[lang] });
+
 export function createI18nProvider() {
-  const catalogue = inEveryLanguage((lang) => merge(reactAdminMessages(lang), adminTexts[lang]));
+  const catalogue = inEveryLanguage((lang) =>
+    merge(merge(reactAdminMessages(lang), sharedTexts(lang)), adminTexts[lang]),
+  );
   return polyglotI18nProvider(
     (locale) => catalogue[asLanguage(locale)] as TranslationMessages,
     initialLanguage(),

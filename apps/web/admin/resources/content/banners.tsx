@@ -11,7 +11,8 @@ import {
 import { DateTimeField } from '../../components/date-time-field';
 import { MediaInput } from '../../components/media-input';
 import { choicesOf, searchFilter } from '../../components/filters';
-import { RequiredMediaInput, linkRules, requireFiles, thumbnail, type Media } from './fields';
+import { bannerSchema } from '@salon/shared';
+import { RequiredMediaInput, contentResolver, thumbnail, type Media } from './fields';
 
 /** The home page's banners, at the top or the bottom, each with a desktop and a mobile image. */
 
@@ -48,12 +49,14 @@ export function BannerList() {
   );
 }
 
+const resolver = contentResolver(bannerSchema);
+
 export function BannerForm() {
   return (
-    <SimpleForm validate={requireFiles('fichierDesktopId')}>
+    <SimpleForm resolver={resolver}>
       <SelectInput source="emplacement" choices={PLACEMENTS} validate={required()} defaultValue="Haut" />
       <BooleanInput source="actif" defaultValue />
-      <TextInput source="lien" validate={linkRules} helperText="admin.content.linkHint" fullWidth />
+      <TextInput source="lien" helperText="admin.content.linkHint" fullWidth />
       <RequiredMediaInput source="fichierDesktopId" label="resources.bannieres.fields.fichierDesktopId" />
       <MediaInput source="fichierMobileId" label="resources.bannieres.fields.fichierMobileId" />
     </SimpleForm>

@@ -1,33 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { FormHelperText, IconButton } from '@mui/material';
 import type { MouseEvent } from 'react';
 import {
   ValidationError,
-  maxLength,
-  maxValue,
-  minValue,
-  number,
   useDataProvider,
   useRecordContext,
   useRefresh,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormState, type FieldValues, type Resolver } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import { contentFormKey } from '@salon/shared';
 import { MediaInput, type AdminMedia } from '../../components/media-input';
 import { useAdminCall } from '../../components/use-admin-call';
 import { adminFetch } from '../../http';
 
-/** The rules of the admin API's content forms (apps/api/src/domains/back-office/content-forms.ts), in the browser. */
-export const LINK = /^(https?:\/\/[^\s/]+[^\s]*|\/[^\s/][^\s]*|\/)$/i;
-export const WEBSITE = /^https?:\/\/[^\s/]+[^\s]*$/i;
+/**
+ * A content form's resolver from its shared schema (packages/shared content-forms.ts, which the
+ * API reads too): the values are sent as the fields hold them, and a message with a value
+ * (`contentForm.maxChars:300`) is given to react-admin's ValidationError with it, to translate.
+ */
+export function contentResolver(schema: z.ZodMiniType<unknown, FieldValues>): Resolver<FieldValues> {
+  const resolve = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    withValues(result.errors);
+    return result;
+  };
+}
+
+/** The messages of a form's errors (nested by field) that carry a value, in react-admin's form with its arguments. */
+function withValues(errors: object): void {
+  for (const [key, error] of Object.entries(errors)) {
+    if (key === 'ref' || !error || typeof error !== 'object') continue;
+    const e = error as { message?: unknown };
+    const read = typeof e.message === 'string' ? contentFormKey(e.message) : null;
+    if (read?.value !== undefined) {
+      e.message = `@@react-admin@@${JSON.stringify({ message: read.key, args: { value: read.value } })}`;
+    }
+    withValues(error);
+  }
+}
+
+/** The conference form's own rules in the browser (its schema moves to a resolver with its multilingual fields). */
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Like react-admin's `regex`, whose type does not resolve here: an empty field is left to `required`. */
 export const matches = (pattern: RegExp, message: string) => (value: unknown) =>
   typeof value === 'string' && value !== '' && !pattern.test(value) ? message : undefined;
-export const linkRules = [maxLength(500), matches(LINK, 'admin.content.errors.link')];
-export const positionRules = [number(), minValue(0), maxValue(100_000)];
 
 /** A stored file of a record, or none. */
 export type Media = AdminMedia | null;
@@ -45,8 +67,8 @@ export function thumbnail(file: AdminMedia | null | undefined) {
 export const dayText = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '');
 
 /**
- * A file the record cannot do without (a banner's desktop image, a photo): the form's own
- * `validate` says so, and the message shows under the file.
+ * A file the record cannot do without (a banner's desktop image, a photo): the form's schema
+ * says so, and the message shows under the file.
  */
 export function RequiredMediaInput({ source, label }: { source: string; label: string }) {
   const { errors } = useFormState({ name: source });
@@ -62,12 +84,6 @@ export function RequiredMediaInput({ source, label }: { source: string; label: s
     </>
   );
 }
-
-/** A form-level rule: these files must be there. */
-export const requireFiles =
-  (...sources: string[]) =>
-  (values: Record<string, unknown>) =>
-    Object.fromEntries(sources.filter((s) => values[s] == null).map((s) => [s, 'ra.validation.required']));
 
 /**
  * Up and down buttons of a partner's row: the partner swaps places with its neighbour in the

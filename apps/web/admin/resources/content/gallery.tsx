@@ -1,8 +1,8 @@
-import { DataTable, List, NumberInput, SimpleForm, TextInput, maxLength } from 'react-admin';
-import { LANGUAGES } from '@salon/shared';
+import { DataTable, List, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { LANGUAGES, gallerySchema } from '@salon/shared';
 import { searchFilter } from '../../components/filters';
 import { useInLanguageLabel } from '../../i18n';
-import { RequiredMediaInput, positionRules, requireFiles, thumbnail, type Media } from './fields';
+import { RequiredMediaInput, contentResolver, thumbnail, type Media } from './fields';
 
 /** The gallery's photos, each with a caption in each language (one value, `caption.fr`, …). */
 
@@ -23,21 +23,17 @@ export function GalleryList() {
   );
 }
 
+const resolver = contentResolver(gallerySchema);
+
 export function GalleryForm() {
   const inLanguage = useInLanguageLabel();
   return (
-    <SimpleForm validate={requireFiles('imageId')}>
+    <SimpleForm resolver={resolver}>
       <RequiredMediaInput source="imageId" label="resources.galeries.fields.imageId" />
       {LANGUAGES.map((lang) => (
-        <TextInput
-          key={lang}
-          source={`caption.${lang}`}
-          label={inLanguage(CAPTION, lang)}
-          validate={maxLength(300)}
-          fullWidth
-        />
+        <TextInput key={lang} source={`caption.${lang}`} label={inLanguage(CAPTION, lang)} fullWidth />
       ))}
-      <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
+      <NumberInput source="position" helperText="admin.content.positionHint" />
     </SimpleForm>
   );
 }

@@ -1,21 +1,11 @@
-import {
-  DataTable,
-  List,
-  NumberInput,
-  SimpleForm,
-  TextInput,
-  maxLength,
-  maxValue,
-  minValue,
-  required,
-} from 'react-admin';
-import { PLAN_MAX } from '@salon/shared';
+import { DataTable, List, NumberInput, SimpleForm, TextInput, required } from 'react-admin';
+import { gateSchema } from '@salon/shared';
 import { searchFilter } from '../../components/filters';
 import { editionFilter, EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
-import { positionRules } from './fields';
+import { contentResolver } from './fields';
 
 /** A side of the hall's outline on the floor plan: a whole number, or empty (the hall is not drawn). */
-const outlineRules = [minValue(1), maxValue(PLAN_MAX)];
+const resolver = contentResolver(gateSchema);
 
 /**
  * The halls of an edition (the current one until another is picked), in the order the site lists
@@ -43,12 +33,12 @@ export function HallList() {
 
 export function HallForm() {
   return (
-    <SimpleForm>
+    <SimpleForm resolver={resolver}>
       <EditionInput />
-      <TextInput source="name" validate={[required(), maxLength(100)]} />
-      <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
-      <NumberInput source="planWidth" step={1} validate={outlineRules} helperText="admin.content.outlineHint" />
-      <NumberInput source="planHeight" step={1} validate={outlineRules} />
+      <TextInput source="name" validate={required()} />
+      <NumberInput source="position" helperText="admin.content.positionHint" />
+      <NumberInput source="planWidth" step={1} helperText="admin.content.outlineHint" />
+      <NumberInput source="planHeight" step={1} />
     </SimpleForm>
   );
 }

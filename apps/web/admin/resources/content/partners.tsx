@@ -6,12 +6,12 @@ import {
   NumberInput,
   SimpleForm,
   TextInput,
-  maxLength,
   required,
 } from 'react-admin';
 import { MediaInput } from '../../components/media-input';
 import { searchFilter } from '../../components/filters';
-import { MoveButtons, linkRules, positionRules, thumbnail, type Media } from './fields';
+import { partnerSchema } from '@salon/shared';
+import { MoveButtons, contentResolver, thumbnail, type Media } from './fields';
 
 /** Partners and press partners: the same list and form, ordered with the up and down buttons. */
 
@@ -35,13 +35,15 @@ export function PartnerList() {
   );
 }
 
+const resolver = contentResolver(partnerSchema);
+
 export function PartnerForm() {
   return (
-    <SimpleForm>
-      <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
-      <TextInput source="url" validate={linkRules} fullWidth />
+    <SimpleForm resolver={resolver}>
+      <TextInput source="name" validate={required()} fullWidth />
+      <TextInput source="url" fullWidth />
       <BooleanInput source="actif" defaultValue />
-      <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
+      <NumberInput source="position" helperText="admin.content.positionHint" />
       <MediaInput source="logoId" label="resources.partenaires.fields.logoId" />
     </SimpleForm>
   );

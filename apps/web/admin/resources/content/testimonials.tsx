@@ -1,9 +1,9 @@
-import { DataTable, List, NumberInput, SimpleForm, TextInput, maxLength, required } from 'react-admin';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Texts } from '@salon/shared';
+import { DataTable, List, NumberInput, SimpleForm, TextInput, required } from 'react-admin';
+import { DEFAULT_LANGUAGE, LANGUAGES, testimonialSchema, type Texts } from '@salon/shared';
 import { MediaInput } from '../../components/media-input';
 import { searchFilter } from '../../components/filters';
 import { useInLanguageLabel } from '../../i18n';
-import { positionRules, thumbnail, type Media } from './fields';
+import { contentResolver, thumbnail, type Media } from './fields';
 
 /** The testimonials: an author, a role and a quote in each language (`role.fr`, `quote.fr`, …), a photo. */
 
@@ -33,33 +33,29 @@ export function TestimonialList() {
   );
 }
 
+const resolver = contentResolver(testimonialSchema);
+
 export function TestimonialForm() {
   const inLanguage = useInLanguageLabel();
   return (
-    <SimpleForm>
-      <TextInput source="author" validate={[required(), maxLength(200)]} fullWidth />
+    <SimpleForm resolver={resolver}>
+      <TextInput source="author" validate={required()} fullWidth />
       {LANGUAGES.map((lang) => (
-        <TextInput
-          key={lang}
-          source={`role.${lang}`}
-          label={inLanguage(ROLE, lang)}
-          validate={maxLength(200)}
-          fullWidth
-        />
+        <TextInput key={lang} source={`role.${lang}`} label={inLanguage(ROLE, lang)} fullWidth />
       ))}
       {LANGUAGES.map((lang) => (
         <TextInput
           key={lang}
           source={`quote.${lang}`}
           label={inLanguage(QUOTE, lang)}
-          validate={[required(), maxLength(2000)]}
+          validate={required()}
           multiline
           minRows={3}
           fullWidth
         />
       ))}
       <MediaInput source="photoId" label="resources.temoignages.fields.photoId" />
-      <NumberInput source="position" validate={positionRules} helperText="admin.content.positionHint" />
+      <NumberInput source="position" helperText="admin.content.positionHint" />
     </SimpleForm>
   );
 }
