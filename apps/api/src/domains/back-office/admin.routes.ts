@@ -29,7 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   app.addHook('onRoute', (route) => {
     const declared = route.config?.audience;
     if (declared !== undefined && declared !== AUDIENCES.organisers.name) {
-      throw new Error(`${route.method} ${route.url}: a back-office call is the organisers'.`);
+      throw new Error(`${route.url}: a back-office call is the organisers'.`);
     }
     if (declared === undefined) {
       route.preHandler = [...only(app, AUDIENCES.organisers).preHandler, ...[route.preHandler ?? []].flat()];

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   getPersonExportJson,
   getPersonExportXlsx,

@@ -34,7 +34,7 @@ export function contentResolver(schema: z.ZodMiniType<unknown, FieldValues>): Re
 
 /** The messages of a form's errors (nested by field) that carry a value, in react-admin's form with its arguments. */
 function withValues(errors: object): void {
-  for (const [key, error] of Object.entries(errors)) {
+  for (const [key, error] of Object.entries(errors) as [string, unknown][]) {
     if (key === 'ref' || !error || typeof error !== 'object') continue;
     const e = error as { message?: unknown };
     const read = typeof e.message === 'string' ? contentFormKey(e.message) : null;
