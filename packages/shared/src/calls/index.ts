@@ -14,3 +14,4 @@ export * from './content';
 export * from './back-office-records';
 export * from './back-office';
 export * from './back-office-people';
+export * from './gate';
