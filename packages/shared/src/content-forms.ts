@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { hallOutlineFields } from './floor-plan';
 import { inEveryLanguage, type Texts } from './language';
+import { sharedTexts, type SharedTexts } from './texts/index';
 import { isRealDay } from './day-format';
 import { maxText, multilingual } from './schemas';
 import { EMAIL_PATTERN } from './site-settings';
@@ -15,47 +16,13 @@ import { EMAIL_PATTERN } from './site-settings';
 
 const KEY = 'contentForm';
 /** A message key of CONTENT_FORM_MESSAGES, with the value its text names. */
-const message = (name: keyof (typeof CONTENT_FORM_MESSAGES)['fr'], value?: number) =>
+const message = (name: keyof SharedTexts['contentForm'], value?: number) =>
   `${KEY}.${name}${value === undefined ? '' : `:${value}`}`;
 
-export const CONTENT_FORM_MESSAGES = {
-  fr: {
-    text: 'Texte attendu.',
-    maxChars: '%{value} caractères au plus.',
-    link: 'Adresse http(s)://… ou chemin du site commençant par /.',
-    website: 'Adresse http(s)://… attendue.',
-    positionInteger: 'Position : un nombre entier.',
-    positionMin: 'Position : 0 ou plus.',
-    positionMax: 'Position : 100 000 au plus.',
-    fileId: 'Fichier : identifiant attendu.',
-    active: 'Actif : true ou false.',
-    placement: 'Emplacement : Haut ou Bas.',
-    time: 'Heure au format HH:MM.',
-    conferenceKind: 'Type : conference, academy ou sponsor.',
-    day: 'Jour au format AAAA-MM-JJ.',
-    idsMin: 'ids : au moins un identifiant.',
-    idsMax: 'ids : 500 identifiants au plus.',
-    idsOnce: 'ids : chaque identifiant une seule fois.',
-  },
-  en: {
-    text: 'Text expected.',
-    maxChars: '%{value} characters at most.',
-    link: 'An http(s)://… address or a path of the site starting with /.',
-    website: 'An http(s)://… address expected.',
-    positionInteger: 'Position: a whole number.',
-    positionMin: 'Position: 0 or more.',
-    positionMax: 'Position: 100,000 at most.',
-    fileId: 'File: an id expected.',
-    active: 'Active: true or false.',
-    placement: 'Placement: Haut or Bas.',
-    time: 'Time as HH:MM.',
-    conferenceKind: 'Type: conference, academy or sponsor.',
-    day: 'Day as YYYY-MM-DD.',
-    idsMin: 'ids: at least one id.',
-    idsMax: 'ids: 500 ids at most.',
-    idsOnce: 'ids: each id once.',
-  },
-} as const satisfies Texts<Record<string, string>>;
+/** The content forms' messages in each language (packages/shared texts/, `contentForm`). */
+export const CONTENT_FORM_MESSAGES: Texts<SharedTexts['contentForm']> = inEveryLanguage(
+  (lang) => sharedTexts(lang).contentForm,
+);
 
 /** A content form's message key read apart: its key (`contentForm.maxChars`) and value (300), or null for another message. */
 export function contentFormKey(text: string): { key: string; value?: number } | null {
@@ -68,8 +35,7 @@ export function contentFormKey(text: string): { key: string; value?: number } | 
 export function contentFormText(text: string): string {
   const read = contentFormKey(text);
   if (!read) return text;
-  const template =
-    CONTENT_FORM_MESSAGES.fr[read.key.slice(KEY.length + 1) as keyof (typeof CONTENT_FORM_MESSAGES)['fr']];
+  const template = CONTENT_FORM_MESSAGES.fr[read.key.slice(KEY.length + 1) as keyof SharedTexts['contentForm']];
   return template.replace('%{value}', String(read.value));
 }
 

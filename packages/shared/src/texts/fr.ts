@@ -61,6 +61,28 @@ export const fr = {
     'first-aid': 'Premiers secours',
     forum: 'Salle du forum',
   },
+  /**
+   * The back-office's content forms' messages (content-forms.ts): the API answers them in French,
+   * the back-office shows them in its language. `%{value}`: the value the message names.
+   */
+  contentForm: {
+    text: 'Texte attendu.',
+    maxChars: '%{value} caractères au plus.',
+    link: 'Adresse http(s)://… ou chemin du site commençant par /.',
+    website: 'Adresse http(s)://… attendue.',
+    positionInteger: 'Position : un nombre entier.',
+    positionMin: 'Position : 0 ou plus.',
+    positionMax: 'Position : 100 000 au plus.',
+    fileId: 'Fichier : identifiant attendu.',
+    active: 'Actif : true ou false.',
+    placement: 'Emplacement : Haut ou Bas.',
+    time: 'Heure au format HH:MM.',
+    conferenceKind: 'Type : conference, academy ou sponsor.',
+    day: 'Jour au format AAAA-MM-JJ.',
+    idsMin: 'ids : au moins un identifiant.',
+    idsMax: 'ids : 500 identifiants au plus.',
+    idsOnce: 'ids : chaque identifiant une seule fois.',
+  },
 };
 
 /** What each language's module of shared texts holds. */
