@@ -70,7 +70,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/test/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+          include: ['packages/shared/test/**/*.test.ts', 'apps/web/test/**/*.test.ts', 'e2e/*.test.ts'],
           environment: 'node',
         },
       },

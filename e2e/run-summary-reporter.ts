@@ -3,10 +3,14 @@
  * went (the ten files that took longest, summed over their tests and retries) and every test that
  * needed a second run. A test that passes only on its retry is a defect to fix, not a pass: each
  * one is also appended to the file named by E2E_RETRIED_FILE, which `.ci/run` prints at its end.
+ * With E2E_FILE_TIMES=1, a run that passed writes each spec file's time into file-times.json, which
+ * splits the suite into its halves (halves.ts): after a whole run (`bash .ci/run`, both halves),
+ * the file holds the time of every file.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { FILE_TIMES_PATH, readFileTimes } from './halves';
 
 export default class RunSummaryReporter implements Reporter {
   private readonly fileTimes = new Map<string, number>();
@@ -35,6 +39,17 @@ export default class RunSummaryReporter implements Reporter {
     );
     const file = process.env.E2E_RETRIED_FILE;
     if (file && lines.length) appendFileSync(file, lines.map((l) => `${l}\n`).join(''));
+    if (process.env.E2E_FILE_TIMES === '1' && result.status === 'passed') this.writeFileTimes();
+  }
+
+  /** This run's spec files' seconds over the ones kept, and no file that is gone. */
+  private writeFileTimes(): void {
+    const times = { ...readFileTimes() };
+    for (const [file, ms] of this.fileTimes) if (file.endsWith('.spec.ts')) times[file] = Math.round(ms / 1000);
+    const kept = Object.keys(times)
+      .filter((file) => existsSync(path.join(path.dirname(FILE_TIMES_PATH), file)))
+      .sort();
+    writeFileSync(FILE_TIMES_PATH, `${JSON.stringify(Object.fromEntries(kept.map((f) => [f, times[f]])), null, 2)}\n`);
   }
 
   printsToStdio(): boolean {

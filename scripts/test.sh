@@ -44,8 +44,9 @@ else
   npx vitest run --project "api*"
 fi
 step "end-to-end"
-# (Straight to the workspace's script: through the root's test:e2e, npm would read --shard as its own.)
+# Each half is whole files, split by the time each took (e2e/halves.ts, e2e/file-times.json).
+# (Straight to the workspace's script: through the root's test:e2e, npm would read --half as its own.)
 together \
-  'end-to-end, first half' 'npm run test -w @salon/e2e -- --shard=1/2' \
-  'end-to-end, second half' 'npm run test -w @salon/e2e -- --shard=2/2'
+  'end-to-end, first half' 'npm run test -w @salon/e2e -- --half=1' \
+  'end-to-end, second half' 'npm run test -w @salon/e2e -- --half=2'
 step "done"
