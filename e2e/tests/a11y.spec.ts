@@ -33,10 +33,14 @@ test.describe('Accessibility', () => {
 });
 
 test.describe('Accessibility of the minimal layout', () => {
-  // A page of its own for each: ?lang= is remembered, and the pages after would be in that language.
+  // A page of their own: ?lang= is remembered, and the main layout's pages after would be in that
+  // language. Each address here names its language.
+  const reader = sharedReadingPage();
+
   for (const path of ['/borne', '/login-controleur', '/ebadge']) {
     for (const lang of ['fr', 'en']) {
-      test(`axe-core finds no violation on ${path}?lang=${lang}`, async ({ page }) => {
+      test(`axe-core finds no violation on ${path}?lang=${lang}`, async () => {
+        const page = reader();
         await page.goto(`${path}?lang=${lang}`);
         await expect(page.locator('h1')).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -58,18 +62,13 @@ test.describe('Accessibility of a visitor’s own list', () => {
     '/programme-du-forum',
   ];
 
+  const reader = sharedReadingPage({}, [
+    { name: VISIT_COOKIE, value: encodeURIComponent(formatVisit({ exhibitors: [1], conferences: [1] })) },
+  ]);
+
   for (const path of KEPT_PATHS) {
-    test(`axe-core finds no violation on ${path} with an exhibitor and a conference in 'Ma visite'`, async ({
-      page,
-      baseURL,
-    }) => {
-      await page.context().addCookies([
-        {
-          name: VISIT_COOKIE,
-          value: encodeURIComponent(formatVisit({ exhibitors: [1], conferences: [1] })),
-          url: baseURL!,
-        },
-      ]);
+    test(`axe-core finds no violation on ${path} with an exhibitor and a conference in 'Ma visite'`, async () => {
+      const page = reader();
       await page.goto(path);
       await expect(page.getByRole('button', { name: /^Dans ma visite — / }).first()).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();

@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { isLinkPath, type PageKey } from '@salon/shared';
 import { PAGE_ROUTES } from '../../apps/web/app/config/page-routes';
 import { READING_PAGES } from '../../apps/web/app/lib/deferred-scripts';
-import { hydrated, holdScripts, onWalkScreens, press } from './support/screens';
+import { sharedReadingPage } from './fixtures';
+import { hydrated, holdScripts, LAPTOP, onWalkScreens, PHONE, press } from './support/screens';
 
 /**
  * The pages that are read start their scripts at the visitor's first touch, click or key
@@ -30,34 +31,39 @@ const menu = (page: Page, name: string) =>
     .locator('details')
     .filter({ has: page.locator('summary', { hasText: new RegExp(`^(☰ )?${name}$`) }) });
 
-READING.forEach(({ key, page: { path }, id }, i) => {
-  const address = ADDRESS[key] ?? (isLinkPath(path) ? path : undefined);
-  test(`on ${address ?? id}, a menu opened by the first tap or click is still open once the page's scripts have run`, async ({
-    page,
-  }) => {
-    expect(address, `the address of ${id}`).toBeDefined();
-    const scripts = await holdScripts(page);
-    // Not until 'load': a scroll while the page arrives may start its (held) scripts, which 'load' waits for.
-    await page.goto(address!, { waitUntil: 'domcontentloaded' });
-    // A phone opens '☰ Menu'; a laptop one of the groups of the bar.
-    const name = isPhone(page) ? 'Menu' : i % 2 ? 'Exposer' : 'Le Forum';
-    const opened = menu(page, name);
-    // What that menu shows once open.
-    const inside = isPhone(page)
-      ? nav(page).locator('summary', { hasText: /^Le Salon$/ })
-      : opened.getByRole('link').first();
-    await expect(inside).toBeHidden();
+test.describe('A menu opened before the scripts', () => {
+  // One page for these tests, each on an address loaded anew with its scripts held (a page of
+  // their own took a new context each), on the screen of onWalkScreens.
+  const reader = sharedReadingPage(({ isMobile }) => ({ viewport: isMobile ? PHONE : LAPTOP }));
 
-    await press(page, opened.locator('summary'));
-    await expect(inside).toBeVisible();
-    scripts.release();
-    await hydrated(page);
+  READING.forEach(({ key, page: { path }, id }, i) => {
+    const address = ADDRESS[key] ?? (isLinkPath(path) ? path : undefined);
+    test(`on ${address ?? id}, a menu opened by the first tap or click is still open once the page's scripts have run`, async () => {
+      const page = reader();
+      expect(address, `the address of ${id}`).toBeDefined();
+      const scripts = await holdScripts(page);
+      // Not until 'load': a scroll while the page arrives may start its (held) scripts, which 'load' waits for.
+      await page.goto(address!, { waitUntil: 'domcontentloaded' });
+      // A phone opens '☰ Menu'; a laptop one of the groups of the bar.
+      const name = isPhone(page) ? 'Menu' : i % 2 ? 'Exposer' : 'Le Forum';
+      const opened = menu(page, name);
+      // What that menu shows once open.
+      const inside = isPhone(page)
+        ? nav(page).locator('summary', { hasText: /^Le Salon$/ })
+        : opened.getByRole('link').first();
+      await expect(inside).toBeHidden();
 
-    await expect(opened).toHaveAttribute('open', '');
-    await expect(inside).toBeVisible();
-    // And it still closes when asked.
-    await press(page, opened.locator('summary'));
-    await expect(inside).toBeHidden();
+      await press(page, opened.locator('summary'));
+      await expect(inside).toBeVisible();
+      scripts.release();
+      await hydrated(page);
+
+      await expect(opened).toHaveAttribute('open', '');
+      await expect(inside).toBeVisible();
+      // And it still closes when asked.
+      await press(page, opened.locator('summary'));
+      await expect(inside).toBeHidden();
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type BrowserContextOptions, type FullProject, type Page } from '@playwright/test';
 import { AREA_REGISTRATION_TYPES, SESSION_STORAGE_KEY, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
 
 /** The demo accounts seeded by the server (apps/api/src/db/seed/accounts.ts). */
@@ -100,6 +100,25 @@ export async function adminLogin(page: Page): Promise<void> {
   await page.waitForFunction(() => localStorage.getItem('auth-organisateur') !== null);
 }
 
+/**
+ * Opens the back-office signed in as the demo organiser, for the tests whose subject is not the
+ * sign-in: the call its form makes (`POST auth/organiser`), from the page's own cookie jar, and
+ * the session stored where the form stores it before /admin loads (admin.spec.ts tests the form).
+ */
+export async function adminLoginThroughApi(page: Page): Promise<void> {
+  // A document of the site's origin, to write its storage; its answer sets the XSRF cookie.
+  await page.goto('/robots.txt');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  const signedIn = await page.request.post('/backend/api/auth/organiser', {
+    data: { identifier: accounts.organiser.email, password: accounts.organiser.password },
+    headers: { [XSRF_HEADER]: xsrf },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const session = await signedIn.text();
+  await page.evaluate((value) => localStorage.setItem('auth-organisateur', value), session);
+  await page.goto('/admin');
+}
+
 /** The signed-in organiser's API headers, for the calls a test makes to set up or put back. */
 export async function organiserHeaders(page: Page): Promise<Record<string, string>> {
   const { jwt } = JSON.parse((await page.evaluate(() => localStorage.getItem('auth-organisateur')))!) as {
@@ -111,10 +130,14 @@ export async function organiserHeaders(page: Page): Promise<Record<string, strin
 
 /**
  * One page for the tests of a describe block that each load a page and only read it, opened with
- * the project's device, locale and base URL (and `options`): a new page per test cost as much
- * processor as such a check (decision 028). A failed test starts a new worker, and a new page.
+ * the project's device, locale and base URL (and `options`, or options made from the project's
+ * own, and `cookies` of the site): a new page per test cost as much processor as such a check
+ * (decision 028). A failed test starts a new worker, and a new page.
  */
-export function sharedReadingPage(options: BrowserContextOptions = {}): () => Page {
+export function sharedReadingPage(
+  options: BrowserContextOptions | ((use: FullProject['use']) => BrowserContextOptions) = {},
+  cookies: { name: string; value: string }[] = [],
+): () => Page {
   let page: Page | undefined;
   test.beforeAll(async ({ browser }, { project }) => {
     const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, locale, timezoneId } = project.use;
@@ -127,8 +150,9 @@ export function sharedReadingPage(options: BrowserContextOptions = {}): () => Pa
       baseURL,
       locale,
       timezoneId,
-      ...options,
+      ...(typeof options === 'function' ? options(project.use) : options),
     });
+    if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL! })));
     page = await context.newPage();
   });
   test.afterAll(() => page?.context().close());
