@@ -15,7 +15,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, multilingual, updatedAt } from './columns';
 import { FEATURE_KINDS } from '@salon/shared';
 
 /** The show: its editions, opening hours, halls, sectors and forum programme. */
@@ -159,12 +159,11 @@ export const sectors = pgTable(
     id: serial('id').primaryKey(),
     kind: sectorKind('kind').notNull(),
     position: integer('position').notNull(),
-    nameFr: text('name_fr').notNull(),
-    nameEn: text('name_en').notNull(),
-    descriptionFr: text('description_fr'),
-    descriptionEn: text('description_en'),
+    /** Required in each language; unique by kind in French. */
+    name: multilingual<string>('name'),
+    description: multilingual('description'),
   },
-  (t) => [unique('sectors_kind_name').on(t.kind, t.nameFr)],
+  (t) => [uniqueIndex('sectors_kind_name').on(t.kind, sql`(${t.name} ->> 'fr')`)],
 );
 
 export const conferenceKind = pgEnum('conference_kind', ['conference', 'academy', 'sponsor']);
@@ -177,12 +176,10 @@ export const conferences = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     kind: conferenceKind('kind').notNull().default('conference'),
-    titleFr: text('title_fr').notNull(),
-    titleEn: text('title_en').notNull(),
-    themeFr: text('theme_fr'),
-    themeEn: text('theme_en'),
-    descriptionFr: text('description_fr'),
-    descriptionEn: text('description_en'),
+    /** Required in each language. */
+    title: multilingual<string>('title'),
+    theme: multilingual('theme'),
+    description: multilingual('description'),
     day: date('day').notNull(),
     startsAt: time('starts_at').notNull(),
     endsAt: time('ends_at').notNull(),
