@@ -3,7 +3,7 @@ import { hallOutlineFields } from './floor-plan';
 import { inEveryLanguage, type Texts } from './language';
 import { sharedTexts, type SharedTexts } from './texts/index';
 import { isRealDay } from './day-format';
-import { maxText, multilingual } from './schemas';
+import { maxText, multilingual, optionalMultilingual, requiredMultilingualValue } from './schemas';
 import { EMAIL_PATTERN } from './site-settings';
 
 /**
@@ -92,23 +92,14 @@ export const partnerSchema = z.object({
 export const gallerySchema = z.object({
   position: position,
   imageId: z.int({ error: 'required' }).check(z.positive({ error: 'required' })),
-  caption: z.optional(multilingual(optionalText(300))),
+  caption: optionalMultilingual(optionalText(300)),
 });
-
-/** A text required in each language: the value missing, or one of its languages, is 'required'. */
-const requiredInEachLanguage = (max: number) =>
-  z.strictObject(
-    inEveryLanguage(() => requiredText(max)),
-    {
-      error: (issue) => (issue.input === undefined ? 'required' : undefined),
-    },
-  );
 
 export const testimonialSchema = z.object({
   position: position,
   author: requiredText(200),
-  role: z.optional(multilingual(optionalText(200))),
-  quote: requiredInEachLanguage(2000),
+  role: optionalMultilingual(optionalText(200)),
+  quote: requiredMultilingualValue(requiredText(2000)),
   photoId: optionalMedia,
 });
 /** A change of a testimonial: what it gives, a language of the quote alone too. */
@@ -121,16 +112,17 @@ const time = z.string({ error: 'required' }).check(z.trim(), z.regex(HHMM, { err
 export const conferenceFormSchema = z.object({
   number: requiredText(20),
   kind: z.optional(z.enum(['conference', 'academy', 'sponsor'], { error: message('conferenceKind') })),
-  titleFr: requiredText(300),
-  titleEn: requiredText(300),
-  themeFr: optionalText(200),
-  themeEn: optionalText(200),
-  descriptionFr: optionalText(5000),
-  descriptionEn: optionalText(5000),
+  title: requiredMultilingualValue(requiredText(300)),
+  theme: optionalMultilingual(optionalText(200)),
+  description: optionalMultilingual(optionalText(5000)),
   day: z.string({ error: 'required' }).check(z.refine(isRealDay, { error: message('day') })),
   startsAt: time,
   endsAt: time,
 });
+/** A change of a conference: what it gives, a language of the title alone too. */
+export const conferenceChangeSchema = z.partial(
+  z.extend(conferenceFormSchema, { title: multilingual(requiredText(300)) }),
+);
 
 /** A hall: its name, its place in the lists, and its outline on the floor plan (both sides or none). */
 export const gateSchema = z.object({ name: requiredText(100), position: position, ...hallOutlineFields });

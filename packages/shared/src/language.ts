@@ -21,6 +21,13 @@ export const pick = <T extends Texts<unknown>>(lang: Language, texts: T): T[Lang
 export const pickFilled = (lang: Language, texts: Texts<string | null | undefined>): string =>
   texts[lang] || LANGUAGES.map((l) => texts[l]).find(Boolean) || '';
 
+/**
+ * A multilingual value the organisers typed (`{ "fr": …, "en": … }`, a language possibly missing)
+ * in the language asked for, as pickFilled reads it.
+ */
+export const textIn = (lang: Language, value: Partial<Texts<string | null>>): string =>
+  pickFilled(lang, inEveryLanguage((l) => value[l]));
+
 /** A value made for each language, in LANGUAGES's order. */
 export const inEveryLanguage = <T>(make: (lang: Language) => T): Texts<T> =>
   Object.fromEntries(LANGUAGES.map((lang) => [lang, make(lang)])) as Texts<T>;

@@ -26,6 +26,14 @@ export const maxText = (max: number, error?: string) => z.maxLength(max, { error
  */
 export const multilingual = <T extends z.ZodMiniType>(text: T) =>
   z.strictObject(inEveryLanguage(() => z.optional(text)));
+/** A multilingual value a form may leave out, each language it gives checked by `text`. */
+export const optionalMultilingual = <T extends z.ZodMiniType>(text: T) => z.optional(multilingual(text));
+/** A multilingual value required in each language: the value missing, or one of its languages, is 'required'. */
+export const requiredMultilingualValue = <T extends z.ZodMiniType>(text: T) =>
+  z.strictObject(
+    inEveryLanguage(() => text),
+    { error: (issue) => (issue.input === undefined ? 'required' : undefined) },
+  );
 
 /** Required text: trimmed, then not empty, at most `max` characters. */
 export const requiredText = (max: number) =>

@@ -18,3 +18,9 @@ export const changedTexts = (column: AnyPgColumn, texts: Partial<Texts<string | 
   const given = Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== undefined));
   return sql`${column} || ${JSON.stringify(given)}::jsonb`;
 };
+
+/** A multilingual column's languages as fields `<name>.<lang>`: what a list is sorted by. */
+export const languageFields = (name: string, column: AnyPgColumn): Record<string, SQL<string | null>> => {
+  const texts = eachLanguage(column);
+  return Object.fromEntries(LANGUAGES.map((lang, i) => [`${name}.${lang}`, texts[i]!]));
+};

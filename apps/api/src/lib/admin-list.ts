@@ -35,7 +35,7 @@ function json(value: unknown, name: string): unknown {
 export function parseListQuery(
   query: Record<string, unknown>,
   options: {
-    sortable: Record<string, AnyPgColumn>;
+    sortable: Record<string, AnyPgColumn | SQL>;
     defaultSort: SQL[];
     /** Each filter turns the value sent into a condition, or throws a 400. */
     filters: Record<string, (value: unknown) => SQL>;

@@ -3,6 +3,7 @@ import { call, formBody, handlerForm, idPath, openQuery } from '../call';
 import {
   agenceSchema,
   bannerSchema,
+  conferenceChangeSchema,
   conferenceFormSchema,
   gallerySchema,
   gateSchema,
@@ -99,7 +100,7 @@ export const RECORD_RESOURCES = {
   conferences: recordCalls('conferences', {
     record: adminConferenceSchema,
     form: conferenceFormSchema,
-    change: z.partial(conferenceFormSchema),
+    change: conferenceChangeSchema,
   }),
   /** The halls, edition by edition (the gates the controllers work at). */
   gates: recordCalls('gates', { record: adminHallSchema, form: gateSchema, change: z.partial(gateSchema) }),

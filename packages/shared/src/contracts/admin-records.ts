@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { dateTime } from './common';
 import { multilingual } from '../schemas';
-import { conferenceSchema, showEditionSchema } from './content';
+import { conferenceFieldsSchema, showEditionSchema } from './content';
 import { STAND_LINE_MESSAGES, type StandLineError } from '../floor-plan';
 import { FEATURE_KINDS } from '../constants';
 
@@ -113,7 +113,10 @@ export const adminPlanFeatureSchema = z.strictObject({
 
 /** A forum conference of an edition, with its sign-ups. */
 export const adminConferenceSchema = z.strictObject({
-  ...conferenceSchema.def.shape,
+  ...conferenceFieldsSchema.def.shape,
+  title: multilingual(z.string()),
+  theme: multilingual(z.nullable(z.string())),
+  description: multilingual(z.nullable(z.string())),
   edition: z.number(),
   registrations: z.number(),
   /** The exhibitors of its edition who give it (their pages list it). */

@@ -128,22 +128,27 @@ export const sectorListSchema = page(
 /** `GET gates`: the current edition's halls. */
 export const hallListSchema = page(z.strictObject({ id: z.number(), name: z.string(), position: z.number() }));
 
-/** A forum conference as the programme shows it. */
-export const conferenceSchema = z.strictObject({
+/** A forum conference's fields but its texts. */
+export const conferenceFieldsSchema = z.strictObject({
   id: z.number(),
   number: z.string(),
   kind: z.enum(['conference', 'academy', 'sponsor']),
+  /** YYYY-MM-DD */
+  day: z.string(),
+  /** HH:MM */
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+
+/** A forum conference as the programme shows it: its texts one field per language. */
+export const conferenceSchema = z.strictObject({
+  ...conferenceFieldsSchema.def.shape,
   titleFr: z.string(),
   titleEn: z.string(),
   themeFr: z.nullable(z.string()),
   themeEn: z.nullable(z.string()),
   descriptionFr: z.nullable(z.string()),
   descriptionEn: z.nullable(z.string()),
-  /** YYYY-MM-DD */
-  day: z.string(),
-  /** HH:MM */
-  startsAt: z.string(),
-  endsAt: z.string(),
 });
 
 /** `GET conferences`: the programme, by day and start time. */

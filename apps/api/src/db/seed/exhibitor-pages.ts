@@ -45,10 +45,10 @@ const PAGES: Record<
 /** The demo exhibitors' pages, and the first conference of the edition given by the first one. */
 export async function seedExhibitorPages(tx: Tx, exhibitors: { id: number; company: string | null }[]) {
   const choices = await tx
-    .select({ id: t.sectors.id, name: t.sectors.nameFr })
+    .select({ id: t.sectors.id, name: t.sectors.name })
     .from(t.sectors)
     .where(eq(t.sectors.kind, 'choice'));
-  const sectorId = new Map(choices.map((c) => [c.name, c.id]));
+  const sectorId = new Map(choices.map((c) => [c.name.fr, c.id]));
   const rows = exhibitors.flatMap(({ id, company }) => {
     const page = company ? PAGES[company] : undefined;
     if (!page) return [];

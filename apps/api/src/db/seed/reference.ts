@@ -40,8 +40,8 @@ export async function seedReference(db: Db): Promise<void> {
         ...SECTOR_CHOICES.map((name, position) => ({
           kind: 'choice' as const,
           position,
-          nameFr: name,
-          nameEn: SECTOR_CHOICES_EN[name],
+          name: { fr: name, en: SECTOR_CHOICES_EN[name] },
+          description: { fr: null, en: null },
         })),
       ])
       .onConflictDoNothing();
@@ -50,8 +50,8 @@ export async function seedReference(db: Db): Promise<void> {
       SECTOR_CHOICES.map((name) => sql`(${name}, ${SECTOR_CHOICES_EN[name]})`),
       sql`, `,
     );
-    await tx.execute(sql`update ${t.sectors} set name_en = v.en from (values ${english}) as v(fr, en)
-      where ${t.sectors.kind} = 'choice' and ${t.sectors.nameFr} = v.fr and ${t.sectors.nameEn} = v.fr`);
+    await tx.execute(sql`update ${t.sectors} set name = name || jsonb_build_object('en', v.en) from (values ${english}) as v(fr, en)
+      where ${t.sectors.kind} = 'choice' and name ->> 'fr' = v.fr and name ->> 'en' = v.fr`);
     await tx
       .insert(t.conferences)
       .values(CONFERENCES.map((c) => ({ eventId: DEMO_EDITION_ID, ...c })))

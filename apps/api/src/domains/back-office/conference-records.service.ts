@@ -1,12 +1,13 @@
-import { conferenceExhibitorsSchema, conferenceFormSchema } from '@salon/shared';
+import { conferenceChangeSchema, conferenceExhibitorsSchema, conferenceFormSchema } from '@salon/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
 import { conferenceExhibitors, conferences, events, registrations } from '../../db/schema';
+import { changedTexts, eachLanguage, languageFields, multilingualValue } from '../../db/multilingual';
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/request-inputs';
 import { oneOfFilter, searchFilter } from '../../lib/admin-list';
-import { conferenceView } from '../content/conferences.service';
+import { conferenceFields } from '../content/conferences.service';
 import { editionOfForm, resourceRecords } from './record-resource.service';
 
 /**
@@ -103,18 +104,12 @@ export const conferenceRecords = resourceRecords({
     number: conferences.number,
     day: conferences.day,
     startsAt: conferences.startsAt,
-    titleFr: conferences.titleFr,
+    ...languageFields('title', conferences.title),
     kind: conferences.kind,
   },
   defaultSort: [asc(conferences.day), asc(conferences.startsAt), asc(conferences.id)],
   filters: {
-    q: searchFilter(
-      conferences.number,
-      conferences.titleFr,
-      conferences.titleEn,
-      conferences.descriptionFr,
-      conferences.descriptionEn,
-    ),
+    q: searchFilter(conferences.number, ...eachLanguage(conferences.title), ...eachLanguage(conferences.description)),
     day: (value) => {
       if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw badRequest('Filtre day : AAAA-MM-JJ.');
       return eq(conferences.day, value);
@@ -128,7 +123,10 @@ export const conferenceRecords = resourceRecords({
       rows.map((r) => r.row.id),
     );
     return rows.map((r) => ({
-      ...conferenceView(r.row),
+      ...conferenceFields(r.row),
+      title: r.row.title,
+      theme: r.row.theme,
+      description: r.row.description,
       edition: r.row.eventId,
       registrations: r.registrations,
       exhibitorIds: givers(r.row.id),
@@ -140,16 +138,28 @@ export const conferenceRecords = resourceRecords({
     await checkConference(tx, form, edition, null);
     const [row] = await tx
       .insert(conferences)
-      .values({ ...form, eventId: edition })
+      .values({
+        ...form,
+        title: form.title,
+        theme: multilingualValue(form.theme),
+        description: multilingualValue(form.description),
+        eventId: edition,
+      })
       .returning({ id: conferences.id });
     await setGivers(tx, row!.id, edition, body);
     return row!.id;
   },
   async update(tx, id, body, before) {
-    const form = parseFormBody(z.partial(conferenceFormSchema), body);
+    const form = parseFormBody(conferenceChangeSchema, body);
     await checkConference(tx, { ...before, ...definedFields(form) }, before.edition, id);
     if (Object.values(form).some((v) => v !== undefined)) {
-      await tx.update(conferences).set(form).where(eq(conferences.id, id));
+      const title = form.title && changedTexts(conferences.title, form.title);
+      const theme = form.theme && changedTexts(conferences.theme, form.theme);
+      const description = form.description && changedTexts(conferences.description, form.description);
+      await tx
+        .update(conferences)
+        .set({ ...form, title, theme, description })
+        .where(eq(conferences.id, id));
     }
     await setGivers(tx, id, before.edition, body);
   },

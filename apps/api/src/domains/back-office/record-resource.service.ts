@@ -22,7 +22,7 @@ export interface ResourceRecords<R extends { id: number }, Q extends PgSelect> {
    * deleted by its id whatever its edition.
    */
   edition?: AnyPgColumn;
-  sortable: Record<string, AnyPgColumn>;
+  sortable: Record<string, AnyPgColumn | SQL>;
   defaultSort: SQL[];
   filters: Record<string, (value: unknown) => SQL>;
   /** The rows, without a where: the list reads a page of them, the other routes one by its id. */

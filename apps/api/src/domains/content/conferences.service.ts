@@ -2,6 +2,7 @@ import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type ConferenceRegistrationForm } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { conferences, registrations } from '../../db/schema';
+import { eachLanguage } from '../../db/multilingual';
 import { notFound } from '../../lib/errors';
 import { findOrCreateVisitor } from '../registration/visitor-accounts.service';
 import { containsPattern } from '../../lib/list-params';
@@ -9,20 +10,28 @@ import { currentEdition } from '../show/current-edition';
 
 type ConferenceRow = typeof conferences.$inferSelect;
 
-export function conferenceView(c: ConferenceRow) {
+/** A conference's fields but its texts. */
+export function conferenceFields(c: ConferenceRow) {
   return {
     id: c.id,
     number: c.number,
     kind: c.kind,
-    titleFr: c.titleFr,
-    titleEn: c.titleEn,
-    themeFr: c.themeFr,
-    themeEn: c.themeEn,
-    descriptionFr: c.descriptionFr,
-    descriptionEn: c.descriptionEn,
     day: c.day,
     startsAt: c.startsAt.slice(0, 5),
     endsAt: c.endsAt.slice(0, 5),
+  };
+}
+
+export function conferenceView(c: ConferenceRow) {
+  return {
+    ...conferenceFields(c),
+    // The call's answer, as the specification's site reads it: one field per language.
+    titleFr: c.title.fr,
+    titleEn: c.title.en,
+    themeFr: c.theme.fr ?? null,
+    themeEn: c.theme.en ?? null,
+    descriptionFr: c.description.fr ?? null,
+    descriptionEn: c.description.en ?? null,
   };
 }
 
@@ -42,19 +51,14 @@ export async function listConferences(
     where.push(
       containsAny(options.search, [
         sql`${conferences.number}`,
-        sql`${conferences.titleFr}`,
-        sql`${conferences.titleEn}`,
-        sql`coalesce(${conferences.descriptionFr}, '')`,
-        sql`coalesce(${conferences.descriptionEn}, '')`,
+        ...eachLanguage(conferences.title),
+        ...eachLanguage(conferences.description),
       ]),
     );
   }
   if (options.theme) {
     where.push(
-      containsAny(options.theme, [
-        sql`coalesce(${conferences.themeFr}, '')`,
-        sql`coalesce(${conferences.themeEn}, '')`,
-      ]),
+      containsAny(options.theme, eachLanguage(conferences.theme)),
     );
   }
   const rows = await db

@@ -47,12 +47,22 @@ export async function listOpeningHours(db: Db, year: unknown, seen: EditionsSeen
 }
 
 /** The sectors, of one kind or all. */
-export function listSectors(db: Db, kind: SectorKind | undefined) {
-  return db
+export async function listSectors(db: Db, kind: SectorKind | undefined) {
+  const rows = await db
     .select()
     .from(sectors)
     .where(kind ? eq(sectors.kind, kind) : undefined)
     .orderBy(asc(sectors.kind), asc(sectors.position), asc(sectors.id));
+  // The call's answer, as the specification's site reads it: one field per language.
+  return rows.map((s) => ({
+    id: s.id,
+    kind: s.kind,
+    position: s.position,
+    nameFr: s.name.fr,
+    nameEn: s.name.en,
+    descriptionFr: s.description.fr ?? null,
+    descriptionEn: s.description.en ?? null,
+  }));
 }
 
 /** The current edition's halls, in their order. */

@@ -30,7 +30,7 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
       .where(listedExhibitorOf(edition))
       .groupBy(registrations.gateId),
     db
-      .select({ id: sectors.id, nameFr: sectors.nameFr, nameEn: sectors.nameEn })
+      .select({ id: sectors.id, name: sectors.name })
       .from(sectors)
       .where(eq(sectors.kind, 'choice'))
       .orderBy(asc(sectors.position)),
@@ -46,7 +46,7 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
         union all
         select ${users.id}, ${sectors.id}
           from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
-          join ${sectors} on ${sectors.nameFr} = ${users.secteurActivite} and ${sectors.kind} = 'choice'
+          join ${sectors} on ${sectors.name} ->> 'fr' = ${users.secteurActivite} and ${sectors.kind} = 'choice'
           where ${listedExhibitorOf(edition)}
       ) as x`,
       )
@@ -65,7 +65,7 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
     // Every listed exhibitor has a company, so a first letter: the letters' groups are all of them.
     total: byInitial.reduce((sum, r) => sum + r.n, 0),
     halls: halls.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
-    sectors: choices.map((c) => ({ ...c, count: perSector.get(c.id) ?? 0 })),
+    sectors: choices.map(({ id, name }) => ({ id, nameFr: name.fr, nameEn: name.en, count: perSector.get(id) ?? 0 })),
     letters: LETTERS.map((letter) => ({
       letter,
       count: byInitial.filter((r) => initialsOf(letter).includes(r.initial)).reduce((sum, r) => sum + r.n, 0),

@@ -215,7 +215,7 @@ const placeholder = (name: string) => sql.placeholder(name);
  */
 export const sectorCondition = (sectorId: SQLWrapper): SQL =>
   sql`(exists (select 1 from ${exhibitorProfiles} p where p.user_id = ${users.id} and ${sectorId} = any(p.sector_ids))
-    or ${users.secteurActivite} = (select s.name_fr from ${sectors} s where s.id = ${sectorId} and s.kind = 'choice'))`;
+    or ${users.secteurActivite} = (select s.name ->> 'fr' from ${sectors} s where s.id = ${sectorId} and s.kind = 'choice'))`;
 const lowerLike = (column: SQLWrapper, name: string) => sql`lower(${column}) like lower(${placeholder(name)})`;
 
 /**

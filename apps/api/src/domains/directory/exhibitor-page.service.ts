@@ -45,7 +45,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
   const [chosen, files, given] = await Promise.all([
     sectorIds.length
       ? db
-          .select({ id: sectors.id, nameFr: sectors.nameFr, nameEn: sectors.nameEn })
+          .select({ id: sectors.id, name: sectors.name })
           .from(sectors)
           .where(and(eq(sectors.kind, 'choice'), inArray(sectors.id, sectorIds)))
       : [],
@@ -54,8 +54,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
       .select({
         id: conferences.id,
         number: conferences.number,
-        titleFr: conferences.titleFr,
-        titleEn: conferences.titleEn,
+        title: conferences.title,
         day: conferences.day,
         startsAt: conferences.startsAt,
         endsAt: conferences.endsAt,
@@ -73,7 +72,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
     logo: files.get(row.avatarId),
     secteurActivite: row.secteurActivite,
     pays: row.pays,
-    sectors: sectorIds.flatMap((sid) => chosen.filter((s) => s.id === sid)),
+    sectors: sectorIds.flatMap((sid) => chosen.filter((s) => s.id === sid).map((s) => ({ id: s.id, nameFr: s.name.fr, nameEn: s.name.en }))),
     descriptionFr: profile?.descriptionFr ?? null,
     descriptionEn: profile?.descriptionEn ?? null,
     brands: profile?.brands ?? [],
@@ -84,7 +83,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
       const file = files.get(docId);
       return file?.mime === 'application/pdf' ? [file] : [];
     }),
-    conferences: given,
+    conferences: given.map(({ title, ...c }) => ({ ...c, titleFr: title.fr, titleEn: title.en })),
   };
 }
 

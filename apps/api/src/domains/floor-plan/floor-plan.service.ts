@@ -62,7 +62,7 @@ export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEd
       sectors_held as (
         select ${standKey(registrations.booth)} as stand, array_agg(distinct sec.id order by sec.id) as sectors
           from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
-          join ${sectors} sec on sec.kind = 'choice' and (sec.name_fr = ${users.secteurActivite}
+          join ${sectors} sec on sec.kind = 'choice' and (sec.name ->> 'fr' = ${users.secteurActivite}
             or exists (select 1 from ${exhibitorProfiles} p where p.user_id = ${users.id} and sec.id = any(p.sector_ids)))
          where ${listedExhibitorOf(edition)} and ${registrations.booth} is not null
          group by 1)

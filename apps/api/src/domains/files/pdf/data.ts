@@ -1,4 +1,5 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { textIn } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, planFeatures, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitorOf } from '../../directory/directory.service';
@@ -96,14 +97,14 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind, edition: SQLWrappe
 }
 
 export async function loadConferences(db: Db | Tx, edition: SQLWrapper): Promise<ConferenceRow[]> {
-  return db
+  const rows = await db
     .select({
       id: conferences.id,
       number: conferences.number,
       kind: conferences.kind,
-      title: conferences.titleFr,
-      theme: conferences.themeFr,
-      description: conferences.descriptionFr,
+      title: conferences.title,
+      theme: conferences.theme,
+      description: conferences.description,
       day: conferences.day,
       startsAt: conferences.startsAt,
       endsAt: conferences.endsAt,
@@ -111,6 +112,13 @@ export async function loadConferences(db: Db | Tx, edition: SQLWrapper): Promise
     .from(conferences)
     .where(eq(conferences.eventId, edition))
     .orderBy(asc(conferences.day), asc(conferences.startsAt), asc(conferences.id));
+  // The programme is printed in French.
+  return rows.map((c) => ({
+    ...c,
+    title: textIn('fr', c.title),
+    theme: textIn('fr', c.theme) || null,
+    description: textIn('fr', c.description) || null,
+  }));
 }
 
 export async function loadHalls(db: Db | Tx, edition: SQLWrapper): Promise<HallRow[]> {
