@@ -18,8 +18,9 @@ beforeAll(async () => {
     .values({
       eventId: DEMO_EDITION_ID,
       number: 'N°77',
-      titleFr: 'Le bois dans la construction',
-      titleEn: 'Timber in building',
+      title: { fr: 'Le bois dans la construction', en: 'Timber in building' },
+      theme: {},
+      description: {},
       day: '2024-05-30',
       startsAt: '10:00',
       endsAt: '11:00',
@@ -55,7 +56,7 @@ describe('The exhibitors who give a conference', () => {
     ]);
 
     // A change of the conference without the field leaves its exhibitors; an empty list clears them.
-    expect((await put({ titleFr: 'Le bois, matériau d’avenir' })).statusCode).toBe(200);
+    expect((await put({ title: { fr: 'Le bois, matériau d’avenir' } })).statusCode).toBe(200);
     expect(await links()).toEqual(ids);
     const read = await call(ctx.app, 'GET', `admin/conferences/${conferenceId}`, { token });
     expect(read.json<{ exhibitorIds: number[] }>().exhibitorIds).toEqual(ids);
@@ -72,7 +73,7 @@ describe('The exhibitors who give a conference', () => {
     const exhibitor = await createExhibitor(ctx.db);
     const [organiser] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.type, 'organiser')).limit(1);
     for (const id of [visitor.user.id, past.user.id, organiser!.id, 999_999]) {
-      const res = await put({ exhibitorIds: [exhibitor.user.id, id], titleFr: 'Ne doit pas changer' });
+      const res = await put({ exhibitorIds: [exhibitor.user.id, id], title: { fr: 'Ne doit pas changer' } });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json<{ error: { details: { errors: unknown[] } } }>().error.details.errors).toEqual([
         { path: ['body', 'exhibitorIds'], message: 'Des exposants de l’édition de la conférence seulement.' },
@@ -80,6 +81,6 @@ describe('The exhibitors who give a conference', () => {
     }
     expect(await links()).toEqual(before);
     const [row] = await ctx.db.select().from(conferences).where(eq(conferences.id, conferenceId));
-    expect(row!.titleFr).not.toBe('Ne doit pas changer');
+    expect(row!.title.fr).not.toBe('Ne doit pas changer');
   });
 });

@@ -135,7 +135,7 @@ describe('GET sectors', () => {
     // As earlier versions wrote them: the next start puts the English back.
     await ctx.db
       .update(sectors)
-      .set({ nameEn: sql`${sectors.nameFr}` })
+      .set({ name: sql`jsonb_set(${sectors.name}, '{en}', ${sectors.name} -> 'fr')` })
       .where(eq(sectors.kind, 'choice'));
     await seedReference(ctx.db);
     expect((await english()).slice(0, 2)).toEqual(['Structural work', 'Joinery & closures']);

@@ -10,8 +10,8 @@ import { createExhibitor } from '../../../test/fixtures';
 let ctx: TestContext;
 let hallA: { id: number; name: string };
 let hallB: { id: number; name: string };
-let sectorA: { id: number; nameFr: string };
-let sectorB: { id: number; nameFr: string };
+let sectorA: { id: number; name: { fr?: string } };
+let sectorB: { id: number; name: { fr?: string } };
 const tag = `Zq${Date.now().toString(36)}`;
 
 beforeAll(async () => {
@@ -21,10 +21,10 @@ beforeAll(async () => {
   [hallA, hallB] = [halls[0]!, halls[1]!];
   [sectorA, sectorB] = [choices[0]!, choices[1]!];
   // Four exhibitors of this file, named with its tag so that a company search keeps them apart.
-  const one = await createExhibitor(ctx.db, { company: `Éco ${tag} Bâti`, secteurActivite: sectorA!.nameFr });
+  const one = await createExhibitor(ctx.db, { company: `Éco ${tag} Bâti`, secteurActivite: sectorA!.name.fr! });
   const two = await createExhibitor(ctx.db, { company: `Eau ${tag} Services`, secteurActivite: 'Autre' });
   await ctx.db.insert(exhibitorProfiles).values({ userId: two.user.id, sectorIds: [sectorB!.id, sectorA!.id] });
-  await createExhibitor(ctx.db, { company: `Acier ${tag}`, secteurActivite: sectorB!.nameFr });
+  await createExhibitor(ctx.db, { company: `Acier ${tag}`, secteurActivite: sectorB!.name.fr! });
   const four = await createExhibitor(ctx.db, { company: `Zinc ${tag}`, secteurActivite: null });
   for (const [exhibitor, hall] of [
     [one, hallA],

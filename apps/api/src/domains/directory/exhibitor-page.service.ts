@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { EXHIBITOR_LINKS, exhibitorSlug, type ExhibitorPage } from '@salon/shared';
+import { EXHIBITOR_LINKS, exhibitorSlug, textIn, type ExhibitorPage } from '@salon/shared';
 import type { Db } from '../../db/client';
 import {
   conferenceExhibitors,
@@ -72,7 +72,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
     logo: files.get(row.avatarId),
     secteurActivite: row.secteurActivite,
     pays: row.pays,
-    sectors: sectorIds.flatMap((sid) => chosen.filter((s) => s.id === sid).map((s) => ({ id: s.id, nameFr: s.name.fr, nameEn: s.name.en }))),
+    sectors: sectorIds.flatMap((sid) => chosen.filter((s) => s.id === sid).map((s) => ({ id: s.id, nameFr: textIn('fr', s.name), nameEn: textIn('en', s.name) }))),
     descriptionFr: profile?.descriptionFr ?? null,
     descriptionEn: profile?.descriptionEn ?? null,
     brands: profile?.brands ?? [],
@@ -83,7 +83,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
       const file = files.get(docId);
       return file?.mime === 'application/pdf' ? [file] : [];
     }),
-    conferences: given.map(({ title, ...c }) => ({ ...c, titleFr: title.fr, titleEn: title.en })),
+    conferences: given.map(({ title, ...c }) => ({ ...c, titleFr: textIn('fr', title), titleEn: textIn('en', title) })),
   };
 }
 

@@ -31,8 +31,9 @@ async function conference(eventId: number, number: string) {
     .values({
       eventId,
       number,
-      titleFr: `Le béton ${number}`,
-      titleEn: `Concrete ${number}`,
+      title: { fr: `Le béton ${number}`, en: `Concrete ${number}` },
+      theme: {},
+      description: {},
       day: '2024-05-30',
       startsAt: '10:00',
       endsAt: '11:00',
@@ -82,8 +83,8 @@ describe('an exhibitor’s page', () => {
       secteurActivite: exhibitor.user.secteurActivite,
       pays: exhibitor.user.pays,
       sectors: [
-        { id: second!.id, nameFr: second!.nameFr, nameEn: second!.nameEn },
-        { id: first!.id, nameFr: first!.nameFr, nameEn: first!.nameEn },
+        { id: second!.id, nameFr: second!.name.fr, nameEn: second!.name.en },
+        { id: first!.id, nameFr: first!.name.fr, nameEn: first!.name.en },
       ],
       descriptionFr: 'Ciment et béton prêt à l’emploi.',
       descriptionEn: 'Cement and ready-mixed concrete.',
@@ -99,8 +100,8 @@ describe('an exhibitor’s page', () => {
         {
           id: given.id,
           number: given.number,
-          titleFr: given.titleFr,
-          titleEn: given.titleEn,
+          titleFr: given.title.fr,
+          titleEn: given.title.en,
           day: '2024-05-30',
           startsAt: '10:00:00',
           endsAt: '11:00:00',

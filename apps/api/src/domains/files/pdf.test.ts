@@ -116,7 +116,7 @@ describe('the programme', () => {
     for (const c of rows) {
       expect(text).toContain(c.number);
       expect(text).toContain(`${formatHour(c.startsAt)} – ${formatHour(c.endsAt)}`);
-      expect(text).toContain(c.titleFr.slice(0, 30));
+      expect(text).toContain(c.title.fr!.slice(0, 30));
     }
     expect(text).toContain('10h00 – 12h00');
     expect(text).toContain('15h00 – 16h30');
@@ -128,14 +128,14 @@ describe('the programme', () => {
     const [first] = await ctx.db.select().from(conferences).where(eq(conferences.number, 'N°1'));
     await ctx.db
       .update(conferences)
-      .set({ titleFr: 'Séance d’ouverture renommée' })
+      .set({ title: { ...first!.title, fr: 'Séance d’ouverture renommée' } })
       .where(eq(conferences.id, first!.id));
     try {
       const after = await get('/assets/files/programme-2024.pdf');
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(await textOf(after.rawPayload)).toContain('Séance d’ouverture renommée');
     } finally {
-      await ctx.db.update(conferences).set({ titleFr: first!.titleFr }).where(eq(conferences.id, first!.id));
+      await ctx.db.update(conferences).set({ title: first!.title }).where(eq(conferences.id, first!.id));
     }
   });
 });

@@ -115,7 +115,7 @@ describe('The public floor plan', () => {
     const chosen = await createExhibitor(ctx.db, {
       company: 'Secteurs Choisis',
       booth: 'S-1',
-      secteurActivite: first!.nameFr,
+      secteurActivite: first!.name.fr,
     });
     await ctx.db.insert(exhibitorProfiles).values({ userId: chosen.user.id, sectorIds: [third!.id, second!.id] });
     await createExhibitor(ctx.db, { company: 'Sans Secteur', booth: 'S-2', secteurActivite: 'Autre chose' });

@@ -24,8 +24,9 @@ async function signUp(userId: number, values: Partial<typeof conferences.$inferI
     .values({
       eventId: DEMO_EDITION_ID,
       number: `B-${Math.random().toString(36).slice(2, 8)}`,
-      titleFr: 'Chantiers propres',
-      titleEn: 'Clean building sites',
+      title: { fr: 'Chantiers propres', en: 'Clean building sites' },
+      theme: {},
+      description: {},
       day: '2024-05-31',
       startsAt: '15:00',
       endsAt: '16:00',
@@ -43,7 +44,7 @@ describe('a badge’s visit as a calendar', () => {
     const { user, registration } = await createVisitor(ctx.db);
     const talk = await signUp(user.id);
     // Someone else's sign-up stays out of this badge's file.
-    await signUp((await createVisitor(ctx.db)).user.id, { titleFr: 'Pas pour moi' });
+    await signUp((await createVisitor(ctx.db)).user.id, { title: { fr: 'Pas pour moi', en: 'Not for me' } });
     const res = await calendarOf(registration.badgeKey);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');

@@ -31,8 +31,9 @@ async function conference(values: Partial<typeof conferences.$inferInsert> = {})
     .values({
       eventId: DEMO_EDITION_ID,
       number: `V-${Math.random().toString(36).slice(2, 8)}`,
-      titleFr: 'Le béton bas carbone',
-      titleEn: 'Low-carbon concrete',
+      title: { fr: 'Le béton bas carbone', en: 'Low-carbon concrete' },
+      theme: {},
+      description: {},
       day: '2024-05-30',
       startsAt: '10:00',
       endsAt: '11:30',
@@ -109,7 +110,7 @@ describe('the conferences of a list as a calendar', () => {
       day: '2024-05-29',
       startsAt: '14:00',
       endsAt: '15:15',
-      descriptionFr: 'Ciments, liants; avenir.',
+      description: { fr: 'Ciments, liants; avenir.' },
     });
     const res = await get(`visit/calendar.ics?conferences=${talk.id}`);
     expect(res.statusCode).toBe(200);

@@ -5,9 +5,9 @@ import type { Texts } from '@salon/shared';
 export interface ConferenceSeed {
   number: string;
   kind: 'conference' | 'academy' | 'sponsor';
-  title: Texts;
-  theme: Texts;
-  description: Texts;
+  title: Partial<Texts>;
+  theme: Partial<Texts>;
+  description: Partial<Texts>;
   /** YYYY-MM-DD */
   day: string;
   /** HH:MM */

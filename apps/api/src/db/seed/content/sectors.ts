@@ -18,8 +18,8 @@ export const SECTOR_CHOICES_EN: Record<(typeof SECTOR_CHOICES)[number], string> 
 
 /** A sector shown on the sectors page. */
 export interface PageSector {
-  name: Texts;
-  description: Texts;
+  name: Partial<Texts>;
+  description: Partial<Texts>;
 }
 
 // The 18 sectors of the sectors page, in page order.
