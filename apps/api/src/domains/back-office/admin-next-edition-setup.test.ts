@@ -141,8 +141,7 @@ describe('the next edition’s programme', () => {
   it('takes a conference on one of its days, refused on the current edition’s days', async () => {
     const talk = {
       number: 'C1',
-      titleFr: 'Bâtir en 2026',
-      titleEn: 'Building in 2026',
+      title: { fr: 'Bâtir en 2026', en: 'Building in 2026' },
       day: '2026-06-03',
       startsAt: '10:00',
       endsAt: '11:00',
@@ -154,8 +153,10 @@ describe('the next edition’s programme', () => {
     expect(await fieldErrors('POST', 'conferences', { ...talk, number: 'C2', day: '2024-05-30' })).toEqual([
       'day: Un jour du salon : du 02/06/2026 au 05/06/2026.',
     ]);
-    expect((await list<{ titleFr: string }>('conferences')).map((c) => c.titleFr)).not.toContain('Bâtir en 2026');
-    expect((await list<{ titleFr: string }>('conferences', { edition: next })).map((c) => c.titleFr)).toEqual([
+    const titles = async (filter?: { edition: number }) =>
+      (await list<{ title: { fr: string } }>('conferences', filter)).map((c) => c.title.fr);
+    expect(await titles()).not.toContain('Bâtir en 2026');
+    expect(await titles({ edition: next })).toEqual([
       'Bâtir en 2026',
     ]);
     // Its public programme, at /programme-2026 once current and in the preview before.

@@ -31,7 +31,7 @@ describe('The forum conferences', () => {
     id: number;
     number: string;
     kind: string;
-    titleFr: string;
+    title: { fr: string; en: string };
     day: string;
     startsAt: string;
     endsAt: string;
@@ -40,12 +40,9 @@ describe('The forum conferences', () => {
   const talk = {
     number: 'N°9',
     kind: 'academy',
-    titleFr: 'Atelier béton bas carbone',
-    titleEn: 'Low-carbon concrete workshop',
-    themeFr: 'Construction durable',
-    themeEn: 'Sustainable building',
-    descriptionFr: 'Avec Karim Alaoui, ingénieur.',
-    descriptionEn: 'With Karim Alaoui, engineer.',
+    title: { fr: 'Atelier béton bas carbone', en: 'Low-carbon concrete workshop' },
+    theme: { fr: 'Construction durable', en: 'Sustainable building' },
+    description: { fr: 'Avec Karim Alaoui, ingénieur.', en: 'With Karim Alaoui, engineer.' },
     day: '2024-05-31',
     startsAt: '14:00',
     endsAt: '15:30',
@@ -66,6 +63,26 @@ describe('The forum conferences', () => {
     await ok('PUT', `conferences/${created.id}`, { startsAt: '13:30' });
     const [detail] = await publicGet<{ startsAt: string }[]>('conferences?search=bas%20carbone');
     expect(detail!.startsAt).toBe('13:30');
+
+    // A change of one language keeps the others'; the programme answers one field per language.
+    const changed = await ok<Conference>('PUT', `conferences/${created.id}`, {
+      title: { en: 'Low-carbon concrete, a workshop' },
+      theme: { fr: '' },
+    });
+    expect(changed).toMatchObject({
+      title: { fr: 'Atelier béton bas carbone', en: 'Low-carbon concrete, a workshop' },
+      theme: { fr: null, en: 'Sustainable building' },
+      description: talk.description,
+    });
+    const [shown] = await publicGet<Record<string, unknown>[]>('conferences?search=bas%20carbone');
+    expect(shown).toMatchObject({
+      titleFr: 'Atelier béton bas carbone',
+      titleEn: 'Low-carbon concrete, a workshop',
+      themeFr: null,
+      themeEn: 'Sustainable building',
+      descriptionFr: 'Avec Karim Alaoui, ingénieur.',
+      descriptionEn: 'With Karim Alaoui, engineer.',
+    });
 
     const listed = await ok<Conference[]>(
       'GET',
@@ -98,6 +115,17 @@ describe('The forum conferences', () => {
     expect(
       (await refused('POST', 'conferences', { ...talk, number: 'N°10', day: '2024-05-32' })).details.errors,
     ).toEqual([{ path: ['body', 'day'], message: 'Jour au format AAAA-MM-JJ.' }]);
+    // The title is required in each language, on a change too.
+    const { title: _title, ...untitled } = talk;
+    expect((await refused('POST', 'conferences', { ...untitled, number: 'N°10' })).details.errors).toEqual([
+      { path: ['body', 'title'], message: 'required' },
+    ]);
+    expect(
+      (await refused('POST', 'conferences', { ...talk, number: 'N°10', title: { fr: 'Sans anglais' } })).details.errors,
+    ).toEqual([{ path: ['body', 'title', 'en'], message: 'required' }]);
+    expect((await refused('PUT', `conferences/${mine!.id}`, { title: { en: ' ' } })).details.errors).toEqual([
+      { path: ['body', 'title', 'en'], message: 'required' },
+    ]);
   });
 
   it('keeps a conference people signed up for', async () => {
