@@ -43,6 +43,10 @@ describe('the back-office’s texts', () => {
     expect(label('fr', 'resources.galeries.fields.caption', 'fr')).toBe('Légende (français)');
     expect(label('fr', 'resources.temoignages.fields.role', 'en')).toBe('Fonction (anglais)');
     expect(label('fr', 'resources.temoignages.fields.quote', 'fr')).toBe('Citation (français)');
+    expect(label('fr', 'resources.conferences.fields.title', 'en')).toBe('Titre (anglais)');
+    expect(label('fr', 'resources.conferences.fields.description', 'fr')).toBe(
+      'Description et intervenants (français)',
+    );
     await i18n.changeLocale('en');
     expect(label('en', 'resources.galeries.fields.caption', 'en')).toBe('Caption (English)');
     expect(label('en', 'resources.temoignages.fields.quote', 'fr')).toBe('Quote (French)');

@@ -1,4 +1,5 @@
 import { useWatch } from 'react-hook-form';
+import { LANGUAGES } from '@salon/shared';
 import {
   AutocompleteArrayInput,
   DataTable,
@@ -14,15 +15,18 @@ import {
 } from 'react-admin';
 import { choicesOf, searchFilter } from '../../components/filters';
 import { editionFilter, EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
+import { useInLanguageLabel } from '../../i18n';
 import { HHMM, dayText, matches } from './fields';
 
-/** The forum's conferences: a number, a kind, a day of the show and its hours, texts in both languages. */
+/** The forum's conferences: a number, a kind, a day of the show and its hours, texts in each language (`title.fr`, …). */
 
+const FIELDS = 'resources.conferences.fields';
 const KINDS = choicesOf(['conference', 'academy', 'sponsor'], 'admin.content.kinds');
 
 /** An edition's programme: the current one's until another edition is picked. */
 export function ConferenceList() {
   const defaults = useEditionDefaults();
+  const inLanguage = useInLanguageLabel();
   if (!defaults) return null;
   return (
     <List
@@ -44,7 +48,7 @@ export function ConferenceList() {
           render={(r: { startsAt: string; endsAt: string }) => `${r.startsAt} – ${r.endsAt}`}
         />
         <DataTable.Col source="kind" render={(r: { kind: string }) => <KindText kind={r.kind} />} />
-        <DataTable.Col source="titleFr" />
+        <DataTable.Col source={`title.${LANGUAGES[0]}`} label={inLanguage(`${FIELDS}.title`, LANGUAGES[0])} />
         <DataTable.NumberCol source="registrations" disableSort />
       </DataTable>
     </List>
@@ -94,34 +98,45 @@ function GiversInput() {
 }
 
 export function ConferenceForm() {
+  const inLanguage = useInLanguageLabel();
   return (
     <SimpleForm validate={conferenceRules}>
       <EditionInput />
       <TextInput source="number" validate={[required(), maxLength(20)]} />
       <SelectInput source="kind" choices={KINDS} validate={required()} defaultValue="conference" />
-      <TextInput source="titleFr" validate={[required(), maxLength(300)]} fullWidth />
-      <TextInput source="titleEn" validate={[required(), maxLength(300)]} fullWidth />
-      <TextInput source="themeFr" validate={maxLength(200)} fullWidth />
-      <TextInput source="themeEn" validate={maxLength(200)} fullWidth />
+      {LANGUAGES.map((lang) => (
+        <TextInput
+          key={lang}
+          source={`title.${lang}`}
+          label={inLanguage(`${FIELDS}.title`, lang)}
+          validate={[required(), maxLength(300)]}
+          fullWidth
+        />
+      ))}
+      {LANGUAGES.map((lang) => (
+        <TextInput
+          key={lang}
+          source={`theme.${lang}`}
+          label={inLanguage(`${FIELDS}.theme`, lang)}
+          validate={maxLength(200)}
+          fullWidth
+        />
+      ))}
       <DateInput source="day" validate={required()} helperText="admin.content.dayHint" />
       <TextInput source="startsAt" type="time" validate={timeRules} />
       <TextInput source="endsAt" type="time" validate={timeRules} />
-      <TextInput
-        source="descriptionFr"
-        validate={maxLength(5000)}
-        multiline
-        minRows={4}
-        fullWidth
-        helperText="admin.content.speakersHint"
-      />
-      <TextInput
-        source="descriptionEn"
-        validate={maxLength(5000)}
-        multiline
-        minRows={4}
-        fullWidth
-        helperText="admin.content.speakersHint"
-      />
+      {LANGUAGES.map((lang) => (
+        <TextInput
+          key={lang}
+          source={`description.${lang}`}
+          label={inLanguage(`${FIELDS}.description`, lang)}
+          validate={maxLength(5000)}
+          multiline
+          minRows={4}
+          fullWidth
+          helperText="admin.content.speakersHint"
+        />
+      ))}
       <GiversInput />
     </SimpleForm>
   );
