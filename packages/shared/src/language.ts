@@ -26,7 +26,10 @@ export const pickFilled = (lang: Language, texts: Texts<string | null | undefine
  * in the language asked for, as pickFilled reads it.
  */
 export const textIn = (lang: Language, value: Partial<Texts<string | null>>): string =>
-  pickFilled(lang, inEveryLanguage((l) => value[l]));
+  pickFilled(
+    lang,
+    inEveryLanguage((l) => value[l]),
+  );
 
 /** A value made for each language, in LANGUAGES's order. */
 export const inEveryLanguage = <T>(make: (lang: Language) => T): Texts<T> =>

@@ -156,9 +156,7 @@ describe('the next edition’s programme', () => {
     const titles = async (filter?: { edition: number }) =>
       (await list<{ title: { fr: string } }>('conferences', filter)).map((c) => c.title.fr);
     expect(await titles()).not.toContain('Bâtir en 2026');
-    expect(await titles({ edition: next })).toEqual([
-      'Bâtir en 2026',
-    ]);
+    expect(await titles({ edition: next })).toEqual(['Bâtir en 2026']);
     // Its public programme, at /programme-2026 once current and in the preview before.
     const programme = await call(ctx.app, 'GET', 'conferences?year=2026', { token });
     expect(programme.statusCode, programme.body).toBe(200);

@@ -1,6 +1,5 @@
 import { conferenceChangeSchema, conferenceExhibitorsSchema, conferenceFormSchema } from '@salon/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
 import { conferenceExhibitors, conferences, events, registrations } from '../../db/schema';
 import { changedTexts, eachLanguage, languageFields, multilingualValue } from '../../db/multilingual';

@@ -57,9 +57,7 @@ export async function listConferences(
     );
   }
   if (options.theme) {
-    where.push(
-      containsAny(options.theme, eachLanguage(conferences.theme)),
-    );
+    where.push(containsAny(options.theme, eachLanguage(conferences.theme)));
   }
   const rows = await db
     .select()

@@ -65,7 +65,12 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
     // Every listed exhibitor has a company, so a first letter: the letters' groups are all of them.
     total: byInitial.reduce((sum, r) => sum + r.n, 0),
     halls: halls.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
-    sectors: choices.map(({ id, name }) => ({ id, nameFr: textIn('fr', name), nameEn: textIn('en', name), count: perSector.get(id) ?? 0 })),
+    sectors: choices.map(({ id, name }) => ({
+      id,
+      nameFr: textIn('fr', name),
+      nameEn: textIn('en', name),
+      count: perSector.get(id) ?? 0,
+    })),
     letters: LETTERS.map((letter) => ({
       letter,
       count: byInitial.filter((r) => initialsOf(letter).includes(r.initial)).reduce((sum, r) => sum + r.n, 0),

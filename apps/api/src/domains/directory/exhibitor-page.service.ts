@@ -72,7 +72,11 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
     logo: files.get(row.avatarId),
     secteurActivite: row.secteurActivite,
     pays: row.pays,
-    sectors: sectorIds.flatMap((sid) => chosen.filter((s) => s.id === sid).map((s) => ({ id: s.id, nameFr: textIn('fr', s.name), nameEn: textIn('en', s.name) }))),
+    sectors: sectorIds.flatMap((sid) =>
+      chosen
+        .filter((s) => s.id === sid)
+        .map((s) => ({ id: s.id, nameFr: textIn('fr', s.name), nameEn: textIn('en', s.name) })),
+    ),
     descriptionFr: profile?.descriptionFr ?? null,
     descriptionEn: profile?.descriptionEn ?? null,
     brands: profile?.brands ?? [],

@@ -1,0 +1,93 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/paths';
+
+/**
+ * Migration 0041 turns each `…_fr`/`…_en` pair of the sectors and the conferences into one
+ * multilingual value `{ "fr": …, "en": … }`: a database written before it keeps every text.
+ */
+
+const TAG = '0041_multilingual_sectors_conferences';
+let db: PGlite;
+let before: string;
+
+/** The migrations folder as it was before `TAG`: the same files, the journal stopping short of it. */
+async function foldersBefore(tag: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'salon-migrations-'));
+  await cp(migrationsFolder, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return dir;
+}
+
+const rows = async <T>(query: string) => (await db.query<T>(query)).rows;
+
+beforeAll(async () => {
+  before = await foldersBefore(TAG);
+  db = new PGlite({ extensions: { pg_trgm } });
+  await migrate(drizzle(db), { migrationsFolder: before });
+  await db.exec(`
+    insert into sectors (kind, position, name_fr, name_en, description_fr, description_en) values
+      ('page', 900, 'Énergie', 'Energy', 'Le solaire et l’éolien.', 'Solar and wind.'),
+      ('choice', 900, 'Toiture', 'Roofing', null, null);
+    insert into events (id, name, edition, year) values (9001, 'Salon test', 91, 2031);
+    insert into conferences (event_id, number, title_fr, title_en, theme_fr, theme_en, description_fr, description_en, day, starts_at, ends_at) values
+      (9001, 'M1', 'Le béton', 'Concrete', 'Matériaux', null, 'Avec K. Alaoui.', 'With K. Alaoui.', '2031-05-29', '10:00', '11:00');
+  `);
+  await migrate(drizzle(db), { migrationsFolder });
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+  await rm(before, { recursive: true, force: true });
+});
+
+describe('migration 0041, the sectors’ and conferences’ texts as multilingual values', () => {
+  it('keeps each sector’s name and description in both languages, a missing description as null', async () => {
+    expect(await rows(`select kind, name, description from sectors where position = 900 order by kind`)).toEqual([
+      {
+        kind: 'page',
+        name: { fr: 'Énergie', en: 'Energy' },
+        description: { fr: 'Le solaire et l’éolien.', en: 'Solar and wind.' },
+      },
+      { kind: 'choice', name: { fr: 'Toiture', en: 'Roofing' }, description: { fr: null, en: null } },
+    ]);
+  });
+
+  it('keeps each conference’s title, theme and description in both languages', async () => {
+    expect(await rows(`select number, title, theme, description from conferences where event_id = 9001`)).toEqual([
+      {
+        number: 'M1',
+        title: { fr: 'Le béton', en: 'Concrete' },
+        theme: { fr: 'Matériaux', en: null },
+        description: { fr: 'Avec K. Alaoui.', en: 'With K. Alaoui.' },
+      },
+    ]);
+  });
+
+  it('leaves no …_fr or …_en column in these tables', async () => {
+    const columns = await rows<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_name in ('sectors', 'conferences') and column_name ~ '_(fr|en)$'`,
+    );
+    expect(columns).toEqual([]);
+  });
+
+  it('still refuses two sectors of a kind with one French name, and takes it in another kind', async () => {
+    await expect(
+      db.exec(`insert into sectors (kind, position, name, description)
+        values ('choice', 901, '{"fr": "Toiture", "en": "Roofs"}', '{}')`),
+    ).rejects.toThrow(/sectors_kind_name/);
+    await db.exec(`insert into sectors (kind, position, name, description)
+      values ('page', 901, '{"fr": "Toiture", "en": "Roofing"}', '{}')`);
+  });
+});
