@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { type ICalCalendar } from 'ical-generator';
-import { pick, type Language, SHOW_TIME_ZONE, showInstant, showOffsetMinutes, type Conference } from '@salon/shared';
+import { textIn, type Language, SHOW_TIME_ZONE, showInstant, showOffsetMinutes, type Conference } from '@salon/shared';
 import type { BadgeOpeningHours } from '../show/show-facts';
 import { documentTexts } from '../../texts/index';
 
@@ -145,8 +145,8 @@ const showTime = (day: string, time: string) => new TZDate(showInstant(day, time
 function addTalks(calendar: ICalCalendar, talks: Conference[], { lang, publicUrl, venue }: CalendarContext) {
   const host = new URL(publicUrl).host;
   for (const talk of talks) {
-    const title = pick(lang, { fr: talk.titleFr, en: talk.titleEn || talk.titleFr });
-    const description = pick(lang, { fr: talk.descriptionFr, en: talk.descriptionEn ?? talk.descriptionFr });
+    const title = textIn(lang, { fr: talk.titleFr, en: talk.titleEn });
+    const description = textIn(lang, { fr: talk.descriptionFr, en: talk.descriptionEn }) || null;
     calendar.createEvent({
       id: `conference-${talk.id}@${host}`,
       timezone: SHOW_TIME_ZONE,
