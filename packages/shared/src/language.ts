@@ -1,10 +1,13 @@
+import { SHARED_TEXTS } from './texts/index';
+
 /**
- * The site's languages, and how code chooses among them. Every text written in code is a `Texts`
- * (one entry per language) read through `pick`, so that adding a language to LANGUAGES makes the
+ * The site's languages, and how code chooses among them: those the shared texts are written in
+ * (texts/index.ts), French first. Every text written in code is a `Texts` (one entry per
+ * language) or a language's module typed against French's, so that adding a language makes the
  * compiler list each text that lacks it instead of letting it fall back to French unseen.
  */
-export const LANGUAGES = ['fr', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type Language = keyof typeof SHARED_TEXTS;
+export const LANGUAGES = Object.keys(SHARED_TEXTS) as [Language, ...Language[]];
 /** The show's language: the site's when nothing says otherwise, and the one links leave unsaid. */
 export const DEFAULT_LANGUAGE: Language = 'fr';
 
@@ -42,7 +45,7 @@ export const isLanguage = (value: unknown): value is Language =>
 export const asLanguage = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
 
 /** The locale Intl formats a language's dates and numbers with. */
-export const LOCALES: Texts = { fr: 'fr-FR', en: 'en-GB' };
+export const LOCALES: Texts = inEveryLanguage((lang) => SHARED_TEXTS[lang].locale);
 
 /**
  * The `lang` parameter of a link to the site, after `?` or `&`: none for French, which the site

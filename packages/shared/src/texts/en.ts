@@ -5,6 +5,8 @@ const SUFFIXES = { one: 'st', two: 'nd', few: 'rd', other: 'th', zero: 'th', man
 
 /** The texts the shared code writes, in English. */
 export const en: SharedTexts = {
+  /** The locale Intl formats the language's dates and numbers with. */
+  locale: 'en-GB',
   firstOfMonth: (text) => text,
   hourSeparator: ':',
   hoursDash: '–',

@@ -3,6 +3,8 @@
  * follows (its shape is SharedTexts). Functions are texts with values in them.
  */
 export const fr = {
+  /** The locale Intl formats the language's dates and numbers with. */
+  locale: 'fr-FR',
   /** A date's text as Intl writes it, as the language prints it: French writes the first day of a month '1er'. */
   firstOfMonth: (text: string) => text.replace(/^1 /, '1er '),
   /** Between the hour and its minutes: '9h00'. */

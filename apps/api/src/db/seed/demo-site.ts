@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, textIn } from '@salon/shared';
 import type { Tx } from '../client';
 import * as t from '../schema';
 import { AGENCY, GALLERY, PARTNERS, PRESS_PARTNERS, TESTIMONIALS, type PartnerSeed } from './content/site';
@@ -33,7 +34,13 @@ export async function seedDemoContent(tx: Tx): Promise<void> {
 
   const gallery = [];
   for (const [position, g] of GALLERY.entries()) {
-    const imageId = await picture(`galerie-${position + 1}.svg`, g.caption.fr, position, 800, 600);
+    const imageId = await picture(
+      `galerie-${position + 1}.svg`,
+      textIn(DEFAULT_LANGUAGE, g.caption),
+      position,
+      800,
+      600,
+    );
     gallery.push({ position: position + 1, caption: g.caption, imageId });
   }
   await tx.insert(t.galeries).values(gallery);

@@ -2,7 +2,7 @@
  * Seed content: what the demo's public pages show (testimonials, partners, gallery captions, the
  * agency and the site settings). Fictional, like the rest.
  */
-import type { Texts } from '@salon/shared';
+import type { Multilingual } from '../../schema/columns';
 
 /**
  * A testimonial about past editions. The author is a name, shown as typed in both languages; who
@@ -10,8 +10,8 @@ import type { Texts } from '@salon/shared';
  */
 export interface Testimonial {
   author: string;
-  role: Texts;
-  quote: Texts;
+  role: Multilingual<string>;
+  quote: Multilingual<string>;
 }
 
 // Testimonials from past participants (fictional names), in display order.
@@ -118,7 +118,7 @@ export const PRESS_PARTNERS: PartnerSeed[] = [
 
 /** Caption of a photo from a past edition, in each language. */
 export interface GalleryItem {
-  caption: Texts;
+  caption: Multilingual<string>;
 }
 
 // Captions of gallery photos from past editions, in display order.
