@@ -340,7 +340,7 @@ async function s6(api: Api, organiser: Account) {
       startsOn: `${year}-05-26`,
       endsOn: `${year}-05-29`,
       city: 'Ville secrète',
-      theme: 'Thème pas encore annoncé',
+      theme: { fr: 'Thème pas encore annoncé' },
       halls: true,
     },
   });

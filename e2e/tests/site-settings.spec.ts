@@ -46,7 +46,7 @@ test.describe('Site settings', () => {
       await page.getByLabel('Début').fill('2026-05-20');
       await page.getByLabel('Fin').fill('2026-05-23');
       await page.getByLabel('Ville').fill('Tanger');
-      await page.getByRole('textbox', { name: 'Thème', exact: true }).fill('Bâtir le Maroc durable');
+      await page.getByRole('textbox', { name: 'Thème (français)', exact: true }).fill('Bâtir le Maroc durable');
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await expect(page.getByText('Élément créé')).toBeVisible();
       await expect(page.getByRole('row', { name: /7e édition du Salon/ })).toBeVisible();

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/paths';
 
 /**
- * Migration 0041 turns each `…_fr`/`…_en` pair of the sectors and the conferences into one
- * multilingual value `{ "fr": …, "en": … }`: a database written before it keeps every text.
+ * Migrations 0041 and 0042 turn each `…_fr`/`…_en` pair (the sectors', the conferences', the
+ * editions' theme) into one multilingual value `{ "fr": …, "en": … }`: a database written before
+ * them keeps every text.
  */
 
 const TAG = '0041_multilingual_sectors_conferences';
@@ -51,6 +52,20 @@ afterAll(async () => {
   await rm(before, { recursive: true, force: true });
 });
 
+/** A database migrated up to `tag`, written by `write`, then migrated to the end. */
+async function writtenBefore(tag: string, write: string): Promise<PGlite> {
+  const dir = await foldersBefore(tag);
+  const written = new PGlite({ extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle(written), { migrationsFolder: dir });
+    await written.exec(write);
+    await migrate(drizzle(written), { migrationsFolder });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return written;
+}
+
 describe('migration 0041, the sectors’ and conferences’ texts as multilingual values', () => {
   it('keeps each sector’s name and description in both languages, a missing description as null', async () => {
     expect(await rows(`select kind, name, description from sectors where position = 900 order by kind`)).toEqual([
@@ -89,5 +104,39 @@ describe('migration 0041, the sectors’ and conferences’ texts as multilingua
     ).rejects.toThrow(/sectors_kind_name/);
     await db.exec(`insert into sectors (kind, position, name, description)
       values ('page', 901, '{"fr": "Toiture", "en": "Roofing"}', '{}')`);
+  });
+});
+
+describe('migration 0042, the editions’ theme as one multilingual value', () => {
+  let editions: PGlite;
+  beforeAll(async () => {
+    editions = await writtenBefore(
+      '0042_multilingual_edition_theme',
+      `insert into events (id, name, edition, year, theme, theme_en) values
+         (9101, 'Deux langues', 92, 2032, 'Bâtir durable', 'Building to last'),
+         (9102, 'Français seul', 93, 2033, 'Bâtir ensemble', null),
+         (9103, 'Sans thème', 94, 2034, null, null);`,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await editions?.close();
+  });
+
+  it('keeps each edition’s theme in both languages, a missing one as null', async () => {
+    const { rows: themes } = await editions.query(`select id, theme from events where id > 9100 order by id`);
+    expect(themes).toEqual([
+      { id: 9101, theme: { fr: 'Bâtir durable', en: 'Building to last' } },
+      { id: 9102, theme: { fr: 'Bâtir ensemble', en: null } },
+      { id: 9103, theme: { fr: null, en: null } },
+    ]);
+  });
+
+  it('leaves no theme_en column, and gives a new edition no theme', async () => {
+    const { rows: columns } = await editions.query(
+      `select column_name from information_schema.columns where table_name = 'events' and column_name ~ '_(fr|en)$'`,
+    );
+    expect(columns).toEqual([]);
+    await editions.exec(`insert into events (id, name, edition, year) values (9104, 'Nouvelle', 95, 2035)`);
+    expect((await editions.query(`select theme from events where id = 9104`)).rows).toEqual([{ theme: {} }]);
   });
 });

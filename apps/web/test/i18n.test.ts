@@ -136,8 +136,7 @@ describe('edition texts', () => {
     startsOn: '2026-06-03',
     endsOn: '2026-06-05',
     city: 'Casablanca',
-    theme: 'Bâtir durable',
-    themeEn: 'Building to last',
+    theme: { fr: 'Bâtir durable', en: 'Building to last' },
   };
   const texts = (lang: Language, show: typeof next) => {
     const { t } = createI18n(lang, serverResources, show);

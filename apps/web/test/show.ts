@@ -7,6 +7,5 @@ export const DEMO_SHOW: EditionFacts = {
   startsOn: '2024-05-29',
   endsOn: '2024-06-01',
   city: 'Marrakech',
-  theme: 'Construire le Maroc de demain : Horizon 2030',
-  themeEn: "Building tomorrow's Morocco: Horizon 2030",
+  theme: { fr: 'Construire le Maroc de demain : Horizon 2030', en: "Building tomorrow's Morocco: Horizon 2030" },
 };

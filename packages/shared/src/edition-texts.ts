@@ -1,5 +1,5 @@
 import { ordinalText, rangeParts } from './day-format';
-import { pickFilled, type Language } from './language';
+import { textIn, type Language, type Texts } from './language';
 import { sharedTexts } from './texts/index';
 
 /** What the site's texts say of the edition it shows: its number, year, dates, city and theme. */
@@ -11,8 +11,8 @@ export interface EditionFacts {
   /** YYYY-MM-DD */
   endsOn: string;
   city: string;
-  theme: string | null;
-  themeEn: string | null;
+  /** The theme in each language the organisers gave it in (`textIn` reads it). */
+  theme: Partial<Texts<string | null>>;
 }
 
 /**
@@ -47,26 +47,17 @@ export function editionTexts(facts: EditionFacts, lang: Language): EditionTexts 
     year: String(facts.year),
     dates,
     city: facts.city,
-    theme: pickFilled(lang, { fr: facts.theme, en: facts.themeEn }),
+    theme: textIn(lang, facts.theme),
     duration: sharedTexts(lang).dayCount(days),
   };
 }
 
 /** An edition's facts alone, from a row that holds more. */
-export const editionFacts = ({
+export const editionFacts = ({ edition, year, startsOn, endsOn, city, theme }: EditionFacts): EditionFacts => ({
   edition,
   year,
   startsOn,
   endsOn,
   city,
   theme,
-  themeEn,
-}: EditionFacts): EditionFacts => ({
-  edition,
-  year,
-  startsOn,
-  endsOn,
-  city,
-  theme,
-  themeEn,
 });

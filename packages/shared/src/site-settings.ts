@@ -1,7 +1,7 @@
 import type { publicSiteSettingsSchema, showEditionSchema } from './contracts/content';
 import * as z from 'zod/mini';
 import { isRealDay } from './day-format';
-import { maxText, requiredText } from './schemas';
+import { maxText, optionalMultilingual, requiredText } from './schemas';
 
 /**
  * What the organiser publishes about the show, edited in the back-office and checked by the API
@@ -170,8 +170,7 @@ export const editionSchema = z.pipe(
       startsOn: optionalDay,
       endsOn: optionalDay,
       city: optionalField(100),
-      theme: optionalField(300),
-      themeEn: optionalField(300),
+      theme: optionalMultilingual(optionalField(300)),
       exhibitors: count,
       visitors: count,
       /** When the registration opens and closes (empty: from the start; until the show is over). */
@@ -242,8 +241,7 @@ export const nextEditionSchema = z
     startsOn: requiredDay,
     endsOn: requiredDay,
     city: requiredText(100),
-    theme: optionalField(300),
-    themeEn: optionalField(300),
+    theme: optionalMultilingual(optionalField(300)),
     halls: z.boolean({ error: 'text' }),
   })
   .check(

@@ -47,7 +47,7 @@ const newEdition = () => {
     startsOn: `${2100 + edition}-11-12`,
     endsOn: `${2100 + edition}-11-15`,
     city: 'Tanger',
-    theme: 'Thème de test',
+    theme: { fr: 'Thème de test' },
     exhibitors: 120,
     visitors: 9000,
   };
@@ -95,7 +95,7 @@ export const siteSettingsArea: AdminArea = {
       when: 'changes an edition',
       request: async (c) => ({
         url: `admin/editions/${await freshEdition(c)}`,
-        body: { ...newEdition(), theme: 'Thème changé' },
+        body: { ...newEdition(), theme: { fr: 'Thème changé' } },
       }),
     },
     {

@@ -27,6 +27,7 @@ import {
 } from 'react-admin';
 import {
   inEveryLanguage,
+  LANGUAGES,
   formatDateTime,
   nextEditionSchema,
   ordinalText,
@@ -40,6 +41,7 @@ import {
   type participationSentSchema,
 } from '@salon/shared';
 import { adminFetch } from '../http';
+import { useInLanguageLabel } from '../i18n';
 import { formResolver } from '../../app/lib/form-resolver';
 
 type EditionRecord = Answer<typeof adminEditionSchema>;
@@ -100,8 +102,7 @@ export function PrepareNextEditionButton() {
     startsOn: '',
     endsOn: '',
     city: record.city ?? '',
-    theme: '',
-    themeEn: '',
+    theme: inEveryLanguage(() => ''),
     halls: true,
   };
   // Field errors come back on their fields (dates that end too soon); the others above them.
@@ -154,8 +155,7 @@ export function PrepareNextEditionButton() {
             <DateInput source="startsOn" />
             <DateInput source="endsOn" />
             <TextInput source="city" />
-            <TextInput source="theme" fullWidth />
-            <TextInput source="themeEn" fullWidth />
+            <ThemeInputs />
             <BooleanInput source="halls" label="admin.editions.carryHalls" />
           </DialogContent>
           <DialogActions>
@@ -166,6 +166,19 @@ export function PrepareNextEditionButton() {
       </Dialog>
     </>
   );
+}
+
+/** The edition's theme, one input per language (an empty one: the theme in another language shows). */
+export function ThemeInputs() {
+  const inLanguage = useInLanguageLabel();
+  return LANGUAGES.map((lang) => (
+    <TextInput
+      key={lang}
+      source={`theme.${lang}`}
+      label={inLanguage('resources.editions.fields.theme', lang)}
+      fullWidth
+    />
+  ));
 }
 
 /**

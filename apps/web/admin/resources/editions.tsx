@@ -33,6 +33,7 @@ import {
   InviteExhibitorsButton,
   PrepareNextEditionButton,
   PreviewSiteButton,
+  ThemeInputs,
 } from './edition-actions';
 import { formResolver } from '../../app/lib/form-resolver';
 import { EditionHours } from './edition-hours';
@@ -127,8 +128,7 @@ function EditionForm() {
       <DateInput source="endsOn" />
       <EditionHours />
       <TextInput source="city" />
-      <TextInput source="theme" fullWidth />
-      <TextInput source="themeEn" fullWidth helperText="admin.editions.themeEnHint" />
+      <ThemeInputs />
       <NumberInput source="exhibitors" helperText="admin.editions.figuresHint" />
       <NumberInput source="visitors" helperText="admin.editions.figuresHint" />
       <DateTimeInput source="registrationOpensAt" helperText="admin.editions.opensHint" />

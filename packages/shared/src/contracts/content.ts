@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CONTACT_KEYS } from '../site-settings';
 import { FEATURE_KINDS } from '../constants';
 import { item, mediaSchema, page, paginationSchema, type Answer } from './common';
+import { multilingual } from '../schemas';
 
 /** `GET sib`: the show's record (its sponsor's and guest country's logos, the home page's background). */
 export const showRecordSchema = item(
@@ -97,9 +98,8 @@ export const showEditionSchema = z.strictObject({
   startsOn: z.nullable(z.string()),
   endsOn: z.nullable(z.string()),
   city: z.nullable(z.string()),
-  theme: z.nullable(z.string()),
-  /** The theme in English; null: the French one. */
-  themeEn: z.nullable(z.string()),
+  /** The theme in each language the organisers gave it in. */
+  theme: multilingual(z.nullable(z.string())),
   exhibitors: z.nullable(z.number()),
   visitors: z.nullable(z.number()),
   /** The edition the site shows now (the organiser's 'Rendre courante'). */

@@ -32,9 +32,8 @@ export const events = pgTable(
     startsOn: date('starts_on'),
     endsOn: date('ends_on'),
     city: text('city'),
-    theme: text('theme'),
-    /** The theme in English; the French one when left empty. */
-    themeEn: text('theme_en'),
+    /** The theme in each language; `{}` when it is not known. */
+    theme: multilingual('theme').default({}),
     exhibitors: integer('exhibitors'),
     visitors: integer('visitors'),
     /**

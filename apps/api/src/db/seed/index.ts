@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
@@ -108,6 +109,6 @@ async function inventedEditionsLeft(db: Db): Promise<boolean> {
     );
   return rows.some((row) => {
     const seeded = PAST_EDITIONS.find((e) => e.id === row.id)!;
-    return row.startsOn === seeded.startsOn && row.theme === seeded.theme && row.city === seeded.city;
+    return row.startsOn === seeded.startsOn && isDeepStrictEqual(row.theme, seeded.theme) && row.city === seeded.city;
   });
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod/mini';
 import { editionSchema, type AdminEdition } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { bannieres, events, galeries, media, openingHours, registrations, scans, temoignages } from '../../db/schema';
-import { eachLanguage } from '../../db/multilingual';
+import { changedTexts, eachLanguage, multilingualValue } from '../../db/multilingual';
 import { badRequest } from '../../lib/errors';
 import { parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
@@ -22,9 +22,13 @@ const adminEdition = <T extends { registrationOpensAt: Date | null; registration
   registrationClosesAt: row.registrationClosesAt?.toISOString() ?? null,
 });
 
-/** An edition's form as its row: the registration window's moments as dates (its hours are rows of their own). */
-const editionRow = ({ hours: _hours, ...form }: z.output<typeof editionSchema>) => ({
+/**
+ * An edition's form as its row: the registration window's moments as dates (its hours are rows of
+ * their own), the theme's languages the form left out left as they are.
+ */
+const editionRow = ({ hours: _hours, theme, ...form }: z.output<typeof editionSchema>) => ({
   ...form,
+  theme: theme && changedTexts(events.theme, theme),
   registrationOpensAt: form.registrationOpensAt ? new Date(form.registrationOpensAt) : null,
   registrationClosesAt: form.registrationClosesAt ? new Date(form.registrationClosesAt) : null,
 });
@@ -102,7 +106,7 @@ export const editionRecords = resourceRecords({
     name: events.name,
   },
   defaultSort: [desc(events.year), desc(events.startsOn), desc(events.id)],
-  filters: { q: searchFilter(events.name, events.city, events.theme) },
+  filters: { q: searchFilter(events.name, events.city, ...eachLanguage(events.theme)) },
   query: (dbOrTx) => dbOrTx.select(columns).from(events).$dynamic(),
   present: (dbOrTx, rows): Promise<AdminEdition[]> => presentEditions(dbOrTx, rows),
   async create(tx, body) {
@@ -113,7 +117,7 @@ export const editionRecords = resourceRecords({
     await tx.execute(sql`lock table ${events} in share row exclusive mode`);
     const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
     const id = (last?.id ?? 0) + 1;
-    await tx.insert(events).values({ ...editionRow(form), id });
+    await tx.insert(events).values({ ...editionRow(form), theme: multilingualValue(form.theme), id });
     // A new edition's hours are laid out from its dates; the organiser adjusts them once it exists.
     if (form.startsOn && form.endsOn)
       await setHoursToDates(tx, id, { startsOn: form.startsOn, endsOn: form.endsOn }, []);

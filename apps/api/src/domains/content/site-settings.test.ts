@@ -252,8 +252,7 @@ describe('Editions', () => {
     startsOn: '2026-05-20',
     endsOn: '2026-05-23',
     city: 'Casablanca',
-    theme: 'Bâtir durable',
-    themeEn: 'Building to last',
+    theme: { fr: 'Bâtir durable', en: 'Building to last' },
     exhibitors: 350,
     visitors: null,
   };
@@ -274,9 +273,10 @@ describe('Editions', () => {
     expect((await publicEditions(token)).at(-1)).toEqual({ id: 8, ...NEW, current: false });
     expect((await publicEditions()).map((e) => e.id)).not.toContain(8);
 
-    await ok('PUT', 'editions/8', { ...NEW, theme: '', visitors: 70000, city: 'Rabat' });
+    // A language the form leaves out keeps its text; an empty one is none.
+    await ok('PUT', 'editions/8', { ...NEW, theme: { fr: '' }, visitors: 70000, city: 'Rabat' });
     expect((await publicEditions(token)).find((e) => e.id === 8)).toMatchObject({
-      theme: null,
+      theme: { fr: null, en: 'Building to last' },
       visitors: 70000,
       city: 'Rabat',
     });
@@ -302,7 +302,7 @@ describe('Editions', () => {
       startsOn: '2024-05-29',
       endsOn: '2024-06-01',
       city: 'Marrakech',
-      themeEn: "Building tomorrow's Morocco: Horizon 2030",
+      theme: { fr: 'Construire le Maroc de demain : Horizon 2030', en: "Building tomorrow's Morocco: Horizon 2030" },
       current: true,
     });
 
@@ -326,13 +326,13 @@ describe('Editions', () => {
       exhibitors: 320,
       startsOn: '2024-05-28',
       city: 'Rabat',
-      themeEn: 'Building Morocco',
+      theme: { en: 'Building Morocco' },
     });
     expect((await publicEditions()).find((e) => e.id === DEMO_EDITION_ID)).toMatchObject({
       exhibitors: 320,
       startsOn: '2024-05-28',
       city: 'Rabat',
-      themeEn: 'Building Morocco',
+      theme: { fr: 'Construire le Maroc de demain : Horizon 2030', en: 'Building Morocco' },
     });
     expect((await publicSettings()).venue.city).toBe('Rabat');
     await ok('PUT', `editions/${DEMO_EDITION_ID}`, current);
@@ -364,8 +364,7 @@ describe('Editions', () => {
       startsOn: null,
       endsOn: null,
       city: null,
-      theme: null,
-      themeEn: null,
+      theme: { fr: null, en: null },
       current: false,
       registrationOpensAt: null,
       registrationClosesAt: null,

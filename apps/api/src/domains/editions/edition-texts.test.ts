@@ -19,8 +19,7 @@ const NEXT = {
   startsOn: '2026-06-03',
   endsOn: '2026-06-05',
   city: 'Casablanca',
-  theme: 'Bâtir durable',
-  themeEn: 'Building to last',
+  theme: { fr: 'Bâtir durable', en: 'Building to last' },
   // Over on today's clock: its registration kept open, as its organiser would.
   registrationClosesAt: '2100-01-01T00:00:00.000Z',
 };

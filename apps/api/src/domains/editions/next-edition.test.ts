@@ -31,8 +31,7 @@ const NEXT = {
   startsOn: '2026-06-02',
   endsOn: '2026-06-06',
   city: 'Casablanca',
-  theme: 'Bâtir durable',
-  themeEn: 'Building to last',
+  theme: { fr: 'Bâtir durable', en: 'Building to last' },
   halls: true,
 };
 
@@ -75,8 +74,7 @@ describe('preparing the next edition', () => {
       startsOn: '2026-06-02',
       endsOn: '2026-06-06',
       city: 'Casablanca',
-      theme: 'Bâtir durable',
-      themeEn: 'Building to last',
+      theme: { fr: 'Bâtir durable', en: 'Building to last' },
       exhibitors: null,
       visitors: null,
       current: false,

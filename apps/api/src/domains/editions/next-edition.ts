@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import type { nextEditionSchema } from '@salon/shared';
 import type { Tx } from '../../db/client';
 import { events, gates, planFeatures, stands } from '../../db/schema';
+import { multilingualValue } from '../../db/multilingual';
 import { badRequest, notFound } from '../../lib/errors';
 import { readHours, setHoursToDates } from '../show/edition-days';
 
@@ -51,8 +52,7 @@ export async function prepareNextEdition(
     startsOn: form.startsOn,
     endsOn: form.endsOn,
     city: form.city,
-    theme: form.theme ?? null,
-    themeEn: form.themeEn ?? null,
+    theme: multilingualValue(form.theme),
   });
   await setHoursToDates(tx, id, form, await readHours(tx, sourceId));
   if (form.halls) await copyHalls(tx, sourceId, id);

@@ -59,8 +59,7 @@ describe('an organiser’s preview of an edition', () => {
         startsOn: '2026-06-03',
         endsOn: '2026-06-05',
         city: 'Casablanca',
-        theme: null,
-        themeEn: null,
+        theme: { fr: null, en: null },
       },
     });
     // The preview changes nothing: 2024 stays current.

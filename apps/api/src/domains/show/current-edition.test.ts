@@ -32,8 +32,7 @@ const NEXT = {
   startsOn: '2025-05-28',
   endsOn: '2025-05-31',
   city: 'Rabat',
-  theme: 'Bâtir durable',
-  themeEn: null,
+  theme: { fr: 'Bâtir durable', en: null },
   exhibitors: null,
   visitors: null,
 };
@@ -93,7 +92,6 @@ describe('the current edition', () => {
         'name',
         'startsOn',
         'theme',
-        'themeEn',
         'visitors',
         'year',
       ].sort(),

@@ -20,7 +20,6 @@ export const editionColumns = {
   endsOn: events.endsOn,
   city: events.city,
   theme: events.theme,
-  themeEn: events.themeEn,
 };
 
 /** When the edition takes registrations (empty: from now on; until the end of its last day). */

@@ -4,6 +4,7 @@
  * reference language; English is complete. The other files of this folder hold the rest of the seed
  * content. Everything here is fictional demo data: no real people, firms, phone numbers or addresses.
  */
+import type { Texts } from '@salon/shared';
 
 /** One edition of the show, past or current. */
 export interface PastEvent {
@@ -16,8 +17,8 @@ export interface PastEvent {
   /** YYYY-MM-DD */
   endsOn: string;
   city: string;
-  theme: string;
-  themeEn?: string;
+  /** In each language it was given in. */
+  theme: Partial<Texts<string | null>>;
   exhibitors: number | null;
   visitors: number | null;
 }
@@ -31,8 +32,7 @@ export const CURRENT_EVENT: PastEvent = {
   startsOn: '2024-05-29',
   endsOn: '2024-06-01',
   city: 'Marrakech',
-  theme: 'Construire le Maroc de demain : Horizon 2030',
-  themeEn: "Building tomorrow's Morocco: Horizon 2030",
+  theme: { fr: 'Construire le Maroc de demain : Horizon 2030', en: "Building tomorrow's Morocco: Horizon 2030" },
   exhibitors: 300,
   visitors: 60000,
 };
@@ -52,7 +52,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     startsOn: '2003-11-19',
     endsOn: '2003-11-22',
     city: 'Casablanca',
-    theme: 'Le bâtiment, moteur du développement',
+    theme: { fr: 'Le bâtiment, moteur du développement' },
     exhibitors: null,
     visitors: null,
   },
@@ -64,7 +64,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     startsOn: '2006-05-17',
     endsOn: '2006-05-20',
     city: 'Casablanca',
-    theme: 'Qualité et normalisation dans la construction',
+    theme: { fr: 'Qualité et normalisation dans la construction' },
     exhibitors: 200,
     visitors: 25000,
   },
@@ -76,7 +76,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     startsOn: '2008-11-26',
     endsOn: '2008-11-29',
     city: 'Casablanca',
-    theme: 'Habitat et aménagement du territoire',
+    theme: { fr: 'Habitat et aménagement du territoire' },
     exhibitors: 300,
     visitors: 50000,
   },
@@ -88,7 +88,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     startsOn: '2010-11-24',
     endsOn: '2010-11-27',
     city: 'Casablanca',
-    theme: 'Les grands chantiers d’infrastructure',
+    theme: { fr: 'Les grands chantiers d’infrastructure' },
     exhibitors: 350,
     visitors: 60000,
   },
@@ -100,7 +100,7 @@ export const PAST_EDITIONS: PastEvent[] = [
     startsOn: '2017-05-17',
     endsOn: '2017-05-20',
     city: 'Marrakech',
-    theme: 'Construction durable et efficacité énergétique',
+    theme: { fr: 'Construction durable et efficacité énergétique' },
     exhibitors: 238,
     visitors: 39000,
   },

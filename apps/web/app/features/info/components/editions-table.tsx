@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type Language,
-  pick,
+  LANGUAGES,
+  textIn,
   asLanguage,
   numberText,
   ordinalText,
@@ -21,8 +22,8 @@ interface Row {
   year: number;
   city: string | null;
   theme: string | null;
-  /** On an English page, a theme the organiser gave in French only. */
-  themeInFrench?: boolean;
+  /** The theme's language when it is not the page's: the organiser gave none in the page's language. */
+  themeLang?: Language;
   exhibitors: number | null;
   visitors: number | null;
 }
@@ -45,9 +46,8 @@ function rows(events: ShowEdition[], show: EditionFacts | null, lang: Language):
     dates: e.startsOn && e.endsOn ? rangeParts(e.startsOn, e.endsOn, lang) : null,
     year: e.year,
     city: e.city || null,
-    theme: pick(lang, { fr: e.theme, en: e.themeEn || e.theme }) || null,
-    // The theme shown is the French one: the edition has none in the page's language.
-    themeInFrench: pick(lang, { fr: false, en: !e.themeEn }),
+    theme: textIn(lang, e.theme) || null,
+    themeLang: e.theme[lang] ? undefined : LANGUAGES.find((l) => e.theme[l]),
     exhibitors: e.exhibitors,
     visitors: e.visitors,
   }));
@@ -103,7 +103,7 @@ export function EditionsTable({
             </td>
             {withDetails && <td data-label={col('city')}>{r.city ?? '—'}</td>}
             {withDetails && (
-              <td data-label={col('theme')} lang={r.themeInFrench ? 'fr' : undefined}>
+              <td data-label={col('theme')} lang={r.themeLang}>
                 {r.theme ?? '—'}
               </td>
             )}
