@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { asLanguage, inEveryLanguage, langParam, LANGUAGES, pick, pickFilled, textIn } from '../src';
 
 describe('pick', () => {
-  it('gives the text of the language asked for', () => {
-    expect(pick('en', { fr: 'Fonction', en: 'Position' })).toBe('Position');
-    expect(pick('fr', { fr: '', en: '&lang=en' })).toBe('');
+  it('gives the text of the language asked for, in each language', () => {
+    const texts = inEveryLanguage((lang) => `texte ${lang}`);
+    for (const lang of LANGUAGES) expect(pick(lang, texts)).toBe(`texte ${lang}`);
+    expect(
+      pick(
+        'fr',
+        inEveryLanguage((lang) => (lang === 'fr' ? '' : 'x')),
+      ),
+    ).toBe('');
   });
 });
 
