@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, textIn } from '@salon/shared';
 import type { ConferenceRow } from './data';
 import { breathe, COLORS, createDocument, FONTS, SHOW_NAME, type Doc } from './document';
 import { formatDayRange, formatHour, formatLongDay, pdfText } from './text';
@@ -51,12 +52,13 @@ export async function renderProgramme(input: {
     .font(FONTS.regular)
     .fontSize(12.5)
     .text(pdfText(`${formatDayRange(event.startsOn, event.endsOn)}, ${event.city}`), { width: contentWidth });
-  if (event.theme) {
+  const theme = textIn(DEFAULT_LANGUAGE, event.theme);
+  if (theme) {
     doc.moveDown(0.4);
     doc
       .font(FONTS.italic)
       .fontSize(11.5)
-      .text(pdfText(`Thème : ${event.theme}`), { width: contentWidth });
+      .text(pdfText(`Thème : ${theme}`), { width: contentWidth });
   }
 
   let y = 225;
