@@ -1,7 +1,9 @@
 import { SignJWT } from 'jose';
 import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizeEmail, normalizePhone, type RegistrationType } from '@salon/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { gates, media, registrations, users } from '../src/db/schema';
+import { events, gates, media, registrations, users } from '../src/db/schema';
+import { seedPastEditions, seedReference } from '../src/db/seed';
 import { createBadgeSigner, type BadgeSigner } from '../src/domains/badges/badge-token';
 import { createJwt } from '../src/lib/jwt';
 import { hashPassword } from '../src/lib/passwords';
@@ -14,6 +16,26 @@ import type { TestContext } from './helper';
  * at its clock, so a test needs no sign-in to act as someone (fixtures.test.ts proves both).
  * helper.ts re-exports the factories for the files that import them from there.
  */
+
+/** When the tests' 2024 edition stops taking registrations (seedForTests). */
+export const OPEN_UNTIL = '2100-01-01T00:00:00.000Z';
+
+/**
+ * What every test app's database holds before its file runs (helper.ts's createTestApp): the
+ * reference data a server seeds at its first start, the past editions (for the tests that hang a
+ * registration, a hall or a scan on one), and the 2024 edition open for registration, as its
+ * organiser would set it, although it is over on today's clock (registration-window.test.ts sets
+ * windows of its own). Seeded once per run into a template that each file copies
+ * (global-setup.ts).
+ */
+export async function seedForTests(db: Db): Promise<void> {
+  await seedReference(db);
+  await seedPastEditions(db);
+  await db
+    .update(events)
+    .set({ registrationClosesAt: new Date(OPEN_UNTIL) })
+    .where(eq(events.id, DEMO_EDITION_ID));
+}
 
 /** The JWT secret every test app is given (helper.ts's createTestApp). */
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';

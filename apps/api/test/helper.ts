@@ -4,19 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { DEMO_EDITION_ID, XSRF_COOKIE } from '@salon/shared';
+import { XSRF_COOKIE } from '@salon/shared';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
-import { events } from '../src/db/schema';
-import { seedPastEditions, seedReference } from '../src/db/seed';
 import { forgetCurrentShow } from '../src/domains/show/show-facts';
 import { PASSWORD, TEST_JWT_SECRET } from './fixtures';
 import { adminQuery, databaseUrl } from './postgres-admin';
 
 // The data factories live in fixtures.ts; re-exported for the files that import them from here.
 export {
+  OPEN_UNTIL,
   PASSWORD,
   TEST_JWT_SECRET,
   createCollaborator,
@@ -28,23 +26,24 @@ export {
   signSession,
 } from './fixtures';
 
-let pgliteTemplate: Promise<Uint8Array> | undefined;
+const pgliteTemplates: Partial<Record<'migrated' | 'seeded', Promise<Uint8Array>>> = {};
 
 /**
- * A fresh database per test file, copied from the migrated one of the run (global-setup.ts): PGlite
- * in memory, or, with TEST_DATABASE_URL set, a new PostgreSQL database created for the file and
- * dropped after it.
+ * A fresh database per test file, copied from one the run prepared (global-setup.ts): PGlite in
+ * memory, or, with TEST_DATABASE_URL set, a new PostgreSQL database created for the file and
+ * dropped after it. 'migrated' holds the schema alone, as a new install before its first start;
+ * 'seeded' also what every test app starts from (fixtures.ts's seedForTests).
  */
-export async function freshDatabase() {
+export async function freshDatabase(from: 'migrated' | 'seeded' = 'migrated') {
   // Files share their worker's modules (vitest.config.ts): the show read from the file before's database goes.
   forgetCurrentShow();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    pgliteTemplate ??= readFile(inject('pgliteTemplate')!);
-    return { database: await openDatabase({ loadDataDir: await pgliteTemplate }), drop: async () => undefined };
+    pgliteTemplates[from] ??= readFile(inject('pgliteTemplates')![from]);
+    return { database: await openDatabase({ loadDataDir: await pgliteTemplates[from] }), drop: async () => undefined };
   }
   const name = `salon_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(base, `create database ${name} template ${inject('postgresTemplate')!}`);
+  await adminQuery(base, `create database ${name} template ${inject('postgresTemplates')![from]}`);
   const database = await openDatabase({ url: databaseUrl(base, name) });
   return { database, drop: () => adminQuery(base, `drop database if exists ${name} with (force)`) };
 }
@@ -61,9 +60,6 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** When the tests' 2024 edition stops taking registrations (createTestApp). */
-export const OPEN_UNTIL = '2100-01-01T00:00:00.000Z';
-
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'salon-test-'));
   const config = loadConfig({
@@ -76,17 +72,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DEMO_DATA: 'false',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase('seeded');
   const app = await buildApp(config, database);
-  await seedReference(database.db);
-  // Past editions (the demo's), for the tests that hang a registration, a hall or a scan on one.
-  await seedPastEditions(database.db);
-  // The 2024 edition is over on today's clock: the tests find its registration open, as its
-  // organiser would set it (registration-window.test.ts sets windows of its own).
-  await database.db
-    .update(events)
-    .set({ registrationClosesAt: new Date(OPEN_UNTIL) })
-    .where(eq(events.id, DEMO_EDITION_ID));
   await app.ready();
   const others: { app: FastifyInstance; dataDir: string }[] = [];
   return {
