@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { EXHIBITOR_LINKS, exhibitorSlug, pickFilled, type ExhibitorPage } from '@salon/shared';
+import { descriptionFields, EXHIBITOR_LINKS, exhibitorSlug, pickFilled, type ExhibitorPage } from '@salon/shared';
 import type { Db } from '../../db/client';
 import {
   conferenceExhibitors,
@@ -77,8 +77,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
         .filter((s) => s.id === sid)
         .map((s) => ({ id: s.id, nameFr: pickFilled('fr', s.name), nameEn: pickFilled('en', s.name) })),
     ),
-    descriptionFr: profile?.descriptionFr ?? null,
-    descriptionEn: profile?.descriptionEn ?? null,
+    ...descriptionFields(profile?.description ?? {}),
     brands: profile?.brands ?? [],
     links: EXHIBITOR_LINKS.flatMap((kind) => (profile?.[kind] ? [{ kind, url: profile[kind] }] : [])),
     gate: row.gateId === null ? null : { id: row.gateId, name: row.gateName! },
