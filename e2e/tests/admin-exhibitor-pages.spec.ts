@@ -32,7 +32,7 @@ test('with moderation on, the organiser sees an exhibitor’s pending change bes
   try {
     const saved = await request.put(`${API}/exhibitor-page`, {
       headers: exhibitor,
-      data: { descriptionFr: 'Le meilleur béton du Maroc, et de loin.' },
+      data: { description: { fr: 'Le meilleur béton du Maroc, et de loin.' } },
     });
     expect(saved.status(), await saved.text()).toBe(200);
 
@@ -61,6 +61,6 @@ test('with moderation on, the organiser sees an exhibitor’s pending change bes
   } finally {
     // Put back: moderation off, and the page saved again as it was (live at once).
     await moderation(false);
-    await request.put(`${API}/exhibitor-page`, { headers: exhibitor, data: { descriptionFr: original ?? '' } });
+    await request.put(`${API}/exhibitor-page`, { headers: exhibitor, data: { description: { fr: original ?? '' } } });
   }
 });

@@ -6,12 +6,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveVersion } from '../src/domains/exhibitor-area/page-versions.service';
 import { migrationsFolder } from '../src/paths';
 
 /**
- * Migrations 0041 and 0042 turn each `…_fr`/`…_en` pair (the sectors', the conferences', the
- * editions' theme) into one multilingual value `{ "fr": …, "en": … }`: a database written before
- * them keeps every text.
+ * Migrations 0041, 0042 and 0043 turn each `…_fr`/`…_en` pair (the sectors', the conferences', the
+ * editions' theme, the exhibitors' presentation) into one multilingual value `{ "fr": …, "en": … }`:
+ * a database written before them keeps every text.
  */
 
 const TAG = '0041_multilingual_sectors_conferences';
@@ -138,5 +139,95 @@ describe('migration 0042, the editions’ theme as one multilingual value', () =
     expect(columns).toEqual([]);
     await editions.exec(`insert into events (id, name, edition, year) values (9104, 'Nouvelle', 95, 2035)`);
     expect((await editions.query(`select theme from events where id = 9104`)).rows).toEqual([{ theme: {} }]);
+  });
+});
+
+describe('migration 0043, the exhibitors’ presentation as one multilingual value', () => {
+  let pages: PGlite;
+  /** A version waiting for review, as the exhibitor's save kept it before 0043. */
+  const waiting = (fr: string | null, en: string | null) =>
+    JSON.stringify({
+      descriptionFr: fr,
+      descriptionEn: en,
+      sectorIds: [3],
+      brands: ['Atlas'],
+      website: 'https://atlas.example/',
+      linkedin: null,
+      facebook: null,
+      instagram: null,
+      youtube: null,
+      x: null,
+      documentIds: [],
+      logoId: null,
+    });
+  beforeAll(async () => {
+    pages = await writtenBefore(
+      '0043_multilingual_exhibitor_description',
+      `insert into roles (id, name, type) values (1, 'Authenticated', 'authenticated');
+       insert into users (id, type, role_id, name, email, username) values
+         (9201, 'exhibitor', 1, 'Atlas', 'atlas@example.test', 'atlas'),
+         (9202, 'exhibitor', 1, 'Rif', 'rif@example.test', 'rif'),
+         (9203, 'exhibitor', 1, 'Souss', 'souss@example.test', 'souss');
+       insert into exhibitor_profiles (user_id, description_fr, description_en, brands, pending, held_reason) values
+         (9201, 'Du béton prêt à l’emploi.', 'Ready-mixed concrete.', '{Atlas}', '${waiting('Du béton, partout.', null)}', 'Trop vague.'),
+         (9202, 'Des briques.', null, '{}', null, null),
+         (9203, null, null, '{}', '${waiting(null, 'Aggregates.')}', null);`,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await pages?.close();
+  });
+
+  it('keeps each page’s presentation in both languages, a missing one as null', async () => {
+    const { rows: found } = await pages.query(`select user_id, description from exhibitor_profiles order by user_id`);
+    expect(found).toEqual([
+      { user_id: 9201, description: { fr: 'Du béton prêt à l’emploi.', en: 'Ready-mixed concrete.' } },
+      { user_id: 9202, description: { fr: 'Des briques.', en: null } },
+      { user_id: 9203, description: { fr: null, en: null } },
+    ]);
+  });
+
+  it('rewrites each version waiting for review to the same shape, its other fields and the reason kept', async () => {
+    const { rows: found } = await pages.query(
+      `select user_id, pending, held_reason from exhibitor_profiles order by user_id`,
+    );
+    const rest = {
+      sectorIds: [3],
+      brands: ['Atlas'],
+      website: 'https://atlas.example/',
+      documentIds: [],
+      logoId: null,
+    };
+    expect(found).toEqual([
+      {
+        user_id: 9201,
+        pending: expect.objectContaining({ ...rest, description: { fr: 'Du béton, partout.', en: null } }) as unknown,
+        held_reason: 'Trop vague.',
+      },
+      { user_id: 9202, pending: null, held_reason: null },
+      {
+        user_id: 9203,
+        pending: expect.objectContaining({ ...rest, description: { fr: null, en: 'Aggregates.' } }) as unknown,
+        held_reason: null,
+      },
+    ]);
+    // Exactly the fields of a version as the app reads it, so that 'Publier' puts it live as it is.
+    const fields = Object.keys(liveVersion(null, null)).sort();
+    for (const { pending } of found as { pending: object | null }[]) {
+      if (pending) expect(Object.keys(pending).sort()).toEqual(fields);
+    }
+  });
+
+  it('leaves no description_fr or description_en column, and gives a new page an empty presentation', async () => {
+    const { rows: columns } = await pages.query(
+      `select column_name from information_schema.columns where table_name = 'exhibitor_profiles' and column_name ~ '_(fr|en)$'`,
+    );
+    expect(columns).toEqual([]);
+    await pages.exec(`insert into users (id, type, role_id, name, email, username)
+      values (9204, 'exhibitor', 1, 'Cèdre', 'cedre@example.test', 'cedre');
+      insert into exhibitor_profiles (user_id) values (9204)`);
+    expect((await pages.query(`select description from exhibitor_profiles where user_id = 9204`)).rows).toEqual([
+      { description: {} },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { BaseSyntheticEvent } from 'react';
 import { createFormControl } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { contactFormSchema, type ContactForm } from '@salon/shared';
+import { applyServerErrors } from '../app/components/ui/form-errors';
 import { submitHandler, type SubmitMutation } from '../app/components/ui/form-submit';
 import { ApiError } from '../app/lib/api-client';
 
@@ -166,5 +167,28 @@ describe('a form’s submit', () => {
 
     expect(order).toEqual(['attempt']);
     await vi.waitFor(() => expect(order).toEqual(['attempt', 'invalid']));
+  });
+});
+
+describe('the server’s field errors on a form', () => {
+  it('puts an error within a value at its whole path, and one past a field at that field', () => {
+    const setError = vi.fn();
+    const refused = new ApiError(400, 'Données invalides', {
+      error: {
+        status: 400,
+        details: {
+          errors: [
+            { path: ['body', 'description', 'en'], message: 'tooLong' },
+            { path: ['body', 'brands', 3], message: 'tooLong' },
+            { path: ['body', 'elsewhere'], message: 'text' },
+          ],
+        },
+      },
+    });
+    expect(applyServerErrors(refused, setError, ['description.fr', 'description.en', 'brands'])).toBe(true);
+    expect(setError.mock.calls).toEqual([
+      ['description.en', { type: 'server', message: 'tooLong' }],
+      ['brands', { type: 'server', message: 'tooLong' }],
+    ]);
   });
 });

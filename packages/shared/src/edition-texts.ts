@@ -1,5 +1,5 @@
 import { ordinalText, rangeParts } from './day-format';
-import { textIn, type Language, type Texts } from './language';
+import { pickFilled, type Language, type Texts } from './language';
 import { sharedTexts } from './texts/index';
 
 /** What the site's texts say of the edition it shows: its number, year, dates, city and theme. */
@@ -11,7 +11,7 @@ export interface EditionFacts {
   /** YYYY-MM-DD */
   endsOn: string;
   city: string;
-  /** The theme in each language the organisers gave it in (`textIn` reads it). */
+  /** The theme in each language the organisers gave it in (`pickFilled` reads it). */
   theme: Partial<Texts<string | null>>;
 }
 
@@ -47,7 +47,7 @@ export function editionTexts(facts: EditionFacts, lang: Language): EditionTexts 
     year: String(facts.year),
     dates,
     city: facts.city,
-    theme: textIn(lang, facts.theme),
+    theme: pickFilled(lang, facts.theme),
     duration: sharedTexts(lang).dayCount(days),
   };
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { idField } from './ids';
+import type { Texts } from './language';
+import { optionalMultilingual } from './schemas';
 import { optionalEmail, optionalField, optionalPhone, optionalWebUrl } from './site-settings';
 
 /**
@@ -41,10 +43,12 @@ export type ExhibitorLink = (typeof EXHIBITOR_LINKS)[number];
 const link = () => optionalWebUrl(EXHIBITOR_PAGE_LIMITS.link, ['https:', 'http:'], 'webUrl');
 const ids = (max: number) => z.optional(z.array(idField()).check(z.maxLength(max, { error: 'tooMany' })));
 
-/** 'Fiche annuaire': what the exhibitor writes on its page; absent fields stay as they are. */
+/**
+ * 'Fiche annuaire': what the exhibitor writes on its page; absent fields stay as they are, and so
+ * does each language of the presentation the form leaves out.
+ */
 export const exhibitorPageFormSchema = z.object({
-  descriptionFr: optionalField(EXHIBITOR_PAGE_LIMITS.description),
-  descriptionEn: optionalField(EXHIBITOR_PAGE_LIMITS.description),
+  description: optionalMultilingual(optionalField(EXHIBITOR_PAGE_LIMITS.description)),
   sectorIds: ids(EXHIBITOR_PAGE_LIMITS.sectors),
   brands: z.optional(
     z
@@ -79,8 +83,8 @@ export type ExhibitorPageInput = z.input<typeof exhibitorPageFormSchema>;
  * and the account's logo), or one that waits for the organiser's review (moderation on).
  */
 export interface ExhibitorPageVersion {
-  descriptionFr: string | null;
-  descriptionEn: string | null;
+  /** The presentation in each language (a language possibly missing). */
+  description: Partial<Texts<string | null>>;
   sectorIds: number[];
   brands: string[];
   website: string | null;
@@ -92,6 +96,24 @@ export interface ExhibitorPageVersion {
   documentIds: number[];
   logoId: number | null;
 }
+
+/** The presentation as the exhibitor's and the public's calls answer it: one field per language. */
+export interface DescriptionFields {
+  descriptionFr: string | null;
+  descriptionEn: string | null;
+}
+
+/** A page's presentation, its multilingual value as the calls' fields. */
+export const descriptionFields = (description: Partial<Texts<string | null>>): DescriptionFields => ({
+  descriptionFr: description.fr ?? null,
+  descriptionEn: description.en ?? null,
+});
+
+/** The calls' fields of a presentation, as its multilingual value. */
+export const pageDescription = (page: DescriptionFields): Texts<string | null> => ({
+  fr: page.descriptionFr,
+  en: page.descriptionEn,
+});
 
 /**
  * Where a page stands with the organiser: 'live' (what the exhibitor wrote is public), 'pending'

@@ -18,17 +18,12 @@ export type Texts<T = string> = Record<Language, T>;
 export const pick = <T extends Texts<unknown>>(lang: Language, texts: T): T[Language] => texts[lang];
 
 /**
- * A text the organisers type in each language (a sector's name, a talk's title): the language
+ * A text the organisers type in each language (a sector's name, a talk's title), as its
+ * multilingual value `{ "fr": …, "en": … }` holds it (a language possibly missing): the language
  * asked for, else the first language, in LANGUAGES's order, where it was filled in; '' when none.
  */
 export const pickFilled = (lang: Language, texts: Partial<Texts<string | null | undefined>>): string =>
   texts[lang] || LANGUAGES.map((l) => texts[l]).find(Boolean) || '';
-
-/**
- * A multilingual value the organisers typed (`{ "fr": …, "en": … }`, a language possibly missing)
- * in the language asked for, as pickFilled reads it.
- */
-export const textIn = (lang: Language, value: Partial<Texts<string | null>>): string => pickFilled(lang, value);
 
 /** A value made for each language, in LANGUAGES's order. */
 export const inEveryLanguage = <T>(make: (lang: Language) => T): Texts<T> =>

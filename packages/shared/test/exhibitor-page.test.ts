@@ -49,7 +49,7 @@ describe('the page’s form', () => {
   it('accepts what an exhibitor writes, links of the web only', () => {
     expect(
       errorsOf({
-        descriptionFr: 'Béton prêt à l’emploi.',
+        description: { fr: 'Béton prêt à l’emploi.', en: 'Ready-mixed concrete.' },
         brands: ['Atlas'],
         website: 'https://ciments.example',
         sectorIds: [1, 2],
@@ -75,14 +75,14 @@ describe('the page’s form', () => {
   it('refuses a description too long, a link that is not http(s), six sectors, four documents and an empty brand', () => {
     expect(
       errorsOf({
-        descriptionFr: 'x'.repeat(3001),
+        description: { en: 'x'.repeat(3001) },
         linkedin: 'javascript:alert(1)',
         sectorIds: [1, 2, 3, 4, 5, 6],
         documentIds: [1, 2, 3, 4],
         brands: ['  '],
       }),
     ).toEqual([
-      'descriptionFr: tooLong',
+      'description.en: tooLong',
       'sectorIds: tooMany',
       'brands.0: required',
       'linkedin: webUrl',

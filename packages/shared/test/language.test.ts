@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asLanguage, inEveryLanguage, langParam, LANGUAGES, pick, pickFilled, textIn } from '../src';
+import { asLanguage, inEveryLanguage, langParam, LANGUAGES, pick, pickFilled } from '../src';
 
 describe('pick', () => {
   it('gives the text of the language asked for, in each language', () => {
@@ -21,14 +21,10 @@ describe('pickFilled', () => {
     expect(pickFilled('fr', { fr: null, en: 'Structural work' })).toBe('Structural work');
     expect(pickFilled('fr', { fr: null, en: undefined })).toBe('');
   });
-});
-
-describe('textIn', () => {
-  it('reads a stored multilingual value as pickFilled does, a language it lacks read as none', () => {
-    expect(textIn('en', { fr: 'Toiture', en: 'Roofing' })).toBe('Roofing');
-    expect(textIn('en', { fr: 'Toiture' })).toBe('Toiture');
-    expect(textIn('fr', { en: 'Roofing' })).toBe('Roofing');
-    expect(textIn('fr', {})).toBe('');
+  it('reads a stored multilingual value, a language it lacks read as none', () => {
+    expect(pickFilled('en', { fr: 'Toiture' })).toBe('Toiture');
+    expect(pickFilled('fr', { en: 'Roofing' })).toBe('Roofing');
+    expect(pickFilled('fr', {})).toBe('');
   });
 });
 

@@ -7,11 +7,11 @@ import type { AdminArea, AdminCase, AdminWrite } from './area';
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;
 
 /** An exhibitor of the current edition whose page has a change waiting for review: its id. */
-export async function pendingPage(c: AdminCase, descriptionFr = 'Une présentation à relire.') {
+export async function pendingPage(c: AdminCase, presentation = 'Une présentation à relire.') {
   const exhibitor = await createExhibitor(c.ctx.db);
   await c.ctx.db
     .insert(exhibitorProfiles)
-    .values({ userId: exhibitor.user.id, pending: { ...liveVersion(null, null), descriptionFr } });
+    .values({ userId: exhibitor.user.id, pending: { ...liveVersion(null, null), description: { fr: presentation } } });
   return exhibitor.user.id;
 }
 
@@ -49,7 +49,7 @@ export const exhibitorPagesArea: AdminArea = {
   writes: {
     [route('PUT', 'exhibitor-pages/:id')]: async (c: AdminCase): Promise<AdminWrite> => {
       const id = await pendingPage(c);
-      return { url: `admin/exhibitor-pages/${id}`, body: { descriptionFr: 'Corrigée.' }, recordId: String(id) };
+      return { url: `admin/exhibitor-pages/${id}`, body: { description: { fr: 'Corrigée.' } }, recordId: String(id) };
     },
     [route('POST', 'exhibitor-pages/:id/publish')]: async (c: AdminCase): Promise<AdminWrite> => {
       const id = await pendingPage(c);

@@ -1,4 +1,4 @@
-import { dayText, hourText, textIn, type Conference, type Language } from '@salon/shared';
+import { dayText, hourText, pickFilled, type Conference, type Language } from '@salon/shared';
 
 export { dayText };
 
@@ -7,7 +7,7 @@ export const slotText = (c: Pick<Conference, 'startsAt' | 'endsAt'>, lang: Langu
   `${hourText(c.startsAt, lang)} – ${hourText(c.endsAt, lang)}`;
 
 export function conferenceTitle(c: Conference, lang: Language): string {
-  return textIn(lang, { fr: c.titleFr, en: c.titleEn });
+  return pickFilled(lang, { fr: c.titleFr, en: c.titleEn });
 }
 
 /** The conferences by day, in order. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { asLanguage, textIn, type Answer, type DirectoryFacets, type directoryPageSchema } from '@salon/shared';
+import { asLanguage, pickFilled, type Answer, type DirectoryFacets, type directoryPageSchema } from '@salon/shared';
 import { directoryQuery, pickedHall, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
 import { visitOf } from '../features/my-visit/visit.server';
@@ -70,7 +70,7 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
             {facets?.sectors.map((s) => (
               <option key={s.id} value={String(s.id)}>
                 {t('directory.withCount', {
-                  name: textIn(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
+                  name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
                   count: s.count,
                 })}
               </option>

@@ -1,4 +1,4 @@
-import { asLanguage, textIn, FORUM_STAND } from '@salon/shared';
+import { asLanguage, pickFilled, FORUM_STAND } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import type { Answer, conferenceItemSchema } from '@salon/shared';
@@ -41,7 +41,7 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
   const lang = asLanguage(i18n.language);
   const year = useShowYear();
   const { conference } = loaderData;
-  const theme = textIn(lang, { fr: conference.themeFr, en: conference.themeEn });
+  const theme = pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn });
   return (
     <article className="container page conference-page">
       <p>
@@ -63,7 +63,7 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
           <strong>{t('programme.theme')} :</strong> {theme}
         </p>
       )}
-      <p>{textIn(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
+      <p>{pickFilled(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
       {year && (
         <p>
           {t('plan.forumWhere')}{' '}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
-import { getExhibitorPage, type Language, textIn, type ExhibitorPage } from '@salon/shared';
+import { getExhibitorPage, type Language, pageDescription, pickFilled, type ExhibitorPage } from '@salon/shared';
 import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
 import { paths } from '../config/paths';
 import { visitOf } from '../features/my-visit/visit.server';
@@ -13,7 +13,7 @@ import '../features/directory/directory.css';
 
 /** A description for search engines: the exhibitor's own first words, else `fallback` (where to find it). */
 function describe(page: ExhibitorPage, lang: Language, fallback: string): string {
-  const own = textIn(lang, { fr: page.descriptionFr, en: page.descriptionEn }).replace(/\s+/g, ' ').trim();
+  const own = pickFilled(lang, pageDescription(page)).replace(/\s+/g, ' ').trim();
   if (!own) return fallback;
   return own.length > 160 ? `${own.slice(0, 157).trimEnd()}…` : own;
 }

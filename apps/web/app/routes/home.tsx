@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import {
   asLanguage,
-  textIn,
+  pickFilled,
   type Agency,
   type Answer,
   type bannerPageSchema,
@@ -219,7 +219,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <figure>
                     {/* The caption describes the photo: the image itself needs no second text. */}
                     <img src={g.image.url} alt="" width="320" height="240" loading="lazy" />
-                    <figcaption>{textIn(lang, { fr: g.captionFr, en: g.captionEn })}</figcaption>
+                    <figcaption>{pickFilled(lang, { fr: g.captionFr, en: g.captionEn })}</figcaption>
                   </figure>
                 </li>
               ) : null,
@@ -235,7 +235,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {sectors.map((s) => (
               <li key={s.id}>
                 <Link to={paths.secteurs} className="sector-card">
-                  {textIn(lang, { fr: s.nameFr, en: s.nameEn })}
+                  {pickFilled(lang, { fr: s.nameFr, en: s.nameEn })}
                 </Link>
               </li>
             ))}
@@ -252,11 +252,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {testimonials.map((q) => (
               <li key={q.id}>
                 <blockquote>
-                  <p>{textIn(lang, { fr: q.quoteFr, en: q.quoteEn })}</p>
+                  <p>{pickFilled(lang, { fr: q.quoteFr, en: q.quoteEn })}</p>
                   <footer>
                     {q.author}
-                    {textIn(lang, { fr: q.roleFr, en: q.roleEn }) && (
-                      <>, {textIn(lang, { fr: q.roleFr, en: q.roleEn })}</>
+                    {pickFilled(lang, { fr: q.roleFr, en: q.roleEn }) && (
+                      <>, {pickFilled(lang, { fr: q.roleFr, en: q.roleEn })}</>
                     )}
                   </footer>
                 </blockquote>

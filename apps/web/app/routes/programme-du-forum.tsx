@@ -1,4 +1,4 @@
-import { asLanguage, textIn, toQueryString } from '@salon/shared';
+import { asLanguage, pickFilled, toQueryString } from '@salon/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
@@ -68,8 +68,8 @@ export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
                 <p className="conference-number">{c.number}</p>
                 <h3>{conferenceTitle(c, lang)}</h3>
                 <p className="conference-when">{slotText(c, lang)}</p>
-                {textIn(lang, { fr: c.themeFr, en: c.themeEn }) && (
-                  <p className="conference-theme">{textIn(lang, { fr: c.themeFr, en: c.themeEn })}</p>
+                {pickFilled(lang, { fr: c.themeFr, en: c.themeEn }) && (
+                  <p className="conference-theme">{pickFilled(lang, { fr: c.themeFr, en: c.themeEn })}</p>
                 )}
                 <div className="conference-actions">
                   {/* The conference's own page until the script runs; then its details in a dialog. */}

@@ -1,4 +1,4 @@
-import { asLanguage, textIn } from '@salon/shared';
+import { asLanguage, pickFilled } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { InfoPage } from '../components/ui/info-page';
 import { sectorAnchor, useSectorNames } from '../features/info/components/sectors';
@@ -25,7 +25,7 @@ export default function SecteursActivitesPage({ loaderData }: Route.ComponentPro
         {names.map((s, i) => {
           const sector = sectors[i];
           const description = sector
-            ? textIn(asLanguage(i18n.language), { fr: sector.descriptionFr, en: sector.descriptionEn })
+            ? pickFilled(asLanguage(i18n.language), { fr: sector.descriptionFr, en: sector.descriptionEn })
             : '';
           return (
             <li key={s.key} id={sectorAnchor(i + 1)} className="info-sector">

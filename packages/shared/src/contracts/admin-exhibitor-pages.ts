@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { EXHIBITOR_PAGE_STATUSES } from '../exhibitor-page';
+import { multilingual } from '../schemas';
 import { dateTime, mediaSchema } from './common';
 
 /**
@@ -9,10 +10,9 @@ import { dateTime, mediaSchema } from './common';
 
 const text = z.nullable(z.string());
 
-/** What 'Corriger' edits of a page: its texts, sectors, brands and links. */
+/** What 'Corriger' edits of a page: its presentation in each language, sectors, brands and links. */
 const editedFields = {
-  descriptionFr: text,
-  descriptionEn: text,
+  description: multilingual(text),
   sectorIds: z.array(z.number()),
   brands: z.array(z.string()),
   website: text,

@@ -23,7 +23,7 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 /**
  * A text the organisers type in each language, as one jsonb value `{ "fr": …, "en": … }` (null:
  * none). A language added to LANGUAGES after a text was written is missing from it until typed:
- * it is read through pickFilled (textIn), which falls back on a language that has one.
+ * it is read through pickFilled, which falls back on a language that has one.
  */
 export type Multilingual<T extends string | null = string | null> = Partial<Texts<T>>;
 export const multilingual = <T extends string | null = string | null>(name: string) =>

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { REGISTRATION_TYPES, USER_TYPES, type ExhibitorPageVersion, type Visit } from '@salon/shared';
 import type { personFields } from '@salon/shared';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, multilingual, updatedAt } from './columns';
 import { media } from './files';
 import { conferences, events, gates } from './show';
 
@@ -319,8 +319,8 @@ export const exhibitorProfiles = pgTable('exhibitor_profiles', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  descriptionFr: text('description_fr'),
-  descriptionEn: text('description_en'),
+  /** Its presentation in each language. */
+  description: multilingual('description').default({}),
   /** Sectors of the show's list (`sectors` of kind 'choice'), in the exhibitor's order. */
   sectorIds: integer('sector_ids')
     .array()

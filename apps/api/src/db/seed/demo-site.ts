@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, textIn } from '@salon/shared';
+import { DEFAULT_LANGUAGE, pickFilled } from '@salon/shared';
 import type { Tx } from '../client';
 import * as t from '../schema';
 import { AGENCY, GALLERY, PARTNERS, PRESS_PARTNERS, TESTIMONIALS, type PartnerSeed } from './content/site';
@@ -36,7 +36,7 @@ export async function seedDemoContent(tx: Tx): Promise<void> {
   for (const [position, g] of GALLERY.entries()) {
     const imageId = await picture(
       `galerie-${position + 1}.svg`,
-      textIn(DEFAULT_LANGUAGE, g.caption),
+      pickFilled(DEFAULT_LANGUAGE, g.caption),
       position,
       800,
       600,

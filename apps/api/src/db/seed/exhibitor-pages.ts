@@ -12,10 +12,10 @@ const PAGES: Record<
   Omit<typeof t.exhibitorProfiles.$inferInsert, 'userId' | 'sectorIds'> & { sectors: string[] }
 > = {
   'Atlas Béton Industrie': {
-    descriptionFr:
-      'Atlas Béton Industrie produit et livre du béton prêt à l’emploi depuis ses trois centrales de la région de Marrakech.\n\nBétons de structure, bétons fibrés et autoplaçants : notre laboratoire formule chaque béton pour son chantier et suit sa mise en œuvre.',
-    descriptionEn:
-      'Atlas Béton Industrie makes and delivers ready-mixed concrete from its three plants around Marrakech.\n\nStructural, fibre-reinforced and self-compacting concretes: our laboratory designs each mix for its site and follows it through to placing.',
+    description: {
+      fr: 'Atlas Béton Industrie produit et livre du béton prêt à l’emploi depuis ses trois centrales de la région de Marrakech.\n\nBétons de structure, bétons fibrés et autoplaçants : notre laboratoire formule chaque béton pour son chantier et suit sa mise en œuvre.',
+      en: 'Atlas Béton Industrie makes and delivers ready-mixed concrete from its three plants around Marrakech.\n\nStructural, fibre-reinforced and self-compacting concretes: our laboratory designs each mix for its site and follows it through to placing.',
+    },
     sectors: ['Gros Oeuvre', 'Matériel & outillage'],
     brands: ['AtlasFlow', 'AtlasFibre', 'Béton Ocre'],
     website: 'https://atlas-beton.example',
@@ -23,18 +23,19 @@ const PAGES: Record<
     youtube: 'https://www.youtube.com/@atlas-beton-example',
   },
   'Souss Agrégats': {
-    descriptionFr:
-      'Carrières de granulats concassés et de sables lavés pour le béton, les routes et le ballast, dans le Souss.',
-    descriptionEn:
-      'Quarries of crushed aggregates and washed sands for concrete, roads and ballast, in the Souss region.',
+    description: {
+      fr: 'Carrières de granulats concassés et de sables lavés pour le béton, les routes et le ballast, dans le Souss.',
+      en: 'Quarries of crushed aggregates and washed sands for concrete, roads and ballast, in the Souss region.',
+    },
     sectors: ['Gros Oeuvre'],
     brands: ['Granulats 0/31,5', 'Sable lavé 0/4'],
     website: 'https://souss-agregats.example',
   },
   'Cèdre Préfabrication': {
-    descriptionFr:
-      'Prédalles, poutres et escaliers préfabriqués en béton, fabriqués à Fès et posés dans tout le Maroc.',
-    descriptionEn: null,
+    description: {
+      fr: 'Prédalles, poutres et escaliers préfabriqués en béton, fabriqués à Fès et posés dans tout le Maroc.',
+      en: null,
+    },
     sectors: ['Gros Oeuvre'],
     brands: [],
     website: 'https://cedre-prefa.example',

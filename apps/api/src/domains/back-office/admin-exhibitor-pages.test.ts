@@ -23,10 +23,10 @@ interface AdminPage {
   id: number;
   status: string;
   reason: string | null;
-  descriptionFr: string | null;
+  description: { fr?: string | null; en?: string | null };
   brands: string[];
-  live: { descriptionFr: string | null; brands: string[] };
-  pending: { descriptionFr: string | null; brands: string[] } | null;
+  live: { description: { fr?: string | null; en?: string | null }; brands: string[] };
+  pending: { description: { fr?: string | null; en?: string | null }; brands: string[] } | null;
 }
 interface OwnPage {
   descriptionFr: string | null;
@@ -70,7 +70,7 @@ describe('An exhibitor’s save, with moderation off (the default)', () => {
 
   it('is live at once, and the organiser’s list shows the page live with its change date', async () => {
     const { id, token: own } = await exhibitorWithSession('Aciers du Souss');
-    expect((await saveOwn(own, { descriptionFr: 'Aciers pour le bâtiment.' })).review).toEqual({
+    expect((await saveOwn(own, { description: { fr: 'Aciers pour le bâtiment.' } })).review).toEqual({
       status: 'live',
       reason: null,
       moderated: false,
@@ -94,7 +94,7 @@ describe('An exhibitor’s save, with moderation on', () => {
     const { id, token: own } = await exhibitorWithSession();
     const [sector] = await ctx.db.select({ id: sectors.id }).from(sectors).where(eq(sectors.kind, 'choice')).limit(1);
     const saved = await saveOwn(own, {
-      descriptionFr: 'Première version.',
+      description: { fr: 'Première version.' },
       brands: ['Atlas'],
       sectorIds: [sector!.id],
     });
@@ -114,13 +114,14 @@ describe('An exhibitor’s save, with moderation on', () => {
     const page = await adminPage(id);
     expect(page).toMatchObject({
       status: 'pending',
-      descriptionFr: 'Première version.',
-      live: { descriptionFr: null, brands: [] },
-      pending: { descriptionFr: 'Première version.', brands: ['Atlas'] },
+      description: { fr: 'Première version.' },
+      live: { brands: [] },
+      pending: { description: { fr: 'Première version.' }, brands: ['Atlas'] },
     });
+    expect(page.live.description).toEqual({});
     expect(Object.keys(page).sort()).toEqual(
       [
-        ...['booth', 'brands', 'changedAt', 'company', 'descriptionEn', 'descriptionFr', 'facebook', 'gate', 'id'],
+        ...['booth', 'brands', 'changedAt', 'company', 'description', 'facebook', 'gate', 'id'],
         ...['instagram', 'linkedin', 'live', 'pending', 'reason', 'sectorIds', 'status', 'website', 'x', 'youtube'],
       ].sort(),
     );
@@ -136,7 +137,7 @@ describe('An exhibitor’s save, with moderation on', () => {
     expect((await readOwn(own)).review).toEqual({ status: 'live', reason: null, moderated: true });
 
     // A second change waits in turn; the approved version stays public meanwhile.
-    await saveOwn(own, { descriptionFr: 'Deuxième version.' });
+    await saveOwn(own, { description: { fr: 'Deuxième version.' } });
     expect((await publicPage(id)).descriptionFr).toBe('Première version.');
     const [entry] = await ctx.db
       .select()
@@ -147,9 +148,9 @@ describe('An exhibitor’s save, with moderation on', () => {
 
   it('Refuser holds the change with a reason the exhibitor reads; the public page stays as it was', async () => {
     const { id, token: own } = await exhibitorWithSession();
-    await saveOwn(own, { descriptionFr: 'Version publiée.' });
+    await saveOwn(own, { description: { fr: 'Version publiée.' } });
     await admin('POST', `exhibitor-pages/${id}/publish`);
-    await saveOwn(own, { descriptionFr: 'Les meilleurs, loin devant Concurrent SA.' });
+    await saveOwn(own, { description: { fr: 'Les meilleurs, loin devant Concurrent SA.' } });
 
     const held = await admin('POST', `exhibitor-pages/${id}/hold`, { reason: '  Ne citez pas d’autre société.  ' });
     expect(held.statusCode, held.body).toBe(200);
@@ -163,7 +164,7 @@ describe('An exhibitor’s save, with moderation on', () => {
     expect(list.json<{ id: number }[]>().map((r) => r.id)).toEqual([id]);
 
     // The exhibitor's next save is a new change to review: the reason goes.
-    expect((await saveOwn(own, { descriptionFr: 'Les meilleurs.' })).review).toEqual({
+    expect((await saveOwn(own, { description: { fr: 'Les meilleurs.' } })).review).toEqual({
       status: 'pending',
       reason: null,
       moderated: true,
@@ -172,9 +173,9 @@ describe('An exhibitor’s save, with moderation on', () => {
 
   it('Corriger publishes the organiser’s corrected version of the pending change, kept as text', async () => {
     const { id, token: own } = await exhibitorWithSession();
-    await saveOwn(own, { descriptionFr: 'Du béton <b>partout</b>!!!', brands: ['Atlas', 'Atlass'] });
+    await saveOwn(own, { description: { fr: 'Du béton <b>partout</b>!!!' }, brands: ['Atlas', 'Atlass'] });
     const corrected = await admin('PUT', `exhibitor-pages/${id}`, {
-      descriptionFr: 'Du béton <b>partout</b>.',
+      description: { fr: 'Du béton <b>partout</b>.' },
       brands: ['Atlas'],
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
@@ -186,7 +187,7 @@ describe('An exhibitor’s save, with moderation on', () => {
       .from(auditLog)
       .where(and(eq(auditLog.recordId, String(id)), eq(auditLog.action, 'PUT /admin/exhibitor-pages/:id')));
     expect(entry!.before).toMatchObject({ status: 'pending' });
-    expect(entry!.after).toMatchObject({ status: 'live', descriptionFr: 'Du béton <b>partout</b>.' });
+    expect(entry!.after).toMatchObject({ status: 'live', description: { fr: 'Du béton <b>partout</b>.' } });
   });
 });
 
@@ -219,7 +220,7 @@ describe('What the organiser’s routes refuse', () => {
   it('refuses bad input with a 400 under its field, saving nothing', async () => {
     await moderation(true);
     const { id, token: own } = await exhibitorWithSession();
-    await saveOwn(own, { descriptionFr: 'À relire.' });
+    await saveOwn(own, { description: { fr: 'À relire.' } });
     const stored = async () => ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, id));
     const before = await stored();
     const refused = async (method: 'POST' | 'PUT', url: string, body: unknown, field: string, message: string) => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { type ConferenceRegistrationForm, textIn } from '@salon/shared';
+import { type ConferenceRegistrationForm, pickFilled } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { conferences, registrations } from '../../db/schema';
 import { eachLanguage } from '../../db/multilingual';
@@ -26,8 +26,8 @@ export function conferenceView(c: ConferenceRow) {
   return {
     ...conferenceFields(c),
     // The call's answer, as the specification's site reads it: one field per language.
-    titleFr: textIn('fr', c.title),
-    titleEn: textIn('en', c.title),
+    titleFr: pickFilled('fr', c.title),
+    titleEn: pickFilled('en', c.title),
     themeFr: c.theme.fr ?? null,
     themeEn: c.theme.en ?? null,
     descriptionFr: c.description.fr ?? null,

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { textIn } from '@salon/shared';
+import { pickFilled } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { agence, bannieres, galeries, partenaires, partenairesPresses, sib, temoignages } from '../../db/schema';
 import { loadMedia } from '../media/media.service';
@@ -74,8 +74,8 @@ export async function listTestimonials(db: Db, sort: SortField[], page: Page) {
     // The call's answer, as the specification's site reads it: one field per language.
     roleFr: r.role.fr ?? null,
     roleEn: r.role.en ?? null,
-    quoteFr: textIn('fr', r.quote),
-    quoteEn: textIn('en', r.quote),
+    quoteFr: pickFilled('fr', r.quote),
+    quoteEn: pickFilled('en', r.quote),
     photo: m.get(r.photoId),
   }));
   return { data, total: total?.n ?? 0 };

@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { showDay, textIn } from '@salon/shared';
+import { showDay, pickFilled } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { events, gates, openingHours, registrations, sectors } from '../../db/schema';
 import { currentEdition, editionOfQuery, type EditionsSeen } from '../show/current-edition';
@@ -58,8 +58,8 @@ export async function listSectors(db: Db, kind: SectorKind | undefined) {
     id: s.id,
     kind: s.kind,
     position: s.position,
-    nameFr: textIn('fr', s.name),
-    nameEn: textIn('en', s.name),
+    nameFr: pickFilled('fr', s.name),
+    nameEn: pickFilled('en', s.name),
     descriptionFr: s.description.fr ?? null,
     descriptionEn: s.description.en ?? null,
   }));

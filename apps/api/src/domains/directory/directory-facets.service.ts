@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { textIn, type DirectoryFacets } from '@salon/shared';
+import { pickFilled, type DirectoryFacets } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { exhibitorProfiles, gates, registrations, sectors, users } from '../../db/schema';
 import { currentEdition } from '../show/current-edition';
@@ -67,8 +67,8 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
     halls: halls.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
     sectors: choices.map(({ id, name }) => ({
       id,
-      nameFr: textIn('fr', name),
-      nameEn: textIn('en', name),
+      nameFr: pickFilled('fr', name),
+      nameEn: pickFilled('en', name),
       count: perSector.get(id) ?? 0,
     })),
     letters: LETTERS.map((letter) => ({

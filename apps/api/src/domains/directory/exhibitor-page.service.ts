@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { EXHIBITOR_LINKS, exhibitorSlug, textIn, type ExhibitorPage } from '@salon/shared';
+import { descriptionFields, EXHIBITOR_LINKS, exhibitorSlug, pickFilled, type ExhibitorPage } from '@salon/shared';
 import type { Db } from '../../db/client';
 import {
   conferenceExhibitors,
@@ -75,10 +75,9 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
     sectors: sectorIds.flatMap((sid) =>
       chosen
         .filter((s) => s.id === sid)
-        .map((s) => ({ id: s.id, nameFr: textIn('fr', s.name), nameEn: textIn('en', s.name) })),
+        .map((s) => ({ id: s.id, nameFr: pickFilled('fr', s.name), nameEn: pickFilled('en', s.name) })),
     ),
-    descriptionFr: profile?.descriptionFr ?? null,
-    descriptionEn: profile?.descriptionEn ?? null,
+    ...descriptionFields(profile?.description ?? {}),
     brands: profile?.brands ?? [],
     links: EXHIBITOR_LINKS.flatMap((kind) => (profile?.[kind] ? [{ kind, url: profile[kind] }] : [])),
     gate: row.gateId === null ? null : { id: row.gateId, name: row.gateName! },
@@ -87,7 +86,11 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
       const file = files.get(docId);
       return file?.mime === 'application/pdf' ? [file] : [];
     }),
-    conferences: given.map(({ title, ...c }) => ({ ...c, titleFr: textIn('fr', title), titleEn: textIn('en', title) })),
+    conferences: given.map(({ title, ...c }) => ({
+      ...c,
+      titleFr: pickFilled('fr', title),
+      titleEn: pickFilled('en', title),
+    })),
   };
 }
 

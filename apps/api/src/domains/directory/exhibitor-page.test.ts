@@ -57,8 +57,7 @@ describe('an exhibitor’s page', () => {
     const [first, second] = choices;
     await ctx.db.insert(exhibitorProfiles).values({
       userId: exhibitor.user.id,
-      descriptionFr: 'Ciment et béton prêt à l’emploi.',
-      descriptionEn: 'Cement and ready-mixed concrete.',
+      description: { fr: 'Ciment et béton prêt à l’emploi.', en: 'Cement and ready-mixed concrete.' },
       sectorIds: [second!.id, first!.id, 999_999],
       brands: ['Atlas', 'Rif'],
       website: 'https://ciments.example',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { exhibitorSlug, type ExhibitorPageForm, type OwnExhibitorPage } from '@salon/shared';
+import { descriptionFields, exhibitorSlug, type ExhibitorPageForm, type OwnExhibitorPage } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { exhibitorUploads, media, registrations, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
@@ -29,11 +29,12 @@ export async function readOwnPage(db: Db | Tx, caller: Caller): Promise<OwnExhib
     .where(eq(users.id, caller.id))
     .limit(1);
   const versions = await readVersions(db, caller.id);
-  const { documentIds, logoId, ...text } = versions.pending ?? versions.live;
+  const { documentIds, logoId, description, ...text } = versions.pending ?? versions.live;
   const files = await loadMedia(db, [logoId, ...documentIds]);
   return {
     slug: exhibitorSlug(row?.company?.trim() ?? null, caller.id),
     listed: row?.listed != null,
+    ...descriptionFields(description),
     ...text,
     logo: files.get(logoId),
     documents: documentIds.flatMap((id) => files.get(id) ?? []),

@@ -100,8 +100,10 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
 
   it('saves its descriptions, sectors, brands and links, live on its public page at once, and audited', async () => {
     const res = await save({
-      descriptionFr: '  Portes et fenêtres sur mesure.\n\nPose comprise.  ',
-      descriptionEn: 'Made-to-measure doors and windows.',
+      description: {
+        fr: '  Portes et fenêtres sur mesure.\n\nPose comprise.  ',
+        en: 'Made-to-measure doors and windows.',
+      },
       sectorIds: [sectorIds[1], sectorIds[0], sectorIds[1]],
       brands: [' Sudal ', 'Sudbois'],
       website: 'https://Menuiseries-Sud.example',
@@ -133,9 +135,25 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
     expect(await read()).toMatchObject({ brands: ['Sudal'], website: 'https://menuiseries-sud.example/' });
   });
 
+  it('changes the presentation in one language, the others keeping theirs; an empty one is none', async () => {
+    await save({ description: { fr: 'Menuiserie bois et aluminium.', en: 'Wood and aluminium joinery.' } });
+    expect((await save({ description: { en: 'Timber and aluminium joinery.' } })).statusCode).toBe(200);
+    expect(await read()).toMatchObject({
+      descriptionFr: 'Menuiserie bois et aluminium.',
+      descriptionEn: 'Timber and aluminium joinery.',
+    });
+    expect((await save({ description: { en: '  ' } })).statusCode).toBe(200);
+    expect(await publicPage(`menuiseries-du-sud-${exhibitor.user.id}`)).toMatchObject({
+      descriptionFr: 'Menuiserie bois et aluminium.',
+      descriptionEn: null,
+    });
+    const [row] = await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+    expect(row!.description).toEqual({ fr: 'Menuiserie bois et aluminium.', en: null });
+  });
+
   it('keeps what it writes as text: markup comes back as typed, never read as HTML', async () => {
     const typed = '<script>alert(1)</script><b>Béton</b> & "fils"';
-    expect((await save({ descriptionFr: typed })).statusCode).toBe(200);
+    expect((await save({ description: { fr: typed } })).statusCode).toBe(200);
     expect((await publicPage(`menuiseries-du-sud-${exhibitor.user.id}`)).descriptionFr).toBe(typed);
   });
 
@@ -161,18 +179,19 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
 });
 
 describe('what an exhibitor’s page refuses', () => {
-  const refused = async (body: unknown, field: string, message: string) => {
+  const refused = async (body: unknown, field: string | string[], message: string) => {
     const before = await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id));
     const res = await save(body);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json<ErrorBody>().error.details.errors).toContainEqual({ path: ['body', field], message });
+    expect(res.json<ErrorBody>().error.details.errors).toContainEqual({ path: ['body', field].flat(), message });
     expect(
       await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id)),
     ).toEqual(before);
   };
 
   it('refuses under its field, saving nothing, what breaks a rule', async () => {
-    await refused({ descriptionFr: 'x'.repeat(20_000), brands: ['Non'] }, 'descriptionFr', 'tooLong');
+    await refused({ description: { en: 'x'.repeat(20_000) }, brands: ['Non'] }, ['description', 'en'], 'tooLong');
+    await refused({ description: { de: 'Türen' } }, ['description'], 'Unrecognized key: "de"');
     await refused({ website: 'javascript:alert(1)' }, 'website', 'webUrl');
     await refused({ instagram: 'ftp://files.example' }, 'instagram', 'webUrl');
     await refused({ website: 'https://atlas.example/\r\nEND:VCARD\r\nBEGIN:VCARD' }, 'website', 'webUrl');

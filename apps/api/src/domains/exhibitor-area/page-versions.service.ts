@@ -29,8 +29,7 @@ type ProfileRow = typeof exhibitorProfiles.$inferSelect;
 /** The live version a profile row (or none) and the account's logo make. */
 export function liveVersion(profile: ProfileRow | null | undefined, logoId: number | null): ExhibitorPageVersion {
   return {
-    descriptionFr: profile?.descriptionFr ?? null,
-    descriptionEn: profile?.descriptionEn ?? null,
+    description: profile?.description ?? {},
     sectorIds: profile?.sectorIds ?? [],
     brands: profile?.brands ?? [],
     website: profile?.website ?? null,
@@ -83,9 +82,9 @@ export async function ownFiles(tx: Tx, userId: number, ids: number[], kind: 'ima
 }
 
 /**
- * `base` changed by the form (absent fields stay as they are): sectors of the show's list, PDFs
- * and a logo the exhibitor uploaded itself (or those `base` already has). Anything else is a 400
- * under its field.
+ * `base` changed by the form (absent fields, and the presentation's absent languages, stay as
+ * they are): sectors of the show's list, PDFs and a logo the exhibitor uploaded itself (or those
+ * `base` already has). Anything else is a 400 under its field.
  */
 export async function applyForm(
   tx: Tx,
@@ -112,11 +111,14 @@ export async function applyForm(
     const mine = await ownFiles(tx, userId, [form.logoId], 'image');
     if (!mine.has(form.logoId)) throw refused('logoId', 'notYourFile');
   }
-  const { sectorIds: _s, documentIds: _d, ...rest } = form;
-  const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const { sectorIds: _s, documentIds: _d, description, ...rest } = form;
+  const given = <T extends object>(values: T) =>
+    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
     ...base,
-    ...given,
+    ...given(rest),
+    // The languages the form leaves out keep their text.
+    description: { ...base.description, ...given(description ?? {}) },
     ...(sectorIds && { sectorIds }),
     ...(documentIds && { documentIds }),
   };

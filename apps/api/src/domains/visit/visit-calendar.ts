@@ -1,6 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import ical, { type ICalCalendar } from 'ical-generator';
-import { textIn, type Language, SHOW_TIME_ZONE, showInstant, showOffsetMinutes, type Conference } from '@salon/shared';
+import {
+  pickFilled,
+  type Language,
+  SHOW_TIME_ZONE,
+  showInstant,
+  showOffsetMinutes,
+  type Conference,
+} from '@salon/shared';
 import type { BadgeOpeningHours } from '../show/show-facts';
 import { documentTexts } from '../../texts/index';
 
@@ -145,8 +152,8 @@ const showTime = (day: string, time: string) => new TZDate(showInstant(day, time
 function addTalks(calendar: ICalCalendar, talks: Conference[], { lang, publicUrl, venue }: CalendarContext) {
   const host = new URL(publicUrl).host;
   for (const talk of talks) {
-    const title = textIn(lang, { fr: talk.titleFr, en: talk.titleEn });
-    const description = textIn(lang, { fr: talk.descriptionFr, en: talk.descriptionEn }) || null;
+    const title = pickFilled(lang, { fr: talk.titleFr, en: talk.titleEn });
+    const description = pickFilled(lang, { fr: talk.descriptionFr, en: talk.descriptionEn }) || null;
     calendar.createEvent({
       id: `conference-${talk.id}@${host}`,
       timezone: SHOW_TIME_ZONE,

@@ -3,14 +3,17 @@ import { useEffect, useState } from 'react';
 import { CheckboxGroupInput, Edit, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import {
   EXHIBITOR_LINKS,
+  LANGUAGES,
   exhibitorPageFormSchema,
   type Answer,
+  type Language,
   type Sector,
   type adminExhibitorPageSchema,
   type sectorListSchema,
 } from '@salon/shared';
 import { StatusLine } from '../../components/status-line';
 import { formResolver } from '../../../app/lib/form-resolver';
+import { useInLanguageLabel } from '../../i18n';
 import { ExhibitorPageActions } from './page-actions';
 import { PageStatusChip } from './status';
 
@@ -29,9 +32,17 @@ function useSectors(): Sector[] {
   return sectors;
 }
 
+const FIELDS = 'resources.exhibitor-pages.fields';
+/** The presentation's row in each language (`description.fr`, …), then the page's other fields. */
+const descriptionRow = (lang: Language) => `description.${lang}`;
+const ROWS = [...LANGUAGES.map(descriptionRow), 'sectorIds', 'brands', ...EXHIBITOR_LINKS, 'logo', 'documents'];
+const languageOfRow = (row: string) => LANGUAGES.find((lang) => descriptionRow(lang) === row);
+
 /** A version's value of one row, as text (never read as HTML). */
 function cell(version: Version | null, row: string, sectors: Sector[]): string {
   if (!version) return '';
+  const lang = languageOfRow(row);
+  if (lang) return version.description[lang] ?? '';
   if (row === 'sectorIds')
     return version.sectorIds.map((id) => sectors.find((s) => s.id === id)?.nameFr ?? `#${id}`).join(', ');
   if (row === 'brands') return version.brands.join(', ');
@@ -40,13 +51,16 @@ function cell(version: Version | null, row: string, sectors: Sector[]): string {
   return (version[row as keyof Version] as string | null) ?? '';
 }
 
-const ROWS = ['descriptionFr', 'descriptionEn', 'sectorIds', 'brands', ...EXHIBITOR_LINKS, 'logo', 'documents'];
-
 /** The live version beside the pending one, the changed rows marked. */
 function Versions({ sectors }: { sectors: Sector[] }) {
   const page = useRecordContext<Page>();
   const translate = useTranslate();
+  const inLanguage = useInLanguageLabel();
   if (!page) return null;
+  const label = (row: string) => {
+    const lang = languageOfRow(row);
+    return lang ? inLanguage(`${FIELDS}.description`, lang) : translate(`${FIELDS}.${row}`);
+  };
   return (
     <Box sx={{ width: '100%', overflowX: 'auto', mb: 2 }}>
       {page.status === 'held' && (
@@ -71,7 +85,7 @@ function Versions({ sectors }: { sectors: Sector[] }) {
             return (
               <TableRow key={row} sx={changed ? { bgcolor: 'warning.light' } : undefined}>
                 <TableCell component="th" scope="row">
-                  {translate(`resources.exhibitor-pages.fields.${row}`)}
+                  {label(row)}
                   {changed && ` (${translate('admin.exhibitorPages.changed')})`}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'pre-line', verticalAlign: 'top' }}>{live}</TableCell>
@@ -97,6 +111,7 @@ const brandsOf = (text: string) => text.split('\n').filter((line) => line.trim()
 export function ExhibitorPageEdit() {
   const sectors = useSectors();
   const translate = useTranslate();
+  const inLanguage = useInLanguageLabel();
   return (
     <Edit actions={<ExhibitorPageActions />} mutationMode="pessimistic" title="admin.exhibitorPages.title">
       <SimpleForm resolver={resolver}>
@@ -110,8 +125,16 @@ export function ExhibitorPageEdit() {
         <Typography variant="body2" sx={{ mb: 1 }}>
           {translate('admin.exhibitorPages.correctHint')}
         </Typography>
-        <TextInput source="descriptionFr" multiline minRows={4} fullWidth />
-        <TextInput source="descriptionEn" multiline minRows={4} fullWidth />
+        {LANGUAGES.map((lang) => (
+          <TextInput
+            key={lang}
+            source={descriptionRow(lang)}
+            label={inLanguage(`${FIELDS}.description`, lang)}
+            multiline
+            minRows={4}
+            fullWidth
+          />
+        ))}
         <CheckboxGroupInput
           source="sectorIds"
           choices={sectors.map((s) => ({ id: s.id, name: s.nameFr }))}

@@ -3,7 +3,9 @@ import { ApiError } from '../../lib/api-client';
 
 /**
  * Puts the server's field errors (`error.details.errors[] = { path, message }`) on the form's
- * fields; returns false when the error named no field of the form.
+ * fields; returns false when the error named no field of the form. A field within a value is
+ * named by its whole path (`['body', 'description', 'en']` is `description.en`), else by the
+ * first step of the path the form has (`['body', 'brands', 3]` is `brands`).
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
@@ -14,7 +16,9 @@ export function applyServerErrors<T extends FieldValues>(
   const issues = (error.body?.error?.details?.errors ?? []) as { path?: unknown[]; message?: string }[];
   let applied = false;
   for (const issue of issues) {
-    const field = issue.path?.map(String).find((p) => (fields as readonly string[]).includes(p));
+    const path = issue.path?.map(String) ?? [];
+    const named = (p: string) => (fields as readonly string[]).includes(p);
+    const field = path.map((_, i) => path.slice(i).join('.')).find(named) ?? path.find(named);
     if (field) {
       setError(field as Path<T>, { type: 'server', message: issue.message ?? 'invalid' });
       applied = true;

@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { textIn } from '@salon/shared';
+import { pickFilled } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
 import { conferences, events, gates, planFeatures, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitorOf } from '../../directory/directory.service';
@@ -115,9 +115,9 @@ export async function loadConferences(db: Db | Tx, edition: SQLWrapper): Promise
   // The programme is printed in French.
   return rows.map((c) => ({
     ...c,
-    title: textIn('fr', c.title),
-    theme: textIn('fr', c.theme) || null,
-    description: textIn('fr', c.description) || null,
+    title: pickFilled('fr', c.title),
+    theme: pickFilled('fr', c.theme) || null,
+    description: pickFilled('fr', c.description) || null,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, textIn } from '@salon/shared';
+import { DEFAULT_LANGUAGE, pickFilled } from '@salon/shared';
 import type { ConferenceRow } from './data';
 import { breathe, COLORS, createDocument, FONTS, SHOW_NAME, type Doc } from './document';
 import { formatDayRange, formatHour, formatLongDay, pdfText } from './text';
@@ -52,7 +52,7 @@ export async function renderProgramme(input: {
     .font(FONTS.regular)
     .fontSize(12.5)
     .text(pdfText(`${formatDayRange(event.startsOn, event.endsOn)}, ${event.city}`), { width: contentWidth });
-  const theme = textIn(DEFAULT_LANGUAGE, event.theme);
+  const theme = pickFilled(DEFAULT_LANGUAGE, event.theme);
   if (theme) {
     doc.moveDown(0.4);
     doc

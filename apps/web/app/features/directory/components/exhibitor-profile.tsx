@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGUAGES, asLanguage, textIn, dayText, type ExhibitorPage, type Texts } from '@salon/shared';
+import { LANGUAGES, asLanguage, pickFilled, dayText, pageDescription, type ExhibitorPage } from '@salon/shared';
 import { slotText } from '../../../lib/conference-format';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { paths, standOnPlan } from '../../../config/paths';
@@ -26,12 +26,12 @@ export function ExhibitorProfile({
   const { t, i18n } = useTranslation();
   const lang = asLanguage(i18n.language);
   const year = useShowYear();
-  const descriptions: Partial<Texts<string | null>> = { fr: page.descriptionFr, en: page.descriptionEn };
-  const description = textIn(lang, descriptions);
+  const descriptions = pageDescription(page);
+  const description = pickFilled(lang, descriptions);
   // The text in another language when the page's is missing: said so to screen readers.
   const descriptionLang = descriptions[lang] ? lang : LANGUAGES.find((l) => descriptions[l]);
   const sectors = page.sectors.length
-    ? page.sectors.map((s) => textIn(lang, { fr: s.nameFr, en: s.nameEn }))
+    ? page.sectors.map((s) => pickFilled(lang, { fr: s.nameFr, en: s.nameEn }))
     : [page.secteurActivite].filter((s): s is string => !!s).map((s) => t(`sectorChoices.${s}`, { defaultValue: s }));
   return (
     <article className="container page exhibitor-page">
@@ -130,7 +130,7 @@ export function ExhibitorProfile({
               <li key={c.id}>
                 <div>
                   <Link to={`${paths.conference}/${c.id}`}>
-                    {c.number} — {textIn(lang, { fr: c.titleFr, en: c.titleEn })}
+                    {c.number} — {pickFilled(lang, { fr: c.titleFr, en: c.titleEn })}
                   </Link>
                   <span>
                     {dayText(c.day, lang)} · {slotText(c, lang)}
@@ -141,7 +141,7 @@ export function ExhibitorProfile({
                     kind="conferences"
                     id={c.id}
                     kept={keptTalks.includes(c.id)}
-                    name={textIn(lang, { fr: c.titleFr, en: c.titleEn })}
+                    name={pickFilled(lang, { fr: c.titleFr, en: c.titleEn })}
                     compact
                   />
                 )}

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   LANGUAGES,
-  type Texts,
+  type Language,
   asLanguage,
+  descriptionFields,
+  inEveryLanguage,
+  pageDescription,
   pick,
   EXHIBITOR_LINKS,
   EXHIBITOR_PAGE_LIMITS,
@@ -27,9 +30,10 @@ import { uploadPageFile, useOwnPage, usePublicPage, useSaveOwnPage, useSectorCho
 import { FilePicker } from './file-picker';
 import { VisitorCardSection } from './visitor-card-form';
 
+/** The presentation's field in each language. */
+const descriptionField = (lang: Language) => `description.${lang}` as const;
 const FIELDS = [
-  'descriptionFr',
-  'descriptionEn',
+  ...LANGUAGES.map(descriptionField),
   'sectorIds',
   'brands',
   ...EXHIBITOR_LINKS,
@@ -37,14 +41,13 @@ const FIELDS = [
   'logoId',
 ] as const;
 type Sector = NonNullable<ReturnType<typeof useSectorChoices>['data']>[number];
-/** The description's field in each language. */
-const DESCRIPTION_FIELDS = { fr: 'descriptionFr', en: 'descriptionEn' } as const satisfies Texts<
-  (typeof FIELDS)[number]
->;
+
+/** A language as the page's own names it ('anglais', 'English'): the presentation's fields are labelled with it. */
+const languageName = (shown: string, lang: Language) =>
+  new Intl.DisplayNames([shown], { type: 'language' }).of(lang) ?? lang;
 
 const valuesOf = (own: OwnExhibitorPage): ExhibitorPageInput => ({
-  descriptionFr: own.descriptionFr ?? '',
-  descriptionEn: own.descriptionEn ?? '',
+  description: inEveryLanguage((lang) => pageDescription(own)[lang] ?? ''),
   sectorIds: own.sectorIds,
   brands: own.brands,
   website: own.website ?? '',
@@ -158,8 +161,7 @@ function PageForm({
       conferences: [],
     }),
     logo,
-    descriptionFr: values.descriptionFr || null,
-    descriptionEn: values.descriptionEn || null,
+    ...descriptionFields(inEveryLanguage((lang) => values.description?.[lang] || null)),
     sectors: (values.sectorIds ?? []).flatMap((id) => sectors.filter((s) => s.id === id)),
     brands: (values.brands ?? []).map((b) => b.trim()),
     links: EXHIBITOR_LINKS.flatMap((kind) => (values[kind] ? [{ kind, url: values[kind] }] : [])),
@@ -187,20 +189,17 @@ function PageForm({
       <fieldset className="page-fieldset">
         <legend>{t('exhibitorPage.about')}</legend>
         <p className="form-hint">{t('exhibitorPage.edit.descriptionHint')}</p>
-        {LANGUAGES.map((lang) => {
-          const name = DESCRIPTION_FIELDS[lang];
-          return (
-            <TextAreaField
-              key={name}
-              label={t(`exhibitorPage.edit.${name}`)}
-              rows={6}
-              lang={lang}
-              maxLength={EXHIBITOR_PAGE_LIMITS.description}
-              registration={form.register(name)}
-              error={errors[name]}
-            />
-          );
-        })}
+        {LANGUAGES.map((lang) => (
+          <TextAreaField
+            key={lang}
+            label={t('exhibitorPage.edit.description', { language: languageName(i18n.language, lang) })}
+            rows={6}
+            lang={lang}
+            maxLength={EXHIBITOR_PAGE_LIMITS.description}
+            registration={form.register(descriptionField(lang))}
+            error={errors.description?.[lang]}
+          />
+        ))}
       </fieldset>
 
       <Controller

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import {
   type Language,
   LANGUAGES,
-  textIn,
+  pickFilled,
   asLanguage,
   numberText,
   ordinalText,
@@ -46,7 +46,7 @@ function rows(events: ShowEdition[], show: EditionFacts | null, lang: Language):
     dates: e.startsOn && e.endsOn ? rangeParts(e.startsOn, e.endsOn, lang) : null,
     year: e.year,
     city: e.city || null,
-    theme: textIn(lang, e.theme) || null,
+    theme: pickFilled(lang, e.theme) || null,
     themeLang: e.theme[lang] ? undefined : LANGUAGES.find((l) => e.theme[l]),
     exhibitors: e.exhibitors,
     visitors: e.visitors,

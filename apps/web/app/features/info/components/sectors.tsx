@@ -1,4 +1,4 @@
-import { asLanguage, textIn } from '@salon/shared';
+import { asLanguage, pickFilled } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -14,7 +14,7 @@ export function useSectorNames(sectors: PageSector[]): { key: string; anchor: st
     return sectors.map((s, i) => ({
       key: String(s.id),
       anchor: sectorAnchor(i + 1),
-      name: textIn(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
+      name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
     }));
   }
   return Array.from({ length: FALLBACK_SECTOR_COUNT }, (_, i) => ({

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { asLanguage, textIn, type Conference } from '@salon/shared';
+import { asLanguage, pickFilled, type Conference } from '@salon/shared';
 import { conferenceTitle, dayText, slotText } from '../../../lib/conference-format';
 
 /** The conference's details in a modal dialog (the specification's programme modal). */
@@ -24,13 +24,13 @@ export function ConferenceDialog({ conference, onClose }: { conference: Conferen
           <p className="conference-when">
             {dayText(conference.day, lang)} · {slotText(conference, lang)}
           </p>
-          {textIn(lang, { fr: conference.themeFr, en: conference.themeEn }) && (
+          {pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn }) && (
             <p>
               <strong>{t('programme.theme')} :</strong>{' '}
-              {textIn(lang, { fr: conference.themeFr, en: conference.themeEn })}
+              {pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn })}
             </p>
           )}
-          <p>{textIn(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
+          <p>{pickFilled(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
           <div className="dialog-actions">
             <Link className="btn btn-primary" to={`/conference/${conference.id}`} onClick={onClose}>
               {t('programme.register')}
