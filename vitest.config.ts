@@ -26,10 +26,15 @@ const sameOnEveryDatabase = [
   'apps/api/src/lib/xlsx-writer.test.ts',
   'apps/api/test/build-if-stale.test.ts',
   'apps/api/test/config.test.ts',
+  'apps/api/test/domain-graph.test.ts',
   'apps/api/test/leaks.test.ts',
+  'apps/api/test/multilingual-migration.test.ts',
   'apps/api/test/server.test.ts',
   'apps/api/test/startup-refusals.test.ts',
   'apps/api/test/ttl-cache.test.ts',
+  // Backups and restores of the embedded database, and with TEST_DATABASE_URL between it and
+  // PostgreSQL both ways: the PostgreSQL pass runs both kinds.
+  'apps/api/test/backup.test.ts',
   // Two files whose subject is what the app decides, not what the database does: who may call
   // each route (2,257 rows), and that no hostile input gets a 5xx (every operation, five callers,
   // eight generated requests each). Their SQL is the routes', which the other files run on both
