@@ -255,6 +255,10 @@ test.describe('Personal data', () => {
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await page.getByRole('cell', { name: visitor.name }).click();
     await expect(page.getByText(visitor.company)).toBeVisible();
+    // The language its mails go out in, named, not as a code.
+    await expect(page.locator('.RaLabeled-label', { hasText: /^Langue$/ }).locator('xpath=..')).toContainText(
+      'Français',
+    );
 
     // Everything held about them, as a file: their registration, and the exhibitor's scan of them.
     const download = page.waitForEvent('download');

@@ -1,5 +1,14 @@
 import { Stack } from '@mui/material';
-import { Labeled, ListButton, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import {
+  Labeled,
+  ListButton,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useLocaleState,
+  useRecordContext,
+} from 'react-admin';
 import { LISTED_PERSON_FIELDS } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ErasedNotice, PersonStateLine } from './person-state';
@@ -15,6 +24,15 @@ const LINES: readonly string[][] = [
 const VISITOR_DETAILS = LINES.map((line, i) =>
   i === 1 ? [...line, ...LISTED_PERSON_FIELDS.filter((field) => !LINES.flat().includes(field))] : line,
 );
+
+/** The visitor's language, in which its mails go out, named in the back-office's own ('Français', 'Anglais'). */
+function LanguageField() {
+  const record = useRecordContext<{ language?: string }>();
+  const [locale] = useLocaleState();
+  if (!record?.language) return <>—</>;
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(record.language) ?? record.language;
+  return <>{name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)}</>;
+}
 
 export function VisitorShow() {
   return (
@@ -35,7 +53,7 @@ export function VisitorShow() {
           <Stack key={line.join()} direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1, md: 3 }}>
             {line.map((source) => (
               <Labeled key={source} source={source}>
-                <TextField source={source} emptyText="—" />
+                {source === 'language' ? <LanguageField /> : <TextField source={source} emptyText="—" />}
               </Labeled>
             ))}
             {i === 0 && <PersonStateLine />}
