@@ -1,5 +1,14 @@
 import { HttpError } from 'react-admin';
-import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import {
+  RENEWED_TOKEN_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  callPath,
+  toQueryString,
+  type Call,
+  type CallAnswer,
+  type CallInput,
+} from '@salon/shared';
 import { saveBlob } from '../app/lib/save-blob';
 import type { ApiErrorBody } from '../app/lib/api-client';
 
@@ -99,6 +108,24 @@ export async function adminFetch<T = unknown>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return res.json as T;
+}
+
+/**
+ * A declared call of the back-office (packages/shared `backOfficeCall()`): its path filled with
+ * `params`, its `query` and JSON `body`, and the answer its contract gives.
+ */
+export async function adminCall<C extends Call>(c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const search = query ? `?${toQueryString(query)}` : '';
+  const res = await adminHttp(`/backend/api/${callPath(c.path, params)}${search}`, {
+    method: c.method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json as CallAnswer<C>;
 }
 
 /** Uploads one file to `admin/media` (multipart) and answers the media record. */

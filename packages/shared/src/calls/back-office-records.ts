@@ -33,7 +33,14 @@ import {
 import { standImportSchema, standSchema } from '../floor-plan';
 import { featureSchema } from '../plan-features';
 import { editionSchema, nextEditionSchema, siteSettingsSchema } from '../site-settings';
-import { editionPreviewSchema, outdatedContentSchema } from '../contracts/admin-editions';
+import {
+  announcementPlanSchema,
+  announcementSentSchema,
+  editionPreviewSchema,
+  outdatedContentSchema,
+  participationPlanSchema,
+  participationSentSchema,
+} from '../contracts/admin-editions';
 
 /**
  * The back-office's records, in the shape of react-admin's simple REST data provider: a list
@@ -216,4 +223,39 @@ export const postMakeEditionCurrent = backOfficeCall({
   path: '/admin/editions/:id/make-current',
   params: idPath,
   response: { 200: adminEditionSchema },
+});
+
+/**
+ * A mailing from an edition's page: `GET` says what it would reach, `POST` sends it (audited, with
+ * the plan as it stood before).
+ */
+const mailingCalls = <const A extends string, P extends z.ZodMiniType, S extends z.ZodMiniType>(
+  action: A,
+  answers: { plan: P; sent: S },
+) => ({
+  plan: backOfficeCall({
+    method: 'GET',
+    path: `/admin/editions/:id/${action}`,
+    params: idPath,
+    response: { 200: answers.plan },
+  }),
+  send: backOfficeCall({
+    method: 'POST',
+    path: `/admin/editions/:id/${action}`,
+    params: idPath,
+    response: { 200: answers.sent },
+  }),
+});
+export type MailingCalls<P extends z.ZodMiniType = z.ZodMiniType, S extends z.ZodMiniType = z.ZodMiniType> = ReturnType<
+  typeof mailingCalls<string, P, S>
+>;
+/** 'Inviter les exposants de 2024', on a past edition: its exhibitors are invited to the current one. */
+export const INVITE_EXHIBITORS = mailingCalls('invite-exhibitors', {
+  plan: participationPlanSchema,
+  sent: participationSentSchema,
+});
+/** 'Inviter les abonnés à la newsletter', on the current edition. */
+export const ANNOUNCE_EDITION = mailingCalls('announce', {
+  plan: announcementPlanSchema,
+  sent: announcementSentSchema,
 });
