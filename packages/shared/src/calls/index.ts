@@ -15,3 +15,4 @@ export * from './back-office-records';
 export * from './back-office';
 export * from './back-office-people';
 export * from './gate';
+export * from './kiosk';
