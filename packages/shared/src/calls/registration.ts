@@ -1,6 +1,7 @@
-import { call, formBody } from '../call';
+import * as z from 'zod/mini';
+import { call, formBody, handlerForm } from '../call';
 import { contactSentSchema, newsletterSubscribedSchema } from '../contracts/directory';
-import { enquirySubmittedSchema, visitorRegisteredSchema } from '../contracts/registration';
+import { enquirySubmittedSchema, publicRegisterSchema, visitorRegisteredSchema } from '../contracts/registration';
 import { contactFormSchema, exhibitorEnquirySchema, newsletterSchema, visitorFormSchema } from '../schemas';
 
 /** The public forms: a visitor's registration, an exhibitor's enquiry, the newsletter, the contact form. */
@@ -12,6 +13,19 @@ export const putVisitor = call({
   tags: ['visitors'],
   body: formBody(visitorFormSchema),
   response: { 201: visitorRegisteredSchema },
+});
+
+/**
+ * The specification's registration call: a visitor's form, as `putVisitor`, or the exhibitor
+ * enquiry its client sends here too, stored as `postEnquiry` stores it (the handler tells them
+ * apart by their fields). The collaborator form's call is `auth/local/register/` (account.ts).
+ */
+export const postPublicRegister = call({
+  method: 'POST',
+  path: '/auth/local/register',
+  tags: ['visitors'],
+  body: handlerForm(z.union([visitorFormSchema, exhibitorEnquirySchema])),
+  response: { 201: publicRegisterSchema },
 });
 
 export const postEnquiry = call({
