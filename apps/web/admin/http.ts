@@ -4,6 +4,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
   callPath,
+  postAdminMedia,
   toQueryString,
   type Call,
   type CallAnswer,
@@ -128,12 +129,15 @@ export async function adminCall<C extends Call>(c: C, input: CallInput<C>): Prom
   return res.json as CallAnswer<C>;
 }
 
-/** Uploads one file to `admin/media` (multipart) and answers the media record. */
-export async function adminUpload<T = unknown>(file: File): Promise<T> {
+/** Uploads one file to `admin/media` (multipart, the field `file`) and answers the media record. */
+export async function adminUpload(file: File): Promise<CallAnswer<typeof postAdminMedia>> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await adminHttp(`${ADMIN_API}/media`, { method: 'POST', body: form });
-  return res.json as T;
+  const res = await adminHttp(`/backend/api/${callPath(postAdminMedia.path)}`, {
+    method: postAdminMedia.method,
+    body: form,
+  });
+  return res.json as CallAnswer<typeof postAdminMedia>;
 }
 
 /**

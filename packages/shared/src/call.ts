@@ -41,6 +41,8 @@ export interface CallSpec<
   /** The path's parameters: strings as the router reads them (an id is checked by the route). */
   params?: A;
   response: R;
+  /** What the API's description says besides the inputs: a multipart body's field, which the API reads itself. */
+  summary?: string;
 }
 
 export interface Call<

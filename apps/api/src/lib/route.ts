@@ -94,6 +94,7 @@ export function route<C extends Call>(
     url: pathUnder(app.prefix, c.path),
     schema: {
       tags: [...c.tags],
+      ...(c.summary && { summary: c.summary }),
       // Fastify warns of a part declared undefined.
       ...Object.fromEntries(Object.entries(inputs).filter(([, schema]) => schema)),
       response: c.response,

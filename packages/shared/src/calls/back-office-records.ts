@@ -182,6 +182,12 @@ export const putAdminAgence = backOfficeCall({
 });
 
 /** The uploaded images and PDFs the content records point at. */
+export const postAdminMedia = backOfficeCall({
+  method: 'POST',
+  path: '/admin/media',
+  summary: 'Uploads one image (PNG, JPEG, WebP) or PDF, field `file`',
+  response: { 201: adminMediaSchema },
+});
 export const getAdminMediaList = backOfficeCall({
   method: 'GET',
   path: '/admin/media',
