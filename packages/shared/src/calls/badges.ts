@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { call, idPath } from '../call';
 import { badgeLinkSchema, ebadgeSchema, walletOffersSchema } from '../contracts/badges';
+import { badgePublicKeySchema } from '../contracts/gate';
 import { fileAnswer, sentSchema } from '../contracts/common';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../language';
 
@@ -48,6 +49,17 @@ export const postBadgeMail = call({
   params: idPath,
   response: { 200: sentSchema },
   audience: 'signedIn',
+});
+
+/**
+ * The key that checks badge QR codes: public on purpose, the gate screens keep it to check badges
+ * offline.
+ */
+export const getBadgePublicKey = call({
+  method: 'GET',
+  path: '/badges/public-key',
+  tags,
+  response: { 200: badgePublicKeySchema },
 });
 
 /** Which phone wallets the organiser offers badges in. */

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { call, formBody, handlerForm } from '../call';
-import { contactSentSchema, newsletterSubscribedSchema } from '../contracts/directory';
+import {
+  contactSentSchema,
+  newsletterConfirmedSchema,
+  newsletterSubscribedSchema,
+  newsletterUnsubscribedSchema,
+} from '../contracts/directory';
+import { LANGUAGES } from '../language';
+import { tokenQuery } from './badges';
 import { enquirySubmittedSchema, publicRegisterSchema, visitorRegisteredSchema } from '../contracts/registration';
 import { contactFormSchema, exhibitorEnquirySchema, newsletterSchema, visitorFormSchema } from '../schemas';
 
@@ -43,6 +50,33 @@ export const postNewsletter = call({
   tags: ['newsletters'],
   body: formBody(newsletterSchema),
   response: { 201: newsletterSubscribedSchema },
+});
+
+/** The double opt-in's confirmation, by the mail's signed token. */
+export const postNewsletterConfirm = call({
+  method: 'POST',
+  path: '/newsletters/confirm',
+  tags: ['newsletters'],
+  query: tokenQuery,
+  response: { 200: newsletterConfirmedSchema },
+});
+
+/** The unsubscription: mail clients POST here without cookies (RFC 8058), the signed token is the authorisation. */
+export const postNewsletterUnsubscribe = call({
+  method: 'POST',
+  path: '/newsletters/unsubscribe',
+  tags: ['newsletters'],
+  query: tokenQuery,
+  response: { 200: newsletterUnsubscribedSchema },
+});
+
+/** The same address opened: a redirect (303) to the page, which unsubscribes once a browser shows it. */
+export const getNewsletterUnsubscribe = call({
+  method: 'GET',
+  path: '/newsletters/unsubscribe',
+  tags: ['newsletters'],
+  query: z.extend(tokenQuery, { lang: z.optional(z.enum(LANGUAGES)) }),
+  response: {},
 });
 
 export const postContact = call({
