@@ -16,3 +16,4 @@ export * from './back-office';
 export * from './back-office-people';
 export * from './gate';
 export * from './kiosk';
+export * from './visit';
