@@ -17,3 +17,4 @@ export * from './back-office-people';
 export * from './gate';
 export * from './kiosk';
 export * from './visit';
+export * from './health';
