@@ -18,3 +18,4 @@ export * from './gate';
 export * from './kiosk';
 export * from './visit';
 export * from './health';
+export * from './passkit';
