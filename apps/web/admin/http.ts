@@ -1,5 +1,15 @@
 import { HttpError } from 'react-admin';
-import { RENEWED_TOKEN_HEADER, XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import {
+  RENEWED_TOKEN_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  callPath,
+  postAdminMedia,
+  toQueryString,
+  type Call,
+  type CallAnswer,
+  type CallInput,
+} from '@salon/shared';
 import { saveBlob } from '../app/lib/save-blob';
 import type { ApiErrorBody } from '../app/lib/api-client';
 
@@ -101,12 +111,33 @@ export async function adminFetch<T = unknown>(
   return res.json as T;
 }
 
-/** Uploads one file to `admin/media` (multipart) and answers the media record. */
-export async function adminUpload<T = unknown>(file: File): Promise<T> {
+/**
+ * A declared call of the back-office (packages/shared `backOfficeCall()`): its path filled with
+ * `params`, its `query` and JSON `body`, and the answer its contract gives.
+ */
+export async function adminCall<C extends Call>(c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const search = query ? `?${toQueryString(query)}` : '';
+  const res = await adminHttp(`/backend/api/${callPath(c.path, params)}${search}`, {
+    method: c.method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json as CallAnswer<C>;
+}
+
+/** Uploads one file to `admin/media` (multipart, the field `file`) and answers the media record. */
+export async function adminUpload(file: File): Promise<CallAnswer<typeof postAdminMedia>> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const res = await adminHttp(`${ADMIN_API}/media`, { method: 'POST', body: form });
-  return res.json as T;
+  const res = await adminHttp(`/backend/api/${callPath(postAdminMedia.path)}`, {
+    method: postAdminMedia.method,
+    body: form,
+  });
+  return res.json as CallAnswer<typeof postAdminMedia>;
 }
 
 /**

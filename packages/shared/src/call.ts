@@ -25,7 +25,8 @@ export type AudienceName =
   | 'kiosksAndGateStaff'
   | 'anyoneOrSignedIn';
 
-export interface Call<
+/** What a call declares of itself: a group's helper (`backOfficeCall`) adds its tags and audience. */
+export interface CallSpec<
   M extends CallMethod = CallMethod,
   P extends string = string,
   B extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
@@ -35,12 +36,24 @@ export interface Call<
 > {
   method: M;
   path: P;
-  tags: readonly string[];
   body?: B;
   query?: Q;
   /** The path's parameters: strings as the router reads them (an id is checked by the route). */
   params?: A;
   response: R;
+  /** What the API's description says besides the inputs: a multipart body's field, which the API reads itself. */
+  summary?: string;
+}
+
+export interface Call<
+  M extends CallMethod = CallMethod,
+  P extends string = string,
+  B extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Q extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  A extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  R extends Record<number, unknown> = Record<number, unknown>,
+> extends CallSpec<M, P, B, Q, A, R> {
+  tags: readonly string[];
   audience?: AudienceName;
 }
 

@@ -31,8 +31,14 @@ export type CallHandler<C extends Call> = (
   reply: FastifyReply,
 ) => Promise<Sent<C['response']> | FastifyReply | void>;
 
-/** Options a route adds to its call: rate limits, its own preHandler (a kiosk's token), its config. */
-export type RouteOptions = Pick<RouteShorthandOptions, 'preHandler' | 'config' | 'bodyLimit' | 'constraints'>;
+/**
+ * Options a route adds to its call: rate limits, its own preHandler (a kiosk's token), a check
+ * before its body is read (preValidation), its config, its log level.
+ */
+export type RouteOptions = Pick<
+  RouteShorthandOptions,
+  'preHandler' | 'preValidation' | 'config' | 'bodyLimit' | 'constraints' | 'logLevel'
+>;
 
 /** How route() reads an input (packages/shared `ReadAs`), or null: Fastify validates it. */
 const readAs = (schema: z.ZodMiniType | undefined) =>
@@ -94,6 +100,7 @@ export function route<C extends Call>(
     url: pathUnder(app.prefix, c.path),
     schema: {
       tags: [...c.tags],
+      ...(c.summary && { summary: c.summary }),
       // Fastify warns of a part declared undefined.
       ...Object.fromEntries(Object.entries(inputs).filter(([, schema]) => schema)),
       response: c.response,

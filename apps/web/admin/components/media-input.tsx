@@ -37,7 +37,7 @@ export function MediaInput({ source, label, kind = 'image' }: MediaInputProps) {
     if (!file) return;
     await call(
       async () => {
-        const media = await adminUpload<AdminMedia>(file);
+        const media = await adminUpload(file);
         setUploaded(media);
         field.onChange(media.id);
       },

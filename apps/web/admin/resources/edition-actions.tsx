@@ -25,7 +25,10 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import type { ZodMiniType } from 'zod/mini';
 import {
+  ANNOUNCE_EDITION,
+  INVITE_EXHIBITORS,
   inEveryLanguage,
   LANGUAGES,
   formatDateTime,
@@ -33,14 +36,12 @@ import {
   ordinalText,
   type adminEditionSchema,
   type announcementPlanSchema,
-  type announcementSentSchema,
   type Answer,
   type editionPreviewSchema,
   type NextEditionForm,
-  type participationPlanSchema,
-  type participationSentSchema,
+  type MailingCalls,
 } from '@salon/shared';
-import { adminFetch } from '../http';
+import { adminCall, adminFetch } from '../http';
 import { useInLanguageLabel } from '../i18n';
 import { formResolver } from '../../app/lib/form-resolver';
 
@@ -185,31 +186,36 @@ export function ThemeInputs() {
  * A mailing from an edition's page, in two steps: the dialog first says what will be sent (the
  * server's count, `describe`), then 'Envoyer' sends it and the notice says what left.
  */
-function PlannedSendButton<Plan, Sent>({
+function PlannedSendButton<P extends ZodMiniType, S extends ZodMiniType>({
   label,
   icon,
-  path,
+  calls,
+  id,
   describe,
   canSend,
   sentText,
 }: {
   label: string;
   icon: ReactElement;
-  path: string;
-  describe: (plan: Plan) => ReactNode;
-  canSend: (plan: Plan) => boolean;
-  sentText: (sent: Sent) => { text: string; warning: boolean };
+  calls: MailingCalls<P, S>;
+  /** The edition's. */
+  id: number;
+  describe: (plan: Answer<P>) => ReactNode;
+  canSend: (plan: Answer<P>) => boolean;
+  sentText: (sent: Answer<S>) => { text: string; warning: boolean };
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [plan, setPlan] = useState<Plan | null>(null);
+  const [plan, setPlan] = useState<Answer<P> | null>(null);
   const [busy, setBusy] = useState(false);
   const failed = (error: unknown) => notify((error as Error).message || 'admin.errors.generic', { type: 'error' });
-  const open = () => adminFetch<Plan>(path).then(setPlan, failed);
+  const params = { id: String(id) };
+  // The answers as the mailing's contracts give them (the compiler does not resolve a generic call's answer).
+  const open = () => (adminCall(calls.plan, { params }) as Promise<Answer<P>>).then(setPlan, failed);
   const send = async () => {
     setBusy(true);
     try {
-      const { text, warning } = sentText(await adminFetch<Sent>(path, { method: 'POST' }));
+      const { text, warning } = sentText((await adminCall(calls.send, { params })) as Answer<S>);
       notify(text, { type: warning ? 'warning' : 'success' });
       setPlan(null);
     } catch (error) {
@@ -218,7 +224,7 @@ function PlannedSendButton<Plan, Sent>({
       setBusy(false);
     }
   };
-  const titleId = `${path.replaceAll('/', '-')}-title`;
+  const titleId = `editions-${id}-${calls.plan.path.split('/').pop()}-title`;
   return (
     <>
       <Button label={label} onClick={() => void open()}>
@@ -251,10 +257,11 @@ export function InviteExhibitorsButton() {
   const translate = useTranslate();
   if (!record?.beforeCurrent) return null;
   return (
-    <PlannedSendButton<Answer<typeof participationPlanSchema>, Answer<typeof participationSentSchema>>
+    <PlannedSendButton
       label={translate('admin.editions.inviteExhibitors', { year: record.year })}
       icon={<GroupAddIcon />}
-      path={`editions/${record.id}/invite-exhibitors`}
+      calls={INVITE_EXHIBITORS}
+      id={record.id}
       canSend={(plan) => plan.toInvite > 0}
       describe={(plan) => (
         <>
@@ -306,10 +313,11 @@ export function AnnounceEditionButton() {
   const translate = useTranslate();
   if (!record?.current) return null;
   return (
-    <PlannedSendButton<Answer<typeof announcementPlanSchema>, Answer<typeof announcementSentSchema>>
+    <PlannedSendButton
       label={translate('admin.editions.announce')}
       icon={<CampaignIcon />}
-      path={`editions/${record.id}/announce`}
+      calls={ANNOUNCE_EDITION}
+      id={record.id}
       canSend={(plan) => plan.sentAt === null && plan.subscribers > 0}
       describe={(plan) => <Typography variant="body2">{announcementText(plan, translate)}</Typography>}
       sentText={(sent) => ({

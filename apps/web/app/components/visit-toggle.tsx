@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRevalidator } from 'react-router';
-import type { VisitKind } from '@salon/shared';
-import { API_BASE, apiRequest } from '../lib/api-client';
+import { postVisit, type VisitKind } from '@salon/shared';
+import { API_BASE, api } from '../lib/api-client';
 import './visit-toggle.css';
 
 /**
@@ -44,7 +44,7 @@ export function VisitToggle({
       onSubmit={(event) => {
         event.preventDefault();
         setShown(!on);
-        apiRequest('visit', { method: 'POST', auth: false, body: { op: on ? 'remove' : 'add', kind, id } })
+        api(postVisit, { body: { op: on ? 'remove' : 'add', kind, id } }, { auth: false })
           .then(() => revalidator.revalidate())
           .catch(() => setShown(null));
       }}

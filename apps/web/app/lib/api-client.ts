@@ -124,6 +124,16 @@ export async function api<C extends Call>(
 }
 
 /**
+ * A declared call that sends one file (multipart, the field `file`), which the API reads itself:
+ * the call declares its path and answer, not the file.
+ */
+export async function apiUpload<C extends Call>(c: C, file: File, options: CallOptions = {}): Promise<CallAnswer<C>> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiRequest<CallAnswer<C>>(callPath(c.path), { ...options, method: c.method, body });
+}
+
+/**
  * A file the API streams only to a signed-in caller (a link cannot carry the bearer token):
  * fetched with the session's headers, then saved under `filename` from the browser's memory.
  */

@@ -36,10 +36,15 @@ export async function loaderApi<T>(context: unknown, path: string): Promise<T> {
   return body as T;
 }
 
-/** A declared call read from a loader: its path filled with `params`, its `query` (the API's GET calls). */
-export function loaderCall<C extends Call>(context: unknown, c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
+/** A declared call's address as a loader reads it: its path filled with `params`, its `query`. */
+export function callUrl<C extends Call>(c: C, input: CallInput<C>): string {
   const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  return loaderApi<CallAnswer<C>>(context, `${callPath(c.path, params)}${query ? `?${toQueryString(query)}` : ''}`);
+  return `${callPath(c.path, params)}${query ? `?${toQueryString(query)}` : ''}`;
+}
+
+/** A declared call read from a loader (the API's GET calls). */
+export function loaderCall<C extends Call>(context: unknown, c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
+  return loaderApi<CallAnswer<C>>(context, callUrl(c, input));
 }
 
 /**

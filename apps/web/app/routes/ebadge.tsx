@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import {
   getEbadge,
+  getVisit,
+  getVisitedStands,
   asLanguage,
   visitSize,
-  type Answer,
+  type CallAnswer,
   type VisitedStand,
-  type visitedStandsSchema,
-  type visitListSchema,
 } from '@salon/shared';
 import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { API_BASE } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderCall, loaderDataOr, LoaderApiError } from '../lib/server-api';
+import { callUrl, loaderCall, loaderDataOr, LoaderApiError } from '../lib/server-api';
 import { BadgeVisit } from '../features/my-visit/components/badge-visit';
 import { visitOf, visitQuery } from '../features/my-visit/visit.server';
 import { StandsVisited } from '../features/stands-visited/components/stands-visited';
@@ -29,15 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The list kept with the badge, as every device that opens this link shows it.
     const query = visitQuery(data.visit);
     const kept = query
-      ? await loaderDataOr<Answer<typeof visitListSchema>>(context, `visit?${query}`, {
+      ? await loaderDataOr<CallAnswer<typeof getVisit>>(context, callUrl(getVisit, { query }), {
           exhibitors: [],
           conferences: [],
         })
       : { exhibitors: [], conferences: [] };
     // 'Stands visités': the exhibitors that scanned this badge, by the same key.
-    const visited = await loaderDataOr<Answer<typeof visitedStandsSchema>>(
+    const visited = await loaderDataOr<CallAnswer<typeof getVisitedStands>>(
       context,
-      `ebadge/visited?token=${encodeURIComponent(token)}`,
+      callUrl(getVisitedStands, { query: { token } }),
       [],
     );
     return { seo, badge: data, token, kept, deviceCount: visitSize(visitOf(request)), visited };

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import type {
-  Answer,
-  DirectoryFacets,
-  editionListSchema,
-  exhibitorPageSchema,
-  floorPlanSchema,
-  WebLoadContext,
+import {
+  getFloorPlan,
+  type Answer,
+  type DirectoryFacets,
+  type editionListSchema,
+  type exhibitorPageSchema,
+  type WebLoadContext,
 } from '@salon/shared';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
@@ -17,7 +17,7 @@ import { visitOf } from '../features/my-visit/visit.server';
 import { InfoSection, KeyFigures, PageLinks } from '../features/info/components/blocks';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { LoaderApiError, loaderApi, loaderDataOr } from '../lib/server-api';
+import { LoaderApiError, loaderApi, loaderCall, loaderDataOr } from '../lib/server-api';
 import type { Route } from './+types/edition-page';
 import '../features/info/info.css';
 import '../features/floor-plan/floor-plan.css';
@@ -39,13 +39,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const year = Number(edition[2]);
     const values = { year };
     if (edition[1] === 'plan') {
-      const plan = await loaderApi<Answer<typeof floorPlanSchema>>(context, `floor-plan?year=${year}`).catch(
-        (error: unknown) => {
-          if (error instanceof LoaderApiError && error.status === 404) throw notFound();
-          console.error(error);
-          return { data: { halls: [] } };
-        },
-      );
+      const plan = await loaderCall(context, getFloorPlan, { query: { year } }).catch((error: unknown) => {
+        if (error instanceof LoaderApiError && error.status === 404) throw notFound();
+        console.error(error);
+        return { data: { halls: [] } };
+      });
       const query = readPlanQuery(new URL(request.url));
       const seo = pageSeo(request, context, 'plan', { values });
       const view = planView(plan.data.halls, query);

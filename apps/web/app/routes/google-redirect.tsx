@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { apiRequest } from '../lib/api-client';
+import { getGoogleCallback } from '@salon/shared';
+import { api } from '../lib/api-client';
 
 /** Landing page of a third-party sign-in that is not offered: it says so and only logs the answer. */
 export default function GoogleRedirect() {
@@ -9,7 +10,7 @@ export default function GoogleRedirect() {
   const [params] = useSearchParams();
   const accessToken = params.get('access_token') ?? '';
   useEffect(() => {
-    apiRequest('auth/google/callback', { query: { access_token: accessToken }, auth: false }).then(
+    api(getGoogleCallback, { query: { access_token: accessToken } }, { auth: false }).then(
       (result) => console.info('auth/google/callback', result),
       (error: unknown) => console.info('auth/google/callback', error),
     );

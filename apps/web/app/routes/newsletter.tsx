@@ -1,11 +1,11 @@
-import type { Answer, newsletterConfirmedSchema, newsletterUnsubscribedSchema } from '@salon/shared';
+import { postNewsletterConfirm, postNewsletterUnsubscribe } from '@salon/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../components/ui/alert';
 import { InfoPage } from '../components/ui/info-page';
-import { apiRequest } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { useHydrated } from '../lib/use-hydrated';
@@ -17,11 +17,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [...seoMeta(data?.seo), { name: 'robots', content: 'noindex' }];
 
-const call = (action: 'confirm' | 'unsubscribe', token: string) =>
-  apiRequest<Answer<typeof newsletterConfirmedSchema> | Answer<typeof newsletterUnsubscribedSchema>>(
-    `newsletters/${action}`,
-    { method: 'POST', query: { token }, auth: false },
-  );
+/** What the mail's link asks, by its `action`. */
+const LINK_CALLS = { confirm: postNewsletterConfirm, unsubscribe: postNewsletterUnsubscribe };
+const call = (action: keyof typeof LINK_CALLS, token: string) =>
+  api(LINK_CALLS[action], { query: { token } }, { auth: false });
 
 /**
  * Where the newsletter mails' links lead. Confirming takes a click on the page (a mail scanner

@@ -84,3 +84,12 @@ export const postResetPassword = call({
   body: formBody(setPasswordSchema),
   response: { 200: signedInSchema },
 });
+
+/** Google sign-in is not offered: its landing page's call is a 400 that says so. */
+export const getGoogleCallback = call({
+  method: 'GET',
+  path: '/auth/google/callback',
+  tags: ['auth'],
+  query: z.object({ access_token: z.optional(z.string()) }),
+  response: {},
+});

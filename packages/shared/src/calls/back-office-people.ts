@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { call, formBody, idPath, openQuery } from '../call';
+import { formBody, idPath, openQuery } from '../call';
+import { backOfficeCall } from './back-office-call';
 import { retentionRunFormSchema, retentionSettingsSchema } from '../admin-schemas';
 import { fileAnswer, XLSX_TYPE } from '../contracts/common';
 import {
@@ -17,30 +18,24 @@ import { mailRecordSchema, mailRowSchema, newsletterRowSchema } from '../contrac
  * retention of personal data, the mail outbox and the newsletter's subscribers.
  */
 
-const tags = ['admin'];
-const audience = 'organisers';
 const byId = <const P extends string, R extends Record<number, unknown>>(
   method: 'GET' | 'POST',
   path: P,
   response: R,
-) => call({ method, path, tags, params: idPath, response, audience });
+) => backOfficeCall({ method, path, params: idPath, response });
 
-export const getVisitors = call({
+export const getVisitors = backOfficeCall({
   method: 'GET',
   path: '/admin/visitors',
-  tags,
   query: openQuery,
   response: { 200: z.array(personRecordSchema) },
-  audience,
 });
 /** The visitors the list's filter keeps, as a spreadsheet (`filter` only); audited. */
-export const getVisitorsExport = call({
+export const getVisitorsExport = backOfficeCall({
   method: 'GET',
   path: '/admin/visitors/export.xlsx',
-  tags,
   query: openQuery,
   response: { 200: fileAnswer(XLSX_TYPE) },
-  audience,
 });
 export const getVisitor = byId('GET', '/admin/visitors/:id', { 200: personRecordSchema });
 export const postVisitorResendBadge = byId('POST', '/admin/visitors/:id/resend-badge', { 200: badgeResentSchema });
@@ -50,45 +45,35 @@ export const getPersonExportXlsx = byId('GET', '/admin/people/:id/export.xlsx', 
 export const postPersonErase = byId('POST', '/admin/people/:id/erase', { 200: personRecordSchema });
 
 /** The retention settings, a singleton react-admin edits as record 1. */
-export const getRetention = call({
+export const getRetention = backOfficeCall({
   method: 'GET',
   path: '/admin/retention/1',
-  tags,
   response: { 200: retentionSettingsRecordSchema },
-  audience,
 });
-export const putRetention = call({
+export const putRetention = backOfficeCall({
   method: 'PUT',
   path: '/admin/retention/1',
-  tags,
   body: formBody(retentionSettingsSchema),
   response: { 200: retentionSettingsRecordSchema },
-  audience,
 });
-export const getRetentionDryRun = call({
+export const getRetentionDryRun = backOfficeCall({
   method: 'GET',
   path: '/admin/retention/1/dry-run',
-  tags,
   response: { 200: retentionDryRunSchema },
-  audience,
 });
-export const postRetentionRun = call({
+export const postRetentionRun = backOfficeCall({
   method: 'POST',
   path: '/admin/retention/1/run',
-  tags,
   body: formBody(retentionRunFormSchema),
   response: { 200: retentionRunSchema },
-  audience,
 });
 
 /** The mail outbox: state, attempts, last error. */
-export const getMails = call({
+export const getMails = backOfficeCall({
   method: 'GET',
   path: '/admin/mails',
-  tags,
   query: openQuery,
   response: { 200: z.array(mailRowSchema) },
-  audience,
 });
 export const getMail = byId('GET', '/admin/mails/:id', { 200: mailRecordSchema });
 /** Sends a failed (or still pending) mail again now. */
@@ -96,20 +81,16 @@ export const postMailRetry = byId('POST', '/admin/mails/:id/retry', { 200: mailR
 /** The mail as an RFC 822 message. */
 export const getMailEml = byId('GET', '/admin/mails/:id/eml', { 200: fileAnswer('message/rfc822') });
 
-export const getNewsletters = call({
+export const getNewsletters = backOfficeCall({
   method: 'GET',
   path: '/admin/newsletters',
-  tags,
   query: openQuery,
   response: { 200: z.array(newsletterRowSchema) },
-  audience,
 });
 /** newsletter.xlsx of the subscribers the list's filter keeps (`filter`, optional `lang=en`). */
-export const getNewslettersExport = call({
+export const getNewslettersExport = backOfficeCall({
   method: 'GET',
   path: '/admin/newsletters/export',
-  tags,
   query: openQuery,
   response: { 200: fileAnswer(XLSX_TYPE) },
-  audience,
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { call, formBody, handlerForm, idPath, openQuery } from '../call';
+import { formBody, handlerForm, idPath, openQuery } from '../call';
+import { backOfficeCall } from './back-office-call';
 import {
   agenceSchema,
   bannerSchema,
@@ -32,15 +33,19 @@ import {
 import { standImportSchema, standSchema } from '../floor-plan';
 import { featureSchema } from '../plan-features';
 import { editionSchema, nextEditionSchema, siteSettingsSchema } from '../site-settings';
-import { editionPreviewSchema, outdatedContentSchema } from '../contracts/admin-editions';
+import {
+  announcementPlanSchema,
+  announcementSentSchema,
+  editionPreviewSchema,
+  outdatedContentSchema,
+  participationPlanSchema,
+  participationSentSchema,
+} from '../contracts/admin-editions';
 
 /**
  * The back-office's records, in the shape of react-admin's simple REST data provider: a list
  * answers an array (its total in Content-Range), a record answers the record.
  */
-
-const tags = ['admin'];
-const audience = 'organisers';
 
 /**
  * A record resource of the back-office (`/admin/<name>`): its list (react-admin's query, read by
@@ -57,19 +62,17 @@ export function recordCalls<
   const one = `/admin/${name}/:id` as const;
   return {
     name,
-    list: call({ method: 'GET', path: list, tags, query: openQuery, response: { 200: z.array(record) }, audience }),
-    get: call({ method: 'GET', path: one, tags, params: idPath, response: { 200: record }, audience }),
-    create: call({ method: 'POST', path: list, tags, body: handlerForm(form), response: { 201: record }, audience }),
-    update: call({
+    list: backOfficeCall({ method: 'GET', path: list, query: openQuery, response: { 200: z.array(record) } }),
+    get: backOfficeCall({ method: 'GET', path: one, params: idPath, response: { 200: record } }),
+    create: backOfficeCall({ method: 'POST', path: list, body: handlerForm(form), response: { 201: record } }),
+    update: backOfficeCall({
       method: 'PUT',
       path: one,
-      tags,
       params: idPath,
       body: handlerForm(change),
       response: { 200: record },
-      audience,
     }),
-    remove: call({ method: 'DELETE', path: one, tags, params: idPath, response: { 200: record }, audience }),
+    remove: backOfficeCall({ method: 'DELETE', path: one, params: idPath, response: { 200: record } }),
   };
 }
 export type RecordCalls = ReturnType<typeof recordCalls>;
@@ -122,13 +125,11 @@ export type RecordResourceName = keyof typeof RECORD_RESOURCES;
  * others in their current order.
  */
 const reorderCall = <const N extends 'partenaires' | 'partenaires-presses'>(name: N) =>
-  call({
+  backOfficeCall({
     method: 'POST',
     path: `/admin/${name}/reorder`,
-    tags,
     body: formBody(reorderSchema),
     response: { 200: z.array(adminPartnerSchema) },
-    audience,
   });
 export const postPartnersReorder = reorderCall('partenaires');
 export const postPressPartnersReorder = reorderCall('partenaires-presses');
@@ -137,115 +138,130 @@ export const postPressPartnersReorder = reorderCall('partenaires-presses');
  * A layout CSV: the preview (what each hall would hold, the errors line by line), and with
  * `commit` the import itself.
  */
-export const postStandsImport = call({
+export const postStandsImport = backOfficeCall({
   method: 'POST',
   path: '/admin/stands/import',
-  tags,
   body: formBody(standImportSchema),
   response: { 200: standImportPreviewSchema },
-  audience,
 });
 
 /** The one-row records, edited by react-admin as record 1: the site settings, the show's and the agency's. */
-export const getAdminSiteSettings = call({
+export const getAdminSiteSettings = backOfficeCall({
   method: 'GET',
   path: '/admin/site-settings/1',
-  tags,
   response: { 200: adminSiteSettingsSchema },
-  audience,
 });
-export const putAdminSiteSettings = call({
+export const putAdminSiteSettings = backOfficeCall({
   method: 'PUT',
   path: '/admin/site-settings/1',
-  tags,
   body: formBody(siteSettingsSchema),
   response: { 200: adminSiteSettingsSchema },
-  audience,
 });
-export const getAdminSib = call({
+export const getAdminSib = backOfficeCall({
   method: 'GET',
   path: '/admin/sib/1',
-  tags,
   response: { 200: adminShowRecordSchema },
-  audience,
 });
 /** The show's logos and background, and the PDFs that replace the generated plan, programme and catalogue. */
-export const putAdminSib = call({
+export const putAdminSib = backOfficeCall({
   method: 'PUT',
   path: '/admin/sib/1',
-  tags,
   body: formBody(sibSchema),
   response: { 200: adminShowRecordSchema },
-  audience,
 });
-export const getAdminAgence = call({
+export const getAdminAgence = backOfficeCall({
   method: 'GET',
   path: '/admin/agence/1',
-  tags,
   response: { 200: adminAgencySchema },
-  audience,
 });
-export const putAdminAgence = call({
+export const putAdminAgence = backOfficeCall({
   method: 'PUT',
   path: '/admin/agence/1',
-  tags,
   body: handlerForm(z.partial(agenceSchema)),
   response: { 200: adminAgencySchema },
-  audience,
 });
 
 /** The uploaded images and PDFs the content records point at. */
-export const getAdminMediaList = call({
+export const postAdminMedia = backOfficeCall({
+  method: 'POST',
+  path: '/admin/media',
+  summary: 'Uploads one image (PNG, JPEG, WebP) or PDF, field `file`',
+  response: { 201: adminMediaSchema },
+});
+export const getAdminMediaList = backOfficeCall({
   method: 'GET',
   path: '/admin/media',
-  tags,
   query: openQuery,
   response: { 200: z.array(adminMediaSchema) },
-  audience,
 });
-export const getAdminMedia = call({
+export const getAdminMedia = backOfficeCall({
   method: 'GET',
   path: '/admin/media/:id',
-  tags,
   params: idPath,
   response: { 200: adminMediaSchema },
-  audience,
 });
 
 /** 'Aperçu du site': the public site as it reads for this edition, for this organiser, two hours. */
-export const getEditionPreview = call({
+export const getEditionPreview = backOfficeCall({
   method: 'GET',
   path: '/admin/editions/:id/preview',
-  tags,
   params: idPath,
   response: { 200: editionPreviewSchema },
-  audience,
 });
 /** 'Préparer l'édition suivante': a new edition after this one (the form is read after the id). */
-export const postNextEdition = call({
+export const postNextEdition = backOfficeCall({
   method: 'POST',
   path: '/admin/editions/:id/next',
-  tags,
   params: idPath,
   body: handlerForm(nextEditionSchema),
   response: { 201: adminEditionSchema },
-  audience,
 });
 /** The site's texts that name the current edition's year, before 'Rendre courante'. */
-export const getOutdatedContent = call({
+export const getOutdatedContent = backOfficeCall({
   method: 'GET',
   path: '/admin/editions/:id/outdated-content',
-  tags,
   params: idPath,
   response: { 200: outdatedContentSchema },
-  audience,
 });
 /** 'Rendre courante': the site, its registrations, the exhibitor area and the gates follow this edition. */
-export const postMakeEditionCurrent = call({
+export const postMakeEditionCurrent = backOfficeCall({
   method: 'POST',
   path: '/admin/editions/:id/make-current',
-  tags,
   params: idPath,
   response: { 200: adminEditionSchema },
-  audience,
+});
+
+/**
+ * A mailing from an edition's page: `GET` says what it would reach, `POST` sends it (audited, with
+ * the plan as it stood before).
+ */
+const mailingCalls = <const A extends string, P extends z.ZodMiniType, S extends z.ZodMiniType>(
+  action: A,
+  answers: { plan: P; sent: S },
+) => ({
+  plan: backOfficeCall({
+    method: 'GET',
+    path: `/admin/editions/:id/${action}`,
+    params: idPath,
+    response: { 200: answers.plan },
+  }),
+  send: backOfficeCall({
+    method: 'POST',
+    path: `/admin/editions/:id/${action}`,
+    params: idPath,
+    response: { 200: answers.sent },
+  }),
+});
+export type MailingCalls<P extends z.ZodMiniType = z.ZodMiniType, S extends z.ZodMiniType = z.ZodMiniType> = ReturnType<
+  typeof mailingCalls<string, P, S>
+>;
+/** 'Inviter les exposants de 2024', on a past edition: its exhibitors are invited to the current one. */
+export const INVITE_EXHIBITORS = mailingCalls('invite-exhibitors', {
+  plan: participationPlanSchema,
+  sent: participationSentSchema,
+});
+/** 'Inviter les abonnés à la newsletter', on the current edition. */
+export const ANNOUNCE_EDITION = mailingCalls('announce', {
+  plan: announcementPlanSchema,
+  sent: announcementSentSchema,
 });

@@ -3,10 +3,12 @@ import {
   agencySchema,
   bannerPageSchema,
   editionListSchema,
+  floorPlanSchema,
   galleryPageSchema,
   hallListSchema,
   openingHoursSchema,
   partnerPageSchema,
+  publicSiteSettingsSchema,
   sectorListSchema,
   showRecordSchema,
   testimonialPageSchema,
@@ -111,4 +113,25 @@ export const getGates = call({
   tags: ['reference'],
   query: strapiQuery('filters'),
   response: { 200: hallListSchema },
+});
+
+/**
+ * The floor plan: halls, stands and who holds them, `year=2024` that edition's (the /plan-2024
+ * page), else the current one's.
+ */
+export const getFloorPlan = call({
+  method: 'GET',
+  path: '/floor-plan',
+  tags: ['reference'],
+  query: strapiQuery('year'),
+  response: { 200: floorPlanSchema },
+});
+
+/** The venue, each team's public e-mail and phone, the virtual tour, as the organiser published them (no parameter). */
+export const getSiteSettings = call({
+  method: 'GET',
+  path: '/site-settings',
+  tags,
+  query: strapiQuery(),
+  response: { 200: publicSiteSettingsSchema },
 });

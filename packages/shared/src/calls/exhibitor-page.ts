@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { call, formBody, strapiQuery } from '../call';
-import { exhibitorPageSchema, ownExhibitorPageSchema, visitorCardSchema } from '../contracts/directory';
+import {
+  exhibitorPageSchema,
+  exhibitorUploadSchema,
+  ownExhibitorPageSchema,
+  visitorCardSchema,
+} from '../contracts/directory';
 import { exhibitorPageFormSchema, visitorCardFormSchema } from '../exhibitor-page';
 
 /** 'Fiche annuaire': the exhibitor's page of the directory as it keeps it, and as the public reads it. */
@@ -41,6 +46,16 @@ export const putVisitorCard = call({
   tags,
   body: formBody(visitorCardFormSchema),
   response: { 200: visitorCardSchema },
+  audience: 'exhibitors',
+});
+
+/** An image (its logo) or a PDF (a document it hands out): one file, in the multipart field `file`. */
+export const postOwnPageFile = call({
+  method: 'POST',
+  path: '/exhibitor-page/files',
+  tags,
+  summary: 'Uploads one image (PNG, JPEG, WebP) or PDF, field `file`',
+  response: { 201: exhibitorUploadSchema },
   audience: 'exhibitors',
 });
 

@@ -15,3 +15,7 @@ export * from './back-office-records';
 export * from './back-office';
 export * from './back-office-people';
 export * from './gate';
+export * from './kiosk';
+export * from './visit';
+export * from './health';
+export * from './passkit';

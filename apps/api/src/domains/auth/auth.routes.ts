@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  postKioskSessionEnd,
+  getGoogleCallback,
   normalizeEmail,
+  postKioskSessionEnd,
   postControllerLogin,
   postForgotPassword,
   postKioskSession,
@@ -15,7 +16,6 @@ import {
 import type { Db } from '../../db/client';
 import { requestPasswordReset } from './access.service';
 import { route } from '../../lib/route';
-import { z } from 'zod';
 import { badRequest, HttpError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import type { createAuthService } from './auth.service';
@@ -136,11 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   );
 
   // Google sign-in is not offered; the landing page says 'Bientôt disponible'.
-  app.get(
-    '/auth/google/callback',
-    { schema: { tags: ['auth'], querystring: z.object({ access_token: z.string().optional() }) } },
-    async () => {
-      throw badRequest('Connexion Google non disponible');
-    },
-  );
+  route(app, getGoogleCallback, {}, async () => {
+    throw badRequest('Connexion Google non disponible');
+  });
 };

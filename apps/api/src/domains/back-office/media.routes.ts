@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminMediaSchema, getAdminMedia, getAdminMediaList } from '@salon/shared';
+import { getAdminMedia, getAdminMediaList, postAdminMedia } from '@salon/shared';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
@@ -11,22 +11,12 @@ import { receiveUpload } from '../files/upload-request';
 
 /** The uploaded images and PDFs the content records point at. */
 export const adminMediaRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db }) => {
-  // A multipart upload, read by the handler (no form schema).
-  app.post(
-    '/media',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Uploads one image (PNG, JPEG, WebP) or PDF, field `file`',
-        response: { 201: adminMediaSchema },
-      },
-    },
-    async (request, reply) => {
-      const { file, filename } = await receiveUpload(request);
-      const record = await addMedia(db, currentUser(request).id, file, filename);
-      return reply.status(201).send(record);
-    },
-  );
+  // A multipart upload: its file is read by the handler (receiveUpload), not declared.
+  route(app, postAdminMedia, {}, async (request, reply) => {
+    const { file, filename } = await receiveUpload(request);
+    const record = await addMedia(db, currentUser(request).id, file, filename);
+    return reply.status(201).send(record);
+  });
 
   route(app, getAdminMediaList, {}, async (request, reply) => {
     const { list, rows, total } = await listMedia(db, request.query);

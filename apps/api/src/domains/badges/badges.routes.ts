@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badgePublicKeySchema } from '@salon/shared';
+import { getBadgePublicKey } from '@salon/shared';
+import { route } from '../../lib/route';
 import type { BadgeSigner } from './badge-token';
 
 export interface BadgesRoutesOptions {
@@ -14,13 +15,9 @@ export const badgesRoutes: FastifyPluginAsyncZod<BadgesRoutesOptions> = async (a
   const body = {
     data: { algorithm: 'Ed25519' as const, publicKey: signer.publicKeyRaw, jwk: signer.publicKeyJwk },
   };
-  app.get(
-    '/badges/public-key',
-    { schema: { tags: ['badges'], response: { 200: badgePublicKeySchema } } },
-    async (_request, reply) => {
-      // An hour: a changed key reaches the gates soon enough, and the gates rarely ask.
-      reply.header('cache-control', 'public, max-age=3600');
-      return body;
-    },
-  );
+  route(app, getBadgePublicKey, {}, async (_request, reply) => {
+    // An hour: a changed key reaches the gates soon enough, and the gates rarely ask.
+    reply.header('cache-control', 'public, max-age=3600');
+    return body;
+  });
 };

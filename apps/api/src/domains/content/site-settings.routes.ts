@@ -1,6 +1,6 @@
-import { publicSiteSettingsSchema } from '@salon/shared';
+import { getSiteSettings } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertQueryKeys } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import type { SiteSettingsStore } from './site-settings.service';
 
 /**
@@ -9,12 +9,5 @@ import type { SiteSettingsStore } from './site-settings.service';
  * Values the organiser left empty are null: the pages leave their line out.
  */
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ settings: SiteSettingsStore }> = async (app, { settings }) => {
-  app.get(
-    '/site-settings',
-    { schema: { tags: ['content'], response: { 200: publicSiteSettingsSchema } } },
-    async (request) => {
-      assertQueryKeys(request.query as Record<string, unknown>, []);
-      return { data: await settings.get() };
-    },
-  );
+  route(app, getSiteSettings, {}, async () => ({ data: await settings.get() }));
 };

@@ -64,9 +64,8 @@ const isExhibitorType = (v: unknown) =>
   v === 'exhibitor' || (isRecord(v) && Object.keys(v).length === 1 && v.$eq === 'exhibitor');
 
 /** `filters[user][company]` is the directory's own filter: the signed-in mode refuses it. */
-export function namesDirectoryFilter(query: Record<string, unknown>): boolean {
-  const { filters } = query;
-  return isRecord(filters) && isRecord(filters.user) && 'company' in filters.user;
+export function namesDirectoryFilter(query: unknown): boolean {
+  return isRecord(query) && isRecord(query.filters) && isRecord(query.filters.user) && 'company' in query.filters.user;
 }
 
 function unsupported(f: FilterCondition): never {

@@ -23,7 +23,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache
    * told apart by `filters[user][company]`, a filter the signed-in mode does not accept.
    */
   const isDirectoryCall = (request: FastifyRequest) =>
-    request.headers.authorization === undefined || namesDirectoryFilter(request.query as Record<string, unknown>);
+    request.headers.authorization === undefined || namesDirectoryFilter(request.query);
   const authOrPublic = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isDirectoryCall(request)) await app.authenticate(request, reply);
   };

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import {
-  announcementPlanSchema,
-  announcementSentSchema,
-  participationPlanSchema,
-  participationSentSchema,
+  ANNOUNCE_EDITION,
+  INVITE_EXHIBITORS,
   postParticipationConfirm,
   postParticipationView,
+  type MailingCalls,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -52,9 +51,8 @@ export const adminParticipationRoutes: FastifyPluginAsyncZod<{
   mail: MailLinks;
   onQueued: () => void;
 }> = async (app, { db, mail, onQueued }) => {
-  const tags = ['admin'];
-  const editionId = (params: unknown) => {
-    const id = idParam((params as { id: string }).id);
+  const editionId = (value: string) => {
+    const id = idParam(value);
     if (id === null) throw notFound('Édition introuvable.');
     return id;
   };
@@ -62,28 +60,22 @@ export const adminParticipationRoutes: FastifyPluginAsyncZod<{
   /**
    * A mailing from an edition's page: `GET` says what it would reach (`plan`), `POST` sends it, in
    * one transaction with its audit entry (the plan as it stood before, what left after). Each
-   * answers its contract (`answers`).
+   * answers its call's contract.
    */
-  function mailing<Plan, Sent>(
-    path: string,
-    answers: { plan: z.ZodMiniType<Plan>; sent: z.ZodMiniType<Sent> },
-    plan: (db: Db | Tx, id: number) => Promise<NoInfer<Plan>>,
-    send: (tx: Tx, id: number) => Promise<NoInfer<Sent>>,
+  function mailing<P extends z.ZodMiniType, S extends z.ZodMiniType>(
+    calls: MailingCalls<P, S>,
+    plan: (db: Db | Tx, id: number) => Promise<z.input<P>>,
+    send: (tx: Tx, id: number) => Promise<z.input<S>>,
   ) {
-    // Widened for Fastify, whose types cannot resolve a generic answer: the signature ties each to its contract.
-    const planAnswer: z.ZodMiniType = answers.plan;
-    const sentAnswer: z.ZodMiniType = answers.sent;
-    app.get(`/editions/:id/${path}`, { schema: { tags, response: { 200: planAnswer } } }, async (request) =>
-      plan(db, editionId(request.params)),
-    );
-    app.post(`/editions/:id/${path}`, { schema: { tags, response: { 200: sentAnswer } } }, async (request) => {
-      const id = editionId(request.params);
+    route(app, calls.plan, {}, async (request) => plan(db, editionId(request.params.id)));
+    route(app, calls.send, {}, async (request) => {
+      const id = editionId(request.params.id);
       const sent = await db.transaction(async (tx) => {
         const before = await plan(tx, id);
         const after = await send(tx, id);
         await recordAudit(tx, {
           userId: currentUser(request).id,
-          action: `POST /admin/editions/:id/${path}`,
+          action: `POST ${calls.send.path}`,
           resource: 'editions',
           recordId: id,
           before,
@@ -97,14 +89,7 @@ export const adminParticipationRoutes: FastifyPluginAsyncZod<{
   }
 
   // 'Inviter les exposants de 2024', on a past edition (participation.service.ts).
-  mailing(
-    'invite-exhibitors',
-    { plan: participationPlanSchema, sent: participationSentSchema },
-    participationPlan,
-    (tx, id) => inviteReturningExhibitors(tx, mail, id),
-  );
+  mailing(INVITE_EXHIBITORS, participationPlan, (tx, id) => inviteReturningExhibitors(tx, mail, id));
   // 'Inviter les abonnés à la newsletter', on the current edition (announcement.ts).
-  mailing('announce', { plan: announcementPlanSchema, sent: announcementSentSchema }, announcementPlan, (tx, id) =>
-    announceEdition(tx, mail, id),
-  );
+  mailing(ANNOUNCE_EDITION, announcementPlan, (tx, id) => announceEdition(tx, mail, id));
 };

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exhibitorUploadSchema, getOwnPage, getVisitorCard, putOwnPage, putVisitorCard } from '@salon/shared';
+import { getOwnPage, getVisitorCard, postOwnPageFile, putOwnPage, putVisitorCard } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { AUDIENCES, currentUser, only } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import type { DirectoryCache } from '../directory/directory.service';
 import type { FileKeys } from '../media/held-files';
 import { receiveUpload, UPLOAD_LIMITS } from '../files/upload-request';
@@ -19,7 +19,6 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, directoryCache, fileKeys }) => {
   // The exhibitors' files it names open with their key while no public page names them (decision 044).
   app.addHook('preSerialization', async (_request, _reply, payload) => fileKeys.keyAll(payload, new Date()));
-  const tags = ['exhibitor-area'];
   // This part reads the exhibitor's uploads (its routes only).
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
@@ -51,13 +50,11 @@ export const ownPageRoutes: FastifyPluginAsyncZod<{
     keyGenerator: (request) => `uploads-account:${currentUser(request).id}`,
   });
 
-  /** An image (its logo) or a PDF (a document it hands out), one file of the multipart field `file`. */
-  app.post(
-    '/exhibitor-page/files',
-    {
-      schema: { tags, response: { 201: exhibitorUploadSchema } },
-      ...only(app, AUDIENCES.exhibitors, { rateLimit: { max: 30, timeWindow: '1 minute' } }),
-    },
+  /** An image (its logo) or a PDF (a document it hands out): its file is read by the handler (receiveUpload). */
+  route(
+    app,
+    postOwnPageFile,
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const budget = await perAccount(request);
       if (!budget.isAllowed && budget.isExceeded) {

@@ -174,13 +174,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   // kept for ever. The demo files have fixed names: browsers keep them a month. Not a static
   // folder: a file uploaded through one instance is served by every other.
   // HEAD declared with GET: Fastify's own HEAD would answer a Content-Length of 0 (no bytes read).
-  app.route({
+  // The path under /uploads/, and an exhibitor's file's key (`?k=`), as the router and the query parser read them.
+  app.route<{ Params: { '*': string }; Querystring: { k?: unknown } }>({
     method: ['HEAD', 'GET'],
     url: UPLOADS_ROUTE,
     schema: { hide: true },
     handler: async (request, reply) => {
       await spend('files', request, reply);
-      const rel = (request.params as { '*': string })['*'];
+      const rel = request.params['*'];
       // A miss goes to the not-found handler, as any unknown path does (and counts like one).
       if (!plainPath(rel)) return reply.callNotFound();
       // An upload whose bytes were removed is gone, though this instance may still hold them in
@@ -188,7 +189,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
       const state = HASHED_UPLOAD.test(rel) ? await uploadState(db, rel) : 'public';
       if (state === 'gone') return reply.callNotFound();
       const held = state === 'held';
-      if (held && !fileKeys.opens(rel, (request.query as { k?: unknown }).k, new Date())) return reply.callNotFound();
+      if (held && !fileKeys.opens(rel, request.query.k, new Date())) return reply.callNotFound();
       const file = await files.find(rel);
       if (!file) return reply.callNotFound();
       const etag = `"${file.sha256}"`;

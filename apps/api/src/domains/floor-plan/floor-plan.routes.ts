@@ -1,8 +1,8 @@
-import { floorPlanSchema } from '@salon/shared';
+import { getFloorPlan } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { assertQueryKeys } from '../../lib/request-inputs';
 import { sendJsonText } from '../../lib/list-params';
+import { route } from '../../lib/route';
 import type { DirectoryCache } from '../directory/directory.service';
 import { editionOfQuery } from '../show/current-edition';
 import { readFloorPlan } from './floor-plan.service';
@@ -17,18 +17,13 @@ export const floorPlanRoutes: FastifyPluginAsyncZod<{ db: Db; directoryCache: Di
   { db, directoryCache },
 ) => {
   // `?year=2024`: that edition's plan (the page /plan-2024); without it, the current edition's.
-  app.get(
-    '/floor-plan',
-    { schema: { tags: ['reference'], response: { 200: floorPlanSchema } } },
-    async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      assertQueryKeys(query, ['year']);
-      const edition = await editionOfQuery(db, query.year, await app.editionsSeen(request, reply));
-      const key = query.year === undefined ? 'floor-plan' : `floor-plan:${query.year as string}`;
-      const json = await directoryCache.load(key, async () =>
-        JSON.stringify({ data: { halls: await readFloorPlan(db, edition) } }),
-      );
-      return sendJsonText(reply, json);
-    },
-  );
+  route(app, getFloorPlan, {}, async (request, reply) => {
+    const { year } = request.query;
+    const edition = await editionOfQuery(db, year, await app.editionsSeen(request, reply));
+    const key = year === undefined ? 'floor-plan' : `floor-plan:${year as string}`;
+    const json = await directoryCache.load(key, async () =>
+      JSON.stringify({ data: { halls: await readFloorPlan(db, edition) } }),
+    );
+    return sendJsonText(reply, json);
+  });
 };

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema, liveSchema, readySchema, type Clock } from '@salon/shared';
+import { getHealth, getHealthLive, getHealthReady, type Clock } from '@salon/shared';
 import type { Redis } from 'ioredis';
 import { ping, type Database } from '../../db/client';
 import { buildMigrations, migrationsState } from '../../db/migrations-state';
 import { tooManyRequests } from '../../lib/errors';
+import { route } from '../../lib/route';
 import { isLocalUnforwarded } from '../../plugins/local-request';
 
 declare module 'fastify' {
@@ -66,7 +67,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   redis?: Redis;
   isDraining: () => boolean;
 }> = async (app, { database, clock, redis, isDraining }) => {
-  const tags = ['system'];
   // Probes come every few seconds from the proxy's one address, and must answer while Redis (which
   // holds the rate limits' counters) is down: they are outside the API's budget. Live is free;
   // ready, which asks the database, has a budget of its own in memory, and probes that come
@@ -79,14 +79,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   // Whether the API answers and reaches its database. The database's kind and the server's clock
   // only for this machine (an operator, the tests): the public learns nothing of the back end (N7).
-  app.get('/health', { schema: { tags, response: { 200: healthSchema } } }, async (request) => {
+  route(app, getHealth, {}, async (request) => {
     await ping(database.db);
     if (!isLocalUnforwarded(request)) return { status: 'ok' } as const;
     return { status: 'ok', database: database.kind, now: clock().toISOString() } as const;
   });
 
   // Whether the process runs: a restart is the cure only when this fails, so no dependency is asked.
-  app.get('/health/live', { ...probe, schema: { tags, response: { 200: liveSchema } } }, async (_request, reply) => {
+  route(app, getHealthLive, probe, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' } as const;
   });
@@ -97,21 +97,17 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   // Whether this instance should receive traffic. The body names what failed; the reason (which
   // may name internal hosts) goes to the log only.
-  app.get(
-    '/health/ready',
-    { ...probe, schema: { tags, response: { 200: readySchema, 503: readySchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const budget = readyBudget(request.ip);
-      if (!budget.allowed) {
-        throw tooManyRequests(reply, budget.retryAfter, 'Trop de requêtes de disponibilité depuis cette adresse.');
-      }
-      if (isDraining()) return reply.status(503).send({ status: 'unavailable', checks: { server: 'draining' } });
-      checking ??= runChecks(request).finally(() => (checking = undefined));
-      const { ready, checks } = await checking;
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
-    },
-  );
+  route(app, getHealthReady, probe, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const budget = readyBudget(request.ip);
+    if (!budget.allowed) {
+      throw tooManyRequests(reply, budget.retryAfter, 'Trop de requêtes de disponibilité depuis cette adresse.');
+    }
+    if (isDraining()) return reply.status(503).send({ status: 'unavailable', checks: { server: 'draining' } });
+    checking ??= runChecks(request).finally(() => (checking = undefined));
+    const { ready, checks } = await checking;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+  });
 
   async function runChecks(request: FastifyRequest) {
     const check = async (name: string, work: () => Promise<string>): Promise<string> => {

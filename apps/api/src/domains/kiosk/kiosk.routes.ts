@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   KIOSK_TOKEN_HEADER,
+  deleteKiosk,
+  getKiosks,
+  getOwnKiosk,
   kioskBadgeLookupSchema,
-  kioskBadgeSchema,
-  kioskListSchema,
   kioskLookupSchema,
-  kioskSessionSchema,
-  noContentSchema,
+  postKioskLookup,
   type BadgeViewData,
   type Clock,
 } from '@salon/shared';
@@ -15,6 +15,7 @@ import { HttpError, notFound, unauthorized } from '../../lib/errors';
 import { AUDIENCES, currentUser, only } from '../../plugins/auth';
 import type { KioskService, KioskSession } from './kiosk.service';
 import { idParam, parseFormBody } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import type { Db } from '../../db/client';
 import { assertRegistrationOpen } from '../show/registration-window';
 import { badgeDownloads } from '../badges/badge-mail';
@@ -70,7 +71,6 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
     const wallets = { appleWallet: code(links.appleWalletUrl), googleWallet: code(links.googleWalletUrl) };
     return { data: { ...badge, ...wallets }, meta: {} };
   };
-  const tags = ['kiosk'];
   const kiosk = kioskOnly(kiosks, clock);
   const staff = only(app, AUDIENCES.gateStaff);
   // A kiosk token, or else a controller's or organiser's session.
@@ -79,17 +79,13 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
     for (const check of staff.preHandler) await check(request, reply);
   };
 
-  app.get(
-    '/kiosk/session',
-    { schema: { tags, response: { 200: kioskSessionSchema } }, preHandler: kiosk, config: { audience: 'kiosks' } },
-    async (request) => {
-      const { id, name, createdAt, expiresAt } = request.kiosk!;
-      return {
-        data: { id, name, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() },
-        meta: {},
-      };
-    },
-  );
+  route(app, getOwnKiosk, { preHandler: kiosk }, async (request) => {
+    const { id, name, createdAt, expiresAt } = request.kiosk!;
+    return {
+      data: { id, name, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() },
+      meta: {},
+    };
+  });
 
   /**
    * `{ email, phoneDigits }` typed by the visitor, or `{ token }` read from the e-badge on their
@@ -97,13 +93,12 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
    * (known only once authenticated: a header the caller can vary is no key), and, from a
    * kiosk, per address: after LOOKUPS_PER_ADDRESS misses only staff can look that address up.
    */
-  app.post(
-    '/kiosk/lookup',
+  route(
+    app,
+    postKioskLookup,
     {
-      schema: { tags, response: { 200: kioskBadgeSchema } },
       preHandler: kioskOrStaff,
       config: {
-        audience: 'kiosksAndGateStaff',
         rateLimit: {
           max: lookupRateLimit,
           timeWindow: '1 minute',
@@ -116,7 +111,7 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // The kiosk makes badges while the registration is open (by default, until the show is over).
       await assertRegistrationOpen(db, clock());
-      const body = request.body as { token?: unknown } | undefined;
+      const { body } = request;
       if (body && typeof body === 'object' && 'token' in body) {
         const badge = await kiosks.lookupToken(parseFormBody(kioskBadgeLookupSchema, body).token);
         if (badge === 'otherEdition') throw new HttpError(404, OTHER_EDITION, { reason: 'otherEdition' });
@@ -141,18 +136,14 @@ export const kioskRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/kiosk/sessions', { schema: { tags, response: { 200: kioskListSchema } }, ...staff }, async () => {
+  route(app, getKiosks, {}, async () => {
     const rows = await kiosks.list();
     return { data: rows, meta: { pagination: { page: 1, pageSize: rows.length, pageCount: 1, total: rows.length } } };
   });
 
-  app.delete<{ Params: { id: string } }>(
-    '/kiosk/sessions/:id',
-    { schema: { tags, response: { 204: noContentSchema } }, ...staff },
-    async (request, reply) => {
-      const id = idParam(request.params.id);
-      if (id === null || !(await kiosks.revoke(id, clock()))) throw notFound('Borne introuvable ou déjà désactivée.');
-      return reply.status(204).send();
-    },
-  );
+  route(app, deleteKiosk, {}, async (request, reply) => {
+    const id = idParam(request.params.id);
+    if (id === null || !(await kiosks.revoke(id, clock()))) throw notFound('Borne introuvable ou déjà désactivée.');
+    return reply.status(204).send();
+  });
 };

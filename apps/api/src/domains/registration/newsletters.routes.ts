@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  postNewsletter,
   DEFAULT_LANGUAGE,
-  LANGUAGES,
-  newsletterConfirmedSchema,
-  newsletterUnsubscribedSchema,
+  getNewsletterUnsubscribe,
+  postNewsletter,
+  postNewsletterConfirm,
+  postNewsletterUnsubscribe,
 } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -15,8 +14,6 @@ import { type MailLinks } from '../mail/links';
 
 export const NEWSLETTER_RATE_LIMIT = 10;
 export const INVALID_LINK = 'Ce lien n’est pas valide ou a expiré.';
-
-const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 
 /**
  * `POST newsletters/` (double opt-in), the confirmation, and the unsubscription, which takes the
@@ -38,37 +35,18 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks;
     onQueued();
     return reply.status(201).send({ data: { email: form.email }, meta: {} });
   });
-  app.post(
-    '/newsletters/confirm',
-    {
-      schema: { tags: ['newsletters'], querystring: tokenQuery, response: { 200: newsletterConfirmedSchema } },
-      ...limited,
-    },
-    async (request) => {
-      if (!(await confirmSubscription(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
-      return { data: { confirmed: true }, meta: {} };
-    },
-  );
-  app.post(
-    '/newsletters/unsubscribe',
-    // Mail clients POST here without cookies (RFC 8058): the signed token is the authorisation.
-    {
-      schema: { tags: ['newsletters'], querystring: tokenQuery, response: { 200: newsletterUnsubscribedSchema } },
-      config: { ...limited.config, xsrf: false },
-    },
-    async (request) => {
-      if (!(await unsubscribe(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
-      return { data: { unsubscribed: true }, meta: {} };
-    },
-  );
+  route(app, postNewsletterConfirm, limited, async (request) => {
+    if (!(await confirmSubscription(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
+    return { data: { confirmed: true }, meta: {} };
+  });
+  // Mail clients POST here without cookies (RFC 8058): the signed token is the authorisation.
+  route(app, postNewsletterUnsubscribe, { config: { ...limited.config, xsrf: false } }, async (request) => {
+    if (!(await unsubscribe(db, mail, request.query.token))) throw badRequest(INVALID_LINK);
+    return { data: { unsubscribed: true }, meta: {} };
+  });
   // The same address opened (a mail client without one-click, a person): the page, which
   // unsubscribes once a browser shows it. A GET changes nothing: link scanners open addresses.
-  app.get(
-    '/newsletters/unsubscribe',
-    {
-      schema: { tags: ['newsletters'], querystring: tokenQuery.extend({ lang: z.enum(LANGUAGES).optional() }) },
-    },
-    async (request, reply) =>
-      reply.redirect(unsubscribePage(mail.publicUrl, request.query.token, request.query.lang ?? DEFAULT_LANGUAGE), 303),
+  route(app, getNewsletterUnsubscribe, {}, async (request, reply) =>
+    reply.redirect(unsubscribePage(mail.publicUrl, request.query.token, request.query.lang ?? DEFAULT_LANGUAGE), 303),
   );
 };

@@ -4,7 +4,7 @@ import {
   DEFAULT_LANGUAGE,
   pick,
   exhibitorEnquirySchema,
-  publicRegisterSchema,
+  postPublicRegister,
   putVisitor,
   visitorFormSchema,
   type VisitorForm,
@@ -84,16 +84,13 @@ export const visitorsRoutes: FastifyPluginAsyncZod<{
   };
   const config = { rateLimit: { max: rateLimit, timeWindow: '1 minute' } };
   route(app, putVisitor, { config }, async (request, reply) => reply.status(201).send(await register(request.body)));
-  app.post(
-    '/auth/local/register',
-    { schema: { tags: ['visitors'], response: { 201: publicRegisterSchema } }, config },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          isEnquiry(request.body)
-            ? await enquiry(request, reply)
-            : await register(parseFormBody(visitorFormSchema, request.body)),
-        ),
+  route(app, postPublicRegister, { config }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        isEnquiry(request.body)
+          ? await enquiry(request, reply)
+          : await register(parseFormBody(visitorFormSchema, request.body)),
+      ),
   );
 };

@@ -1,25 +1,23 @@
 import {
-  LANGUAGES,
   asLanguage,
   emptyVisit,
-  fileAnswer,
   formatVisit,
+  getBadgeCalendar,
+  getVisit,
+  getVisitCalendar,
   mergeVisits,
   parseVisit,
-  visitActionSchema,
-  visitKeptSchema,
-  visitListSchema,
+  postVisit,
   withVisit,
   VISIT_COOKIE,
   VISIT_LIMIT,
   type Visit,
 } from '@salon/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { documentTexts } from '../../texts/index';
-import { assertQueryKeys } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import type { BadgeService } from '../badges/badges.service';
 import { venueLine, type SiteSettingsStore } from '../content/site-settings.service';
 import { keepVisit, keptVisit } from '../badges/kept-visit';
@@ -28,11 +26,6 @@ import { badgeCalendar, visitCalendar } from './visit-calendar';
 import { editionLabel } from '../badges/badge-pdf';
 import { SHOW_NAME } from '../files/pdf/document';
 import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
-
-const badgeCalendarQuery = z.strictObject({
-  token: z.string().min(1).max(2000),
-  lang: z.enum(LANGUAGES).optional(),
-});
 
 /** Changes of a list allowed per minute and per address: a visitor taps a few buttons, not hundreds. */
 export const VISIT_RATE_LIMIT = 60;
@@ -48,8 +41,8 @@ function idList(value: unknown, name: string): number[] {
   return ids;
 }
 
-function visitOfQuery(query: Record<string, unknown>, allowed: (keyof Visit)[], extra: string[] = []): Visit {
-  assertQueryKeys(query, [...allowed, ...extra]);
+/** A list as a query names it (its parameters checked by the call: none but the list's and `lang`). */
+function visitOfQuery(query: { exhibitors?: unknown; conferences?: unknown }): Visit {
   return { exhibitors: idList(query.exhibitors, 'exhibitors'), conferences: idList(query.conferences, 'conferences') };
 }
 
@@ -64,64 +57,55 @@ export const visitRoutes: FastifyPluginAsyncZod<{
   settings: SiteSettingsStore;
   publicUrl: string;
 }> = async (app, { db, badges, settings, publicUrl }) => {
-  const tags = ['visit'];
   /** The venue's name and address on one line (the calendars' location), or null. */
   const showVenue = async () => venueLine((await settings.get()).venue);
 
-  app.get('/visit', { schema: { tags, response: { 200: visitListSchema } } }, async (request) => {
-    const visit = visitOfQuery(request.query as Record<string, unknown>, ['exhibitors', 'conferences']);
+  route(app, getVisit, {}, async (request) => {
+    const visit = visitOfQuery(request.query);
     return { data: await readVisit(db, visit), meta: {} };
   });
 
-  app.get(
-    '/visit/calendar.ics',
-    { schema: { tags, response: { 200: fileAnswer('text/calendar') } } },
-    async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const visit = visitOfQuery(query, ['conferences'], ['lang']);
-      const lang = asLanguage(query.lang);
-      const { conferences } = await readVisit(db, { exhibitors: [], conferences: visit.conferences });
-      const venue = await showVenue();
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${documentTexts(lang).calendar.visitFile}.ics"`)
-        .send(Buffer.from(visitCalendar(conferences, { lang, publicUrl, venue })));
-    },
-  );
+  route(app, getVisitCalendar, {}, async (request, reply) => {
+    const { query } = request;
+    const visit = visitOfQuery(query);
+    const lang = asLanguage(query.lang);
+    const { conferences } = await readVisit(db, { exhibitors: [], conferences: visit.conferences });
+    const venue = await showVenue();
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${documentTexts(lang).calendar.visitFile}.ics"`)
+      .send(Buffer.from(visitCalendar(conferences, { lang, publicUrl, venue })));
+  });
 
   /**
    * 'Ajouter à mon agenda' of the e-badge page and the badge mail: the show's days at their hours,
    * and the conferences the holder signed up to, by the badge's link (its random key). A key that
    * opens no live badge is a 404, as a badge that does not exist.
    */
-  app.get(
-    '/registrations/ebadge/calendar.ics',
-    { schema: { tags, querystring: badgeCalendarQuery, response: { 200: fileAnswer('text/calendar') } } },
-    async (request, reply) => {
-      const badge = await badges.loadByKey(request.query.token);
-      if (!badge) throw notFound('Badge introuvable.');
-      const lang = request.query.lang ?? badge.data.lang;
-      const { event, hours } = badge.data;
-      const show = {
-        title: `${SHOW_NAME} — ${editionLabel(event.edition, lang)}`,
-        registrationId: badge.registrationId,
-        days: hours,
-        talks: await signedUpConferences(db, badge.userId),
-      };
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${documentTexts(lang).calendar.badgeFile}.ics"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(badgeCalendar(show, { lang, publicUrl, venue: await showVenue() })));
-    },
-  );
+  route(app, getBadgeCalendar, {}, async (request, reply) => {
+    const badge = await badges.loadByKey(request.query.token);
+    if (!badge) throw notFound('Badge introuvable.');
+    const lang = request.query.lang ?? badge.data.lang;
+    const { event, hours } = badge.data;
+    const show = {
+      title: `${SHOW_NAME} — ${editionLabel(event.edition, lang)}`,
+      registrationId: badge.registrationId,
+      days: hours,
+      talks: await signedUpConferences(db, badge.userId),
+    };
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${documentTexts(lang).calendar.badgeFile}.ics"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(badgeCalendar(show, { lang, publicUrl, venue: await showVenue() })));
+  });
 
   acceptForms(app);
 
-  app.post(
-    '/visit',
+  route(
+    app,
+    postVisit,
     {
-      schema: { tags, body: visitActionSchema, response: { 200: visitKeptSchema } },
       // A form without scripts sends no XSRF header: the browser's own word on where it comes from
       // stands in for it (fromTheSite), so that another site cannot empty or fill the list.
       config: { xsrf: false, rateLimit: { max: VISIT_RATE_LIMIT, timeWindow: '1 minute' } },

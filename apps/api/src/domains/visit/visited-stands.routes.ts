@@ -1,16 +1,15 @@
-import { doNotContactFormSchema, doNotContactSchema, fileAnswer, visitedStandsSchema, type Clock } from '@salon/shared';
+import { getVisitedStandCard, getVisitedStands, postDoNotContact, type Clock } from '@salon/shared';
 import type { FileKeys } from '../media/held-files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { idParam } from '../../lib/request-inputs';
+import { route } from '../../lib/route';
 import type { BadgeService } from '../badges/badges.service';
 import { acceptForms, backTo, fromTheSite, wantsJson } from './from-the-site';
 import { contactVcard, forgetMe, visitedStands } from './visited-stands.service';
 import { VISIT_RATE_LIMIT } from './visit.routes';
 
-const tokenQuery = z.object({ token: z.string().min(1).max(2000) });
 const NO_BADGE = 'Ce lien n’est pas valide ou a expiré.';
 const NOT_VISITED = 'Exposant introuvable.';
 
@@ -29,50 +28,41 @@ export const visitedStandsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, badges, clock, publicUrl, fileKeys }) => {
   // The visitor-card document opens with its key for the visitors the exhibitor scanned (decision 044).
   app.addHook('preSerialization', async (_request, _reply, payload) => fileKeys.keyAll(payload, new Date()));
-  const tags = ['visit'];
 
   async function holderOf(token: string) {
     const badge = await badges.loadByKey(token);
     if (!badge) throw notFound(NO_BADGE);
     return badge.userId;
   }
-  const exhibitorOf = (params: unknown) => {
-    const id = idParam((params as { exhibitorId: string }).exhibitorId);
+  const exhibitorOf = (value: string) => {
+    const id = idParam(value);
     if (id === null) throw notFound(NOT_VISITED);
     return id;
   };
 
-  app.get(
-    '/ebadge/visited',
-    { schema: { tags, querystring: tokenQuery, response: { 200: visitedStandsSchema } } },
-    async (request, reply) => {
-      const stands = await visitedStands(db, await holderOf(request.query.token));
-      reply.header('cache-control', 'private, no-store');
-      return { data: stands.map((s) => s.stand), meta: {} };
-    },
-  );
+  route(app, getVisitedStands, {}, async (request, reply) => {
+    const stands = await visitedStands(db, await holderOf(request.query.token));
+    reply.header('cache-control', 'private, no-store');
+    return { data: stands.map((s) => s.stand), meta: {} };
+  });
 
-  app.get(
-    '/ebadge/visited/:exhibitorId/contact.vcf',
-    { schema: { tags, querystring: tokenQuery, response: { 200: fileAnswer('text/vcard') } } },
-    async (request, reply) => {
-      const exhibitorId = exhibitorOf(request.params);
-      const [visited] = await visitedStands(db, await holderOf(request.query.token), exhibitorId);
-      if (!visited?.stand.contactCard) throw notFound(NOT_VISITED);
-      return reply
-        .header('content-type', 'text/vcard; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${visited.stand.slug}.vcf"`)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(contactVcard(visited.card, exhibitorId)));
-    },
-  );
+  route(app, getVisitedStandCard, {}, async (request, reply) => {
+    const exhibitorId = exhibitorOf(request.params.exhibitorId);
+    const [visited] = await visitedStands(db, await holderOf(request.query.token), exhibitorId);
+    if (!visited?.stand.contactCard) throw notFound(NOT_VISITED);
+    return reply
+      .header('content-type', 'text/vcard; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${visited.stand.slug}.vcf"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(contactVcard(visited.card, exhibitorId)));
+  });
 
   acceptForms(app);
 
-  app.post(
-    '/ebadge/visited/:exhibitorId/do-not-contact',
+  route(
+    app,
+    postDoNotContact,
     {
-      schema: { tags, body: doNotContactFormSchema, response: { 200: doNotContactSchema } },
       // A plain form, as 'Ma visite''s (decision 035): the browser's word that the post comes from
       // the site stands in for the XSRF header a form cannot send; checked before the body is read.
       config: { xsrf: false, rateLimit: { max: VISIT_RATE_LIMIT, timeWindow: '1 minute' } },
@@ -81,7 +71,7 @@ export const visitedStandsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const exhibitorId = exhibitorOf(request.params);
+      const exhibitorId = exhibitorOf(request.params.exhibitorId);
       const holder = await holderOf(request.body.token);
       const undo = request.body.undo === '1';
       if (!(await forgetMe(db, holder, exhibitorId, clock(), undo))) throw notFound(NOT_VISITED);

@@ -4,14 +4,13 @@ import {
   getOwnPage,
   getSectors,
   getVisitorCard,
+  postOwnPageFile,
   putOwnPage,
   putVisitorCard,
-  type Answer,
   type ExhibitorPageForm,
-  type exhibitorUploadSchema,
   type VisitorCardForm,
 } from '@salon/shared';
-import { ApiError, api, apiRequest } from '../../lib/api-client';
+import { ApiError, api, apiUpload } from '../../lib/api-client';
 
 /** 'Fiche annuaire': the exhibitor's page as it edits it (`GET`/`PUT exhibitor-page`). */
 const ownPageKey = ['exhibitor-page'] as const;
@@ -60,10 +59,7 @@ export function usePublicPage(slug: string | undefined) {
 
 /** Uploads one file for the page (its logo, a PDF): the stored file's record. */
 export async function uploadPageFile(file: File) {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  const res = await apiRequest<Answer<typeof exhibitorUploadSchema>>('exhibitor-page/files', { method: 'POST', body });
-  return res.data;
+  return (await apiUpload(postOwnPageFile, file)).data;
 }
 
 /** The contact card and the document the visitors it scanned get (`GET`/`PUT exhibitor-page/visitor-card`). */

@@ -1,23 +1,27 @@
 import {
   KIOSK_TOKEN_HEADER,
-  type Answer,
+  getOwnKiosk,
+  postKioskLookup,
+  postKioskSession,
+  postKioskSessionEnd,
+  type Call,
+  type CallAnswer,
+  type CallInput,
   type KioskBadge,
-  type kioskBadgeSchema,
   type KioskEnable,
   type KioskLookup,
   type LoginForm,
-  postKioskSession,
 } from '@salon/shared';
-import { ApiError, api, apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { clearKioskDevice, saveKioskDevice, type KioskDevice } from './device';
 
 /**
  * A call as the kiosk: its own token, never the exhibitor session stored in the same browser.
  * Any 401 means the kiosk was revoked (or ended elsewhere): the device forgets it at once.
  */
-async function kioskRequest<T>(device: KioskDevice, path: string, options: RequestOptions = {}): Promise<T> {
+async function kioskCall<C extends Call>(device: KioskDevice, c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
   try {
-    return await apiRequest<T>(path, { ...options, auth: false, headers: { [KIOSK_TOKEN_HEADER]: device.token } });
+    return await api(c, input, { auth: false, headers: { [KIOSK_TOKEN_HEADER]: device.token } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearKioskDevice('revoked');
     throw error;
@@ -31,23 +35,20 @@ export async function enableKiosk(form: KioskEnable): Promise<KioskDevice> {
   return data;
 }
 
-/** `GET kiosk/session`: still live, neither revoked nor past its day? (a 401 clears it in kioskRequest). */
+/** `GET kiosk/session`: still live, neither revoked nor past its day? (a 401 clears it in kioskCall). */
 export function checkKiosk(device: KioskDevice): Promise<unknown> {
-  return kioskRequest(device, 'kiosk/session');
+  return kioskCall(device, getOwnKiosk, {});
 }
 
 /** `POST kiosk/lookup`: by e-mail and the phone's last four digits, or by the e-badge's QR token. */
 export async function lookupBadge(device: KioskDevice, query: KioskLookup | { token: string }): Promise<KioskBadge> {
-  const { data } = await kioskRequest<Answer<typeof kioskBadgeSchema>>(device, 'kiosk/lookup', {
-    method: 'POST',
-    body: query,
-  });
+  const { data } = await kioskCall(device, postKioskLookup, { body: query });
   return data;
 }
 
 /** `POST kiosk/session/end`: a controller or organiser leaves kiosk mode on this device. */
 export async function endKiosk(device: KioskDevice, form: LoginForm): Promise<void> {
-  await kioskRequest(device, 'kiosk/session/end', { method: 'POST', body: form });
+  await kioskCall(device, postKioskSessionEnd, { body: form });
   clearKioskDevice('left');
 }
 

@@ -6,11 +6,11 @@ export function visitOf(request: Request): Visit {
   return parseVisit(cookie ? decodeURIComponent(cookie.slice(VISIT_COOKIE.length + 1)) : null);
 }
 
-/** The query of `GET visit` (and of its calendar) for a list. */
+/** The query of `GET visit` for a list (ids separated by commas), or null for an empty list: nothing to read. */
 export const visitQuery = (visit: Visit) =>
-  [
-    visit.exhibitors.length && `exhibitors=${visit.exhibitors.join(',')}`,
-    visit.conferences.length && `conferences=${visit.conferences.join(',')}`,
-  ]
-    .filter(Boolean)
-    .join('&');
+  visit.exhibitors.length || visit.conferences.length
+    ? {
+        exhibitors: visit.exhibitors.join(',') || undefined,
+        conferences: visit.conferences.join(',') || undefined,
+      }
+    : null;

@@ -1,10 +1,10 @@
-import { fileAnswer, noContentSchema } from '@salon/shared';
+import { deletePassRegistration, getChangedPasses, getPass, postPassLog, postPassRegistration } from '@salon/shared';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { notFound, tooManyRequests, unauthorized } from '../../../lib/errors';
+import { route } from '../../../lib/route';
 import type { BadgeService } from '../badges.service';
 import type { ApplePasses, PassPlace } from './apple-pass';
 import {
@@ -21,11 +21,6 @@ export const PASSKIT_RATE_LIMIT = 60;
 /** And all of them together this many times a minute from one address, whatever device they name. */
 export const PASSKIT_ADDRESS_RATE_LIMIT = 300;
 
-const device = z.string().regex(/^[A-Za-z0-9-]{1,128}$/);
-const passParams = z.strictObject({ passType: z.string().max(200), serial: z.string().max(40) });
-const deviceParams = z.strictObject({ device, passType: z.string().max(200) });
-const registrationParams = deviceParams.extend({ serial: z.string().max(40) });
-
 /**
  * Apple's PassKit web service (the pass's `webServiceURL`), as Apple specifies it: a device
  * registers for and unregisters from a pass's changes, asks which of its passes changed since a
@@ -40,7 +35,6 @@ export const passkitRoutes: FastifyPluginAsyncZod<{
   tokens: PassAuthTokens;
   place: () => Promise<PassPlace>;
 }> = async (app, { db, badges, passes, passTypeId, tokens, place }) => {
-  const tags = ['badges'];
   // A new device name each time is a new per-device budget: the address's budget over the whole
   // service bounds them (the rate-limit plugin's store: Redis when REDIS_URL is set).
   const perAddress = app.createRateLimit({
@@ -75,97 +69,48 @@ export const passkitRoutes: FastifyPluginAsyncZod<{
     if (!passes || passType !== passTypeId) throw notFound('Pass introuvable.');
   };
 
-  app.post(
-    '/passkit/v1/devices/:device/registrations/:passType/:serial',
-    {
-      schema: {
-        tags,
-        params: registrationParams,
-        body: z.object({ pushToken: z.string().regex(/^[0-9A-Fa-f]{32,200}$/) }),
-      },
-      config: limited((p) => p.device ?? ''),
-    },
-    async (request, reply) => {
-      const id = await passOf(request, request.params);
-      const done = await registerDevice(db, { id: request.params.device, pushToken: request.body.pushToken }, id);
-      if (done === 'missing') throw notFound('Pass introuvable.');
-      return reply.status(done === 'created' ? 201 : 200).send({});
-    },
-  );
+  route(app, postPassRegistration, { config: limited((p) => p.device ?? '') }, async (request, reply) => {
+    const id = await passOf(request, request.params);
+    const done = await registerDevice(db, { id: request.params.device, pushToken: request.body.pushToken }, id);
+    if (done === 'missing') throw notFound('Pass introuvable.');
+    return reply.status(done === 'created' ? 201 : 200).send({});
+  });
 
-  app.delete(
-    '/passkit/v1/devices/:device/registrations/:passType/:serial',
-    { schema: { tags, params: registrationParams }, config: limited((p) => p.device ?? '') },
-    async (request, reply) => {
-      const id = await passOf(request, request.params);
-      await unregisterDevice(db, request.params.device, id);
-      return reply.status(200).send({});
-    },
-  );
+  route(app, deletePassRegistration, { config: limited((p) => p.device ?? '') }, async (request, reply) => {
+    const id = await passOf(request, request.params);
+    await unregisterDevice(db, request.params.device, id);
+    return reply.status(200).send({});
+  });
 
-  app.get(
-    '/passkit/v1/devices/:device/registrations/:passType',
-    {
-      schema: {
-        tags,
-        params: deviceParams,
-        querystring: z.object({ passesUpdatedSince: z.string().max(30).optional() }),
-        response: {
-          200: z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() }),
-          204: noContentSchema,
-        },
-      },
-      config: limited((p) => p.device ?? ''),
-    },
-    async (request, reply) => {
-      ourType(request.params.passType);
-      const { passesUpdatedSince: tag } = request.query;
-      const since = tag && /^\d{1,18}$/.test(tag) ? Number(tag) : null;
-      const changed = await passesUpdatedSince(db, request.params.device, since);
-      if (!changed) return reply.status(204).send(null);
-      return changed;
-    },
-  );
+  route(app, getChangedPasses, { config: limited((p) => p.device ?? '') }, async (request, reply) => {
+    ourType(request.params.passType);
+    const { passesUpdatedSince: tag } = request.query;
+    const since = tag && /^\d{1,18}$/.test(tag) ? Number(tag) : null;
+    const changed = await passesUpdatedSince(db, request.params.device, since);
+    if (!changed) return reply.status(204).send(null);
+    return changed;
+  });
 
-  app.get(
-    '/passkit/v1/passes/:passType/:serial',
-    {
-      schema: {
-        tags,
-        params: passParams,
-        response: { 200: fileAnswer('application/vnd.apple.pkpass'), 304: noContentSchema },
-      },
-      config: limited((p) => p.serial ?? ''),
-    },
-    async (request, reply) => {
-      const id = await passOf(request, request.params);
-      const badge = await badges.loadAnyState(id);
-      if (!badge) throw notFound('Pass introuvable.');
-      const changed = await passChangedAt(db, id);
-      if (changed) {
-        const since = Date.parse(request.headers['if-modified-since'] ?? '');
-        if (since >= Math.floor(changed.getTime() / 1000) * 1000) return reply.status(304).send(null);
-        reply.header('last-modified', changed.toUTCString());
-      }
-      return reply
-        .header('content-type', 'application/vnd.apple.pkpass')
-        .header('cache-control', 'private, no-cache')
-        .send(await passes!.pass(badge, await place(), new Date(), badge.live));
-    },
-  );
+  route(app, getPass, { config: limited((p) => p.serial ?? '') }, async (request, reply) => {
+    const id = await passOf(request, request.params);
+    const badge = await badges.loadAnyState(id);
+    if (!badge) throw notFound('Pass introuvable.');
+    const changed = await passChangedAt(db, id);
+    if (changed) {
+      const since = Date.parse(request.headers['if-modified-since'] ?? '');
+      if (since >= Math.floor(changed.getTime() / 1000) * 1000) return reply.status(304).send(null);
+      reply.header('last-modified', changed.toUTCString());
+    }
+    return reply
+      .header('content-type', 'application/vnd.apple.pkpass')
+      .header('cache-control', 'private, no-cache')
+      .send(await passes!.pass(badge, await place(), new Date(), badge.live));
+  });
 
   // What Wallet reports of its trouble with our passes, in the server's log (a little at most).
-  app.post(
-    '/passkit/v1/log',
-    {
-      schema: { tags, body: z.object({ logs: z.array(z.string().max(2000)).max(50) }) },
-      config: limited(() => 'log'),
-    },
-    async (request, reply) => {
-      if (!passes) throw notFound('Pass introuvable.');
-      for (const line of request.body.logs.slice(0, 10))
-        request.log.warn({ wallet: line.slice(0, 500) }, 'Apple Wallet');
-      return reply.status(200).send({});
-    },
-  );
+  route(app, postPassLog, { config: limited(() => 'log') }, async (request, reply) => {
+    if (!passes) throw notFound('Pass introuvable.');
+    for (const line of request.body.logs.slice(0, 10)) request.log.warn({ wallet: line.slice(0, 500) }, 'Apple Wallet');
+    return reply.status(200).send({});
+  });
 };

@@ -1,8 +1,15 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, pick, fileAnswer, getWallet } from '@salon/shared';
+import {
+  WALLET_BUTTONS,
+  getEbadgeGoogleWallet,
+  getEbadgeWalletPass,
+  getGoogleWalletPass,
+  getWallet,
+  getWalletPassDownload,
+  pick,
+} from '@salon/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
-import { z } from 'zod';
 import { forbidden, notFound } from '../../../lib/errors';
 import { idParam } from '../../../lib/request-inputs';
 import { route } from '../../../lib/route';
@@ -19,9 +26,6 @@ export const applePassUrl = (badgeKey: string) =>
 /** 'Ajouter à Google Wallet' by the same key: a redirect to Google's link, made on the click. */
 export const googleSaveLink = (badgeKey: string) =>
   `/backend/api/registrations/ebadge/google-wallet?token=${encodeURIComponent(badgeKey)}`;
-
-const keyQuery = z.strictObject({ token: z.string().min(1).max(2000) });
-const langQuery = z.strictObject({ lang: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE) });
 
 /** The point of a map link that names one (`q=31.6,-8.0`, `@31.6,-8.0,15z`, `mlat=…&mlon=…`). */
 export function mapPoint(url: string | null): PassPlace['location'] {
@@ -53,8 +57,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   /** Verifies the signed links of `POST registrations/:id/badge-link`. */
   mail: MailLinks;
 }> = async (app, { badges, place, wallet, passes, google, mail }) => {
-  const tags = ['badges'];
-
   route(app, getWallet, {}, async () => ({ data: { apple: wallet !== null, google: google !== null }, meta: {} }));
 
   const send = async (reply: FastifyReply, badge: LoadedBadge) =>
@@ -66,28 +68,20 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       .send(await passes!.pass(badge, await place(), new Date()));
 
   /** The exhibitor area's 'Ajouter à Apple Wallet': the signed link of `badge-link`, as the PDF's. */
-  app.get(
-    '/registrations/downloadWalletPass/:id',
-    { schema: { tags, querystring: keyQuery, response: { 200: fileAnswer('application/vnd.apple.pkpass') } } },
-    async (request, reply) => {
-      const id = idParam((request.params as { id: string }).id);
-      const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
-      if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
-      const badge = passes && (await badges.load(id));
-      if (!badge) throw notFound('Badge introuvable.');
-      return send(reply, badge);
-    },
-  );
+  route(app, getWalletPassDownload, {}, async (request, reply) => {
+    const id = idParam(request.params.id);
+    const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
+    if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
+    const badge = passes && (await badges.load(id));
+    if (!badge) throw notFound('Badge introuvable.');
+    return send(reply, badge);
+  });
 
-  app.get(
-    '/registrations/ebadge/wallet.pkpass',
-    { schema: { tags, querystring: keyQuery, response: { 200: fileAnswer('application/vnd.apple.pkpass') } } },
-    async (request, reply) => {
-      const badge = passes && (await badges.loadByKey(request.query.token));
-      if (!badge) throw notFound('Badge introuvable.');
-      return send(reply, badge);
-    },
-  );
+  route(app, getEbadgeWalletPass, {}, async (request, reply) => {
+    const badge = passes && (await badges.loadByKey(request.query.token));
+    if (!badge) throw notFound('Badge introuvable.');
+    return send(reply, badge);
+  });
 
   /** To Google's 'Save to Google Wallet' link, made now. */
   const save = async (reply: FastifyReply, badge: LoadedBadge) => {
@@ -95,29 +89,21 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     return reply.header('cache-control', 'private, no-store').redirect(url, 303);
   };
 
-  app.get(
-    '/registrations/ebadge/google-wallet',
-    { schema: { tags, querystring: keyQuery } },
-    async (request, reply) => {
-      const badge = google && (await badges.loadByKey(request.query.token));
-      if (!badge) throw notFound('Badge introuvable.');
-      return save(reply, badge);
-    },
-  );
+  route(app, getEbadgeGoogleWallet, {}, async (request, reply) => {
+    const badge = google && (await badges.loadByKey(request.query.token));
+    if (!badge) throw notFound('Badge introuvable.');
+    return save(reply, badge);
+  });
 
   /** The exhibitor area's and the kiosk's 'Ajouter à Google Wallet': the signed link of `badge-link`. */
-  app.get(
-    '/registrations/googleWalletPass/:id',
-    { schema: { tags, querystring: keyQuery } },
-    async (request, reply) => {
-      const id = idParam((request.params as { id: string }).id);
-      const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
-      if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
-      const badge = google && (await badges.load(id));
-      if (!badge) throw notFound('Badge introuvable.');
-      return save(reply, badge);
-    },
-  );
+  route(app, getGoogleWalletPass, {}, async (request, reply) => {
+    const id = idParam(request.params.id);
+    const subject = mail.links.verify(request.query.token, 'badge_download', mail.now());
+    if (id === null || subject !== id) throw forbidden('Lien de téléchargement invalide ou expiré.');
+    const badge = google && (await badges.load(id));
+    if (!badge) throw notFound('Badge introuvable.');
+    return save(reply, badge);
+  });
 
   // Mail clients that show no SVG (Gmail, Outlook) get each wallet's button drawn at twice its size.
   const pngs = new Map<string, Promise<Buffer>>();
@@ -125,39 +111,31 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     ['apple', wallet?.artwork, 'Apple Wallet n’est pas proposé.'],
     ['google', google?.artwork, 'Google Wallet n’est pas proposé.'],
   ] as const) {
-    app.get(
-      `/wallet/${name}-badge.png`,
-      { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/png') } } },
-      async (request, reply) => {
-        if (!artwork) throw notFound(absent);
-        const { lang } = request.query;
-        const key = `${name}-${lang}`;
-        if (!pngs.has(key)) {
-          pngs.set(key, sharp(pick(lang, artwork), { density: 300 }).resize({ height: 96 }).png().toBuffer());
-        }
-        return reply
-          .header('content-type', 'image/png')
-          .header('cache-control', 'public, max-age=86400')
-          .send(await pngs.get(key));
-      },
-    );
+    route(app, WALLET_BUTTONS[name].png, {}, async (request, reply) => {
+      if (!artwork) throw notFound(absent);
+      const { lang } = request.query;
+      const key = `${name}-${lang}`;
+      if (!pngs.has(key)) {
+        pngs.set(key, sharp(pick(lang, artwork), { density: 300 }).resize({ height: 96 }).png().toBuffer());
+      }
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await pngs.get(key));
+    });
   }
 
   // Each wallet's own button, as the organiser's copy holds it; a 404 when that wallet is not offered.
-  for (const [url, artwork, absent] of [
-    ['/wallet/apple-badge.svg', wallet?.artwork, 'Apple Wallet n’est pas proposé.'],
-    ['/wallet/google-badge.svg', google?.artwork, 'Google Wallet n’est pas proposé.'],
+  for (const [name, artwork, absent] of [
+    ['apple', wallet?.artwork, 'Apple Wallet n’est pas proposé.'],
+    ['google', google?.artwork, 'Google Wallet n’est pas proposé.'],
   ] as const) {
-    app.get(
-      url,
-      { schema: { tags, querystring: langQuery, response: { 200: fileAnswer('image/svg+xml') } } },
-      async (request, reply) => {
-        if (!artwork) throw notFound(absent);
-        return reply
-          .header('content-type', 'image/svg+xml')
-          .header('cache-control', 'public, max-age=86400')
-          .send(pick(request.query.lang, artwork));
-      },
-    );
+    route(app, WALLET_BUTTONS[name].svg, {}, async (request, reply) => {
+      if (!artwork) throw notFound(absent);
+      return reply
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(pick(request.query.lang, artwork));
+    });
   }
 };

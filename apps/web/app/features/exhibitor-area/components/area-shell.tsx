@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { postLogout } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { submitErrorKey } from '../../../components/ui/form-errors';
 import { paths } from '../../../config/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { clearSession, type Session } from '../../../lib/session';
 import { useMe } from '../api/get-me';
 import { AddCollaboratorForm } from './add-collaborator-form';
@@ -68,7 +69,7 @@ export function AreaShell({
   const logout = async () => {
     if (!window.confirm(t('area.logoutConfirm'))) return;
     // The server ends the session everywhere; the device forgets it even if the call fails.
-    await apiRequest('auth/logout', { method: 'POST' }).catch(() => undefined);
+    await api(postLogout, {}).catch(() => undefined);
     clearSession();
     void navigate(paths.login);
   };
