@@ -13,7 +13,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, toQueryString } from '@salon/shared';
 import type { Db } from '../apps/api/src/db/client';
-import { gates, registrations, users } from '../apps/api/src/db/schema';
+import { halls, registrations, users } from '../apps/api/src/db/schema';
 import { seedReference } from '../apps/api/src/db/seed';
 import { onBothDatabases, printTable, startServer } from './start-server';
 
@@ -25,7 +25,7 @@ const KINDS = 'Beton Acier Bois Verre Energie'.split(' ');
 
 async function fill(db: Db): Promise<void> {
   await seedReference(db);
-  const halls = await db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID));
+  const hallRows = await db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID));
   for (let start = 0; start < EXHIBITORS; start += 500) {
     const batch = Array.from({ length: Math.min(500, EXHIBITORS - start) }, (_, k) => start + k);
     const rows = await db
@@ -45,7 +45,7 @@ async function fill(db: Db): Promise<void> {
       .returning({ id: users.id });
     await db.insert(registrations).values(
       rows.map((u, k) => {
-        const hall = halls[(start + k) % halls.length]!;
+        const hall = hallRows[(start + k) % hallRows.length]!;
         return {
           eventId: DEMO_EDITION_ID,
           userId: u.id,

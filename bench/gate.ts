@@ -37,7 +37,7 @@ import {
   type RegistrationType,
 } from '@salon/shared';
 import { openDatabase, type Db } from '../apps/api/src/db/client';
-import { checkins, gates, registrations, users } from '../apps/api/src/db/schema';
+import { checkins, halls, registrations, users } from '../apps/api/src/db/schema';
 import { CONTROLLER_ROLE_ID, seedReference } from '../apps/api/src/db/seed';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { createBadgeSigner } from '../apps/api/src/domains/badges/badge-token';
@@ -174,9 +174,9 @@ interface Plan {
 async function fill(db: Db): Promise<Plan> {
   await seedReference(db);
   const [gateA, gateB] = await db
-    .select({ id: gates.id })
-    .from(gates)
-    .where(eq(gates.eventId, DEMO_EDITION_ID))
+    .select({ id: halls.id })
+    .from(halls)
+    .where(eq(halls.eventId, DEMO_EDITION_ID))
     .limit(2);
   await db.insert(users).values({
     type: 'controller',

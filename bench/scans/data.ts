@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizePhone, showDay, showInstant, XSRF_HEADER } from '@salon/shared';
 import type { Db } from '../../apps/api/src/db/client';
-import { gates, registrations, scans, users } from '../../apps/api/src/db/schema';
+import { halls, registrations, scans, users } from '../../apps/api/src/db/schema';
 import { seedReference } from '../../apps/api/src/db/seed';
 import { hashPassword } from '../../apps/api/src/lib/passwords';
 import { DEMO_SHOW } from '../lib/show-clock';
@@ -79,7 +79,7 @@ async function insertScans(db: Db, rows: ReturnType<typeof scanRow>[]): Promise<
 /** The exhibitor (signs in with PASSWORD), its collaborators, the visitors and the scans. */
 export async function fill(db: Db): Promise<void> {
   await seedReference(db);
-  const [hall] = await db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).limit(1);
+  const [hall] = await db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID)).limit(1);
   const [exhibitor] = await db
     .insert(users)
     .values({

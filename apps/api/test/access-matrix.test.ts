@@ -15,7 +15,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
-import { checkins, conferences, exhibitorProfiles, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
+import { checkins, conferences, exhibitorPages, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
 import { createLinkSigner } from '../src/lib/links';
 import {
   TEST_JWT_SECRET,
@@ -289,9 +289,9 @@ async function freshScannedKey(): Promise<string> {
 async function cardOfA() {
   const card = { visitorContactName: 'Accueil Matrice', visitorContactEmail: 'accueil@matrice.example' };
   await f.ctx.db
-    .insert(exhibitorProfiles)
+    .insert(exhibitorPages)
     .values({ userId: f.exhibitorA.user.id, ...card })
-    .onConflictDoUpdate({ target: exhibitorProfiles.userId, set: card });
+    .onConflictDoUpdate({ target: exhibitorPages.userId, set: card });
 }
 
 /** A check-in of a new visitor's genuine badge, as a gate device sends it. */

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizeEmail, normalizePhone, type RegistrationType } from '@salon/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { events, gates, media, registrations, users } from '../src/db/schema';
+import { editions, halls, media, registrations, users } from '../src/db/schema';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { createBadgeSigner, type BadgeSigner } from '../src/domains/badges/badge-token';
 import { createJwt } from '../src/lib/jwt';
@@ -32,9 +32,9 @@ export async function seedForTests(db: Db): Promise<void> {
   await seedReference(db);
   await seedPastEditions(db);
   await db
-    .update(events)
+    .update(editions)
     .set({ registrationClosesAt: new Date(OPEN_UNTIL) })
-    .where(eq(events.id, DEMO_EDITION_ID));
+    .where(eq(editions.id, DEMO_EDITION_ID));
 }
 
 /** The JWT secret every test app is given (helper.ts's createTestApp). */
@@ -88,7 +88,7 @@ export const createOrganiser = (db: Db, overrides: UserOverrides = {}) =>
 
 /** The show's first hall (the seed's gates). */
 export async function firstGate(db: Db) {
-  const [gate] = await db.select().from(gates).limit(1);
+  const [gate] = await db.select().from(halls).limit(1);
   return gate!;
 }
 

@@ -24,8 +24,8 @@ const COUNTED = {
   sectors: t.sectors,
   conferences: t.conferences,
   openingHours: t.openingHours,
-  gates: t.gates,
-  events: t.events,
+  gates: t.halls,
+  events: t.editions,
   roles: t.roles,
   bannieres: t.bannieres,
   partenaires: t.partenaires,
@@ -107,9 +107,9 @@ describe('seed', () => {
 
   it('gives every demo hall its entrances, aisles and services where no stand is, by the plan’s own checks', async () => {
     const halls = await ctx.db
-      .select({ id: t.gates.id, name: t.gates.name, planWidth: t.gates.planWidth, planHeight: t.gates.planHeight })
-      .from(t.gates)
-      .where(eq(t.gates.eventId, DEMO_EDITION_ID));
+      .select({ id: t.halls.id, name: t.halls.name, planWidth: t.halls.planWidth, planHeight: t.halls.planHeight })
+      .from(t.halls)
+      .where(eq(t.halls.eventId, DEMO_EDITION_ID));
     const stands = await ctx.db.select().from(t.stands).where(eq(t.stands.eventId, DEMO_EDITION_ID));
     const features = await ctx.db.select().from(t.planFeatures).where(eq(t.planFeatures.eventId, DEMO_EDITION_ID));
     expect(new Set(features.map((f) => f.kind))).toEqual(new Set(FEATURE_KINDS));
@@ -177,7 +177,7 @@ describe('seed', () => {
     const entries = await ctx.db
       .select({ day: sql<string>`to_char(${t.checkins.checkinDay}, 'YYYY-MM-DD')`, n: count() })
       .from(t.checkins)
-      .innerJoin(t.gates, eq(t.gates.id, t.checkins.gateId))
+      .innerJoin(t.halls, eq(t.halls.id, t.checkins.gateId))
       .where(eq(t.checkins.verdict, 'admitted'))
       .groupBy(t.checkins.checkinDay)
       .orderBy(t.checkins.checkinDay);
@@ -318,7 +318,7 @@ describe('the demo’s venue, contacts, tour and history', () => {
       if (contact.email) expect(contact.email).toMatch(/@example\.com$/);
     }
     expect(settings.contacts.speakers.phone).not.toBeNull();
-    const editions = await ctx.db.select().from(t.events).orderBy(t.events.id);
+    const editions = await ctx.db.select().from(t.editions).orderBy(t.editions.id);
     expect(editions.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, DEMO_EDITION_ID]);
     // The specification's years and figures, with the demo's invented dates, cities and themes.
     expect(editions.map((e) => [e.year, e.startsOn, e.city, e.exhibitors])).toEqual(
@@ -354,7 +354,7 @@ async function seedAlone(env: Record<string, string>, before?: (db: TestContext[
     await seed(db, config, recorded.log);
     return {
       ...recorded,
-      events: await db.select().from(t.events).orderBy(t.events.id),
+      events: await db.select().from(t.editions).orderBy(t.editions.id),
       settings: await readPublicSettings(db),
       agency: (await db.select().from(t.agence))[0],
       runs: (await db.select().from(t.seedRuns)).map((r) => r.name),
@@ -401,11 +401,11 @@ describe('seed without demo data (DEMO_DATA=false)', () => {
   it('writes the specification’s past editions once: one the organiser deleted, or whose number is taken, does not come back', async () => {
     const { events } = await seedAlone({ DEMO_DATA: 'false' }, async (db) => {
       await seed(db, loadConfig({ JWT_SECRET: TEST_JWT_SECRET, DEMO_DATA: 'false' }), recordingLog().log);
-      await db.delete(t.events).where(eq(t.events.id, 3));
+      await db.delete(t.editions).where(eq(t.editions.id, 3));
     });
     expect(events.map((e) => e.id)).toEqual([1, 2, 4, 5, DEMO_EDITION_ID]);
     const renumbered = await seedAlone({ DEMO_DATA: 'false' }, async (db) => {
-      await db.insert(t.events).values({ id: 40, edition: 2, name: 'Ma 2e édition', year: 2005 });
+      await db.insert(t.editions).values({ id: 40, edition: 2, name: 'Ma 2e édition', year: 2005 });
     });
     expect(renumbered.events.map((e) => [e.id, e.year])).toEqual([
       [1, 2003],
@@ -419,7 +419,7 @@ describe('seed without demo data (DEMO_DATA=false)', () => {
 
   it('keeps the invented history an earlier version wrote on every start, and says so at each start', async () => {
     const { warn, lines, events } = await seedAlone({ DEMO_DATA: 'false' }, async (db) => {
-      await db.insert(t.events).values(PAST_EDITIONS.map((e) => ({ ...e })));
+      await db.insert(t.editions).values(PAST_EDITIONS.map((e) => ({ ...e })));
     });
     expect(events.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, DEMO_EDITION_ID]);
     expect(warn).toHaveBeenCalledTimes(1);

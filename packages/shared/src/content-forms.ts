@@ -125,7 +125,7 @@ export const conferenceChangeSchema = z.partial(
 );
 
 /** A hall: its name, its place in the lists, and its outline on the floor plan (both sides or none). */
-export const gateSchema = z.object({ name: requiredText(100), position: position, ...hallOutlineFields });
+export const hallSchema = z.object({ name: requiredText(100), position: position, ...hallOutlineFields });
 
 export const sibSchema = z.object({
   logoSponsorOfficielId: optionalMedia,

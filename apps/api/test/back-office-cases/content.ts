@@ -8,7 +8,7 @@ import {
   bannieres,
   conferences,
   galeries,
-  gates,
+  halls,
   media,
   partenaires,
   partenairesPresses,
@@ -78,9 +78,9 @@ async function freshConference(c: AdminCase) {
 }
 async function freshGate(c: AdminCase) {
   const [row] = await c.ctx.db
-    .insert(gates)
+    .insert(halls)
     .values({ eventId: DEMO_EDITION_ID, name: `Hall ${unique()}`, position: 90, planWidth: 40, planHeight: 20 })
-    .returning({ id: gates.id });
+    .returning({ id: halls.id });
   return row!.id;
 }
 /** A stand alone in a hall of its own. */
@@ -110,7 +110,7 @@ async function freshFeature(c: AdminCase) {
 /** A layout file for a hall of its own: two stands side by side. */
 async function standCsv(c: AdminCase) {
   const gateId = await freshGate(c);
-  const [hall] = await c.ctx.db.select({ name: gates.name }).from(gates).where(eq(gates.id, gateId));
+  const [hall] = await c.ctx.db.select({ name: halls.name }).from(halls).where(eq(halls.id, gateId));
   const csv = `hall,stand,x,y,width,height\n${hall!.name},I-${unique()},0,0,4,3\n${hall!.name},I-${unique()},4,0,4,3\n`;
   return { gateId, csv };
 }
@@ -208,7 +208,7 @@ const TABLES: Record<string, PgTable> = {
   galeries,
   temoignages,
   conferences,
-  gates,
+  gates: halls,
   stands,
   'plan-features': planFeatures,
 };

@@ -1,4 +1,4 @@
-import { exhibitorProfiles } from '../../src/db/schema';
+import { exhibitorPages } from '../../src/db/schema';
 import { createExhibitor } from '../helper';
 import type { Route } from '../route-table';
 import { liveVersion } from '../../src/domains/exhibitor-area/page-versions.service';
@@ -10,7 +10,7 @@ const route = (method: string, path: string) => `${method} /backend/api/admin/${
 export async function pendingPage(c: AdminCase, presentation = 'Une présentation à relire.') {
   const exhibitor = await createExhibitor(c.ctx.db);
   await c.ctx.db
-    .insert(exhibitorProfiles)
+    .insert(exhibitorPages)
     .values({ userId: exhibitor.user.id, pending: { ...liveVersion(null, null), description: { fr: presentation } } });
   return exhibitor.user.id;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
 import { queryRows } from '../../src/db/client';
-import { events } from '../../src/db/schema';
+import { editions } from '../../src/db/schema';
 import type { Route } from '../route-table';
 import type { AdminArea, AdminCase, AdminWrite } from './area';
 
@@ -26,7 +26,7 @@ async function nextEditionId(c: AdminCase): Promise<number> {
 async function freshEdition(c: AdminCase): Promise<number> {
   const id = await nextEditionId(c);
   const edition = number++;
-  await c.ctx.db.insert(events).values({
+  await c.ctx.db.insert(editions).values({
     id,
     edition,
     name: 'Édition de test',

@@ -7,7 +7,7 @@ import { AREA_TITLE_ID } from '../features/exhibitor-area/components/area-title'
 import { ScansTab } from '../features/scans/components/scans-tab';
 import { useSendWaitingScans } from '../features/scans/hooks';
 import { ExhibitorPageTab } from '../features/exhibitor-page/components/page-tab';
-import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
+import { ExhibitorPageView } from '../features/directory/components/exhibitor-page';
 import type { Route } from './+types/espace-exposant';
 import '../features/exhibitor-area/area.css';
 import '../features/scans/scans.css';
@@ -39,7 +39,7 @@ export default function EspaceExposant() {
     <AreaShell
       session={session}
       scansTab={<ScansTab session={session} titleId={AREA_TITLE_ID} />}
-      pageTab={<ExhibitorPageTab renderPreview={(page) => <ExhibitorProfile page={page} />} />}
+      pageTab={<ExhibitorPageTab renderPreview={(page) => <ExhibitorPageView page={page} />} />}
     />
   );
 }

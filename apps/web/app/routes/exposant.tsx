@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { getExhibitorPage, type Language, pageDescription, pickFilled, type ExhibitorPage } from '@salon/shared';
-import { ExhibitorProfile } from '../features/directory/components/exhibitor-profile';
+import { ExhibitorPageView } from '../features/directory/components/exhibitor-page';
 import { paths } from '../config/paths';
 import { visitOf } from '../features/my-visit/visit.server';
 import { seoMeta, type Seo } from '../lib/seo';
@@ -71,7 +71,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 ];
 
 export default function Exposant({ loaderData }: Route.ComponentProps) {
-  return <ExhibitorProfile page={loaderData.page} kept={loaderData.kept} keptTalks={loaderData.keptTalks} />;
+  return <ExhibitorPageView page={loaderData.page} kept={loaderData.kept} keptTalks={loaderData.keptTalks} />;
 }
 
 /** An address no listed exhibitor has: the site's 'not found' with the way to the directory. */

@@ -7,7 +7,7 @@ import {
   conferenceChangeSchema,
   conferenceFormSchema,
   gallerySchema,
-  gateSchema,
+  hallSchema,
   partnerSchema,
   reorderSchema,
   sibSchema,
@@ -106,7 +106,7 @@ export const RECORD_RESOURCES = {
     change: conferenceChangeSchema,
   }),
   /** The halls, edition by edition (the gates the controllers work at). */
-  gates: recordCalls('gates', { record: adminHallSchema, form: gateSchema, change: z.partial(gateSchema) }),
+  gates: recordCalls('gates', { record: adminHallSchema, form: hallSchema, change: z.partial(hallSchema) }),
   /** The floor plan's stands, each in its hall. */
   stands: recordCalls('stands', { record: adminStandSchema, form: standSchema, change: z.partial(standSchema) }),
   /** Entrances, aisles, services and the forum's room on the floor plan. */

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { FOLLOW_UPS, LEAD_QUESTION_KINDS, SCAN_TYPES } from '@salon/shared';
 import { createdAt, updatedAt } from './columns';
-import { events, gates } from './show';
+import { editions, halls } from './show';
 import { registrations, users } from './people';
 
 /** What happens at the show: exhibitors' scans of badges, the gates' check-ins and the kiosks. */
@@ -33,7 +33,7 @@ export const scans = pgTable(
     clientId: uuid('client_id').notNull().unique(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id),
+      .references(() => editions.id),
     scannerId: integer('scanner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -162,7 +162,7 @@ export const checkins = pgTable(
     id: serial('id').primaryKey(),
     clientId: uuid('client_id').notNull().unique(),
     registrationId: integer('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
-    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'set null' }),
+    gateId: integer('gate_id').references(() => halls.id, { onDelete: 'set null' }),
     controllerId: integer('controller_id').references(() => users.id, { onDelete: 'set null' }),
     deviceId: text('device_id').notNull(),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),

@@ -18,7 +18,7 @@ import { REGISTRATION_TYPES, USER_TYPES, type ExhibitorPageVersion, type Visit }
 import type { personFields } from '@salon/shared';
 import { createdAt, multilingual, updatedAt } from './columns';
 import { media } from './files';
-import { conferences, events, gates } from './show';
+import { conferences, editions, halls } from './show';
 
 /**
  * People and their accounts: roles, users, registrations (badges), the links mailed to them, and
@@ -155,7 +155,7 @@ export const registrations = pgTable(
     id: serial('id').primaryKey(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id),
+      .references(() => editions.id),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -163,7 +163,7 @@ export const registrations = pgTable(
     confirmed: boolean('confirmed').notNull().default(false),
     conferenceId: integer('conference_id').references(() => conferences.id, { onDelete: 'cascade' }),
     /** Hall (gate) and stand: the organiser's, copied to collaborators' registrations. */
-    gateId: integer('gate_id').references(() => gates.id, { onDelete: 'set null' }),
+    gateId: integer('gate_id').references(() => halls.id, { onDelete: 'set null' }),
     booth: text('booth'),
     /** A revoked badge is refused at the gates (deleted collaborator, cancelled registration). */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -289,11 +289,11 @@ export const participationInvitations = pgTable(
     /** The edition the exhibitor is invited to. */
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => editions.id, { onDelete: 'cascade' }),
     /** The edition it exhibited at. */
     fromEventId: integer('from_event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => editions.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -315,7 +315,7 @@ export const participationInvitations = pgTable(
  * company, logo and stand: written by the exhibitor, text only (never HTML). One row per exhibitor,
  * made on its first change; an exhibitor without one shows what its account holds.
  */
-export const exhibitorProfiles = pgTable('exhibitor_profiles', {
+export const exhibitorPages = pgTable('exhibitor_profiles', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),

@@ -20,7 +20,7 @@ import { FEATURE_KINDS } from '@salon/shared';
 
 /** The show: its editions, opening hours, halls, sectors and forum programme. */
 
-export const events = pgTable(
+export const editions = pgTable(
   'events',
   {
     id: integer('id').primaryKey(),
@@ -67,7 +67,7 @@ export const openingHours = pgTable(
     id: serial('id').primaryKey(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => editions.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     opensAt: time('opens_at').notNull(),
     closesAt: time('closes_at').notNull(),
@@ -76,13 +76,13 @@ export const openingHours = pgTable(
 );
 
 /** The halls; a hall's entrance is the gate that controllers work at. */
-export const gates = pgTable(
+export const halls = pgTable(
   'gates',
   {
     id: serial('id').primaryKey(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => editions.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     /** The hall's outline on the floor plan, a rectangle in the hall's own units (null: not drawn). */
@@ -103,10 +103,10 @@ export const stands = pgTable(
     id: serial('id').primaryKey(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => editions.id, { onDelete: 'cascade' }),
     gateId: integer('gate_id')
       .notNull()
-      .references(() => gates.id, { onDelete: 'cascade' }),
+      .references(() => halls.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     x: integer('x').notNull(),
     y: integer('y').notNull(),
@@ -132,10 +132,10 @@ export const planFeatures = pgTable(
     id: serial('id').primaryKey(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => editions.id, { onDelete: 'cascade' }),
     gateId: integer('gate_id')
       .notNull()
-      .references(() => gates.id, { onDelete: 'cascade' }),
+      .references(() => halls.id, { onDelete: 'cascade' }),
     kind: planFeatureKind('kind').notNull(),
     label: text('label'),
     x: integer('x').notNull(),
@@ -172,7 +172,7 @@ export const conferences = pgTable(
     id: serial('id').primaryKey(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => editions.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     kind: conferenceKind('kind').notNull().default('conference'),
     /** Required in each language. */

@@ -55,7 +55,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const claimed = await tx.insert(t.seedRuns).values({ name: 'demo' }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
     const rnd = prng(2024);
-    const gates = await tx.select().from(t.gates).where(eq(t.gates.eventId, DEMO_EDITION_ID)).orderBy(t.gates.position);
+    const halls = await tx.select().from(t.halls).where(eq(t.halls.eventId, DEMO_EDITION_ID)).orderBy(t.halls.position);
     let phoneCounter = 100;
     const person = (overrides: Partial<NewUser> & Pick<NewUser, 'type' | 'email'>): NewUser => {
       const name = `${rnd.pick(FIRST_NAMES)} ${rnd.pick(LAST_NAMES)}`;
@@ -105,7 +105,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .insert(t.registrations)
       .values(
         exhibitorRows.map((u, i) => {
-          const gate = gates[i % gates.length]!;
+          const gate = halls[i % halls.length]!;
           const n = (boothCount.get(gate.id) ?? 0) + 1;
           boothCount.set(gate.id, n);
           return {
@@ -120,8 +120,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       )
       .returning();
     // The floor plan: each hall's outline, stands (the exhibitors' among them) and features.
-    for (const [i, gate] of gates.entries()) {
-      await tx.update(t.gates).set(DEMO_HALL_OUTLINE).where(eq(t.gates.id, gate.id));
+    for (const [i, gate] of halls.entries()) {
+      await tx.update(t.halls).set(DEMO_HALL_OUTLINE).where(eq(t.halls.id, gate.id));
       const layout = [...demoStands(gate.name.slice(-1)), ...(i === 0 ? [DEMO_FORUM_ROOM] : [])];
       await tx.insert(t.stands).values(layout.map((s) => ({ ...s, eventId: DEMO_EDITION_ID, gateId: gate.id })));
       const features = demoFeatures(gate.name.slice(-1));
@@ -253,7 +253,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         createdAt: registeredAt.at(-1),
       },
     ]);
-    await tx.insert(t.checkins).values(demoEntries(visits, visitorRegs, gates, controller!.id));
+    await tx.insert(t.checkins).values(demoEntries(visits, visitorRegs, halls, controller!.id));
 
     // Scans during opening hours, by the two demo exhibitors and their staff.
     const openings = OPENING_HOURS;
@@ -334,7 +334,7 @@ function visitorRegistrationDates(rnd: Prng, n: number): Date[] {
 function demoEntries(
   rnd: Prng,
   registrations: { id: number }[],
-  gates: { id: number; name: string }[],
+  halls: { id: number; name: string }[],
   controllerId: number,
 ): (typeof t.checkins.$inferInsert)[] {
   const hourWeights = [3, 9, 8, 6, 3, 4, 6, 5, 3, 2, 1];
@@ -349,7 +349,7 @@ function demoEntries(
     const closes = Number(day.closesAt.slice(0, 2));
     for (const registration of registrations) {
       if (rnd.next() > [0.45, 0.6, 0.55, 0.35][d]!) continue;
-      const gate = rnd.pick(gates);
+      const gate = rnd.pick(halls);
       const at = `${day.day}T${String(Math.min(hour(), closes - 1)).padStart(2, '0')}:${String(Math.floor(rnd.next() * 60)).padStart(2, '0')}:00+01:00`;
       const entry = {
         registrationId: registration.id,

@@ -9,7 +9,7 @@ import * as t from '../schema';
  */
 const PAGES: Record<
   string,
-  Omit<typeof t.exhibitorProfiles.$inferInsert, 'userId' | 'sectorIds'> & { sectors: string[] }
+  Omit<typeof t.exhibitorPages.$inferInsert, 'userId' | 'sectorIds'> & { sectors: string[] }
 > = {
   'Atlas Béton Industrie': {
     description: {
@@ -56,7 +56,7 @@ export async function seedExhibitorPages(tx: Tx, exhibitors: { id: number; compa
     const { sectors, ...text } = page;
     return [{ ...text, userId: id, sectorIds: sectors.flatMap((name) => sectorId.get(name) ?? []) }];
   });
-  if (rows.length) await tx.insert(t.exhibitorProfiles).values(rows);
+  if (rows.length) await tx.insert(t.exhibitorPages).values(rows);
   const [first] = rows;
   const [talk] = await tx
     .select({ id: t.conferences.id })

@@ -100,10 +100,10 @@ async function copyTourFromEnv(db: Db, url: string): Promise<boolean> {
 async function inventedEditionsLeft(db: Db): Promise<boolean> {
   const rows = await db
     .select()
-    .from(t.events)
+    .from(t.editions)
     .where(
       inArray(
-        t.events.id,
+        t.editions.id,
         PAST_EDITIONS.map((e) => e.id),
       ),
     );

@@ -16,17 +16,17 @@ export async function seedReference(db: Db): Promise<void> {
       .values([...ROLES])
       .onConflictDoNothing();
     await tx
-      .insert(t.events)
+      .insert(t.editions)
       .values({ ...CURRENT_EVENT })
       .onConflictDoNothing();
     // A new install shows the 2024 edition; later, the current one is the organiser's choice.
     await tx
-      .update(t.events)
+      .update(t.editions)
       .set({ current: true })
-      .where(sql`${t.events.id} = ${CURRENT_EVENT.id} and not exists (select 1 from ${t.events} where current)`);
+      .where(sql`${t.editions.id} = ${CURRENT_EVENT.id} and not exists (select 1 from ${t.editions} where current)`);
     await seedSpecPastEditions(tx);
     await tx
-      .insert(t.gates)
+      .insert(t.halls)
       .values(HALLS.map((name, i) => ({ eventId: DEMO_EDITION_ID, name, position: i + 1 })))
       .onConflictDoNothing();
     await tx
@@ -72,9 +72,9 @@ export async function seedReference(db: Db): Promise<void> {
 async function seedSpecPastEditions(tx: Tx): Promise<void> {
   const [run] = await tx.insert(t.seedRuns).values({ name: 'spec past editions' }).onConflictDoNothing().returning();
   if (!run) return;
-  const taken = await tx.select({ id: t.events.id, edition: t.events.edition }).from(t.events);
+  const taken = await tx.select({ id: t.editions.id, edition: t.editions.edition }).from(t.editions);
   const missing = SPEC_PAST_EDITIONS.filter((e) => !taken.some((row) => row.id === e.id || row.edition === e.edition));
-  if (missing.length) await tx.insert(t.events).values(missing);
+  if (missing.length) await tx.insert(t.editions).values(missing);
 }
 
 /**
@@ -84,16 +84,16 @@ async function seedSpecPastEditions(tx: Tx): Promise<void> {
  */
 export async function seedPastEditions(db: Db | Tx): Promise<void> {
   await db
-    .insert(t.events)
+    .insert(t.editions)
     .values(PAST_EDITIONS.map((e) => ({ ...e })))
     .onConflictDoUpdate({
-      target: t.events.id,
+      target: t.editions.id,
       set: {
         startsOn: sql`excluded.starts_on`,
         endsOn: sql`excluded.ends_on`,
         city: sql`excluded.city`,
         theme: sql`excluded.theme`,
       },
-      setWhere: sql`${t.events.startsOn} is null and ${t.events.year} = excluded.year`,
+      setWhere: sql`${t.editions.startsOn} is null and ${t.editions.year} = excluded.year`,
     });
 }

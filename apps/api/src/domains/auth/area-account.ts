@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { AREA_REGISTRATION_TYPES } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { gates, media, participationInvitations, registrations, roles, users } from '../../db/schema';
+import { halls, media, participationInvitations, registrations, roles, users } from '../../db/schema';
 import { currentEdition, showRegistration } from '../show/current-edition';
 import { notFound } from '../../lib/errors';
 import { serializeMedia } from '../media/media-view';
@@ -28,9 +28,9 @@ export const areaRegistrationId = (userId: SQLWrapper, options: { revoked?: bool
 /** The registration that opens the exhibitor area (areaRegistrationId), with its hall. */
 export async function findAreaRegistration(db: Db, userId: number) {
   const [row] = await db
-    .select({ registration: registrations, gate: gates })
+    .select({ registration: registrations, gate: halls })
     .from(registrations)
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .leftJoin(halls, eq(halls.id, registrations.gateId))
     .where(eq(registrations.id, areaRegistrationId(sql`${userId}::int`)))
     .limit(1);
   return row ?? null;
@@ -62,7 +62,7 @@ export const registrationItems = ({ type, events = [] }: { type?: 'collaborator'
     'event', json_build_object('id', r.event_id),
     'gate', case when g.id is null then null else json_build_object('id', g.id, 'name', g.name) end
   ) order by r.id)
-  from ${registrations} r left join ${gates} g on g.id = r.gate_id
+  from ${registrations} r left join ${halls} g on g.id = r.gate_id
   where r.user_id = "users"."id" and r.conference_id is null and r.revoked_at is null ${ofType} ${ofEdition}), '[]'::json)`;
 };
 
@@ -78,7 +78,7 @@ export async function loadUserView(db: Db, userId: number) {
       role: roles,
       avatar: media,
       booth: registrations.booth,
-      hall: gates.name,
+      hall: halls.name,
       registrations: registrationItems(),
     })
     .from(users)
@@ -88,7 +88,7 @@ export async function loadUserView(db: Db, userId: number) {
       registrations,
       and(eq(registrations.userId, users.id), showRegistration({ types: AREA_REGISTRATION_TYPES })),
     )
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .leftJoin(halls, eq(halls.id, registrations.gateId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw notFound('Utilisateur introuvable.');

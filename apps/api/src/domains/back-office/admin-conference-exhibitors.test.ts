@@ -1,7 +1,7 @@
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { conferenceExhibitors, conferences, events, registrations, users } from '../../db/schema';
+import { conferenceExhibitors, conferences, editions, registrations, users } from '../../db/schema';
 import { createExhibitor, createOrganiser, createVisitor, sessionOf } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 
@@ -68,7 +68,11 @@ describe('The exhibitors who give a conference', () => {
     const before = await links();
     const visitor = await createVisitor(ctx.db);
     const past = await createExhibitor(ctx.db);
-    const [other] = await ctx.db.select({ id: events.id }).from(events).where(ne(events.id, DEMO_EDITION_ID)).limit(1);
+    const [other] = await ctx.db
+      .select({ id: editions.id })
+      .from(editions)
+      .where(ne(editions.id, DEMO_EDITION_ID))
+      .limit(1);
     await ctx.db.update(registrations).set({ eventId: other!.id }).where(eq(registrations.id, past.registration.id));
     const exhibitor = await createExhibitor(ctx.db);
     const [organiser] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.type, 'organiser')).limit(1);

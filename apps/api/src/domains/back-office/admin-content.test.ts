@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, gates, partenaires, partenairesPresses } from '../../db/schema';
+import { auditLog, halls, partenaires, partenairesPresses } from '../../db/schema';
 import { createMedia } from '../../../test/fixtures';
 import {
   admin,
@@ -309,7 +309,7 @@ describe('Gallery and testimonials', () => {
     expect((await refused('POST', 'galeries', { caption: { fr: 'x' } })).details.errors).toEqual([
       { path: ['body', 'imageId'], message: 'required' },
     ]);
-    const [g] = await ctx.db.select().from(gates).limit(1);
+    const [g] = await ctx.db.select().from(halls).limit(1);
     expect((await refused('PUT', `galeries/${g!.id + 100000}`, { caption: { fr: 'x' } }, 404)).message).toBe(
       'Photo introuvable.',
     );

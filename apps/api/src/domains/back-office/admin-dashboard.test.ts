@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { checkins, gates, mailOutbox, registrations, scans, users } from '../../db/schema';
+import { checkins, halls, mailOutbox, registrations, scans, users } from '../../db/schema';
 import type { ShowDashboard } from './show-dashboard.service';
 import { createCollaborator, createExhibitor, createOrganiser, createVisitor, sessionOf } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
@@ -67,7 +67,7 @@ beforeAll(async () => {
     ]);
 
   // Entries: two at 10h and one at 15h (Marrakech) at the first hall, one at 10h at the second; a refusal.
-  const [hallA, hallB] = await ctx.db.select().from(gates).orderBy(gates.position, gates.id).limit(2);
+  const [hallA, hallB] = await ctx.db.select().from(halls).orderBy(halls.position, halls.id).limit(2);
   const entry = (gateId: number, at: string, verdict: 'admitted' | 'refused' = 'admitted') => ({
     clientId: randomUUID(),
     registrationId: v1.registration.id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { demandesExposants, emailChanges, gates, mailOutbox, registrations, scans, users } from '../../db/schema';
+import { demandesExposants, emailChanges, halls, mailOutbox, registrations, scans, users } from '../../db/schema';
 import {
   createCollaborator,
   createExhibitor,
@@ -152,7 +152,7 @@ describe('Editing and deactivating an exhibitor', () => {
   it('moves the exhibitor and its collaborators to another hall and stand', async () => {
     const exhibitor = await createExhibitor(ctx.db);
     const collaborator = await createCollaborator(ctx.db, exhibitor);
-    const [hall] = await ctx.db.select().from(gates).limit(2).offset(1);
+    const [hall] = await ctx.db.select().from(halls).limit(2).offset(1);
     const res = await admin('PUT', `exhibitors/${exhibitor.user.id}`, {
       ...(await exhibitorForm({ ctx, organiser })),
       email: exhibitor.user.email,

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, events, exhibitorProfiles, registrations, sectors, type users } from '../../db/schema';
+import { auditLog, editions, exhibitorPages, registrations, sectors, type users } from '../../db/schema';
 import { createCollaborator, createExhibitor, createOrganiser, sessionOf } from '../../../test/fixtures';
 import { call, createTestApp, login, type TestContext } from '../../../test/helper';
 
@@ -206,7 +206,7 @@ describe('What the organiser’s routes refuse', () => {
 
   it('answers 404 for an exhibitor of another edition, an account that is no exhibitor and an unknown id', async () => {
     const past = await createExhibitor(ctx.db);
-    const [other] = await ctx.db.select({ id: events.id }).from(events).where(ne(events.current, true)).limit(1);
+    const [other] = await ctx.db.select({ id: editions.id }).from(editions).where(ne(editions.current, true)).limit(1);
     await ctx.db.update(registrations).set({ eventId: other!.id }).where(eq(registrations.id, past.registration.id));
     for (const id of [past.user.id, organiser.id, 999_999]) {
       expect((await admin('GET', `exhibitor-pages/${id}`)).statusCode).toBe(404);
@@ -221,7 +221,7 @@ describe('What the organiser’s routes refuse', () => {
     await moderation(true);
     const { id, token: own } = await exhibitorWithSession();
     await saveOwn(own, { description: { fr: 'À relire.' } });
-    const stored = async () => ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, id));
+    const stored = async () => ctx.db.select().from(exhibitorPages).where(eq(exhibitorPages.userId, id));
     const before = await stored();
     const refused = async (method: 'POST' | 'PUT', url: string, body: unknown, field: string, message: string) => {
       const res = await admin(method, url, body);

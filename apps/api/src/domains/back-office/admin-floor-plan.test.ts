@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { auditLog, gates, stands } from '../../db/schema';
+import { auditLog, halls, stands } from '../../db/schema';
 import { createController, createExhibitor, sessionOf } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
 import { admin, ctx, ok, refused, useAdminContentScene } from './admin-content.test-support';
@@ -289,8 +289,8 @@ describe('A layout file', () => {
     expect(await layoutOf(hall.id)).toEqual([]);
     const [row] = await ctx.db
       .select()
-      .from(gates)
-      .where(and(eq(gates.id, hall.id), eq(gates.eventId, DEMO_EDITION_ID)));
+      .from(halls)
+      .where(and(eq(halls.id, hall.id), eq(halls.eventId, DEMO_EDITION_ID)));
     expect(row!.planWidth).toBe(40);
   });
 });

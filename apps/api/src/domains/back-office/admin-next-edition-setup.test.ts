@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { gates, stands } from '../../db/schema';
+import { halls, stands } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 
 /**
@@ -38,9 +38,9 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const organiser = await createUser(ctx.db, { type: 'organiser', password: PASSWORD });
   token = await signSession(organiser.id, organiser.tokenVersion);
-  const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).orderBy(asc(gates.id));
+  const [hall] = await ctx.db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID)).orderBy(asc(halls.id));
   hall2024 = hall!;
-  await ctx.db.update(gates).set({ planWidth: 60, planHeight: 30 }).where(eq(gates.id, hall!.id));
+  await ctx.db.update(halls).set({ planWidth: 60, planHeight: 30 }).where(eq(halls.id, hall!.id));
   await ctx.db
     .insert(stands)
     .values({ eventId: DEMO_EDITION_ID, gateId: hall!.id, number: 'A-01', x: 0, y: 0, width: 6, height: 4 });
@@ -82,14 +82,14 @@ describe('the next edition’s halls', () => {
   });
 
   it('refuse an edition that does not exist, on its field, and nothing is made', async () => {
-    const before = (await ctx.db.select().from(gates)).length;
+    const before = (await ctx.db.select().from(halls)).length;
     expect(await fieldErrors('POST', 'gates', { name: 'Hall Fantôme', edition: 999_999 })).toEqual([
       'edition: Édition introuvable.',
     ]);
     expect(await fieldErrors('POST', 'gates', { name: 'Hall Fantôme', edition: 'deux' })).toEqual([
       'edition: Édition introuvable.',
     ]);
-    expect((await ctx.db.select().from(gates)).length).toBe(before);
+    expect((await ctx.db.select().from(halls)).length).toBe(before);
     expect((await admin('GET', `gates?filter=${encodeURIComponent('{"edition":"x"}')}`)).statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { auditLog, gates } from '../../db/schema';
+import { auditLog, halls } from '../../db/schema';
 import { createExhibitor, createVisitor, signSession } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
 import {
@@ -178,7 +178,7 @@ describe('The halls', () => {
   });
 
   it('refuses a second hall of the same name and deleting a hall with exhibitors', async () => {
-    const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).limit(1);
+    const [hall] = await ctx.db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID)).limit(1);
     expect((await refused('POST', 'gates', { name: hall!.name.toUpperCase() })).details.errors).toEqual([
       { path: ['body', 'name'], message: 'Un hall porte déjà ce nom.' },
     ]);
@@ -191,8 +191,8 @@ describe('The halls', () => {
     expect(
       await ctx.db
         .select()
-        .from(gates)
-        .where(and(eq(gates.id, empty.id))),
+        .from(halls)
+        .where(and(eq(halls.id, empty.id))),
     ).toEqual([]);
   });
 });

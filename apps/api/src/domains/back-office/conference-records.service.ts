@@ -1,7 +1,7 @@
 import { conferenceChangeSchema, conferenceExhibitorsSchema, conferenceFormSchema } from '@salon/shared';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { conferenceExhibitors, conferences, events, registrations } from '../../db/schema';
+import { conferenceExhibitors, conferences, editions, registrations } from '../../db/schema';
 import { changedTexts, eachLanguage, languageFields, multilingualValue } from '../../db/multilingual';
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/request-inputs';
@@ -20,9 +20,9 @@ async function checkConference(
   id: number | null,
 ) {
   const [event] = await tx
-    .select({ startsOn: events.startsOn, endsOn: events.endsOn })
-    .from(events)
-    .where(eq(events.id, edition));
+    .select({ startsOn: editions.startsOn, endsOn: editions.endsOn })
+    .from(editions)
+    .where(eq(editions.id, edition));
   const errors: { path: string[]; message: string }[] = [];
   // An edition without dates takes any day until it has them.
   const { startsOn, endsOn } = event ?? {};

@@ -2,7 +2,7 @@ import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CHECKIN_VERDICTS, type Clock } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { checkins, gates, kioskSessions, registrations, users } from '../../db/schema';
+import { checkins, halls, kioskSessions, registrations, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { booleanFilter, editionFilterId, idFilter, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
@@ -69,7 +69,7 @@ export async function listCheckins(db: Db, query: Record<string, unknown>) {
         name: holder.name,
         company: holder.company,
         gateId: checkins.gateId,
-        gate: gates.name,
+        gate: halls.name,
         controller: controller.name,
         deviceId: checkins.deviceId,
         scannedAt: checkins.scannedAt,
@@ -82,7 +82,7 @@ export async function listCheckins(db: Db, query: Record<string, unknown>) {
       .from(checkins)
       .leftJoin(registrations, eq(registrations.id, checkins.registrationId))
       .leftJoin(holder, eq(holder.id, registrations.userId))
-      .leftJoin(gates, eq(gates.id, checkins.gateId))
+      .leftJoin(halls, eq(halls.id, checkins.gateId))
       .leftJoin(controller, eq(controller.id, checkins.controllerId))
       .$dynamic(),
     counted,

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod/mini';
 import { editionSchema, type AdminEdition } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { bannieres, events, galeries, media, openingHours, registrations, scans, temoignages } from '../../db/schema';
+import { bannieres, editions, galeries, media, openingHours, registrations, scans, temoignages } from '../../db/schema';
 import { changedTexts, eachLanguage, multilingualValue } from '../../db/multilingual';
 import { badRequest } from '../../lib/errors';
 import { parseFormBody } from '../../lib/request-inputs';
@@ -28,7 +28,7 @@ const adminEdition = <T extends { registrationOpensAt: Date | null; registration
  */
 const editionRow = ({ hours: _hours, theme, ...form }: z.output<typeof editionSchema>) => ({
   ...form,
-  theme: theme && changedTexts(events.theme, theme),
+  theme: theme && changedTexts(editions.theme, theme),
   registrationOpensAt: form.registrationOpensAt ? new Date(form.registrationOpensAt) : null,
   registrationClosesAt: form.registrationClosesAt ? new Date(form.registrationClosesAt) : null,
 });
@@ -38,24 +38,24 @@ const invalid = (field: string, message: string) =>
 
 /** One edition per number, and per year: /plan-<year> and /programme-<year> name one edition. */
 async function checkEditionTaken(tx: Tx, form: { edition: number; year: number }, id: number | null) {
-  const other = id === null ? undefined : ne(events.id, id);
+  const other = id === null ? undefined : ne(editions.id, id);
   const [number] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.edition, form.edition), other));
+    .select({ id: editions.id })
+    .from(editions)
+    .where(and(eq(editions.edition, form.edition), other));
   if (number) throw invalid('edition', 'editionTaken');
   const [year] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.year, form.year), other));
+    .select({ id: editions.id })
+    .from(editions)
+    .where(and(eq(editions.year, form.year), other));
   if (year) throw invalid('year', 'yearTaken');
 }
 
 const columns = {
   ...editionColumns,
-  exhibitors: events.exhibitors,
-  visitors: events.visitors,
-  current: events.current,
+  exhibitors: editions.exhibitors,
+  visitors: editions.visitors,
+  current: editions.current,
   ...registrationWindowColumns,
 };
 type EditionRow = Parameters<typeof adminEdition>[0] & { id: number; edition: number };
@@ -67,10 +67,10 @@ async function presentEditions<T extends EditionRow>(dbOrTx: Db | Tx, rows: T[])
   );
   const [numbers] = await dbOrTx
     .select({
-      taken: sql<number[]>`array_agg(${events.edition})`,
-      current: sql<number | null>`(max(${events.edition}) filter (where ${events.current}))::int`,
+      taken: sql<number[]>`array_agg(${editions.edition})`,
+      current: sql<number | null>`(max(${editions.edition}) filter (where ${editions.current}))::int`,
     })
-    .from(events);
+    .from(editions);
   const taken = new Set((numbers?.taken ?? []).map(Number));
   return rows.map((row) => ({
     ...adminEdition(row),
@@ -83,7 +83,7 @@ async function presentEditions<T extends EditionRow>(dbOrTx: Db | Tx, rows: T[])
 
 /** One edition as the editions' list shows it, or null. */
 export const readEdition = async (dbOrTx: Db | Tx, id: number) => {
-  const rows = await dbOrTx.select(columns).from(events).where(eq(events.id, id));
+  const rows = await dbOrTx.select(columns).from(editions).where(eq(editions.id, id));
   return (await presentEditions(dbOrTx, rows))[0] ?? null;
 };
 
@@ -96,28 +96,28 @@ function checkHoursDays(hours: { day: string }[], dates: { startsOn: string | nu
 
 /** The editions of the history page. */
 export const editionRecords = resourceRecords({
-  table: events,
-  id: events.id,
+  table: editions,
+  id: editions.id,
   sortable: {
-    id: events.id,
-    edition: events.edition,
-    year: events.year,
-    startsOn: events.startsOn,
-    name: events.name,
+    id: editions.id,
+    edition: editions.edition,
+    year: editions.year,
+    startsOn: editions.startsOn,
+    name: editions.name,
   },
-  defaultSort: [desc(events.year), desc(events.startsOn), desc(events.id)],
-  filters: { q: searchFilter(events.name, events.city, ...eachLanguage(events.theme)) },
-  query: (dbOrTx) => dbOrTx.select(columns).from(events).$dynamic(),
+  defaultSort: [desc(editions.year), desc(editions.startsOn), desc(editions.id)],
+  filters: { q: searchFilter(editions.name, editions.city, ...eachLanguage(editions.theme)) },
+  query: (dbOrTx) => dbOrTx.select(columns).from(editions).$dynamic(),
   present: (dbOrTx, rows): Promise<AdminEdition[]> => presentEditions(dbOrTx, rows),
   async create(tx, body) {
     const form = parseFormBody(editionSchema, body);
     await checkEditionTaken(tx, form, null);
     // Editions have no serial (the current one is id 7, as the specification says): the next id
     // after the last, one creation at a time.
-    await tx.execute(sql`lock table ${events} in share row exclusive mode`);
-    const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
+    await tx.execute(sql`lock table ${editions} in share row exclusive mode`);
+    const [last] = await tx.select({ id: sql<number>`coalesce(max(${editions.id}), 0)::int` }).from(editions);
     const id = (last?.id ?? 0) + 1;
-    await tx.insert(events).values({ ...editionRow(form), theme: multilingualValue(form.theme), id });
+    await tx.insert(editions).values({ ...editionRow(form), theme: multilingualValue(form.theme), id });
     // A new edition's hours are laid out from its dates; the organiser adjusts them once it exists.
     if (form.startsOn && form.endsOn)
       await setHoursToDates(tx, id, { startsOn: form.startsOn, endsOn: form.endsOn }, []);
@@ -138,7 +138,7 @@ export const editionRecords = resourceRecords({
     // The hours sent name the days the form showed: with the dates unchanged, exactly the show's days.
     if (form.hours && !datesChanged) checkHoursDays(form.hours, form);
     await checkEditionTaken(tx, form, id);
-    await tx.update(events).set(editionRow(form)).where(eq(events.id, id));
+    await tx.update(editions).set(editionRow(form)).where(eq(editions.id, id));
     if (datesChanged) {
       // Opening hours follow the dates: each day keeps the hours of its place in the show. The hours
       // the form sent were the old days': they are left aside (the organiser adjusts the new days'
@@ -152,8 +152,8 @@ export const editionRecords = resourceRecords({
   },
   async remove(tx, id) {
     // After any switch under way ('Rendre courante' takes the same lock): the current one stays.
-    await tx.execute(sql`lock table ${events} in share row exclusive mode`);
-    const [before] = await tx.select({ current: events.current }).from(events).where(eq(events.id, id));
+    await tx.execute(sql`lock table ${editions} in share row exclusive mode`);
+    const [before] = await tx.select({ current: editions.current }).from(editions).where(eq(editions.id, id));
     if (before?.current) throw badRequest('L’édition en cours ne peut pas être supprimée.');
     const [people] = await tx.select({ n: count() }).from(registrations).where(eq(registrations.eventId, id));
     const [scanned] = await tx.select({ n: count() }).from(scans).where(eq(scans.eventId, id));
@@ -162,7 +162,7 @@ export const editionRecords = resourceRecords({
         'Des inscriptions ou des scans sont rattachés à cette édition : elle ne peut pas être supprimée.',
       );
     }
-    await tx.delete(events).where(eq(events.id, id));
+    await tx.delete(editions).where(eq(editions.id, id));
   },
 });
 
@@ -207,7 +207,10 @@ export function makeEditionCurrent(db: Db, userId: number, id: number) {
  * are when the edition changes (decision 045).
  */
 export async function outdatedContent(db: Db, id: number) {
-  const [current] = await db.select({ id: events.id, year: events.year }).from(events).where(eq(events.current, true));
+  const [current] = await db
+    .select({ id: editions.id, year: editions.year })
+    .from(editions)
+    .where(eq(editions.current, true));
   if (!current || current.id === id) return { year: current?.year ?? 0, records: [] };
   const pattern = `(^|[^0-9])${current.year}([^0-9]|$)`;
   const match = (column: SQL | AnyPgColumn) => sql`${column} ~ ${pattern}`;

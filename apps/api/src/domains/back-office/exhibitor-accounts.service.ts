@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { EXHIBITOR_STATUSES, type ExhibitorStatus } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { contactColumns, gates, registrations, scans, users } from '../../db/schema';
+import { contactColumns, halls, registrations, scans, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isId, MAX_INT } from '../../lib/strapi-filters';
 import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
@@ -50,7 +50,7 @@ const columns = {
   registrationId: registrations.id,
   confirmed: registrations.confirmed,
   gateId: registrations.gateId,
-  gate: gates.name,
+  gate: halls.name,
   booth: registrations.booth,
   createdAt: users.createdAt,
 };
@@ -87,7 +87,7 @@ const exhibitorRows = (db: Db | Tx, registration: SQL | undefined = exhibitorReg
     .select(columns)
     .from(users)
     .innerJoin(registrations, registration)
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .leftJoin(halls, eq(halls.id, registrations.gateId))
     .$dynamic();
 
 async function present(db: Db | Tx, rows: Row[], edition: SQLWrapper = currentEdition) {

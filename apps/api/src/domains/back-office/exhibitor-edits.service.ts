@@ -7,7 +7,7 @@ import {
   type ExhibitorAccountForm,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { demandesExposants, gates, media, registrations, users } from '../../db/schema';
+import { demandesExposants, halls, media, registrations, users } from '../../db/schema';
 import { badRequest, isUniqueViolation } from '../../lib/errors';
 import { closeFormerAddressLinks } from '../exhibitor-area/email-change.service';
 import { recordAudit } from '../audit/audit.service';
@@ -43,7 +43,7 @@ async function checkAccount(tx: Tx, form: ExhibitorAccountForm, exceptId?: numbe
 
 async function checkReferences(tx: Tx, form: ExhibitorAccountForm) {
   if (form.gateId) {
-    const [gate] = await tx.select({ id: gates.id }).from(gates).where(eq(gates.id, form.gateId));
+    const [gate] = await tx.select({ id: halls.id }).from(halls).where(eq(halls.id, form.gateId));
     if (!gate)
       throw badRequest('Données invalides.', { errors: [{ path: ['body', 'gateId'], message: 'unknownHall' }] });
   }

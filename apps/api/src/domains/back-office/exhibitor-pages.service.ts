@@ -6,7 +6,7 @@ import {
   type ExhibitorPageVersion,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { exhibitorProfiles, gates, registrations, users } from '../../db/schema';
+import { exhibitorPages, halls, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
@@ -36,27 +36,24 @@ const ofThisEdition = and(
 
 const statusCondition = (status: ExhibitorPageStatus): SQL =>
   status === 'live'
-    ? isNull(exhibitorProfiles.pending)
-    : and(
-        isNotNull(exhibitorProfiles.pending),
-        (status === 'held' ? isNotNull : isNull)(exhibitorProfiles.heldReason),
-      )!;
+    ? isNull(exhibitorPages.pending)
+    : and(isNotNull(exhibitorPages.pending), (status === 'held' ? isNotNull : isNull)(exhibitorPages.heldReason))!;
 
 const rows = (db: Db | Tx) =>
   db
     .select({
       id: users.id,
       company: users.company,
-      gate: gates.name,
+      gate: halls.name,
       booth: registrations.booth,
-      changedAt: exhibitorProfiles.updatedAt,
-      pending: sql<boolean>`${exhibitorProfiles.pending} is not null`,
-      reason: exhibitorProfiles.heldReason,
+      changedAt: exhibitorPages.updatedAt,
+      pending: sql<boolean>`${exhibitorPages.pending} is not null`,
+      reason: exhibitorPages.heldReason,
     })
     .from(users)
     .innerJoin(registrations, ofThisEdition)
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
+    .leftJoin(halls, eq(halls.id, registrations.gateId))
+    .leftJoin(exhibitorPages, eq(exhibitorPages.userId, users.id))
     .$dynamic();
 
 type Row = Awaited<ReturnType<typeof rows>>[number];
@@ -72,9 +69,9 @@ export async function listExhibitorPages(db: Db, query: Record<string, unknown>)
       id: users.id,
       company: users.company,
       booth: registrations.booth,
-      changedAt: exhibitorProfiles.updatedAt,
+      changedAt: exhibitorPages.updatedAt,
     },
-    defaultSort: [sql`${exhibitorProfiles.updatedAt} desc nulls last`, asc(users.company), desc(users.id)],
+    defaultSort: [sql`${exhibitorPages.updatedAt} desc nulls last`, asc(users.company), desc(users.id)],
     filters: {
       q: searchFilter(users.company, registrations.booth),
       status: (value) => {
@@ -88,7 +85,7 @@ export async function listExhibitorPages(db: Db, query: Record<string, unknown>)
     .select({ n: count() })
     .from(users)
     .innerJoin(registrations, ofThisEdition)
-    .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
+    .leftJoin(exhibitorPages, eq(exhibitorPages.userId, users.id))
     .$dynamic();
   const page = await readPage(list, rows(db), counted);
   return { list, rows: page.rows.map(presentRow), total: page.total };
@@ -146,9 +143,9 @@ export const holdPage = (db: Db, userId: number, id: number, reason: string) =>
   act(db, userId, id, 'POST /admin/exhibitor-pages/:id/hold', async (tx, versions) => {
     if (!versions.pending) throw nothingPending();
     await tx
-      .update(exhibitorProfiles)
+      .update(exhibitorPages)
       .set({ heldReason: reason, updatedAt: new Date() })
-      .where(eq(exhibitorProfiles.userId, id));
+      .where(eq(exhibitorPages.userId, id));
   });
 
 /** 'Corriger': the version under review (pending, else live) changed by the organiser's form, published. */

@@ -1,8 +1,8 @@
-import { FEATURE_NAMES, gateSchema } from '@salon/shared';
+import { FEATURE_NAMES, hallSchema } from '@salon/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Tx } from '../../db/client';
-import { checkins, gates, planFeatures, registrations, stands } from '../../db/schema';
+import { checkins, halls, planFeatures, registrations, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
@@ -69,13 +69,13 @@ async function checkOutline(
 /** No two halls of an edition share a name, case aside. */
 async function checkHallName(tx: Tx, name: string, edition: number, id: number | null) {
   const [taken] = await tx
-    .select({ id: gates.id })
-    .from(gates)
+    .select({ id: halls.id })
+    .from(halls)
     .where(
       and(
-        eq(gates.eventId, edition),
-        sql`lower(${gates.name}) = lower(${name})`,
-        id === null ? undefined : ne(gates.id, id),
+        eq(halls.eventId, edition),
+        sql`lower(${halls.name}) = lower(${name})`,
+        id === null ? undefined : ne(halls.id, id),
       ),
     );
   if (taken) {
@@ -87,49 +87,49 @@ async function checkHallName(tx: Tx, name: string, edition: number, id: number |
 
 /** Halls (the gates controllers work at; exhibitors have a hall and a stand), edition by edition. */
 export const hallRecords = resourceRecords({
-  table: gates,
-  id: gates.id,
-  edition: gates.eventId,
-  sortable: { id: gates.id, position: gates.position, name: gates.name },
-  defaultSort: [asc(gates.position), asc(gates.id)],
-  filters: { q: searchFilter(gates.name) },
+  table: halls,
+  id: halls.id,
+  edition: halls.eventId,
+  sortable: { id: halls.id, position: halls.position, name: halls.name },
+  defaultSort: [asc(halls.position), asc(halls.id)],
+  filters: { q: searchFilter(halls.name) },
   query: (dbOrTx) =>
     dbOrTx
       .select({
-        id: gates.id,
-        edition: gates.eventId,
-        name: gates.name,
-        position: gates.position,
-        planWidth: gates.planWidth,
-        planHeight: gates.planHeight,
+        id: halls.id,
+        edition: halls.eventId,
+        name: halls.name,
+        position: halls.position,
+        planWidth: halls.planWidth,
+        planHeight: halls.planHeight,
         exhibitors: exhibitorsIn,
         stands: standsIn,
       })
-      .from(gates)
+      .from(halls)
       .$dynamic(),
   present: (_, rows) => rows,
   async create(tx, body) {
-    const form = parseFormBody(gateSchema, body);
+    const form = parseFormBody(hallSchema, body);
     const edition = await editionOfForm(tx, body);
     await checkHallName(tx, form.name, edition, null);
     await checkOutline(tx, form, null);
     const values = {
       ...form,
       eventId: edition,
-      position: form.position ?? (await nextPosition(tx, gates.position, gates, eq(gates.eventId, edition))),
+      position: form.position ?? (await nextPosition(tx, halls.position, halls, eq(halls.eventId, edition))),
     };
-    const [row] = await tx.insert(gates).values(values).returning({ id: gates.id });
+    const [row] = await tx.insert(halls).values(values).returning({ id: halls.id });
     return row!.id;
   },
   async update(tx, id, body, before) {
-    const form = parseFormBody(z.partial(gateSchema), body);
+    const form = parseFormBody(z.partial(hallSchema), body);
     if (form.name !== undefined) await checkHallName(tx, form.name, before.edition, id);
     if (form.planWidth !== undefined || form.planHeight !== undefined) {
       // Locked, so that no stand is placed by its old outline while it changes.
-      await tx.select({ id: gates.id }).from(gates).where(eq(gates.id, id)).for('update');
+      await tx.select({ id: halls.id }).from(halls).where(eq(halls.id, id)).for('update');
       await checkOutline(tx, { ...before, ...definedFields(form) }, id);
     }
-    if (Object.values(form).some((v) => v !== undefined)) await tx.update(gates).set(form).where(eq(gates.id, id));
+    if (Object.values(form).some((v) => v !== undefined)) await tx.update(halls).set(form).where(eq(halls.id, id));
   },
   // The hall's stands go with it (the plan no longer draws it).
   async remove(tx, id) {
@@ -143,6 +143,6 @@ export const hallRecords = resourceRecords({
     if (entries && entries.n > 0) {
       throw badRequest('Des entrées ont été enregistrées à ce hall : il ne peut pas être supprimé.');
     }
-    await tx.delete(gates).where(eq(gates.id, id));
+    await tx.delete(halls).where(eq(halls.id, id));
   },
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { featureErrors, featureSchema, type FeatureForm, type FeatureLine } from '@salon/shared';
 import type { Tx } from '../../db/client';
-import { gates, planFeatures } from '../../db/schema';
+import { halls, planFeatures } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { searchFilter } from '../../lib/admin-list';
 import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/request-inputs';
@@ -57,7 +57,7 @@ async function checkFeature(tx: Tx, form: FeatureForm, edition: number, id: numb
 
 /** The edition of the hall `gateId`, where a new feature goes (the current one when there is no such hall: the checks refuse it). */
 async function editionOfHall(tx: Tx, gateId: number): Promise<number> {
-  const [hall] = await tx.select({ edition: gates.eventId }).from(gates).where(eq(gates.id, gateId));
+  const [hall] = await tx.select({ edition: halls.eventId }).from(halls).where(eq(halls.id, gateId));
   return hall?.edition ?? (await currentEditionId(tx));
 }
 
@@ -68,11 +68,11 @@ export const planFeatureRecords = resourceRecords({
   sortable: {
     id: planFeatures.id,
     kind: planFeatures.kind,
-    gateId: gates.position,
+    gateId: halls.position,
     x: planFeatures.x,
     y: planFeatures.y,
   },
-  defaultSort: [asc(gates.position), asc(planFeatures.id)],
+  defaultSort: [asc(halls.position), asc(planFeatures.id)],
   filters: {
     q: searchFilter(planFeatures.label),
     gateId: (value) => {
@@ -85,11 +85,11 @@ export const planFeatureRecords = resourceRecords({
       .select({
         id: planFeatures.id,
         edition: planFeatures.eventId,
-        hall: gates.name,
+        hall: halls.name,
         ...planFeatureColumns,
       })
       .from(planFeatures)
-      .innerJoin(gates, eq(gates.id, planFeatures.gateId))
+      .innerJoin(halls, eq(halls.id, planFeatures.gateId))
       .$dynamic(),
   present: (_, rows) => rows,
   async create(tx, body) {

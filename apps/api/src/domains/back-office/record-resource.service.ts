@@ -1,7 +1,7 @@
 import { and, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { events } from '../../db/schema';
+import { editions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { isId } from '../../lib/strapi-filters';
 import { formInput, isRecord } from '../../lib/request-inputs';
@@ -53,7 +53,7 @@ export async function editionOfForm(tx: Tx, body: unknown): Promise<number> {
   const input = formInput(body);
   const value = isRecord(input) ? input.edition : undefined;
   if (value === undefined || value === null) return currentEditionId(tx);
-  const [row] = isId(value) ? await tx.select({ id: events.id }).from(events).where(eq(events.id, value)) : [];
+  const [row] = isId(value) ? await tx.select({ id: editions.id }).from(editions).where(eq(editions.id, value)) : [];
   if (!row) {
     throw badRequest('Données invalides.', {
       errors: [{ path: ['body', 'edition'], message: 'Édition introuvable.' }],

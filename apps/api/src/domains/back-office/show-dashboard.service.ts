@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { SHOW_TIME_ZONE } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { checkins, gates, mailOutbox, newsletters, registrations, scans, users } from '../../db/schema';
+import { checkins, halls, mailOutbox, newsletters, registrations, scans, users } from '../../db/schema';
 import { currentEdition, showRegistration } from '../show/current-edition';
 
 /**
@@ -82,14 +82,14 @@ export async function showDashboard(db: Db, edition: SQLWrapper = currentEdition
         .select({
           day: sql<string>`to_char(${checkins.checkinDay}, 'YYYY-MM-DD')`,
           hour: sql<number>`extract(hour from ${checkins.scannedAt} at time zone ${SHOW_TIME_ZONE})::int`,
-          gate: gates.name,
+          gate: halls.name,
           n: count(),
         })
         .from(checkins)
         .innerJoin(registrations, eq(registrations.id, checkins.registrationId))
-        .leftJoin(gates, eq(gates.id, checkins.gateId))
+        .leftJoin(halls, eq(halls.id, checkins.gateId))
         .where(and(eq(checkins.verdict, 'admitted'), eq(registrations.eventId, edition)))
-        .groupBy(checkins.checkinDay, sql`2`, gates.name),
+        .groupBy(checkins.checkinDay, sql`2`, halls.name),
       db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
       db
         .select({ n: count() })

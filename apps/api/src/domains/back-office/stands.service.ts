@@ -11,7 +11,7 @@ import {
   type StandLineError,
 } from '@salon/shared';
 import type { Tx, Db } from '../../db/client';
-import { gates, registrations, stands, users } from '../../db/schema';
+import { halls, registrations, stands, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
@@ -32,10 +32,10 @@ import { placedFeatures, replaceFeatures } from './plan-features.service';
 /** The halls of an edition, locked until the transaction ends when a layout is being written. */
 export async function planHalls(tx: Tx, edition: number, lock: boolean): Promise<PlanHall[]> {
   const query = tx
-    .select({ id: gates.id, name: gates.name, planWidth: gates.planWidth, planHeight: gates.planHeight })
-    .from(gates)
-    .where(eq(gates.eventId, edition))
-    .orderBy(asc(gates.position), asc(gates.id));
+    .select({ id: halls.id, name: halls.name, planWidth: halls.planWidth, planHeight: halls.planHeight })
+    .from(halls)
+    .where(eq(halls.eventId, edition))
+    .orderBy(asc(halls.position), asc(halls.id));
   // Locking the halls puts edits of one layout in line: two at once cannot both pass the checks.
   return lock ? query.for('update') : query;
 }
@@ -97,7 +97,7 @@ const exhibitorStands = (tx: Tx, edition: number) =>
 
 /** The edition of the hall `gateId`, where a new stand goes (the current one when there is no such hall: the checks refuse it). */
 async function editionOfHall(tx: Tx, gateId: number): Promise<number> {
-  const [hall] = await tx.select({ edition: gates.eventId }).from(gates).where(eq(gates.id, gateId));
+  const [hall] = await tx.select({ edition: halls.eventId }).from(halls).where(eq(halls.id, gateId));
   return hall?.edition ?? (await currentEditionId(tx));
 }
 
@@ -111,8 +111,8 @@ export const standRecords = resourceRecords({
   table: stands,
   id: stands.id,
   edition: stands.eventId,
-  sortable: { id: stands.id, number: stands.number, gateId: gates.position, x: stands.x, y: stands.y },
-  defaultSort: [asc(gates.position), asc(stands.number)],
+  sortable: { id: stands.id, number: stands.number, gateId: halls.position, x: stands.x, y: stands.y },
+  defaultSort: [asc(halls.position), asc(stands.number)],
   filters: {
     q: searchFilter(stands.number),
     gateId: (value) => {
@@ -126,7 +126,7 @@ export const standRecords = resourceRecords({
         id: stands.id,
         edition: stands.eventId,
         gateId: stands.gateId,
-        hall: gates.name,
+        hall: halls.name,
         number: stands.number,
         x: stands.x,
         y: stands.y,
@@ -135,7 +135,7 @@ export const standRecords = resourceRecords({
         exhibitor,
       })
       .from(stands)
-      .innerJoin(gates, eq(gates.id, stands.gateId))
+      .innerJoin(halls, eq(halls.id, stands.gateId))
       .$dynamic(),
   present: (_, rows) => rows,
   async create(tx, body) {

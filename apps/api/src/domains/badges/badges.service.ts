@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { asLanguage } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { gates, registrations, users } from '../../db/schema';
+import { halls, registrations, users } from '../../db/schema';
 import { renderBadgePdf, type BadgeData } from './badge-pdf';
 import { createBadgePdfPool } from './badge-pdf-pool';
 import { qrSvgPath } from './badge-qr';
@@ -53,7 +53,7 @@ export function createBadgeService(db: Db, signer: BadgeSigner) {
       company: users.company,
       jobPosition: users.jobPosition,
       language: users.language,
-      hall: gates.name,
+      hall: halls.name,
       stand: registrations.booth,
     }).where(
       live

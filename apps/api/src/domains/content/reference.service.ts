@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { showDay, pickFilled } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { events, gates, openingHours, registrations, sectors } from '../../db/schema';
+import { editions, halls, openingHours, registrations, sectors } from '../../db/schema';
 import { currentEdition, editionOfQuery, type EditionsSeen } from '../show/current-edition';
 import { editionColumns } from '../show/edition';
 
@@ -21,19 +21,19 @@ export function listEditions(db: Db, now: Date) {
   // An edition over, whose figures the organiser left empty, shows those of its registrations.
   // ("events"."id" written out: drizzle leaves a one-table query's columns bare, and a bare "id"
   // in the subquery would be the registration's.)
-  const over = sql`${events.endsOn} < ${showDay(now)}::date`;
-  const counted = (figure: typeof events.exhibitors | typeof events.visitors, who: SQL) =>
+  const over = sql`${editions.endsOn} < ${showDay(now)}::date`;
+  const counted = (figure: typeof editions.exhibitors | typeof editions.visitors, who: SQL) =>
     sql<number | null>`coalesce(${figure}, case when ${over} then nullif((select count(*)::int from ${registrations} r
       where r.event_id = "events"."id" and r.conference_id is null and r.revoked_at is null and ${who}), 0) end)`;
   return db
     .select({
       ...editionColumns,
-      exhibitors: counted(events.exhibitors, sql`r.type = 'exhibitor' and r.confirmed`),
-      visitors: counted(events.visitors, sql`r.type = 'visitor'`),
-      current: events.current,
+      exhibitors: counted(editions.exhibitors, sql`r.type = 'exhibitor' and r.confirmed`),
+      visitors: counted(editions.visitors, sql`r.type = 'visitor'`),
+      current: editions.current,
     })
-    .from(events)
-    .orderBy(asc(events.year), asc(events.startsOn), asc(events.id));
+    .from(editions)
+    .orderBy(asc(editions.year), asc(editions.startsOn), asc(editions.id));
 }
 
 /** The opening hours of the edition of `year` (an organiser's preview of it), else the current one's. */
@@ -68,8 +68,8 @@ export async function listSectors(db: Db, kind: SectorKind | undefined) {
 /** The current edition's halls, in their order. */
 export function listCurrentHalls(db: Db) {
   return db
-    .select({ id: gates.id, name: gates.name, position: gates.position })
-    .from(gates)
-    .where(eq(gates.eventId, currentEdition))
-    .orderBy(asc(gates.position), asc(gates.id));
+    .select({ id: halls.id, name: halls.name, position: halls.position })
+    .from(halls)
+    .where(eq(halls.eventId, currentEdition))
+    .orderBy(asc(halls.position), asc(halls.id));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, SECTOR_CHOICES } from '@salon/shared';
 import { eq, sql } from 'drizzle-orm';
-import { events, gates, registrations, sectors } from '../../db/schema';
+import { editions, halls, registrations, sectors } from '../../db/schema';
 import { seedReference } from '../../db/seed';
 import { call, createExhibitor, createTestApp, createVisitor, type TestContext } from '../../../test/helper';
 
@@ -73,18 +73,18 @@ describe('GET events', () => {
     for (let i = 0; i < 3; i++) await createVisitor(ctx.db);
     expect(confirmed).toHaveLength(2);
     expect((await figures())[2024]).toEqual([300, 60000]);
-    await ctx.db.update(events).set({ exhibitors: null, visitors: null }).where(eq(events.id, DEMO_EDITION_ID));
+    await ctx.db.update(editions).set({ exhibitors: null, visitors: null }).where(eq(editions.id, DEMO_EDITION_ID));
     expect((await figures())[2024]).toEqual([2, 3]);
     // The same edition, not over yet: no figure to give.
     await ctx.db
-      .update(events)
+      .update(editions)
       .set({ startsOn: '2099-05-29', endsOn: '2099-06-01', year: 2099 })
-      .where(eq(events.id, DEMO_EDITION_ID));
+      .where(eq(editions.id, DEMO_EDITION_ID));
     expect((await figures())[2099]).toEqual([null, null]);
     await ctx.db
-      .update(events)
+      .update(editions)
       .set({ startsOn: '2024-05-29', endsOn: '2024-06-01', year: 2024, exhibitors: 300, visitors: 60000 })
-      .where(eq(events.id, DEMO_EDITION_ID));
+      .where(eq(editions.id, DEMO_EDITION_ID));
   });
 });
 
@@ -156,7 +156,7 @@ describe('GET sectors', () => {
 describe('GET gates', () => {
   it('lists the halls of the 2024 edition by position, numbered from 1 as the back-office shows them', async () => {
     // A hall of a past edition is not listed.
-    await ctx.db.insert(gates).values({ eventId: 5, name: 'Ancien hall', position: -1 });
+    await ctx.db.insert(halls).values({ eventId: 5, name: 'Ancien hall', position: -1 });
     const body = await list<{ id: number; name: string; position: number }>('gates');
     expect(body.data.map((g) => g.name)).toEqual(['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']);
     expect(body.data.map((g) => g.position)).toEqual([1, 2, 3, 4, 5]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { frameOrigin, type ContactKey, type PublicSiteSettings } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { events, siteSettings } from '../../db/schema';
+import { editions, siteSettings } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
 import { currentEdition } from '../show/current-edition';
 
@@ -40,7 +40,7 @@ const googleMap = (query: string) => `https://www.google.com/maps?q=${encodeURIC
 export async function readPublicSettings(db: Db | Tx): Promise<PublicSiteSettings> {
   const [row, [event]] = await Promise.all([
     readSettingsRow(db),
-    db.select({ city: events.city }).from(events).where(eq(events.id, currentEdition)),
+    db.select({ city: editions.city }).from(editions).where(eq(editions.id, currentEdition)),
   ]);
   const city = event?.city || null;
   const address =

@@ -2,7 +2,7 @@ import { showDays } from '../show/edition-days';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type PublicSiteSettings, type ShowEdition } from '@salon/shared';
-import { auditLog, events, registrations, siteSettings, type users } from '../../db/schema';
+import { auditLog, editions, registrations, siteSettings, type users } from '../../db/schema';
 import type { CacheBus } from '../../lib/cache-bus';
 import { createSiteSettingsStore } from './site-settings.service';
 import {
@@ -239,7 +239,9 @@ describe('Site settings', () => {
       }
     }
     expect(await publicSettings()).toEqual(before);
-    expect((await ctx.db.select({ id: events.id }).from(events)).map((e) => e.id).sort()).toEqual([1, 2, 3, 4, 5, 7]);
+    expect((await ctx.db.select({ id: editions.id }).from(editions)).map((e) => e.id).sort()).toEqual([
+      1, 2, 3, 4, 5, 7,
+    ]);
     expect((await ctx.db.select().from(auditLog)).length).toBe(audited);
   });
 });

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { pickFilled, type DirectoryFacets } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { exhibitorProfiles, gates, registrations, sectors, users } from '../../db/schema';
+import { exhibitorPages, halls, registrations, sectors, users } from '../../db/schema';
 import { currentEdition } from '../show/current-edition';
 import { companyInitial, initialsOf, listedExhibitorOf } from './directory.service';
 
@@ -17,12 +17,12 @@ const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
 export async function directoryFacets(db: Db, eventId: number | null): Promise<DirectoryFacets> {
   const edition = sql`coalesce(${eventId}::int, ${currentEdition})`;
   // Each count is a query over the listed exhibitors (joined, so every column is named with its table).
-  const [halls, hallCounts, choices, sectorCounts, byInitial] = await Promise.all([
+  const [hallRows, hallCounts, choices, sectorCounts, byInitial] = await Promise.all([
     db
-      .select({ id: gates.id, name: gates.name })
-      .from(gates)
-      .where(eq(gates.eventId, edition))
-      .orderBy(asc(gates.position), asc(gates.id)),
+      .select({ id: halls.id, name: halls.name })
+      .from(halls)
+      .where(eq(halls.eventId, edition))
+      .orderBy(asc(halls.position), asc(halls.id)),
     db
       .select({ id: registrations.gateId, n: count() })
       .from(registrations)
@@ -39,9 +39,9 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
       .select({ id: sql<number>`x.sector_id`, n: sql<number>`count(distinct x.user_id)::int` })
       .from(
         sql`(
-        select ${users.id} as user_id, unnest(${exhibitorProfiles.sectorIds}) as sector_id
+        select ${users.id} as user_id, unnest(${exhibitorPages.sectorIds}) as sector_id
           from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
-          join ${exhibitorProfiles} on ${exhibitorProfiles.userId} = ${users.id}
+          join ${exhibitorPages} on ${exhibitorPages.userId} = ${users.id}
           where ${listedExhibitorOf(edition)}
         union all
         select ${users.id}, ${sectors.id}
@@ -64,7 +64,7 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
   return {
     // Every listed exhibitor has a company, so a first letter: the letters' groups are all of them.
     total: byInitial.reduce((sum, r) => sum + r.n, 0),
-    halls: halls.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
+    halls: hallRows.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
     sectors: choices.map(({ id, name }) => ({
       id,
       nameFr: pickFilled('fr', name),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { exhibitorProfiles, gates, registrations, sectors } from '../../db/schema';
+import { exhibitorPages, halls, registrations, sectors } from '../../db/schema';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { createExhibitor } from '../../../test/fixtures';
 
@@ -16,14 +16,14 @@ const tag = `Zq${Date.now().toString(36)}`;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).limit(2);
+  const hallRows = await ctx.db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID)).limit(2);
   const choices = await ctx.db.select().from(sectors).where(eq(sectors.kind, 'choice')).limit(2);
-  [hallA, hallB] = [halls[0]!, halls[1]!];
+  [hallA, hallB] = [hallRows[0]!, hallRows[1]!];
   [sectorA, sectorB] = [choices[0]!, choices[1]!];
   // Four exhibitors of this file, named with its tag so that a company search keeps them apart.
   const one = await createExhibitor(ctx.db, { company: `Éco ${tag} Bâti`, secteurActivite: sectorA!.name.fr! });
   const two = await createExhibitor(ctx.db, { company: `Eau ${tag} Services`, secteurActivite: 'Autre' });
-  await ctx.db.insert(exhibitorProfiles).values({ userId: two.user.id, sectorIds: [sectorB!.id, sectorA!.id] });
+  await ctx.db.insert(exhibitorPages).values({ userId: two.user.id, sectorIds: [sectorB!.id, sectorA!.id] });
   await createExhibitor(ctx.db, { company: `Acier ${tag}`, secteurActivite: sectorB!.name.fr! });
   const four = await createExhibitor(ctx.db, { company: `Zinc ${tag}`, secteurActivite: null });
   for (const [exhibitor, hall] of [

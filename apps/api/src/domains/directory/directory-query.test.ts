@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_ID, DEMO_EDITION_ID } from '@salon/shared';
 import { queryRows } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { gates, media, registrations, users } from '../../db/schema';
+import { halls, media, registrations, users } from '../../db/schema';
 import { directoryCall, directoryStatement } from './directory.service';
 import { call, createMedia, createTestApp, createUser, type TestContext } from '../../../test/helper';
 import { serializeMedia } from '../media/media-view';
@@ -44,7 +44,7 @@ const companies = [
 
 beforeAll(async () => {
   ctx = await createTestApp({ DIRECTORY_CACHE_SECONDS: '0' });
-  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).orderBy(asc(gates.id));
+  const hallRows = await ctx.db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID)).orderBy(asc(halls.id));
   const logo = await createMedia(ctx.db, { name: 'logo "kilo".svg', alt: null, width: null, height: null });
   for (const [i, name] of companies.entries()) {
     const user = await createUser(ctx.db, {
@@ -59,7 +59,7 @@ beforeAll(async () => {
       userId: user.id,
       type: 'exhibitor',
       confirmed: true,
-      gateId: name.includes('Sans Hall') ? null : halls[i % halls.length]!.id,
+      gateId: name.includes('Sans Hall') ? null : hallRows[i % hallRows.length]!.id,
       booth: i === 3 ? null : `K-${i}`,
     });
   }
@@ -77,10 +77,10 @@ const body = async (url: string) => JSON.parse(await text(url)) as ListBody;
 /** The directory's answer as the former code built it: rows read with drizzle, JSON.stringify. */
 async function expectedAnswer(search: string, n: number, size: number): Promise<string> {
   const rows = await ctx.db
-    .select({ r: registrations, g: gates, u: users, m: media })
+    .select({ r: registrations, g: halls, u: users, m: media })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .leftJoin(halls, eq(halls.id, registrations.gateId))
     .leftJoin(media, eq(media.id, users.avatarId))
     .where(sql`${registrations.type} = 'exhibitor' and lower(${users.company}) like ${`%${search}%`}`)
     .orderBy(sql`lower(${users.company})`, asc(registrations.id));
@@ -159,7 +159,7 @@ describe('the directory statement', () => {
       `&filters[$or][1][booth][$containsi]=K-2` +
       `&filters[$or][2][booth][$containsi]=${encodeURIComponent(' ')}`;
     const found = await body(BASE + company('kilo') + hallGroups);
-    const hallA = (await ctx.db.select().from(gates).where(eq(gates.name, 'Hall A')))[0]!;
+    const hallA = (await ctx.db.select().from(halls).where(eq(halls.name, 'Hall A')))[0]!;
     const rows = await ctx.db
       .select({ id: registrations.id })
       .from(registrations)

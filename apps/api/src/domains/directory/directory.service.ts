@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm
 import { PAGE_SIZE } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { exhibitorProfiles, gates, registrations, sectors, users } from '../../db/schema';
+import { exhibitorPages, halls, registrations, sectors, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
 import { assertQueryKeys, isRecord } from '../../lib/request-inputs';
@@ -213,7 +213,7 @@ const placeholder = (name: string) => sql.placeholder(name);
  * of the directory, or given by its account (the registration form's sector, by name).
  */
 export const sectorCondition = (sectorId: SQLWrapper): SQL =>
-  sql`(exists (select 1 from ${exhibitorProfiles} p where p.user_id = ${users.id} and ${sectorId} = any(p.sector_ids))
+  sql`(exists (select 1 from ${exhibitorPages} p where p.user_id = ${users.id} and ${sectorId} = any(p.sector_ids))
     or ${users.secteurActivite} = (select s.name ->> 'fr' from ${sectors} s where s.id = ${sectorId} and s.kind = 'choice'))`;
 const lowerLike = (column: SQLWrapper, name: string) => sql`lower(${column}) like lower(${placeholder(name)})`;
 
@@ -232,7 +232,7 @@ export function directoryStatement(shape: Shape): SQL {
     where.push(sql`position(lower(${placeholder('company')}) in lower(${users.company})) > 0`);
   }
   const groups = shape.halls.map((columns, i) =>
-    and(...columns.map((c, j) => lowerLike(c === 'g' ? gates.name : registrations.booth, `hall${i}_${j}`))),
+    and(...columns.map((c, j) => lowerLike(c === 'g' ? halls.name : registrations.booth, `hall${i}_${j}`))),
   );
   if (groups.length) where.push(or(...groups)!);
   if (shape.gate) where.push(sql`${registrations.gateId} = ${placeholder('gate')}::int`);
@@ -256,7 +256,7 @@ export function directoryStatement(shape: Shape): SQL {
         ${users.businessSector} as business_sector, ${users.avatarId} as avatar_id
       from ${registrations}
       join ${users} on ${users.id} = ${registrations.userId}
-      ${groups.length ? sql`left join ${gates} on ${gates.id} = ${registrations.gateId}` : sql``}
+      ${groups.length ? sql`left join ${halls} on ${halls.id} = ${registrations.gateId}` : sql``}
       where ${and(...where)}
     ), page as (
       select * from matches order by lower(company), id limit ${placeholder('limit')} offset ${placeholder('offset')}

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { conferences, gates, registrations, users } from '../../db/schema';
+import { conferences, halls, registrations, users } from '../../db/schema';
 import { call, createMedia, createTestApp, createUser, login, type TestContext } from '../../../test/helper';
 
 interface Entry {
@@ -65,8 +65,8 @@ async function exhibitor(
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID));
-  hallIds = new Map(halls.map((g) => [g.name, g.id]));
+  const hallRows = await ctx.db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID));
+  hallIds = new Map(hallRows.map((g) => [g.name, g.id]));
   const avatar = await createMedia(ctx.db);
   const [conference] = await ctx.db.select().from(conferences).limit(1);
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import {
   conferenceExhibitors,
   conferences,
-  exhibitorProfiles,
-  gates,
+  exhibitorPages,
+  halls,
   registrations,
   sectors,
   users,
@@ -28,14 +28,14 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
       secteurActivite: users.secteurActivite,
       pays: users.pays,
       booth: registrations.booth,
-      gateId: gates.id,
-      gateName: gates.name,
-      profile: exhibitorProfiles,
+      gateId: halls.id,
+      gateName: halls.name,
+      profile: exhibitorPages,
     })
     .from(users)
     .innerJoin(registrations, and(eq(registrations.userId, users.id), listedExhibitorOf(currentEdition)))
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
-    .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
+    .leftJoin(halls, eq(halls.id, registrations.gateId))
+    .leftJoin(exhibitorPages, eq(exhibitorPages.userId, users.id))
     .where(eq(users.id, id))
     .limit(1);
   if (!row) return null;

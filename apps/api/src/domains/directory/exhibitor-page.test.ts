@@ -4,8 +4,8 @@ import { DEMO_EDITION_ID, exhibitorSlug } from '@salon/shared';
 import {
   conferenceExhibitors,
   conferences,
-  events,
-  exhibitorProfiles,
+  editions,
+  exhibitorPages,
   registrations,
   sectors,
   users,
@@ -55,7 +55,7 @@ describe('an exhibitor’s page', () => {
     const exhibitor = await createExhibitor(ctx.db, { company: 'Ciments du Maroc', avatarId: logo.id, booth: 'C-12' });
     const choices = await ctx.db.select().from(sectors).where(eq(sectors.kind, 'choice')).limit(2);
     const [first, second] = choices;
-    await ctx.db.insert(exhibitorProfiles).values({
+    await ctx.db.insert(exhibitorPages).values({
       userId: exhibitor.user.id,
       description: { fr: 'Ciment et béton prêt à l’emploi.', en: 'Cement and ready-mixed concrete.' },
       sectorIds: [second!.id, first!.id, 999_999],
@@ -65,7 +65,7 @@ describe('an exhibitor’s page', () => {
       documentIds: [pdf.id, image.id],
     });
     const given = await conference(DEMO_EDITION_ID, `X-${exhibitor.user.id}`);
-    const [past] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.current, false)).limit(1);
+    const [past] = await ctx.db.select({ id: editions.id }).from(editions).where(eq(editions.current, false)).limit(1);
     const old = past ? await conference(past.id, `P-${exhibitor.user.id}`) : null;
     await ctx.db
       .insert(conferenceExhibitors)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { REGISTRATION_TYPES, type RegistrationType } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { events, gates, registrations } from '../../db/schema';
+import { editions, halls, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { intValue, parseFilters } from '../../lib/strapi-filters';
 
@@ -44,10 +44,10 @@ export async function ownRegistrations(db: Db, userId: number, filters: unknown)
     }
   }
   const rows = await db
-    .select({ r: registrations, gate: gates, event: events })
+    .select({ r: registrations, gate: halls, event: editions })
     .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .leftJoin(gates, eq(gates.id, registrations.gateId))
+    .innerJoin(editions, eq(editions.id, registrations.eventId))
+    .leftJoin(halls, eq(halls.id, registrations.gateId))
     .where(and(...where))
     .orderBy(registrations.id);
   const data = rows.map(({ r, gate, event }) => ({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { events, mailOutbox, newsletters } from '../../db/schema';
+import { editions, mailOutbox, newsletters } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 
 /**
@@ -74,7 +74,7 @@ describe("'Inviter les abonnés à la newsletter'", () => {
   });
 
   it('says when it was sent, and sends nothing more', async () => {
-    const [edition] = await ctx.db.select().from(events).where(eq(events.id, DEMO_EDITION_ID));
+    const [edition] = await ctx.db.select().from(editions).where(eq(editions.id, DEMO_EDITION_ID));
     expect((await announce('GET')).json()).toEqual({ subscribers: 1, sentAt: edition!.announcedAt!.toISOString() });
     expect((await announce('POST')).json()).toEqual({ sent: 0 });
     expect(await announcements()).toHaveLength(2);

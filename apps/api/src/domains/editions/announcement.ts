@@ -1,7 +1,7 @@
 import { asLanguage, langParam } from '@salon/shared';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { events, mailOutbox, newsletters } from '../../db/schema';
+import { editions, mailOutbox, newsletters } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { editionAnnouncementMail } from '../mail/edition-mails';
 import { unsubscribeHeaders } from '../mail/template-kit';
@@ -20,17 +20,17 @@ const confirmedSubscribers = and(isNotNull(newsletters.confirmedAt), isNull(news
 async function announcedEdition(db: Db | Tx, id: number) {
   const [edition] = await db
     .select({
-      id: events.id,
-      edition: events.edition,
-      name: events.name,
-      startsOn: events.startsOn,
-      endsOn: events.endsOn,
-      city: events.city,
-      current: events.current,
-      announcedAt: events.announcedAt,
+      id: editions.id,
+      edition: editions.edition,
+      name: editions.name,
+      startsOn: editions.startsOn,
+      endsOn: editions.endsOn,
+      city: editions.city,
+      current: editions.current,
+      announcedAt: editions.announcedAt,
     })
-    .from(events)
-    .where(eq(events.id, id));
+    .from(editions)
+    .where(eq(editions.id, id));
   if (!edition) throw notFound('Édition introuvable.');
   if (!edition.current) {
     throw badRequest('Seule l’édition en cours peut être annoncée aux abonnés : rendez-la courante d’abord.', {
@@ -57,10 +57,10 @@ export async function announcementPlan(db: Db | Tx, id: number) {
 export async function announceEdition(tx: Tx, ctx: MailLinks, id: number) {
   const edition = await announcedEdition(tx, id);
   const [taken] = await tx
-    .update(events)
+    .update(editions)
     .set({ announcedAt: ctx.now() })
-    .where(and(eq(events.id, id), isNull(events.announcedAt)))
-    .returning({ id: events.id });
+    .where(and(eq(editions.id, id), isNull(editions.announcedAt)))
+    .returning({ id: editions.id });
   if (!taken) return { sent: 0 };
   const show = { name: edition.name, startsOn: edition.startsOn!, endsOn: edition.endsOn!, city: edition.city! };
   const subscribers = await tx

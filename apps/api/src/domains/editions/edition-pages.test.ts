@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
-import { gates } from '../../db/schema';
+import { halls } from '../../db/schema';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 import { pdfText } from '../badges/badge-pdf.test-support';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const created = await call(ctx.app, 'POST', 'admin/editions', { token, body: NEXT });
   expect(created.statusCode, created.body).toBe(201);
   next = created.json<ShowEdition>();
-  await ctx.db.insert(gates).values([
+  await ctx.db.insert(halls).values([
     { eventId: next.id, name: 'Hall 2026', position: 0, planWidth: 40, planHeight: 20 },
     { eventId: DEMO_EDITION_ID, name: 'Hall 2024', position: 9, planWidth: 40, planHeight: 20 },
   ]);

@@ -5,9 +5,9 @@ import {
   auditLog,
   bannieres,
   conferences,
-  events,
+  editions,
   galeries,
-  gates,
+  halls,
   media,
   openingHours,
   registrations,
@@ -40,8 +40,8 @@ beforeAll(async () => {
   const organiser = await createUser(ctx.db, { type: 'organiser', password: PASSWORD });
   token = await signSession(organiser.id, organiser.tokenVersion);
   // The 2024 edition's first hall drawn, with two stands.
-  const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).orderBy(asc(gates.id));
-  await ctx.db.update(gates).set({ planWidth: 60, planHeight: 30 }).where(eq(gates.id, hall!.id));
+  const [hall] = await ctx.db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID)).orderBy(asc(halls.id));
+  await ctx.db.update(halls).set({ planWidth: 60, planHeight: 30 }).where(eq(halls.id, hall!.id));
   await ctx.db.insert(stands).values([
     { eventId: DEMO_EDITION_ID, gateId: hall!.id, number: 'A-01', x: 0, y: 0, width: 6, height: 4 },
     { eventId: DEMO_EDITION_ID, gateId: hall!.id, number: 'A-02', x: 6, y: 0, width: 6, height: 4 },
@@ -59,7 +59,7 @@ const hoursOf = async (eventId: number) =>
       .where(eq(openingHours.eventId, eventId))
       .orderBy(asc(openingHours.day))
   ).map((h) => `${h.day} ${h.opensAt.slice(0, 5)}-${h.closesAt.slice(0, 5)}`);
-const editionCount = async () => (await ctx.db.select({ n: count() }).from(events))[0]!.n;
+const editionCount = async () => (await ctx.db.select({ n: count() }).from(editions))[0]!.n;
 
 describe('preparing the next edition', () => {
   it('numbers it after its source, dates it, gives it hours for its days and carries over the halls and stands, nothing else', async () => {
@@ -98,26 +98,26 @@ describe('preparing the next edition', () => {
       '2026-06-05 09:00-19:30',
       '2026-06-06 09:00-18:00',
     ]);
-    const halls = await ctx.db.select().from(gates).where(eq(gates.eventId, next.id)).orderBy(asc(gates.position));
+    const hallRows = await ctx.db.select().from(halls).where(eq(halls.eventId, next.id)).orderBy(asc(halls.position));
     const before = await ctx.db
       .select()
-      .from(gates)
-      .where(eq(gates.eventId, DEMO_EDITION_ID))
-      .orderBy(asc(gates.position));
-    expect(halls.map((h) => [h.name, h.position, h.planWidth, h.planHeight])).toEqual(
+      .from(halls)
+      .where(eq(halls.eventId, DEMO_EDITION_ID))
+      .orderBy(asc(halls.position));
+    expect(hallRows.map((h) => [h.name, h.position, h.planWidth, h.planHeight])).toEqual(
       before.map((h) => [h.name, h.position, h.planWidth, h.planHeight]),
     );
     const copied = await ctx.db.select().from(stands).where(eq(stands.eventId, next.id)).orderBy(asc(stands.number));
     expect(copied.map((s) => [s.number, s.x, s.width, s.gateId])).toEqual([
-      ['A-01', 0, 6, halls[0]!.id],
-      ['A-02', 6, 6, halls[0]!.id],
+      ['A-01', 0, 6, hallRows[0]!.id],
+      ['A-02', 6, 6, hallRows[0]!.id],
     ]);
     const programme = await ctx.db.select().from(conferences).where(eq(conferences.eventId, next.id));
     const people = await ctx.db.select().from(registrations).where(eq(registrations.eventId, next.id));
     expect([programme.length, people.length]).toEqual([0, 0]);
     // 2024 keeps its own, and stays current.
     expect(await hoursOf(DEMO_EDITION_ID)).toHaveLength(4);
-    const [current] = await ctx.db.select().from(events).where(eq(events.current, true));
+    const [current] = await ctx.db.select().from(editions).where(eq(editions.current, true));
     expect(current!.id).toBe(DEMO_EDITION_ID);
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'POST /admin/editions/:id/next'));
     expect(audit).toMatchObject({ resource: 'editions', recordId: String(next.id), before: { from: DEMO_EDITION_ID } });
@@ -142,7 +142,7 @@ describe('preparing the next edition', () => {
       [7, true, false],
       [6, false, true],
     ]);
-    const [last] = await ctx.db.select().from(events).where(eq(events.edition, 7));
+    const [last] = await ctx.db.select().from(editions).where(eq(editions.edition, 7));
     const after = await prepare(last!.id, {
       ...NEXT,
       name: '8e édition',
@@ -153,7 +153,7 @@ describe('preparing the next edition', () => {
     expect(after.statusCode, after.body).toBe(201);
     const eighth = after.json<ShowEdition>();
     expect([eighth.edition, eighth.year]).toEqual([8, 2028]);
-    expect(await ctx.db.select().from(gates).where(eq(gates.eventId, eighth.id))).toEqual([]);
+    expect(await ctx.db.select().from(halls).where(eq(halls.eventId, eighth.id))).toEqual([]);
     expect(await hoursOf(eighth.id)).toEqual([
       '2028-05-03 09:00-19:00',
       '2028-05-04 09:00-19:00',
@@ -162,7 +162,7 @@ describe('preparing the next edition', () => {
   });
 
   it('refuses missing and wrong fields, a number or year taken and an unknown edition, and creates nothing', async () => {
-    const editions = await editionCount();
+    const editionsBefore = await editionCount();
     const errors = async (from: number, body: unknown) => {
       const res = await prepare(from, body);
       expect(res.statusCode, res.body).toBe(400);
@@ -188,13 +188,13 @@ describe('preparing the next edition', () => {
     expect(await errors(DEMO_EDITION_ID, { ...NEXT, startsOn: '2030-06-02', endsOn: '2030-06-03' })).toEqual([
       { path: ['body', 'edition'], message: 'notLatestEdition' },
     ]);
-    const [eighth] = await ctx.db.select().from(events).where(eq(events.edition, 8));
+    const [eighth] = await ctx.db.select().from(editions).where(eq(editions.edition, 8));
     expect(await errors(eighth!.id, { ...NEXT, startsOn: '2026-09-01', endsOn: '2026-09-02' })).toEqual([
       { path: ['body', 'year'], message: 'yearTaken' },
     ]);
     expect((await prepare(9999, NEXT)).statusCode).toBe(404);
     expect((await prepare(Number.NaN, NEXT)).statusCode).toBe(400);
-    expect(await editionCount()).toBe(editions);
+    expect(await editionCount()).toBe(editionsBefore);
   });
 
   it('lists, before the next edition is made current, the banners, captions and testimonials that name the current one’s year', async () => {
@@ -224,7 +224,7 @@ describe('preparing the next edition', () => {
       role: { fr: null, en: null },
       quote: { fr: 'Quatre jours utiles.', en: 'Four useful days.' },
     });
-    const [next] = await ctx.db.select().from(events).where(eq(events.edition, 7));
+    const [next] = await ctx.db.select().from(editions).where(eq(editions.edition, 7));
     const res = await call(ctx.app, 'GET', `admin/editions/${next!.id}/outdated-content`, { token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<unknown>()).toEqual({
@@ -250,7 +250,7 @@ describe('preparing the next edition', () => {
 
 describe('opening hours', () => {
   it('follow an edition’s new dates, each day keeping the hours of its place in the show', async () => {
-    const [seventh] = await ctx.db.select().from(events).where(eq(events.edition, 7));
+    const [seventh] = await ctx.db.select().from(editions).where(eq(editions.edition, 7));
     const res = await call(ctx.app, 'PUT', `admin/editions/${seventh!.id}`, {
       token,
       body: { ...NEXT, edition: 7, startsOn: '2026-06-09', endsOn: '2026-06-11' },

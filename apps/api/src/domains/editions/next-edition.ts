@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { nextEditionSchema } from '@salon/shared';
 import type { Tx } from '../../db/client';
-import { events, gates, planFeatures, stands } from '../../db/schema';
+import { editions, halls, planFeatures, stands } from '../../db/schema';
 import { multilingualValue } from '../../db/multilingual';
 import { badRequest, notFound } from '../../lib/errors';
 import { readHours, setHoursToDates } from '../show/edition-days';
@@ -24,15 +24,15 @@ export async function prepareNextEdition(
   check: (values: { edition: number; year: number }) => Promise<void>,
 ): Promise<number> {
   // Editions have no serial: the next id after the last, one creation at a time.
-  await tx.execute(sql`lock table ${events} in share row exclusive mode`);
-  const [source] = await tx.select({ edition: events.edition }).from(events).where(eq(events.id, sourceId));
+  await tx.execute(sql`lock table ${editions} in share row exclusive mode`);
+  const [source] = await tx.select({ edition: editions.edition }).from(editions).where(eq(editions.id, sourceId));
   if (!source) throw notFound('Édition introuvable.');
   // The next edition takes the number after this one's: from an edition whose next number is taken
   // (2017's, when 2024 exists), it would be refused as taken.
   const [later] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(eq(events.edition, source.edition + 1))
+    .select({ id: editions.id })
+    .from(editions)
+    .where(eq(editions.edition, source.edition + 1))
     .limit(1);
   if (later) {
     throw badRequest('Une édition plus récente existe : préparez l’édition suivante depuis la dernière.', {
@@ -42,9 +42,9 @@ export async function prepareNextEdition(
   const edition = source.edition + 1;
   const year = Number(form.startsOn.slice(0, 4));
   await check({ edition, year });
-  const [last] = await tx.select({ id: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events);
+  const [last] = await tx.select({ id: sql<number>`coalesce(max(${editions.id}), 0)::int` }).from(editions);
   const id = (last?.id ?? 0) + 1;
-  await tx.insert(events).values({
+  await tx.insert(editions).values({
     id,
     edition,
     year,
@@ -61,10 +61,10 @@ export async function prepareNextEdition(
 
 /** The source's halls (names, order, outlines) and the stands and features drawn in them, for edition `to`. */
 async function copyHalls(tx: Tx, from: number, to: number): Promise<void> {
-  const halls = await tx.select().from(gates).where(eq(gates.eventId, from)).orderBy(asc(gates.id));
-  for (const hall of halls) {
+  const hallRows = await tx.select().from(halls).where(eq(halls.eventId, from)).orderBy(asc(halls.id));
+  for (const hall of hallRows) {
     const [copy] = await tx
-      .insert(gates)
+      .insert(halls)
       .values({
         eventId: to,
         name: hall.name,
@@ -72,7 +72,7 @@ async function copyHalls(tx: Tx, from: number, to: number): Promise<void> {
         planWidth: hall.planWidth,
         planHeight: hall.planHeight,
       })
-      .returning({ id: gates.id });
+      .returning({ id: halls.id });
     await tx.execute(sql`insert into ${stands} (event_id, gate_id, number, x, y, width, height)
       select ${to}, ${copy!.id}, number, x, y, width, height from ${stands} where gate_id = ${hall.id}`);
     await tx.execute(sql`insert into ${planFeatures} (event_id, gate_id, kind, label, x, y, width, height)

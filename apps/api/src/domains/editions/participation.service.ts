@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { asLanguage, langParam, normalizePhone, type ParticipationForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { events, mailOutbox, participationInvitations, registrations, users } from '../../db/schema';
+import { editions, mailOutbox, participationInvitations, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { hashLinkSecret, LINK_PLACEHOLDER } from '../../lib/link-secrets';
 import { mayMail } from '../mail/recipient-caps';
@@ -66,12 +66,12 @@ function returning(db: Db | Tx, fromId: number) {
 async function sourceEdition(db: Db | Tx, fromId: number) {
   const [from] = await db
     .select({
-      id: events.id,
-      year: events.year,
-      past: sql<boolean>`${events.edition} < (select "edition" from "events" where "current")`,
+      id: editions.id,
+      year: editions.year,
+      past: sql<boolean>`${editions.edition} < (select "edition" from "events" where "current")`,
     })
-    .from(events)
-    .where(eq(events.id, fromId));
+    .from(editions)
+    .where(eq(editions.id, fromId));
   if (!from) throw notFound('Édition introuvable.');
   if (!from.past) {
     throw badRequest('Choisissez une édition passée : ses exposants sont invités à l’édition en cours.', {
@@ -158,14 +158,14 @@ async function openInvitation(db: Db | Tx, secret: string, now: Date) {
       phone: users.phone,
       company: users.company,
       jobPosition: users.jobPosition,
-      year: events.year,
-      startsOn: events.startsOn,
-      endsOn: events.endsOn,
-      city: events.city,
+      year: editions.year,
+      startsOn: editions.startsOn,
+      endsOn: editions.endsOn,
+      city: editions.city,
     })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
-    .innerJoin(events, eq(events.id, invitations.eventId))
+    .innerJoin(editions, eq(editions.id, invitations.eventId))
     .where(and(eq(invitations.tokenHash, hashLinkSecret(secret)), open(now), liveExhibitor));
   return row ?? null;
 }

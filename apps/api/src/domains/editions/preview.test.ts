@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
-import { events, users } from '../../db/schema';
+import { editions, users } from '../../db/schema';
 import { createJwt } from '../../lib/jwt';
 import {
   call,
@@ -63,7 +63,7 @@ describe('an organiser’s preview of an edition', () => {
       },
     });
     // The preview changes nothing: 2024 stays current.
-    const [current] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.current, true));
+    const [current] = await ctx.db.select({ id: editions.id }).from(editions).where(eq(editions.current, true));
     expect(current!.id).toBe(DEMO_EDITION_ID);
   });
 

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type AdminEdition } from '@salon/shared';
-import { demandesExposants, events, users } from '../../db/schema';
+import { demandesExposants, editions, users } from '../../db/schema';
 import { forgetCurrentShow } from '../show/show-facts';
 import { call, createTestApp, createUser, PASSWORD, signSession, type TestContext } from '../../../test/helper';
 
@@ -21,12 +21,12 @@ afterAll(() => ctx.close());
 
 async function setWindow(opensAt: string | null, closesAt: string | null) {
   await ctx.db
-    .update(events)
+    .update(editions)
     .set({
       registrationOpensAt: opensAt ? new Date(opensAt) : null,
       registrationClosesAt: closesAt ? new Date(closesAt) : null,
     })
-    .where(eq(events.id, DEMO_EDITION_ID));
+    .where(eq(editions.id, DEMO_EDITION_ID));
   // What an organiser's change does through the back-office: every instance reads the edition again.
   forgetCurrentShow();
 }

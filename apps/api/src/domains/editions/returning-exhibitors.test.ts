@@ -4,7 +4,7 @@ import { DEMO_EDITION_ID } from '@salon/shared';
 import {
   auditLog,
   collaboratorInvitations,
-  gates,
+  halls,
   mailOutbox,
   participationInvitations,
   registrations,
@@ -237,7 +237,7 @@ describe('the returning exhibitor', () => {
   });
 
   it('once given a hall and a stand and confirmed, is told where it stands and to sign in with its account, no new password link, and reaches 2026’s area', async () => {
-    const [hall] = await ctx.db.select().from(gates).where(eq(gates.eventId, nextId)).orderBy(gates.position).limit(1);
+    const [hall] = await ctx.db.select().from(halls).where(eq(halls.eventId, nextId)).orderBy(halls.position).limit(1);
     const placed = await call(ctx.app, 'PUT', `admin/exhibitors/${returning.user.id}`, {
       token: organiser,
       body: {

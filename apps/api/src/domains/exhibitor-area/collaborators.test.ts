@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { gates, registrations, scans, tokens, users } from '../../db/schema';
+import { halls, registrations, scans, tokens, users } from '../../db/schema';
 import { COLLABORATOR_EXISTS } from './collaborators.service';
 import { createCollaborator, createExhibitor, createVisitor } from '../../../test/fixtures';
 import { call, login } from '../../../test/helper';
@@ -123,8 +123,8 @@ describe('the list of collaborators', () => {
     const mine = await createCollaborator(ctx.db, exhibitor, { name: 'Aaron Badges' });
     const [hall] = await ctx.db
       .select()
-      .from(gates)
-      .where(eq(gates.id, mine.registration.gateId ?? 0));
+      .from(halls)
+      .where(eq(halls.id, mine.registration.gateId ?? 0));
     const badgesOf = async (populate: string) => {
       const res = await call(ctx.app, 'GET', `users?filters[exhibitor][id]=${exhibitor.user.id}${populate}`, { token });
       expect(res.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { collaboratorInvitations, contactColumns, events, registrations, users } from '../../db/schema';
+import { collaboratorInvitations, contactColumns, editions, registrations, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { accountMayMail, mayMail } from '../mail/recipient-caps';
 import { currentEdition } from '../show/current-edition';
@@ -25,17 +25,17 @@ const FORMER_TEAM_LOCK = 0x7465616d; // 'team'
  */
 async function lastEdition(db: Db | Tx, exhibitorId: number) {
   const [row] = await db
-    .select({ id: events.id, year: events.year })
-    .from(events)
+    .select({ id: editions.id, year: editions.year })
+    .from(editions)
     .where(
       and(
-        eq(events.current, false),
+        eq(editions.current, false),
         sql`exists (select 1 from ${registrations} r join ${users} u on u.id = r.user_id
           where r.event_id = "events"."id" and r.type = 'collaborator' and r.conference_id is null
             and u.type = 'collaborator' and u.exhibitor_id = ${exhibitorId})`,
       ),
     )
-    .orderBy(desc(events.year))
+    .orderBy(desc(editions.year))
     .limit(1);
   return row ?? null;
 }

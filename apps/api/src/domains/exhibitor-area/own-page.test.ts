@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  exhibitorProfiles,
-  exhibitorUploads,
-  media,
-  mediaFiles,
-  sectors,
-  siteSettings,
-} from '../../db/schema';
+import { auditLog, exhibitorPages, exhibitorUploads, media, mediaFiles, sectors, siteSettings } from '../../db/schema';
 import { call, createTestApp, login, type TestContext } from '../../../test/helper';
 import {
   createCollaborator,
@@ -147,7 +139,7 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
       descriptionFr: 'Menuiserie bois et aluminium.',
       descriptionEn: null,
     });
-    const [row] = await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+    const [row] = await ctx.db.select().from(exhibitorPages).where(eq(exhibitorPages.userId, exhibitor.user.id));
     expect(row!.description).toEqual({ fr: 'Menuiserie bois et aluminium.', en: null });
   });
 
@@ -180,13 +172,13 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
 
 describe('what an exhibitor’s page refuses', () => {
   const refused = async (body: unknown, field: string | string[], message: string) => {
-    const before = await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+    const before = await ctx.db.select().from(exhibitorPages).where(eq(exhibitorPages.userId, exhibitor.user.id));
     const res = await save(body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<ErrorBody>().error.details.errors).toContainEqual({ path: ['body', field].flat(), message });
-    expect(
-      await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id)),
-    ).toEqual(before);
+    expect(await ctx.db.select().from(exhibitorPages).where(eq(exhibitorPages.userId, exhibitor.user.id))).toEqual(
+      before,
+    );
   };
 
   it('refuses under its field, saving nothing, what breaks a rule', async () => {

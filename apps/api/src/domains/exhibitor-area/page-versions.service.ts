@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ExhibitorPageForm, ExhibitorPageStatus, ExhibitorPageVersion } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { exhibitorProfiles, exhibitorUploads, media, sectors, users } from '../../db/schema';
+import { exhibitorPages, exhibitorUploads, media, sectors, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { readSettingsRow } from '../content/site-settings.service';
 
@@ -24,10 +24,10 @@ export interface PageVersions {
 export const statusOf = (pending: unknown, heldReason: string | null): ExhibitorPageStatus =>
   pending == null ? 'live' : heldReason == null ? 'pending' : 'held';
 
-type ProfileRow = typeof exhibitorProfiles.$inferSelect;
+type PageRow = typeof exhibitorPages.$inferSelect;
 
 /** The live version a profile row (or none) and the account's logo make. */
-export function liveVersion(profile: ProfileRow | null | undefined, logoId: number | null): ExhibitorPageVersion {
+export function liveVersion(profile: PageRow | null | undefined, logoId: number | null): ExhibitorPageVersion {
   return {
     description: profile?.description ?? {},
     sectorIds: profile?.sectorIds ?? [],
@@ -46,9 +46,9 @@ export function liveVersion(profile: ProfileRow | null | undefined, logoId: numb
 /** An exhibitor's page, both versions. */
 export async function readVersions(db: Db | Tx, userId: number): Promise<PageVersions> {
   const [row] = await db
-    .select({ avatarId: users.avatarId, profile: exhibitorProfiles })
+    .select({ avatarId: users.avatarId, profile: exhibitorPages })
     .from(users)
-    .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
+    .leftJoin(exhibitorPages, eq(exhibitorPages.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   const profile = row?.profile;
@@ -129,9 +129,9 @@ export async function publishVersion(tx: Tx, userId: number, version: ExhibitorP
   const { logoId, ...fields } = version;
   const values = { ...fields, pending: null, heldReason: null, updatedAt: new Date() };
   await tx
-    .insert(exhibitorProfiles)
+    .insert(exhibitorPages)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: exhibitorProfiles.userId, set: values });
+    .onConflictDoUpdate({ target: exhibitorPages.userId, set: values });
   await tx.update(users).set({ avatarId: logoId }).where(eq(users.id, userId));
 }
 
@@ -139,7 +139,7 @@ export async function publishVersion(tx: Tx, userId: number, version: ExhibitorP
 export async function keepPending(tx: Tx, userId: number, version: ExhibitorPageVersion) {
   const values = { pending: version, heldReason: null, updatedAt: new Date() };
   await tx
-    .insert(exhibitorProfiles)
+    .insert(exhibitorPages)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: exhibitorProfiles.userId, set: values });
+    .onConflictDoUpdate({ target: exhibitorPages.userId, set: values });
 }

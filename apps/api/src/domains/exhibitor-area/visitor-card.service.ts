@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { VisitorCard, VisitorCardForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { exhibitorProfiles } from '../../db/schema';
+import { exhibitorPages } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { recordAudit } from '../audit/audit.service';
 import { loadMedia } from '../media/media.service';
@@ -17,13 +17,13 @@ import { ownFiles, refused } from './page-versions.service';
 export async function readVisitorCard(db: Db | Tx, caller: Caller): Promise<VisitorCard> {
   const [row] = await db
     .select({
-      name: exhibitorProfiles.visitorContactName,
-      email: exhibitorProfiles.visitorContactEmail,
-      phone: exhibitorProfiles.visitorContactPhone,
-      documentId: exhibitorProfiles.visitorDocumentId,
+      name: exhibitorPages.visitorContactName,
+      email: exhibitorPages.visitorContactEmail,
+      phone: exhibitorPages.visitorContactPhone,
+      documentId: exhibitorPages.visitorDocumentId,
     })
-    .from(exhibitorProfiles)
-    .where(eq(exhibitorProfiles.userId, caller.id));
+    .from(exhibitorPages)
+    .where(eq(exhibitorPages.userId, caller.id));
   const documentId = row?.documentId ?? null;
   const files = await loadMedia(db, [documentId]);
   return {
@@ -49,9 +49,9 @@ export function saveVisitorCard(db: Db, caller: Caller, form: VisitorCardForm) {
       visitorDocumentId: documentId,
     };
     await tx
-      .insert(exhibitorProfiles)
+      .insert(exhibitorPages)
       .values({ userId: caller.id, ...values })
-      .onConflictDoUpdate({ target: exhibitorProfiles.userId, set: values });
+      .onConflictDoUpdate({ target: exhibitorPages.userId, set: values });
     const after = await readVisitorCard(tx, caller);
     await recordAudit(tx, {
       userId: caller.id,

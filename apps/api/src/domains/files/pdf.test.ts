@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { conferences, gates, registrations, stands, users } from '../../db/schema';
+import { conferences, halls, registrations, stands, users } from '../../db/schema';
 import { etagMatches } from './files.routes';
 import { createPdfService } from './pdf';
 import { formatDayRange, formatHour, formatLongDay, pdfText } from './pdf/text';
@@ -10,7 +10,7 @@ import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { createExhibitor, createTestApp, createVisitor, type TestContext } from '../../../test/helper';
 
 let ctx: TestContext;
-let halls: (typeof gates.$inferSelect)[];
+let hallRows: (typeof halls.$inferSelect)[];
 const exhibitors: Awaited<ReturnType<typeof createExhibitor>>[] = [];
 let pending: Awaited<ReturnType<typeof createExhibitor>>;
 
@@ -29,7 +29,7 @@ const get = (url: string, headers: Record<string, string> = {}) => ctx.app.injec
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  halls = await ctx.db.select().from(gates).where(eq(gates.eventId, DEMO_EDITION_ID)).orderBy(gates.position);
+  hallRows = await ctx.db.select().from(halls).where(eq(halls.eventId, DEMO_EDITION_ID)).orderBy(halls.position);
   // Spread over the halls; one name needs the ellipsis on the plan, one has an arrow.
   const names = [
     'Atlas Béton Industrie',
@@ -40,7 +40,7 @@ beforeAll(async () => {
     '3D Coffrages',
   ];
   for (const [i, company] of names.entries()) {
-    const hall = halls[i % halls.length]!;
+    const hall = hallRows[i % hallRows.length]!;
     const created = await createExhibitor(ctx.db, {
       company,
       secteurActivite: i === 0 ? 'Gros Oeuvre' : i === 1 ? '' : 'Décoration',
@@ -147,7 +147,7 @@ describe('the catalogue', () => {
     // No font here has the arrow: drawn as '->', the arrow kept as the piece's ActualText.
     expect(text).toContain('Bureau d’études Ünal -> Ingénierie');
     expect(text).toMatch(/ O Œuvre & Façades/);
-    expect(text).toContain(`${halls[0]!.name} — Stand A-01`);
+    expect(text).toContain(`${hallRows[0]!.name} — Stand A-01`);
     expect(text).toContain('Gros Oeuvre');
     expect(text).toContain('BTP');
     expect(text).toContain('Turquie');
@@ -228,7 +228,7 @@ describe('the catalogue', () => {
 describe('the floor plan', () => {
   it('draws every hall and every stand with its exhibitor', async () => {
     const text = await textOf((await get('/assets/files/plan-2024.pdf')).rawPayload);
-    for (const hall of halls) expect(text).toContain(hall.name);
+    for (const hall of hallRows) expect(text).toContain(hall.name);
     for (const e of exhibitors) expect(text).toContain(e.registration.booth!);
     expect(text).toContain('Atlas Béton Industrie');
     // Too long for its box: shortened with an ellipsis.
@@ -238,7 +238,7 @@ describe('the floor plan', () => {
   });
 
   it('keeps every stand when a hall is too full for one page', async () => {
-    const hall = halls[1]!;
+    const hall = hallRows[1]!;
     const rows = await ctx.db
       .insert(users)
       .values(
@@ -281,9 +281,9 @@ describe('the floor plan', () => {
 
 describe('the floor plan of a hall laid out', () => {
   it('draws the hall from its stands, each exhibitor on its own and the free ones too, and follows a stand moved', async () => {
-    const hall = halls[2]!;
+    const hall = hallRows[2]!;
     const laidOut = exhibitors.filter((e) => e.registration.gateId === hall.id);
-    await ctx.db.update(gates).set({ planWidth: 60, planHeight: 40 }).where(eq(gates.id, hall.id));
+    await ctx.db.update(halls).set({ planWidth: 60, planHeight: 40 }).where(eq(halls.id, hall.id));
     const placed = await ctx.db
       .insert(stands)
       .values([
@@ -320,13 +320,13 @@ describe('the floor plan of a hall laid out', () => {
 
       // A hall made wider is a new plan; the catalogue, which prints no size, stays as it was.
       const catalogue = await get('/assets/files/catalogue-2024.pdf');
-      await ctx.db.update(gates).set({ planWidth: 70 }).where(eq(gates.id, hall.id));
+      await ctx.db.update(halls).set({ planWidth: 70 }).where(eq(halls.id, hall.id));
       const wider = await get('/assets/files/plan-2024.pdf');
       expect(wider.headers.etag).not.toBe(after.headers.etag);
       expect((await get('/assets/files/catalogue-2024.pdf')).headers.etag).toBe(catalogue.headers.etag);
     } finally {
       await ctx.db.delete(stands).where(eq(stands.gateId, hall.id));
-      await ctx.db.update(gates).set({ planWidth: null, planHeight: null }).where(eq(gates.id, hall.id));
+      await ctx.db.update(halls).set({ planWidth: null, planHeight: null }).where(eq(halls.id, hall.id));
     }
   });
 });
@@ -348,7 +348,7 @@ describe('caching', () => {
   it('serves the same bytes again while nothing changes, and makes a PDF once for simultaneous requests', async () => {
     // A new hall changes the plan's data: nothing is cached for it yet.
     const [hall] = await ctx.db
-      .insert(gates)
+      .insert(halls)
       .values({ eventId: DEMO_EDITION_ID, name: 'Hall F', position: 9 })
       .returning();
     try {
@@ -360,7 +360,7 @@ describe('caching', () => {
       const later = await get('/assets/files/plan-2024.pdf');
       expect(later.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
     } finally {
-      await ctx.db.delete(gates).where(eq(gates.id, hall!.id));
+      await ctx.db.delete(halls).where(eq(halls.id, hall!.id));
     }
   });
 

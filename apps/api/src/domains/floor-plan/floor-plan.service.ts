@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type PlanHallLayout } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { exhibitorProfiles, planFeatures, registrations, sectors, users } from '../../db/schema';
+import { exhibitorPages, planFeatures, registrations, sectors, users } from '../../db/schema';
 import { exhibitorOf, listedExhibitorOf } from '../directory/directory.service';
 import { currentEdition } from '../show/current-edition';
 
@@ -63,7 +63,7 @@ export async function readFloorPlan(db: Db | Tx, edition: SQLWrapper = currentEd
         select ${standKey(registrations.booth)} as stand, array_agg(distinct sec.id order by sec.id) as sectors
           from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
           join ${sectors} sec on sec.kind = 'choice' and (sec.name ->> 'fr' = ${users.secteurActivite}
-            or exists (select 1 from ${exhibitorProfiles} p where p.user_id = ${users.id} and sec.id = any(p.sector_ids)))
+            or exists (select 1 from ${exhibitorPages} p where p.user_id = ${users.id} and sec.id = any(p.sector_ids)))
          where ${listedExhibitorOf(edition)} and ${registrations.booth} is not null
          group by 1)
       select g.id, g.name, g.plan_width, g.plan_height, s.number, s.x, s.y, s.width, s.height, held.companies,

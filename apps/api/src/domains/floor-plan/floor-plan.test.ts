@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type PlanHallLayout } from '@salon/shared';
-import { exhibitorProfiles, gates, planFeatures, registrations, sectors, stands, users } from '../../db/schema';
+import { exhibitorPages, halls, planFeatures, registrations, sectors, stands, users } from '../../db/schema';
 import { createExhibitor } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 
@@ -23,10 +23,10 @@ const plan = async (query = '') => {
 describe('The public floor plan', () => {
   it('draws the halls that have a size, their stands in number order, each with its companies and nothing else', async () => {
     const [hall] = await ctx.db
-      .insert(gates)
+      .insert(halls)
       .values({ eventId: DEMO_EDITION_ID, name: 'Hall Public', position: 50, planWidth: 40, planHeight: 20 })
       .returning();
-    await ctx.db.insert(gates).values({ eventId: DEMO_EDITION_ID, name: 'Hall sans plan', position: 51 });
+    await ctx.db.insert(halls).values({ eventId: DEMO_EDITION_ID, name: 'Hall sans plan', position: 51 });
     const stand = (number: string, x: number) => ({
       eventId: DEMO_EDITION_ID,
       gateId: hall!.id,
@@ -51,9 +51,9 @@ describe('The public floor plan', () => {
       .set({ revokedAt: new Date() })
       .where(eq(registrations.id, revoked.registration.id));
 
-    const halls = await plan();
-    expect(halls.map((h) => h.name)).not.toContain('Hall sans plan');
-    const drawn = halls.find((h) => h.id === hall!.id);
+    const planHalls = await plan();
+    expect(planHalls.map((h) => h.name)).not.toContain('Hall sans plan');
+    const drawn = planHalls.find((h) => h.id === hall!.id);
     expect(drawn).toEqual({
       id: hall!.id,
       name: 'Hall Public',
@@ -79,7 +79,7 @@ describe('The public floor plan', () => {
 
   it('draws each hall’s features, its entrances, aisles, services and forum room, and nothing else of them', async () => {
     const [hall] = await ctx.db
-      .insert(gates)
+      .insert(halls)
       .values({ eventId: DEMO_EDITION_ID, name: 'Hall Services', position: 52, planWidth: 30, planHeight: 20 })
       .returning();
     const feature = { eventId: DEMO_EDITION_ID, gateId: hall!.id, x: 0, y: 8, width: 30, height: 4 };
@@ -103,7 +103,7 @@ describe('The public floor plan', () => {
 
   it('gives each stand the show’s sectors of its exhibitors: chosen on their page or given by their account', async () => {
     const [hall] = await ctx.db
-      .insert(gates)
+      .insert(halls)
       .values({ eventId: DEMO_EDITION_ID, name: 'Hall Secteurs', position: 52, planWidth: 40, planHeight: 20 })
       .returning();
     const choices = await ctx.db.select().from(sectors).where(eq(sectors.kind, 'choice')).orderBy(sectors.id).limit(3);
@@ -117,7 +117,7 @@ describe('The public floor plan', () => {
       booth: 'S-1',
       secteurActivite: first!.name.fr,
     });
-    await ctx.db.insert(exhibitorProfiles).values({ userId: chosen.user.id, sectorIds: [third!.id, second!.id] });
+    await ctx.db.insert(exhibitorPages).values({ userId: chosen.user.id, sectorIds: [third!.id, second!.id] });
     await createExhibitor(ctx.db, { company: 'Sans Secteur', booth: 'S-2', secteurActivite: 'Autre chose' });
     const drawn = (await plan()).find((h) => h.id === hall!.id)!;
     expect(drawn.stands.map((s) => [s.number, s.sectors])).toEqual([

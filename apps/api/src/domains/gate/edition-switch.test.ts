@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ShowEdition } from '@salon/shared';
-import { gates, registrations } from '../../db/schema';
+import { halls, registrations } from '../../db/schema';
 import { call } from '../../../test/helper';
 import {
   badgeOf,
@@ -38,7 +38,7 @@ describe('the gates when another edition is made current', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const next = created.json<ShowEdition>();
-    const [hall] = await ctx.db.insert(gates).values({ eventId: next.id, name: 'Hall 2025', position: 0 }).returning();
+    const [hall] = await ctx.db.insert(halls).values({ eventId: next.id, name: 'Hall 2025', position: 0 }).returning();
     // The same visitor registers again for the new edition.
     const [again] = await ctx.db
       .insert(registrations)

@@ -9,7 +9,7 @@ import {
   type RosterPerson,
 } from '@salon/shared';
 import { queryRows, type Db } from '../../db/client';
-import { checkins, gates, registrations, users } from '../../db/schema';
+import { checkins, halls, registrations, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import type { BadgeClaims, BadgeSigner } from '../badges/badge-token';
 import { currentShow } from '../show/show-facts';
@@ -85,10 +85,10 @@ export async function loadRoster(
       .where(and(eq(checkins.checkinDay, today), entered))
       .groupBy(checkins.gateId),
     db
-      .select({ id: gates.id, name: gates.name })
-      .from(gates)
-      .where(eq(gates.eventId, currentEdition))
-      .orderBy(asc(gates.position), asc(gates.id)),
+      .select({ id: halls.id, name: halls.name })
+      .from(halls)
+      .where(eq(halls.eventId, currentEdition))
+      .orderBy(asc(halls.position), asc(halls.id)),
     currentShow(db),
   ]);
 
@@ -153,7 +153,7 @@ export async function recordCheckins(
           .from(registrations)
           .where(and(inArray(registrations.id, claimed), eq(registrations.eventId, currentEdition)))
       : [],
-    db.select({ id: gates.id }).from(gates).where(eq(gates.eventId, currentEdition)),
+    db.select({ id: halls.id }).from(halls).where(eq(halls.eventId, currentEdition)),
     currentEditionId(db),
   ]);
   const storedIds = new Set(stored.map((r) => r.clientId));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_EDITION_ID, type CheckinResult, type GateRoster, type RegistrationType } from '@salon/shared';
-import { checkins, gates } from '../../db/schema';
+import { checkins, halls } from '../../db/schema';
 import {
   badgeOf as signedBadge,
   createCast,
@@ -25,7 +25,7 @@ import { call, createTestApp, type TestContext } from '../../../test/helper';
 
 export const NOW = '2024-05-30T10:00:00+01:00';
 
-export type Gate = typeof gates.$inferSelect;
+export type Gate = typeof halls.$inferSelect;
 
 export interface GateScene extends Cast {
   ctx: TestContext;
@@ -42,9 +42,9 @@ export async function gateScene(
   const ctx = await createTestApp({ APP_NOW: NOW, ...env });
   const [gateA, gateB] = (await ctx.db
     .select()
-    .from(gates)
-    .where(eq(gates.eventId, DEMO_EDITION_ID))
-    .orderBy(asc(gates.position))) as [Gate, Gate];
+    .from(halls)
+    .where(eq(halls.eventId, DEMO_EDITION_ID))
+    .orderBy(asc(halls.position))) as [Gate, Gate];
   return { ctx, gateA, gateB, ...(await createCast(ctx, cast)) };
 }
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, createBadgeVerifier, type GateRoster } from '@salon/shared';
-import { checkins, gates, registrations, users } from '../../db/schema';
+import { checkins, halls, registrations, users } from '../../db/schema';
 import { PASSWORD, createCollaborator, createExhibitor, createUser, createVisitor } from '../../../test/fixtures';
 import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 import { call, withoutRequestId } from '../../../test/helper';
@@ -127,12 +127,12 @@ describe('the roster (GET gate/roster)', () => {
     expect(drift).toBeGreaterThanOrEqual(0);
     expect(drift).toBeLessThan(5 * 60_000);
     expect(Number.isNaN(Date.parse(data.cursor))).toBe(false);
-    const halls = await ctx.db
+    const hallRows = await ctx.db
       .select()
-      .from(gates)
-      .where(eq(gates.eventId, DEMO_EDITION_ID))
-      .orderBy(asc(gates.position));
-    expect(data.gates).toEqual(halls.map((g) => ({ id: g.id, name: g.name })));
+      .from(halls)
+      .where(eq(halls.eventId, DEMO_EDITION_ID))
+      .orderBy(asc(halls.position));
+    expect(data.gates).toEqual(hallRows.map((g) => ({ id: g.id, name: g.name })));
     expect(data.gates.map((g) => g.name)).toEqual(['Hall A', 'Hall B', 'Hall C', 'Hall D', 'Hall E']);
     expect(data.hours).toEqual(SHOW_HOURS);
     expect(data.people).toEqual(

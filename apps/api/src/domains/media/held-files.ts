@@ -3,7 +3,7 @@ import { notExists, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { exhibitorProfiles, exhibitorUploads, media, mediaFiles, users } from '../../db/schema';
+import { exhibitorPages, exhibitorUploads, media, mediaFiles, users } from '../../db/schema';
 
 /**
  * An exhibitor's upload is public once something public names it: the live page of an exhibitor
@@ -45,10 +45,10 @@ export async function uploadState(db: Db, path: string): Promise<'gone' | 'held'
         where ${media.path} = ${path}
           and exists (select 1 from ${exhibitorUploads} where ${exhibitorUploads.mediaId} = ${media.id})
           and not exists (
-            select 1 from ${exhibitorProfiles} inner join ${users} on ${users.id} = ${exhibitorProfiles.userId}
-            where ${media.id} = any(${exhibitorProfiles.documentIds}) and not ${users.blocked})
+            select 1 from ${exhibitorPages} inner join ${users} on ${users.id} = ${exhibitorPages.userId}
+            where ${media.id} = any(${exhibitorPages.documentIds}) and not ${users.blocked})
           and not exists (select 1 from ${users} where ${users.avatarId} = ${media.id} and not ${users.blocked})
-          and ${sql.join(unnamed(media.id, [exhibitorProfiles.visitorDocumentId, users.avatarId]), sql` and `)}
+          and ${sql.join(unnamed(media.id, [exhibitorPages.visitorDocumentId, users.avatarId]), sql` and `)}
       ) as held`,
   );
   if (!row?.stored) return 'gone';

@@ -8,8 +8,8 @@ import {
   contactMessages,
   demandesExposants,
   enquiryColumns,
-  events,
-  gates,
+  editions,
+  halls,
   mailOutbox,
   newsletterPersonalColumns,
   newsletters,
@@ -80,12 +80,12 @@ export async function personalData(db: Db, id: number) {
     db
       .select({
         id: registrations.id,
-        event: events.name,
+        event: editions.name,
         eventId: registrations.eventId,
         type: registrations.type,
         conferenceId: registrations.conferenceId,
         confirmed: registrations.confirmed,
-        hall: gates.name,
+        hall: halls.name,
         booth: registrations.booth,
         badge: sql<'valide' | 'révoqué'>`case when ${registrations.revokedAt} is null then 'valide' else 'révoqué' end`,
         revokedAt: registrations.revokedAt,
@@ -93,8 +93,8 @@ export async function personalData(db: Db, id: number) {
         createdAt: registrations.createdAt,
       })
       .from(registrations)
-      .innerJoin(events, eq(events.id, registrations.eventId))
-      .leftJoin(gates, hallOfRegistration)
+      .innerJoin(editions, eq(editions.id, registrations.eventId))
+      .leftJoin(halls, hallOfRegistration)
       .where(eq(registrations.userId, id))
       .orderBy(asc(registrations.id)),
     db
@@ -140,13 +140,13 @@ export async function personalData(db: Db, id: number) {
         id: checkins.id,
         scannedAt: checkins.scannedAt,
         day: checkins.checkinDay,
-        gate: gates.name,
+        gate: halls.name,
         verdict: checkins.verdict,
         reason: checkins.reason,
         reentry: checkins.reentry,
       })
       .from(checkins)
-      .leftJoin(gates, eq(gates.id, checkins.gateId))
+      .leftJoin(halls, eq(halls.id, checkins.gateId))
       .where(inArray(checkins.registrationId, ownRegistrations))
       .orderBy(asc(checkins.scannedAt), asc(checkins.id)),
     db

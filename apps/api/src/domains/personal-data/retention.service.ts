@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { RETENTION_LIST_MAX, SHOW_TIME_ZONE, showDay, type RetentionSettingsForm, type Clock } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
-import { auditLog, events, retentionSettings, users } from '../../db/schema';
+import { auditLog, editions, retentionSettings, users } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { anonymise, deleteMailFiles, type MailFile } from './erasure.service';
 import { currentEdition } from '../show/current-edition';
@@ -26,9 +26,9 @@ async function settingsRow(db: Db | Tx) {
 /** The current show's last day plus `months`, as YYYY-MM-DD: when its visitors' data goes. */
 async function cutoffOf(db: Db | Tx, months: number): Promise<string> {
   const [row] = await db
-    .select({ cutoff: sql<string>`to_char(${events.endsOn} + ${months} * interval '1 month', 'YYYY-MM-DD')` })
-    .from(events)
-    .where(eq(events.id, currentEdition));
+    .select({ cutoff: sql<string>`to_char(${editions.endsOn} + ${months} * interval '1 month', 'YYYY-MM-DD')` })
+    .from(editions)
+    .where(eq(editions.id, currentEdition));
   return row!.cutoff;
 }
 

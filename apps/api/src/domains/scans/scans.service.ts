@@ -5,7 +5,7 @@ import { type leadAnswerSchema, type ScanTable } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { sharedCache, type CacheBus, type SharedCache } from '../../lib/cache-bus';
-import { events, scans, users } from '../../db/schema';
+import { editions, scans, users } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { listReply, type Page } from '../../lib/list-params';
 import { currentEdition } from '../show/current-edition';
@@ -319,14 +319,14 @@ export async function listScans(
 export async function scanEditions(db: Db, user: Caller) {
   const exhibitorId = scanningFor(user);
   const made = exhibitorId
-    ? sql`exists (select 1 from ${scans} s where s.event_id = ${events.id} and s.exhibitor_id = ${exhibitorId}
+    ? sql`exists (select 1 from ${scans} s where s.event_id = ${editions.id} and s.exhibitor_id = ${exhibitorId}
         ${user.type === 'exhibitor' ? sql`` : sql`and s.scanner_id = ${user.id}`})`
     : sql`false`;
   return db
-    .select({ year: events.year, current: events.current })
-    .from(events)
-    .where(or(eq(events.current, true), made))
-    .orderBy(desc(events.year));
+    .select({ year: editions.year, current: editions.current })
+    .from(editions)
+    .where(or(eq(editions.current, true), made))
+    .orderBy(desc(editions.year));
 }
 
 /** What SCANS.xlsx writes of a scan (and what erasedRow needs), nothing more: less to read and to map. */

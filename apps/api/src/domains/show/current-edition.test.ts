@@ -2,7 +2,7 @@ import { showDays } from './edition-days';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type PublicSiteSettings, type ShowEdition } from '@salon/shared';
-import { auditLog, events, gates, registrations } from '../../db/schema';
+import { auditLog, editions, halls, registrations } from '../../db/schema';
 import {
   call,
   createExhibitor,
@@ -55,7 +55,7 @@ async function createEdition(fields: Partial<typeof NEXT> = {}): Promise<ShowEdi
 }
 
 const currentIds = async () =>
-  (await ctx.db.select({ id: events.id }).from(events).where(eq(events.current, true))).map((e) => e.id);
+  (await ctx.db.select({ id: editions.id }).from(editions).where(eq(editions.current, true))).map((e) => e.id);
 
 async function publicEditions(): Promise<ShowEdition[]> {
   const res = await call(ctx.app, 'GET', 'events');
@@ -100,7 +100,7 @@ describe('the current edition', () => {
 
   it('changes with "Rendre courante": the site, the directory, the area and the gates follow, the calls naming edition 7 still answer for 2024, and the change is audited', async () => {
     const next = await createEdition();
-    const [hall] = await ctx.db.insert(gates).values({ eventId: next.id, name: 'Hall 2025', position: 0 }).returning();
+    const [hall] = await ctx.db.insert(halls).values({ eventId: next.id, name: 'Hall 2025', position: 0 }).returning();
     const exhibitor2025 = await createExhibitor(ctx.db, { company: 'Acier 2025' });
     await ctx.db
       .update(registrations)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { RegistrationType } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { events, registrations } from '../../db/schema';
+import { editions, registrations } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 
 /**
@@ -37,9 +37,9 @@ export const EDITION_TOPIC = 'edition';
 /** The current edition's id, for what is decided outside SQL (a badge's claims, a filter). */
 export async function currentEditionId(db: Db | Tx): Promise<number> {
   const [row] = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(sql`${events.current}`);
+    .select({ id: editions.id })
+    .from(editions)
+    .where(sql`${editions.current}`);
   if (!row) throw new Error('no edition is current: make one current in the back-office (Éditions)');
   return row.id;
 }
@@ -54,10 +54,10 @@ export async function editionOfYear(
 ): Promise<{ id: number; current: boolean; upcoming: boolean } | null> {
   if (!Number.isInteger(year)) return null;
   const [row] = await db
-    .select({ id: events.id, current: events.current, upcoming: upcoming.as('upcoming') })
-    .from(events)
-    .where(sql`${events.year} = ${year}`)
-    .orderBy(sql`${events.startsOn} is null`, sql`${events.id} desc`)
+    .select({ id: editions.id, current: editions.current, upcoming: upcoming.as('upcoming') })
+    .from(editions)
+    .where(sql`${editions.year} = ${year}`)
+    .orderBy(sql`${editions.startsOn} is null`, sql`${editions.id} desc`)
     .limit(1);
   return row ?? null;
 }
@@ -66,11 +66,11 @@ export async function editionOfYear(
  * An edition not current yet: prepared after the current one ('Préparer l'édition suivante'),
  * seen only by the organisers and their preview until it is made current (decision 044).
  */
-export const upcoming: SQL<boolean> = sql<boolean>`(not ${events.current} and ${events.year} > (select "year" from "events" where "current"))`;
+export const upcoming: SQL<boolean> = sql<boolean>`(not ${editions.current} and ${editions.year} > (select "year" from "events" where "current"))`;
 
 /** Whether the edition `id` is not current yet (upcoming). */
 export async function isUpcoming(db: Db | Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ upcoming }).from(events).where(eq(events.id, id));
+  const [row] = await db.select({ upcoming }).from(editions).where(eq(editions.id, id));
   return row?.upcoming === true;
 }
 
@@ -105,15 +105,15 @@ export async function editionNamedByYear(
  * then, as read under the lock (null: none was).
  */
 export async function makeCurrent(tx: Tx, id: number): Promise<number | null> {
-  await tx.execute(sql`lock table ${events} in share row exclusive mode`);
+  await tx.execute(sql`lock table ${editions} in share row exclusive mode`);
   const [before] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(sql`${events.current}`);
+    .select({ id: editions.id })
+    .from(editions)
+    .where(sql`${editions.current}`);
   const [row] = await tx
-    .select({ startsOn: events.startsOn, city: events.city })
-    .from(events)
-    .where(sql`${events.id} = ${id}`);
+    .select({ startsOn: editions.startsOn, city: editions.city })
+    .from(editions)
+    .where(sql`${editions.id} = ${id}`);
   if (!row) throw notFound('Édition introuvable.');
   // Badges, hours and the programme hang on the current edition's dates and city.
   const missing = [...(row.startsOn === null ? ['startsOn', 'endsOn'] : []), ...(row.city === null ? ['city'] : [])];
@@ -123,12 +123,12 @@ export async function makeCurrent(tx: Tx, id: number): Promise<number | null> {
     });
   }
   await tx
-    .update(events)
+    .update(editions)
     .set({ current: false })
-    .where(sql`${events.current} and ${events.id} <> ${id}`);
+    .where(sql`${editions.current} and ${editions.id} <> ${id}`);
   await tx
-    .update(events)
+    .update(editions)
     .set({ current: true })
-    .where(sql`${events.id} = ${id}`);
+    .where(sql`${editions.id} = ${id}`);
   return before?.id ?? null;
 }

@@ -1,7 +1,7 @@
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { EditionFacts, RegistrationWindow } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { events } from '../../db/schema';
+import { editions } from '../../db/schema';
 import { currentEdition } from './current-edition';
 
 /** An edition: what the site's, badges' and mails' texts say of it (`editionTexts`), and its registration window. */
@@ -12,28 +12,28 @@ export interface EventInfo extends EditionFacts, RegistrationWindow {
 
 /** An edition's own facts, as every read of editions selects them (the site, the history, the back-office). */
 export const editionColumns = {
-  id: events.id,
-  edition: events.edition,
-  name: events.name,
-  year: events.year,
-  startsOn: events.startsOn,
-  endsOn: events.endsOn,
-  city: events.city,
-  theme: events.theme,
+  id: editions.id,
+  edition: editions.edition,
+  name: editions.name,
+  year: editions.year,
+  startsOn: editions.startsOn,
+  endsOn: editions.endsOn,
+  city: editions.city,
+  theme: editions.theme,
 };
 
 /** When the edition takes registrations (empty: from now on; until the end of its last day). */
 export const registrationWindowColumns = {
-  registrationOpensAt: events.registrationOpensAt,
-  registrationClosesAt: events.registrationClosesAt,
+  registrationOpensAt: editions.registrationOpensAt,
+  registrationClosesAt: editions.registrationClosesAt,
 };
 
 /** An edition with its dates (the current one unless named). */
 export async function loadEvent(db: Db | Tx, edition: SQLWrapper = currentEdition): Promise<EventInfo> {
   const [event] = await db
     .select({ ...editionColumns, ...registrationWindowColumns })
-    .from(events)
-    .where(eq(events.id, edition));
+    .from(editions)
+    .where(eq(editions.id, edition));
   if (!event) throw new Error('no such edition');
   const { startsOn, endsOn, city } = event;
   // A database check (events_current_dated): the current edition has its dates and city.

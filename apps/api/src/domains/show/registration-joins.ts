@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { gates, registrations, users } from '../../db/schema';
+import { halls, registrations, users } from '../../db/schema';
 
 /** A registration read with the person who holds it and the hall the organiser placed it in. */
 
 /** The hall of a registration (none until the organiser places the stand). */
-export const hallOfRegistration = eq(gates.id, registrations.gateId);
+export const hallOfRegistration = eq(halls.id, registrations.gateId);
 
 /**
  * Registrations with their holder and their hall (null when not placed): what a badge prints,
@@ -20,7 +20,7 @@ export function registrationsWithHolder<T extends SelectedFields>(
     .select(fields as SelectedFields)
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.userId))
-    .leftJoin(gates, hallOfRegistration);
+    .leftJoin(halls, hallOfRegistration);
   // The builder's types cannot follow a selection still unknown here; the return type says what
   // each call gets.
   return query as never;
@@ -33,7 +33,7 @@ export function registrationsWithHolder<T extends SelectedFields>(
 export const exhibitorOnMapColumns = {
   id: users.id,
   company: users.company,
-  gateId: gates.id,
-  gateName: gates.name,
+  gateId: halls.id,
+  gateName: halls.name,
   booth: registrations.booth,
 };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { exhibitorSlug, type Visit } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { conferences, gates, registrations, users } from '../../db/schema';
+import { conferences, halls, registrations, users } from '../../db/schema';
 import { conferenceView } from '../content/conferences.service';
 import { listedExhibitorOf } from '../directory/directory.service';
 import { currentEdition } from '../show/current-edition';
@@ -23,7 +23,7 @@ export async function readVisit(db: Db, visit: Visit) {
           .select(exhibitorOnMapColumns)
           .from(users)
           .innerJoin(registrations, and(eq(registrations.userId, users.id), listedExhibitorOf(currentEdition)))
-          .leftJoin(gates, hallOfRegistration)
+          .leftJoin(halls, hallOfRegistration)
           .where(inArray(users.id, visit.exhibitors))
       : [],
     visit.conferences.length

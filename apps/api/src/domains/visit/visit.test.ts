@@ -9,7 +9,7 @@ import {
   type visitListSchema,
   VISIT_COOKIE,
 } from '@salon/shared';
-import { conferences, events, registrations } from '../../db/schema';
+import { conferences, editions, registrations } from '../../db/schema';
 import { anonymise } from '../personal-data/erasure.service';
 import { eventsOf } from '../../../test/calendar';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
@@ -82,7 +82,7 @@ describe('what a visitor’s list names', () => {
     const visitor = await createVisitor(ctx.db);
     const hidden = await createExhibitor(ctx.db, { company: 'Pas encore confirmé' });
     await ctx.db.update(registrations).set({ confirmed: false }).where(eq(registrations.userId, hidden.user.id));
-    const [past] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.current, false)).limit(1);
+    const [past] = await ctx.db.select({ id: editions.id }).from(editions).where(eq(editions.current, false)).limit(1);
     const old = await conference({ eventId: past!.id });
     const res = await get(`visit?exhibitors=${visitor.user.id},${hidden.user.id},999999&conferences=${old.id},999999`);
     expect(res.statusCode).toBe(200);

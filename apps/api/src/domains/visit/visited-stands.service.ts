@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { exhibitorSlug, type VisitedStand } from '@salon/shared';
 import type { Db } from '../../db/client';
-import { exhibitorProfiles, gates, media, registrations, scans, users } from '../../db/schema';
+import { exhibitorPages, halls, media, registrations, scans, users } from '../../db/schema';
 import { serializeMedia } from '../media/media-view';
 import { foldLine, vText } from '../scans/lead-exports';
 import { currentEdition, showRegistration } from '../show/current-edition';
@@ -38,19 +38,19 @@ export async function visitedStands(db: Db, personId: number, exhibitorId?: numb
       ...exhibitorOnMapColumns,
       doNotContact: visited.doNotContact,
       profile: {
-        name: exhibitorProfiles.visitorContactName,
-        email: exhibitorProfiles.visitorContactEmail,
-        phone: exhibitorProfiles.visitorContactPhone,
-        website: exhibitorProfiles.website,
+        name: exhibitorPages.visitorContactName,
+        email: exhibitorPages.visitorContactEmail,
+        phone: exhibitorPages.visitorContactPhone,
+        website: exhibitorPages.website,
       },
       document: media,
     })
     .from(visited)
     .innerJoin(users, and(eq(users.id, visited.exhibitorId), isNull(users.deletedAt)))
     .leftJoin(registrations, and(eq(registrations.userId, users.id), showRegistration({ types: ['exhibitor'] })))
-    .leftJoin(gates, hallOfRegistration)
-    .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.userId, users.id))
-    .leftJoin(media, eq(media.id, exhibitorProfiles.visitorDocumentId))
+    .leftJoin(halls, hallOfRegistration)
+    .leftJoin(exhibitorPages, eq(exhibitorPages.userId, users.id))
+    .leftJoin(media, eq(media.id, exhibitorPages.visitorDocumentId))
     .orderBy(asc(sql`lower(coalesce(${users.company}, ''))`), asc(users.id));
   return rows.map((row) => {
     const company = row.company?.trim() ?? '';

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { exhibitorProfiles, exhibitorUploads, registrations, scans } from '../../db/schema';
+import { exhibitorPages, exhibitorUploads, registrations, scans } from '../../db/schema';
 import { createMedia, createOrganiser, createVisitor, sessionOf } from '../../../test/fixtures';
 import { call } from '../../../test/helper';
 import {
@@ -136,7 +136,7 @@ describe('the exhibitor’s card for the visitors it scanned', () => {
       body: { name: 'Karim' },
     });
     expect(byCollaborator.statusCode).toBe(403);
-    const [row] = await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+    const [row] = await ctx.db.select().from(exhibitorPages).where(eq(exhibitorPages.userId, exhibitor.user.id));
     expect(row?.visitorContactName).toBe('Samir Commercial');
   });
 });
@@ -144,7 +144,7 @@ describe('the exhibitor’s card for the visitors it scanned', () => {
 describe('Stands visités', () => {
   it('lists each exhibitor that scanned the badge once, with its page, hall, stand, card and document, and nothing it wrote', async () => {
     const { key } = await scannedVisitor();
-    const [card] = await ctx.db.select().from(exhibitorProfiles).where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+    const [card] = await ctx.db.select().from(exhibitorPages).where(eq(exhibitorPages.userId, exhibitor.user.id));
     const res = await listOf(key);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const company = exhibitor.user.company!;
@@ -187,9 +187,9 @@ describe('Stands visités', () => {
     const { key } = await scannedVisitor();
     // As stored before links were refused with their control characters.
     await ctx.db
-      .update(exhibitorProfiles)
+      .update(exhibitorPages)
       .set({ website: 'https://atlas.example/\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Service badges SIB' })
-      .where(eq(exhibitorProfiles.userId, exhibitor.user.id));
+      .where(eq(exhibitorPages.userId, exhibitor.user.id));
     const res = await vcfOf(exhibitor.user.id, key);
     expect(res.body.match(/^BEGIN:VCARD/gm)).toHaveLength(1);
     expect(res.body).not.toMatch(/^FN:Service/m);

@@ -1,11 +1,11 @@
 import { DataTable, List, NumberInput, SimpleForm, TextInput, required } from 'react-admin';
-import { gateSchema } from '@salon/shared';
+import { hallSchema } from '@salon/shared';
 import { searchFilter } from '../../components/filters';
 import { editionFilter, EditionInput, EditionListActions, useEditionDefaults } from '../../components/editions';
 import { contentResolver } from './fields';
 
 /** A side of the hall's outline on the floor plan: a whole number, or empty (the hall is not drawn). */
-const resolver = contentResolver(gateSchema);
+const resolver = contentResolver(hallSchema);
 
 /**
  * The halls of an edition (the current one until another is picked), in the order the site lists

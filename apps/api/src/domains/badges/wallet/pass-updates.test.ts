@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type AdminEdition } from '@salon/shared';
 import { loadConfig } from '../../../config/env';
 import { seedReference } from '../../../db/seed';
-import { events, gates, openingHours, registrations, siteSettings, users, walletDevices } from '../../../db/schema';
+import { editions, halls, openingHours, registrations, siteSettings, users, walletDevices } from '../../../db/schema';
 import { call, createTestApp, type TestContext } from '../../../../test/helper';
 import { createExhibitor, createOrganiser, createVisitor, sessionOf } from '../../../../test/fixtures';
 import { walletCertificates } from '../../../../test/wallet-certificates';
@@ -266,9 +266,9 @@ describe('a pass’s changes', () => {
         'the hall’s name',
         () =>
           ctx.db
-            .update(gates)
+            .update(halls)
             .set({ name: sql`name || ' bis'` })
-            .where(eq(gates.id, exhibitor.registration.gateId!)),
+            .where(eq(halls.id, exhibitor.registration.gateId!)),
         true,
       ],
       [
@@ -288,12 +288,12 @@ describe('a pass’s changes', () => {
       ],
       [
         'the edition’s city',
-        () => ctx.db.update(events).set({ city: 'Casablanca' }).where(eq(events.id, DEMO_EDITION_ID)),
+        () => ctx.db.update(editions).set({ city: 'Casablanca' }).where(eq(editions.id, DEMO_EDITION_ID)),
         true,
       ],
       [
         'the edition’s visitors count',
-        () => ctx.db.update(events).set({ visitors: 61000 }).where(eq(events.id, DEMO_EDITION_ID)),
+        () => ctx.db.update(editions).set({ visitors: 61000 }).where(eq(editions.id, DEMO_EDITION_ID)),
         false,
       ],
       ['the venue', () => ctx.db.update(siteSettings).set({ venueName: 'Parc des expositions' }), true],

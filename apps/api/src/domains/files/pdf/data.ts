@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pickFilled } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../../db/client';
-import { conferences, events, gates, planFeatures, registrations, stands, users } from '../../../db/schema';
+import { conferences, editions, halls, planFeatures, registrations, stands, users } from '../../../db/schema';
 import { listedExhibitorOf } from '../../directory/directory.service';
 import { registrationsWithHolder } from '../../show/registration-joins';
 
@@ -71,7 +71,7 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind, edition: SQLWrappe
         ? sql`row(g.id, g.name, g.position, g.plan_width, g.plan_height)`
         : sql`row(g.id, g.name, g.position)`;
     parts.push(sql`(select md5(coalesce(string_agg(${hall}::text, '|' order by g.id), ''))
-      from ${gates} g where g.event_id = e.id)`);
+      from ${halls} g where g.event_id = e.id)`);
     parts.push(sql`x.hash`);
     if (kind === 'plan') {
       parts.push(sql`(select md5(coalesce(string_agg(row(s.gate_id, s.number, s.x, s.y, s.width, s.height)::text, '|'
@@ -85,12 +85,12 @@ export async function fingerprint(db: Db | Tx, kind: PdfKind, edition: SQLWrappe
   const query =
     kind === 'programme'
       ? sql`select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
-          from ${events} e where e.id = ${edition}`
+          from ${editions} e where e.id = ${edition}`
       : sql`with listed as (${listedRows(edition)}),
           x as (select md5(coalesce(string_agg(printed, '|' order by id), '')) as hash, max(changed) as changed
             from listed)
           select md5(${sql.join(parts, sql` || ':' || `)}) as hash, ${changed} as changed_at
-          from ${events} e, x where e.id = ${edition}`;
+          from ${editions} e, x where e.id = ${edition}`;
   const [row] = await queryRows<{ hash: string; changed_at: Date | string }>(db, query);
   if (!row) throw new Error('no such edition');
   return { hash: row.hash, changedAt: new Date(row.changed_at) };
@@ -123,10 +123,10 @@ export async function loadConferences(db: Db | Tx, edition: SQLWrapper): Promise
 
 export async function loadHalls(db: Db | Tx, edition: SQLWrapper): Promise<HallRow[]> {
   return db
-    .select({ id: gates.id, name: gates.name, position: gates.position })
-    .from(gates)
-    .where(eq(gates.eventId, edition))
-    .orderBy(asc(gates.position), asc(gates.id));
+    .select({ id: halls.id, name: halls.name, position: halls.position })
+    .from(halls)
+    .where(eq(halls.eventId, edition))
+    .orderBy(asc(halls.position), asc(halls.id));
 }
 
 /** In no particular order: each PDF sorts them its own way. */
@@ -138,7 +138,7 @@ export async function loadExhibitors(db: Db | Tx, edition: SQLWrapper): Promise<
     country: users.pays,
     booth: registrations.booth,
     gateId: registrations.gateId,
-    hall: gates.name,
+    hall: halls.name,
   }).where(listedExhibitorOf(edition));
   return rows.map((r) => ({ ...r, company: (r.company ?? '').trim() }));
 }

@@ -13,7 +13,7 @@ import { VisitToggle } from '../../../components/visit-toggle';
  * itself, its brands, links and documents, and the conferences it gives. Everything it wrote is
  * shown as text (React escapes it), its line breaks kept.
  */
-export function ExhibitorProfile({
+export function ExhibitorPageView({
   page,
   kept,
   keptTalks = [],
