@@ -54,11 +54,14 @@ function reactAdminMessages(lang: Language): Record<string, unknown> {
   return lang === 'fr' ? curlyApostrophes(fixed) : fixed;
 }
 
-/** A language as the back-office's language menu names it, in that language, capitalised ("Français"). */
-export function languageName(lang: Language): string {
-  const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
-  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+/** A language named in `locale`'s words, capitalised as a value that stands alone ('Français', 'Anglais'). */
+export function languageNameIn(locale: string, lang: string): string {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(lang) ?? lang;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
+
+/** A language as the back-office's language menu names it, in that language, capitalised ("Français"). */
+export const languageName = (lang: Language): string => languageNameIn(lang, lang);
 
 /**
  * The label of a field's value in one language ('Légende (anglais)', 'Caption (French)'): the

@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { LISTED_PERSON_FIELDS } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
+import { languageNameIn } from '../../i18n';
 import { ErasedNotice, PersonStateLine } from './person-state';
 import { EraseButton, PersonExportButton, ResendBadgeButton } from './visitor-actions';
 
@@ -30,8 +31,7 @@ function LanguageField() {
   const record = useRecordContext<{ language?: string }>();
   const [locale] = useLocaleState();
   if (!record?.language) return <>—</>;
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(record.language) ?? record.language;
-  return <>{name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)}</>;
+  return <>{languageNameIn(locale, record.language)}</>;
 }
 
 export function VisitorShow() {
