@@ -97,22 +97,21 @@ export interface ExhibitorPageVersion {
   logoId: number | null;
 }
 
-/** The presentation as the exhibitor's and the public's calls answer it: one field per language. */
+/**
+ * The presentation as the exhibitor's and the public's calls answer it: its value in each language
+ * it was written in, and its French and English as the two fields the original client reads.
+ */
 export interface DescriptionFields {
+  description: Partial<Texts<string | null>>;
   descriptionFr: string | null;
   descriptionEn: string | null;
 }
 
-/** A page's presentation, its multilingual value as the calls' fields. */
+/** A page's presentation, its multilingual value, as the calls' fields. */
 export const descriptionFields = (description: Partial<Texts<string | null>>): DescriptionFields => ({
+  description,
   descriptionFr: description.fr ?? null,
   descriptionEn: description.en ?? null,
-});
-
-/** The calls' fields of a presentation, as its multilingual value. */
-export const pageDescription = (page: DescriptionFields): Texts<string | null> => ({
-  fr: page.descriptionFr,
-  en: page.descriptionEn,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
-import { getExhibitorPage, type Language, pageDescription, pickFilled, type ExhibitorPage } from '@salon/shared';
+import { getExhibitorPage, type Language, pickFilled, type ExhibitorPage } from '@salon/shared';
 import { ExhibitorPageView } from '../features/directory/components/exhibitor-page';
 import { paths } from '../config/paths';
 import { visitOf } from '../features/my-visit/visit.server';
@@ -13,7 +13,7 @@ import '../features/directory/directory.css';
 
 /** A description for search engines: the exhibitor's own first words, else `fallback` (where to find it). */
 function describe(page: ExhibitorPage, lang: Language, fallback: string): string {
-  const own = pickFilled(lang, pageDescription(page)).replace(/\s+/g, ' ').trim();
+  const own = pickFilled(lang, page.description).replace(/\s+/g, ' ').trim();
   if (!own) return fallback;
   return own.length > 160 ? `${own.slice(0, 157).trimEnd()}…` : own;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { REGISTRATION_TYPES } from '../constants';
 import { EXHIBITOR_LINKS, EXHIBITOR_PAGE_STATUSES } from '../exhibitor-page';
+import { multilingual } from '../schemas';
 import { dateTime, item, mediaSchema, page, type Answer } from './common';
 
 /** One exhibitor of the directory (`/annuaire`): its stand and hall, its company and logo. */
@@ -93,6 +94,9 @@ export const exhibitorPageSchema = item(
     pays: z.nullable(z.string()),
     /** The sectors of the show's list it chose, in its order. */
     sectors: z.array(z.strictObject({ id: z.number(), nameFr: z.string(), nameEn: z.string() })),
+    /** The presentation in each language it was written in (a language possibly missing). */
+    description: multilingual(z.nullable(z.string())),
+    /** The same, French and English, as the original client reads them. */
     descriptionFr: z.nullable(z.string()),
     descriptionEn: z.nullable(z.string()),
     brands: z.array(z.string()),
@@ -127,6 +131,9 @@ export const ownExhibitorPageSchema = item(
   z.strictObject({
     slug: z.string(),
     listed: z.boolean(),
+    /** The presentation in each language, as the tab's fields edit it. */
+    description: multilingual(z.nullable(z.string())),
+    /** The same, French and English, as the public page's answer names them. */
     descriptionFr: z.nullable(z.string()),
     descriptionEn: z.nullable(z.string()),
     sectorIds: z.array(z.number()),

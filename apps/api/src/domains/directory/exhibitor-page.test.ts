@@ -85,6 +85,7 @@ describe('an exhibitor’s page', () => {
         { id: second!.id, nameFr: second!.name.fr, nameEn: second!.name.en },
         { id: first!.id, nameFr: first!.name.fr, nameEn: first!.name.en },
       ],
+      description: { fr: 'Ciment et béton prêt à l’emploi.', en: 'Cement and ready-mixed concrete.' },
       descriptionFr: 'Ciment et béton prêt à l’emploi.',
       descriptionEn: 'Cement and ready-mixed concrete.',
       brands: ['Atlas', 'Rif'],

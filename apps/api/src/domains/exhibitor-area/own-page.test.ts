@@ -131,6 +131,7 @@ describe('an exhibitor’s page, kept by the exhibitor', () => {
     await save({ description: { fr: 'Menuiserie bois et aluminium.', en: 'Wood and aluminium joinery.' } });
     expect((await save({ description: { en: 'Timber and aluminium joinery.' } })).statusCode).toBe(200);
     expect(await read()).toMatchObject({
+      description: { fr: 'Menuiserie bois et aluminium.', en: 'Timber and aluminium joinery.' },
       descriptionFr: 'Menuiserie bois et aluminium.',
       descriptionEn: 'Timber and aluminium joinery.',
     });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANGUAGES, asLanguage, pickFilled, dayText, pageDescription, type ExhibitorPage } from '@salon/shared';
+import { LANGUAGES, asLanguage, pickFilled, dayText, type ExhibitorPage } from '@salon/shared';
 import { slotText } from '../../../lib/conference-format';
 import { FallbackImg } from '../../../components/ui/fallback-img';
 import { paths, standOnPlan } from '../../../config/paths';
@@ -26,7 +26,7 @@ export function ExhibitorPageView({
   const { t, i18n } = useTranslation();
   const lang = asLanguage(i18n.language);
   const year = useShowYear();
-  const descriptions = pageDescription(page);
+  const descriptions = page.description;
   const description = pickFilled(lang, descriptions);
   // The text in another language when the page's is missing: said so to screen readers.
   const descriptionLang = descriptions[lang] ? lang : LANGUAGES.find((l) => descriptions[l]);

@@ -8,8 +8,7 @@ import {
   asLanguage,
   descriptionFields,
   inEveryLanguage,
-  pageDescription,
-  pick,
+  pickFilled,
   EXHIBITOR_LINKS,
   EXHIBITOR_PAGE_LIMITS,
   exhibitorPageFormSchema,
@@ -47,7 +46,7 @@ const languageName = (shown: string, lang: Language) =>
   new Intl.DisplayNames([shown], { type: 'language' }).of(lang) ?? lang;
 
 const valuesOf = (own: OwnExhibitorPage): ExhibitorPageInput => ({
-  description: inEveryLanguage((lang) => pageDescription(own)[lang] ?? ''),
+  description: inEveryLanguage((lang) => own.description[lang] ?? ''),
   sectorIds: own.sectorIds,
   brands: own.brands,
   website: own.website ?? '',
@@ -225,7 +224,7 @@ function PageForm({
                         )
                       }
                     />
-                    {pick(asLanguage(i18n.language), { fr: sector.nameFr, en: sector.nameEn })}
+                    {pickFilled(asLanguage(i18n.language), { fr: sector.nameFr, en: sector.nameEn })}
                   </label>
                 );
               })}
