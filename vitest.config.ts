@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -11,37 +12,49 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 const postgresPassBeside = !onPostgres && !!process.env.TEST_POSTGRES_PASS_URL;
 const withServers = onPostgres && !!process.env.TEST_REDIS_URL;
 /**
- * Files whose outcome cannot depend on the database the suite runs on: they open none (tokens,
- * PDFs, spreadsheets, configuration, caches), or start servers of their own on the embedded one.
- * They run once: in the PostgreSQL pass when one runs beside the default pass (`.ci/run` sets
- * TEST_POSTGRES_PASS_URL for both), where they even out the two passes' times (the default pass
- * took 680 s, the PostgreSQL one 470); otherwise in the pass that runs.
+ * With a PostgreSQL pass beside (`.ci/run` sets TEST_POSTGRES_PASS_URL), every file runs there, on
+ * the database production runs, and the embedded pass runs only the files whose outcome the engine
+ * itself can change (decision 050). Both run the same SQL, written once through Drizzle; what
+ * differs is the engine under it: PGlite has one connection and runs one statement at a time, opens
+ * its own files, keeps its own backups, and carries its own extensions and text ordering. The rest
+ * of the embedded database's use is the end-to-end suite's: its servers run on it. Alone, each pass
+ * runs every file.
  */
-const sameOnEveryDatabase = [
-  'apps/api/src/domains/badges/badge.test.ts',
-  'apps/api/src/domains/badges/badge-pdf-pool.test.ts',
-  'apps/api/src/domains/files/pdf-fonts.test.ts',
-  'apps/api/src/lib/cache-bus.test.ts',
-  'apps/api/src/lib/jwt.test.ts',
-  'apps/api/src/lib/xlsx-writer.test.ts',
-  'apps/api/test/build-if-stale.test.ts',
-  'apps/api/test/config.test.ts',
-  'apps/api/test/domain-graph.test.ts',
-  'apps/api/test/leaks.test.ts',
-  'apps/api/test/multilingual-migration.test.ts',
-  'apps/api/test/server.test.ts',
-  'apps/api/test/startup-refusals.test.ts',
-  'apps/api/test/ttl-cache.test.ts',
-  // Backups and restores of the embedded database, and with TEST_DATABASE_URL between it and
-  // PostgreSQL both ways: the PostgreSQL pass runs both kinds.
-  'apps/api/test/backup.test.ts',
-  // Two files whose subject is what the app decides, not what the database does: who may call
-  // each route (2,257 rows), and that no hostile input gets a 5xx (every operation, five callers,
-  // eight generated requests each). Their SQL is the routes', which the other files run on both
-  // databases: they run once.
-  'apps/api/test/access-matrix.test.ts',
-  'apps/api/test/hostile-input.test.ts',
+const onTheEmbeddedDatabaseToo = [
+  // The embedded database itself: its files, its worker, the demo data it starts with, its probes.
+  'apps/api/test/embedded-database.test.ts',
+  'apps/api/test/seed.test.ts',
+  'apps/api/src/domains/health/health-ready.test.ts',
+  // Requests at the same moment: on one connection they wait for each other, on a server they race.
+  'apps/api/src/domains/back-office/admin-exhibitor-accounts.test.ts',
+  'apps/api/src/domains/back-office/admin-floor-plan.test.ts',
+  'apps/api/src/domains/badges/wallet/pass-updates.test.ts',
+  'apps/api/src/domains/editions/announcement.test.ts',
+  'apps/api/src/domains/editions/returning-exhibitors.test.ts',
+  'apps/api/src/domains/exhibitor-area/collaborator-invitations.test.ts',
+  'apps/api/src/domains/exhibitor-area/current-password.test.ts',
+  'apps/api/src/domains/files/file-serving.test.ts',
+  'apps/api/src/domains/gate/checkins.test.ts',
+  'apps/api/src/domains/gate/gate.test.ts',
+  'apps/api/src/domains/kiosk/kiosk-lockout.test.ts',
+  'apps/api/src/domains/mail/mail-worker.test.ts',
+  'apps/api/src/domains/personal-data/person-erasure.test.ts',
+  'apps/api/src/domains/registration/visitors.test.ts',
+  'apps/api/src/domains/scans/lead-report.test.ts',
+  'apps/api/src/domains/scans/leads.test.ts',
+  'apps/api/src/domains/scans/scans-list.test.ts',
+  'apps/api/src/domains/scans/scans.test.ts',
+  'apps/api/src/domains/show/current-edition.test.ts',
+  // Text found and ordered: searches, accents, names in any script, sorted lists.
+  'apps/api/src/domains/directory/directory-query.test.ts',
+  'apps/api/src/domains/directory/directory.test.ts',
+  'apps/api/src/domains/directory/directory-filters.test.ts',
+  'apps/api/src/domains/directory/registrations.test.ts',
+  'apps/api/src/domains/back-office/admin-list.test.ts',
+  'apps/api/src/domains/personal-data/admin-people.test.ts',
 ];
+// A file renamed or moved would silently leave the embedded pass: say so instead.
+for (const file of onTheEmbeddedDatabaseToo) if (!existsSync(file)) throw new Error(`vitest.config.ts: no ${file}`);
 
 /**
  * Files that replace a module of the app for their tests (`vi.mock`): they get modules of their
@@ -54,11 +67,10 @@ const replacesModules = ['apps/api/src/domains/auth/forgot-password.test.ts'];
 
 /** The API projects: the same files and settings; `--project 'api*'` runs both. */
 const api = {
-  include: ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+  include: postgresPassBeside ? onTheEmbeddedDatabaseToo : ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
   exclude: [
     ...(withServers ? [] : ['apps/api/test/cluster.test.ts', 'apps/api/src/domains/health/health-redis.test.ts']),
     ...(onPostgres ? ['apps/api/test/embedded-database.test.ts'] : []),
-    ...(postgresPassBeside ? sameOnEveryDatabase : []),
   ],
   environment: 'node',
   // One migrated database for the run, which each file copies (apps/api/test/global-setup.ts).
