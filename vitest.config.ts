@@ -53,8 +53,17 @@ const onTheEmbeddedDatabaseToo = [
   'apps/api/src/domains/back-office/admin-list.test.ts',
   'apps/api/src/domains/personal-data/admin-people.test.ts',
 ];
+/**
+ * Files that start servers of their own, on the embedded database, whichever pass runs them: with
+ * the two passes side by side, they run once, in the embedded one, which has less to do.
+ */
+const startEmbeddedServers = ['apps/api/test/server.test.ts', 'apps/api/test/startup-refusals.test.ts'];
+/** The PostgreSQL pass with the embedded one beside it (`scripts/test.sh` under `.ci/run`). */
+const embeddedPassBeside = onPostgres && !!process.env.TEST_POSTGRES_PASS_URL;
 // A file renamed or moved would silently leave the embedded pass: say so instead.
-for (const file of onTheEmbeddedDatabaseToo) if (!existsSync(file)) throw new Error(`vitest.config.ts: no ${file}`);
+for (const file of [...onTheEmbeddedDatabaseToo, ...startEmbeddedServers]) {
+  if (!existsSync(file)) throw new Error(`vitest.config.ts: no ${file}`);
+}
 
 /**
  * Files that replace a module of the app for their tests (`vi.mock`): they get modules of their
@@ -67,10 +76,13 @@ const replacesModules = ['apps/api/src/domains/auth/forgot-password.test.ts'];
 
 /** The API projects: the same files and settings; `--project 'api*'` runs both. */
 const api = {
-  include: postgresPassBeside ? onTheEmbeddedDatabaseToo : ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+  include: postgresPassBeside
+    ? [...onTheEmbeddedDatabaseToo, ...startEmbeddedServers]
+    : ['apps/api/test/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
   exclude: [
     ...(withServers ? [] : ['apps/api/test/cluster.test.ts', 'apps/api/src/domains/health/health-redis.test.ts']),
     ...(onPostgres ? ['apps/api/test/embedded-database.test.ts'] : []),
+    ...(embeddedPassBeside ? startEmbeddedServers : []),
   ],
   environment: 'node',
   // One migrated database for the run, which each file copies (apps/api/test/global-setup.ts).
