@@ -29,7 +29,7 @@ import { staffResources } from './resources/staff';
  *   `/backend/api/admin/`); its texts go in each language's file of `i18n/` (`resources.<name>.name`,
  *   `resources.<name>.fields.<field>`; anything else under `admin.<part>.`);
  * - read and write through react-admin's data provider (`data-provider.ts`); other calls (an
- *   action button, an export) through `adminFetch` / `adminDownload` of `http.ts`;
+ *   action button, an export) through `adminCall` (a declared call of `packages/shared`) / `adminDownload` of `http.ts`;
  * - files through `components/media-input.tsx`, dates through `components/date-time-field.tsx`;
  * - the shapes every part repeats from `components/`: `ResponsiveList` (a phone's list or the
  *   table), `filters.tsx` (search, hall, choices), `ConfirmButton`, `useAdminCall` (a button's

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
+import { postLogout, postOrganiserLogin } from '@salon/shared';
 import {
-  adminHttp,
+  adminCall,
   clearOrganiserSession,
   getOrganiserSession,
   saveOrganiserSession,
@@ -14,16 +15,14 @@ import {
  */
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
-    const res = await adminHttp('/backend/api/auth/organiser', {
-      method: 'POST',
-      body: JSON.stringify({ identifier: email, password }),
-    });
-    saveOrganiserSession(res.json as OrganiserSession);
+    saveOrganiserSession(
+      (await adminCall(postOrganiserLogin, { body: { identifier: email, password } })) as OrganiserSession,
+    );
   },
   async logout() {
     if (getOrganiserSession()) {
       // Ends the token on the server too; signing out works offline all the same.
-      await adminHttp('/backend/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+      await adminCall(postLogout, {}).catch(() => undefined);
     }
     clearOrganiserSession();
   },

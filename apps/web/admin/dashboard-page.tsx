@@ -1,4 +1,4 @@
-import type { Answer, dashboardSchema } from '@salon/shared';
+import { getAdminDashboard } from '@salon/shared';
 import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
@@ -18,11 +18,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { adminFetch } from './http';
+import { adminCall } from './http';
 import { EditionPicker } from './components/editions';
-
-/** What `GET admin/dashboard` answers (services/show-dashboard.service.ts). */
-type Dashboard = Answer<typeof dashboardSchema>;
 
 const REFRESH_MS = 15_000;
 const COLOURS = ['#1565c0', '#ef6c00', '#2e7d32', '#6a1b9a', '#c62828', '#00838f', '#9e9d24', '#4e342e', '#757575'];
@@ -76,7 +73,7 @@ export function DashboardPage() {
   const [edition, setEdition] = useState<number | ''>('');
   const { data, error } = useQuery({
     queryKey: ['admin', 'dashboard', edition],
-    queryFn: () => adminFetch<Dashboard>(edition === '' ? 'dashboard' : `dashboard?edition=${edition}`),
+    queryFn: () => adminCall(getAdminDashboard, { query: edition === '' ? {} : { edition } }),
     refetchInterval: REFRESH_MS,
     // Another edition picked: the last figures stay until its own come.
     placeholderData: keepPreviousData,

@@ -99,18 +99,6 @@ async function send(url: string, options: RequestInit): Promise<Response> {
   return res;
 }
 
-/** A call to an admin route by its path under `/backend/api/admin/` (e.g. `exhibitors/3/confirm`). */
-export async function adminFetch<T = unknown>(
-  path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
-): Promise<T> {
-  const res = await adminHttp(`${ADMIN_API}/${path}`, {
-    method: options.method ?? 'GET',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return res.json as T;
-}
-
 /**
  * A declared call of the back-office (packages/shared `backOfficeCall()`): its path filled with
  * `params`, its `query` and JSON `body`, and the answer its contract gives.

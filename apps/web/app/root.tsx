@@ -21,8 +21,7 @@ import {
   LANGUAGES,
   editionFacts,
   LANGUAGE_COOKIE,
-  type Answer,
-  type editionListSchema,
+  getEvents,
   type EditionFacts,
   type ScriptStart,
   type WebLoadContext,
@@ -186,7 +185,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 /** The current edition from the API, for `npm run dev`, where no server context carries it. */
 async function devShow(context: unknown): Promise<EditionFacts | null> {
-  const editions = await loaderDataOr<Answer<typeof editionListSchema>>(context, 'events', []);
+  const editions = await loaderDataOr(context, getEvents, {}, []);
   const e = editions.find((edition) => edition.current);
   if (!e?.startsOn || !e.endsOn || !e.city) return null;
   return editionFacts({ ...e, startsOn: e.startsOn, endsOn: e.endsOn, city: e.city });

@@ -32,16 +32,17 @@ import {
   inEveryLanguage,
   LANGUAGES,
   formatDateTime,
+  getEditionPreview,
   nextEditionSchema,
+  postNextEdition,
   ordinalText,
   type adminEditionSchema,
   type announcementPlanSchema,
   type Answer,
-  type editionPreviewSchema,
   type NextEditionForm,
   type MailingCalls,
 } from '@salon/shared';
-import { adminCall, adminFetch } from '../http';
+import { adminCall } from '../http';
 import { useInLanguageLabel } from '../i18n';
 import { formResolver } from '../../app/lib/form-resolver';
 
@@ -62,7 +63,7 @@ export function PreviewSiteButton() {
     // Opened at the click, filled when the address comes: a tab opened later is a blocked pop-up.
     const tab = window.open('', '_blank');
     try {
-      const { url } = await adminFetch<Answer<typeof editionPreviewSchema>>(`editions/${record.id}/preview`);
+      const { url } = await adminCall(getEditionPreview, { params: { id: String(record.id) } });
       if (tab) {
         tab.opener = null;
         tab.location.href = url;
@@ -110,9 +111,9 @@ export function PrepareNextEditionButton() {
   const submit = async (values: Record<string, unknown>) => {
     setRefusal([]);
     try {
-      const created = await adminFetch<Answer<typeof adminEditionSchema>>(`editions/${record.id}/next`, {
-        method: 'POST',
-        body: values,
+      const created = await adminCall(postNextEdition, {
+        params: { id: String(record.id) },
+        body: values as NextEditionForm,
       });
       notify('admin.editions.prepared', { type: 'success', messageArgs: { name: created.name } });
       setOpen(false);

@@ -20,11 +20,18 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { editionSchema, type Answer, type adminEditionSchema, type outdatedContentSchema } from '@salon/shared';
+import {
+  editionSchema,
+  getOutdatedContent,
+  postMakeEditionCurrent,
+  type Answer,
+  type adminEditionSchema,
+  type outdatedContentSchema,
+} from '@salon/shared';
 import { ConfirmButton } from '../components/confirm-button';
 import { createPage } from '../components/crud-pages';
 import { useAdminCall } from '../components/use-admin-call';
-import { adminFetch } from '../http';
+import { adminCall } from '../http';
 import { saveOnlyToolbar } from '../components/save-only-toolbar';
 import { searchFilter } from '../components/filters';
 import { dayText } from './content/fields';
@@ -85,9 +92,7 @@ function OutdatedContent({ id }: { id: number }) {
   const translate = useTranslate();
   const [outdated, setOutdated] = useState<Answer<typeof outdatedContentSchema> | null>(null);
   useEffect(() => {
-    adminFetch<Answer<typeof outdatedContentSchema>>(`editions/${id}/outdated-content`).then(setOutdated, () =>
-      setOutdated(null),
-    );
+    adminCall(getOutdatedContent, { params: { id: String(id) } }).then(setOutdated, () => setOutdated(null));
   }, [id]);
   if (!outdated?.records.length) return null;
   return (
@@ -150,7 +155,7 @@ function MakeCurrentButton() {
   if (!record || record.current) return null;
   const run = (close: () => void) =>
     call(async () => {
-      await adminFetch(`editions/${record.id}/make-current`, { method: 'POST' }).catch((error: HttpError) => {
+      await adminCall(postMakeEditionCurrent, { params: { id: String(record.id) } }).catch((error: HttpError) => {
         // An edition without its dates and city cannot be current: say which, in the page's language.
         throw (error.body as { errors?: unknown } | undefined)?.errors ? new Error('editionNotDated') : error;
       });

@@ -48,12 +48,12 @@ export function loaderCall<C extends Call>(context: unknown, c: C, input: CallIn
 }
 
 /**
- * `year=2032` when an organiser previews an edition (its hours, its programme), else nothing: a
- * visitor's reads name no edition and get the current one's.
+ * `{ year: 2032 }` when an organiser previews an edition (its hours, its programme), else nothing:
+ * a visitor's reads name no edition and get the current one's.
  */
-export function previewedEdition(context: unknown): string {
+export function previewedYear(context: unknown): { year?: number } {
   const ctx = context as Partial<WebLoadContext> | undefined;
-  return ctx?.preview && ctx.show ? `year=${ctx.show.year}` : '';
+  return ctx?.preview && ctx.show ? { year: ctx.show.year } : {};
 }
 
 /** The id of the edition an organiser previews, for the reads that name an edition by id; else undefined. */
@@ -61,17 +61,21 @@ export function previewedEditionId(context: unknown): number | undefined {
   return (context as Partial<WebLoadContext> | undefined)?.preview?.editionId;
 }
 
+/** The `data` of a declared call's answer. */
+type DataOf<C extends Call> = CallAnswer<C> extends { data: infer D } ? D : never;
+
 /**
- * The `data` of a read (typed by its contract: `loaderDataOr<Answer<typeof xSchema>>`), or
- * `fallback` when the call fails: a failed content call never blanks the page.
+ * The `data` of a declared read, or `fallback` when the call fails: a failed content call never
+ * blanks the page.
  */
-export async function loaderDataOr<T extends { data: unknown }>(
+export async function loaderDataOr<C extends Call, F = DataOf<C>>(
   context: unknown,
-  path: string,
-  fallback: T['data'],
-): Promise<T['data']> {
+  c: C,
+  input: CallInput<C>,
+  fallback: F,
+): Promise<DataOf<C> | F> {
   try {
-    return (await loaderApi<T>(context, path)).data;
+    return ((await loaderCall(context, c, input)) as { data: DataOf<C> }).data;
   } catch (err) {
     // The API's refusal is one line; anything else with its stack.
     console.error(err instanceof LoaderApiError ? err.message.slice(0, 300) : err);

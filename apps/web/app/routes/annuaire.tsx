@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
-import { asLanguage, pickFilled, type Answer, type DirectoryFacets, type directoryPageSchema } from '@salon/shared';
+import {
+  asLanguage,
+  getDirectoryFacets,
+  getRegistrations,
+  pickFilled,
+  type Answer,
+  type directoryPageSchema,
+} from '@salon/shared';
 import { directoryQuery, pickedHall, readSearch, searchUrl } from '../features/directory/api/directory-query';
 import { ExhibitorCard } from '../features/directory/components/exhibitor-card';
 import { visitOf } from '../features/my-visit/visit.server';
 import { LetterIndex } from '../features/directory/components/letter-index';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { LoaderApiError, loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
+import { LoaderApiError, callUrl, loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
 import type { Route } from './+types/annuaire';
 import '../features/directory/directory.css';
 import '../components/ui/pager.css';
@@ -16,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = readSearch(new URL(request.url));
   const edition = previewedEditionId(context);
   const [result, facets] = await Promise.all([
-    loaderApi<Answer<typeof directoryPageSchema>>(context, directoryQuery(search, edition)).catch((err: unknown) => {
+    loaderApi<Answer<typeof directoryPageSchema>>(
+      context,
+      callUrl(getRegistrations, { query: directoryQuery(search, edition) }),
+    ).catch((err: unknown) => {
       // A search the API refuses (a name past 200 letters, a page number past any): the page
       // with no entry, as a 400, and one line in the log.
       if (!(err instanceof LoaderApiError) || err.status !== 400) throw err;
@@ -24,11 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
     // The pickers' counts; without them the pickers still list nothing and the search works.
-    loaderDataOr<{ data: DirectoryFacets | null }>(
-      context,
-      `directory/facets${edition === undefined ? '' : `?event=${edition}`}`,
-      null,
-    ),
+    loaderDataOr(context, getDirectoryFacets, { query: edition === undefined ? {} : { event: String(edition) } }, null),
   ]);
   const page = {
     seo: pageSeo(request, context, 'annuaire'),

@@ -1,7 +1,6 @@
-import { asLanguage, pickFilled, FORUM_STAND } from '@salon/shared';
+import { asLanguage, getConference, pickFilled, FORUM_STAND } from '@salon/shared';
 import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
-import type { Answer, conferenceItemSchema } from '@salon/shared';
 import { VisitToggle } from '../components/visit-toggle';
 import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceRegistrationFormCard } from '../features/programme/components/conference-registration-form';
@@ -11,17 +10,14 @@ import { seoMeta } from '../lib/seo';
 import { useShowYear } from '../lib/show';
 import { pageSeo } from '../lib/seo.server';
 import { serverT } from '../lib/i18n.server';
-import { loaderApi, LoaderApiError } from '../lib/server-api';
+import { loaderCall, LoaderApiError } from '../lib/server-api';
 import type { Route } from './+types/conference-detail';
 import '../features/programme/programme.css';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const seo = pageSeo(request, context, 'conference');
   try {
-    const { data: conference } = await loaderApi<Answer<typeof conferenceItemSchema>>(
-      context,
-      `conferences/${params.id}`,
-    );
+    const { data: conference } = await loaderCall(context, getConference, { params: { id: params.id } });
     if (!conference) throw new LoaderApiError(404, `conferences/${params.id}`);
     const { lang } = serverT(request, context);
     const kept = visitOf(request).conferences.includes(conference.id);

@@ -1,19 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import {
-  getEbadge,
-  getVisit,
-  getVisitedStands,
-  asLanguage,
-  visitSize,
-  type CallAnswer,
-  type VisitedStand,
-} from '@salon/shared';
+import { getEbadge, getVisit, getVisitedStands, asLanguage, visitSize, type VisitedStand } from '@salon/shared';
 import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { API_BASE } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { callUrl, loaderCall, loaderDataOr, LoaderApiError } from '../lib/server-api';
+import { loaderCall, loaderDataOr, LoaderApiError } from '../lib/server-api';
 import { BadgeVisit } from '../features/my-visit/components/badge-visit';
 import { visitOf, visitQuery } from '../features/my-visit/visit.server';
 import { StandsVisited } from '../features/stands-visited/components/stands-visited';
@@ -29,17 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The list kept with the badge, as every device that opens this link shows it.
     const query = visitQuery(data.visit);
     const kept = query
-      ? await loaderDataOr<CallAnswer<typeof getVisit>>(context, callUrl(getVisit, { query }), {
-          exhibitors: [],
-          conferences: [],
-        })
+      ? await loaderDataOr(
+          context,
+          getVisit,
+          { query },
+          {
+            exhibitors: [],
+            conferences: [],
+          },
+        )
       : { exhibitors: [], conferences: [] };
     // 'Stands visités': the exhibitors that scanned this badge, by the same key.
-    const visited = await loaderDataOr<CallAnswer<typeof getVisitedStands>>(
-      context,
-      callUrl(getVisitedStands, { query: { token } }),
-      [],
-    );
+    const visited = await loaderDataOr(context, getVisitedStands, { query: { token } }, []);
     return { seo, badge: data, token, kept, deviceCount: visitSize(visitOf(request)), visited };
   } catch (err) {
     if (err instanceof LoaderApiError && err.status < 500) return none;

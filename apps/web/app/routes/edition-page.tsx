@@ -1,13 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import {
-  getFloorPlan,
-  type Answer,
-  type DirectoryFacets,
-  type editionListSchema,
-  type exhibitorPageSchema,
-  type WebLoadContext,
-} from '@salon/shared';
+import { getDirectoryFacets, getEvents, getExhibitorPage, getFloorPlan, type WebLoadContext } from '@salon/shared';
 import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { AutoDownload } from '../features/downloads/components/auto-download';
@@ -17,7 +10,7 @@ import { visitOf } from '../features/my-visit/visit.server';
 import { InfoSection, KeyFigures, PageLinks } from '../features/info/components/blocks';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { LoaderApiError, loaderApi, loaderCall, loaderDataOr } from '../lib/server-api';
+import { LoaderApiError, loaderCall, loaderDataOr } from '../lib/server-api';
 import type { Route } from './+types/edition-page';
 import '../features/info/info.css';
 import '../features/floor-plan/floor-plan.css';
@@ -50,11 +43,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const holder = view.hall?.stands.find((s) => s.number === view.target)?.holders[0];
       const [facets, card] = await Promise.all([
         // The sector picker's choices, counted in this plan's edition; without them the plan and its search still work.
-        loaderDataOr<{ data: DirectoryFacets | null }>(context, `directory/facets?year=${year}`, null),
+        loaderDataOr(context, getDirectoryFacets, { query: { year: String(year) } }, null),
         // The tapped stand's card: its first exhibitor's logo and sectors.
         holder === undefined
           ? null
-          : loaderApi<Answer<typeof exhibitorPageSchema>>(context, `exhibitors/x-${holder}`).then(
+          : loaderCall(context, getExhibitorPage, { params: { slug: `x-${holder}` } }).then(
               (r) => r.data,
               () => null,
             ),
@@ -62,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const kept = visitOf(request).exhibitors;
       return { page: 'plan' as const, year, seo, view, query, kept, sectors: facets?.sectors ?? [], card };
     }
-    const editions = await loaderDataOr<Answer<typeof editionListSchema>>(context, 'events', []);
+    const editions = await loaderDataOr(context, getEvents, {}, []);
     if (!editions.some((e) => e.year === year)) throw notFound();
     // The download starts as the page opens: its scripts run after the first paint.
     const seo = pageSeo(request, context, 'programmePdf', { values });

@@ -4,20 +4,15 @@ import { InfoPage } from '../components/ui/info-page';
 import { paths } from '../config/paths';
 import { InfoSection, PageLinks } from '../features/info/components/blocks';
 import { forumFormats } from '../features/programme/forum-formats';
-import { asLanguage, type Answer, type conferenceListSchema } from '@salon/shared';
-import { loaderDataOr, previewedEdition } from '../lib/server-api';
+import { asLanguage, getConferences } from '@salon/shared';
+import { loaderDataOr, previewedYear } from '../lib/server-api';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/forum';
 import '../features/info/info.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const year = previewedEdition(context);
-  const conferences = await loaderDataOr<Answer<typeof conferenceListSchema>>(
-    context,
-    `conferences${year ? `?${year}` : ''}`,
-    [],
-  );
+  const conferences = await loaderDataOr(context, getConferences, { query: previewedYear(context) }, []);
   return { seo: pageSeo(request, context, 'forum'), conferences };
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { getFloorPlan, type CallAnswer } from '@salon/shared';
+import { getFloorPlan } from '@salon/shared';
 import { InfoPage } from '../components/ui/info-page';
 import { InfoSection } from '../features/info/components/blocks';
 import { EditionsTable } from '../features/info/components/editions-table';
@@ -7,7 +7,7 @@ import { loadEvents } from '../features/info/loaders.server';
 import { seoMeta } from '../lib/seo';
 import { useShow } from '../lib/show';
 import { pageSeo } from '../lib/seo.server';
-import { callUrl, loaderDataOr } from '../lib/server-api';
+import { loaderDataOr } from '../lib/server-api';
 import type { Route } from './+types/historique';
 import '../features/info/info.css';
 
@@ -18,11 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     events
       .filter((e) => e.startsOn)
       .map(async (e) => {
-        const plan = await loaderDataOr<CallAnswer<typeof getFloorPlan>>(
-          context,
-          callUrl(getFloorPlan, { query: { year: e.year } }),
-          { halls: [] },
-        );
+        const plan = await loaderDataOr(context, getFloorPlan, { query: { year: e.year } }, { halls: [] });
         return plan.halls.some((h) => h.stands.length > 0) ? e.year : null;
       }),
   );

@@ -2,17 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import {
   asLanguage,
+  getBanners,
+  getEvents,
+  getGalleries,
+  getPartners,
+  getPressPartners,
+  getSectors,
+  getSib,
+  getTestimonials,
   pickFilled,
   type Agency,
-  type Answer,
-  type bannerPageSchema,
-  type editionListSchema,
-  type galleryPageSchema,
-  type partnerPageSchema,
   type RegistrationState,
-  type sectorListSchema,
-  type showRecordSchema,
-  type testimonialPageSchema,
   type WebLoadContext,
 } from '@salon/shared';
 import { formLinks, homeFormIds, paths } from '../config/paths';
@@ -41,17 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context as Partial<WebLoadContext> | undefined;
   // Each block reads on its own: a failed content call leaves its block out, never the page.
   const [sib, banners, gallery, partners, press, testimonials, sectors] = await Promise.all([
-    loaderDataOr<Answer<typeof showRecordSchema>>(context, contentQueries.sib, null),
-    loaderDataOr<Answer<typeof bannerPageSchema>>(context, contentQueries.bannieres, []),
-    loaderDataOr<Answer<typeof galleryPageSchema>>(context, contentQueries.galeries, []),
-    loaderDataOr<Answer<typeof partnerPageSchema>>(context, contentQueries.partenaires, []),
-    loaderDataOr<Answer<typeof partnerPageSchema>>(context, contentQueries.partenairesPresses, []),
-    loaderDataOr<Answer<typeof testimonialPageSchema>>(context, contentQueries.temoignages, []),
-    loaderDataOr<Answer<typeof sectorListSchema>>(context, contentQueries.sectors, []),
+    loaderDataOr(context, getSib, { query: contentQueries.sib }, null),
+    loaderDataOr(context, getBanners, { query: contentQueries.bannieres }, []),
+    loaderDataOr(context, getGalleries, { query: contentQueries.galeries }, []),
+    loaderDataOr(context, getPartners, { query: contentQueries.partenaires }, []),
+    loaderDataOr(context, getPressPartners, { query: contentQueries.partenairesPresses }, []),
+    loaderDataOr(context, getTestimonials, { query: contentQueries.temoignages }, []),
+    loaderDataOr(context, getSectors, { query: contentQueries.sectors }, []),
   ]);
   // The show over, the page thanks its visitors with the edition's figures.
   const closed = ctx?.registration && !ctx.registration.open;
-  const editions = closed ? await loaderDataOr<Answer<typeof editionListSchema>>(context, 'events', []) : [];
+  const editions = closed ? await loaderDataOr(context, getEvents, {}, []) : [];
   const edition = editions.find((e) => e.year === ctx?.show?.year);
   return {
     seo: pageSeo(request, context, 'home', { brandInTitle: false }),

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { emptyVisit, getVisit, type CallAnswer } from '@salon/shared';
+import { emptyVisit, getVisit } from '@salon/shared';
 import { visitOf, visitQuery } from '../features/my-visit/visit.server';
 import { VisitItems } from '../features/my-visit/components/visit-items';
 import { paths, pathOf } from '../config/paths';
 import { API_BASE } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { callUrl, loaderDataOr } from '../lib/server-api';
+import { loaderDataOr } from '../lib/server-api';
 import { useShowYear } from '../lib/show';
 import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/ma-visite';
@@ -16,10 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visit = visitOf(request);
   const query = visitQuery(visit);
   const items = query
-    ? await loaderDataOr<CallAnswer<typeof getVisit>>(context, callUrl(getVisit, { query }), {
-        exhibitors: [],
-        conferences: [],
-      })
+    ? await loaderDataOr(
+        context,
+        getVisit,
+        { query },
+        {
+          exhibitors: [],
+          conferences: [],
+        },
+      )
     : { exhibitors: [], conferences: [] };
   return { seo: pageSeo(request, context, 'maVisite'), visit: query ? visit : emptyVisit(), items };
 }

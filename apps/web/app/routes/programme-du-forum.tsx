@@ -1,15 +1,15 @@
-import { asLanguage, pickFilled, toQueryString } from '@salon/shared';
+import { asLanguage, getConferences, pickFilled } from '@salon/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import type { Answer, Conference, conferenceListSchema } from '@salon/shared';
+import type { Conference } from '@salon/shared';
 import { VisitToggle } from '../components/visit-toggle';
 import { visitOf } from '../features/my-visit/visit.server';
 import { ConferenceDialog } from '../features/programme/components/conference-dialog';
 import { conferenceTitle, dayText, groupByDay, slotText } from '../lib/conference-format';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderDataOr, previewedEdition } from '../lib/server-api';
+import { loaderDataOr, previewedYear } from '../lib/server-api';
 import type { Route } from './+types/programme-du-forum';
 import '../features/programme/programme.css';
 
@@ -17,14 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get('q') ?? '').trim();
   const theme = (url.searchParams.get('theme') ?? '').trim();
-  const query = [toQueryString({ search: search || undefined, theme: theme || undefined }), previewedEdition(context)]
-    .filter(Boolean)
-    .join('&');
-  const conferences = await loaderDataOr<Answer<typeof conferenceListSchema>>(
-    context,
-    `conferences${query ? `?${query}` : ''}`,
-    [],
-  );
+  const query = { search: search || undefined, theme: theme || undefined, ...previewedYear(context) };
+  const conferences = await loaderDataOr(context, getConferences, { query }, []);
   return {
     seo: pageSeo(request, context, 'programme'),
     search,

@@ -9,8 +9,8 @@ import * as z from 'zod/mini';
 /** What the web receives for a contract: the answer as JSON carries its dates as ISO text. */
 export type Wire<T> = T extends Date
   ? string
-  : T extends readonly (infer U)[]
-    ? Wire<U>[]
+  : T extends readonly unknown[]
+    ? { [K in keyof T]: Wire<T[K]> }
     : T extends object
       ? { [K in keyof T]: Wire<T[K]> }
       : T;

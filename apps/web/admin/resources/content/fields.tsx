@@ -13,10 +13,10 @@ import {
 } from 'react-admin';
 import { useFormState, type FieldValues, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { contentFormKey } from '@salon/shared';
+import { contentFormKey, postPartnersReorder, postPressPartnersReorder } from '@salon/shared';
 import { MediaInput, type AdminMedia } from '../../components/media-input';
 import { useAdminCall } from '../../components/use-admin-call';
-import { adminFetch } from '../../http';
+import { adminCall } from '../../http';
 
 /**
  * A content form's resolver from its shared schema (packages/shared content-forms.ts, which the
@@ -89,6 +89,9 @@ export function RequiredMediaInput({ source, label }: { source: string; label: s
  * Up and down buttons of a partner's row: the partner swaps places with its neighbour in the
  * whole list by position (whatever the page shows), through `POST admin/<resource>/reorder`.
  */
+/** The lists an organiser puts in order, by their resource's name. */
+const REORDER = { partenaires: postPartnersReorder, 'partenaires-presses': postPressPartnersReorder };
+
 export function MoveButtons() {
   const record = useRecordContext<{ id: number }>();
   const resource = useResourceContext();
@@ -110,7 +113,7 @@ export function MoveButtons() {
       const to = from + step;
       if (from < 0 || to < 0 || to >= ids.length) return;
       [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-      await adminFetch(`${resource}/reorder`, { method: 'POST', body: { ids } });
+      await adminCall(REORDER[resource as keyof typeof REORDER], { body: { ids } });
       refresh();
     });
   }

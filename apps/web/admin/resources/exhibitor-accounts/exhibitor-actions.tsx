@@ -4,10 +4,10 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import RestoreIcon from '@mui/icons-material/Restore';
 import type { ReactElement } from 'react';
 import { TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import type { Answer, adminExhibitorRecordSchema } from '@salon/shared';
+import { EXHIBITOR_ACTIONS, type Answer, type adminExhibitorRecordSchema } from '@salon/shared';
 import { ConfirmButton } from '../../components/confirm-button';
 import { useAdminCall } from '../../components/use-admin-call';
-import { adminFetch } from '../../http';
+import { adminCall } from '../../http';
 
 type Action = 'confirm' | 'resend-access' | 'deactivate' | 'reactivate';
 
@@ -34,7 +34,7 @@ function ActionButton({ action }: { action: Action }) {
   if (!shown) return null;
   const run = (close: () => void) =>
     call(async () => {
-      await adminFetch(`exhibitors/${record.id}/${action}`, { method: 'POST' });
+      await adminCall(EXHIBITOR_ACTIONS[action], { params: { id: String(record.id) } });
       notify(`admin.exhibitors.done.${action}`, { type: 'success' });
       refresh();
     }, close);

@@ -3,10 +3,16 @@ import ThumbDownIcon from '@mui/icons-material/ThumbDown';
 import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { EXHIBITOR_PAGE_HOLD_REASON_MAX, type Answer, type adminExhibitorPageSchema } from '@salon/shared';
+import {
+  EXHIBITOR_PAGE_HOLD_REASON_MAX,
+  postExhibitorPageHold,
+  postExhibitorPagePublish,
+  type Answer,
+  type adminExhibitorPageSchema,
+} from '@salon/shared';
 import { ConfirmButton } from '../../components/confirm-button';
 import { useAdminCall } from '../../components/use-admin-call';
-import { adminFetch } from '../../http';
+import { adminCall } from '../../http';
 
 type Page = Answer<typeof adminExhibitorPageSchema>;
 
@@ -17,7 +23,7 @@ function PublishButton({ page }: { page: Page }) {
   const refresh = useRefresh();
   const run = (close: () => void) =>
     call(async () => {
-      await adminFetch(`exhibitor-pages/${page.id}/publish`, { method: 'POST' });
+      await adminCall(postExhibitorPagePublish, { params: { id: String(page.id) } });
       notify('admin.exhibitorPages.done.publish', { type: 'success' });
       refresh();
     }, close);
@@ -46,7 +52,7 @@ function HoldButton({ page }: { page: Page }) {
       return;
     }
     void call(async () => {
-      await adminFetch(`exhibitor-pages/${page.id}/hold`, { method: 'POST', body: { reason } });
+      await adminCall(postExhibitorPageHold, { params: { id: String(page.id) }, body: { reason } });
       notify('admin.exhibitorPages.done.hold', { type: 'success' });
       refresh();
     }, close);

@@ -5,13 +5,14 @@ import {
   EXHIBITOR_LINKS,
   LANGUAGES,
   exhibitorPageFormSchema,
+  getSectors,
   type Answer,
   type Language,
   type Sector,
   type adminExhibitorPageSchema,
-  type sectorListSchema,
 } from '@salon/shared';
 import { StatusLine } from '../../components/status-line';
+import { adminCall } from '../../http';
 import { formResolver } from '../../../app/lib/form-resolver';
 import { useInLanguageLabel } from '../../i18n';
 import { ExhibitorPageActions } from './page-actions';
@@ -24,8 +25,7 @@ type Version = Page['live'];
 function useSectors(): Sector[] {
   const [sectors, setSectors] = useState<Sector[]>([]);
   useEffect(() => {
-    void fetch('/backend/api/sectors')
-      .then((res) => res.json() as Promise<Answer<typeof sectorListSchema>>)
+    void adminCall(getSectors, {})
       .then((answer) => setSectors(answer.data.filter((s) => s.kind === 'choice')))
       .catch(() => undefined);
   }, []);

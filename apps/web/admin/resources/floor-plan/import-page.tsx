@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import {
   asLanguage,
+  postStandsImport,
   standLineMessage,
   STAND_CSV_MAX_CHARS,
   type Answer,
@@ -21,7 +22,7 @@ import {
 import { useState } from 'react';
 import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { adminErrorMessage } from '../../components/use-admin-call';
-import { adminFetch } from '../../http';
+import { adminCall } from '../../http';
 import { EditionPicker } from '../../components/editions';
 
 type Preview = Answer<typeof standImportPreviewSchema>;
@@ -45,8 +46,7 @@ export function StandImportPage() {
   async function send(text: string, commit: boolean, to = edition) {
     setBusy(true);
     try {
-      const result = await adminFetch<Preview>('stands/import', {
-        method: 'POST',
+      const result = await adminCall(postStandsImport, {
         body: { csv: text, commit, ...(to === '' ? {} : { edition: to }) },
       });
       setPreview(result);

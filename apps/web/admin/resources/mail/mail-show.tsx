@@ -16,10 +16,10 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { Answer, mailRecordSchema } from '@salon/shared';
+import { postMailRetry, type Answer, type mailRecordSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { useAdminCall } from '../../components/use-admin-call';
-import { adminDownload, adminFetch } from '../../http';
+import { adminCall, adminDownload } from '../../http';
 import { MailStatusChip } from './states';
 
 /** One mail with its bodies (`GET admin/mails/:id`); one with a link shows it redacted (`linkRedacted`). */
@@ -34,7 +34,7 @@ function RetryButton() {
   if (!record || (record.status !== 'failed' && record.status !== 'pending')) return null;
   const retry = () =>
     call(async () => {
-      await adminFetch(`mails/${record.id}/retry`, { method: 'POST' });
+      await adminCall(postMailRetry, { params: { id: String(record.id) } });
       notify('admin.mail.retried', { type: 'success' });
       refresh();
     });

@@ -16,10 +16,16 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { formatDateTime, type Answer, type retentionDryRunSchema, type retentionRunSchema } from '@salon/shared';
+import {
+  formatDateTime,
+  getRetentionDryRun,
+  postRetentionRun,
+  type Answer,
+  type retentionDryRunSchema,
+} from '@salon/shared';
 import { adminErrorMessage, useAdminCall } from '../../components/use-admin-call';
 import { useSmall } from '../../components/use-small';
-import { adminFetch } from '../../http';
+import { adminCall } from '../../http';
 import { frenchDate, type RetentionSettings } from './retention-settings';
 
 /** What `GET admin/retention/1/dry-run` answers: who the settings would anonymise today. */
@@ -74,16 +80,13 @@ export function DryRunPanel() {
   const { data: settings } = useGetOne<RetentionSettings>('retention', { id: 1 });
   const { data, error, isFetching } = useQuery({
     queryKey: ['admin', 'retention', 'dry-run', settings?.months, settings?.enabled, settings?.lastRunAt],
-    queryFn: () => adminFetch<DryRun>('retention/1/dry-run'),
+    queryFn: () => adminCall(getRetentionDryRun, {}),
   });
   const ids = data?.people.map((p) => p.id) ?? [];
   const run = () =>
     call(
       async () => {
-        const result = await adminFetch<Answer<typeof retentionRunSchema>>('retention/1/run', {
-          method: 'POST',
-          body: { ids },
-        });
+        const result = await adminCall(postRetentionRun, { body: { ids } });
         notify('admin.people.retention.done', { type: 'success', messageArgs: { smart_count: result.anonymised } });
         // Reloads the settings (their last run) and with them the simulation.
         refresh();

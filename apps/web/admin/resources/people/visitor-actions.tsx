@@ -4,9 +4,10 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Typography } from '@mui/material';
 import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { postPersonErase, postVisitorResendBadge } from '@salon/shared';
 import { ConfirmButton } from '../../components/confirm-button';
 import { useAdminCall } from '../../components/use-admin-call';
-import { adminDownload, adminFetch } from '../../http';
+import { adminCall, adminDownload } from '../../http';
 import type { VisitorRow } from './person-state';
 
 /** Mails the visitor's badge again; the API refuses an erased person or a revoked badge. */
@@ -17,7 +18,7 @@ export function ResendBadgeButton() {
   if (!record || record.anonymisedAt) return null;
   const resend = () =>
     call(async () => {
-      await adminFetch(`visitors/${record.id}/resend-badge`, { method: 'POST' });
+      await adminCall(postVisitorResendBadge, { params: { id: String(record.id) } });
       notify('admin.people.badgeResent', { type: 'success' });
     });
   return (
@@ -65,7 +66,7 @@ export function EraseButton() {
   if (!record || record.anonymisedAt) return null;
   const erase = (close: () => void) =>
     call(async () => {
-      await adminFetch(`people/${record.id}/erase`, { method: 'POST' });
+      await adminCall(postPersonErase, { params: { id: String(record.id) } });
       notify('admin.people.erase.done', { type: 'success' });
       refresh();
     }, close);

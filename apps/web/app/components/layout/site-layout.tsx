@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { contentQueries } from '../../lib/content/queries';
-import { getSiteSettings, type agencySchema, type Answer, type CallAnswer } from '@salon/shared';
+import { getAgence, getSiteSettings } from '@salon/shared';
 import { NO_SITE_SETTINGS } from '../../lib/site-settings';
-import { callUrl, loaderDataOr } from '../../lib/server-api';
+import { loaderDataOr } from '../../lib/server-api';
 import type { Route } from './+types/site-layout';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -15,8 +15,8 @@ import './site-layout.css';
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const [agency, settings] = await Promise.all([
-    loaderDataOr<Answer<typeof agencySchema>>(context, contentQueries.agence, null),
-    loaderDataOr<CallAnswer<typeof getSiteSettings>>(context, callUrl(getSiteSettings, {}), NO_SITE_SETTINGS),
+    loaderDataOr(context, getAgence, { query: contentQueries.agence }, null),
+    loaderDataOr(context, getSiteSettings, {}, NO_SITE_SETTINGS),
   ]);
   return { agency, settings };
 }

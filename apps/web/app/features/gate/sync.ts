@@ -1,11 +1,14 @@
 import {
   CHECKIN_BATCH_MAX,
   checkinSubmissionSchema,
-  type CheckinResult,
+  getGateRoster,
+  postCheckins,
+  type Call,
+  type CallAnswer,
+  type CallInput,
   type CheckinSubmission,
-  type GateRoster,
 } from '@salon/shared';
-import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { clearControllerSession, getControllerSession, renewControllerToken } from './session';
 import {
   applyRoster,
@@ -19,13 +22,12 @@ import {
 } from './store';
 
 /** A call with the controller's token; the exhibitor's session ('auth') is never sent nor touched. */
-async function controllerRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function controllerCall<C extends Call>(c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
   const session = getControllerSession();
   // No fetch that is sure to fail: what waits stays on the device.
   if (!session || !navigator.onLine) throw new ApiError(0, 'network');
   try {
-    return await apiRequest<T>(path, {
-      ...options,
+    return await api(c, input, {
       auth: false,
       token: session.jwt,
       onRenewedToken: renewControllerToken,
@@ -46,12 +48,10 @@ async function controllerRequest<T>(path: string, options: RequestOptions = {}):
 async function refreshRoster(): Promise<void> {
   if (!storeAvailable()) return;
   const meta = await readMeta();
-  let { data } = await controllerRequest<{ data: GateRoster }>('gate/roster', {
-    query: meta ? { since: meta.cursor } : undefined,
-  });
+  let { data } = await controllerCall(getGateRoster, { query: meta ? { since: meta.cursor } : {} });
   // Another edition was made current since: its roster replaces the last one's whole.
   if (meta && !data.full && data.eventId !== meta.eventId) {
-    ({ data } = await controllerRequest<{ data: GateRoster }>('gate/roster'));
+    ({ data } = await controllerCall(getGateRoster, { query: {} }));
   }
   await applyRoster(data, Date.parse(data.now) - Date.now());
 }
@@ -68,10 +68,7 @@ async function sendWaiting(controllerId: number): Promise<number> {
     await dropCheckins(waiting.filter((c) => !valid.includes(c)).map((c) => c.id));
     const batch = valid.slice(0, CHECKIN_BATCH_MAX);
     if (batch.length === 0) return answered;
-    const { data } = await controllerRequest<{ data: CheckinResult[] }>('checkins', {
-      method: 'POST',
-      body: { checkins: batch.map(toSubmission) },
-    });
+    const { data } = await controllerCall(postCheckins, { body: { checkins: batch.map(toSubmission) } });
     // Only what the server answered for leaves the device; the rest goes again next time.
     const sent = batch.filter((c) => data.some((r) => r.id === c.id));
     await removeAnswered(sent, data);

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, toQueryString } from '@salon/shared';
+import { PAGE_SIZE } from '@salon/shared';
 
 export interface DirectorySearch {
   company: string;
@@ -42,7 +42,7 @@ export const pickedHall = (search: DirectorySearch): number | null =>
  * (`filters[gate][id]`), a sector (`filters[sectors][id]`), a letter (`$startsWithi`), a stand
  * (`filters[$or]`'s stand alone); an older link's hall text keeps the specification's hall-or-stand search.
  */
-export function directoryQuery(search: DirectorySearch, edition?: number): string {
+export function directoryQuery(search: DirectorySearch, edition?: number): Record<string, unknown> {
   const { company, hall, stand, sector, letter, page } = search;
   const hallId = pickedHall(search);
   const filters: Record<string, unknown> = {
@@ -64,11 +64,11 @@ export function directoryQuery(search: DirectorySearch, edition?: number): strin
   if (hall && hallId === null)
     filters.$or = [{ gate: { name: { $containsi: hall } } }, { booth: { $containsi: hall } }];
   else if (stand) filters.$or = [{ booth: { $containsi: stand } }];
-  return `registrations?${toQueryString({
+  return {
     filters,
     populate: { gate: true, user: { populate: ['avatar'] } },
     pagination: { pageSize: PAGE_SIZE.directory, page },
-  })}`;
+  };
 }
 
 /** The URL of another page or letter of the same search. */
