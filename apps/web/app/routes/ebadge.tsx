@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { getEbadge, getVisit, getVisitedStands, asLanguage, visitSize, type VisitedStand } from '@salon/shared';
+import { getEbadge, getVisitedStands, asLanguage, visitSize, type VisitedStand } from '@salon/shared';
 import { BadgeCard } from '../components/badge-card';
 import { Alert } from '../components/ui/alert';
 import { API_BASE } from '../lib/api-client';
@@ -7,7 +7,7 @@ import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import { loaderCall, loaderDataOr, LoaderApiError } from '../lib/server-api';
 import { BadgeVisit } from '../features/my-visit/components/badge-visit';
-import { visitOf, visitQuery } from '../features/my-visit/visit.server';
+import { visitItems, visitOf } from '../features/my-visit/visit.server';
 import { StandsVisited } from '../features/stands-visited/components/stands-visited';
 import type { Route } from './+types/ebadge';
 
@@ -19,18 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { data } = await loaderCall(context, getEbadge, { query: { token } });
     // The list kept with the badge, as every device that opens this link shows it.
-    const query = visitQuery(data.visit);
-    const kept = query
-      ? await loaderDataOr(
-          context,
-          getVisit,
-          { query },
-          {
-            exhibitors: [],
-            conferences: [],
-          },
-        )
-      : { exhibitors: [], conferences: [] };
+    const kept = await visitItems(context, data.visit);
     // 'Stands visités': the exhibitors that scanned this badge, by the same key.
     const visited = await loaderDataOr(context, getVisitedStands, { query: { token } }, []);
     return { seo, badge: data, token, kept, deviceCount: visitSize(visitOf(request)), visited };

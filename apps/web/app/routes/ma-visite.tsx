@@ -1,32 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { emptyVisit, getVisit } from '@salon/shared';
-import { visitOf, visitQuery } from '../features/my-visit/visit.server';
+import { emptyVisit } from '@salon/shared';
+import { visitItems, visitOf, visitQuery } from '../features/my-visit/visit.server';
 import { VisitItems } from '../features/my-visit/components/visit-items';
 import { paths, pathOf } from '../config/paths';
 import { API_BASE } from '../lib/api-client';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { loaderDataOr } from '../lib/server-api';
 import { useShowYear } from '../lib/show';
 import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/ma-visite';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visit = visitOf(request);
-  const query = visitQuery(visit);
-  const items = query
-    ? await loaderDataOr(
-        context,
-        getVisit,
-        { query },
-        {
-          exhibitors: [],
-          conferences: [],
-        },
-      )
-    : { exhibitors: [], conferences: [] };
-  return { seo: pageSeo(request, context, 'maVisite'), visit: query ? visit : emptyVisit(), items };
+  const items = await visitItems(context, visit);
+  return { seo: pageSeo(request, context, 'maVisite'), visit: visitQuery(visit) ? visit : emptyVisit(), items };
 }
 
 // A list of the device's: never kept by a shared cache, never indexed.

@@ -1,4 +1,5 @@
-import { parseVisit, VISIT_COOKIE, type Visit } from '@salon/shared';
+import { getVisit, parseVisit, VISIT_COOKIE, type Visit } from '@salon/shared';
+import { loaderDataOr } from '../../lib/server-api';
 
 /** 'Ma visite' as the device holds it: the cookie the request carries (an empty list without one). */
 export function visitOf(request: Request): Visit {
@@ -14,3 +15,13 @@ export const visitQuery = (visit: Visit) =>
         conferences: visit.conferences.join(',') || undefined,
       }
     : null;
+
+/**
+ * The exhibitors and conferences a visit names, read from the API; none when it names none or the
+ * read fails ('Ma visite' and the e-badge page).
+ */
+export async function visitItems(context: unknown, visit: Visit) {
+  const query = visitQuery(visit);
+  const none = { exhibitors: [], conferences: [] };
+  return query ? loaderDataOr(context, getVisit, { query }, none) : none;
+}
