@@ -129,11 +129,16 @@ export async function adminUpload(file: File): Promise<CallAnswer<typeof postAdm
 }
 
 /**
- * A file only an organiser may fetch (an export, a mail's .eml): fetched with the session's
- * headers, then saved under `filename` (a link cannot carry the bearer token).
+ * A file of a declared call that only an organiser may fetch (an export, a mail's .eml): fetched
+ * with the session's headers, then saved under `filename` (a link cannot carry the bearer token).
  */
-export async function adminDownload(path: string, filename: string): Promise<void> {
-  const res = await send(`${ADMIN_API}/${path}`, { headers: { Accept: '*/*' } });
+export async function adminDownload<C extends Call>(c: C, input: CallInput<C>, filename: string): Promise<void> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const search = query ? `?${toQueryString(query)}` : '';
+  const res = await send(`/backend/api/${callPath(c.path, params)}${search}`, {
+    method: c.method,
+    headers: { Accept: '*/*' },
+  });
   if (!res.ok) {
     const error = (await res.json().catch(() => undefined)) as ApiErrorBody | undefined;
     throw new HttpError(error?.error?.message ?? res.statusText, res.status, error);

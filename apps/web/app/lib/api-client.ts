@@ -134,11 +134,18 @@ export async function apiUpload<C extends Call>(c: C, file: File, options: CallO
 }
 
 /**
- * A file the API streams only to a signed-in caller (a link cannot carry the bearer token):
- * fetched with the session's headers, then saved under `filename` from the browser's memory.
+ * A file of a declared call that the API streams only to a signed-in caller (a link cannot carry
+ * the bearer token): fetched with the session's headers, then saved under `filename` from the
+ * browser's memory.
  */
-export async function apiDownload(path: string, filename: string, options: RequestOptions = {}): Promise<void> {
-  const res = await send(path, options, '*/*');
+export async function apiDownload<C extends Call>(
+  c: C,
+  input: CallInput<C>,
+  filename: string,
+  options: CallOptions = {},
+): Promise<void> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const res = await send(callPath(c.path, params), { ...options, method: c.method, query }, '*/*');
   const blob = await res.blob().catch(() => {
     throw new ApiError(0, 'network');
   });

@@ -7,7 +7,7 @@ export const slotText = (c: Pick<Conference, 'startsAt' | 'endsAt'>, lang: Langu
   `${hourText(c.startsAt, lang)} – ${hourText(c.endsAt, lang)}`;
 
 export function conferenceTitle(c: Conference, lang: Language): string {
-  return pickFilled(lang, { fr: c.titleFr, en: c.titleEn });
+  return pickFilled(lang, c.title);
 }
 
 /** The conferences by day, in order. */

@@ -76,7 +76,7 @@ export default function Annuaire({ loaderData }: Route.ComponentProps) {
             {facets?.sectors.map((s) => (
               <option key={s.id} value={String(s.id)}>
                 {t('directory.withCount', {
-                  name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
+                  name: pickFilled(asLanguage(i18n.language), s.name),
                   count: s.count,
                 })}
               </option>

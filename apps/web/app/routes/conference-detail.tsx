@@ -37,7 +37,7 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
   const lang = asLanguage(i18n.language);
   const year = useShowYear();
   const { conference } = loaderData;
-  const theme = pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn });
+  const theme = pickFilled(lang, conference.theme);
   return (
     <article className="container page conference-page">
       <p>
@@ -59,7 +59,7 @@ export default function ConferenceDetail({ loaderData }: Route.ComponentProps) {
           <strong>{t('programme.theme')} :</strong> {theme}
         </p>
       )}
-      <p>{pickFilled(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
+      <p>{pickFilled(lang, conference.description)}</p>
       {year && (
         <p>
           {t('plan.forumWhere')}{' '}

@@ -219,7 +219,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <figure>
                     {/* The caption describes the photo: the image itself needs no second text. */}
                     <img src={g.image.url} alt="" width="320" height="240" loading="lazy" />
-                    <figcaption>{pickFilled(lang, { fr: g.captionFr, en: g.captionEn })}</figcaption>
+                    <figcaption>{pickFilled(lang, g.caption)}</figcaption>
                   </figure>
                 </li>
               ) : null,
@@ -235,7 +235,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {sectors.map((s) => (
               <li key={s.id}>
                 <Link to={paths.secteurs} className="sector-card">
-                  {pickFilled(lang, { fr: s.nameFr, en: s.nameEn })}
+                  {pickFilled(lang, s.name)}
                 </Link>
               </li>
             ))}
@@ -252,12 +252,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {testimonials.map((q) => (
               <li key={q.id}>
                 <blockquote>
-                  <p>{pickFilled(lang, { fr: q.quoteFr, en: q.quoteEn })}</p>
+                  <p>{pickFilled(lang, q.quote)}</p>
                   <footer>
                     {q.author}
-                    {pickFilled(lang, { fr: q.roleFr, en: q.roleEn }) && (
-                      <>, {pickFilled(lang, { fr: q.roleFr, en: q.roleEn })}</>
-                    )}
+                    {pickFilled(lang, q.role) && <>, {pickFilled(lang, q.role)}</>}
                   </footer>
                 </blockquote>
               </li>

@@ -62,9 +62,7 @@ export default function ProgrammeDuForum({ loaderData }: Route.ComponentProps) {
                 <p className="conference-number">{c.number}</p>
                 <h3>{conferenceTitle(c, lang)}</h3>
                 <p className="conference-when">{slotText(c, lang)}</p>
-                {pickFilled(lang, { fr: c.themeFr, en: c.themeEn }) && (
-                  <p className="conference-theme">{pickFilled(lang, { fr: c.themeFr, en: c.themeEn })}</p>
-                )}
+                {pickFilled(lang, c.theme) && <p className="conference-theme">{pickFilled(lang, c.theme)}</p>}
                 <div className="conference-actions">
                   {/* The conference's own page until the script runs; then its details in a dialog. */}
                   <Link

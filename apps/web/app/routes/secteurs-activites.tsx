@@ -24,9 +24,7 @@ export default function SecteursActivitesPage({ loaderData }: Route.ComponentPro
       <ul className="info-sectors">
         {names.map((s, i) => {
           const sector = sectors[i];
-          const description = sector
-            ? pickFilled(asLanguage(i18n.language), { fr: sector.descriptionFr, en: sector.descriptionEn })
-            : '';
+          const description = sector ? pickFilled(asLanguage(i18n.language), sector.description) : '';
           return (
             <li key={s.key} id={sectorAnchor(i + 1)} className="info-sector">
               <h2>{s.name}</h2>

@@ -37,6 +37,10 @@ export const testimonialPageSchema = page(
     id: z.number(),
     position: z.number(),
     author: z.string(),
+    /** The author's role and the quote in each language the organisers typed them in. */
+    role: multilingual(z.nullable(z.string())),
+    quote: multilingual(z.nullable(z.string())),
+    /** The same, French and English, as the original client reads them. */
     roleFr: z.nullable(z.string()),
     roleEn: z.nullable(z.string()),
     quoteFr: z.string(),
@@ -50,6 +54,8 @@ export const galleryPageSchema = page(
   z.strictObject({
     id: z.number(),
     position: z.number(),
+    /** The caption in each language the organisers typed it in; then French and English, as the original client reads them. */
+    caption: multilingual(z.nullable(z.string())),
     captionFr: z.nullable(z.string()),
     captionEn: z.nullable(z.string()),
     image: z.nullable(mediaSchema),
@@ -118,6 +124,10 @@ export const sectorListSchema = page(
     id: z.number(),
     kind: z.string(),
     position: z.number(),
+    /** Its name and description in each language the organisers typed them in. */
+    name: multilingual(z.nullable(z.string())),
+    description: multilingual(z.nullable(z.string())),
+    /** The same, French and English, as the original client reads them. */
     nameFr: z.string(),
     nameEn: z.string(),
     descriptionFr: z.nullable(z.string()),
@@ -140,9 +150,14 @@ export const conferenceFieldsSchema = z.strictObject({
   endsAt: z.string(),
 });
 
-/** A forum conference as the programme shows it: its texts one field per language. */
+/** A forum conference as the programme shows it: its texts, multilingual and one field per language. */
 export const conferenceSchema = z.strictObject({
   ...conferenceFieldsSchema.def.shape,
+  /** Its texts in each language the organisers typed them in. */
+  title: multilingual(z.nullable(z.string())),
+  theme: multilingual(z.nullable(z.string())),
+  description: multilingual(z.nullable(z.string())),
+  /** The same, French and English, as the original client reads them. */
   titleFr: z.string(),
   titleEn: z.string(),
   themeFr: z.nullable(z.string()),

@@ -92,8 +92,15 @@ export const exhibitorPageSchema = item(
     /** The sector its account gives (the directory's `secteur_activite`). */
     secteurActivite: z.nullable(z.string()),
     pays: z.nullable(z.string()),
-    /** The sectors of the show's list it chose, in its order. */
-    sectors: z.array(z.strictObject({ id: z.number(), nameFr: z.string(), nameEn: z.string() })),
+    /** The sectors of the show's list it chose, in its order (`nameFr`, `nameEn`: the original client's). */
+    sectors: z.array(
+      z.strictObject({
+        id: z.number(),
+        name: multilingual(z.nullable(z.string())),
+        nameFr: z.string(),
+        nameEn: z.string(),
+      }),
+    ),
     /** The presentation in each language it was written in (a language possibly missing). */
     description: multilingual(z.nullable(z.string())),
     /** The same, French and English, as the original client reads them. */
@@ -110,6 +117,7 @@ export const exhibitorPageSchema = item(
       z.strictObject({
         id: z.number(),
         number: z.string(),
+        title: multilingual(z.nullable(z.string())),
         titleFr: z.string(),
         titleEn: z.string(),
         day: z.string(),
@@ -185,7 +193,15 @@ export const directoryFacetsSchema = item(
   z.strictObject({
     total: z.number(),
     halls: z.array(z.strictObject({ id: z.number(), name: z.string(), count: z.number() })),
-    sectors: z.array(z.strictObject({ id: z.number(), nameFr: z.string(), nameEn: z.string(), count: z.number() })),
+    sectors: z.array(
+      z.strictObject({
+        id: z.number(),
+        name: multilingual(z.nullable(z.string())),
+        nameFr: z.string(),
+        nameEn: z.string(),
+        count: z.number(),
+      }),
+    ),
     letters: z.array(z.strictObject({ letter: z.string(), count: z.number() })),
   }),
 );

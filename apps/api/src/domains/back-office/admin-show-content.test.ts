@@ -76,6 +76,9 @@ describe('The forum conferences', () => {
     });
     const [shown] = await publicGet<Record<string, unknown>[]>('conferences?search=bas%20carbone');
     expect(shown).toMatchObject({
+      title: { fr: 'Atelier béton bas carbone', en: 'Low-carbon concrete, a workshop' },
+      theme: { fr: null, en: 'Sustainable building' },
+      description: talk.description,
       titleFr: 'Atelier béton bas carbone',
       titleEn: 'Low-carbon concrete, a workshop',
       themeFr: null,

@@ -25,7 +25,10 @@ export function conferenceFields(c: ConferenceRow) {
 export function conferenceView(c: ConferenceRow) {
   return {
     ...conferenceFields(c),
-    // The call's answer, as the specification's site reads it: one field per language.
+    title: c.title,
+    theme: c.theme,
+    description: c.description,
+    // And as the specification's site reads them: one field per language.
     titleFr: pickFilled('fr', c.title),
     titleEn: pickFilled('en', c.title),
     themeFr: c.theme.fr ?? null,

@@ -8,6 +8,9 @@ interface ConferenceView {
   id: number;
   number: string;
   kind: string;
+  title: Record<string, string | null>;
+  theme: Record<string, string | null>;
+  description: Record<string, string | null>;
   titleFr: string;
   titleEn: string;
   themeFr: string | null;
@@ -67,6 +70,9 @@ describe('GET conferences', () => {
       id: expect.any(Number) as unknown,
       number: 'N°1',
       kind: 'conference',
+      title: { fr: body.data[0]!.titleFr, en: body.data[0]!.titleEn },
+      theme: { fr: body.data[0]!.themeFr, en: body.data[0]!.themeEn },
+      description: { fr: body.data[0]!.descriptionFr, en: body.data[0]!.descriptionEn },
       titleFr: expect.stringMatching(/^Construire le Maroc de demain/) as unknown,
       titleEn: expect.any(String) as unknown,
       themeFr: expect.any(String) as unknown,

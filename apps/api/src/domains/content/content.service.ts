@@ -71,7 +71,9 @@ export async function listTestimonials(db: Db, sort: SortField[], page: Page) {
     id: r.id,
     position: r.position,
     author: r.author,
-    // The call's answer, as the specification's site reads it: one field per language.
+    role: r.role,
+    quote: r.quote,
+    // And as the specification's site reads them: one field per language.
     roleFr: r.role.fr ?? null,
     roleEn: r.role.en ?? null,
     quoteFr: pickFilled('fr', r.quote),
@@ -107,7 +109,8 @@ export async function listGallery(db: Db, sort: SortField[], page: Page) {
   const data = rows.map((r) => ({
     id: r.id,
     position: r.position,
-    // The call's answer, as the specification's site reads it: one field per language.
+    caption: r.caption,
+    // And as the specification's site reads it: one field per language.
     captionFr: r.caption.fr ?? null,
     captionEn: r.caption.en ?? null,
     image: m.get(r.imageId),

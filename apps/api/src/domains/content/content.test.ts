@@ -140,6 +140,8 @@ describe('GET temoignages/', () => {
       id: ids[1],
       position: 1,
       author: 'Premier',
+      role: { fr: 'Architecte', en: 'Architect' },
+      quote: { fr: 'a', en: 'a' },
       roleFr: 'Architecte',
       roleEn: 'Architect',
       quoteFr: 'a',
@@ -189,10 +191,11 @@ describe('GET galeries/', () => {
       .returning();
     const body = await get<ListBody<Record<string, unknown>>>('galeries/?sort=position:asc&populate=image');
     expect(body.data).toEqual([
-      { id: early!.id, position: 0, captionFr: 'Tôt', captionEn: null, image: null },
+      { id: early!.id, position: 0, caption: { fr: 'Tôt' }, captionFr: 'Tôt', captionEn: null, image: null },
       expect.objectContaining({
         id: late!.id,
         position: 5,
+        caption: { fr: 'Tard', en: 'Late' },
         captionFr: 'Tard',
         captionEn: 'Late',
         image: mediaOf(image),

@@ -53,11 +53,13 @@ export async function listSectors(db: Db, kind: SectorKind | undefined) {
     .from(sectors)
     .where(kind ? eq(sectors.kind, kind) : undefined)
     .orderBy(asc(sectors.kind), asc(sectors.position), asc(sectors.id));
-  // The call's answer, as the specification's site reads it: one field per language.
   return rows.map((s) => ({
     id: s.id,
     kind: s.kind,
     position: s.position,
+    name: s.name,
+    description: s.description,
+    // And as the specification's site reads them: one field per language.
     nameFr: pickFilled('fr', s.name),
     nameEn: pickFilled('en', s.name),
     descriptionFr: s.description.fr ?? null,

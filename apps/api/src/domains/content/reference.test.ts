@@ -105,6 +105,8 @@ describe('GET sectors', () => {
     id: number;
     kind: string;
     position: number;
+    name: Record<string, string | null>;
+    description: Record<string, string | null>;
     nameFr: string;
     nameEn: string;
     descriptionFr: string | null;
@@ -118,8 +120,12 @@ describe('GET sectors', () => {
     const positions = body.data.map((s) => s.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(Object.keys(body.data[0]!).sort()).toEqual(
-      ['descriptionEn', 'descriptionFr', 'id', 'kind', 'nameEn', 'nameFr', 'position'].sort(),
+      ['description', 'descriptionEn', 'descriptionFr', 'id', 'kind', 'name', 'nameEn', 'nameFr', 'position'].sort(),
     );
+    // Each text as the organisers typed it, in every language, beside the original client's two fields.
+    const [first] = body.data;
+    expect(first!.name).toEqual({ fr: first!.nameFr, en: first!.nameEn });
+    expect(first!.description).toEqual({ fr: first!.descriptionFr, en: first!.descriptionEn });
   });
 
   it('gives the form choices in their order, ending with Autre', async () => {

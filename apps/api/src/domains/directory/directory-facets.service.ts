@@ -67,6 +67,7 @@ export async function directoryFacets(db: Db, eventId: number | null): Promise<D
     halls: hallRows.map((h) => ({ ...h, count: perHall.get(h.id) ?? 0 })),
     sectors: choices.map(({ id, name }) => ({
       id,
+      name,
       nameFr: pickFilled('fr', name),
       nameEn: pickFilled('en', name),
       count: perSector.get(id) ?? 0,

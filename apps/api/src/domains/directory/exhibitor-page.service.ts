@@ -75,7 +75,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
     sectors: sectorIds.flatMap((sid) =>
       chosen
         .filter((s) => s.id === sid)
-        .map((s) => ({ id: s.id, nameFr: pickFilled('fr', s.name), nameEn: pickFilled('en', s.name) })),
+        .map((s) => ({ id: s.id, name: s.name, nameFr: pickFilled('fr', s.name), nameEn: pickFilled('en', s.name) })),
     ),
     ...descriptionFields(profile?.description ?? {}),
     brands: profile?.brands ?? [],
@@ -88,6 +88,7 @@ export async function loadExhibitorPage(db: Db, id: number): Promise<ExhibitorPa
     }),
     conferences: given.map(({ title, ...c }) => ({
       ...c,
+      title,
       titleFr: pickFilled('fr', title),
       titleEn: pickFilled('en', title),
     })),

@@ -82,8 +82,8 @@ describe('an exhibitor’s page', () => {
       secteurActivite: exhibitor.user.secteurActivite,
       pays: exhibitor.user.pays,
       sectors: [
-        { id: second!.id, nameFr: second!.name.fr, nameEn: second!.name.en },
-        { id: first!.id, nameFr: first!.name.fr, nameEn: first!.name.en },
+        { id: second!.id, name: second!.name, nameFr: second!.name.fr, nameEn: second!.name.en },
+        { id: first!.id, name: first!.name, nameFr: first!.name.fr, nameEn: first!.name.en },
       ],
       description: { fr: 'Ciment et béton prêt à l’emploi.', en: 'Cement and ready-mixed concrete.' },
       descriptionFr: 'Ciment et béton prêt à l’emploi.',
@@ -100,6 +100,7 @@ describe('an exhibitor’s page', () => {
         {
           id: given.id,
           number: given.number,
+          title: given.title,
           titleFr: given.title.fr,
           titleEn: given.title.en,
           day: '2024-05-30',

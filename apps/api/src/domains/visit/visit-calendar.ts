@@ -152,8 +152,8 @@ const showTime = (day: string, time: string) => new TZDate(showInstant(day, time
 function addTalks(calendar: ICalCalendar, talks: Conference[], { lang, publicUrl, venue }: CalendarContext) {
   const host = new URL(publicUrl).host;
   for (const talk of talks) {
-    const title = pickFilled(lang, { fr: talk.titleFr, en: talk.titleEn });
-    const description = pickFilled(lang, { fr: talk.descriptionFr, en: talk.descriptionEn }) || null;
+    const title = pickFilled(lang, talk.title);
+    const description = pickFilled(lang, talk.description) || null;
     calendar.createEvent({
       id: `conference-${talk.id}@${host}`,
       timezone: SHOW_TIME_ZONE,

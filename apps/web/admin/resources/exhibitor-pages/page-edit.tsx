@@ -1,14 +1,23 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { CheckboxGroupInput, Edit, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+  CheckboxGroupInput,
+  Edit,
+  SimpleForm,
+  TextInput,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import {
   EXHIBITOR_LINKS,
   LANGUAGES,
+  asLanguage,
   exhibitorPageFormSchema,
   getSectors,
+  pickFilled,
   type Answer,
   type Language,
-  type Sector,
   type adminExhibitorPageSchema,
 } from '@salon/shared';
 import { StatusLine } from '../../components/status-line';
@@ -21,14 +30,27 @@ import { PageStatusChip } from './status';
 type Page = Answer<typeof adminExhibitorPageSchema>;
 type Version = Page['live'];
 
+/** A sector of the show's list, named in the back-office's language. */
+interface SectorChoice {
+  id: number;
+  name: string;
+}
+
 /** The show's list of sectors an exhibitor chooses from (the public `GET sectors`). */
-function useSectors(): Sector[] {
-  const [sectors, setSectors] = useState<Sector[]>([]);
+function useSectors(): SectorChoice[] {
+  const [locale] = useLocaleState();
+  const [sectors, setSectors] = useState<SectorChoice[]>([]);
   useEffect(() => {
     void adminCall(getSectors, {})
-      .then((answer) => setSectors(answer.data.filter((s) => s.kind === 'choice')))
+      .then((answer) =>
+        setSectors(
+          answer.data
+            .filter((s) => s.kind === 'choice')
+            .map((s) => ({ id: s.id, name: pickFilled(asLanguage(locale), s.name) })),
+        ),
+      )
       .catch(() => undefined);
-  }, []);
+  }, [locale]);
   return sectors;
 }
 
@@ -39,12 +61,12 @@ const ROWS = [...LANGUAGES.map(descriptionRow), 'sectorIds', 'brands', ...EXHIBI
 const languageOfRow = (row: string) => LANGUAGES.find((lang) => descriptionRow(lang) === row);
 
 /** A version's value of one row, as text (never read as HTML). */
-function cell(version: Version | null, row: string, sectors: Sector[]): string {
+function cell(version: Version | null, row: string, sectors: SectorChoice[]): string {
   if (!version) return '';
   const lang = languageOfRow(row);
   if (lang) return version.description[lang] ?? '';
   if (row === 'sectorIds')
-    return version.sectorIds.map((id) => sectors.find((s) => s.id === id)?.nameFr ?? `#${id}`).join(', ');
+    return version.sectorIds.map((id) => sectors.find((s) => s.id === id)?.name ?? `#${id}`).join(', ');
   if (row === 'brands') return version.brands.join(', ');
   if (row === 'logo') return version.logo?.name ?? '';
   if (row === 'documents') return version.documents.map((d) => d.name).join(', ');
@@ -52,7 +74,7 @@ function cell(version: Version | null, row: string, sectors: Sector[]): string {
 }
 
 /** The live version beside the pending one, the changed rows marked. */
-function Versions({ sectors }: { sectors: Sector[] }) {
+function Versions({ sectors }: { sectors: SectorChoice[] }) {
   const page = useRecordContext<Page>();
   const translate = useTranslate();
   const inLanguage = useInLanguageLabel();
@@ -135,11 +157,7 @@ export function ExhibitorPageEdit() {
             fullWidth
           />
         ))}
-        <CheckboxGroupInput
-          source="sectorIds"
-          choices={sectors.map((s) => ({ id: s.id, name: s.nameFr }))}
-          row={false}
-        />
+        <CheckboxGroupInput source="sectorIds" choices={sectors} row={false} />
         <TextInput
           source="brands"
           multiline

@@ -16,7 +16,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { postMailRetry, type Answer, type mailRecordSchema } from '@salon/shared';
+import { getMailEml, postMailRetry, type Answer, type mailRecordSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { useAdminCall } from '../../components/use-admin-call';
 import { adminCall, adminDownload } from '../../http';
@@ -50,7 +50,8 @@ function EmlButton() {
   const record = useRecordContext<MailRecord>();
   const { call } = useAdminCall();
   if (!record) return null;
-  const download = () => call(() => adminDownload(`mails/${record.id}/eml`, `mail-${record.id}.eml`));
+  const download = () =>
+    call(() => adminDownload(getMailEml, { params: { id: String(record.id) } }, `mail-${record.id}.eml`));
   return (
     <Button label="admin.mail.eml" onClick={() => void download()}>
       <DownloadIcon />

@@ -1,5 +1,5 @@
 import { DataTable, SelectInput, SimpleList, TopToolbar, useLocaleState } from 'react-admin';
-import { asLanguage, formatDateTime, type Answer, type newsletterRowSchema } from '@salon/shared';
+import { asLanguage, formatDateTime, getNewslettersExport, type Answer, type newsletterRowSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ListExportButton } from '../../components/list-export-button';
 import { ResponsiveList } from '../../components/responsive-list';
@@ -21,7 +21,7 @@ export function NewsletterList() {
         <TopToolbar>
           <ListExportButton
             label="admin.mail.export"
-            path="newsletters/export"
+            exportCall={getNewslettersExport}
             filename="newsletter.xlsx"
             query={{ lang: asLanguage(locale) }}
           />

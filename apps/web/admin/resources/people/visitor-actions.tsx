@@ -4,7 +4,7 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Typography } from '@mui/material';
 import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { postPersonErase, postVisitorResendBadge } from '@salon/shared';
+import { getPersonExportJson, getPersonExportXlsx, postPersonErase, postVisitorResendBadge } from '@salon/shared';
 import { ConfirmButton } from '../../components/confirm-button';
 import { useAdminCall } from '../../components/use-admin-call';
 import { adminCall, adminDownload } from '../../http';
@@ -34,7 +34,13 @@ export function PersonExportButton({ format }: { format: 'json' | 'xlsx' }) {
   const { busy, call } = useAdminCall();
   if (!record || record.anonymisedAt) return null;
   const download = () =>
-    call(() => adminDownload(`people/${record.id}/export.${format}`, `donnees-${record.id}.${format}`));
+    call(() =>
+      adminDownload(
+        format === 'json' ? getPersonExportJson : getPersonExportXlsx,
+        { params: { id: String(record.id) } },
+        `donnees-${record.id}.${format}`,
+      ),
+    );
   return (
     <Button label={`admin.people.export.${format}`} onClick={() => void download()} disabled={busy}>
       {format === 'json' ? <DataObjectIcon /> : <GridOnIcon />}

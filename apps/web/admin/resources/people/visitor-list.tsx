@@ -1,4 +1,5 @@
 import { DataTable, FilterButton, SimpleList, TextInput, TopToolbar } from 'react-admin';
+import { getVisitorsExport } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { ListExportButton } from '../../components/list-export-button';
 import { ResponsiveList } from '../../components/responsive-list';
@@ -25,7 +26,7 @@ export function VisitorList() {
       actions={
         <TopToolbar>
           <FilterButton />
-          <ListExportButton label="admin.people.exportList" path="visitors/export.xlsx" filename="visiteurs.xlsx" />
+          <ListExportButton label="admin.people.exportList" exportCall={getVisitorsExport} filename="visiteurs.xlsx" />
         </TopToolbar>
       }
       phone={

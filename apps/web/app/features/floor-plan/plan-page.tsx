@@ -1,4 +1,12 @@
-import { asLanguage, pickFilled, exhibitorSlug, FORUM_STAND, type ExhibitorPage, type PlanStand } from '@salon/shared';
+import {
+  asLanguage,
+  pickFilled,
+  exhibitorSlug,
+  FORUM_STAND,
+  type DirectoryFacets,
+  type ExhibitorPage,
+  type PlanStand,
+} from '@salon/shared';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +43,7 @@ export function PlanPage({
   /** The exhibitors of 'Ma visite'. */
   kept: number[];
   /** The show's sectors with their exhibitors' count, for the sector picker. */
-  sectors: { id: number; nameFr: string; nameEn: string; count: number }[];
+  sectors: DirectoryFacets['sectors'];
   /** The page of the tapped stand's first exhibitor, for its card. */
   card: ExhibitorPage | null;
 }) {
@@ -68,7 +76,7 @@ export function PlanPage({
   const q = typed ?? query.q;
   const matches = hall ? matchesOf(hall.stands, q, query.sector) : new Set<string>();
   const picked = sectors.find((s) => String(s.id) === query.sector);
-  const sectorName = picked && pickFilled(asLanguage(i18n.language), { fr: picked.nameFr, en: picked.nameEn });
+  const sectorName = picked && pickFilled(asLanguage(i18n.language), picked.name);
   // A tap opens the stand's card on the plan; on the open card's stand, it goes on to the page.
   const linkOf = (stand: PlanStand) => {
     const first = stand.holders[0];
@@ -113,7 +121,7 @@ export function PlanPage({
             {sectors.map((s) => (
               <option key={s.id} value={String(s.id)}>
                 {t('directory.withCount', {
-                  name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
+                  name: pickFilled(asLanguage(i18n.language), s.name),
                   count: s.count,
                 })}
               </option>

@@ -31,7 +31,7 @@ export function ExhibitorPageView({
   // The text in another language when the page's is missing: said so to screen readers.
   const descriptionLang = descriptions[lang] ? lang : LANGUAGES.find((l) => descriptions[l]);
   const sectors = page.sectors.length
-    ? page.sectors.map((s) => pickFilled(lang, { fr: s.nameFr, en: s.nameEn }))
+    ? page.sectors.map((s) => pickFilled(lang, s.name))
     : [page.secteurActivite].filter((s): s is string => !!s).map((s) => t(`sectorChoices.${s}`, { defaultValue: s }));
   return (
     <article className="container page exhibitor-page">
@@ -130,7 +130,7 @@ export function ExhibitorPageView({
               <li key={c.id}>
                 <div>
                   <Link to={`${paths.conference}/${c.id}`}>
-                    {c.number} — {pickFilled(lang, { fr: c.titleFr, en: c.titleEn })}
+                    {c.number} — {pickFilled(lang, c.title)}
                   </Link>
                   <span>
                     {dayText(c.day, lang)} · {slotText(c, lang)}
@@ -141,7 +141,7 @@ export function ExhibitorPageView({
                     kind="conferences"
                     id={c.id}
                     kept={keptTalks.includes(c.id)}
-                    name={pickFilled(lang, { fr: c.titleFr, en: c.titleEn })}
+                    name={pickFilled(lang, c.title)}
                     compact
                   />
                 )}

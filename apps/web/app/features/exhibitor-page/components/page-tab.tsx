@@ -224,7 +224,7 @@ function PageForm({
                         )
                       }
                     />
-                    {pickFilled(asLanguage(i18n.language), { fr: sector.nameFr, en: sector.nameEn })}
+                    {pickFilled(asLanguage(i18n.language), sector.name)}
                   </label>
                 );
               })}

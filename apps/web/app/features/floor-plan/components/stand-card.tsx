@@ -28,7 +28,7 @@ export function StandCard({
 }) {
   const { t, i18n } = useTranslation();
   const forum = stand.number === FORUM_STAND;
-  const sectors = page?.sectors.map((s) => pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn })) ?? [];
+  const sectors = page?.sectors.map((s) => pickFilled(asLanguage(i18n.language), s.name)) ?? [];
   return (
     <aside className="stand-card card" aria-labelledby="stand-card-title">
       <h2 id="stand-card-title">{forum ? t('plan.forumRoom') : t('plan.cardTitle', { number: stand.number, hall })}</h2>

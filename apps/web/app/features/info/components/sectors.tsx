@@ -14,7 +14,7 @@ export function useSectorNames(sectors: PageSector[]): { key: string; anchor: st
     return sectors.map((s, i) => ({
       key: String(s.id),
       anchor: sectorAnchor(i + 1),
-      name: pickFilled(asLanguage(i18n.language), { fr: s.nameFr, en: s.nameEn }),
+      name: pickFilled(asLanguage(i18n.language), s.name),
     }));
   }
   return Array.from({ length: FALLBACK_SECTOR_COUNT }, (_, i) => ({

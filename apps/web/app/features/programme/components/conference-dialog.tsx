@@ -24,13 +24,12 @@ export function ConferenceDialog({ conference, onClose }: { conference: Conferen
           <p className="conference-when">
             {dayText(conference.day, lang)} · {slotText(conference, lang)}
           </p>
-          {pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn }) && (
+          {pickFilled(lang, conference.theme) && (
             <p>
-              <strong>{t('programme.theme')} :</strong>{' '}
-              {pickFilled(lang, { fr: conference.themeFr, en: conference.themeEn })}
+              <strong>{t('programme.theme')} :</strong> {pickFilled(lang, conference.theme)}
             </p>
           )}
-          <p>{pickFilled(lang, { fr: conference.descriptionFr, en: conference.descriptionEn })}</p>
+          <p>{pickFilled(lang, conference.description)}</p>
           <div className="dialog-actions">
             <Link className="btn btn-primary" to={`/conference/${conference.id}`} onClick={onClose}>
               {t('programme.register')}

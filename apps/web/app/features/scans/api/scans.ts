@@ -2,7 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   getLeadQuestions,
   getLeadReport,
+  getLeadReportPdf,
   getScanEditions,
+  getScansExport,
   getScans,
   getUsers,
   type Language,
@@ -84,15 +86,19 @@ export function useExportScans() {
       /** The filters of 'Mes scans': the file holds the leads they show. */
       filters?: ScanFilters;
     }) =>
-      apiDownload('scans/export', EXPORT_FORMATS[format], {
-        query: {
-          table,
-          lang,
-          ...(format === 'xlsx' ? {} : { format }),
-          ...(edition ? { edition } : {}),
-          ...filters,
+      apiDownload(
+        getScansExport,
+        {
+          query: {
+            table,
+            lang,
+            ...(format === 'xlsx' ? {} : { format }),
+            ...(edition ? { edition } : {}),
+            ...filters,
+          },
         },
-      }),
+        EXPORT_FORMATS[format],
+      ),
     // Offline, the button says so at once instead of waiting for the network.
     networkMode: 'always',
   });
@@ -165,9 +171,7 @@ export function useLeadReport(edition: number | null, enabled: boolean) {
 export function useDownloadReport() {
   return useMutation({
     mutationFn: ({ lang, edition, fileName }: { lang: Language; edition: number | null; fileName: string }) =>
-      apiDownload('scans/report.pdf', fileName, {
-        query: { lang, ...(edition ? { edition } : {}) },
-      }),
+      apiDownload(getLeadReportPdf, { query: { lang, ...(edition ? { edition } : {}) } }, fileName),
     networkMode: 'always',
   });
 }
