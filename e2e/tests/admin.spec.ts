@@ -78,6 +78,8 @@ test.describe('The dashboard', () => {
     // It waits for the dashboard's next refresh (every 15 s).
     test.slow();
     await expect(page.getByRole('heading', { name: 'Inscriptions de visiteurs par jour' })).toBeVisible();
+    // Which edition the figures are of, named in the picker rather than left blank under its label.
+    await expect(page.getByRole('combobox', { name: 'Édition' })).toHaveText('Édition en cours');
     await expect(page.getByTestId('figure-Exposants confirmés')).toHaveText('50');
     await expect(page.getByTestId('figure-Collaborateurs')).toHaveText('9');
     await expect(page.getByTestId('figure-Scans de badges')).toHaveText('86');

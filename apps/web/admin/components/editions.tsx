@@ -105,6 +105,8 @@ export function EditionPicker({
       label={translate(label)}
       value={value}
       onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
+      // The current edition is the empty value: shown by its name, not left blank under the label.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 260, mb: 2 }}
     >
       <MenuItem value="">{translate('admin.editions.currentEdition')}</MenuItem>

@@ -1,4 +1,4 @@
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import {
   Labeled,
   ListButton,
@@ -30,8 +30,12 @@ const VISITOR_DETAILS = LINES.map((line, i) =>
 function LanguageField() {
   const record = useRecordContext<{ language?: string }>();
   const [locale] = useLocaleState();
-  if (!record?.language) return <>—</>;
-  return <>{languageNameIn(locale, record.language)}</>;
+  // Set as react-admin's TextField sets its value, so that the line reads as the others.
+  return (
+    <Typography component="span" variant="body2">
+      {record?.language ? languageNameIn(locale, record.language) : '—'}
+    </Typography>
+  );
 }
 
 export function VisitorShow() {
