@@ -4,6 +4,17 @@ import { EXHIBITOR_LINKS, EXHIBITOR_PAGE_STATUSES } from '../exhibitor-page';
 import { multilingual } from '../schemas';
 import { dateTime, item, mediaSchema, page, type Answer } from './common';
 
+/**
+ * A sector of the show's list as the directory's answers name it: in each language the organisers
+ * typed it in, and in French and English as the original client reads them.
+ */
+const namedSectorSchema = z.strictObject({
+  id: z.number(),
+  name: multilingual(z.nullable(z.string())),
+  nameFr: z.string(),
+  nameEn: z.string(),
+});
+
 /** One exhibitor of the directory (`/annuaire`): its stand and hall, its company and logo. */
 export const directoryEntrySchema = z.strictObject({
   id: z.number(),
@@ -92,15 +103,8 @@ export const exhibitorPageSchema = item(
     /** The sector its account gives (the directory's `secteur_activite`). */
     secteurActivite: z.nullable(z.string()),
     pays: z.nullable(z.string()),
-    /** The sectors of the show's list it chose, in its order (`nameFr`, `nameEn`: the original client's). */
-    sectors: z.array(
-      z.strictObject({
-        id: z.number(),
-        name: multilingual(z.nullable(z.string())),
-        nameFr: z.string(),
-        nameEn: z.string(),
-      }),
-    ),
+    /** The sectors of the show's list it chose, in its order. */
+    sectors: z.array(namedSectorSchema),
     /** The presentation in each language it was written in (a language possibly missing). */
     description: multilingual(z.nullable(z.string())),
     /** The same, French and English, as the original client reads them. */
@@ -193,15 +197,7 @@ export const directoryFacetsSchema = item(
   z.strictObject({
     total: z.number(),
     halls: z.array(z.strictObject({ id: z.number(), name: z.string(), count: z.number() })),
-    sectors: z.array(
-      z.strictObject({
-        id: z.number(),
-        name: multilingual(z.nullable(z.string())),
-        nameFr: z.string(),
-        nameEn: z.string(),
-        count: z.number(),
-      }),
-    ),
+    sectors: z.array(z.strictObject({ ...namedSectorSchema.def.shape, count: z.number() })),
     letters: z.array(z.strictObject({ letter: z.string(), count: z.number() })),
   }),
 );
