@@ -5,18 +5,47 @@
  */
 import { createServer } from 'node:net';
 
+/** The flags every Chromium run here needs: no sandbox (a container), no GPU, nothing fetched. */
+export const REQUIRED_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/**
+ * The features Playwright turns off in Chromium (playwright-core's chromiumSwitches.ts). Chromium
+ * keeps only the last `--disable-features` it is given, and ours comes after Playwright's: it
+ * repeats them (local.test.ts fails when Playwright's list holds one that this one lacks).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
 export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
+    ...REQUIRED_FLAGS,
     // Chromium 156 opens its address bar's two popups (web pages of its own, a renderer each, about
     // 0.4 core-second) for every new context's window, which a headless browser never shows:
     // measured in decision 051, nearly half of what a new context and its first page cost.
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
   ],
 };
 
