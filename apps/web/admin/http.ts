@@ -4,8 +4,8 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
   callPath,
+  callUrl,
   postAdminMedia,
-  toQueryString,
   type Call,
   type CallAnswer,
   type CallInput,
@@ -104,13 +104,8 @@ async function send(url: string, options: RequestInit): Promise<Response> {
  * `params`, its `query` and JSON `body`, and the answer its contract gives.
  */
 export async function adminCall<C extends Call>(c: C, input: CallInput<C>): Promise<CallAnswer<C>> {
-  const { params, query, body } = input as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-  };
-  const search = query ? `?${toQueryString(query)}` : '';
-  const res = await adminHttp(`/backend/api/${callPath(c.path, params)}${search}`, {
+  const { body } = input as { body?: unknown };
+  const res = await adminHttp(`/backend/api/${callUrl(c, input)}`, {
     method: c.method,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -133,9 +128,7 @@ export async function adminUpload(file: File): Promise<CallAnswer<typeof postAdm
  * with the session's headers, then saved under `filename` (a link cannot carry the bearer token).
  */
 export async function adminDownload<C extends Call>(c: C, input: CallInput<C>, filename: string): Promise<void> {
-  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  const search = query ? `?${toQueryString(query)}` : '';
-  const res = await send(`/backend/api/${callPath(c.path, params)}${search}`, {
+  const res = await send(`/backend/api/${callUrl(c, input)}`, {
     method: c.method,
     headers: { Accept: '*/*' },
   });

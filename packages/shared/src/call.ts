@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Answer } from './contracts/common';
+import { toQueryString } from './query-string';
 
 /**
  * A call of the API, declared once: its method, path (Fastify's, `:id` for a parameter), inputs,
@@ -153,4 +154,10 @@ export type CallInput<C extends Call> = ([NonNullable<C['params']>] extends [nev
 /** A call's path with its parameters filled in, without the leading slash (`exhibitors/ab%20c`). */
 export function callPath(path: string, params: Record<string, unknown> = {}): string {
   return path.replace(/^\//, '').replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** A declared call's address under the API: its path filled with `params`, then its `query`. */
+export function callUrl<C extends Call>(c: C, input: CallInput<C>): string {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return `${callPath(c.path, params)}${query ? `?${toQueryString(query)}` : ''}`;
 }

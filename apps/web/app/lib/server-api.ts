@@ -1,11 +1,4 @@
-import {
-  callPath,
-  toQueryString,
-  type Call,
-  type CallAnswer,
-  type CallInput,
-  type WebLoadContext,
-} from '@salon/shared';
+import { callUrl, type Call, type CallAnswer, type CallInput, type WebLoadContext } from '@salon/shared';
 
 /** Thrown by a loader's API read that failed; the page shows what it has, not a blank. */
 export class LoaderApiError extends Error {
@@ -34,12 +27,6 @@ export async function loaderApi<T>(context: unknown, path: string): Promise<T> {
   }
   if (status >= 400) throw new LoaderApiError(status, path);
   return body as T;
-}
-
-/** A declared call's address as a loader reads it: its path filled with `params`, its `query`. */
-export function callUrl<C extends Call>(c: C, input: CallInput<C>): string {
-  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
-  return `${callPath(c.path, params)}${query ? `?${toQueryString(query)}` : ''}`;
 }
 
 /** A declared call read from a loader (the API's GET calls). */

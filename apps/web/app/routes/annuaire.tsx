@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import {
   asLanguage,
   getDirectoryFacets,
+  callUrl,
   getRegistrations,
   pickFilled,
   type Answer,
@@ -14,7 +15,7 @@ import { visitOf } from '../features/my-visit/visit.server';
 import { LetterIndex } from '../features/directory/components/letter-index';
 import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
-import { LoaderApiError, callUrl, loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
+import { LoaderApiError, loaderApi, loaderDataOr, previewedEditionId } from '../lib/server-api';
 import type { Route } from './+types/annuaire';
 import '../features/directory/directory.css';
 import '../components/ui/pager.css';
