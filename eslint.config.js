@@ -92,6 +92,7 @@ const API_DOMAIN_ORDER = [
   'files',
   'badges',
   'registration',
+  'stand-sales',
   'scans',
   'gate',
   'kiosk',

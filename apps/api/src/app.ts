@@ -44,6 +44,7 @@ import { passAuthTokens } from './domains/badges/wallet/pass-updates';
 import { createApplePasses } from './domains/badges/wallet/apple-pass';
 import { walletImages } from './domains/badges/wallet/wallet-images';
 import { enquiriesRoutes } from './domains/registration/enquiries.routes';
+import { standSalesRoutes } from './domains/stand-sales/stand-sales.routes';
 import { filesRoutes } from './domains/files/files.routes';
 import { healthRoutes } from './domains/health/health.routes';
 import { newslettersRoutes } from './domains/registration/newsletters.routes';
@@ -286,6 +287,14 @@ export async function buildApp(
         onQueued,
         rateLimit: config.REGISTRATION_RATE_LIMIT,
         organiserEmail: config.ORGANISER_EMAIL,
+      });
+      await api.register(standSalesRoutes, {
+        db,
+        clock,
+        publicUrl: config.PUBLIC_URL,
+        organiserEmail: config.ORGANISER_EMAIL,
+        onQueued,
+        holdRateLimit: config.STAND_HOLD_RATE_LIMIT,
       });
       await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued, clock });
       await api.register(newslettersRoutes, { db, mail, onQueued });

@@ -13,6 +13,8 @@ import { createAttachmentResolver } from './domains/mail/attachments';
 import { createMailTransport, mailDir, type MailTransport } from './domains/mail/transport';
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
 import { startRetentionJob, type RetentionJob } from './domains/personal-data/retention.service';
+import { startHoldExpiry } from './domains/stand-sales/holds.service';
+import { notifyMailWorkers } from './domains/mail/worker';
 import { startUnusedUploadsJob, type UnusedUploadsJob } from './domains/exhibitor-area/unused-uploads';
 import { createClock } from '@salon/shared';
 import { databaseProblem, redisProblem } from './lib/startup-checks';
@@ -67,12 +69,14 @@ async function main(): Promise<void> {
   let mail: { worker: MailWorker; transport: MailTransport; badges: BadgeService } | undefined;
   let retention: RetentionJob | undefined;
   let sweep: UnusedUploadsJob | undefined;
+  let holdExpiry: ReturnType<typeof startHoldExpiry> | undefined;
   let pushes: PassPushes | undefined;
   app.addHook('onClose', async () => {
     // The jobs first: they finish what they are doing (a retention run, the mails being sent),
     // which needs the database.
     await retention?.stop();
     await sweep?.stop();
+    await holdExpiry?.stop();
     await pushes?.stop();
     if (mail) {
       await mail.worker.stop();
@@ -143,6 +147,14 @@ async function main(): Promise<void> {
     });
     // Removes the exhibitors' uploads no page has named for a day (each hour, one instance at a time).
     sweep = startUnusedUploadsJob({ db: database.db, log: app.log });
+    // Frees the stands of options past their date, and tells the companies (each minute, one instance at a time).
+    holdExpiry = startHoldExpiry({
+      db: database.db,
+      clock: createClock(config.APP_NOW),
+      publicUrl: config.PUBLIC_URL,
+      log: app.log,
+      onQueued: notifyMailWorkers,
+    });
   }
 }
 

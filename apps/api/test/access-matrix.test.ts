@@ -25,6 +25,8 @@ import {
   createExhibitor,
   createOrganiser,
   createVisitor,
+  holdForm,
+  openStandSale,
   sessionOf,
   signSession,
 } from './fixtures';
@@ -332,6 +334,8 @@ const all = (status: number): Statuses => [status, status, status, status, statu
 
 /** Public routes: the same answer whoever calls, with or without a (dead) token. */
 const publicGet = (route: Route, when: string): Row => ({ route, when, expect: ok200 });
+/** How many stands the hold rows took: each takes the next one. */
+let heldStands = 0;
 /** An edition's PDF, at its year (the route's pattern takes four digits). */
 const editionFile = (kind: string, when: string): Row => ({
   ...publicGet(String.raw`GET /assets/files/${kind}-:year(^\d{4}).pdf` as Route, when),
@@ -1089,6 +1093,26 @@ const TABLE: Row[] = [
       body: { nom: 'Demande Test', email: freshEmail('enquiry'), telephone: freshPhone() },
     }),
   },
+  publicGet('GET /backend/api/stand-offer', 'reads the stands for sale on /exposer'),
+  {
+    route: 'POST /backend/api/stand-offer/quote',
+    when: 'prices stands of the plan',
+    expect: ok200,
+    request: () => ({ url: 'stand-offer/quote', body: { stands: ['MX-1', 'MX-2'] } }),
+  },
+  {
+    route: 'POST /backend/api/stand-bookings',
+    when: 'holds a free stand of the plan',
+    expect: created201,
+    // Each caller its own stand: a hold is anyone's, signed in or not.
+    request: () => ({ url: 'stand-bookings', body: holdForm([`MX-${(heldStands += 1) + 2}`]) }),
+    check: (res) => {
+      if (res.statusCode === 201)
+        expect(Object.keys(res.json<{ data: object }>().data).sort()).toEqual(
+          ['area', 'holdUntil', 'reference', 'stands', 'totalExclTax', 'totalInclTax', 'vat'],
+        );
+    },
+  },
   {
     route: 'POST /backend/api/newsletters',
     when: 'subscribes to the newsletter',
@@ -1229,7 +1253,9 @@ beforeAll(async () => {
     API_RATE_LIMIT: '100000',
     LOGIN_RATE_LIMIT: '1000',
     REGISTRATION_RATE_LIMIT: '1000',
+    STAND_HOLD_RATE_LIMIT: '1000',
   });
+  await openStandSale(ctx.db, { prefix: 'MX', count: 20 });
   const exhibitorA = await createExhibitor(ctx.db, { booth: 'A-01' });
   const exhibitorB = await createExhibitor(ctx.db, { booth: 'B-02' });
   const [conference] = await ctx.db.select().from(conferences).where(eq(conferences.eventId, DEMO_EDITION_ID)).limit(1);

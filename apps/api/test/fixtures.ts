@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizeEmail, normalizePhone, type RegistrationType } from '@salon/shared';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { editions, halls, media, registrations, users } from '../src/db/schema';
+import { editions, halls, media, registrations, saleConditions, salesOffers, standClasses, stands, users } from '../src/db/schema';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { createBadgeSigner, type BadgeSigner } from '../src/domains/badges/badge-token';
 import { createJwt } from '../src/lib/jwt';
@@ -251,3 +251,63 @@ export async function createCast(
     },
   };
 }
+
+/**
+ * The current edition's stands sold online, as an organiser sets them: a hall of its own with
+ * `count` stands of 9 m² side by side (`<prefix>-1`…), a class, conditions of sale and the offer
+ * open. Answers the hall and the conditions' version.
+ */
+export async function openStandSale(db: Db, { prefix = 'M', count = 20 }: { prefix?: string; count?: number } = {}) {
+  const [hall] = await db
+    .insert(halls)
+    .values({ eventId: DEMO_EDITION_ID, name: `Hall ${prefix}`, position: 95, planWidth: count * 3, planHeight: 3 })
+    .returning();
+  const [standClass] = await db
+    .insert(standClasses)
+    .values({ eventId: DEMO_EDITION_ID, name: { fr: `Stand nu ${prefix}`, en: `Space only ${prefix}` }, pricePerM2: 150_000 })
+    .returning();
+  await db.insert(stands).values(
+    Array.from({ length: count }, (_, i) => ({
+      eventId: DEMO_EDITION_ID,
+      gateId: hall!.id,
+      number: `${prefix}-${i + 1}`,
+      x: i * 3,
+      y: 0,
+      width: 3,
+      height: 3,
+      classId: standClass!.id,
+      area: 9,
+    })),
+  );
+  const pdf = await createMedia(db, { name: `cgv-${prefix}.pdf`, mime: 'application/pdf', width: null, height: null });
+  await db.insert(saleConditions).values({ eventId: DEMO_EDITION_ID, version: 1, mediaId: pdf.id }).onConflictDoNothing();
+  const [conditions] = await db
+    .select({ version: saleConditions.version })
+    .from(saleConditions)
+    .where(eq(saleConditions.eventId, DEMO_EDITION_ID))
+    .orderBy(desc(saleConditions.version))
+    .limit(1);
+  await db
+    .insert(salesOffers)
+    .values({ eventId: DEMO_EDITION_ID, open: true })
+    .onConflictDoUpdate({ target: salesOffers.eventId, set: { open: true } });
+  return { hall: hall!, conditionsVersion: conditions?.version ?? 1 };
+}
+
+/** A company's hold form for the stands `numbers`, at a fresh address. */
+export const holdForm = (numbers: string[], conditionsVersion = 1) => ({
+  stands: numbers,
+  companyName: 'Béton Atlas SARL',
+  ice: '001234567000089',
+  taxId: '40123456',
+  tradeRegister: 'RC Casablanca 123456',
+  address: '12, boulevard Zerktouni',
+  city: 'Casablanca',
+  signatoryName: 'Amina Berrada',
+  signatoryRole: 'Directrice générale',
+  contactName: 'Youssef El Idrissi',
+  email: `achat-${unique()}@atlas.example`,
+  phone: '+212 522 00 00 00',
+  conditionsVersion,
+  accept: true as const,
+});

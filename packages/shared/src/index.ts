@@ -19,5 +19,6 @@ export * from './exhibitor-page';
 export * from './contracts/index';
 export * from './my-visit';
 export * from './leads';
+export * from './stand-sales';
 export * from './call';
 export * from './calls/index';

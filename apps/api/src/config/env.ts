@@ -158,6 +158,8 @@ const envSchema = z.object({
    * kiosks or a venue's Wi-Fi put many people behind one address.
    */
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Stand prices and holds (/exposer) allowed per minute and per IP address. */
+  STAND_HOLD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Badge lookups allowed per minute and per kiosk (e-mail and phone digits, or the e-badge QR). */
   KIOSK_LOOKUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Sign-in attempts allowed per minute, per IP address and per account. */

@@ -12,3 +12,4 @@ export * from './schema/messages';
 export * from './schema/site';
 export * from './schema/system';
 export * from './schema/wallet';
+export * from './schema/sales';

@@ -31,6 +31,27 @@ export const en: ApiTexts = {
       thanks: (show, when) =>
         `Thank you for your interest in exhibiting at the ${show}, ${when}. Our team will contact you shortly.`,
     },
+    standHold: {
+      subject: (show, year, stands) => `Your option on stand ${stands} — ${show} ${year}`,
+      title: 'Your option is in place',
+      held: (stands, until) =>
+        `Stand ${stands} is held for you until ${until}. Our team will send you the contract and the deposit invoice.`,
+      summary: 'Summary',
+      stand: (number, hall, className, area, price) => `Stand ${number} (${hall}) — ${className}, ${area} m²: ${price} excl. tax`,
+      totals: (exclTax, vat, inclTax) => `Total excl. tax: ${exclTax}\nVAT: ${vat}\nTotal incl. tax: ${inclTax}`,
+      reference: (reference) => `Your booking reference: ${reference}`,
+      conditions: (version) => `Terms and conditions of sale accepted: version ${version}`,
+      expiry: 'Unless we confirm it before that date, the stand becomes free again.',
+      conditionsLink: 'Terms and conditions of sale',
+    },
+    standHoldExpired: {
+      subject: (show, year, stands) => `Your option on stand ${stands} has expired — ${show} ${year}`,
+      title: 'Your option has expired',
+      expired: (stands, reference) =>
+        `The option on stand ${stands} (booking ${reference}) has expired: the stand is offered to everyone again.`,
+      again: 'You can choose a stand again on our website, or write to us.',
+      button: 'Choose a stand',
+    },
     registrationNotice: {
       title: 'Visitor registration',
       registered: (show, when) =>

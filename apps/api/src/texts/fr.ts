@@ -34,6 +34,28 @@ export const fr = {
       thanks: (show: string, when: string) =>
         `Merci de votre intérêt pour le ${show}, ${when}. Notre équipe vous contactera très prochainement.`,
     },
+    standHold: {
+      subject: (show: string, year: string, stands: string) => `Votre option sur le stand ${stands} — ${show} ${year}`,
+      title: 'Votre option est posée',
+      held: (stands: string, until: string) =>
+        `Le stand ${stands} vous est réservé jusqu’au ${until}. Notre équipe vous enverra le contrat et la facture d’acompte.`,
+      summary: 'Récapitulatif',
+      stand: (number: string, hall: string, className: string, area: number, price: string) =>
+        `Stand ${number} (${hall}) — ${className}, ${area} m² : ${price} HT`,
+      totals: (exclTax: string, vat: string, inclTax: string) => `Total HT : ${exclTax}\nTVA : ${vat}\nTotal TTC : ${inclTax}`,
+      reference: (reference: string) => `Référence de votre réservation : ${reference}`,
+      conditions: (version: number) => `Conditions générales de vente acceptées : version ${version}`,
+      expiry: 'Sans confirmation de notre part avant cette date, le stand redevient libre.',
+      conditionsLink: 'Conditions générales de vente',
+    },
+    standHoldExpired: {
+      subject: (show: string, year: string, stands: string) => `Votre option sur le stand ${stands} a expiré — ${show} ${year}`,
+      title: 'Votre option a expiré',
+      expired: (stands: string, reference: string) =>
+        `L’option sur le stand ${stands} (réservation ${reference}) a expiré : le stand est de nouveau proposé à tous.`,
+      again: 'Vous pouvez choisir un stand à nouveau sur notre site, ou nous écrire.',
+      button: 'Choisir un stand',
+    },
     registrationNotice: {
       title: 'Inscription visiteur',
       registered: (show: string, when: string) =>

@@ -13,6 +13,7 @@ import {
   partenaires,
   partenairesPresses,
   planFeatures,
+  standClasses,
   stands,
   temoignages,
 } from '../../src/db/schema';
@@ -147,6 +148,13 @@ async function freshRow(c: AdminCase, resource: string): Promise<number> {
       return freshStand(c);
     case 'plan-features':
       return freshFeature(c);
+    case 'stand-classes': {
+      const [row] = await c.ctx.db
+        .insert(standClasses)
+        .values({ eventId: DEMO_EDITION_ID, name: { fr: `Classe ${unique()}`, en: 'Class' }, pricePerM2: 100_000 })
+        .returning({ id: standClasses.id });
+      return row!.id;
+    }
     default:
       return freshGate(c);
   }
@@ -180,6 +188,8 @@ async function newRecord(c: AdminCase, resource: string): Promise<Record<string,
       };
     case 'stands':
       return { gateId: await freshGate(c), number: `N-${unique()}`, x: 2, y: 2, width: 6, height: 4 };
+    case 'stand-classes':
+      return { name: { fr: `Stand équipé ${unique()}`, en: 'Shell scheme' }, pricePerM2: 210_000 };
     case 'plan-features':
       return { gateId: await freshGate(c), kind: 'forum', label: 'Salle du forum', x: 2, y: 2, width: 12, height: 6 };
     default:
@@ -198,6 +208,7 @@ const CHANGES: Record<string, Record<string, unknown>> = {
   gates: { position: 42 },
   stands: { x: 10, y: 5 },
   'plan-features': { x: 10, y: 5 },
+  'stand-classes': { pricePerM2: 180_000 },
 };
 
 const RESOURCES = Object.keys(CHANGES);
@@ -211,6 +222,7 @@ const TABLES: Record<string, PgTable> = {
   gates: halls,
   stands,
   'plan-features': planFeatures,
+  'stand-classes': standClasses,
 };
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;

@@ -6,6 +6,7 @@ import { exhibitorAccountsArea } from './exhibitor-accounts';
 import { exhibitorPagesArea } from './exhibitor-pages';
 import { mailDashboardArea } from './mail-dashboard';
 import { peopleArea } from './people';
+import { salesArea } from './sales';
 import { siteSettingsArea } from './site-settings';
 import { staffArea } from './staff';
 
@@ -20,4 +21,5 @@ export const ADMIN_AREAS: AdminArea[] = [
   siteSettingsArea,
   peopleArea,
   mailDashboardArea,
+  salesArea,
 ];

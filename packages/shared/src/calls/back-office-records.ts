@@ -32,6 +32,8 @@ import {
 } from '../contracts/admin-records';
 import { standImportSchema, standSchema } from '../floor-plan';
 import { featureSchema } from '../plan-features';
+import { standClassSchema } from '../stand-sales';
+import { adminStandClassSchema } from '../contracts/stand-sales';
 import { editionSchema, nextEditionSchema, siteSettingsSchema } from '../site-settings';
 import {
   announcementPlanSchema,
@@ -110,6 +112,12 @@ export const RECORD_RESOURCES = {
   /** The floor plan's stands, each in its hall. */
   stands: recordCalls('stands', { record: adminStandSchema, form: standSchema, change: z.partial(standSchema) }),
   /** Entrances, aisles, services and the forum's room on the floor plan. */
+  /** What the plan's stands are sold as, priced per m² (stands sold online). */
+  'stand-classes': recordCalls('stand-classes', {
+    record: adminStandClassSchema,
+    form: standClassSchema,
+    change: z.partial(standClassSchema),
+  }),
   'plan-features': recordCalls('plan-features', {
     record: adminPlanFeatureSchema,
     form: featureSchema,

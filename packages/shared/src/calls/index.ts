@@ -19,3 +19,4 @@ export * from './kiosk';
 export * from './visit';
 export * from './health';
 export * from './passkit';
+export * from './stand-sales';

@@ -93,6 +93,10 @@ export const adminStandSchema = z.strictObject({
   y: z.number(),
   width: z.number(),
   height: z.number(),
+  /** What it is sold as online, its area in m² and whether it is a corner (null: not for sale). */
+  classId: z.nullable(z.number()),
+  area: z.nullable(z.number()),
+  corner: z.boolean(),
   /** The companies on the stand, comma-separated; null: a free stand. */
   exhibitor: z.nullable(z.string()),
 });

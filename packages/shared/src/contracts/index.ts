@@ -22,3 +22,4 @@ export * from './admin-mail';
 export * from './admin-editions';
 export * from './visit';
 export * from './admin-exhibitor-pages';
+export * from './stand-sales';

@@ -14,7 +14,9 @@ import {
   time,
   unique,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { standClasses } from './sales';
 import { createdAt, multilingual, updatedAt } from './columns';
 import { FEATURE_KINDS } from '@salon/shared';
 
@@ -112,9 +114,16 @@ export const stands = pgTable(
     y: integer('y').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** What it is sold as (schema/sales.ts); null: not for sale online. */
+    classId: integer('class_id').references((): AnyPgColumn => standClasses.id, { onDelete: 'set null' }),
+    /** Its area in m², what its price is counted on (null: not for sale online). */
+    area: integer('area'),
+    /** Open on two aisles: sold with the offer's corner surcharge. */
+    corner: boolean('corner').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('stands_area', sql`${t.area} is null or ${t.area} > 0`),
     uniqueIndex('stands_event_number').on(t.eventId, sql`lower(${t.number})`),
     index('stands_gate').on(t.gateId),
     check('stands_size', sql`${t.x} >= 0 and ${t.y} >= 0 and ${t.width} > 0 and ${t.height} > 0`),

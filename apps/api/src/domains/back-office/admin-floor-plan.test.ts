@@ -106,6 +106,9 @@ describe('A stand', () => {
       y: 0,
       width: 6,
       height: 4,
+      classId: null,
+      area: null,
+      corner: false,
       exhibitor: exhibitor.user.company,
     });
     const list = await ok<Stand[]>('GET', `stands?filter=${encodeURIComponent(JSON.stringify({ gateId: hall.id }))}`);

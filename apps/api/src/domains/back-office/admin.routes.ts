@@ -11,6 +11,7 @@ import { adminMailDashboardRoutes } from './mail-dashboard.routes';
 import { adminPeopleRoutes } from '../personal-data/people.routes';
 import { adminEditionRoutes } from './editions.routes';
 import { adminStaffRoutes } from './staff.routes';
+import { adminSalesRoutes } from './sales.routes';
 import { adminParticipationRoutes } from '../editions/participation.routes';
 
 export type { AdminDeps } from './deps';
@@ -47,4 +48,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, options
   await app.register(adminPeopleRoutes, deps);
   await app.register(adminMailDashboardRoutes, deps);
   await app.register(adminParticipationRoutes, deps);
+  await app.register(adminSalesRoutes, deps);
 };

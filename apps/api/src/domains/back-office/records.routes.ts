@@ -17,6 +17,7 @@ import { registerResource, type ResourceRoutes } from './record-resource';
 import { adminSingletonRoutes } from './singleton-records.routes';
 import { adminStandRoutes } from './stands.routes';
 import { standRecords } from './stands.service';
+import { standClassRecords } from './stand-classes.service';
 import { testimonialRecords } from './testimonials.service';
 
 const resource = <R extends { id: number }, Q extends PgSelect>(routes: ResourceRoutes<R, Q>) =>
@@ -45,6 +46,7 @@ export function resourceRoutes({ directoryCache, editionChanged }: AdminDeps): {
     conferences: resource({ records: conferenceRecords, missing: 'Conférence introuvable.' }),
     gates: resource({ records: hallRecords, missing: 'Hall introuvable.', onChange }),
     stands: resource({ records: standRecords, missing: 'Stand introuvable.', onChange }),
+    'stand-classes': resource({ records: standClassRecords, missing: 'Catégorie de stand introuvable.' }),
     'plan-features': resource({ records: planFeatureRecords, missing: 'Élément du plan introuvable.', onChange }),
     // The current edition's facts are in every page, badge and mail: read again on every instance.
     editions: resource({ records: editionRecords, missing: 'Édition introuvable.', onChange: editionChanged }),

@@ -11,7 +11,7 @@ import {
   type StandLineError,
 } from '@salon/shared';
 import type { Tx, Db } from '../../db/client';
-import { halls, registrations, stands, users } from '../../db/schema';
+import { halls, registrations, standClasses, stands, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { definedFields, formInput, isRecord, parseFormBody } from '../../lib/request-inputs';
 import { searchFilter } from '../../lib/admin-list';
@@ -132,6 +132,9 @@ export const standRecords = resourceRecords({
         y: stands.y,
         width: stands.width,
         height: stands.height,
+        classId: stands.classId,
+        area: stands.area,
+        corner: stands.corner,
         exhibitor,
       })
       .from(stands)
@@ -142,6 +145,7 @@ export const standRecords = resourceRecords({
     const form = parseFormBody(standSchema, body);
     const edition = await editionOfHall(tx, form.gateId);
     await checkStand(tx, form, edition, null);
+    await checkSale(tx, form, edition);
     const [row] = await tx
       .insert(stands)
       .values({ ...form, eventId: edition })
@@ -153,6 +157,7 @@ export const standRecords = resourceRecords({
     const sent = formInput(body);
     const form = parseFormBody(standSchema, { ...pick(before), ...(isRecord(sent) ? definedFields(sent) : {}) });
     await checkStand(tx, form, before.edition, id);
+    await checkSale(tx, form, before.edition);
     await tx.update(stands).set(form).where(eq(stands.id, id));
   },
   async remove(tx, id) {
@@ -218,10 +223,20 @@ export function importStands(db: Db, userId: number, body: unknown, { csv, commi
       });
     }
     const ids = [...replaced];
+    // What a stand is sold as stays with its number: the file draws the stands, the offer prices them.
+    const sale = new Map(
+      (
+        await tx
+          .select({ number: stands.number, classId: stands.classId, area: stands.area, corner: stands.corner })
+          .from(stands)
+          .where(eq(stands.eventId, edition))
+      ).map(({ number, ...kept }) => [number.toLowerCase(), kept]),
+    );
     await tx.delete(stands).where(and(eq(stands.eventId, edition), inArray(stands.gateId, ids)));
     if (placed.length)
       await tx.insert(stands).values(
         placed.map((s) => ({
+          ...sale.get(s.number.toLowerCase()),
           eventId: edition,
           gateId: s.gateId!,
           number: s.number,
@@ -257,6 +272,32 @@ export function importStands(db: Db, userId: number, body: unknown, { csv, commi
 }
 
 /** The fields of a stand that a change may leave out. */
-function pick(s: { gateId: number; number: string; x: number; y: number; width: number; height: number }) {
-  return { gateId: s.gateId, number: s.number, x: s.x, y: s.y, width: s.width, height: s.height };
+function pick(s: z.infer<typeof standSchema>) {
+  const { gateId, number, x, y, width, height, classId, area, corner } = s;
+  return { gateId, number, x, y, width, height, classId, area, corner };
+}
+
+/** A stand for sale has a class of its own edition and an area; one not for sale has neither. */
+async function checkSale(tx: Tx, form: z.infer<typeof standSchema>, edition: number) {
+  const classId = form.classId ?? null;
+  const area = form.area ?? null;
+  if ((classId === null) !== (area === null)) {
+    throw badRequest('Données invalides.', {
+      errors: [
+        {
+          path: ['body', classId === null ? 'classId' : 'area'],
+          message: 'Un stand vendu en ligne a une catégorie et une surface ; sinon, ni l’une ni l’autre.',
+        },
+      ],
+    });
+  }
+  if (classId === null) return;
+  const [own] = await tx
+    .select({ id: standClasses.id })
+    .from(standClasses)
+    .where(and(eq(standClasses.id, classId), eq(standClasses.eventId, edition)));
+  if (!own)
+    throw badRequest('Données invalides.', {
+      errors: [{ path: ['body', 'classId'], message: 'Catégorie de stand introuvable pour cette édition.' }],
+    });
 }

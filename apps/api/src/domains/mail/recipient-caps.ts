@@ -31,6 +31,8 @@ export const MAIL_CAPS = {
    * an account could otherwise send it to one address again and again.
    */
   emailChange: 3,
+  /** The confirmation of a hold on a stand (/exposer), to the address the company typed. */
+  standHold: 3,
 } as const;
 
 export type CappedMailKind = keyof typeof MAIL_CAPS;

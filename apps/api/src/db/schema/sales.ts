@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '@salon/shared';
+import { createdAt, multilingual, updatedAt } from './columns';
+import { media } from './files';
+import { editions } from './show';
+import { users } from './people';
+import { demandesExposants } from './messages';
+
+/**
+ * Stands sold online (decision 052): each edition's offer (its stand classes and terms, the
+ * conditions of sale in force), and the bookings, from the hold a prospect takes on the plan to
+ * the paid stand. Money is whole centimes of dirham, computed by the server only.
+ */
+
+/** An edition's terms of sale: one row per edition, made when the organiser first saves it. */
+export const salesOffers = pgTable(
+  'sales_offers',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    /** Whether /exposer sells the edition's stands. */
+    open: boolean('open').notNull().default(false),
+    /** Rates in basis points: 2000 is 20 %. */
+    vatRate: integer('vat_rate').notNull().default(2000),
+    /** What a corner stand costs more, on its price. */
+    cornerSurcharge: integer('corner_surcharge').notNull().default(0),
+    /** The least area one booking may take, in m². */
+    minimumArea: integer('minimum_area').notNull().default(9),
+    /** The deposit's share of the total, due when the contract is signed; the balance by `balanceDueOn`. */
+    depositShare: integer('deposit_share').notNull().default(5000),
+    balanceDueOn: date('balance_due_on'),
+    /** How many days a hold lasts unpaid before the stand is free again. */
+    holdDays: smallint('hold_days').notNull().default(7),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'sales_offers_rates',
+      sql`${t.vatRate} between 0 and 10000 and ${t.cornerSurcharge} between 0 and 10000 and ${t.depositShare} between 0 and 10000`,
+    ),
+    check('sales_offers_terms', sql`${t.minimumArea} >= 1 and ${t.holdDays} between 1 and 90`),
+  ],
+);
+
+/** What a stand is sold as ('Stand nu', 'Stand équipé'): a price per m², excluding tax. */
+export const standClasses = pgTable(
+  'stand_classes',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    name: multilingual<string>('name'),
+    pricePerM2: integer('price_per_m2').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('stand_classes_event_name').on(t.eventId, sql`(${t.name} ->> 'fr')`),
+    check('stand_classes_price', sql`${t.pricePerM2} >= 0`),
+  ],
+);
+
+/**
+ * The conditions of sale: each version a PDF of the media library, never changed; the edition's
+ * highest version is the one in force, the one a booking accepts.
+ */
+export const saleConditions = pgTable(
+  'sale_conditions',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('sale_conditions_event_version').on(t.eventId, t.version)],
+);
+
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+
+/**
+ * A booking: stands held for a company, then its contract, invoices and payments. The company's
+ * legal identity is kept as it was given; its price as it was computed when the hold was taken.
+ */
+export const standBookings = pgTable(
+  'stand_bookings',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id),
+    /** The transfer's structured reference, printed on every invoice ('S24-000123-7'). */
+    reference: text('reference').notNull().unique(),
+    status: bookingStatus('status').notNull().default('option'),
+    /** Why it ended: 'expired', 'refused' or 'cancelled', with the organiser's words when there are some. */
+    endReason: text('end_reason'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+    companyName: text('company_name').notNull(),
+    ice: text('ice').notNull(),
+    taxId: text('tax_id').notNull(),
+    tradeRegister: text('trade_register').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    signatoryName: text('signatory_name').notNull(),
+    signatoryRole: text('signatory_role').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** The language the company booked in: its mails and documents are written in it. */
+    language: text('language').notNull().default('fr'),
+    conditionsId: integer('conditions_id')
+      .notNull()
+      .references(() => saleConditions.id),
+    /** The exhibitor account that booked while signed in, or that the paid booking opened. */
+    exhibitorId: integer('exhibitor_id').references(() => users.id, { onDelete: 'set null' }),
+    enquiryId: integer('enquiry_id').references(() => demandesExposants.id, { onDelete: 'set null' }),
+    totalExclTax: integer('total_excl_tax').notNull(),
+    vat: integer('vat').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stand_bookings_event_status').on(t.eventId, t.status),
+    index('stand_bookings_hold').on(t.holdUntil).where(sql`${t.status} = 'option'`),
+    check('stand_bookings_amounts', sql`${t.totalExclTax} >= 0 and ${t.vat} >= 0`),
+  ],
+);
+
+/**
+ * The stands of a booking, by number (a layout import renumbers nothing it keeps), with what each
+ * was sold as. A stand is in one live booking at most: the unique index decides between two
+ * prospects at the same moment, on any instance.
+ */
+export const bookingStands = pgTable(
+  'booking_stands',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => standBookings.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id),
+    number: text('number').notNull(),
+    hall: text('hall').notNull(),
+    className: multilingual<string>('class_name'),
+    area: integer('area').notNull(),
+    corner: boolean('corner').notNull(),
+    pricePerM2: integer('price_per_m2').notNull(),
+    price: integer('price').notNull(),
+    /** When the booking ended and the stand was free again. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('booking_stands_live')
+      .on(t.eventId, sql`lower(${t.number})`)
+      .where(sql`${t.releasedAt} is null`),
+    index('booking_stands_booking').on(t.bookingId),
+  ],
+);

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getStandOffer, postStandBooking, postStandQuote, type Clock } from '@salon/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { editions } from '../../db/schema';
+import { route } from '../../lib/route';
+import { currentEditionId } from '../show/current-edition';
+import { holdStands, quoteStands, salesClosed } from './holds.service';
+import { conditionsInForce, readClasses, readTerms, standsForSale } from './offer.service';
+
+/** Requests a minute from one address to the price and the hold: enough for a company, not for a robot. */
+export const HOLD_RATE_LIMIT = 20;
+
+/**
+ * /exposer's calls: the current edition's offer with each stand's state (read fresh: a hold
+ * changes it), the price of a selection, and the hold itself.
+ */
+export const standSalesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  organiserEmail: string;
+  onQueued: () => void;
+  holdRateLimit: number;
+}> = async (app, { db, clock, publicUrl, organiserEmail, onQueued, holdRateLimit }) => {
+  route(app, getStandOffer, {}, async (_request, reply) => {
+    const edition = await currentEditionId(db);
+    const [terms, conditions] = await Promise.all([readTerms(db, edition), conditionsInForce(db, edition)]);
+    if (!terms.open || !conditions) throw salesClosed();
+    const [classes, stands, [event]] = await Promise.all([
+      readClasses(db, edition),
+      standsForSale(db, edition, clock()),
+      db.select({ year: editions.year }).from(editions).where(eq(editions.id, edition)),
+    ]);
+    void reply.header('cache-control', 'no-store');
+    const { open: _open, ...shown } = terms;
+    return {
+      data: {
+        year: event!.year,
+        terms: shown,
+        conditions: { version: conditions.version, url: conditions.url },
+        classes: classes.map((c) => ({ id: c.id, name: c.name as Record<string, string>, pricePerM2: c.pricePerM2 })),
+        stands: stands.map(({ number, hall, gateId, classId, area, corner, price, state }) => ({
+          number,
+          hall,
+          gateId,
+          classId,
+          area,
+          corner,
+          price,
+          state,
+        })),
+      },
+      meta: {},
+    };
+  });
+
+  const limited = { config: { rateLimit: { max: holdRateLimit, timeWindow: '1 minute' } } };
+
+  route(app, postStandQuote, limited, async (request) => {
+    const edition = await currentEditionId(db);
+    const quote = await quoteStands(db, edition, request.body.stands, clock());
+    return {
+      data: {
+        stands: quote.stands.map((s) => ({ number: s.number, hall: s.hall, area: s.area, price: s.price })),
+        area: quote.area,
+        totalExclTax: quote.totalExclTax,
+        vat: quote.vat,
+        totalInclTax: quote.totalInclTax,
+      },
+      meta: {},
+    };
+  });
+
+  route(app, postStandBooking, limited, async (request, reply) => {
+    const edition = await currentEditionId(db);
+    const held = await holdStands(db, clock, edition, request.body, { publicUrl, organiserEmail });
+    onQueued();
+    return reply.status(201).send({ data: held, meta: {} });
+  });
+};

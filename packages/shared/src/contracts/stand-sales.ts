@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import { BOOKING_STATUSES } from '../stand-sales';
+import { dateTime, item } from './common';
+
+/** What /exposer reads and the hold answers; amounts are centimes, rates basis points. */
+
+const multilingualName = z.record(z.string(), z.string());
+
+export const offerTermsSchema = z.strictObject({
+  vatRate: z.number(),
+  cornerSurcharge: z.number(),
+  minimumArea: z.number(),
+  depositShare: z.number(),
+  balanceDueOn: z.nullable(z.string()),
+  holdDays: z.number(),
+});
+
+export const standForSaleSchema = z.strictObject({
+  number: z.string(),
+  hall: z.string(),
+  gateId: z.number(),
+  classId: z.number(),
+  area: z.number(),
+  corner: z.boolean(),
+  price: z.number(),
+  state: z.enum(['free', 'held', 'sold']),
+});
+
+/** `GET stand-offer`: the current edition's offer, when its sale is open. */
+export const standOfferSchema = item(
+  z.strictObject({
+    year: z.number(),
+    terms: offerTermsSchema,
+    conditions: z.strictObject({ version: z.number(), url: z.string() }),
+    classes: z.array(z.strictObject({ id: z.number(), name: multilingualName, pricePerM2: z.number() })),
+    stands: z.array(standForSaleSchema),
+  }),
+);
+
+const quotedStand = z.strictObject({ number: z.string(), hall: z.string(), area: z.number(), price: z.number() });
+const totals = {
+  area: z.number(),
+  totalExclTax: z.number(),
+  vat: z.number(),
+  totalInclTax: z.number(),
+};
+
+/** `POST stand-offer/quote`: the price of the stands picked, checked as the hold checks them. */
+export const standQuoteAnswerSchema = item(z.strictObject({ stands: z.array(quotedStand), ...totals }));
+
+/** `POST stand-bookings`: the hold, its reference and its date. */
+export const standHeldSchema = item(
+  z.strictObject({ reference: z.string(), holdUntil: dateTime, stands: z.array(quotedStand), ...totals }),
+);
+
+/** A booking as the back-office lists it. */
+export const adminBookingSchema = z.strictObject({
+  id: z.number(),
+  edition: z.number(),
+  reference: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  endReason: z.nullable(z.string()),
+  holdUntil: dateTime,
+  companyName: z.string(),
+  ice: z.string(),
+  taxId: z.string(),
+  tradeRegister: z.string(),
+  address: z.string(),
+  city: z.string(),
+  signatoryName: z.string(),
+  signatoryRole: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  language: z.string(),
+  conditionsVersion: z.number(),
+  stands: z.string(),
+  area: z.number(),
+  totalExclTax: z.number(),
+  vat: z.number(),
+  totalInclTax: z.number(),
+  createdAt: dateTime,
+});
+
+/** The edition's offer as the back-office edits it, with how its stands stand. */
+export const adminSalesOfferSchema = z.strictObject({
+  id: z.number(),
+  open: z.boolean(),
+  ...offerTermsSchema.shape,
+  conditions: z.nullable(z.strictObject({ version: z.number(), url: z.string(), createdAt: dateTime })),
+  counts: z.strictObject({ forSale: z.number(), free: z.number(), held: z.number(), sold: z.number() }),
+});
+
+/** A stand class as the back-office lists it, with how many stands are sold as it. */
+export const adminStandClassSchema = z.strictObject({
+  id: z.number(),
+  edition: z.number(),
+  name: z.strictObject({ fr: z.string(), en: z.string() }),
+  pricePerM2: z.number(),
+  position: z.number(),
+  stands: z.number(),
+});

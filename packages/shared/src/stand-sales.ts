@@ -1,0 +1,103 @@
+import * as z from 'zod/mini';
+import { SHOW_TIME_ZONE } from './constants';
+import { LANGUAGES, LOCALES, pick, type Language } from './language';
+import { emailField, requiredMultilingualValue, requiredText } from './schemas';
+import { standNumberField } from './floor-plan';
+
+/**
+ * Stands sold online: the offer an organiser sets per edition, and the form a company fills on
+ * /exposer to hold stands. Money is whole centimes of dirham and rates are basis points (2000 is
+ * 20 %); the server computes every amount, the forms carry none.
+ */
+
+/** A booking's way from the hold to the paid stand ('Option', 'Contrat signé', 'Acompte reçu', 'Soldé', 'Annulé'). */
+export const BOOKING_STATUSES = ['option', 'signed', 'deposit', 'paid', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** At most this many stands in one booking: a company's island of adjoining stands. */
+export const BOOKING_MAX_STANDS = 8;
+
+/** A Moroccan company's common identifier (ICE): 15 digits. */
+export const ICE = /^\d{15}$/;
+
+const wholeNumber = (min: number, max: number) =>
+  z.int({ error: 'wholeNumber' }).check(z.gte(min, { error: 'wholeNumber' }), z.lte(max, { error: 'tooLarge' }));
+/** A rate in basis points, 0 to 100 %. */
+const rate = wholeNumber(0, 10_000);
+/** An amount in centimes, up to ten million dirhams. */
+export const centimesField = wholeNumber(0, 1_000_000_000);
+const isoDay = z.string({ error: 'required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' }));
+
+/** The edition's terms of sale, as the back-office saves them. */
+export const salesOfferSchema = z.object({
+  open: z.boolean(),
+  vatRate: rate,
+  cornerSurcharge: rate,
+  minimumArea: wholeNumber(1, 10_000),
+  depositShare: rate,
+  balanceDueOn: z.nullable(isoDay),
+  holdDays: wholeNumber(1, 90),
+});
+export type SalesOfferForm = z.infer<typeof salesOfferSchema>;
+
+/** A stand class: its name in each language and its price per m², excluding tax, in centimes. */
+export const standClassSchema = z.object({
+  name: requiredMultilingualValue(requiredText(100)),
+  pricePerM2: centimesField,
+  position: z.optional(wholeNumber(0, 10_000)),
+});
+export type StandClassForm = z.infer<typeof standClassSchema>;
+
+/** A new version of the conditions of sale: a PDF of the media library. */
+export const saleConditionsSchema = z.object({
+  mediaId: z.int({ error: 'required' }).check(z.positive({ error: 'required' })),
+});
+
+/** The stands a company picks, by number: one at least, each once. */
+export const bookingStandsField = z
+  .array(standNumberField, { error: 'chooseStand' })
+  .check(
+    z.minLength(1, { error: 'chooseStand' }),
+    z.maxLength(BOOKING_MAX_STANDS, { error: 'tooManyStands' }),
+    z.refine((list) => new Set(list.map((n) => n.toLowerCase())).size === list.length, { error: 'chooseStand' }),
+  );
+
+export const standQuoteSchema = z.object({ stands: bookingStandsField });
+export type StandQuoteForm = z.infer<typeof standQuoteSchema>;
+
+/**
+ * The hold on /exposer: the stands, the company's legal identity, who to write to, and the version
+ * of the conditions of sale the company read and accepted (a newer one in force is refused).
+ */
+export const standBookingSchema = z.object({
+  stands: bookingStandsField,
+  companyName: requiredText(200),
+  ice: requiredText(15).check(z.regex(ICE, { error: 'ice' })),
+  taxId: requiredText(30),
+  tradeRegister: requiredText(50),
+  address: requiredText(300),
+  city: requiredText(100),
+  signatoryName: requiredText(200),
+  signatoryRole: requiredText(100),
+  contactName: requiredText(200),
+  email: emailField,
+  phone: requiredText(40),
+  conditionsVersion: z.int({ error: 'required' }).check(z.positive({ error: 'required' })),
+  accept: z.literal(true, { error: 'acceptConditions' }),
+  lang: z.optional(z.enum(LANGUAGES)),
+});
+export type StandBookingForm = z.infer<typeof standBookingSchema>;
+
+/** An amount of centimes as a reader reads it: '12 500,00 MAD', 'MAD 12,500.00'. */
+export const moneyText = (centimes: number, lang: Language) =>
+  new Intl.NumberFormat(pick(lang, LOCALES), { style: 'currency', currency: 'MAD' }).format(centimes / 100);
+
+/** A rate of basis points as a percentage: '20 %', '20%'. */
+export const rateText = (basisPoints: number, lang: Language) =>
+  new Intl.NumberFormat(pick(lang, LOCALES), { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+
+/** An instant at the show's place: '11 décembre 2026 à 21:40', 'December 11, 2026 at 9:40 PM'. */
+export const instantText = (date: Date | string, lang: Language) =>
+  new Intl.DateTimeFormat(pick(lang, LOCALES), { dateStyle: 'long', timeStyle: 'short', timeZone: SHOW_TIME_ZONE }).format(
+    new Date(date),
+  );
