@@ -2,7 +2,17 @@ import { SignJWT } from 'jose';
 import { DEFAULT_ROLE_ID, DEMO_EDITION_ID, normalizeEmail, normalizePhone, type RegistrationType } from '@salon/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { editions, halls, media, registrations, saleConditions, salesOffers, standClasses, stands, users } from '../src/db/schema';
+import {
+  editions,
+  halls,
+  media,
+  registrations,
+  saleConditions,
+  salesOffers,
+  standClasses,
+  stands,
+  users,
+} from '../src/db/schema';
 import { seedPastEditions, seedReference } from '../src/db/seed';
 import { createBadgeSigner, type BadgeSigner } from '../src/domains/badges/badge-token';
 import { createJwt } from '../src/lib/jwt';
@@ -264,7 +274,11 @@ export async function openStandSale(db: Db, { prefix = 'M', count = 20 }: { pref
     .returning();
   const [standClass] = await db
     .insert(standClasses)
-    .values({ eventId: DEMO_EDITION_ID, name: { fr: `Stand nu ${prefix}`, en: `Space only ${prefix}` }, pricePerM2: 150_000 })
+    .values({
+      eventId: DEMO_EDITION_ID,
+      name: { fr: `Stand nu ${prefix}`, en: `Space only ${prefix}` },
+      pricePerM2: 150_000,
+    })
     .returning();
   await db.insert(stands).values(
     Array.from({ length: count }, (_, i) => ({
@@ -280,7 +294,10 @@ export async function openStandSale(db: Db, { prefix = 'M', count = 20 }: { pref
     })),
   );
   const pdf = await createMedia(db, { name: `cgv-${prefix}.pdf`, mime: 'application/pdf', width: null, height: null });
-  await db.insert(saleConditions).values({ eventId: DEMO_EDITION_ID, version: 1, mediaId: pdf.id }).onConflictDoNothing();
+  await db
+    .insert(saleConditions)
+    .values({ eventId: DEMO_EDITION_ID, version: 1, mediaId: pdf.id })
+    .onConflictDoNothing();
   const [conditions] = await db
     .select({ version: saleConditions.version })
     .from(saleConditions)

@@ -36,7 +36,9 @@ export const standSchema = z.object({
   /** Sold online as this class (of its edition), counted on this area in m²; neither: not for sale. */
   classId: z.optional(z.nullable(z.int({ error: 'required' }).check(z.positive({ error: 'required' })))),
   area: z.optional(
-    z.nullable(z.int({ error: 'wholeNumber' }).check(z.gte(1, { error: 'wholeNumber' }), z.lte(PLAN_MAX, { error: 'tooLarge' }))),
+    z.nullable(
+      z.int({ error: 'wholeNumber' }).check(z.gte(1, { error: 'wholeNumber' }), z.lte(PLAN_MAX, { error: 'tooLarge' })),
+    ),
   ),
   corner: z.optional(z.boolean()),
 });

@@ -54,13 +54,11 @@ export const saleConditionsSchema = z.object({
 });
 
 /** The stands a company picks, by number: one at least, each once. */
-export const bookingStandsField = z
-  .array(standNumberField, { error: 'chooseStand' })
-  .check(
-    z.minLength(1, { error: 'chooseStand' }),
-    z.maxLength(BOOKING_MAX_STANDS, { error: 'tooManyStands' }),
-    z.refine((list) => new Set(list.map((n) => n.toLowerCase())).size === list.length, { error: 'chooseStand' }),
-  );
+export const bookingStandsField = z.array(standNumberField, { error: 'chooseStand' }).check(
+  z.minLength(1, { error: 'chooseStand' }),
+  z.maxLength(BOOKING_MAX_STANDS, { error: 'tooManyStands' }),
+  z.refine((list) => new Set(list.map((n) => n.toLowerCase())).size === list.length, { error: 'chooseStand' }),
+);
 
 export const standQuoteSchema = z.object({ stands: bookingStandsField });
 export type StandQuoteForm = z.infer<typeof standQuoteSchema>;
@@ -94,10 +92,14 @@ export const moneyText = (centimes: number, lang: Language) =>
 
 /** A rate of basis points as a percentage: '20 %', '20%'. */
 export const rateText = (basisPoints: number, lang: Language) =>
-  new Intl.NumberFormat(pick(lang, LOCALES), { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+  new Intl.NumberFormat(pick(lang, LOCALES), { style: 'percent', maximumFractionDigits: 2 }).format(
+    basisPoints / 10_000,
+  );
 
 /** An instant at the show's place: '11 décembre 2026 à 21:40', 'December 11, 2026 at 9:40 PM'. */
 export const instantText = (date: Date | string, lang: Language) =>
-  new Intl.DateTimeFormat(pick(lang, LOCALES), { dateStyle: 'long', timeStyle: 'short', timeZone: SHOW_TIME_ZONE }).format(
-    new Date(date),
-  );
+  new Intl.DateTimeFormat(pick(lang, LOCALES), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: SHOW_TIME_ZONE,
+  }).format(new Date(date));

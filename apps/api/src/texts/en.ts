@@ -37,7 +37,8 @@ export const en: ApiTexts = {
       held: (stands, until) =>
         `Stand ${stands} is held for you until ${until}. Our team will send you the contract and the deposit invoice.`,
       summary: 'Summary',
-      stand: (number, hall, className, area, price) => `Stand ${number} (${hall}) — ${className}, ${area} m²: ${price} excl. tax`,
+      stand: (number, hall, className, area, price) =>
+        `Stand ${number} (${hall}) — ${className}, ${area} m²: ${price} excl. tax`,
       totals: (exclTax, vat, inclTax) => `Total excl. tax: ${exclTax}\nVAT: ${vat}\nTotal incl. tax: ${inclTax}`,
       reference: (reference) => `Your booking reference: ${reference}`,
       conditions: (version) => `Terms and conditions of sale accepted: version ${version}`,

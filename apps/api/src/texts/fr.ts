@@ -42,14 +42,16 @@ export const fr = {
       summary: 'Récapitulatif',
       stand: (number: string, hall: string, className: string, area: number, price: string) =>
         `Stand ${number} (${hall}) — ${className}, ${area} m² : ${price} HT`,
-      totals: (exclTax: string, vat: string, inclTax: string) => `Total HT : ${exclTax}\nTVA : ${vat}\nTotal TTC : ${inclTax}`,
+      totals: (exclTax: string, vat: string, inclTax: string) =>
+        `Total HT : ${exclTax}\nTVA : ${vat}\nTotal TTC : ${inclTax}`,
       reference: (reference: string) => `Référence de votre réservation : ${reference}`,
       conditions: (version: number) => `Conditions générales de vente acceptées : version ${version}`,
       expiry: 'Sans confirmation de notre part avant cette date, le stand redevient libre.',
       conditionsLink: 'Conditions générales de vente',
     },
     standHoldExpired: {
-      subject: (show: string, year: string, stands: string) => `Votre option sur le stand ${stands} a expiré — ${show} ${year}`,
+      subject: (show: string, year: string, stands: string) =>
+        `Votre option sur le stand ${stands} a expiré — ${show} ${year}`,
       title: 'Votre option a expiré',
       expired: (stands: string, reference: string) =>
         `L’option sur le stand ${stands} (réservation ${reference}) a expiré : le stand est de nouveau proposé à tous.`,

@@ -24,6 +24,13 @@ export const standForSaleSchema = z.strictObject({
   corner: z.boolean(),
   price: z.number(),
   state: z.enum(['free', 'held', 'sold']),
+  /** Its rectangle in its hall's units, as the plan draws it. */
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  /** A sold stand's exhibitors as the public plan names them; none for a free or held one. */
+  companies: z.array(z.string()),
 });
 
 /** `GET stand-offer`: the current edition's offer, when its sale is open. */
@@ -32,6 +39,8 @@ export const standOfferSchema = item(
     year: z.number(),
     terms: offerTermsSchema,
     conditions: z.strictObject({ version: z.number(), url: z.string() }),
+    /** The halls that have stands for sale, with their outline. */
+    halls: z.array(z.strictObject({ id: z.number(), name: z.string(), width: z.number(), height: z.number() })),
     classes: z.array(z.strictObject({ id: z.number(), name: multilingualName, pricePerM2: z.number() })),
     stands: z.array(standForSaleSchema),
   }),

@@ -142,7 +142,9 @@ export const standBookings = pgTable(
   },
   (t) => [
     index('stand_bookings_event_status').on(t.eventId, t.status),
-    index('stand_bookings_hold').on(t.holdUntil).where(sql`${t.status} = 'option'`),
+    index('stand_bookings_hold')
+      .on(t.holdUntil)
+      .where(sql`${t.status} = 'option'`),
     check('stand_bookings_amounts', sql`${t.totalExclTax} >= 0 and ${t.vat} >= 0`),
   ],
 );

@@ -20,7 +20,12 @@ export interface HeldBooking {
 
 const numbers = (b: { stands: { number: string }[] }) => b.stands.map((s) => s.number).join(', ');
 
-export function holdMail(lang: Language, show: ShowFacts, b: HeldBooking, links: { choose: string; conditions: string }): Mail {
+export function holdMail(
+  lang: Language,
+  show: ShowFacts,
+  b: HeldBooking,
+  links: { choose: string; conditions: string },
+): Mail {
   const m = mailTexts(lang);
   const t = m.standHold;
   const money = (c: number) => moneyText(c, lang);

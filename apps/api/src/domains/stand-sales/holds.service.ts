@@ -20,8 +20,13 @@ import { bookingReference, oneIsland, totalsOf } from './pricing';
  */
 
 /** A refusal the form shows under a field: `key` is a message key of the site and the back-office. */
-const fieldRefusal = (status: number, field: string, key: string, message: string, values: Record<string, unknown> = {}) =>
-  new HttpError(status, message, { code: key, ...values, errors: [{ path: ['body', field], message: key }] });
+const fieldRefusal = (
+  status: number,
+  field: string,
+  key: string,
+  message: string,
+  values: Record<string, unknown> = {},
+) => new HttpError(status, message, { code: key, ...values, errors: [{ path: ['body', field], message: key }] });
 
 export const salesClosed = () =>
   new HttpError(404, 'La réservation de stands en ligne n’est pas ouverte.', { code: 'salesClosed' });
@@ -236,7 +241,10 @@ export interface HoldExpiryDeps {
 /** One pass of the job: every option past its date ends. Answers how many. */
 export async function runHoldExpiry({ db, clock, publicUrl, log, onQueued }: HoldExpiryDeps): Promise<number> {
   const ended = await db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${EXPIRY_LOCK}) as locked`);
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${EXPIRY_LOCK}) as locked`,
+    );
     if (!lock?.locked) return 0;
     return expireHolds(tx, clock(), publicUrl);
   });

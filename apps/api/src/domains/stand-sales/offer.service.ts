@@ -29,13 +29,28 @@ export type OfferTerms = Omit<typeof salesOffers.$inferSelect, 'eventId' | 'upda
 /** The offer's terms, or the defaults when the organiser has saved none yet (not open). */
 export async function readTerms(db: Db | Tx, edition: number): Promise<OfferTerms> {
   const [row] = await db.select(offerTerms).from(salesOffers).where(eq(salesOffers.eventId, edition));
-  return row ?? { open: false, vatRate: 2000, cornerSurcharge: 0, minimumArea: 9, depositShare: 5000, balanceDueOn: null, holdDays: 7 };
+  return (
+    row ?? {
+      open: false,
+      vatRate: 2000,
+      cornerSurcharge: 0,
+      minimumArea: 9,
+      depositShare: 5000,
+      balanceDueOn: null,
+      holdDays: 7,
+    }
+  );
 }
 
 /** The conditions of sale in force: the edition's highest version, with its PDF's address. */
 export async function conditionsInForce(db: Db | Tx, edition: number) {
   const [row] = await db
-    .select({ id: saleConditions.id, version: saleConditions.version, path: media.path, createdAt: saleConditions.createdAt })
+    .select({
+      id: saleConditions.id,
+      version: saleConditions.version,
+      path: media.path,
+      createdAt: saleConditions.createdAt,
+    })
     .from(saleConditions)
     .innerJoin(media, eq(media.id, saleConditions.mediaId))
     .where(eq(saleConditions.eventId, edition))
@@ -91,7 +106,7 @@ export async function standsForSale(db: Db | Tx, edition: number, now: Date, whe
     area: s.area!,
     classId: s.classId!,
     price: standPrice({ area: s.area!, pricePerM2: s.pricePerM2, corner: s.corner }, terms),
-    state: (sold ? 'sold' : (booked ?? 'free')) as StandState,
+    state: sold ? 'sold' : (booked ?? 'free'),
   }));
 }
 

@@ -46,8 +46,7 @@ interface Box {
 /** Two stands share a stretch of wall (a corner alone does not join them). */
 export function adjoin(a: Box, b: Box): boolean {
   const sideBySide =
-    (a.x + a.width === b.x || b.x + b.width === a.x) &&
-    Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
+    (a.x + a.width === b.x || b.x + b.width === a.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
   const oneAboveTheOther =
     (a.y + a.height === b.y || b.y + b.height === a.y) && Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x);
   return sideBySide || oneAboveTheOther;

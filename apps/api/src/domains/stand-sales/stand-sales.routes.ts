@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { editions } from '../../db/schema';
 import { route } from '../../lib/route';
-import { currentEditionId } from '../show/current-edition';
+import { currentEditionId, editionById } from '../show/current-edition';
+import { readFloorPlan } from '../floor-plan/floor-plan.service';
 import { holdStands, quoteStands, salesClosed } from './holds.service';
 import { conditionsInForce, readClasses, readTerms, standsForSale } from './offer.service';
 
@@ -27,11 +28,15 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
     const edition = await currentEditionId(db);
     const [terms, conditions] = await Promise.all([readTerms(db, edition), conditionsInForce(db, edition)]);
     if (!terms.open || !conditions) throw salesClosed();
-    const [classes, stands, [event]] = await Promise.all([
+    const [classes, stands, [event], plan] = await Promise.all([
       readClasses(db, edition),
       standsForSale(db, edition, clock()),
       db.select({ year: editions.year }).from(editions).where(eq(editions.id, edition)),
+      readFloorPlan(db, editionById(edition)),
     ]);
+    // A sold stand names its exhibitors as the public plan does: those the directory lists.
+    const named = new Map(plan.flatMap((h) => h.stands.map((s) => [s.number.toLowerCase(), s.companies] as const)));
+    const selling = new Set(stands.map((s) => s.gateId));
     void reply.header('cache-control', 'no-store');
     const { open: _open, ...shown } = terms;
     return {
@@ -39,8 +44,11 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
         year: event!.year,
         terms: shown,
         conditions: { version: conditions.version, url: conditions.url },
-        classes: classes.map((c) => ({ id: c.id, name: c.name as Record<string, string>, pricePerM2: c.pricePerM2 })),
-        stands: stands.map(({ number, hall, gateId, classId, area, corner, price, state }) => ({
+        halls: plan
+          .filter((h) => selling.has(h.id))
+          .map(({ id, name, width, height }) => ({ id, name, width, height })),
+        classes: classes.map((c) => ({ id: c.id, name: c.name, pricePerM2: c.pricePerM2 })),
+        stands: stands.map(({ number, hall, gateId, classId, area, corner, price, state, x, y, width, height }) => ({
           number,
           hall,
           gateId,
@@ -49,6 +57,11 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
           corner,
           price,
           state,
+          x,
+          y,
+          width,
+          height,
+          companies: state === 'sold' ? (named.get(number.toLowerCase()) ?? []) : [],
         })),
       },
       meta: {},

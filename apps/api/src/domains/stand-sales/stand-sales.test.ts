@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_EDITION_ID, type StandBookingForm } from '@salon/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { DEMO_EDITION_ID, type ErrorAnswer, type StandBookingForm } from '@salon/shared';
 import {
   auditLog,
   bookingStands,
@@ -114,6 +115,9 @@ const form = (overrides: Partial<StandBookingForm> = {}): StandBookingForm => ({
   ...overrides,
 });
 
+/** A refusal's error: its message, and the code and fields' errors of its details. */
+const refusal = (res: LightMyRequestResponse) => res.json<ErrorAnswer>().error;
+
 const hold = (body: unknown, app = ctx.app) => call(app, 'POST', 'stand-bookings', { body });
 const liveLines = (number: string) =>
   ctx.db
@@ -182,12 +186,17 @@ describe('The offer on /exposer', () => {
   it('prices a selection as the hold would, and refuses stands apart, too small or not for sale', async () => {
     const quote = await call(ctx.app, 'POST', 'stand-offer/quote', { body: { data: { stands: ['V-6', 'V-4'] } } });
     expect(quote.statusCode, quote.body).toBe(400);
-    expect(quote.json().error.details.errors).toEqual([{ path: ['body', 'stands'], message: 'notAdjoining' }]);
+    expect(refusal(quote).details.errors).toEqual([{ path: ['body', 'stands'], message: 'notAdjoining' }]);
     const priced = await call(ctx.app, 'POST', 'stand-offer/quote', { body: { stands: ['V-3', 'V-4'] } });
     expect(priced.statusCode, priced.body).toBe(200);
-    expect(priced.json().data).toMatchObject({ area: 18, totalExclTax: 2_700_000, vat: 540_000, totalInclTax: 3_240_000 });
+    expect(priced.json<{ data: unknown }>().data).toMatchObject({
+      area: 18,
+      totalExclTax: 2_700_000,
+      vat: 540_000,
+      totalInclTax: 3_240_000,
+    });
     const notForSale = await call(ctx.app, 'POST', 'stand-offer/quote', { body: { stands: ['V-0'] } });
-    expect(notForSale.json().error.details).toMatchObject({ code: 'standNotForSale', stands: ['V-0'] });
+    expect(refusal(notForSale).details).toMatchObject({ code: 'standNotForSale', stands: ['V-0'] });
   });
 });
 
@@ -201,8 +210,16 @@ describe('A hold', () => {
       ['area', 'holdUntil', 'reference', 'stands', 'totalExclTax', 'totalInclTax', 'vat'].sort(),
     );
     expect(held).toMatchObject({ area: 18, totalExclTax: 2_700_000, vat: 540_000, totalInclTax: 3_240_000 });
-    const [booking] = await ctx.db.select().from(standBookings).where(eq(standBookings.reference, String(held.reference)));
-    expect(booking).toMatchObject({ status: 'option', companyName: 'شركة الأطلس للبناء', ice: body.ice, language: 'en' });
+    const [booking] = await ctx.db
+      .select()
+      .from(standBookings)
+      .where(eq(standBookings.reference, String(held.reference)));
+    expect(booking).toMatchObject({
+      status: 'option',
+      companyName: 'شركة الأطلس للبناء',
+      ice: body.ice,
+      language: 'en',
+    });
     expect(booking!.holdUntil.getTime() - booking!.createdAt.getTime()).toBeGreaterThan(6.9 * 24 * 3600_000);
     const mail = (await createMailbox(ctx.db).lastText(body.email)).replace(/[\u00a0\u202f]/g, ' ');
     expect(mail).toContain('Stand V-2, V-3 is held for you until');
@@ -228,21 +245,21 @@ describe('A hold', () => {
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([201, 409]);
     const refused = answers.find((a) => a.statusCode === 409)!;
-    expect(refused.json().error.details).toMatchObject({ code: 'standTaken' });
-    expect(refused.json().error.details.stands).toContain('V-4');
+    expect(refusal(refused).details).toMatchObject({ code: 'standTaken' });
+    expect(refusal(refused).details.stands).toContain('V-4');
     expect(await liveLines('V-4')).toHaveLength(1);
     // The refused one kept nothing: V-3 is still free.
-    expect((await liveLines('V-3')).length).toBe(answers[1]!.statusCode === 201 ? 1 : 0);
+    expect((await liveLines('V-3')).length).toBe(answers[1].statusCode === 201 ? 1 : 0);
   });
 
   it('refuses an ICE that is not 15 digits, under its field, and keeps nothing', async () => {
     const before = await ctx.db.select({ id: standBookings.id }).from(standBookings);
     const res = await hold(form({ ice: '12345678901234' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.errors).toEqual([{ path: ['body', 'ice'], message: 'ice' }]);
+    expect(refusal(res).details.errors).toEqual([{ path: ['body', 'ice'], message: 'ice' }]);
     expect(await ctx.db.select({ id: standBookings.id }).from(standBookings)).toHaveLength(before.length);
     const unaccepted = await hold({ ...form(), accept: false });
-    expect(unaccepted.json().error.details.errors).toEqual([{ path: ['body', 'accept'], message: 'acceptConditions' }]);
+    expect(refusal(unaccepted).details.errors).toEqual([{ path: ['body', 'accept'], message: 'acceptConditions' }]);
   });
 
   it('refuses conditions that changed while the form was open, and holds once they are accepted again', async () => {
@@ -255,7 +272,7 @@ describe('A hold', () => {
     expect(version).toBe(conditionsVersion + 1);
     const stale = await hold(form({ stands: ['V-1'] }));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.details).toMatchObject({
+    expect(refusal(stale).details).toMatchObject({
       code: 'conditionsChanged',
       conditionsVersion: version,
       errors: [{ path: ['body', 'accept'], message: 'conditionsChanged' }],
@@ -293,16 +310,22 @@ describe('A hold', () => {
 
 describe('The back-office offer', () => {
   it('will not open sales without conditions of sale, and shows the stands’ counts', async () => {
-    const [{ id: closedEdition }] = await ctx.db
-      .insert(editions)
-      .values({ id: 9_001, name: 'Édition sans ventes', edition: 99, year: 2099 })
-      .returning({ id: editions.id });
+    const closedEdition = 9_001;
+    await ctx.db.insert(editions).values({ id: closedEdition, name: 'Édition sans ventes', edition: 99, year: 2099 });
     const refused = await call(ctx.app, 'PUT', `admin/sales-offers/${closedEdition}`, {
       token: organiserToken,
-      body: { open: true, vatRate: 2000, cornerSurcharge: 0, minimumArea: 9, depositShare: 5000, balanceDueOn: null, holdDays: 7 },
+      body: {
+        open: true,
+        vatRate: 2000,
+        cornerSurcharge: 0,
+        minimumArea: 9,
+        depositShare: 5000,
+        balanceDueOn: null,
+        holdDays: 7,
+      },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.details.errors).toEqual([{ path: ['body', 'open'], message: 'noConditions' }]);
+    expect(refusal(refused).details.errors).toEqual([{ path: ['body', 'open'], message: 'noConditions' }]);
     expect(await ctx.db.select().from(salesOffers).where(eq(salesOffers.eventId, closedEdition))).toHaveLength(0);
     const offer = await call(ctx.app, 'GET', `admin/sales-offers/${DEMO_EDITION_ID}`, { token: organiserToken });
     expect(offer.json()).toMatchObject({ open: true, counts: { forSale: 7 } });
@@ -317,7 +340,7 @@ describe('The back-office offer', () => {
       body: { mediaId: image.id },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.errors).toEqual([{ path: ['body', 'mediaId'], message: 'pdfOnly' }]);
+    expect(refusal(res).details.errors).toEqual([{ path: ['body', 'mediaId'], message: 'pdfOnly' }]);
     const versions = await ctx.db.select().from(saleConditions).where(eq(saleConditions.mediaId, image.id));
     expect(versions).toHaveLength(0);
   });
@@ -325,12 +348,23 @@ describe('The back-office offer', () => {
   it('lists the bookings to organisers only, with the company’s identity and totals', async () => {
     const body = form({ stands: ['V-1', 'V-2'] });
     expect((await hold(body)).statusCode).toBe(201);
-    const list = await call(ctx.app, 'GET', `admin/stand-bookings?filter=${encodeURIComponent('{"q":"' + body.email + '"}')}`, {
-      token: organiserToken,
-    });
+    const list = await call(
+      ctx.app,
+      'GET',
+      `admin/stand-bookings?filter=${encodeURIComponent('{"q":"' + body.email + '"}')}`,
+      {
+        token: organiserToken,
+      },
+    );
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toEqual([
-      expect.objectContaining({ email: body.email, stands: 'V-1, V-2', area: 18, status: 'option', totalInclTax: 3_240_000 }),
+      expect.objectContaining({
+        email: body.email,
+        stands: 'V-1, V-2',
+        area: 18,
+        status: 'option',
+        totalInclTax: 3_240_000,
+      }),
     ]);
     const exhibitor = await createExhibitor(ctx.db);
     const refused = await call(ctx.app, 'GET', 'admin/stand-bookings', { token: await sessionOf(ctx, exhibitor.user) });
@@ -342,7 +376,7 @@ describe('The back-office offer', () => {
     try {
       const offer = await call(ctx.app, 'GET', 'stand-offer');
       expect(offer.statusCode).toBe(404);
-      expect(offer.json().error.details).toEqual({ code: 'salesClosed' });
+      expect(refusal(offer).details).toEqual({ code: 'salesClosed' });
       const res = await hold(form({ stands: ['V-3'] }));
       expect(res.statusCode).toBe(404);
       expect(await liveLines('V-3')).toHaveLength(0);
