@@ -19,6 +19,7 @@ import { mailResources } from './resources/mail';
 import { peopleResources } from './resources/people';
 import { siteSettingsResources } from './resources/site-settings';
 import { staffResources } from './resources/staff';
+import { salesResources } from './resources/sales';
 
 /**
  * The organisers' back-office at /admin: a build of its own (apps/web/vite.admin.config.ts).
@@ -75,6 +76,7 @@ export default function AdminApp() {
         {exhibitorPagesResources}
         {contentResources}
         {floorPlanResources}
+        {salesResources}
         {siteSettingsResources}
         {editionsResources}
         {peopleResources}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SHOW_TIME_ZONE } from './constants';
+import { showDay, showInstant } from './clock';
 import { LANGUAGES, LOCALES, pick, type Language } from './language';
 import { emailField, requiredMultilingualValue, requiredText } from './schemas';
 import { standNumberField } from './floor-plan';
@@ -96,10 +96,15 @@ export const rateText = (basisPoints: number, lang: Language) =>
     basisPoints / 10_000,
   );
 
-/** An instant at the show's place: '11 décembre 2026 à 21:40', 'December 11, 2026 at 9:40 PM'. */
-export const instantText = (date: Date | string, lang: Language) =>
-  new Intl.DateTimeFormat(pick(lang, LOCALES), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: SHOW_TIME_ZONE,
-  }).format(new Date(date));
+/**
+ * When an option taken `now` ends: after `days` whole days at the show's place, at midnight there
+ * (an option taken on the 4th for 7 days lasts through the 11th).
+ */
+export function holdEnd(now: Date, days: number): Date {
+  const day = new Date(`${showDay(now)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days + 1);
+  return showInstant(day.toISOString().slice(0, 10), '00:00');
+}
+
+/** The last day ('YYYY-MM-DD', at the show's place) an option ending at `holdUntil` lasts through. */
+export const holdLastDay = (holdUntil: Date | string) => showDay(new Date(new Date(holdUntil).getTime() - 60_000));

@@ -34,8 +34,8 @@ export const en: ApiTexts = {
     standHold: {
       subject: (show, year, stands) => `Your option on stand ${stands} — ${show} ${year}`,
       title: 'Your option is in place',
-      held: (stands, until) =>
-        `Stand ${stands} is held for you until ${until}. Our team will send you the contract and the deposit invoice.`,
+      held: (stands, count, until) =>
+        `${count > 1 ? `Stands ${stands} are` : `Stand ${stands} is`} held for you until the end of ${until}. Our team will send you the contract and the deposit invoice.`,
       summary: 'Summary',
       stand: (number, hall, className, area, price) =>
         `Stand ${number} (${hall}) — ${className}, ${area} m²: ${price} excl. tax`,

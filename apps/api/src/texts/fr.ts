@@ -37,8 +37,8 @@ export const fr = {
     standHold: {
       subject: (show: string, year: string, stands: string) => `Votre option sur le stand ${stands} — ${show} ${year}`,
       title: 'Votre option est posée',
-      held: (stands: string, until: string) =>
-        `Le stand ${stands} vous est réservé jusqu’au ${until}. Notre équipe vous enverra le contrat et la facture d’acompte.`,
+      held: (stands: string, count: number, until: string) =>
+        `${count > 1 ? `Les stands ${stands} vous sont réservés` : `Le stand ${stands} vous est réservé`} jusqu’au ${until} inclus. Notre équipe vous enverra le contrat et la facture d’acompte.`,
       summary: 'Récapitulatif',
       stand: (number: string, hall: string, className: string, area: number, price: string) =>
         `Stand ${number} (${hall}) — ${className}, ${area} m² : ${price} HT`,

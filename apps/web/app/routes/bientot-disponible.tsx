@@ -7,13 +7,16 @@ import { seoMeta } from '../lib/seo';
 import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/bientot-disponible';
 import '../features/info/info.css';
+import { StandSale } from '../features/stand-sales/components/stand-sale';
+import { loadStandOffer } from '../features/stand-sales/sale.server';
 
 /**
  * The specification's shared coming-soon page, at four addresses. Three of them name something
  * the site does: each says so, under its own title, and leads there with one button
  * ('Exposer' to the exhibitor enquiry, the badge to the visitor registration, the forum to the
  * programme, where each conference has its registration). Only /bientot-disponible itself says
- * 'Bientôt disponible'; no link of the site leads to it.
+ * 'Bientôt disponible'; no link of the site leads to it. While the organiser sells the current
+ * edition's stands online, /exposer is where a company picks and holds its stand.
  */
 const PAGES = {
   [paths.exposer]: {
@@ -60,9 +63,11 @@ function keyOf(pathname: string): PageKey {
   return (PAGES[path] ?? PAGES[paths.bientotDisponible]).key;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const key = keyOf(new URL(request.url).pathname);
-  return { key, seo: pageSeo(request, context, key) };
+  // /exposer sells the current edition's stands when the organiser has opened the sale.
+  const offer = key === 'exposer' ? await loadStandOffer(context) : null;
+  return { key, offer, seo: pageSeo(request, context, key) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -74,13 +79,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** /exposer, /demander-votre-badge and /assister-au-forum, and 'Bientôt disponible' itself. */
 export default function BientotDisponiblePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { key } = loaderData;
+  const { key, offer } = loaderData;
   const exhibitorsEmail = useContact('exhibitors').email;
   const page = Object.values(PAGES).find((p) => p.key === key) ?? PAGES[paths.bientotDisponible];
   return (
     <article className="container page info-coming-soon">
       <h1>{t(`pages.${key}.title`)}</h1>
-      <p className="lead">{t(`pages.${key}.lead`)}</p>
+      <p className="lead">{t(offer ? 'pages.exposer.saleLead' : `pages.${key}.lead`)}</p>
+      {offer && <StandSale offer={offer} />}
       {page.action && (
         <p className="page-cta">
           <Link className="btn btn-primary" to={page.action}>

@@ -14,6 +14,7 @@ import { seedDemoContent } from './demo-site';
 import { logoSvg, storeSvg } from './media';
 import { seedPastEditions } from './reference';
 import { seedExhibitorPages } from './exhibitor-pages';
+import { seedDemoSale } from './demo-sales';
 
 /**
  * The demo data, written once (recorded in seed_runs as 'demo'): exhibitors, their staff and
@@ -132,6 +133,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const [demo, demo2] = exhibitorRows as [typeof t.users.$inferSelect, typeof t.users.$inferSelect];
     // What a few exhibitors wrote on their directory pages.
     await seedExhibitorPages(tx, exhibitorRows);
+    // Its stands on sale on /exposer.
+    await seedDemoSale(tx);
     // The history page's past editions; the former exhibitor below exhibited at the 5th.
     await seedPastEditions(tx);
 

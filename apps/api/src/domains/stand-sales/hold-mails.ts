@@ -1,4 +1,4 @@
-import { instantText, moneyText, pickFilled, type Language } from '@salon/shared';
+import { dayText, holdLastDay, moneyText, pickFilled, type Language } from '@salon/shared';
 import { mailTexts } from '../../texts';
 import { editionYear, greeting, oneLine, render, type Mail, type ShowFacts } from '../mail/template-kit';
 
@@ -34,7 +34,7 @@ export function holdMail(
     ...render(lang, t.title, {
       paragraphs: [
         greeting(lang, b.contactName),
-        t.held(numbers(b), instantText(b.holdUntil, lang)),
+        t.held(numbers(b), b.stands.length, dayText(holdLastDay(b.holdUntil), lang)),
         [
           t.summary,
           ...b.stands.map((s) =>
@@ -58,7 +58,7 @@ export function holdOrganiserMail(b: HeldBooking): Mail {
     subject: `Option ${b.reference} — ${oneLine(b.companyName)} — stand ${numbers(b)}`,
     ...render('fr', title, {
       paragraphs: [
-        `${b.companyName} (ICE ${b.ice}) a posé une option sur le stand ${numbers(b)} jusqu’au ${instantText(b.holdUntil, 'fr')}.`,
+        `${b.companyName} (ICE ${b.ice}) a posé une option sur ${b.stands.length > 1 ? 'les stands' : 'le stand'} ${numbers(b)} jusqu’au ${dayText(holdLastDay(b.holdUntil), 'fr')} inclus.`,
         [`Contact : ${b.contactName}`, `E-mail : ${b.email}`, `Téléphone : ${b.phone}`].join('\n'),
         `Total HT : ${moneyText(b.totalExclTax, 'fr')} — TVA : ${moneyText(b.vat, 'fr')}`,
         'Confirmez-la ou refusez-la dans le back-office, rubrique « Réservations de stands ».',

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_LANGUAGE, SITE_PAGES, asLanguage, type Clock, type StandBookingForm } from '@salon/shared';
+import { DEFAULT_LANGUAGE, SITE_PAGES, asLanguage, holdEnd, type Clock, type StandBookingForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { auditLog, bookingStands, mailOutbox, standBookings, stands as standsTable } from '../../db/schema';
 import { HttpError, isUniqueViolation } from '../../lib/errors';
@@ -89,7 +89,7 @@ export async function holdStands(db: Db, clock: Clock, edition: number, form: St
       // Options past their date on these stands end now, as the job would: their stands are free.
       await expireHolds(tx, now, links.publicUrl, form.stands);
       const quote = await quoteStands(tx, edition, form.stands, now);
-      const holdUntil = new Date(now.getTime() + terms.holdDays * 24 * 3600_000);
+      const holdUntil = holdEnd(now, terms.holdDays);
       const { lang: _lang, accept: _accept, stands: _stands, conditionsVersion: _version, ...identity } = form;
       const event = await loadEvent(tx, editionById(edition));
       // The id first, so that the reference it is part of is written with the booking.

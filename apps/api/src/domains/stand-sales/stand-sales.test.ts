@@ -1,7 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO_EDITION_ID, type ErrorAnswer, type StandBookingForm } from '@salon/shared';
+import {
+  DEMO_EDITION_ID,
+  dayText,
+  holdEnd,
+  holdLastDay,
+  showDay,
+  type ErrorAnswer,
+  type StandBookingForm,
+} from '@salon/shared';
 import {
   auditLog,
   bookingStands,
@@ -151,6 +159,14 @@ describe('The price of stands', () => {
     expect(oneIsland([a, { x: 6, y: 0, width: 3, height: 3 }])).toBe(false);
   });
 
+  it('ends an option at midnight at the show’s place, after its whole days, whatever the hour it was taken', () => {
+    // 23:30 UTC on 4 May 2024 is already the 5th in Marrakech (UTC+1): seven days run to the 12th.
+    const end = holdEnd(new Date('2024-05-04T23:30:00Z'), 7);
+    expect(end.toISOString()).toBe('2024-05-12T23:00:00.000Z');
+    expect(holdLastDay(end)).toBe('2024-05-12');
+    expect(holdLastDay(holdEnd(new Date('2024-05-04T12:00:00Z'), 1))).toBe('2024-05-05');
+  });
+
   it('gives each booking a reference whose check digit catches a changed digit', () => {
     const reference = bookingReference(2024, 123);
     expect(reference).toMatch(/^S2024-000123-\d$/);
@@ -224,9 +240,13 @@ describe('A hold', () => {
       ice: body.ice,
       language: 'en',
     });
-    expect(booking!.holdUntil.getTime() - booking!.createdAt.getTime()).toBeGreaterThan(6.9 * 24 * 3600_000);
+    const lastDay = new Date(`${showDay(booking!.createdAt)}T12:00:00Z`);
+    lastDay.setUTCDate(lastDay.getUTCDate() + 7);
+    expect(holdLastDay(booking!.holdUntil)).toBe(lastDay.toISOString().slice(0, 10));
     const mail = (await createMailbox(ctx.db).lastText(body.email)).replace(/[\u00a0\u202f]/g, ' ');
-    expect(mail).toContain('Stand V-2, V-3 is held for you until');
+    expect(mail).toContain(
+      `Stands V-2, V-3 are held for you until the end of ${dayText(holdLastDay(booking!.holdUntil), 'en')}.`,
+    );
     expect(mail).toContain(String(held.reference));
     expect(mail).toContain('Total incl. tax: MAD 32,400.00');
     const [notice] = await ctx.db

@@ -1,5 +1,16 @@
 import { standSchema } from '@salon/shared';
-import { Button, DataTable, SimpleForm, TextInput, useRedirect } from 'react-admin';
+import {
+  BooleanInput,
+  Button,
+  DataTable,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useRecordContext,
+  useRedirect,
+} from 'react-admin';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { EditionListActions } from '../../components/editions';
 import { formResolver } from '../../../app/lib/form-resolver';
@@ -16,6 +27,7 @@ export function StandList() {
         <DataTable.NumberCol source="y" />
         <DataTable.NumberCol source="width" disableSort />
         <DataTable.NumberCol source="height" disableSort />
+        <DataTable.NumberCol source="area" disableSort />
         <DataTable.Col source="exhibitor" disableSort />
       </DataTable>
     </PlanList>
@@ -45,6 +57,31 @@ export function StandForm() {
       <HallInput />
       <TextInput source="number" helperText="admin.floorPlan.numberHint" />
       <BoxInputs />
+      <SaleInputs />
     </SimpleForm>
+  );
+}
+
+/** What the stand is sold as on /exposer: a class of its edition and an area, or neither. */
+function SaleInputs() {
+  const record = useRecordContext<{ edition?: number }>();
+  return (
+    <>
+      <ReferenceInput
+        source="classId"
+        reference="stand-classes"
+        filter={record?.edition ? { edition: record.edition } : {}}
+        sort={{ field: 'position', order: 'ASC' }}
+      >
+        <SelectInput
+          optionText="name.fr"
+          emptyText="admin.floorPlan.notForSale"
+          parse={(value: unknown) => (value === '' ? null : value)}
+          helperText="admin.floorPlan.saleHint"
+        />
+      </ReferenceInput>
+      <NumberInput source="area" step={1} min={1} parse={(v: number | null) => v ?? null} />
+      <BooleanInput source="corner" />
+    </>
   );
 }

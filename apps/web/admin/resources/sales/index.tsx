@@ -1,0 +1,27 @@
+import SellIcon from '@mui/icons-material/Sell';
+import CategoryIcon from '@mui/icons-material/Category';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { Resource } from 'react-admin';
+import { createPage, editPage } from '../../components/crud-pages';
+import { BookingList, BookingShow } from './bookings';
+import { SalesOfferPage } from './offer-page';
+import { StandClassForm, StandClassList } from './stand-classes';
+
+/**
+ * Stands sold online: each edition's offer and conditions of sale, the classes its stands are
+ * sold as (a stand's class and area are set in its own form, under 'Stands'), and the bookings
+ * companies make on /exposer.
+ */
+export const salesResources = (
+  <>
+    <Resource name="stand-bookings" icon={ReceiptLongIcon} list={BookingList} show={BookingShow} />
+    <Resource name="sales-offers" icon={SellIcon} list={SalesOfferPage} />
+    <Resource
+      name="stand-classes"
+      icon={CategoryIcon}
+      list={StandClassList}
+      create={createPage(StandClassForm)}
+      edit={editPage(StandClassForm)}
+    />
+  </>
+);

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { getStandOffer, postStandBooking, postStandQuote, type Answer, type StandBookingForm } from '@salon/shared';
+import type { standOfferSchema } from '@salon/shared';
+import { ApiError, api } from '../../lib/api-client';
+
+/** The offer /exposer shows: the current edition's stands for sale, their prices and states. */
+export type StandOffer = Answer<typeof standOfferSchema>['data'];
+
+/** The offer read again (after a refusal: a stand was taken, the conditions changed). */
+export const readOffer = async () => (await api(getStandOffer, {}, { auth: false })).data;
+
+export function useQuote() {
+  return useMutation({
+    mutationFn: (stands: string[]) => api(postStandQuote, { body: { stands } }, { auth: false }),
+  });
+}
+
+export function useHold() {
+  return useMutation({
+    mutationFn: (form: StandBookingForm) => api(postStandBooking, { body: { data: form } }, { auth: false }),
+  });
+}
+
+/** The code a refusal of the offer's calls carries ('standTaken', 'notAdjoining'…), or ''. */
+export function refusalCode(error: unknown): string {
+  const code = error instanceof ApiError ? error.body?.error?.details?.code : undefined;
+  return typeof code === 'string' ? code : '';
+}

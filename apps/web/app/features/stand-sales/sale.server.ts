@@ -1,0 +1,14 @@
+import { getStandOffer } from '@salon/shared';
+import { LoaderApiError, loaderCall } from '../../lib/server-api';
+import type { StandOffer } from './api';
+
+/** The current edition's offer, or null while its sale is not open (the page says how to enquire instead). */
+export async function loadStandOffer(context: unknown): Promise<StandOffer | null> {
+  try {
+    return (await loaderCall(context, getStandOffer, {})).data;
+  } catch (err) {
+    if (err instanceof LoaderApiError && err.status === 404) return null;
+    console.error(err instanceof LoaderApiError ? err.message : err);
+    return null;
+  }
+}
