@@ -201,8 +201,9 @@ const CASES: InfoPageCase[] = [
     path: '/exposer',
     h1: { fr: 'Exposer', en: 'Exhibit' },
     facts: {
-      fr: ['envoyez votre demande d’exposant en ligne', 'exposants@example.com'],
-      en: ['send your exhibitor request online', 'exposants@example.com'],
+      // The demo sells its stands: the plan, the prices, and the enquiry for those who would rather talk first.
+      fr: ['le prix s’affiche aussitôt', 'Tarifs et conditions', 'exposants@example.com'],
+      en: ['the price shows at once', 'Prices and terms', 'exposants@example.com'],
     },
     check: async (page, lang) => {
       const name = lang === 'fr' ? 'Faire ma demande d’exposant' : 'Send my exhibitor request';
