@@ -160,6 +160,12 @@ const envSchema = z.object({
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Stand prices and holds (/exposer) allowed per minute and per IP address. */
   STAND_HOLD_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /**
+   * How long an instance remembers a stand it saw taken, in seconds (0: never): when a sale opens,
+   * the companies that ask second for a stand are told without a transaction. The database decides
+   * every hold; a stand freed meanwhile is offered again after this long at most.
+   */
+  STAND_TAKEN_MEMO_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Badge lookups allowed per minute and per kiosk (e-mail and phone digits, or the e-badge QR). */
   KIOSK_LOOKUP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Sign-in attempts allowed per minute, per IP address and per account. */

@@ -8,7 +8,7 @@ import { mayMail } from '../mail/recipient-caps';
 import { loadEvent } from '../show/edition';
 import { editionById } from '../show/current-edition';
 import { holdExpiredMail, holdMail, holdOrganiserMail } from './hold-mails';
-import { conditionsInForce, readTerms, standsForSale } from './offer.service';
+import { readTerms, saleInForce, standsForSale, type OfferTerms } from './offer.service';
 import { bookingReference, oneIsland, totalsOf } from './pricing';
 
 /**
@@ -31,22 +31,35 @@ const fieldRefusal = (
 export const salesClosed = () =>
   new HttpError(404, 'La réservation de stands en ligne n’est pas ouverte.', { code: 'salesClosed' });
 
-const standTaken = (numbers: string[]) =>
-  fieldRefusal(409, 'stands', 'standTaken', `Stand déjà pris : ${numbers.join(', ')}.`, { stands: numbers });
+/**
+ * The stands asked for are another company's. `known`: these very stands are (read from the
+ * database); else one of them is, which the index said without naming it.
+ */
+export const standTakenRefusal = (numbers: string[], known = false) =>
+  Object.assign(
+    fieldRefusal(409, 'stands', 'standTaken', `Stand déjà pris : ${numbers.join(', ')}.`, { stands: numbers }),
+    {
+      takenStands: known ? numbers : [],
+    },
+  );
+
+/** The stands a refusal knows to be taken, when it is one. */
+export const takenStandsOf = (error: unknown): string[] =>
+  (error as { takenStands?: string[] } | null)?.takenStands ?? [];
 
 /** The stands asked for, priced and checked: for sale, free, in one island, at least the minimum area. */
-export async function quoteStands(db: Db | Tx, edition: number, numbers: string[], now: Date) {
-  const terms = await readTerms(db, edition);
+export async function quoteStands(db: Db | Tx, edition: number, numbers: string[], now: Date, known?: OfferTerms) {
+  const terms = known ?? (await readTerms(db, edition));
   if (!terms.open) throw salesClosed();
   const wanted = numbers.map((n) => n.toLowerCase());
-  const found = await standsForSale(db, edition, now, inArray(sql`lower(${standsTable.number})`, wanted));
+  const found = await standsForSale(db, edition, now, inArray(sql`lower(${standsTable.number})`, wanted), terms);
   const missing = numbers.filter((n) => !found.some((s) => s.number.toLowerCase() === n.toLowerCase()));
   if (missing.length)
     throw fieldRefusal(400, 'stands', 'standNotForSale', `Stand non proposé à la vente : ${missing.join(', ')}.`, {
       stands: missing,
     });
   const taken = found.filter((s) => s.state !== 'free').map((s) => s.number);
-  if (taken.length) throw standTaken(taken);
+  if (taken.length) throw standTakenRefusal(taken, true);
   if (new Set(found.map((s) => s.gateId)).size > 1 || !oneIsland(found))
     throw fieldRefusal(400, 'stands', 'notAdjoining', 'Les stands choisis doivent se toucher, dans un même hall.');
   const area = found.reduce((sum, s) => sum + s.area, 0);
@@ -75,9 +88,9 @@ export async function holdStands(db: Db, clock: Clock, edition: number, form: St
   try {
     return await db.transaction(async (tx) => {
       const now = clock();
-      const conditions = await conditionsInForce(tx, edition);
-      const terms = await readTerms(tx, edition);
-      if (!terms.open || !conditions) throw salesClosed();
+      const sale = await saleInForce(tx, edition);
+      if (!sale?.terms.open || !sale.conditions) throw salesClosed();
+      const { terms, conditions } = sale;
       if (conditions.version !== form.conditionsVersion)
         throw fieldRefusal(
           409,
@@ -86,18 +99,16 @@ export async function holdStands(db: Db, clock: Clock, edition: number, form: St
           `Les conditions générales de vente ont changé (version ${conditions.version}) : lisez-les et acceptez-les à nouveau.`,
           { conditionsVersion: conditions.version },
         );
+      let quote = await quoteStands(tx, edition, form.stands, now, terms);
       // Options past their date on these stands end now, as the job would: their stands are free.
-      await expireHolds(tx, now, links.publicUrl, form.stands);
-      const quote = await quoteStands(tx, edition, form.stands, now);
+      if (quote.stands.some((s) => s.lapsed)) {
+        await expireHolds(tx, now, links.publicUrl, form.stands);
+        quote = await quoteStands(tx, edition, form.stands, now, terms);
+      }
       const holdUntil = holdEnd(now, terms.holdDays);
       const { lang: _lang, accept: _accept, stands: _stands, conditionsVersion: _version, ...identity } = form;
-      const event = await loadEvent(tx, editionById(edition));
-      // The id first, so that the reference it is part of is written with the booking.
-      const [next] = await queryRows<{ id: number }>(
-        tx,
-        sql`select nextval(pg_get_serial_sequence('stand_bookings', 'id'))::int as id`,
-      );
-      const id = next!.id;
+      const event = sale.show;
+      const id = sale.nextId;
       const reference = bookingReference(Number(event.startsOn.slice(0, 4)), id);
       await tx.insert(standBookings).values({
         ...identity,
@@ -134,13 +145,16 @@ export async function holdStands(db: Db, clock: Clock, edition: number, form: St
         stands: quote.stands,
       };
       const conditionsUrl = new URL(conditions.url, links.publicUrl).href;
-      if (await mayMail(tx, form.email, 'standHold'))
-        await tx.insert(mailOutbox).values({
-          to: form.email,
-          kind: 'standHold',
-          ...holdMail(lang, event, held, { choose: chooseUrl(links.publicUrl), conditions: conditionsUrl }),
-        });
-      await tx.insert(mailOutbox).values({ to: links.organiserEmail, ...holdOrganiserMail(held) });
+      const toCompany = (await mayMail(tx, form.email, 'standHold'))
+        ? [
+            {
+              to: form.email,
+              kind: 'standHold',
+              ...holdMail(lang, event, held, { choose: chooseUrl(links.publicUrl), conditions: conditionsUrl }),
+            },
+          ]
+        : [];
+      await tx.insert(mailOutbox).values([...toCompany, { to: links.organiserEmail, ...holdOrganiserMail(held) }]);
       return {
         reference,
         holdUntil,
@@ -153,7 +167,7 @@ export async function holdStands(db: Db, clock: Clock, edition: number, form: St
     });
   } catch (error) {
     // Another company's hold on one of these stands committed first: the index decided.
-    if (isUniqueViolation(error)) throw standTaken(form.stands);
+    if (isUniqueViolation(error)) throw standTakenRefusal(form.stands);
     throw error;
   }
 }

@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { type Db, type Tx } from '../../db/client';
-import { halls, media, registrations, saleConditions, salesOffers, standClasses, stands, users } from '../../db/schema';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import {
+  editions,
+  halls,
+  media,
+  registrations,
+  saleConditions,
+  salesOffers,
+  standClasses,
+  stands,
+  users,
+} from '../../db/schema';
 import { mediaUrl } from '../media/media-view';
 import { onStand } from '../floor-plan/floor-plan.service';
 import { standPrice } from './pricing';
@@ -42,6 +52,59 @@ export async function readTerms(db: Db | Tx, edition: number): Promise<OfferTerm
   );
 }
 
+/**
+ * What a hold reads first, in one query: the offer's terms (null: none saved), the conditions in
+ * force (null: none yet), the edition's facts its mails print, and the next booking's id (taken,
+ * so that the reference it is part of is written with the booking).
+ */
+export async function saleInForce(db: Db | Tx, edition: number) {
+  const [row] = await queryRows<{
+    open: boolean;
+    vat_rate: number;
+    corner_surcharge: number;
+    minimum_area: number;
+    deposit_share: number;
+    balance_due_on: string | null;
+    hold_days: number;
+    conditions_id: number | null;
+    version: number | null;
+    path: string | null;
+    name: string;
+    starts_on: string | null;
+    ends_on: string | null;
+    city: string | null;
+    next_id: number;
+  }>(
+    db,
+    sql`select o.open, o.vat_rate, o.corner_surcharge, o.minimum_area, o.deposit_share, o.balance_due_on::text,
+               o.hold_days, c.id as conditions_id, c.version, m.path, e.name, e.starts_on::text, e.ends_on::text,
+               e.city, nextval(pg_get_serial_sequence('stand_bookings', 'id'))::int as next_id
+          from ${salesOffers} o
+          join ${editions} e on e.id = o.event_id
+          left join lateral (select id, version, media_id from ${saleConditions} where event_id = o.event_id
+                              order by version desc limit 1) c on true
+          left join ${media} m on m.id = c.media_id
+         where o.event_id = ${edition}`,
+  );
+  if (!row) return null;
+  const terms: OfferTerms = {
+    open: row.open,
+    vatRate: row.vat_rate,
+    cornerSurcharge: row.corner_surcharge,
+    minimumArea: row.minimum_area,
+    depositShare: row.deposit_share,
+    balanceDueOn: row.balance_due_on,
+    holdDays: row.hold_days,
+  };
+  const conditions =
+    row.conditions_id === null
+      ? null
+      : { id: row.conditions_id, version: row.version!, url: mediaUrl({ path: row.path! }) };
+  // A database check (events_current_dated): an edition on sale is current, with its dates and city.
+  const show = { name: row.name, startsOn: row.starts_on ?? '', endsOn: row.ends_on ?? '', city: row.city ?? '' };
+  return { terms, conditions, show, nextId: row.next_id };
+}
+
 /** The conditions of sale in force: the edition's highest version, with its PDF's address. */
 export async function conditionsInForce(db: Db | Tx, edition: number) {
   const [row] = await db
@@ -68,16 +131,25 @@ export const readClasses = (db: Db | Tx, edition: number) =>
     .where(eq(standClasses.eventId, edition))
     .orderBy(asc(standClasses.position), asc(standClasses.id));
 
-/** Whether a live booking has the stand: held (an option before its date), or sold (past the option). */
-const bookingState = (now: Date) => sql<StandState | null>`(
-  select case when b.status = 'option' then case when b.hold_until > ${now} then 'held' end else 'sold' end
+/**
+ * Whether a live booking has the stand: held (an option before its date), sold (past the option),
+ * or 'lapsed' (an option past its date that the expiry has not ended yet: the stand is free).
+ */
+const bookingState = (now: Date) => sql<StandState | 'lapsed' | null>`(
+  select case when b.status = 'option' then case when b.hold_until > ${now} then 'held' else 'lapsed' end else 'sold' end
     from booking_stands bs join stand_bookings b on b.id = bs.booking_id
    where bs.event_id = ${stands.eventId} and lower(bs.number) = lower(${stands.number}) and bs.released_at is null
    limit 1)`;
 
 /** The stands for sale of the edition, with their hall, class, price and state, in the plan's order. */
-export async function standsForSale(db: Db | Tx, edition: number, now: Date, where?: SQL) {
-  const terms = await readTerms(db, edition);
+export async function standsForSale(
+  db: Db | Tx,
+  edition: number,
+  now: Date,
+  where?: SQL,
+  known?: Pick<OfferTerms, 'vatRate' | 'cornerSurcharge'>,
+) {
+  const terms = known ?? (await readTerms(db, edition));
   const rows = await db
     .select({
       number: stands.number,
@@ -106,7 +178,9 @@ export async function standsForSale(db: Db | Tx, edition: number, now: Date, whe
     area: s.area!,
     classId: s.classId!,
     price: standPrice({ area: s.area!, pricePerM2: s.pricePerM2, corner: s.corner }, terms),
-    state: sold ? 'sold' : (booked ?? 'free'),
+    state: (sold ? 'sold' : booked === 'held' || booked === 'sold' ? booked : 'free'),
+    /** An option past its date still holds it in the database: the expiry ends it before a new hold. */
+    lapsed: !sold && booked === 'lapsed',
   }));
 }
 

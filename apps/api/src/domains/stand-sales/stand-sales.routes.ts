@@ -6,11 +6,9 @@ import { editions } from '../../db/schema';
 import { route } from '../../lib/route';
 import { currentEditionId, editionById } from '../show/current-edition';
 import { readFloorPlan } from '../floor-plan/floor-plan.service';
-import { holdStands, quoteStands, salesClosed } from './holds.service';
+import { holdStands, quoteStands, salesClosed, standTakenRefusal, takenStandsOf } from './holds.service';
+import { TtlCache } from '../../lib/ttl-cache';
 import { conditionsInForce, readClasses, readTerms, standsForSale } from './offer.service';
-
-/** Requests a minute from one address to the price and the hold: enough for a company, not for a robot. */
-export const HOLD_RATE_LIMIT = 20;
 
 /**
  * /exposer's calls: the current edition's offer with each stand's state (read fresh: a hold
@@ -23,7 +21,9 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
   organiserEmail: string;
   onQueued: () => void;
   holdRateLimit: number;
-}> = async (app, { db, clock, publicUrl, organiserEmail, onQueued, holdRateLimit }) => {
+  /** How long this instance remembers a stand it saw taken (0: never). */
+  takenMemoMs: number;
+}> = async (app, { db, clock, publicUrl, organiserEmail, onQueued, holdRateLimit, takenMemoMs }) => {
   route(app, getStandOffer, {}, async (_request, reply) => {
     const edition = await currentEditionId(db);
     const [terms, conditions] = await Promise.all([readTerms(db, edition), conditionsInForce(db, edition)]);
@@ -85,9 +85,37 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
     };
   });
 
+  // What this instance knows to be taken, for a few seconds: when a sale opens, many companies ask
+  // for the same few stands at once, and those that come second are told without a transaction.
+  // The database still decides every hold; a stand freed meanwhile is offered again within seconds.
+  const taken = new TtlCache<true>(takenMemoMs, 20_000);
+  const key = (edition: number, number: string) => `${edition}:${number.toLowerCase()}`;
+  // On this instance, the holds of one stand wait for each other (those of other stands do not),
+  // so that the second company on a stand finds it known.
+  const lines = new Map<string, Promise<unknown>>();
   route(app, postStandBooking, limited, async (request, reply) => {
+    const form = request.body;
     const edition = await currentEditionId(db);
-    const held = await holdStands(db, clock, edition, request.body, { publicUrl, organiserEmail });
+    const keys = [...new Set(form.stands.map((n) => key(edition, n)))];
+    const before = keys.map((k) => lines.get(k));
+    const attempt = Promise.all(before.map((p) => p?.catch(() => undefined))).then(async () => {
+      const known = form.stands.filter((n) => taken.get(key(edition, n)));
+      if (known.length) throw standTakenRefusal(known);
+      try {
+        const held = await holdStands(db, clock, edition, form, { publicUrl, organiserEmail });
+        for (const s of held.stands) taken.set(key(edition, s.number), true);
+        return held;
+      } catch (error) {
+        for (const n of takenStandsOf(error)) taken.set(key(edition, n), true);
+        throw error;
+      }
+    });
+    const settled = attempt.catch(() => undefined);
+    for (const k of keys) lines.set(k, settled);
+    void settled.then(() => {
+      for (const k of keys) if (lines.get(k) === settled) lines.delete(k);
+    });
+    const held = await attempt;
     onQueued();
     return reply.status(201).send({ data: held, meta: {} });
   });

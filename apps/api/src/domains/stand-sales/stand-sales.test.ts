@@ -41,7 +41,7 @@ let conditionsVersion: number;
 const silent = { info: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', LOG_LEVEL: 'error' });
+  ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', STAND_TAKEN_MEMO_SECONDS: '0' });
   const organiser = await createOrganiser(ctx.db);
   organiserToken = await sessionOf(ctx, organiser);
   const [hall] = await ctx.db
