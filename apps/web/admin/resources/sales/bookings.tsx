@@ -10,7 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { BOOKING_STATUSES, moneyText, type Answer, type adminBookingSchema } from '@salon/shared';
+import { BOOKING_STATUSES, dayText, holdLastDay, moneyText, type Answer, type adminBookingSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { editionFilter, useEditionDefaults } from '../../components/editions';
 import { searchFilter } from '../../components/filters';
@@ -32,6 +32,8 @@ export function BookingStatus() {
 }
 
 const money = (centimes: number) => moneyText(centimes, 'fr');
+/** The last day an option lasts through ('11 décembre 2026'), at the show's place; none once it ended. */
+const lastDay = (r: Booking) => (r.status === 'option' ? dayText(holdLastDay(r.holdUntil), 'fr') : '—');
 
 /** The bookings of an edition, newest first: who holds which stands, until when, for how much. */
 export function BookingList() {
@@ -66,7 +68,9 @@ export function BookingList() {
         <DataTable.Col source="status" disableSort>
           <BookingStatus />
         </DataTable.Col>
-        <DataTable.Col source="holdUntil" field={DateTimeField} />
+        <DataTable.Col source="holdUntil">
+          <FunctionField<Booking> render={(r) => lastDay(r)} />
+        </DataTable.Col>
       </DataTable>
     </ResponsiveList>
   );
@@ -79,7 +83,7 @@ export function BookingShow() {
       <SimpleShowLayout>
         <TextField source="reference" />
         <BookingStatus />
-        <DateTimeField source="holdUntil" />
+        <FunctionField<Booking> source="holdUntil" render={(r) => lastDay(r)} />
         <TextField source="stands" />
         <FunctionField<Booking> source="area" render={(r) => `${r.area} m²`} />
         <FunctionField<Booking> source="totalExclTax" render={(r) => money(r.totalExclTax)} />

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useId, useState } from 'react';
 import {
@@ -22,6 +22,8 @@ import { formResolver } from '../../../app/lib/form-resolver';
 
 type Offer = Answer<typeof adminSalesOfferSchema>;
 const resolver = formResolver(salesOfferSchema);
+/** Two or four fields a line on a wide screen, one on a phone. */
+const FIELD = { flex: '1 1 200px' };
 
 /** Percentages in the form, basis points in the record (20 % is 2000). */
 const percentInput = {
@@ -44,23 +46,23 @@ export function SalesOfferPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('admin.sales.offerTitle')}
       </Typography>
-      <EditionPicker label="admin.editions.edition" value={picked} onChange={setPicked} />
+      <EditionPicker label="admin.editions.dashboardEdition" value={picked} onChange={setPicked} />
       {edition !== undefined && (
         <Edit resource="sales-offers" id={edition} redirect={false} mutationMode="pessimistic" title=" " key={edition}>
           <SimpleForm toolbar={saveOnlyToolbar} resolver={resolver} sx={{ '&&': { pb: 2 } }}>
             <Counts />
             <Conditions edition={edition} />
             <BooleanInput source="open" helperText="admin.sales.openHint" />
-            <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
-              <NumberInput source="vatRate" step={0.01} validate={required()} {...percentInput} />
-              <NumberInput source="cornerSurcharge" step={0.01} validate={required()} {...percentInput} />
-              <NumberInput source="minimumArea" step={1} validate={required()} />
-              <NumberInput source="holdDays" step={1} validate={required()} />
-            </Stack>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
-              <NumberInput source="depositShare" step={0.01} validate={required()} {...percentInput} />
-              <DateInput source="balanceDueOn" parse={(v: string) => v || null} />
-            </Stack>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+              <NumberInput source="vatRate" sx={FIELD} step={0.01} validate={required()} {...percentInput} />
+              <NumberInput source="cornerSurcharge" sx={FIELD} step={0.01} validate={required()} {...percentInput} />
+              <NumberInput source="minimumArea" sx={FIELD} step={1} validate={required()} />
+              <NumberInput source="holdDays" sx={FIELD} step={1} validate={required()} />
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+              <NumberInput source="depositShare" sx={FIELD} step={0.01} validate={required()} {...percentInput} />
+              <DateInput source="balanceDueOn" sx={FIELD} parse={(v: string) => v || null} />
+            </Box>
           </SimpleForm>
         </Edit>
       )}
