@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { showDay, showInstant } from './clock';
 import { LANGUAGES, LOCALES, pick, type Language } from './language';
-import { emailField, requiredMultilingualValue, requiredText } from './schemas';
+import { emailField, maxText, requiredMultilingualValue, requiredText } from './schemas';
 import { standNumberField } from './floor-plan';
 
 /**
@@ -13,6 +13,32 @@ import { standNumberField } from './floor-plan';
 /** A booking's way from the hold to the paid stand ('Option', 'Contrat signé', 'Acompte reçu', 'Soldé', 'Annulé'). */
 export const BOOKING_STATUSES = ['option', 'signed', 'deposit', 'paid', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** What an invoice is: the deposit, the balance, the exhibitor's services, or a credit note. */
+export const INVOICE_KINDS = ['deposit', 'balance', 'services', 'credit'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** A party of an invoice as it prints it: its legal identity. */
+export interface InvoiceParty {
+  name: string;
+  ice: string;
+  taxId: string;
+  tradeRegister: string;
+  address: string;
+  city: string;
+}
+/** The organiser as seller: its legal identity and the bank account transfers go to. */
+export interface Seller extends Partial<InvoiceParty> {
+  bank?: string;
+  rib?: string;
+}
+/** A line of an invoice, in centimes; a credit note's are negative. */
+export interface InvoiceLine {
+  label: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+}
 
 /** At most this many stands in one booking: a company's island of adjoining stands. */
 export const BOOKING_MAX_STANDS = 8;
@@ -28,6 +54,31 @@ const rate = wholeNumber(0, 10_000);
 export const centimesField = wholeNumber(0, 1_000_000_000);
 const isoDay = z.string({ error: 'required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' }));
 
+/** A Moroccan bank account number (RIB): 24 digits, spaces allowed between groups. */
+export const RIB = /^\d{24}$/;
+const optional = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, { error: 'tooLong' })));
+
+/** The organiser as its invoices print it; each field may wait, but none may be wrong. */
+export const sellerSchema = z.object({
+  name: optional(200),
+  ice: z.optional(z.string().check(z.trim(), z.regex(/^(\d{15})?$/, { error: 'ice' }))),
+  taxId: optional(30),
+  tradeRegister: optional(50),
+  address: optional(300),
+  city: optional(100),
+  bank: optional(100),
+  rib: z.optional(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((v) => v.replace(/\s+/g, '')),
+    ).check(z.regex(/^(\d{24})?$/, { error: 'rib' })),
+  ),
+});
+export type SellerForm = z.infer<typeof sellerSchema>;
+
+/** What confirming a booking needs of the seller: every field, for the invoices' legal mentions. */
+export const SELLER_FIELDS = ['name', 'ice', 'taxId', 'tradeRegister', 'address', 'city', 'bank', 'rib'] as const;
+
 /** The edition's terms of sale, as the back-office saves them. */
 export const salesOfferSchema = z.object({
   open: z.boolean(),
@@ -37,6 +88,7 @@ export const salesOfferSchema = z.object({
   depositShare: rate,
   balanceDueOn: z.nullable(isoDay),
   holdDays: wholeNumber(1, 90),
+  seller: z.optional(sellerSchema),
 });
 export type SalesOfferForm = z.infer<typeof salesOfferSchema>;
 
@@ -108,3 +160,9 @@ export function holdEnd(now: Date, days: number): Date {
 
 /** The last day ('YYYY-MM-DD', at the show's place) an option ending at `holdUntil` lasts through. */
 export const holdLastDay = (holdUntil: Date | string) => showDay(new Date(new Date(holdUntil).getTime() - 60_000));
+
+/** Why a booking ended (`standBookings.endReason`): its option lapsed, the organiser refused it or cancelled it. */
+export const END_REASONS = ['expired', 'refused', 'cancelled'] as const;
+
+/** The organiser's refusal of an option or cancellation of a booking: why, in a few words the company reads. */
+export const bookingEndSchema = z.object({ reason: z.optional(z.string().check(z.trim(), maxText(500))) });

@@ -96,6 +96,16 @@ export const adminSalesOfferSchema = z.strictObject({
   id: z.number(),
   open: z.boolean(),
   ...offerTermsSchema.shape,
+  seller: z.strictObject({
+    name: z.optional(z.string()),
+    ice: z.optional(z.string()),
+    taxId: z.optional(z.string()),
+    tradeRegister: z.optional(z.string()),
+    address: z.optional(z.string()),
+    city: z.optional(z.string()),
+    bank: z.optional(z.string()),
+    rib: z.optional(z.string()),
+  }),
   conditions: z.nullable(z.strictObject({ version: z.number(), url: z.string(), createdAt: dateTime })),
   counts: z.strictObject({ forSale: z.number(), free: z.number(), held: z.number(), sold: z.number() }),
 });

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -13,8 +14,10 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  primaryKey,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES } from '@salon/shared';
+import { BOOKING_STATUSES, INVOICE_KINDS, type InvoiceLine, type InvoiceParty, type Seller } from '@salon/shared';
 import { createdAt, multilingual, updatedAt } from './columns';
 import { media } from './files';
 import { editions } from './show';
@@ -47,6 +50,8 @@ export const salesOffers = pgTable(
     balanceDueOn: date('balance_due_on'),
     /** How many days a hold lasts unpaid before the stand is free again. */
     holdDays: smallint('hold_days').notNull().default(7),
+    /** Who sells, as its invoices print it: the organiser's legal identity and its bank account. */
+    seller: jsonb('seller').$type<Seller>().notNull().default({}),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -180,4 +185,62 @@ export const bookingStands = pgTable(
       .where(sql`${t.releasedAt} is null`),
     index('booking_stands_booking').on(t.bookingId),
   ],
+);
+
+export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);
+
+/**
+ * The invoices and credit notes, issued once and never changed nor deleted (a trigger refuses
+ * it, migration 0045): a correction or a cancellation is a credit note. Each is numbered in its
+ * series ('F' invoices, 'AV' credit notes) and year without a gap (`invoiceCounters`), and keeps
+ * both parties, its lines and its totals as they were issued.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => standBookings.id),
+    kind: invoiceKind('kind').notNull(),
+    series: text('series').notNull(),
+    year: smallint('year').notNull(),
+    number: integer('number').notNull(),
+    /** What it prints and the accountant files it under: 'F2025-00001', 'AV2025-00001'. */
+    label: text('label').notNull(),
+    /** The invoice a credit note cancels. */
+    creditOf: integer('credit_of').references((): AnyPgColumn => invoices.id),
+    issuedOn: date('issued_on').notNull(),
+    dueOn: date('due_on').notNull(),
+    language: text('language').notNull(),
+    seller: jsonb('seller').$type<Seller>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    /** Signed: a credit note's totals are negative. */
+    totalExclTax: integer('total_excl_tax').notNull(),
+    vat: integer('vat').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    /** The transfer's structured reference of its booking. */
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('invoices_series_year_number').on(t.series, t.year, t.number),
+    index('invoices_booking').on(t.bookingId),
+    index('invoices_issued').on(t.issuedOn),
+  ],
+);
+
+/** The last number of each series and year: the row lock puts two issuers in line, a rollback gives its number back. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    year: smallint('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
 );

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { mediaUrl } from '../media/media-view';
 import { onStand } from '../floor-plan/floor-plan.service';
+import type { Seller } from '@salon/shared';
 import { standPrice } from './pricing';
 
 /**
@@ -32,6 +33,7 @@ export const offerTerms = {
   depositShare: salesOffers.depositShare,
   balanceDueOn: salesOffers.balanceDueOn,
   holdDays: salesOffers.holdDays,
+  seller: salesOffers.seller,
 };
 
 export type OfferTerms = Omit<typeof salesOffers.$inferSelect, 'eventId' | 'updatedAt'>;
@@ -48,6 +50,7 @@ export async function readTerms(db: Db | Tx, edition: number): Promise<OfferTerm
       depositShare: 5000,
       balanceDueOn: null,
       holdDays: 7,
+      seller: {},
     }
   );
 }
@@ -66,6 +69,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
     deposit_share: number;
     balance_due_on: string | null;
     hold_days: number;
+    seller: Seller;
     conditions_id: number | null;
     version: number | null;
     path: string | null;
@@ -77,7 +81,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
   }>(
     db,
     sql`select o.open, o.vat_rate, o.corner_surcharge, o.minimum_area, o.deposit_share, o.balance_due_on::text,
-               o.hold_days, c.id as conditions_id, c.version, m.path, e.name, e.starts_on::text, e.ends_on::text,
+               o.hold_days, o.seller, c.id as conditions_id, c.version, m.path, e.name, e.starts_on::text, e.ends_on::text,
                e.city, nextval(pg_get_serial_sequence('stand_bookings', 'id'))::int as next_id
           from ${salesOffers} o
           join ${editions} e on e.id = o.event_id
@@ -95,6 +99,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
     depositShare: row.deposit_share,
     balanceDueOn: row.balance_due_on,
     holdDays: row.hold_days,
+    seller: row.seller,
   };
   const conditions =
     row.conditions_id === null
@@ -173,12 +178,14 @@ export async function standsForSale(
     .innerJoin(standClasses, eq(standClasses.id, stands.classId))
     .where(and(eq(stands.eventId, edition), isNotNull(stands.area), where))
     .orderBy(asc(halls.position), asc(stands.number));
+  const stateOf = (sold: boolean, booked: StandState | 'lapsed' | null): StandState =>
+    sold ? 'sold' : booked === 'held' || booked === 'sold' ? booked : 'free';
   return rows.map(({ sold, booked, ...s }) => ({
     ...s,
     area: s.area!,
     classId: s.classId!,
     price: standPrice({ area: s.area!, pricePerM2: s.pricePerM2, corner: s.corner }, terms),
-    state: (sold ? 'sold' : booked === 'held' || booked === 'sold' ? booked : 'free'),
+    state: stateOf(sold, booked),
     /** An option past its date still holds it in the database: the expiry ends it before a new hold. */
     lapsed: !sold && booked === 'lapsed',
   }));
