@@ -46,6 +46,7 @@ const onTheEmbeddedDatabaseToo = [
   'apps/api/src/domains/scans/scans.test.ts',
   'apps/api/src/domains/show/current-edition.test.ts',
   'apps/api/src/domains/stand-sales/stand-sales.test.ts',
+  'apps/api/src/domains/stand-sales/pipeline.test.ts',
   // Text found and ordered: searches, accents, names in any script, sorted lists.
   'apps/api/src/domains/directory/directory-query.test.ts',
   'apps/api/src/domains/directory/directory.test.ts',

@@ -14,6 +14,7 @@ import { createMailTransport, mailDir, type MailTransport } from './domains/mail
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
 import { startRetentionJob, type RetentionJob } from './domains/personal-data/retention.service';
 import { startHoldExpiry } from './domains/stand-sales/holds.service';
+import { saleAttachments } from './domains/stand-sales/sale-attachments';
 import { notifyMailWorkers } from './domains/mail/worker';
 import { startUnusedUploadsJob, type UnusedUploadsJob } from './domains/exhibitor-area/unused-uploads';
 import { createClock } from '@salon/shared';
@@ -115,7 +116,10 @@ async function main(): Promise<void> {
   if (config.MAIL_WORKER && !closing) {
     const transport = createMailTransport(config);
     const badges = createBadgeService(database.db, createBadgeSigner(config.BADGE_PRIVATE_KEY));
-    const resolveAttachments = createAttachmentResolver({ badge: badges.attachment });
+    const resolveAttachments = createAttachmentResolver({
+      badge: badges.attachment,
+      ...saleAttachments(database.db),
+    });
     const worker = createMailWorker({
       db: database.db,
       transport,

@@ -306,10 +306,22 @@ export async function openStandSale(db: Db, { prefix = 'M', count = 20 }: { pref
     .limit(1);
   await db
     .insert(salesOffers)
-    .values({ eventId: DEMO_EDITION_ID, open: true })
-    .onConflictDoUpdate({ target: salesOffers.eventId, set: { open: true } });
+    .values({ eventId: DEMO_EDITION_ID, open: true, seller: TEST_SELLER })
+    .onConflictDoUpdate({ target: salesOffers.eventId, set: { open: true, seller: TEST_SELLER } });
   return { hall: hall!, conditionsVersion: conditions?.version ?? 1 };
 }
+
+/** The organiser as the tests' invoices print it. */
+export const TEST_SELLER = {
+  name: 'Agence Médina Événements SARL',
+  ice: '002345678000091',
+  taxId: '50123456',
+  tradeRegister: 'RC Marrakech 98765',
+  address: '5, avenue Mohammed VI',
+  city: 'Marrakech',
+  bank: 'Banque Populaire',
+  rib: '181810212111234567890123',
+};
 
 /** A company's hold form for the stands `numbers`, at a fresh address. */
 export const holdForm = (numbers: string[], conditionsVersion = 1) => ({

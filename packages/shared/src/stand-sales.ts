@@ -68,10 +68,12 @@ export const sellerSchema = z.object({
   city: optional(100),
   bank: optional(100),
   rib: z.optional(
-    z.pipe(
-      z.string().check(z.trim()),
-      z.transform((v) => v.replace(/\s+/g, '')),
-    ).check(z.regex(/^(\d{24})?$/, { error: 'rib' })),
+    z
+      .pipe(
+        z.string().check(z.trim()),
+        z.transform((v) => v.replace(/\s+/g, '')),
+      )
+      .check(z.regex(/^(\d{24})?$/, { error: 'rib' })),
   ),
 });
 export type SellerForm = z.infer<typeof sellerSchema>;

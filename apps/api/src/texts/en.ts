@@ -53,6 +53,28 @@ export const en: ApiTexts = {
       again: 'You can choose a stand again on our website, or write to us.',
       button: 'Choose a stand',
     },
+    standConfirmed: {
+      subject: (show, year, reference) => `Your contract and invoices — ${reference} — ${show} ${year}`,
+      title: 'Your booking is confirmed',
+      confirmed: (stands) =>
+        `We confirm your booking of stand ${stands}. Attached are the contract to return to us signed, the deposit invoice and the balance invoice.`,
+      pay: (reference) => `Please quote the reference ${reference} on each of your transfers.`,
+    },
+    standRefused: {
+      subject: (show, year, stands) => `Your option on stand ${stands} — ${show} ${year}`,
+      title: 'Your option could not be confirmed',
+      refused: (stands, reference) =>
+        `We cannot confirm your option on stand ${stands} (booking ${reference}): the stand is offered to everyone again.`,
+      reason: (reason) => `Reason: ${reason}`,
+      again: 'You can choose another stand on our website, or write to us.',
+    },
+    standCancelled: {
+      subject: (show, year, reference) => `Your booking ${reference} is cancelled — ${show} ${year}`,
+      title: 'Your booking is cancelled',
+      cancelled: (stands, reference) =>
+        `Your booking ${reference} (stand ${stands}) is cancelled. The credit notes that cancel its invoices are attached.`,
+      reason: (reason) => `Reason: ${reason}`,
+    },
     registrationNotice: {
       title: 'Visitor registration',
       registered: (show, when) =>
@@ -202,6 +224,47 @@ export const en: ApiTexts = {
       waiting: 'Waiting for confirmation',
       confirmed: 'Confirmed',
       unsubscribed: 'Unsubscribed',
+    },
+    invoice: {
+      title: { deposit: 'Deposit invoice', balance: 'Balance invoice', services: 'Invoice', credit: 'Credit note' },
+      file: { deposit: 'invoice', balance: 'invoice', services: 'invoice', credit: 'credit-note' },
+      seller: 'Seller',
+      buyer: 'Customer',
+      identity: (ice, taxId, tradeRegister) => `ICE ${ice} — IF ${taxId} — RC ${tradeRegister}`,
+      issuedOn: (day) => `Date: ${day}`,
+      dueOn: (day) => `Due: ${day}`,
+      reference: (reference) => `Transfer reference: ${reference}`,
+      creditOf: (label) => `Cancels invoice ${label}`,
+      columns: ['Description', 'Qty', 'Unit price excl. tax', 'Amount excl. tax'],
+      totalExclTax: 'Total excl. tax',
+      vat: (rate) => `VAT ${rate}`,
+      totalInclTax: 'Total incl. tax',
+      inWords: (kind, words) =>
+        kind === 'credit'
+          ? `This credit note amounts to ${words}, all taxes included.`
+          : `This invoice amounts to ${words}, all taxes included.`,
+      payment: (bank, rib, reference) => `Payment by bank transfer to ${bank}, RIB ${rib}, quoting the reference ${reference}.`,
+      depositLine: (share, reference, stands) => `${share} deposit on booking ${reference} (stands ${stands})`,
+      standLine: (number, hall, className, area, corner) =>
+        `Stand ${number} (${hall}) — ${className}, ${area} m²${corner ? ', corner' : ''}`,
+      depositDeducted: (label) => `Deposit invoiced (${label})`,
+    },
+    contract: {
+      title: 'Stand rental contract',
+      file: 'contract',
+      between: 'Between the undersigned',
+      organiser: 'The organiser',
+      exhibitor: 'The exhibitor',
+      represented: (name, role) => `represented by ${name}, ${role}`,
+      object: (show, when) => `The organiser rents to the exhibitor, for the ${show} ${when}, the following spaces:`,
+      price: (exclTax, vat, inclTax) => `Price: ${exclTax} excl. tax, VAT ${vat}, that is ${inclTax} incl. tax.`,
+      terms: (deposit, depositDue, balanceDue) =>
+        `A deposit of ${deposit} is due by ${depositDue}; the balance by ${balanceDue}, by bank transfer quoting the booking's reference.`,
+      conditions: (version, day) =>
+        `The exhibitor accepted the terms and conditions of sale (version ${version}) on ${day}; they are part of this contract.`,
+      reference: (reference) => `Booking ${reference}`,
+      signOrganiser: 'For the organiser',
+      signExhibitor: 'For the exhibitor (read and approved)',
     },
     leadReport: {
       file: 'report',

@@ -58,6 +58,28 @@ export const fr = {
       again: 'Vous pouvez choisir un stand à nouveau sur notre site, ou nous écrire.',
       button: 'Choisir un stand',
     },
+    standConfirmed: {
+      subject: (show: string, year: string, reference: string) => `Votre contrat et vos factures — ${reference} — ${show} ${year}`,
+      title: 'Votre réservation est confirmée',
+      confirmed: (stands: string) =>
+        `Nous confirmons votre réservation du stand ${stands}. Vous trouverez joints le contrat à nous retourner signé, la facture d’acompte et la facture de solde.`,
+      pay: (reference: string) => `Merci d’indiquer la référence ${reference} sur chacun de vos virements.`,
+    },
+    standRefused: {
+      subject: (show: string, year: string, stands: string) => `Votre option sur le stand ${stands} — ${show} ${year}`,
+      title: 'Votre option n’a pas pu être confirmée',
+      refused: (stands: string, reference: string) =>
+        `Nous ne pouvons pas confirmer votre option sur le stand ${stands} (réservation ${reference}) : le stand est de nouveau proposé à tous.`,
+      reason: (reason: string) => `Motif : ${reason}`,
+      again: 'Vous pouvez choisir un autre stand sur notre site, ou nous écrire.',
+    },
+    standCancelled: {
+      subject: (show: string, year: string, reference: string) => `Annulation de votre réservation ${reference} — ${show} ${year}`,
+      title: 'Votre réservation est annulée',
+      cancelled: (stands: string, reference: string) =>
+        `Votre réservation ${reference} (stand ${stands}) est annulée. Les avoirs qui annulent ses factures sont joints.`,
+      reason: (reason: string) => `Motif : ${reason}`,
+    },
     registrationNotice: {
       title: 'Inscription visiteur',
       registered: (show: string, when: string) =>
@@ -225,6 +247,51 @@ export const fr = {
       waiting: 'En attente de confirmation',
       confirmed: 'Confirmé',
       unsubscribed: 'Désinscrit',
+    },
+    invoice: {
+      title: { deposit: 'Facture d’acompte', balance: 'Facture de solde', services: 'Facture', credit: 'Avoir' },
+      file: { deposit: 'facture', balance: 'facture', services: 'facture', credit: 'avoir' },
+      seller: 'Vendeur',
+      buyer: 'Client',
+      identity: (ice: string, taxId: string, tradeRegister: string) => `ICE ${ice} — IF ${taxId} — RC ${tradeRegister}`,
+      issuedOn: (day: string) => `Date : ${day}`,
+      dueOn: (day: string) => `Échéance : ${day}`,
+      reference: (reference: string) => `Référence de virement : ${reference}`,
+      creditOf: (label: string) => `Annule la facture ${label}`,
+      columns: ['Désignation', 'Qté', 'P.U. HT', 'Montant HT'],
+      totalExclTax: 'Total HT',
+      vat: (rate: string) => `TVA ${rate}`,
+      totalInclTax: 'Total TTC',
+      inWords: (kind: string, words: string) =>
+        kind === 'credit'
+          ? `Arrêté le présent avoir à la somme de ${words} toutes taxes comprises.`
+          : `Arrêtée la présente facture à la somme de ${words} toutes taxes comprises.`,
+      payment: (bank: string, rib: string, reference: string) =>
+        `Règlement par virement à ${bank}, RIB ${rib}, en indiquant la référence ${reference}.`,
+      depositLine: (share: string, reference: string, stands: string) =>
+        `Acompte de ${share} sur la réservation ${reference} (stands ${stands})`,
+      standLine: (number: string, hall: string, className: string, area: number, corner: boolean) =>
+        `Stand ${number} (${hall}) — ${className}, ${area} m²${corner ? ', angle' : ''}`,
+      depositDeducted: (label: string) => `Acompte facturé (${label})`,
+    },
+    contract: {
+      title: 'Contrat de location d’emplacement',
+      file: 'contrat',
+      between: 'Entre les soussignés',
+      organiser: 'L’organisateur',
+      exhibitor: 'L’exposant',
+      represented: (name: string, role: string) => `représenté par ${name}, ${role}`,
+      object: (show: string, when: string) =>
+        `L’organisateur loue à l’exposant, pour le ${show} ${when}, les emplacements suivants :`,
+      price: (exclTax: string, vat: string, inclTax: string) =>
+        `Prix : ${exclTax} HT, TVA ${vat}, soit ${inclTax} TTC.`,
+      terms: (deposit: string, depositDue: string, balanceDue: string) =>
+        `Un acompte de ${deposit} est dû au plus tard le ${depositDue} ; le solde au plus tard le ${balanceDue}, par virement en indiquant la référence de la réservation.`,
+      conditions: (version: number, day: string) =>
+        `L’exposant a accepté les conditions générales de vente (version ${version}) le ${day} ; elles font partie du présent contrat.`,
+      reference: (reference: string) => `Réservation ${reference}`,
+      signOrganiser: 'Pour l’organisateur',
+      signExhibitor: 'Pour l’exposant (lu et approuvé)',
     },
     leadReport: {
       /** The file's name before '-2024.pdf'. */

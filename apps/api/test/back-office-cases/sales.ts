@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
-import { desc } from 'drizzle-orm';
-import { standBookings } from '../../src/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { invoices, standBookings } from '../../src/db/schema';
 import { holdForm, openStandSale } from '../fixtures';
+import { confirmBooking } from '../../src/domains/stand-sales/pipeline.service';
 import { call, createMedia } from '../helper';
 import type { Route } from '../route-table';
 import type { AdminArea, AdminCase, AdminWrite } from './area';
@@ -48,6 +49,22 @@ async function freshBooking(c: AdminCase): Promise<number> {
   return row!.id;
 }
 
+/** A booking confirmed by an organiser of its own: its contract and invoices exist. */
+async function confirmedBooking(c: AdminCase): Promise<number> {
+  const id = await freshBooking(c);
+  await confirmBooking(
+    { db: c.ctx.db, now: new Date(), organiserId: c.organiser.id, publicUrl: c.ctx.config.PUBLIC_URL },
+    id,
+  );
+  return id;
+}
+
+async function issuedInvoice(c: AdminCase): Promise<number> {
+  const id = await confirmedBooking(c);
+  const [row] = await c.ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.bookingId, id)).limit(1);
+  return row!.id;
+}
+
 /** Stands sold online: an edition's offer and conditions, and the bookings. */
 export const salesArea: AdminArea = {
   rows: [
@@ -76,8 +93,59 @@ export const salesArea: AdminArea = {
       when: 'reads a stand booking',
       request: async (c) => ({ url: `admin/stand-bookings/${await freshBooking(c)}` }),
     },
+    {
+      route: route('POST', 'stand-bookings/:id/confirm'),
+      when: 'confirms an option (its contract and invoices)',
+      request: async (c) => ({ url: `admin/stand-bookings/${await freshBooking(c)}/confirm` }),
+    },
+    {
+      route: route('POST', 'stand-bookings/:id/refuse'),
+      when: 'refuses an option',
+      request: async (c) => ({
+        url: `admin/stand-bookings/${await freshBooking(c)}/refuse`,
+        body: { reason: 'Complet' },
+      }),
+    },
+    {
+      route: route('POST', 'stand-bookings/:id/cancel'),
+      when: 'cancels a confirmed booking (its credit notes)',
+      request: async (c) => ({ url: `admin/stand-bookings/${await confirmedBooking(c)}/cancel`, body: {} }),
+    },
+    {
+      route: route('GET', 'stand-bookings/:id/invoices'),
+      when: 'lists a booking’s invoices',
+      request: async (c) => ({ url: `admin/stand-bookings/${await confirmedBooking(c)}/invoices` }),
+    },
+    {
+      route: route('GET', 'stand-bookings/:id/contract'),
+      when: 'downloads a booking’s contract',
+      request: async (c) => ({ url: `admin/stand-bookings/${await confirmedBooking(c)}/contract` }),
+      check: (res) => {
+        if (res.statusCode === 200) expect(res.headers['content-type']).toBe('application/pdf');
+      },
+    },
+    {
+      route: route('GET', 'invoices/:id/pdf'),
+      when: 'downloads an invoice',
+      request: async (c) => ({ url: `admin/invoices/${await issuedInvoice(c)}/pdf` }),
+      check: (res) => {
+        if (res.statusCode === 200) expect(res.body.startsWith('%PDF')).toBe(true);
+      },
+    },
   ],
   writes: {
+    [route('POST', 'stand-bookings/:id/confirm')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await freshBooking(c);
+      return { url: `admin/stand-bookings/${id}/confirm`, recordId: String(id) };
+    },
+    [route('POST', 'stand-bookings/:id/refuse')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await freshBooking(c);
+      return { url: `admin/stand-bookings/${id}/refuse`, body: { reason: 'Complet' }, recordId: String(id) };
+    },
+    [route('POST', 'stand-bookings/:id/cancel')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await confirmedBooking(c);
+      return { url: `admin/stand-bookings/${id}/cancel`, body: {}, recordId: String(id) };
+    },
     // Closed: the audit's app has no conditions of sale to open it with.
     [route('PUT', 'sales-offers/:id')]: async (): Promise<AdminWrite> => ({
       url: `admin/sales-offers/${DEMO_EDITION_ID}`,

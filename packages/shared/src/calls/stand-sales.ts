@@ -1,13 +1,21 @@
 import * as z from 'zod/mini';
 import { call, formBody, idPath, openQuery } from '../call';
+import { fileAnswer } from '../contracts/common';
 import {
   adminBookingSchema,
+  adminInvoicesSchema,
   adminSalesOfferSchema,
   standHeldSchema,
   standOfferSchema,
   standQuoteAnswerSchema,
 } from '../contracts/stand-sales';
-import { saleConditionsSchema, salesOfferSchema, standBookingSchema, standQuoteSchema } from '../stand-sales';
+import {
+  bookingEndSchema,
+  saleConditionsSchema,
+  salesOfferSchema,
+  standBookingSchema,
+  standQuoteSchema,
+} from '../stand-sales';
 import { backOfficeCall } from './back-office-call';
 
 /** Stands sold online: /exposer's offer, price and hold; the back-office's offer and bookings. */
@@ -73,4 +81,49 @@ export const getStandBooking = backOfficeCall({
   path: '/admin/stand-bookings/:id',
   params: idPath,
   response: { 200: adminBookingSchema },
+});
+
+/** Confirms an option: its contract and its deposit and balance invoices, mailed to the company. */
+export const postBookingConfirm = backOfficeCall({
+  method: 'POST',
+  path: '/admin/stand-bookings/:id/confirm',
+  params: idPath,
+  response: { 200: adminInvoicesSchema },
+});
+/** Refuses an option: its stands free again, the company told why. */
+export const postBookingRefuse = backOfficeCall({
+  method: 'POST',
+  path: '/admin/stand-bookings/:id/refuse',
+  params: idPath,
+  body: formBody(bookingEndSchema),
+  response: { 200: adminInvoicesSchema },
+});
+/** Cancels a confirmed booking: its stands free again, a credit note for each of its invoices. */
+export const postBookingCancel = backOfficeCall({
+  method: 'POST',
+  path: '/admin/stand-bookings/:id/cancel',
+  params: idPath,
+  body: formBody(bookingEndSchema),
+  response: { 200: adminInvoicesSchema },
+});
+/** A booking's invoices and credit notes, in the order they were issued. */
+export const getBookingInvoices = backOfficeCall({
+  method: 'GET',
+  path: '/admin/stand-bookings/:id/invoices',
+  params: idPath,
+  response: { 200: adminInvoicesSchema },
+});
+/** A confirmed booking's contract, as a PDF. */
+export const getBookingContract = backOfficeCall({
+  method: 'GET',
+  path: '/admin/stand-bookings/:id/contract',
+  params: idPath,
+  response: { 200: fileAnswer('application/pdf') },
+});
+/** An invoice or credit note as issued, as a PDF. */
+export const getInvoicePdf = backOfficeCall({
+  method: 'GET',
+  path: '/admin/invoices/:id/pdf',
+  params: idPath,
+  response: { 200: fileAnswer('application/pdf') },
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BOOKING_STATUSES } from '../stand-sales';
+import { BOOKING_STATUSES, INVOICE_KINDS } from '../stand-sales';
 import { dateTime, item } from './common';
 
 /** What /exposer reads and the hold answers; amounts are centimes, rates basis points. */
@@ -119,3 +119,18 @@ export const adminStandClassSchema = z.strictObject({
   position: z.number(),
   stands: z.number(),
 });
+
+/** An invoice or credit note as the back-office lists it (its PDF at `admin/invoices/:id/pdf`). */
+export const adminInvoiceSchema = z.strictObject({
+  id: z.number(),
+  bookingId: z.number(),
+  label: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  creditOf: z.nullable(z.number()),
+  issuedOn: z.string(),
+  dueOn: z.string(),
+  totalExclTax: z.number(),
+  vat: z.number(),
+  totalInclTax: z.number(),
+});
+export const adminInvoicesSchema = z.strictObject({ invoices: z.array(adminInvoiceSchema) });

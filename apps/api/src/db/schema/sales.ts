@@ -142,6 +142,8 @@ export const standBookings = pgTable(
     totalExclTax: integer('total_excl_tax').notNull(),
     vat: integer('vat').notNull(),
     vatRate: integer('vat_rate').notNull(),
+    /** When the organiser confirmed it: its contract's date. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { createAttachmentResolver } from '../mail/attachments';
+import { saleAttachments } from '../stand-sales/sale-attachments';
 import { findEmlFile, mailDir } from '../mail/transport';
 import { idParam } from '../../lib/request-inputs';
 import {
@@ -40,7 +41,7 @@ export const adminMailDashboardRoutes: FastifyPluginAsyncZod<AdminDeps> = async 
   { db, config, badges, onQueued },
 ) => {
   // The worker's own builders: a recomposed mail carries the files the worker would attach.
-  const resolveAttachments = createAttachmentResolver({ badge: badges.attachment });
+  const resolveAttachments = createAttachmentResolver({ badge: badges.attachment, ...saleAttachments(db) });
 
   const mailOf = async (param: string) => {
     const id = idParam(param);

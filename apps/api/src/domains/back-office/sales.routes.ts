@@ -1,5 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getSalesOffer, getStandBooking, getStandBookings, postSaleConditions, putSalesOffer } from '@salon/shared';
+import {
+  getBookingContract,
+  getBookingInvoices,
+  getInvoicePdf,
+  getSalesOffer,
+  getStandBooking,
+  getStandBookings,
+  postBookingCancel,
+  postBookingConfirm,
+  postBookingRefuse,
+  postSaleConditions,
+  putSalesOffer,
+} from '@salon/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bookingInvoices, type Invoice } from '../stand-sales/invoicing.service';
+import { cancelBooking, confirmBooking, refuseBooking } from '../stand-sales/pipeline.service';
+import { contractPdf, invoicePdf } from '../stand-sales/sale-attachments';
 import { route } from '../../lib/route';
 import { sendList } from '../../lib/admin-list';
 import { idParam } from '../../lib/request-inputs';
@@ -8,7 +24,7 @@ import type { AdminDeps } from './deps';
 import { addConditions, getBooking, listBookings, readOffer, saveOffer } from './sales.service';
 
 /** Stands sold online, the organisers' side: each edition's offer and conditions, and the bookings. */
-export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, clock }) => {
+export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, clock, config, onQueued }) => {
   route(app, getSalesOffer, {}, async (request) => readOffer(db, idParam(request.params.id), clock()));
 
   route(app, putSalesOffer, {}, async (request) =>
@@ -32,4 +48,60 @@ export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
   });
 
   route(app, getStandBooking, {}, async (request) => getBooking(db, idParam(request.params.id)));
+
+  const pipeline = (request: FastifyRequest) => ({
+    db,
+    now: clock(),
+    organiserId: currentUser(request).id,
+    publicUrl: config.PUBLIC_URL,
+  });
+  const shown = (result: { invoices: Invoice[] }) => ({ invoices: result.invoices.map(adminInvoice) });
+
+  route(app, postBookingConfirm, {}, async (request) => {
+    const result = await confirmBooking(pipeline(request), idParam(request.params.id));
+    onQueued();
+    return shown(result);
+  });
+  route(app, postBookingRefuse, {}, async (request) => {
+    const result = await refuseBooking(pipeline(request), idParam(request.params.id), request.body.reason);
+    onQueued();
+    return shown(result);
+  });
+  route(app, postBookingCancel, {}, async (request) => {
+    const result = await cancelBooking(pipeline(request), idParam(request.params.id), request.body.reason);
+    onQueued();
+    return shown(result);
+  });
+  route(app, getBookingInvoices, {}, async (request) => {
+    const id = idParam(request.params.id);
+    await getBooking(db, id);
+    return shown({ invoices: await bookingInvoices(db, id!) });
+  });
+
+  const sendPdf = (reply: FastifyReply, file: { filename: string; content: Buffer }) =>
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.content);
+  route(app, getBookingContract, {}, async (request, reply) =>
+    sendPdf(reply, await contractPdf(db, idParam(request.params.id))),
+  );
+  route(app, getInvoicePdf, {}, async (request, reply) =>
+    sendPdf(reply, await invoicePdf(db, idParam(request.params.id))),
+  );
 };
+
+/** An invoice as the back-office lists it. */
+const adminInvoice = (i: Invoice) => ({
+  id: i.id,
+  bookingId: i.bookingId,
+  label: i.label,
+  kind: i.kind,
+  creditOf: i.creditOf,
+  issuedOn: i.issuedOn,
+  dueOn: i.dueOn,
+  totalExclTax: i.totalExclTax,
+  vat: i.vat,
+  totalInclTax: i.totalExclTax + i.vat,
+});

@@ -92,13 +92,13 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
   const key = (edition: number, number: string) => `${edition}:${number.toLowerCase()}`;
   // On this instance, the holds of one stand wait for each other (those of other stands do not),
   // so that the second company on a stand finds it known.
-  const lines = new Map<string, Promise<unknown>>();
+  const lines = new Map<string, Promise<undefined>>();
   route(app, postStandBooking, limited, async (request, reply) => {
     const form = request.body;
     const edition = await currentEditionId(db);
     const keys = [...new Set(form.stands.map((n) => key(edition, n)))];
-    const before = keys.map((k) => lines.get(k));
-    const attempt = Promise.all(before.map((p) => p?.catch(() => undefined))).then(async () => {
+    const before = keys.flatMap((k) => lines.get(k) ?? []);
+    const attempt = Promise.all(before).then(async () => {
       const known = form.stands.filter((n) => taken.get(key(edition, n)));
       if (known.length) throw standTakenRefusal(known);
       try {
@@ -110,7 +110,11 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
         throw error;
       }
     });
-    const settled = attempt.catch(() => undefined);
+    // What the next holds of these stands wait for: this one, settled either way.
+    const settled = attempt.then(
+      () => undefined,
+      () => undefined,
+    );
     for (const k of keys) lines.set(k, settled);
     void settled.then(() => {
       for (const k of keys) if (lines.get(k) === settled) lines.delete(k);

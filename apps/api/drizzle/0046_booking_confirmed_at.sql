@@ -1,0 +1,1 @@
+ALTER TABLE "stand_bookings" ADD COLUMN "confirmed_at" timestamp with time zone;
