@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { BOOKING_STATUSES, dayText, holdLastDay, moneyText, type Answer, type adminBookingSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
+import { BookingActions, BookingInvoices } from './booking-actions';
 import { editionFilter, useEditionDefaults } from '../../components/editions';
 import { searchFilter } from '../../components/filters';
 import { ResponsiveList } from '../../components/responsive-list';
@@ -79,7 +80,7 @@ export function BookingList() {
 /** One booking: the company's legal identity as it gave it, its contact, its stands and totals. */
 export function BookingShow() {
   return (
-    <Show>
+    <Show actions={<BookingActions />}>
       <SimpleShowLayout>
         <TextField source="reference" />
         <BookingStatus />
@@ -100,6 +101,7 @@ export function BookingShow() {
         <TextField source="phone" />
         <TextField source="conditionsVersion" />
         <DateTimeField source="createdAt" />
+        <BookingInvoices />
       </SimpleShowLayout>
     </Show>
   );

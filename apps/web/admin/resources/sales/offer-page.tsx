@@ -7,13 +7,20 @@ import {
   Edit,
   NumberInput,
   SimpleForm,
+  TextInput,
   required,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { postSaleConditions, salesOfferSchema, type Answer, type adminSalesOfferSchema } from '@salon/shared';
+import {
+  SELLER_FIELDS,
+  postSaleConditions,
+  salesOfferSchema,
+  type Answer,
+  type adminSalesOfferSchema,
+} from '@salon/shared';
 import { EditionPicker, useEditionDefaults } from '../../components/editions';
 import { saveOnlyToolbar } from '../../components/save-only-toolbar';
 import { useAdminCall } from '../../components/use-admin-call';
@@ -62,6 +69,17 @@ export function SalesOfferPage() {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
               <NumberInput source="depositShare" sx={FIELD} step={0.01} validate={required()} {...percentInput} />
               <DateInput source="balanceDueOn" sx={FIELD} parse={(v: string) => v || null} />
+            </Box>
+            <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+              {translate('admin.sales.sellerTitle')}
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {translate('admin.sales.sellerHint')}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
+              {SELLER_FIELDS.map((f) => (
+                <TextInput key={f} source={`seller.${f}`} sx={FIELD} />
+              ))}
             </Box>
           </SimpleForm>
         </Edit>
