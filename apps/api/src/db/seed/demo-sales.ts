@@ -88,5 +88,16 @@ export async function seedDemoSale(tx: Db): Promise<void> {
     depositShare: 3000,
     balanceDueOn: '2024-04-29',
     holdDays: 7,
+    // The demo's organiser as its invoices print it: made-up numbers of the right shape.
+    seller: {
+      name: 'Agence Médina Événements (démo)',
+      ice: '000000000000000',
+      taxId: '00000000',
+      tradeRegister: 'RC Marrakech 00000',
+      address: '1, place de la Démonstration',
+      city: 'Marrakech',
+      bank: 'Banque de démonstration',
+      rib: '000000000000000000000000',
+    },
   });
 }

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { XSRF_COOKIE, XSRF_HEADER } from '@salon/shared';
+import { adminLoginThroughApi } from './fixtures';
+import { mailTo } from './support/mail';
+
+/**
+ * The organiser's side of a stand sold online, in the back-office: a company's option on two
+ * stands of the demo's Hall E is confirmed (its contract and two invoices issued and mailed), its
+ * contract downloaded, then the booking cancelled with a reason and a credit note for each invoice.
+ */
+
+async function holdThroughTheSite(page: Page, stands: string[], email: string): Promise<string> {
+  await page.goto('/robots.txt');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  const offer = await page.request.get('/backend/api/stand-offer');
+  const version = ((await offer.json()) as { data: { conditions: { version: number } } }).data.conditions.version;
+  const res = await page.request.post('/backend/api/stand-bookings', {
+    headers: { [XSRF_HEADER]: xsrf },
+    data: {
+      data: {
+        stands,
+        companyName: 'Société Marocaine des Façades',
+        ice: '001234567000089',
+        taxId: '40123456',
+        tradeRegister: 'RC Casablanca 123456',
+        address: '12, boulevard Zerktouni',
+        city: 'Casablanca',
+        signatoryName: 'Amina Berrada',
+        signatoryRole: 'Directrice générale',
+        contactName: 'Youssef El Idrissi',
+        email,
+        phone: '+212 522 00 00 00',
+        conditionsVersion: version,
+        accept: true,
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { reference: string } }).data.reference;
+}
+
+test('an organiser confirms an option, downloads its contract, then cancels it with its credit notes', async ({
+  page,
+}) => {
+  const email = `facades-${Date.now()}@example.com`;
+  const reference = await holdThroughTheSite(page, ['E-03', 'E-09'], email);
+  await adminLoginThroughApi(page);
+  await page.goto(`/admin/stand-bookings?filter=${encodeURIComponent(JSON.stringify({ q: reference }))}`);
+  await page.getByRole('cell', { name: reference }).click();
+  await expect(page.getByText('Société Marocaine des Façades')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Confirmer' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByText('Réservation confirmée : contrat et factures envoyés.')).toBeVisible();
+  await expect(page.getByText('Contrat signé')).toBeVisible();
+  await expect(page.getByText(/^F\d{4}-\d{5} — acompte$/)).toBeVisible();
+  await expect(page.getByText(/^F\d{4}-\d{5} — solde$/)).toBeVisible();
+  const mail = await mailTo(email);
+  // The company's mail carries the reference its transfers quote, with the contract and both invoices attached.
+  expect(mail).toContain(reference);
+  expect(mail.match(/Content-Type: application\/pdf/g)).toHaveLength(3);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Contrat (PDF)' }).click();
+  const contract = await readFile(await (await download).path());
+  expect(contract.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.getByRole('button', { name: 'Annuler la réservation' }).click();
+  await page.getByRole('dialog').getByLabel('Motif (envoyé à la société)').fill('Désistement de la société');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByText('Réservation annulée : les avoirs sont émis et envoyés.')).toBeVisible();
+  await expect(page.getByText(/^AV\d{4}-\d{5} — avoir$/)).toHaveCount(2);
+  await expect(page.getByText('Annulé — annulée')).toBeVisible();
+});
