@@ -18,6 +18,28 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const INVOICE_KINDS = ['deposit', 'balance', 'services', 'credit'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
+/** How money came in: a transfer (typed or from a statement), a cheque, cash, a card. */
+export const PAYMENT_METHODS = ['transfer', 'cheque', 'cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A payment an organiser records by hand: its amount in centimes, its day, how it came. */
+export const paymentSchema = z.object({
+  amount: z
+    .int({ error: 'wholeNumber' })
+    .check(z.gte(1, { error: 'wholeNumber' }), z.lte(1_000_000_000, { error: 'tooLarge' })),
+  receivedOn: z.string({ error: 'required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' })),
+  method: z.enum(PAYMENT_METHODS, { error: 'required' }),
+  label: z.optional(z.string().check(z.trim(), maxText(300))),
+});
+export type PaymentForm = z.infer<typeof paymentSchema>;
+
+/** A bank statement to match: its CSV text, and whether to record what matched (else a preview). */
+export const STATEMENT_MAX_CHARS = 2_000_000;
+export const statementImportSchema = z.object({
+  csv: z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' }), maxText(STATEMENT_MAX_CHARS)),
+  commit: z.optional(z.boolean()),
+});
+
 /** A party of an invoice as it prints it: its legal identity. */
 export interface InvoiceParty {
   name: string;
@@ -90,6 +112,8 @@ export const salesOfferSchema = z.object({
   depositShare: rate,
   balanceDueOn: z.nullable(isoDay),
   holdDays: wholeNumber(1, 90),
+  /** When the company's exhibitor account opens: its deposit in, or the whole. */
+  accountOn: z.optional(z.enum(['deposit', 'paid'])),
   seller: z.optional(sellerSchema),
 });
 export type SalesOfferForm = z.infer<typeof salesOfferSchema>;

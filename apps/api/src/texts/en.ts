@@ -243,7 +243,8 @@ export const en: ApiTexts = {
         kind === 'credit'
           ? `This credit note amounts to ${words}, all taxes included.`
           : `This invoice amounts to ${words}, all taxes included.`,
-      payment: (bank, rib, reference) => `Payment by bank transfer to ${bank}, RIB ${rib}, quoting the reference ${reference}.`,
+      payment: (bank, rib, reference) =>
+        `Payment by bank transfer to ${bank}, RIB ${rib}, quoting the reference ${reference}.`,
       depositLine: (share, reference, stands) => `${share} deposit on booking ${reference} (stands ${stands})`,
       standLine: (number, hall, className, area, corner) =>
         `Stand ${number} (${hall}) — ${className}, ${area} m²${corner ? ', corner' : ''}`,

@@ -59,7 +59,8 @@ export const fr = {
       button: 'Choisir un stand',
     },
     standConfirmed: {
-      subject: (show: string, year: string, reference: string) => `Votre contrat et vos factures — ${reference} — ${show} ${year}`,
+      subject: (show: string, year: string, reference: string) =>
+        `Votre contrat et vos factures — ${reference} — ${show} ${year}`,
       title: 'Votre réservation est confirmée',
       confirmed: (stands: string) =>
         `Nous confirmons votre réservation du stand ${stands}. Vous trouverez joints le contrat à nous retourner signé, la facture d’acompte et la facture de solde.`,
@@ -74,7 +75,8 @@ export const fr = {
       again: 'Vous pouvez choisir un autre stand sur notre site, ou nous écrire.',
     },
     standCancelled: {
-      subject: (show: string, year: string, reference: string) => `Annulation de votre réservation ${reference} — ${show} ${year}`,
+      subject: (show: string, year: string, reference: string) =>
+        `Annulation de votre réservation ${reference} — ${show} ${year}`,
       title: 'Votre réservation est annulée',
       cancelled: (stands: string, reference: string) =>
         `Votre réservation ${reference} (stand ${stands}) est annulée. Les avoirs qui annulent ses factures sont joints.`,

@@ -10,6 +10,8 @@ import type { AdminArea, AdminCase, AdminWrite } from './area';
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;
 
+const PAYMENT = { amount: 10_000, receivedOn: '2024-05-02', method: 'transfer', label: 'Virement' };
+
 const OFFER = {
   open: true,
   vatRate: 2000,
@@ -125,6 +127,25 @@ export const salesArea: AdminArea = {
       },
     },
     {
+      route: route('POST', 'stand-bookings/:id/payments'),
+      when: 'records a payment of a confirmed booking',
+      status: 201,
+      request: async (c) => ({
+        url: `admin/stand-bookings/${await confirmedBooking(c)}/payments`,
+        body: PAYMENT,
+      }),
+    },
+    {
+      route: route('GET', 'stand-bookings/:id/payments'),
+      when: 'lists a booking’s payments',
+      request: async (c) => ({ url: `admin/stand-bookings/${await confirmedBooking(c)}/payments` }),
+    },
+    {
+      route: route('POST', 'payments/import'),
+      when: 'matches a bank statement',
+      request: () => ({ url: 'admin/payments/import', body: { csv: 'date;libellé;montant\n02/05/2024;VIR;10,00' } }),
+    },
+    {
       route: route('GET', 'invoices/:id/pdf'),
       when: 'downloads an invoice',
       request: async (c) => ({ url: `admin/invoices/${await issuedInvoice(c)}/pdf` }),
@@ -134,6 +155,22 @@ export const salesArea: AdminArea = {
     },
   ],
   writes: {
+    [route('POST', 'stand-bookings/:id/payments')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await confirmedBooking(c);
+      return { url: `admin/stand-bookings/${id}/payments`, body: PAYMENT, recordId: String(id), status: 201 };
+    },
+    [route('POST', 'payments/import')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await confirmedBooking(c);
+      const [row] = await c.ctx.db
+        .select({ reference: standBookings.reference })
+        .from(standBookings)
+        .where(eq(standBookings.id, id));
+      return {
+        url: 'admin/payments/import',
+        body: { csv: `02/05/2024;VIR ${row!.reference};100,00`, commit: true },
+        recordId: String(id),
+      };
+    },
     [route('POST', 'stand-bookings/:id/confirm')]: async (c: AdminCase): Promise<AdminWrite> => {
       const id = await freshBooking(c);
       return { url: `admin/stand-bookings/${id}/confirm`, recordId: String(id) };

@@ -4,6 +4,9 @@ import { fileAnswer } from '../contracts/common';
 import {
   adminBookingSchema,
   adminInvoicesSchema,
+  adminPaymentsSchema,
+  bookingAccountSchema,
+  statementMatchSchema,
   adminSalesOfferSchema,
   standHeldSchema,
   standOfferSchema,
@@ -11,6 +14,8 @@ import {
 } from '../contracts/stand-sales';
 import {
   bookingEndSchema,
+  paymentSchema,
+  statementImportSchema,
   saleConditionsSchema,
   salesOfferSchema,
   standBookingSchema,
@@ -126,4 +131,26 @@ export const getInvoicePdf = backOfficeCall({
   path: '/admin/invoices/:id/pdf',
   params: idPath,
   response: { 200: fileAnswer('application/pdf') },
+});
+
+/** A payment typed by an organiser for a confirmed booking; the booking moves on when its deposit or all is in. */
+export const postBookingPayment = backOfficeCall({
+  method: 'POST',
+  path: '/admin/stand-bookings/:id/payments',
+  params: idPath,
+  body: formBody(paymentSchema),
+  response: { 201: bookingAccountSchema },
+});
+export const getBookingPayments = backOfficeCall({
+  method: 'GET',
+  path: '/admin/stand-bookings/:id/payments',
+  params: idPath,
+  response: { 200: adminPaymentsSchema },
+});
+/** A bank statement (CSV) matched by the bookings' references; `commit` records what matched. */
+export const postStatementImport = backOfficeCall({
+  method: 'POST',
+  path: '/admin/payments/import',
+  body: formBody(statementImportSchema),
+  response: { 200: statementMatchSchema },
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { BOOKING_STATUSES, INVOICE_KINDS } from '../stand-sales';
+import { BOOKING_STATUSES, INVOICE_KINDS, PAYMENT_METHODS } from '../stand-sales';
 import { dateTime, item } from './common';
 
 /** What /exposer reads and the hold answers; amounts are centimes, rates basis points. */
@@ -88,6 +88,8 @@ export const adminBookingSchema = z.strictObject({
   totalExclTax: z.number(),
   vat: z.number(),
   totalInclTax: z.number(),
+  /** What it has received, in centimes. */
+  paid: z.number(),
   createdAt: dateTime,
 });
 
@@ -96,6 +98,7 @@ export const adminSalesOfferSchema = z.strictObject({
   id: z.number(),
   open: z.boolean(),
   ...offerTermsSchema.shape,
+  accountOn: z.enum(['deposit', 'paid']),
   seller: z.strictObject({
     name: z.optional(z.string()),
     ice: z.optional(z.string()),
@@ -134,3 +137,46 @@ export const adminInvoiceSchema = z.strictObject({
   totalInclTax: z.number(),
 });
 export const adminInvoicesSchema = z.strictObject({ invoices: z.array(adminInvoiceSchema) });
+
+/** A booking's account after a payment: what it owes (invoices taxes included), its deposit, what it received. */
+export const bookingAccountSchema = z.strictObject({
+  status: z.enum(BOOKING_STATUSES),
+  exhibitorId: z.nullable(z.number()),
+  due: z.number(),
+  deposit: z.number(),
+  paid: z.number(),
+});
+
+export const adminPaymentsSchema = z.strictObject({
+  payments: z.array(
+    z.strictObject({
+      id: z.number(),
+      amount: z.number(),
+      receivedOn: z.string(),
+      method: z.enum(PAYMENT_METHODS),
+      label: z.string(),
+      fromStatement: z.boolean(),
+      createdAt: dateTime,
+    }),
+  ),
+});
+
+/** A bank statement matched: each line's outcome, and with `commit` how many were recorded. */
+export const statementMatchSchema = z.strictObject({
+  lines: z.array(
+    z.strictObject({
+      line: z.number(),
+      date: z.nullable(z.string()),
+      label: z.string(),
+      amount: z.nullable(z.number()),
+      reference: z.nullable(z.string()),
+      outcome: z.enum(['matched', 'unmatched', 'duplicate', 'notConfirmed', 'debit', 'invalid']),
+      bookingId: z.nullable(z.number()),
+    }),
+  ),
+  matched: z.number(),
+  unmatched: z.number(),
+  duplicates: z.number(),
+  amountMatched: z.number(),
+  recorded: z.number(),
+});

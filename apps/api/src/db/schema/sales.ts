@@ -17,7 +17,14 @@ import {
   primaryKey,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, INVOICE_KINDS, type InvoiceLine, type InvoiceParty, type Seller } from '@salon/shared';
+import {
+  BOOKING_STATUSES,
+  INVOICE_KINDS,
+  PAYMENT_METHODS,
+  type InvoiceLine,
+  type InvoiceParty,
+  type Seller,
+} from '@salon/shared';
 import { createdAt, multilingual, updatedAt } from './columns';
 import { media } from './files';
 import { editions } from './show';
@@ -50,6 +57,8 @@ export const salesOffers = pgTable(
     balanceDueOn: date('balance_due_on'),
     /** How many days a hold lasts unpaid before the stand is free again. */
     holdDays: smallint('hold_days').notNull().default(7),
+    /** When the company's exhibitor account opens for the edition: its deposit in ('deposit'), or the whole ('paid'). */
+    accountOn: text('account_on').$type<'deposit' | 'paid'>().notNull().default('deposit'),
     /** Who sells, as its invoices print it: the organiser's legal identity and its bank account. */
     seller: jsonb('seller').$type<Seller>().notNull().default({}),
     updatedAt: updatedAt(),
@@ -60,6 +69,7 @@ export const salesOffers = pgTable(
       sql`${t.vatRate} between 0 and 10000 and ${t.cornerSurcharge} between 0 and 10000 and ${t.depositShare} between 0 and 10000`,
     ),
     check('sales_offers_terms', sql`${t.minimumArea} >= 1 and ${t.holdDays} between 1 and 90`),
+    check('sales_offers_account_on', sql`${t.accountOn} in ('deposit', 'paid')`),
   ],
 );
 
@@ -245,4 +255,32 @@ export const invoiceCounters = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
+
+/**
+ * Money received for a booking: typed by an organiser or matched from a bank statement's line by
+ * the booking's reference. A statement line is recorded once (`statementLine`, its fingerprint).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => standBookings.id),
+    amount: integer('amount').notNull(),
+    receivedOn: date('received_on').notNull(),
+    method: paymentMethod('method').notNull(),
+    /** The bank's label of the line, or the organiser's note. */
+    label: text('label').notNull().default(''),
+    statementLine: text('statement_line').unique(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_booking').on(t.bookingId), check('payments_amount', sql`${t.amount} > 0`)],
 );

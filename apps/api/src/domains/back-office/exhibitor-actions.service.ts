@@ -48,6 +48,21 @@ async function queueConfirmationMail(
   await tx.insert(mailOutbox).values({ to: person.email, kind: 'participationConfirmed', ...mail });
 }
 
+/**
+ * Confirms an exhibitor's participation in the current edition, in the caller's transaction: its
+ * registration confirmed and the mail that says so (with its access when it has no password yet).
+ * The back-office's 'Confirmer' and a paid stand's booking do the same.
+ */
+export async function confirmParticipationIn(
+  tx: Tx,
+  ctx: MailLinks,
+  id: number,
+  exhibitor: { registrationId: number; gate: string | null; booth: string | null },
+) {
+  await tx.update(registrations).set({ confirmed: true }).where(eq(registrations.id, exhibitor.registrationId));
+  await queueConfirmationMail(tx, ctx, id, exhibitor);
+}
+
 export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: number, action: Action) {
   return db.transaction(async (tx) => {
     const before = await getExhibitor(tx, id);
@@ -59,8 +74,7 @@ export function actOnExhibitor(db: Db, ctx: MailLinks, organiserId: number, id: 
     switch (action) {
       case 'confirm':
         if (before.status !== 'pending') return { record: before, mailed };
-        await tx.update(registrations).set({ confirmed: true }).where(eq(registrations.id, before.registrationId));
-        await queueConfirmationMail(tx, ctx, id, before);
+        await confirmParticipationIn(tx, ctx, id, before);
         mailed = true;
         break;
       case 'resend-access':

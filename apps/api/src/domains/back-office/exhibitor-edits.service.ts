@@ -78,54 +78,65 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createExhibitor(db: Db, now: Date, organiserId: number, form: ExhibitorAccountForm) {
-  return guarded(() =>
-    db.transaction(async (tx) => {
-      const { email, phone, visitorId } = await checkAccount(tx, form);
-      await checkReferences(tx, form);
-      let enquiry: typeof demandesExposants.$inferSelect | undefined;
-      if (form.enquiryId) {
-        [enquiry] = await tx.select().from(demandesExposants).where(eq(demandesExposants.id, form.enquiryId));
-        if (!enquiry) throw badRequest('Demande introuvable.');
-        if (enquiry.exhibitorId) throw badRequest('Cette demande a déjà été convertie en exposant.');
-      }
-      const fields = { ...accountFields(form, email, phone), type: 'exhibitor' as const, exhibitorId: null };
-      const [user] = visitorId
-        ? await tx.update(users).set(fields).where(eq(users.id, visitorId)).returning({ id: users.id })
-        : await tx
-            .insert(users)
-            .values({
-              ...fields,
-              roleId: DEFAULT_ROLE_ID,
-              confirmed: true,
-              language: enquiry?.language ?? DEFAULT_LANGUAGE,
-            })
-            .returning({ id: users.id });
-      await tx.insert(registrations).values({
-        eventId: currentEdition,
-        userId: user!.id,
-        type: 'exhibitor',
-        confirmed: false,
-        gateId: form.gateId ?? null,
-        booth: form.booth || null,
-      });
-      if (enquiry) {
-        await tx
-          .update(demandesExposants)
-          .set({ status: 'converti', exhibitorId: user!.id, handledAt: now })
-          .where(eq(demandesExposants.id, enquiry.id));
-      }
-      const after = await getExhibitor(tx, user!.id);
-      await recordAudit(tx, {
-        userId: organiserId,
-        action: 'POST /admin/exhibitors',
-        resource: 'exhibitors',
-        recordId: user!.id,
-        before: enquiry ? { enquiryId: enquiry.id, status: enquiry.status } : {},
-        after,
-      });
-      return after;
-    }),
-  );
+  return guarded(() => db.transaction((tx) => createExhibitorIn(tx, now, organiserId, form)));
+}
+
+/**
+ * An exhibitor's account made in the caller's transaction: the back-office's form, and a paid
+ * stand's booking (stand-sales), make the same records. `audited` names who made it ('POST
+ * /admin/exhibitors' by default).
+ */
+export async function createExhibitorIn(
+  tx: Tx,
+  now: Date,
+  organiserId: number,
+  form: ExhibitorAccountForm & { language?: string },
+  action = 'POST /admin/exhibitors',
+) {
+  const { email, phone, visitorId } = await checkAccount(tx, form);
+  await checkReferences(tx, form);
+  let enquiry: typeof demandesExposants.$inferSelect | undefined;
+  if (form.enquiryId) {
+    [enquiry] = await tx.select().from(demandesExposants).where(eq(demandesExposants.id, form.enquiryId));
+    if (!enquiry) throw badRequest('Demande introuvable.');
+    if (enquiry.exhibitorId) throw badRequest('Cette demande a déjà été convertie en exposant.');
+  }
+  const fields = { ...accountFields(form, email, phone), type: 'exhibitor' as const, exhibitorId: null };
+  const [user] = visitorId
+    ? await tx.update(users).set(fields).where(eq(users.id, visitorId)).returning({ id: users.id })
+    : await tx
+        .insert(users)
+        .values({
+          ...fields,
+          roleId: DEFAULT_ROLE_ID,
+          confirmed: true,
+          language: enquiry?.language ?? form.language ?? DEFAULT_LANGUAGE,
+        })
+        .returning({ id: users.id });
+  await tx.insert(registrations).values({
+    eventId: currentEdition,
+    userId: user!.id,
+    type: 'exhibitor',
+    confirmed: false,
+    gateId: form.gateId ?? null,
+    booth: form.booth || null,
+  });
+  if (enquiry) {
+    await tx
+      .update(demandesExposants)
+      .set({ status: 'converti', exhibitorId: user!.id, handledAt: now })
+      .where(eq(demandesExposants.id, enquiry.id));
+  }
+  const after = await getExhibitor(tx, user!.id);
+  await recordAudit(tx, {
+    userId: organiserId,
+    action,
+    resource: 'exhibitors',
+    recordId: user!.id,
+    before: enquiry ? { enquiryId: enquiry.id, status: enquiry.status } : {},
+    after,
+  });
+  return after;
 }
 
 /** Hall and stand are the exhibitor's registration's; its collaborators' registrations copy them. */

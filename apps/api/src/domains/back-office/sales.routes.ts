@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   getBookingContract,
+  getBookingPayments,
+  postBookingPayment,
+  postStatementImport,
   getBookingInvoices,
   getInvoicePdf,
   getSalesOffer,
@@ -21,10 +24,14 @@ import { sendList } from '../../lib/admin-list';
 import { idParam } from '../../lib/request-inputs';
 import { currentUser } from '../../plugins/auth';
 import type { AdminDeps } from './deps';
+import { bookingPayments, importStatement, recordPayment } from './payments.service';
 import { addConditions, getBooking, listBookings, readOffer, saveOffer } from './sales.service';
 
 /** Stands sold online, the organisers' side: each edition's offer and conditions, and the bookings. */
-export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db, clock, config, onQueued }) => {
+export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
+  app,
+  { db, clock, config, onQueued, mail },
+) => {
   route(app, getSalesOffer, {}, async (request) => readOffer(db, idParam(request.params.id), clock()));
 
   route(app, putSalesOffer, {}, async (request) =>
@@ -87,6 +94,34 @@ export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { 
   route(app, getBookingContract, {}, async (request, reply) =>
     sendPdf(reply, await contractPdf(db, idParam(request.params.id))),
   );
+  const paymentDeps = (request: FastifyRequest) => ({ db, now: clock(), organiserId: currentUser(request).id, mail });
+  route(app, postBookingPayment, {}, async (request, reply) => {
+    const account = await recordPayment(paymentDeps(request), idParam(request.params.id), request.body);
+    onQueued();
+    return reply.status(201).send(account);
+  });
+  route(app, getBookingPayments, {}, async (request) => {
+    const id = idParam(request.params.id);
+    await getBooking(db, id);
+    const rows = await bookingPayments(db, id!);
+    return {
+      payments: rows.map((p) => ({
+        id: p.id,
+        amount: p.amount,
+        receivedOn: p.receivedOn,
+        method: p.method,
+        label: p.label,
+        fromStatement: p.statementLine !== null,
+        createdAt: p.createdAt,
+      })),
+    };
+  });
+  route(app, postStatementImport, {}, async (request) => {
+    const result = await importStatement(paymentDeps(request), request.body.csv, request.body.commit ?? false);
+    if (result.recorded) onQueued();
+    return result;
+  });
+
   route(app, getInvoicePdf, {}, async (request, reply) =>
     sendPdf(reply, await invoicePdf(db, idParam(request.params.id))),
   );

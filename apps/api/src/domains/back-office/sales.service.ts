@@ -1,7 +1,7 @@
 import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_STATUSES, type SalesOfferForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { bookingStands, editions, media, saleConditions, salesOffers, standBookings } from '../../db/schema';
+import { bookingStands, editions, media, payments, saleConditions, salesOffers, standBookings } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { editionFilterId, parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
@@ -114,6 +114,7 @@ const bookingColumns = {
   totalExclTax: standBookings.totalExclTax,
   vat: standBookings.vat,
   totalInclTax: sql<number>`(${standBookings.totalExclTax} + ${standBookings.vat})::int`,
+  paid: sql<number>`(select coalesce(sum(${payments.amount}), 0)::int from ${payments} where ${payments.bookingId} = ${standBookings.id})`,
   createdAt: standBookings.createdAt,
 };
 

@@ -33,6 +33,7 @@ export const offerTerms = {
   depositShare: salesOffers.depositShare,
   balanceDueOn: salesOffers.balanceDueOn,
   holdDays: salesOffers.holdDays,
+  accountOn: salesOffers.accountOn,
   seller: salesOffers.seller,
 };
 
@@ -50,6 +51,7 @@ export async function readTerms(db: Db | Tx, edition: number): Promise<OfferTerm
       depositShare: 5000,
       balanceDueOn: null,
       holdDays: 7,
+      accountOn: 'deposit',
       seller: {},
     }
   );
@@ -69,6 +71,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
     deposit_share: number;
     balance_due_on: string | null;
     hold_days: number;
+    account_on: 'deposit' | 'paid';
     seller: Seller;
     conditions_id: number | null;
     version: number | null;
@@ -81,7 +84,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
   }>(
     db,
     sql`select o.open, o.vat_rate, o.corner_surcharge, o.minimum_area, o.deposit_share, o.balance_due_on::text,
-               o.hold_days, o.seller, c.id as conditions_id, c.version, m.path, e.name, e.starts_on::text, e.ends_on::text,
+               o.hold_days, o.account_on, o.seller, c.id as conditions_id, c.version, m.path, e.name, e.starts_on::text, e.ends_on::text,
                e.city, nextval(pg_get_serial_sequence('stand_bookings', 'id'))::int as next_id
           from ${salesOffers} o
           join ${editions} e on e.id = o.event_id
@@ -99,6 +102,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
     depositShare: row.deposit_share,
     balanceDueOn: row.balance_due_on,
     holdDays: row.hold_days,
+    accountOn: row.account_on,
     seller: row.seller,
   };
   const conditions =

@@ -38,7 +38,7 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
     const named = new Map(plan.flatMap((h) => h.stands.map((s) => [s.number.toLowerCase(), s.companies] as const)));
     const selling = new Set(stands.map((s) => s.gateId));
     void reply.header('cache-control', 'no-store');
-    const { open: _open, seller: _seller, ...shown } = terms;
+    const { open: _open, seller: _seller, accountOn: _accountOn, ...shown } = terms;
     return {
       data: {
         year: event!.year,
