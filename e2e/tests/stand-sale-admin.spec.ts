@@ -7,7 +7,8 @@ import { mailTo } from './support/mail';
 /**
  * The organiser's side of a stand sold online, in the back-office: a company's option on two
  * stands of the demo's Hall E is confirmed (its contract and two invoices issued and mailed), its
- * contract downloaded, then the booking cancelled with a reason and a credit note for each invoice.
+ * contract downloaded, its deposit recorded (the company's account opens), then the booking
+ * cancelled with a reason and a credit note for each invoice.
  */
 
 async function holdThroughTheSite(page: Page, stands: string[], email: string): Promise<string> {
@@ -40,7 +41,7 @@ async function holdThroughTheSite(page: Page, stands: string[], email: string): 
   return ((await res.json()) as { data: { reference: string } }).data.reference;
 }
 
-test('an organiser confirms an option, downloads its contract, then cancels it with its credit notes', async ({
+test('an organiser confirms an option, downloads its contract, records its deposit, then cancels it with its credit notes', async ({
   page,
 }) => {
   const email = `facades-${Date.now()}@example.com`;
@@ -65,6 +66,14 @@ test('an organiser confirms an option, downloads its contract, then cancels it w
   await page.getByRole('button', { name: 'Contrat (PDF)' }).click();
   const contract = await readFile(await (await download).path());
   expect(contract.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The deposit (30 % of 72,000 MAD, with 20 % VAT) comes in: the company's account opens.
+  await page.getByRole('button', { name: 'Enregistrer un paiement' }).click();
+  await page.getByRole('dialog').getByLabel('Montant (MAD)').fill('25920');
+  await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Paiement enregistré.')).toBeVisible();
+  await expect(page.getByText('Acompte reçu', { exact: true })).toBeVisible();
+  await expect(page.getByText('Paiements reçus : 25 920,00 MAD')).toBeVisible();
 
   await page.getByRole('button', { name: 'Annuler la réservation' }).click();
   await page.getByRole('dialog').getByLabel('Motif (envoyé à la société)').fill('Désistement de la société');

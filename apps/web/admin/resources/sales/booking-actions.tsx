@@ -21,6 +21,7 @@ import {
 import { ConfirmButton } from '../../components/confirm-button';
 import { useAdminCall } from '../../components/use-admin-call';
 import { adminCall, adminDownload } from '../../http';
+import { PaymentButton } from './payments';
 
 type Booking = Answer<typeof adminBookingSchema>;
 type Invoices = Answer<typeof adminInvoicesSchema>['invoices'];
@@ -103,6 +104,7 @@ export function BookingActions() {
           onConfirm={(close) => void done('cancelled', close)}
         />
       )}
+      <PaymentButton />
       {wasConfirmed(record) && (
         <Button
           label="admin.sales.contract"

@@ -13,6 +13,7 @@ import {
 import { BOOKING_STATUSES, dayText, holdLastDay, moneyText, type Answer, type adminBookingSchema } from '@salon/shared';
 import { DateTimeField } from '../../components/date-time-field';
 import { BookingActions, BookingInvoices } from './booking-actions';
+import { BookingPayments } from './payments';
 import { editionFilter, useEditionDefaults } from '../../components/editions';
 import { searchFilter } from '../../components/filters';
 import { ResponsiveList } from '../../components/responsive-list';
@@ -66,6 +67,9 @@ export function BookingList() {
         <DataTable.Col source="totalInclTax" disableSort>
           <FunctionField<Booking> render={(r) => money(r.totalInclTax)} />
         </DataTable.Col>
+        <DataTable.Col source="paid" disableSort>
+          <FunctionField<Booking> render={(r) => money(r.paid)} />
+        </DataTable.Col>
         <DataTable.Col source="status" disableSort>
           <BookingStatus />
         </DataTable.Col>
@@ -102,6 +106,7 @@ export function BookingShow() {
         <TextField source="conditionsVersion" />
         <DateTimeField source="createdAt" />
         <BookingInvoices />
+        <BookingPayments />
       </SimpleShowLayout>
     </Show>
   );
