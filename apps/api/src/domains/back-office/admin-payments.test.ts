@@ -52,7 +52,13 @@ describe('A payment typed by an organiser', () => {
     const b = await booking();
     const partial = await pay(b.id, 500_000);
     expect(partial.statusCode, partial.body).toBe(201);
-    expect(partial.json()).toEqual({ status: 'signed', exhibitorId: null, due: 3_240_000, deposit: 1_620_000, paid: 500_000 });
+    expect(partial.json()).toEqual({
+      status: 'signed',
+      exhibitorId: null,
+      due: 3_240_000,
+      deposit: 1_620_000,
+      paid: 500_000,
+    });
 
     const deposit = await pay(b.id, 1_120_000);
     const account = deposit.json<{ status: string; exhibitorId: number }>();
@@ -128,7 +134,14 @@ describe('A bank statement', () => {
     const preview = await call(ctx.app, 'POST', 'admin/payments/import', { token, body: { csv } });
     expect(preview.statusCode, preview.body).toBe(200);
     const seen = preview.json<{ lines: { outcome: string }[]; matched: number; recorded: number }>();
-    expect(seen.lines.map((l) => l.outcome)).toEqual(['matched', 'matched', 'matched', 'unmatched', 'unmatched', 'debit']);
+    expect(seen.lines.map((l) => l.outcome)).toEqual([
+      'matched',
+      'matched',
+      'matched',
+      'unmatched',
+      'unmatched',
+      'debit',
+    ]);
     expect(seen.recorded).toBe(0);
     expect(await ctx.db.select().from(payments).where(eq(payments.bookingId, a.id))).toHaveLength(0);
 
