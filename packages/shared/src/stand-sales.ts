@@ -192,3 +192,11 @@ export const END_REASONS = ['expired', 'refused', 'cancelled'] as const;
 
 /** The organiser's refusal of an option or cancellation of a booking: why, in a few words the company reads. */
 export const bookingEndSchema = z.object({ reason: z.optional(z.string().check(z.trim(), maxText(500))) });
+
+/** The accountant's export: a period of days (both included), what (invoices or payments, for a CSV), the format. */
+export const accountingQuerySchema = z.object({
+  from: z.string({ error: 'required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' })),
+  to: z.string({ error: 'required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' })),
+  what: z.optional(z.enum(['invoices', 'payments'])),
+  format: z.optional(z.enum(['csv', 'xlsx'])),
+});

@@ -61,3 +61,15 @@ const PLAIN_NUMBER = /^[+-]?[\d\s()./-]*$/;
 export function safeCell<T>(value: T): T | string {
   return typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
+
+/**
+ * A CSV field (RFC 4180): quoted when it holds the separator, a quote or a line break; never a
+ * formula.
+ */
+export function csvField(value: string | number | null | undefined, separator = ','): string {
+  if (value === null || value === undefined) return '';
+  const text = String(safeCell(value));
+  return text.includes(separator) || /["\r\n]/.test(text) || text !== text.trim()
+    ? `"${text.replaceAll('"', '""')}"`
+    : text;
+}

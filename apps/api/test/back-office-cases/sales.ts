@@ -146,6 +146,11 @@ export const salesArea: AdminArea = {
       request: () => ({ url: 'admin/payments/import', body: { csv: 'date;libellé;montant\n02/05/2024;VIR;10,00' } }),
     },
     {
+      route: route('GET', 'accounting/export'),
+      when: 'exports a period’s invoices and payments for the accountant',
+      request: () => ({ url: 'admin/accounting/export?from=2024-01-01&to=2099-12-31&format=csv' }),
+    },
+    {
       route: route('GET', 'invoices/:id/pdf'),
       when: 'downloads an invoice',
       request: async (c) => ({ url: `admin/invoices/${await issuedInvoice(c)}/pdf` }),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { call, formBody, idPath, openQuery } from '../call';
-import { fileAnswer } from '../contracts/common';
+import { call, formBody, idPath, openQuery, queryFields } from '../call';
+import { fileAnswer, XLSX_TYPE } from '../contracts/common';
 import {
   adminBookingSchema,
   adminInvoicesSchema,
@@ -13,6 +13,7 @@ import {
   standQuoteAnswerSchema,
 } from '../contracts/stand-sales';
 import {
+  accountingQuerySchema,
   bookingEndSchema,
   paymentSchema,
   statementImportSchema,
@@ -153,4 +154,12 @@ export const postStatementImport = backOfficeCall({
   path: '/admin/payments/import',
   body: formBody(statementImportSchema),
   response: { 200: statementMatchSchema },
+});
+
+/** The invoices, credit notes and payments of a period, for the accountant (CSV or XLSX). */
+export const getAccountingExport = backOfficeCall({
+  method: 'GET',
+  path: '/admin/accounting/export',
+  query: queryFields(accountingQuerySchema),
+  response: { 200: fileAnswer(XLSX_TYPE) },
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ErrorAnswer } from '@salon/shared';
-import { payments, registrations, standBookings, users } from '../../db/schema';
+import { invoices, payments, registrations, standBookings, users } from '../../db/schema';
 import { createExhibitor, createOrganiser, holdForm, openStandSale, sessionOf } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { parseAmount, parseDay, parseStatement, referenceIn } from './statement-csv';
@@ -157,5 +157,51 @@ describe('A bank statement', () => {
 
     const again = await call(ctx.app, 'POST', 'admin/payments/import', { token, body: { csv, commit: true } });
     expect(again.json()).toMatchObject({ matched: 0, duplicates: 3, recorded: 0 });
+  });
+});
+
+describe('The accountant’s export', () => {
+  it('lists the period’s invoices, credit notes and payments, with totals that are the PDFs’ to the centime', async () => {
+    const kept = await booking();
+    const cancelled = await booking();
+    expect(
+      (await call(ctx.app, 'POST', `admin/stand-bookings/${cancelled.id}/cancel`, { token, body: {} })).statusCode,
+    ).toBe(200);
+    expect((await pay(kept.id, 123_456)).statusCode).toBe(201);
+    const period = 'from=2024-01-01&to=2099-12-31';
+    const res = await call(ctx.app, 'GET', `admin/accounting/export?${period}&format=csv&what=invoices`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    expect(rows[0]).toEqual([
+      'Numéro',
+      'Type',
+      'Date',
+      'Échéance',
+      'Client',
+      'ICE',
+      'Référence',
+      'Avoir de',
+      'Total HT',
+      'TVA',
+      'Total TTC',
+    ]);
+    const centimes = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
+    const inFile = rows.slice(1).reduce((sum, r) => sum + centimes(r[10]!), 0);
+    const issued = await ctx.db.select().from(invoices);
+    expect(inFile).toBe(issued.reduce((sum, i) => sum + i.totalExclTax + i.vat, 0));
+    expect(rows.slice(1).filter((r) => r[1] === 'Avoir')).toHaveLength(2);
+    expect(rows.slice(1).find((r) => r[6] === kept.reference)?.[4]).toBe('دار الخشب');
+
+    const paid = await call(ctx.app, 'GET', `admin/accounting/export?${period}&format=csv&what=payments`, { token });
+    expect(paid.body).toContain(`2024-05-02;${kept.reference};دار الخشب;transfer;Virement;1234,56`);
+    const xlsx = await call(ctx.app, 'GET', `admin/accounting/export?${period}`, { token });
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const bad = await call(ctx.app, 'GET', 'admin/accounting/export?from=hier&to=2099-12-31', { token });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  getAccountingExport,
   getBookingContract,
   getBookingPayments,
   postBookingPayment,
@@ -25,6 +26,8 @@ import { idParam } from '../../lib/request-inputs';
 import { currentUser } from '../../plugins/auth';
 import type { AdminDeps } from './deps';
 import { bookingPayments, importStatement, recordPayment } from './payments.service';
+import { accountingCsv, accountingXlsx } from './accounting.service';
+import { CSV_TYPE, XLSX_TYPE } from '../../lib/streams';
 import { addConditions, getBooking, listBookings, readOffer, saveOffer } from './sales.service';
 
 /** Stands sold online, the organisers' side: each edition's offer and conditions, and the bookings. */
@@ -120,6 +123,24 @@ export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     const result = await importStatement(paymentDeps(request), request.body.csv, request.body.commit ?? false);
     if (result.recorded) onQueued();
     return result;
+  });
+
+  route(app, getAccountingExport, {}, async (request, reply) => {
+    const { from, to, what = 'invoices', format = 'xlsx' } = request.query;
+    const name = `comptabilite-${from}-${to}`;
+    void reply.header('cache-control', 'private, no-store');
+    if (format === 'csv')
+      return reply
+        .header('content-type', CSV_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="${name}-${what === 'invoices' ? 'factures' : 'paiements'}.csv"`,
+        )
+        .send(await accountingCsv(db, { from, to }, what));
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+      .send(await accountingXlsx(db, { from, to }));
   });
 
   route(app, getInvoicePdf, {}, async (request, reply) =>

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Language } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { documentTexts } from '../../texts/index';
-import { readyForMore, safeCell } from '../../lib/streams';
+import { csvField, readyForMore } from '../../lib/streams';
 import { allScans } from './scans.service';
 import { answeredLabels } from './leads.service';
 import { answerCells, answerText, followUpName, showWallClock } from './scans-export';
@@ -49,13 +49,6 @@ export function nameParts(name: string | null): { first: string; last: string } 
   return space < 0 ? { first: '', last: trimmed } : { first: trimmed.slice(0, space), last: trimmed.slice(space + 1) };
 }
 
-/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; never a formula. */
-function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = String(safeCell(value));
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** '2024-05-29 10:15': the show's local time, as a CRM's date field reads it. */
 const localTime = (date: Date) => showWallClock(date).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -88,7 +81,7 @@ type LeadRow = (ReturnType<typeof allScans> extends AsyncGenerator<infer Rows> ?
  */
 export async function writeLeadsCsv(db: Db, scope: SQL | null, lang: Language, out: Writable) {
   const questions = await answeredLabels(db, scope);
-  const line = (cells: (string | number | null | undefined)[]) => `${cells.map(csvField).join(',')}\r\n`;
+  const line = (cells: (string | number | null | undefined)[]) => `${cells.map((c) => csvField(c)).join(',')}\r\n`;
   const head = `\uFEFF${line([...CSV_HEADERS, ...questions, DO_NOT_CONTACT_HEADER])}`;
   await writeLeads(db, scope, out, head, (row) => {
     const { first, last } = nameParts(row.name);

@@ -2,12 +2,14 @@ import SellIcon from '@mui/icons-material/Sell';
 import CategoryIcon from '@mui/icons-material/Category';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import CalculateIcon from '@mui/icons-material/Calculate';
 import { Resource } from 'react-admin';
 import { createPage, editPage } from '../../components/crud-pages';
 import { BookingList, BookingShow } from './bookings';
 import { SalesOfferPage } from './offer-page';
 import { StandClassForm, StandClassList } from './stand-classes';
 import { StatementImportPage } from './statement-import';
+import { AccountingPage } from './accounting';
 
 /**
  * Stands sold online: each edition's offer and conditions of sale, the classes its stands are
@@ -20,6 +22,7 @@ export const salesResources = (
     <Resource name="sales-offers" icon={SellIcon} list={SalesOfferPage} />
     {/* A page of its own, not a resource of the API: the bank statement matched and recorded. */}
     <Resource name="payments-import" icon={AccountBalanceIcon} list={StatementImportPage} />
+    <Resource name="accounting" icon={CalculateIcon} list={AccountingPage} />
     <Resource
       name="stand-classes"
       icon={CategoryIcon}
