@@ -14,6 +14,7 @@ import { createMailTransport, mailDir, type MailTransport } from './domains/mail
 import { createMailWorker, type MailWorker } from './domains/mail/worker';
 import { startRetentionJob, type RetentionJob } from './domains/personal-data/retention.service';
 import { startHoldExpiry } from './domains/stand-sales/holds.service';
+import { startReminders } from './domains/stand-sales/reminders.service';
 import { saleAttachments } from './domains/stand-sales/sale-attachments';
 import { notifyMailWorkers } from './domains/mail/worker';
 import { startUnusedUploadsJob, type UnusedUploadsJob } from './domains/exhibitor-area/unused-uploads';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   let retention: RetentionJob | undefined;
   let sweep: UnusedUploadsJob | undefined;
   let holdExpiry: ReturnType<typeof startHoldExpiry> | undefined;
+  let reminders: ReturnType<typeof startReminders> | undefined;
   let pushes: PassPushes | undefined;
   app.addHook('onClose', async () => {
     // The jobs first: they finish what they are doing (a retention run, the mails being sent),
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
     await retention?.stop();
     await sweep?.stop();
     await holdExpiry?.stop();
+    await reminders?.stop();
     await pushes?.stop();
     if (mail) {
       await mail.worker.stop();
@@ -156,6 +159,13 @@ async function main(): Promise<void> {
       db: database.db,
       clock: createClock(config.APP_NOW),
       publicUrl: config.PUBLIC_URL,
+      log: app.log,
+      onQueued: notifyMailWorkers,
+    });
+    // Reminds the companies of their invoices a week before they are due and the day after (each hour, once each).
+    reminders = startReminders({
+      db: database.db,
+      clock: createClock(config.APP_NOW),
       log: app.log,
       onQueued: notifyMailWorkers,
     });

@@ -75,6 +75,17 @@ export const en: ApiTexts = {
         `Your booking ${reference} (stand ${stands}) is cancelled. The credit notes that cancel its invoices are attached.`,
       reason: (reason) => `Reason: ${reason}`,
     },
+    paymentReminder: {
+      subjectBefore: (label, day) => `Reminder: invoice ${label} is due by ${day}`,
+      subjectAfter: (label, day) => `Invoice ${label} was due on ${day}`,
+      titleBefore: 'A payment is falling due',
+      titleAfter: 'A payment is overdue',
+      before: (label, amount, day) => `Invoice ${label} (${amount} incl. tax still to pay) is due on ${day}.`,
+      after: (label, amount, day) => `Invoice ${label} was due on ${day}: ${amount} incl. tax is still to be received.`,
+      pay: (bank, rib, reference) =>
+        `Please make your transfer to ${bank}, RIB ${rib}, quoting the reference ${reference}. The invoice is attached.`,
+      already: 'If your transfer has already left, please disregard this message.',
+    },
     registrationNotice: {
       title: 'Visitor registration',
       registered: (show, when) =>

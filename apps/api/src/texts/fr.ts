@@ -82,6 +82,19 @@ export const fr = {
         `Votre réservation ${reference} (stand ${stands}) est annulée. Les avoirs qui annulent ses factures sont joints.`,
       reason: (reason: string) => `Motif : ${reason}`,
     },
+    paymentReminder: {
+      subjectBefore: (label: string, day: string) => `Rappel : facture ${label} à régler avant le ${day}`,
+      subjectAfter: (label: string, day: string) => `Facture ${label} échue le ${day}`,
+      titleBefore: 'Un règlement arrive à échéance',
+      titleAfter: 'Un règlement est en retard',
+      before: (label: string, amount: string, day: string) =>
+        `La facture ${label} (${amount} TTC restant à régler) arrive à échéance le ${day}.`,
+      after: (label: string, amount: string, day: string) =>
+        `La facture ${label} était à régler le ${day} : il reste ${amount} TTC à recevoir.`,
+      pay: (bank: string, rib: string, reference: string) =>
+        `Merci d’effectuer votre virement à ${bank}, RIB ${rib}, en indiquant la référence ${reference}. La facture est jointe.`,
+      already: 'Si votre virement est déjà parti, merci de ne pas tenir compte de ce message.',
+    },
     registrationNotice: {
       title: 'Inscription visiteur',
       registered: (show: string, when: string) =>

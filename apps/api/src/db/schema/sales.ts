@@ -284,3 +284,17 @@ export const payments = pgTable(
   },
   (t) => [index('payments_booking').on(t.bookingId), check('payments_amount', sql`${t.amount} > 0`)],
 );
+
+/** The payment reminders sent: one of each kind per invoice, whichever instance runs the job. */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** 'before' its due date, or 'after' it. */
+    kind: text('kind').$type<'before' | 'after'>().notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
+);

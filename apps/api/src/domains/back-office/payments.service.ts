@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../lib/errors';
 import type { MailLinks } from '../mail/links';
 import { recordAudit } from '../audit/audit.service';
 import { currentEditionId } from '../show/current-edition';
-import { uncredited } from '../stand-sales/invoicing.service';
+import { bookingAccount } from '../stand-sales/invoicing.service';
 import { readTerms } from '../stand-sales/offer.service';
 import { getExhibitor } from './exhibitor-accounts.service';
 import { confirmParticipationIn } from './exhibitor-actions.service';
@@ -42,19 +42,6 @@ async function lockBookings(tx: Tx, ids: number[]): Promise<Booking[]> {
     .for('update');
 }
 
-/** What a booking owes (its invoices no credit note cancels, taxes included), its deposit, and what it received. */
-async function accountOf(tx: Tx, bookingId: number) {
-  const open = await uncredited(tx, bookingId);
-  const due = open.reduce((sum, i) => sum + i.totalExclTax + i.vat, 0);
-  const depositInvoice = open.find((i) => i.kind === 'deposit');
-  const deposit = depositInvoice ? depositInvoice.totalExclTax + depositInvoice.vat : 0;
-  const [row] = await tx
-    .select({ paid: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId));
-  return { due, deposit, paid: row?.paid ?? 0 };
-}
-
 /**
  * Records payments of one locked, confirmed booking, then moves it on: 'Acompte reçu' once its
  * deposit is in, 'Soldé' once all is; its account opened at the step the offer names.
@@ -78,7 +65,7 @@ async function recordIn(
       createdBy: deps.organiserId,
     })),
   );
-  const account = await accountOf(tx, booking.id);
+  const { open: _open, ...account } = await bookingAccount(tx, booking.id);
   const status = account.paid >= account.due ? 'paid' : account.paid >= account.deposit ? 'deposit' : 'signed';
   if (status !== booking.status) await tx.update(standBookings).set({ status }).where(eq(standBookings.id, booking.id));
   const terms = await readTerms(tx, booking.eventId);

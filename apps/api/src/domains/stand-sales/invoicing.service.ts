@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { InvoiceKind, InvoiceLine, InvoiceParty, Seller } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { invoiceCounters, invoices } from '../../db/schema';
+import { invoiceCounters, invoices, payments } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { share } from './pricing';
 
@@ -85,7 +85,7 @@ export const bookingInvoices = (db: Db | Tx, bookingId: number) =>
   db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.id));
 
 /** The booking's invoices that no credit note cancels yet. */
-export async function uncredited(tx: Tx, bookingId: number): Promise<Invoice[]> {
+export async function uncredited(tx: Db | Tx, bookingId: number): Promise<Invoice[]> {
   const all = await bookingInvoices(tx, bookingId);
   const credited = new Set(all.flatMap((i) => (i.creditOf ? [i.creditOf] : [])));
   return all.filter((i) => i.kind !== 'credit' && !credited.has(i.id));
@@ -95,4 +95,17 @@ export async function invoiceById(db: Db | Tx, id: number | null): Promise<Invoi
   const [row] = id === null ? [] : await db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw notFound('Facture introuvable.');
   return row;
+}
+
+/** What a booking owes (its invoices no credit note cancels, taxes included), its deposit, and what it received. */
+export async function bookingAccount(tx: Db | Tx, bookingId: number) {
+  const open = await uncredited(tx, bookingId);
+  const due = open.reduce((sum, i) => sum + i.totalExclTax + i.vat, 0);
+  const depositInvoice = open.find((i) => i.kind === 'deposit');
+  const deposit = depositInvoice ? depositInvoice.totalExclTax + depositInvoice.vat : 0;
+  const [row] = await tx
+    .select({ paid: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId));
+  return { due, deposit, paid: row?.paid ?? 0, open };
 }

@@ -10,6 +10,7 @@ import { createMailbox } from '../../../test/mailbox';
 import { pdfText } from '../badges/badge-pdf.test-support';
 import { amountInWords, englishNumber, frenchNumber } from './amount-in-words';
 import { saleAttachments } from './sale-attachments';
+import { runReminders } from './reminders.service';
 
 /**
  * The organiser's pipeline: an option confirmed (contract, deposit and balance invoices numbered
@@ -213,5 +214,42 @@ describe('Ending a booking', () => {
     await expect(ctx.db.delete(invoices).where(eq(invoices.id, issued[0]!.id))).rejects.toThrow();
     const again = await act(id, 'cancel');
     expect(refusal(again).details).toMatchObject({ code: 'notConfirmed' });
+  });
+});
+
+describe('Payment reminders', () => {
+  it('remind a week before a due date and the day after, once each, and not once it is paid', async () => {
+    const { id, email } = await option();
+    expect((await act(id, 'confirm')).statusCode).toBe(200);
+    const silent = { info: () => undefined, error: () => undefined };
+    const at = (day: number) => () => new Date(Date.now() + day * 24 * 3600_000);
+    const deps = (clock: () => Date) => ({ db: ctx.db, clock, log: silent, onQueued: () => undefined });
+    // The deposit is due in the option's 7 days: today is a week before.
+    await runReminders(deps(at(0)));
+    await runReminders(deps(at(0)));
+    const subjects = async () => (await createMailbox(ctx.db).to(email)).map((m) => m.subject);
+    expect((await subjects()).filter((s) => s.startsWith('Rappel : facture F'))).toHaveLength(1);
+    // The day after the due date, unpaid: it is late.
+    await runReminders(deps(at(8)));
+    expect((await subjects()).filter((s) => /^Facture F\d{4}-\d{5} échue le/.test(s))).toHaveLength(1);
+    const [row] = await queryRows<{ attachments: { kind: string; invoiceId: number }[] }>(
+      ctx.db,
+      sql`select attachments from mail_outbox where "to" = ${email} and subject like 'Facture F%' limit 1`,
+    );
+    expect(row!.attachments.map((a) => a.kind)).toEqual(['invoice']);
+    expect(typeof row!.attachments[0]!.invoiceId).toBe('number');
+
+    // Another booking whose deposit is in before its date gets no reminder after it.
+    const paid = await option();
+    await act(paid.id, 'confirm');
+    const payment = await call(ctx.app, 'POST', `admin/stand-bookings/${paid.id}/payments`, {
+      token,
+      body: { amount: 972_000, receivedOn: '2026-12-04', method: 'transfer' },
+    });
+    expect(payment.json()).toMatchObject({ status: 'deposit' });
+    await runReminders(deps(at(8)));
+    expect(
+      (await createMailbox(ctx.db).to(paid.email)).map((m) => m.subject).filter((s) => s.includes('échue')),
+    ).toEqual([]);
   });
 });
