@@ -6,6 +6,7 @@ import {
   DateInput,
   Edit,
   NumberInput,
+  SelectInput,
   SimpleForm,
   TextInput,
   required,
@@ -69,6 +70,14 @@ export function SalesOfferPage() {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
               <NumberInput source="depositShare" sx={FIELD} step={0.01} validate={required()} {...percentInput} />
               <DateInput source="balanceDueOn" sx={FIELD} parse={(v: string) => v || null} />
+              <SelectInput
+                source="accountOn"
+                sx={FIELD}
+                choices={[
+                  { id: 'deposit', name: 'admin.sales.accountOnDeposit' },
+                  { id: 'paid', name: 'admin.sales.accountOnPaid' },
+                ]}
+              />
             </Box>
             <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
               {translate('admin.sales.sellerTitle')}
