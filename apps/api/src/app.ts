@@ -57,6 +57,7 @@ import { exhibitorPageRoutes } from './domains/directory/exhibitor-page.routes';
 import { visitRoutes } from './domains/visit/visit.routes';
 import { visitedStandsRoutes } from './domains/visit/visited-stands.routes';
 import { ownPageRoutes } from './domains/exhibitor-area/own-page.routes';
+import { myBookingsRoutes } from './domains/exhibitor-area/my-bookings.routes';
 import { scansRoutes } from './domains/scans/scans.routes';
 import { siteSettingsRoutes } from './domains/content/site-settings.routes';
 import { gateRoutes } from './domains/gate/gate.routes';
@@ -275,6 +276,7 @@ export async function buildApp(
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(exhibitorPageRoutes, { db });
       await api.register(ownPageRoutes, { db, directoryCache, fileKeys });
+      await api.register(myBookingsRoutes, { db });
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });
       await api.register(referenceRoutes, { db, clock });

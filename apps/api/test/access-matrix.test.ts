@@ -15,7 +15,17 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
-import { checkins, conferences, exhibitorPages, kioskSessions, newsletters, tokens, users } from '../src/db/schema';
+import {
+  checkins,
+  conferences,
+  exhibitorPages,
+  kioskSessions,
+  newsletters,
+  standBookings,
+  tokens,
+  users,
+} from '../src/db/schema';
+import { confirmBooking } from '../src/domains/stand-sales/pipeline.service';
 import { createLinkSigner } from '../src/lib/links';
 import {
   TEST_JWT_SECRET,
@@ -264,6 +274,8 @@ async function freshSubscription(): Promise<number> {
 
 /** A scan by A's collaborator, made before the table runs. */
 let scanOfCollaboratorA = '';
+/** Exhibitor A's stand booking, confirmed: its contract and first invoice. */
+let bookingOfA = { id: 0, reference: '', invoiceId: 0 };
 
 /** A scan of a new visitor's genuine badge, as a device sends it. */
 async function freshVisitorScan() {
@@ -422,6 +434,30 @@ const TABLE: Row[] = [
     when: 'saves exhibitor A’s record',
     expect:                                                        [401, 200, 404, 404, 404, 401, 401, 404, 404],
     request: () => ({ url: `users/${f.exhibitorA.user.id}`, body: ownInfo(f.exhibitorA.user) }),
+  },
+
+  // --- Its stands bought online (the exhibitor's alone) -------------------------------------------------------------
+  {
+    route: 'GET /backend/api/my-bookings',
+    when: 'lists its own stand bookings and invoices',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      const mine = json<{ bookings: { reference: string }[] }>(res).bookings;
+      expect(mine.map((b) => b.reference)).toEqual(c.self.id === f.exhibitorA.user.id ? [bookingOfA.reference] : []);
+    },
+  },
+  {
+    route: 'GET /backend/api/my-bookings/:id/contract',
+    when: 'downloads exhibitor A’s contract',
+    expect:                                                        [401, 200, 403, 404, 403, 401, 401, 403, 403],
+    request: () => ({ url: `my-bookings/${bookingOfA.id}/contract` }),
+  },
+  {
+    route: 'GET /backend/api/my-invoices/:id/pdf',
+    when: 'downloads exhibitor A’s invoice',
+    expect:                                                        [401, 200, 403, 404, 403, 401, 401, 403, 403],
+    request: () => ({ url: `my-invoices/${bookingOfA.invoiceId}/pdf` }),
   },
 
   // --- The exhibitor's page of the directory ('Fiche annuaire') -------------------------------------------------
@@ -1279,6 +1315,20 @@ beforeAll(async () => {
     body: { scans: [visitorScan(f.scannedVisitor)] },
   });
   scanOfCollaboratorA = scanned.json<{ data: { scan: { id: string } }[] }>().data[0]!.scan.id;
+
+  // Exhibitor A bought a stand online: its booking, confirmed, is its account's.
+  const held = await call(ctx.app, 'POST', 'stand-bookings', { body: holdForm(['MX-20']), remoteAddress: '10.99.0.1' });
+  if (held.statusCode !== 201) throw new Error(`could not hold a stand: ${held.body}`);
+  const [booking] = await ctx.db
+    .select()
+    .from(standBookings)
+    .where(eq(standBookings.reference, held.json<{ data: { reference: string } }>().data.reference));
+  const { invoices: issued } = await confirmBooking(
+    { db: ctx.db, now: new Date(), organiserId: f.organiser.id, publicUrl: ctx.config.PUBLIC_URL },
+    booking!.id,
+  );
+  await ctx.db.update(standBookings).set({ exhibitorId: exhibitorA.user.id }).where(eq(standBookings.id, booking!.id));
+  bookingOfA = { id: booking!.id, reference: booking!.reference, invoiceId: issued[0]!.id };
 
   // The deleted collaborator signed in, then exhibitor A deleted it.
   deletedToken = await login(ctx.app, f.deleted.user.email);

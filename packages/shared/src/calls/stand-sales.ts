@@ -5,6 +5,7 @@ import {
   adminBookingSchema,
   adminInvoicesSchema,
   adminPaymentsSchema,
+  myBookingsSchema,
   bookingAccountSchema,
   statementMatchSchema,
   adminSalesOfferSchema,
@@ -162,4 +163,29 @@ export const getAccountingExport = backOfficeCall({
   path: '/admin/accounting/export',
   query: queryFields(accountingQuerySchema),
   response: { 200: fileAnswer(XLSX_TYPE) },
+});
+
+/** The exhibitor's own stand bookings and invoices (its collaborators see none). */
+export const getMyBookings = call({
+  method: 'GET',
+  path: '/my-bookings',
+  tags: ['stand-sales'],
+  response: { 200: myBookingsSchema },
+  audience: 'exhibitors',
+});
+export const getMyInvoicePdf = call({
+  method: 'GET',
+  path: '/my-invoices/:id/pdf',
+  tags: ['stand-sales'],
+  params: idPath,
+  response: { 200: fileAnswer('application/pdf') },
+  audience: 'exhibitors',
+});
+export const getMyContract = call({
+  method: 'GET',
+  path: '/my-bookings/:id/contract',
+  tags: ['stand-sales'],
+  params: idPath,
+  response: { 200: fileAnswer('application/pdf') },
+  audience: 'exhibitors',
 });

@@ -180,3 +180,28 @@ export const statementMatchSchema = z.strictObject({
   amountMatched: z.number(),
   recorded: z.number(),
 });
+
+/** `GET my-bookings`: the signed-in exhibitor's own bookings, with their invoices (their PDFs at `my-invoices/:id/pdf`). */
+export const myBookingsSchema = z.strictObject({
+  bookings: z.array(
+    z.strictObject({
+      id: z.number(),
+      reference: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+      stands: z.string(),
+      totalInclTax: z.number(),
+      paid: z.number(),
+      contract: z.boolean(),
+      invoices: z.array(
+        z.strictObject({
+          id: z.number(),
+          label: z.string(),
+          kind: z.enum(INVOICE_KINDS),
+          issuedOn: z.string(),
+          dueOn: z.string(),
+          totalInclTax: z.number(),
+        }),
+      ),
+    }),
+  ),
+});

@@ -12,6 +12,7 @@ import { AddCollaboratorForm } from './add-collaborator-form';
 import { FormerTeamOffer } from './former-team-offer';
 import { AREA_TITLE_ID } from './area-title';
 import { BadgeTab } from './badge-tab';
+import { BookingsTab } from './bookings-tab';
 import { CollaboratorsTable } from './collaborators-table';
 import { CollaboratorInfoFormCard, ExhibitorInfoFormCard } from './info-forms';
 
@@ -24,6 +25,7 @@ export const EXHIBITOR_TABS = [
   'collaborateurs',
   'ajouter-collaborateur',
   'scans',
+  'stands-factures',
 ] as const;
 export const COLLABORATOR_TABS = ['informations', 'badge', 'scans'] as const;
 type Tab = (typeof EXHIBITOR_TABS)[number];
@@ -126,6 +128,7 @@ export function AreaShell({
           )}
           {current === 'ajouter-collaborateur' && <AddCollaboratorForm />}
           {current === 'scans' && scansTab}
+          {current === 'stands-factures' && <BookingsTab />}
         </section>
       </div>
     </div>
