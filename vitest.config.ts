@@ -28,6 +28,7 @@ const onTheEmbeddedDatabaseToo = [
   // Requests at the same moment: on one connection they wait for each other, on a server they race.
   'apps/api/src/domains/back-office/admin-exhibitor-accounts.test.ts',
   'apps/api/src/domains/back-office/admin-floor-plan.test.ts',
+  'apps/api/src/domains/back-office/admin-payments.test.ts',
   'apps/api/src/domains/badges/wallet/pass-updates.test.ts',
   'apps/api/src/domains/editions/announcement.test.ts',
   'apps/api/src/domains/editions/returning-exhibitors.test.ts',

@@ -158,6 +158,27 @@ describe('A bank statement', () => {
     const again = await call(ctx.app, 'POST', 'admin/payments/import', { token, body: { csv, commit: true } });
     expect(again.json()).toMatchObject({ matched: 0, duplicates: 3, recorded: 0 });
   });
+
+  it('recorded by two organisers at once on two instances is recorded once; the other is told', async () => {
+    const c = await booking();
+    const csv = `02/05/2024;VIR ${c.reference};1 000,00\n03/05/2024;VIR ${c.reference};2 000,00`;
+    const other = await ctx.anotherInstance();
+    const answers = await Promise.all([
+      call(ctx.app, 'POST', 'admin/payments/import', { token, body: { csv, commit: true } }),
+      call(other, 'POST', 'admin/payments/import', { token, body: { csv, commit: true } }),
+    ]);
+    const recorded = answers.map((a) =>
+      a.statusCode === 200 ? a.json<{ recorded: number }>().recorded : a.statusCode,
+    );
+    // Serialised (one connection), the second finds the lines recorded; side by side, the index refuses it.
+    expect([
+      [0, 2],
+      [2, 409],
+    ]).toContainEqual(recorded.sort((a, b) => a - b));
+    expect((await ctx.db.select().from(payments).where(eq(payments.bookingId, c.id))).map((p) => p.amount)).toEqual([
+      100_000, 200_000,
+    ]);
+  });
 });
 
 describe('The accountant’s export', () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { normalizeEmail, type PaymentForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { bookingStands, payments, standBookings, stands, users } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/errors';
+import { HttpError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { MailLinks } from '../mail/links';
 import { recordAudit } from '../audit/audit.service';
 import { currentEditionId } from '../show/current-edition';
@@ -230,7 +230,20 @@ export async function importStatement(deps: PaymentDeps, csv: string, commit: bo
       recorded,
     };
   };
-  return deps.db.transaction(run);
+  try {
+    return await deps.db.transaction(run);
+  } catch (error) {
+    // Another organiser recorded some of these lines meanwhile: the unique fingerprint decided.
+    if (isUniqueViolation(error))
+      throw new HttpError(
+        409,
+        'Ce relevé vient d’être enregistré en partie par un autre organisateur : rapprochez-le à nouveau.',
+        {
+          code: 'statementRecorded',
+        },
+      );
+    throw error;
+  }
 }
 
 function outcomeOf(
