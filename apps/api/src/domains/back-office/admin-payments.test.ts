@@ -73,6 +73,16 @@ describe('A payment typed by an organiser', () => {
 
     const rest = await pay(b.id, 1_620_000);
     expect(rest.json()).toMatchObject({ status: 'paid', exhibitorId: user!.id, paid: 3_240_000 });
+    // The company's own account sees its booking, its two stands and what it paid.
+    const mine = await call(ctx.app, 'GET', 'my-bookings', { token: await sessionOf(ctx, user!) });
+    expect(mine.json<{ bookings: unknown[] }>().bookings).toEqual([
+      expect.objectContaining({
+        reference: b.reference,
+        stands: b.numbers.join(', '),
+        status: 'paid',
+        paid: 3_240_000,
+      }),
+    ]);
     const listed = await call(ctx.app, 'GET', `admin/stand-bookings/${b.id}/payments`, { token });
     expect(listed.json<{ payments: { amount: number }[] }>().payments.map((p) => p.amount)).toEqual([
       500_000, 1_120_000, 1_620_000,

@@ -85,9 +85,9 @@ export async function addConditions(db: Db, now: Date, organiserId: number, id: 
 const CONDITIONS_LOCK = 0x63677673; // 'cgvs'
 
 const standsOf = sql<string>`(select string_agg(${bookingStands.number}, ', ' order by ${bookingStands.number})
-  from ${bookingStands} where ${bookingStands.bookingId} = ${standBookings.id})`;
+  from ${bookingStands} where ${bookingStands.bookingId} = "stand_bookings"."id")`;
 const areaOf = sql<number>`(select coalesce(sum(${bookingStands.area}), 0)::int
-  from ${bookingStands} where ${bookingStands.bookingId} = ${standBookings.id})`;
+  from ${bookingStands} where ${bookingStands.bookingId} = "stand_bookings"."id")`;
 
 const bookingColumns = {
   id: standBookings.id,
@@ -114,7 +114,7 @@ const bookingColumns = {
   totalExclTax: standBookings.totalExclTax,
   vat: standBookings.vat,
   totalInclTax: sql<number>`(${standBookings.totalExclTax} + ${standBookings.vat})::int`,
-  paid: sql<number>`(select coalesce(sum(${payments.amount}), 0)::int from ${payments} where ${payments.bookingId} = ${standBookings.id})`,
+  paid: sql<number>`(select coalesce(sum(${payments.amount}), 0)::int from ${payments} where ${payments.bookingId} = "stand_bookings"."id")`,
   createdAt: standBookings.createdAt,
 };
 

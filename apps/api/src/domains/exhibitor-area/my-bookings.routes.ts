@@ -26,9 +26,9 @@ export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         confirmedAt: standBookings.confirmedAt,
         totalInclTax: sql<number>`(${standBookings.totalExclTax} + ${standBookings.vat})::int`,
         stands: sql<string>`(select string_agg(${bookingStands.number}, ', ' order by ${bookingStands.number})
-          from ${bookingStands} where ${bookingStands.bookingId} = ${standBookings.id})`,
+          from ${bookingStands} where ${bookingStands.bookingId} = "stand_bookings"."id")`,
         paid: sql<number>`(select coalesce(sum(${payments.amount}), 0)::int from ${payments}
-          where ${payments.bookingId} = ${standBookings.id})`,
+          where ${payments.bookingId} = "stand_bookings"."id")`,
       })
       .from(standBookings)
       .where(eq(standBookings.exhibitorId, me))

@@ -195,7 +195,7 @@ export async function expireHolds(tx: Tx, now: Date, publicUrl: string, numbers?
         eq(standBookings.status, 'option'),
         lte(standBookings.holdUntil, now),
         numbers
-          ? sql`exists (select 1 from ${bookingStands} bs where bs.booking_id = ${standBookings.id}
+          ? sql`exists (select 1 from ${bookingStands} bs where bs.booking_id = "stand_bookings"."id"
               and bs.released_at is null and lower(bs.number) in (${sql.join(
                 numbers.map((n) => sql`${n.toLowerCase()}`),
                 sql`, `,

@@ -147,7 +147,7 @@ export const readClasses = (db: Db | Tx, edition: number) =>
 const bookingState = (now: Date) => sql<StandState | 'lapsed' | null>`(
   select case when b.status = 'option' then case when b.hold_until > ${now} then 'held' else 'lapsed' end else 'sold' end
     from booking_stands bs join stand_bookings b on b.id = bs.booking_id
-   where bs.event_id = ${stands.eventId} and lower(bs.number) = lower(${stands.number}) and bs.released_at is null
+   where bs.event_id = "stands"."event_id" and lower(bs.number) = lower("stands"."number") and bs.released_at is null
    limit 1)`;
 
 /** The stands for sale of the edition, with their hall, class, price and state, in the plan's order. */

@@ -332,6 +332,31 @@ describe('A hold', () => {
   });
 });
 
+describe('A lapsed option', () => {
+  it('the job has not ended yet frees its stand for the next company, whose hold ends it and tells the first', async () => {
+    const first = form({ stands: ['V-6'] });
+    expect((await hold(first)).statusCode).toBe(201);
+    // Its date passed a minute ago; no job ran since.
+    await ctx.db
+      .update(standBookings)
+      .set({ holdUntil: new Date(Date.now() - 60_000) })
+      .where(eq(standBookings.email, first.email));
+    const offer = await call(ctx.app, 'GET', 'stand-offer');
+    expect(
+      offer
+        .json<{ data: { stands: { number: string; state: string }[] } }>()
+        .data.stands.find((s) => s.number === 'V-6')!.state,
+    ).toBe('free');
+    const second = form({ stands: ['V-6'] });
+    const res = await hold(second);
+    expect(res.statusCode, res.body).toBe(201);
+    const [ended] = await ctx.db.select().from(standBookings).where(eq(standBookings.email, first.email));
+    expect(ended).toMatchObject({ status: 'cancelled', endReason: 'expired' });
+    expect(await liveLines('V-6')).toHaveLength(1);
+    expect(await createMailbox(ctx.db).lastText(first.email)).toContain('a expiré');
+  });
+});
+
 describe('The back-office offer', () => {
   it('will not open sales without conditions of sale, and shows the stands’ counts', async () => {
     const closedEdition = 9_001;

@@ -10,6 +10,7 @@ import {
   getBookingContract,
   getBookingInvoices,
   getInvoicePdf,
+  dayText,
   moneyText,
   postBookingCancel,
   postBookingConfirm,
@@ -164,7 +165,7 @@ export function BookingInvoices() {
           >
             <ListItemText
               primary={`${i.label} — ${translate(`admin.sales.invoiceKind.${i.kind}`)}`}
-              secondary={`${moneyText(i.totalInclTax, 'fr')} TTC · ${i.issuedOn}`}
+              secondary={`${moneyText(i.totalInclTax, 'fr')} TTC · ${dayText(i.issuedOn, 'fr')}`}
             />
           </ListItem>
         ))}

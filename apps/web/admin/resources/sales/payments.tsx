@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import {
   PAYMENT_METHODS,
+  dayText,
   getBookingPayments,
   moneyText,
   paymentSchema,
@@ -151,7 +152,7 @@ export function BookingPayments() {
         {list.map((p) => (
           <ListItem key={p.id} disableGutters>
             <ListItemText
-              primary={`${moneyText(p.amount, 'fr')} — ${p.receivedOn}`}
+              primary={`${moneyText(p.amount, 'fr')} — ${dayText(p.receivedOn, 'fr')}`}
               secondary={`${translate(`admin.sales.methods.${p.method}`)}${p.label ? ` · ${p.label}` : ''}`}
             />
           </ListItem>
