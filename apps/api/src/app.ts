@@ -298,6 +298,7 @@ export async function buildApp(
         onQueued,
         holdRateLimit: config.STAND_HOLD_RATE_LIMIT,
         takenMemoMs: config.STAND_TAKEN_MEMO_SECONDS * 1000,
+        links: mail.links,
       });
       await api.register(enquiriesRoutes, { db, organiserEmail: config.ORGANISER_EMAIL, onQueued, clock });
       await api.register(newslettersRoutes, { db, mail, onQueued });

@@ -18,6 +18,7 @@ import { DEMO_EDITION_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
 import {
   checkins,
   conferences,
+  demandesExposants,
   exhibitorPages,
   kioskSessions,
   newsletters,
@@ -95,6 +96,8 @@ interface Row {
   namesFields?: boolean;
   /** A public answer that prints an organisation's e-mail and phone (the contact keys may appear). */
   publishesContact?: boolean;
+  /** The answer is what a person wrote, read back with the signed link mailed to that person. */
+  readsOwnWithLink?: boolean;
 }
 
 /** The `/uploads/*` route (domains/files/files.routes.ts), which printRoutes shows as a bare `*`. */
@@ -1131,6 +1134,19 @@ const TABLE: Row[] = [
   },
   publicGet('GET /backend/api/stand-offer', 'reads the stands for sale on /exposer'),
   {
+    route: 'GET /backend/api/stand-offer/enquiry',
+    when: 'reads an enquiry with the link its follow-up mailed',
+    expect: ok200,
+    readsOwnWithLink: true,
+    request: async () => {
+      const [enquiry] = await f.ctx.db
+        .insert(demandesExposants)
+        .values({ nom: 'Demande Lien', email: freshEmail('lien'), telephone: freshPhone() })
+        .returning({ id: demandesExposants.id });
+      return { url: `stand-offer/enquiry?token=${f.links.sign('enquiry_stand', enquiry!.id, DAY, new Date())}` };
+    },
+  },
+  {
     route: 'POST /backend/api/stand-offer/quote',
     when: 'prices stands of the plan',
     expect: ok200,
@@ -1488,7 +1504,14 @@ describe('access matrix', () => {
           expect(leaksOf(res, row, caller.id, request), res.body.slice(0, 300)).toEqual({ secretKeys: [], people: [] });
           // What anyone may read (the public pages' data) names nobody's e-mail or phone.
           const isJson = String(res.headers['content-type']).includes('json');
-          if (caller.id === 'anonymous' && method === 'GET' && isJson && !row.publishesContact && !row.namesFields) {
+          if (
+            caller.id === 'anonymous' &&
+            method === 'GET' &&
+            isJson &&
+            !row.publishesContact &&
+            !row.namesFields &&
+            !row.readsOwnWithLink
+          ) {
             expect(keysIn(res.json(), CONTACT_KEYS), res.body.slice(0, 300)).toEqual([]);
           }
           await row.check?.(res, c, request);

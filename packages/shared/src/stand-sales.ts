@@ -161,6 +161,8 @@ export const standBookingSchema = z.object({
   conditionsVersion: z.int({ error: 'required' }).check(z.positive({ error: 'required' })),
   accept: z.literal(true, { error: 'acceptConditions' }),
   lang: z.optional(z.enum(LANGUAGES)),
+  /** The link the organiser mailed from the enquiry's follow-up: the booking is that enquiry's. */
+  enquiry: z.optional(z.string().check(maxText(500))),
 });
 export type StandBookingForm = z.infer<typeof standBookingSchema>;
 

@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * signed with another key), nor a link for another purpose. Signing is synchronous and takes
  * microseconds.
  */
-export type LinkPurpose = 'badge_download' | 'newsletter_confirm' | 'newsletter_unsubscribe';
+export type LinkPurpose = 'badge_download' | 'newsletter_confirm' | 'newsletter_unsubscribe' | 'enquiry_stand';
 
 interface LinkPayload {
   /** Purpose. */

@@ -86,6 +86,11 @@ export const en: ApiTexts = {
         `Please make your transfer to ${bank}, RIB ${rib}, quoting the reference ${reference}. The invoice is attached.`,
       already: 'If your transfer has already left, please disregard this message.',
     },
+    standLink: {
+      subject: (show, year) => `Choose your stand — ${show} ${year}`,
+      title: 'Your stand, online',
+      text: 'Following your request, you can choose your stand on the show’s plan: the price shows at once, and your option is taken as soon as you send the form, your details already filled in.',
+    },
     registrationNotice: {
       title: 'Visitor registration',
       registered: (show, when) =>

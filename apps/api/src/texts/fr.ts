@@ -95,6 +95,11 @@ export const fr = {
         `Merci d’effectuer votre virement à ${bank}, RIB ${rib}, en indiquant la référence ${reference}. La facture est jointe.`,
       already: 'Si votre virement est déjà parti, merci de ne pas tenir compte de ce message.',
     },
+    standLink: {
+      subject: (show: string, year: string) => `Choisissez votre stand — ${show} ${year}`,
+      title: 'Votre stand, en ligne',
+      text: 'Suite à votre demande, vous pouvez choisir votre stand sur le plan du salon : le prix s’affiche aussitôt, et votre option est posée dès l’envoi du formulaire, vos coordonnées déjà remplies.',
+    },
     registrationNotice: {
       title: 'Inscription visiteur',
       registered: (show: string, when: string) =>

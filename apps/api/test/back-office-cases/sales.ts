@@ -3,6 +3,7 @@ import { DEMO_EDITION_ID } from '@salon/shared';
 import { desc, eq } from 'drizzle-orm';
 import { invoices, standBookings } from '../../src/db/schema';
 import { holdForm, openStandSale } from '../fixtures';
+import { freshEnquiry } from './exhibitor-accounts';
 import { confirmBooking } from '../../src/domains/stand-sales/pipeline.service';
 import { call, createMedia } from '../helper';
 import type { Route } from '../route-table';
@@ -146,6 +147,11 @@ export const salesArea: AdminArea = {
       request: () => ({ url: 'admin/payments/import', body: { csv: 'date;libellé;montant\n02/05/2024;VIR;10,00' } }),
     },
     {
+      route: route('POST', 'enquiries/:id/stand-link'),
+      when: 'mails an enquirer the link to hold a stand online',
+      request: async (c) => ({ url: `admin/enquiries/${await freshEnquiry(c)}/stand-link` }),
+    },
+    {
       route: route('GET', 'accounting/export'),
       when: 'exports a period’s invoices and payments for the accountant',
       request: () => ({ url: 'admin/accounting/export?from=2024-01-01&to=2099-12-31&format=csv' }),
@@ -160,6 +166,10 @@ export const salesArea: AdminArea = {
     },
   ],
   writes: {
+    [route('POST', 'enquiries/:id/stand-link')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const id = await freshEnquiry(c);
+      return { url: `admin/enquiries/${id}/stand-link`, recordId: String(id) };
+    },
     [route('POST', 'stand-bookings/:id/payments')]: async (c: AdminCase): Promise<AdminWrite> => {
       const id = await confirmedBooking(c);
       return { url: `admin/stand-bookings/${id}/payments`, body: PAYMENT, recordId: String(id), status: 201 };

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { call, formBody, idPath, openQuery, queryFields } from '../call';
-import { fileAnswer, XLSX_TYPE } from '../contracts/common';
+import { tokenQuery } from './badges';
+import { fileAnswer, sentSchema, XLSX_TYPE } from '../contracts/common';
 import {
   adminBookingSchema,
   adminInvoicesSchema,
   adminPaymentsSchema,
+  enquiryPrefillSchema,
   myBookingsSchema,
   bookingAccountSchema,
   statementMatchSchema,
@@ -188,4 +190,20 @@ export const getMyContract = call({
   params: idPath,
   response: { 200: fileAnswer('application/pdf') },
   audience: 'exhibitors',
+});
+
+/** What an enquiry said, read with the link its follow-up mailed: /exposer's form starts from it. */
+export const getEnquiryPrefill = call({
+  method: 'GET',
+  path: '/stand-offer/enquiry',
+  tags: ['stand-sales'],
+  query: tokenQuery,
+  response: { 200: enquiryPrefillSchema },
+});
+/** Mails the enquirer the link to choose and hold a stand on /exposer, in its language. */
+export const postEnquiryStandLink = backOfficeCall({
+  method: 'POST',
+  path: '/admin/enquiries/:id/stand-link',
+  params: idPath,
+  response: { 200: sentSchema },
 });

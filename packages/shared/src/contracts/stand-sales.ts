@@ -205,3 +205,8 @@ export const myBookingsSchema = z.strictObject({
     }),
   ),
 });
+
+/** `GET stand-offer/enquiry`: what the enquiry said, to fill /exposer's form from the organiser's link. */
+export const enquiryPrefillSchema = item(
+  z.strictObject({ nom: z.string(), email: z.string(), telephone: z.string(), societe: z.nullable(z.string()) }),
+);

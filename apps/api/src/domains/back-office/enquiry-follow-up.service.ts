@@ -1,7 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { ENQUIRY_STATUSES, type EnquiryFollowUpForm } from '@salon/shared';
+import { DEFAULT_LANGUAGE, ENQUIRY_STATUSES, SITE_PAGES, asLanguage, type EnquiryFollowUpForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { demandesExposants, enquiryColumns } from '../../db/schema';
+import { demandesExposants, enquiryColumns, mailOutbox } from '../../db/schema';
+import type { MailLinks } from '../mail/links';
+import { loadEvent } from '../show/edition';
+import { standLinkMail } from '../stand-sales/hold-mails';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
@@ -66,5 +69,32 @@ export function followUpEnquiry(db: Db, now: Date, organiserId: number, id: numb
       after,
     });
     return after;
+  });
+}
+
+/** How long the link to /exposer mailed from an enquiry's follow-up works. */
+const STAND_LINK_SECONDS = 60 * 24 * 3600;
+
+/**
+ * Mails the enquirer, in its language, the link to choose and hold a stand on /exposer: its form
+ * starts from what the enquiry said, and the booking is the enquiry's.
+ */
+export function sendStandLink(db: Db, mail: MailLinks, organiserId: number, id: number) {
+  return db.transaction(async (tx) => {
+    const enquiry = await getEnquiry(tx, id);
+    const token = mail.links.sign('enquiry_stand', id, STAND_LINK_SECONDS, mail.now());
+    const lang = asLanguage(enquiry.language);
+    const url = `${new URL(SITE_PAGES.exposer.path, mail.publicUrl).href}?${new URLSearchParams({ demande: token, ...(lang === DEFAULT_LANGUAGE ? {} : { lang }) }).toString()}`;
+    await tx
+      .insert(mailOutbox)
+      .values({ to: enquiry.email, ...standLinkMail(lang, await loadEvent(tx), enquiry.nom, url) });
+    await recordAudit(tx, {
+      userId: organiserId,
+      action: 'POST /admin/enquiries/:id/stand-link',
+      resource: 'enquiries',
+      recordId: id,
+      before: { status: enquiry.status },
+      after: { status: enquiry.status, standLinkSent: true },
+    });
   });
 }

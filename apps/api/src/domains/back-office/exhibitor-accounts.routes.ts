@@ -7,13 +7,14 @@ import {
   getEnquiry as getEnquiryCall,
   postAdminExhibitor,
   putAdminExhibitor,
+  postEnquiryStandLink,
   putEnquiry,
 } from '@salon/shared';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { sendList } from '../../lib/admin-list';
 import { route } from '../../lib/route';
-import { followUpEnquiry, getEnquiry, listEnquiries } from './enquiry-follow-up.service';
+import { followUpEnquiry, getEnquiry, listEnquiries, sendStandLink } from './enquiry-follow-up.service';
 import { actOnExhibitor } from './exhibitor-actions.service';
 import { getExhibitor, listExhibitors } from './exhibitor-accounts.service';
 import { createExhibitor, updateExhibitor } from './exhibitor-edits.service';
@@ -44,6 +45,12 @@ export const adminExhibitorAccountsRoutes: FastifyPluginAsyncZod<AdminDeps> = as
   route(app, putEnquiry, {}, async (request) =>
     followUpEnquiry(db, clock(), currentUser(request).id, recordId(request.params.id, 'Demande'), request.body),
   );
+
+  route(app, postEnquiryStandLink, {}, async (request) => {
+    await sendStandLink(db, mail, currentUser(request).id, recordId(request.params.id, 'Demande'));
+    onQueued();
+    return { data: { sent: true }, meta: {} };
+  });
 
   // `edition`: another edition's exhibitors than the current one's.
   route(app, getAdminExhibitors, {}, async (request, reply) => {

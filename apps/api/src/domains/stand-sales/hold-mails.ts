@@ -84,3 +84,16 @@ export function holdExpiredMail(
     }),
   };
 }
+
+/** From the enquiry's follow-up: the link to choose and hold a stand, the enquiry's details already filled in. */
+export function standLinkMail(lang: Language, show: ShowFacts, name: string, url: string): Mail {
+  const m = mailTexts(lang);
+  const t = m.standLink;
+  return {
+    subject: t.subject(m.show, editionYear(show)),
+    ...render(lang, t.title, {
+      paragraphs: [greeting(lang, name), t.text, m.personalLink],
+      button: { label: m.standHoldExpired.button, url },
+    }),
+  };
+}

@@ -83,7 +83,14 @@ export interface HoldLinks {
  * Holds the stands for the company, in one transaction: nothing is kept when any check fails.
  * Answers the booking's reference, its date and its price.
  */
-export async function holdStands(db: Db, clock: Clock, edition: number, form: StandBookingForm, links: HoldLinks) {
+export async function holdStands(
+  db: Db,
+  clock: Clock,
+  edition: number,
+  form: StandBookingForm,
+  links: HoldLinks,
+  enquiryId: number | null = null,
+) {
   const lang = asLanguage(form.lang ?? DEFAULT_LANGUAGE);
   try {
     return await db.transaction(async (tx) => {
@@ -106,7 +113,14 @@ export async function holdStands(db: Db, clock: Clock, edition: number, form: St
         quote = await quoteStands(tx, edition, form.stands, now, terms);
       }
       const holdUntil = holdEnd(now, terms.holdDays);
-      const { lang: _lang, accept: _accept, stands: _stands, conditionsVersion: _version, ...identity } = form;
+      const {
+        lang: _lang,
+        accept: _accept,
+        stands: _stands,
+        conditionsVersion: _version,
+        enquiry: _enquiry,
+        ...identity
+      } = form;
       const event = sale.show;
       const id = sale.nextId;
       const reference = bookingReference(Number(event.startsOn.slice(0, 4)), id);
@@ -114,6 +128,7 @@ export async function holdStands(db: Db, clock: Clock, edition: number, form: St
         ...identity,
         id,
         eventId: edition,
+        enquiryId,
         reference,
         holdUntil,
         language: lang,

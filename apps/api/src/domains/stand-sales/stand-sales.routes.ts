@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getStandOffer, postStandBooking, postStandQuote, type Clock } from '@salon/shared';
+import { getEnquiryPrefill, getStandOffer, postStandBooking, postStandQuote, type Clock } from '@salon/shared';
+import type { LinkSigner } from '../../lib/links';
+import { notFound } from '../../lib/errors';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { editions } from '../../db/schema';
+import { demandesExposants, editions } from '../../db/schema';
 import { route } from '../../lib/route';
 import { currentEditionId, editionById } from '../show/current-edition';
 import { readFloorPlan } from '../floor-plan/floor-plan.service';
@@ -23,7 +25,9 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
   holdRateLimit: number;
   /** How long this instance remembers a stand it saw taken (0: never). */
   takenMemoMs: number;
-}> = async (app, { db, clock, publicUrl, organiserEmail, onQueued, holdRateLimit, takenMemoMs }) => {
+  /** Reads the links mailed from an enquiry's follow-up. */
+  links: LinkSigner;
+}> = async (app, { db, clock, publicUrl, organiserEmail, onQueued, holdRateLimit, takenMemoMs, links }) => {
   route(app, getStandOffer, {}, async (_request, reply) => {
     const edition = await currentEditionId(db);
     const [terms, conditions] = await Promise.all([readTerms(db, edition), conditionsInForce(db, edition)]);
@@ -70,6 +74,26 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
 
   const limited = { config: { rateLimit: { max: holdRateLimit, timeWindow: '1 minute' } } };
 
+  // The enquiry's details, for the holder of the link its follow-up mailed (a wrong or old link: a 404).
+  route(app, getEnquiryPrefill, limited, async (request, reply) => {
+    const id = links.verify(request.query.token, 'enquiry_stand', clock());
+    const [row] =
+      id === null
+        ? []
+        : await db
+            .select({
+              nom: demandesExposants.nom,
+              email: demandesExposants.email,
+              telephone: demandesExposants.telephone,
+              societe: demandesExposants.societe,
+            })
+            .from(demandesExposants)
+            .where(eq(demandesExposants.id, id));
+    if (!row) throw notFound('Lien de réservation invalide ou expiré.');
+    void reply.header('cache-control', 'private, no-store');
+    return { data: row, meta: {} };
+  });
+
   route(app, postStandQuote, limited, async (request) => {
     const edition = await currentEditionId(db);
     const quote = await quoteStands(db, edition, request.body.stands, clock());
@@ -102,7 +126,17 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
       const known = form.stands.filter((n) => taken.get(key(edition, n)));
       if (known.length) throw standTakenRefusal(known);
       try {
-        const held = await holdStands(db, clock, edition, form, { publicUrl, organiserEmail });
+        // A wrong or old link holds all the same, for no enquiry.
+        const linked = form.enquiry ? links.verify(form.enquiry, 'enquiry_stand', clock()) : null;
+        const [enquiry] =
+          linked === null
+            ? []
+            : await db
+                .select({ id: demandesExposants.id })
+                .from(demandesExposants)
+                .where(eq(demandesExposants.id, linked));
+        const enquiryId = enquiry?.id ?? null;
+        const held = await holdStands(db, clock, edition, form, { publicUrl, organiserEmail }, enquiryId);
         for (const s of held.stands) taken.set(key(edition, s.number), true);
         return held;
       } catch (error) {

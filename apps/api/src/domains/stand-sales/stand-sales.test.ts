@@ -332,6 +332,44 @@ describe('A hold', () => {
   });
 });
 
+describe('The link from an enquiry’s follow-up', () => {
+  it('fills /exposer’s form with the enquiry’s details for its holder alone, and the hold is the enquiry’s', async () => {
+    const email = `demande-${Math.random().toString(36).slice(2)}@atlas.example`;
+    const sent = await call(ctx.app, 'POST', 'demandes-exposants', {
+      body: {
+        data: { nom: 'Karim Bennani', email, telephone: '+212 661 00 00 00', societe: 'Bennani Frères', lang: 'en' },
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const enquiryId = sent.json<{ data: { id: number } }>().data.id;
+    const link = await call(ctx.app, 'POST', `admin/enquiries/${enquiryId}/stand-link`, { token: organiserToken });
+    expect(link.statusCode, link.body).toBe(200);
+    const mail = await createMailbox(ctx.db).lastText(email);
+    expect(mail).toContain('Following your request, you can choose your stand');
+    const token = /\/exposer\?demande=([\w.-]+)/.exec(mail)?.[1] ?? '';
+    expect(mail).toContain('&lang=en');
+
+    const prefill = await call(ctx.app, 'GET', `stand-offer/enquiry?token=${token}`);
+    expect(prefill.json()).toEqual({
+      data: { nom: 'Karim Bennani', email, telephone: '+212 661 00 00 00', societe: 'Bennani Frères' },
+      meta: {},
+    });
+    const forged = await call(ctx.app, 'GET', `stand-offer/enquiry?token=${token.slice(0, -2)}xx`);
+    expect(forged.statusCode).toBe(404);
+    expect(forged.body).not.toContain('Bennani');
+
+    const held = await hold(form({ stands: ['V-4'], enquiry: token }));
+    expect(held.statusCode, held.body).toBe(201);
+    const [booking] = await ctx.db
+      .select()
+      .from(standBookings)
+      .where(eq(standBookings.reference, held.json<{ data: { reference: string } }>().data.reference));
+    expect(booking!.enquiryId).toBe(enquiryId);
+    const unlinked = await hold(form({ stands: ['V-3'], enquiry: `${token.slice(0, -2)}xx` }));
+    expect(unlinked.statusCode).toBe(201);
+  });
+});
+
 describe('A lapsed option', () => {
   it('the job has not ended yet frees its stand for the next company, whose hold ends it and tells the first', async () => {
     const first = form({ stands: ['V-6'] });
