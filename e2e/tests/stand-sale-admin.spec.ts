@@ -82,3 +82,28 @@ test('an organiser confirms an option, downloads its contract, records its depos
   await expect(page.getByText(/^AV\d{4}-\d{5} — avoir$/)).toHaveCount(2);
   await expect(page.getByText('Annulé — annulée')).toBeVisible();
 });
+
+test('an organiser mails an enquirer the link to /exposer, which opens with the enquiry’s details filled in', async ({
+  page,
+}) => {
+  await page.goto('/robots.txt');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)!.value;
+  const email = `lien-${Date.now()}@example.com`;
+  const sent = await page.request.post('/backend/api/demandes-exposants', {
+    headers: { [XSRF_HEADER]: xsrf },
+    data: { data: { nom: 'Nadia Ouazzani', email, telephone: '+212 661 11 22 33', societe: 'Ouazzani Carrelage' } },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const id = ((await sent.json()) as { data: { id: number } }).data.id;
+  await adminLoginThroughApi(page);
+  await page.goto(`/admin/enquiries/${id}`);
+  await page.getByRole('button', { name: 'Proposer un stand en ligne' }).click();
+  await expect(page.getByText('Lien de réservation envoyé')).toBeVisible();
+  // The acknowledgement of the enquiry, then the organiser's link.
+  const mail = await mailTo(email, 2);
+  const link = /(\/exposer\?demande=[\w.-]+)/.exec(mail)![1]!;
+  await page.goto(link);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Raison sociale', { exact: true })).toHaveValue('Ouazzani Carrelage');
+  await expect(page.getByLabel('Nom du contact', { exact: true })).toHaveValue('Nadia Ouazzani');
+});

@@ -8,7 +8,7 @@ import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/bientot-disponible';
 import '../features/info/info.css';
 import { StandSale } from '../features/stand-sales/components/stand-sale';
-import { loadStandOffer } from '../features/stand-sales/sale.server';
+import { loadEnquiryPrefill, loadStandOffer } from '../features/stand-sales/sale.server';
 
 /**
  * The specification's shared coming-soon page, at four addresses. Three of them name something
@@ -67,7 +67,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const key = keyOf(new URL(request.url).pathname);
   // /exposer sells the current edition's stands when the organiser has opened the sale.
   const offer = key === 'exposer' ? await loadStandOffer(context) : null;
-  return { key, offer, seo: pageSeo(request, context, key) };
+  // From the organiser's mail after an enquiry: the form starts from what it said.
+  const demande = offer ? new URL(request.url).searchParams.get('demande') : null;
+  const prefill = demande ? await loadEnquiryPrefill(context, demande) : null;
+  return {
+    key,
+    offer,
+    enquiry: prefill && demande ? { token: demande, ...prefill } : null,
+    seo: pageSeo(request, context, key),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -79,14 +87,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** /exposer, /demander-votre-badge and /assister-au-forum, and 'Bientôt disponible' itself. */
 export default function BientotDisponiblePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { key, offer } = loaderData;
+  const { key, offer, enquiry } = loaderData;
   const exhibitorsEmail = useContact('exhibitors').email;
   const page = Object.values(PAGES).find((p) => p.key === key) ?? PAGES[paths.bientotDisponible];
   return (
     <article className="container page info-coming-soon">
       <h1>{t(`pages.${key}.title`)}</h1>
       <p className="lead">{t(offer ? 'pages.exposer.saleLead' : `pages.${key}.lead`)}</p>
-      {offer && <StandSale offer={offer} />}
+      {offer && <StandSale offer={offer} enquiry={enquiry} />}
       {page.action && (
         <p className="page-cta">
           <Link className="btn btn-primary" to={page.action}>

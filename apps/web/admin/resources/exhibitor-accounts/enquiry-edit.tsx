@@ -1,5 +1,7 @@
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Stack } from '@mui/material';
 import {
+  Button,
   CreateButton,
   Edit,
   Labeled,
@@ -8,9 +10,18 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  useNotify,
   useRecordContext,
 } from 'react-admin';
-import { SECTOR_CHOICES, type adminEnquirySchema, enquiryFollowUpSchema, type Answer } from '@salon/shared';
+import {
+  SECTOR_CHOICES,
+  postEnquiryStandLink,
+  type adminEnquirySchema,
+  enquiryFollowUpSchema,
+  type Answer,
+} from '@salon/shared';
+import { useAdminCall } from '../../components/use-admin-call';
+import { adminCall } from '../../http';
 import { enquiryStatusChoices } from './status';
 import { formResolver } from '../../../app/lib/form-resolver';
 
@@ -40,11 +51,34 @@ function ConvertButton() {
   );
 }
 
+/** Mails the enquirer the link to choose and hold a stand on /exposer, its details filled in. */
+function StandLinkButton() {
+  const record = useRecordContext<Answer<typeof adminEnquirySchema>>();
+  const notify = useNotify();
+  const { busy, call } = useAdminCall();
+  if (!record || record.exhibitorId) return null;
+  return (
+    <Button
+      label="admin.sales.standLink"
+      disabled={busy}
+      onClick={() =>
+        void call(async () => {
+          await adminCall(postEnquiryStandLink, { params: { id: String(record.id) } });
+          notify('admin.sales.standLinkSent', { type: 'success' });
+        })
+      }
+    >
+      <StorefrontIcon />
+    </Button>
+  );
+}
+
 export function EnquiryEdit() {
   return (
     <Edit
       actions={
         <TopToolbar>
+          <StandLinkButton />
           <ConvertButton />
         </TopToolbar>
       }

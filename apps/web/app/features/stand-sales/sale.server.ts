@@ -1,4 +1,4 @@
-import { getStandOffer } from '@salon/shared';
+import { getEnquiryPrefill, getStandOffer } from '@salon/shared';
 import { LoaderApiError, loaderCall } from '../../lib/server-api';
 import type { StandOffer } from './api';
 
@@ -9,6 +9,16 @@ export async function loadStandOffer(context: unknown): Promise<StandOffer | nul
   } catch (err) {
     if (err instanceof LoaderApiError && err.status === 404) return null;
     console.error(err instanceof LoaderApiError ? err.message : err);
+    return null;
+  }
+}
+
+/** What the enquiry said, from the link its follow-up mailed (`?demande=`); null for no link or a wrong one. */
+export async function loadEnquiryPrefill(context: unknown, token: string | null) {
+  if (!token) return null;
+  try {
+    return (await loaderCall(context, getEnquiryPrefill, { query: { token } })).data;
+  } catch {
     return null;
   }
 }

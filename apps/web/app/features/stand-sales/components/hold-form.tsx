@@ -5,6 +5,7 @@ import {
   asLanguage,
   standBookingSchema,
   type Answer,
+  type enquiryPrefillSchema,
   type StandBookingForm,
   type standHeldSchema,
 } from '@salon/shared';
@@ -17,7 +18,9 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { refusalCode, useHold, type StandOffer } from '../api';
 
 export type Held = Answer<typeof standHeldSchema>['data'];
-type Values = Omit<StandBookingForm, 'lang' | 'accept'> & { accept: boolean };
+/** The organiser's link after an enquiry: its token and what the enquiry said. */
+export type EnquiryLink = Answer<typeof enquiryPrefillSchema>['data'] & { token: string };
+type Values = Omit<StandBookingForm, 'lang' | 'accept' | 'enquiry'> & { accept: boolean };
 
 /** The company's legal identity, then who to write to: each field as the contract will print it. */
 const IDENTITY = [
@@ -44,11 +47,13 @@ const FIELDS: Path<Values>[] = [...[...IDENTITY, ...CONTACT].map(([name]) => nam
  */
 export function HoldForm({
   offer,
+  enquiry,
   picked,
   onHeld,
   onConflict,
 }: {
   offer: StandOffer;
+  enquiry: EnquiryLink | null;
   picked: string[];
   onHeld: (held: Held, email: string) => void;
   onConflict: (code: string) => void;
@@ -63,6 +68,12 @@ export function HoldForm({
       conditionsVersion: offer.conditions.version,
       accept: false,
       ...Object.fromEntries([...IDENTITY, ...CONTACT].map(([name]) => [name, ''])),
+      ...(enquiry && {
+        companyName: enquiry.societe ?? '',
+        contactName: enquiry.nom,
+        email: enquiry.email,
+        phone: enquiry.telephone,
+      }),
     },
   });
   const { errors } = form.formState;
@@ -79,7 +90,7 @@ export function HoldForm({
 
   const submit = form.handleSubmit((values) =>
     hold.mutate(
-      { ...values, lang: asLanguage(i18n.language) },
+      { ...values, lang: asLanguage(i18n.language), ...(enquiry && { enquiry: enquiry.token }) },
       {
         onSuccess: (answer) => onHeld(answer.data, values.email),
         onError: (error) => {

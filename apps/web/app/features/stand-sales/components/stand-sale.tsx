@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { asLanguage, dayText, holdLastDay, moneyText, pickFilled, rateText } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { readOffer, refusalCode, useQuote, type StandOffer } from '../api';
-import { HoldForm, type Held } from './hold-form';
+import { HoldForm, type EnquiryLink, type Held } from './hold-form';
 import { SalePlan } from './sale-plan';
 import '../stand-sales.css';
 
@@ -12,7 +12,7 @@ import '../stand-sales.css';
  * held and sold stands; the company picks adjoining free stands (on the plan or in the list
  * beside it, which a phone reads better), the server prices them, and the form below holds them.
  */
-export function StandSale({ offer: initial }: { offer: StandOffer }) {
+export function StandSale({ offer: initial, enquiry }: { offer: StandOffer; enquiry: EnquiryLink | null }) {
   const { t, i18n } = useTranslation();
   const lang = asLanguage(i18n.language);
   const [offer, setOffer] = useState(initial);
@@ -184,6 +184,7 @@ export function StandSale({ offer: initial }: { offer: StandOffer }) {
 
       <HoldForm
         offer={offer}
+        enquiry={enquiry}
         picked={picked}
         onHeld={(h, email) => {
           setHeld({ held: h, email });
