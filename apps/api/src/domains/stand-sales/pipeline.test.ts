@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ErrorAnswer } from '@salon/shared';
 import { queryRows } from '../../db/client';
 import { bookingStands, invoiceCounters, invoices, salesOffers, standBookings } from '../../db/schema';
-import { createExhibitor, createOrganiser, holdForm, openStandSale, sessionOf } from '../../../test/fixtures';
+import {
+  TEST_SELLER,
+  createExhibitor,
+  createOrganiser,
+  holdForm,
+  openStandSale,
+  sessionOf,
+} from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { createMailbox } from '../../../test/mailbox';
 import { pdfText } from '../badges/badge-pdf.test-support';
@@ -21,16 +28,8 @@ import { runReminders } from './reminders.service';
 let ctx: TestContext;
 let token: string;
 let stand = 0;
-const SELLER = {
-  name: 'Agence Médina Événements SARL',
-  ice: '002345678000091',
-  taxId: '50123456',
-  tradeRegister: 'RC Marrakech 98765',
-  address: '5, avenue Mohammed VI',
-  city: 'Marrakech',
-  bank: 'Banque Populaire',
-  rib: '181 810 21211 12345678901 23',
-};
+// The organiser's bank account as typed, in groups: saved without its spaces.
+const SELLER = { ...TEST_SELLER, rib: '181 810 21211 12345678901 23' };
 
 beforeAll(async () => {
   ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', STAND_TAKEN_MEMO_SECONDS: '0' });

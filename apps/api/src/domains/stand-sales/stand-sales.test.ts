@@ -22,7 +22,7 @@ import {
   standClasses,
   stands,
 } from '../../db/schema';
-import { createExhibitor, createMedia, createOrganiser, sessionOf } from '../../../test/fixtures';
+import { createExhibitor, createMedia, createOrganiser, holdForm, sessionOf } from '../../../test/fixtures';
 import { call, createTestApp, type TestContext } from '../../../test/helper';
 import { createMailbox } from '../../../test/mailbox';
 import { runHoldExpiry } from './holds.service';
@@ -106,20 +106,7 @@ beforeEach(async () => {
 });
 
 const form = (overrides: Partial<StandBookingForm> = {}): StandBookingForm => ({
-  stands: ['V-1'],
-  companyName: 'Béton Atlas SARL',
-  ice: '001234567000089',
-  taxId: '40123456',
-  tradeRegister: 'RC Casablanca 123456',
-  address: '12, boulevard Zerktouni',
-  city: 'Casablanca',
-  signatoryName: 'Amina Berrada',
-  signatoryRole: 'Directrice générale',
-  contactName: 'Youssef El Idrissi',
-  email: `achat-${Math.random().toString(36).slice(2)}@atlas.example`,
-  phone: '+212 522 00 00 00',
-  conditionsVersion,
-  accept: true,
+  ...holdForm(['V-1'], conditionsVersion),
   ...overrides,
 });
 
