@@ -32,6 +32,8 @@ test.describe('Sign-in to the exhibitor area', () => {
       'Collaborateurs',
       'Ajouter un collaborateur',
       'Mes scans',
+      // The stands it bought online, the exhibitor's alone (decision 052).
+      'Stands et factures',
       'Se déconnecter',
     ]);
     await expect(page.getByRole('heading', { level: 1, name: 'Informations' })).toBeVisible();

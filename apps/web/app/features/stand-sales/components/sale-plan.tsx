@@ -41,12 +41,27 @@ export function SalePlan({
             : stand.state === 'held'
               ? t('standSale.standHeld', { number: stand.number })
               : t('standSale.standFree', { number: stand.number, area: stand.area });
+        // A sold stand names its first exhibitor under its number, cut to what the stand's width holds.
+        const name = stand.state === 'sold' ? stand.companies[0] : undefined;
+        const nameSize = size * 0.55;
+        const fits = Math.max(3, Math.floor(stand.width / (nameSize * 0.6)));
+        const cy = stand.y + stand.height / 2;
         const shape = (
           <>
             <rect x={stand.x} y={stand.y} width={stand.width} height={stand.height} />
-            <text x={stand.x + stand.width / 2} y={stand.y + stand.height / 2} fontSize={round(size)}>
+            <text x={stand.x + stand.width / 2} y={round(name ? cy - size * 0.35 : cy)} fontSize={round(size)}>
               {stand.number}
             </text>
+            {name && (
+              <text
+                className="sale-stand-name"
+                x={stand.x + stand.width / 2}
+                y={round(cy + size * 0.55)}
+                fontSize={round(nameSize)}
+              >
+                {name.length > fits ? `${name.slice(0, fits - 1)}…` : name}
+              </text>
+            )}
           </>
         );
         if (stand.state !== 'free')
