@@ -181,9 +181,14 @@ export const rateText = (basisPoints: number, lang: Language) =>
  * (an option taken on the 4th for 7 days lasts through the 11th).
  */
 export function holdEnd(now: Date, days: number): Date {
-  const day = new Date(`${showDay(now)}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days + 1);
-  return showInstant(day.toISOString().slice(0, 10), '00:00');
+  return showInstant(addDays(showDay(now), days + 1), '00:00');
+}
+
+/** A calendar day `days` later (earlier when negative): '2024-05-29' + 3 is '2024-06-01'. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 /** The last day ('YYYY-MM-DD', at the show's place) an option ending at `holdUntil` lasts through. */

@@ -1,10 +1,10 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, ENQUIRY_STATUSES, SITE_PAGES, asLanguage, type EnquiryFollowUpForm } from '@salon/shared';
+import { DEFAULT_LANGUAGE, ENQUIRY_STATUSES, asLanguage, type EnquiryFollowUpForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { demandesExposants, enquiryColumns, mailOutbox } from '../../db/schema';
 import type { MailLinks } from '../mail/links';
 import { loadEvent } from '../show/edition';
-import { standLinkMail } from '../stand-sales/hold-mails';
+import { exposerUrl, standLinkMail } from '../stand-sales/hold-mails';
 import { badRequest, notFound } from '../../lib/errors';
 import { parseListQuery, readPage, searchFilter } from '../../lib/admin-list';
 import { recordAudit } from '../audit/audit.service';
@@ -84,7 +84,7 @@ export function sendStandLink(db: Db, mail: MailLinks, organiserId: number, id: 
     const enquiry = await getEnquiry(tx, id);
     const token = mail.links.sign('enquiry_stand', id, STAND_LINK_SECONDS, mail.now());
     const lang = asLanguage(enquiry.language);
-    const url = `${new URL(SITE_PAGES.exposer.path, mail.publicUrl).href}?${new URLSearchParams({ demande: token, ...(lang === DEFAULT_LANGUAGE ? {} : { lang }) }).toString()}`;
+    const url = `${exposerUrl(mail.publicUrl)}?${new URLSearchParams({ demande: token, ...(lang === DEFAULT_LANGUAGE ? {} : { lang }) }).toString()}`;
     await tx
       .insert(mailOutbox)
       .values({ to: enquiry.email, ...standLinkMail(lang, await loadEvent(tx), enquiry.nom, url) });

@@ -16,10 +16,10 @@ import {
   postSaleConditions,
   putSalesOffer,
 } from '@salon/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { bookingInvoices, type Invoice } from '../stand-sales/invoicing.service';
 import { cancelBooking, confirmBooking, refuseBooking } from '../stand-sales/pipeline.service';
-import { contractPdf, invoicePdf } from '../stand-sales/sale-attachments';
+import { contractPdf, invoicePdf, sendPdf } from '../stand-sales/sale-attachments';
 import { route } from '../../lib/route';
 import { sendList } from '../../lib/admin-list';
 import { idParam } from '../../lib/request-inputs';
@@ -88,12 +88,6 @@ export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
     return shown({ invoices: await bookingInvoices(db, id!) });
   });
 
-  const sendPdf = (reply: FastifyReply, file: { filename: string; content: Buffer }) =>
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.content);
   route(app, getBookingContract, {}, async (request, reply) =>
     sendPdf(reply, await contractPdf(db, idParam(request.params.id))),
   );

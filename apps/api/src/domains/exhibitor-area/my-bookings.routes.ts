@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { getMyBookings, getMyContract, getMyInvoicePdf } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { bookingStands, invoices, payments, standBookings } from '../../db/schema';
@@ -8,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import { idParam } from '../../lib/request-inputs';
 import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
-import { contractPdf, invoicePdf } from '../stand-sales/sale-attachments';
+import { contractPdf, invoicePdf, sendPdf } from '../stand-sales/sale-attachments';
 
 /**
  * The exhibitor's own stands bought online: each booking its account came from, with its step,
@@ -60,13 +59,6 @@ export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     };
   });
 
-  const send = (reply: FastifyReply, file: { filename: string; content: Buffer }) =>
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(file.content);
-
   /** The booking of `id` when it is the caller's, else a 404 (whose it is is not said). */
   async function own(id: number | null, me: number) {
     const [row] =
@@ -82,7 +74,7 @@ export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   route(app, getMyContract, {}, async (request, reply) => {
     const id = await own(idParam(request.params.id), currentUser(request).id);
-    return send(reply, await contractPdf(db, id));
+    return sendPdf(reply, await contractPdf(db, id));
   });
 
   route(app, getMyInvoicePdf, {}, async (request, reply) => {
@@ -93,6 +85,6 @@ export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     await own(invoice.bookingId, currentUser(request).id).catch(() => {
       throw notFound('Facture introuvable.');
     });
-    return send(reply, await invoicePdf(db, id));
+    return sendPdf(reply, await invoicePdf(db, id));
   });
 };

@@ -1,8 +1,11 @@
-import { dayText, holdLastDay, moneyText, pickFilled, type Language } from '@salon/shared';
+import { SITE_PAGES, dayText, holdLastDay, moneyText, pickFilled, type Language } from '@salon/shared';
 import { mailTexts } from '../../texts';
 import { editionYear, greeting, oneLine, render, type Mail, type ShowFacts } from '../mail/template-kit';
 
 /** The mails of a hold: its confirmation to the company, the organisers' notice, its expiry. */
+
+/** Where a company chooses its stands again: /exposer on the public site. */
+export const exposerUrl = (publicUrl: string) => new URL(SITE_PAGES.exposer.path, publicUrl).href;
 
 export interface HeldBooking {
   reference: string;

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_LANGUAGE, SITE_PAGES, asLanguage, holdEnd, type Clock, type StandBookingForm } from '@salon/shared';
+import { DEFAULT_LANGUAGE, asLanguage, holdEnd, type Clock, type StandBookingForm } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { auditLog, bookingStands, mailOutbox, standBookings, stands as standsTable } from '../../db/schema';
 import { HttpError, isUniqueViolation } from '../../lib/errors';
 import { mayMail } from '../mail/recipient-caps';
 import { loadEvent } from '../show/edition';
 import { editionById } from '../show/current-edition';
-import { holdExpiredMail, holdMail, holdOrganiserMail } from './hold-mails';
+import { exposerUrl, holdExpiredMail, holdMail, holdOrganiserMail } from './hold-mails';
 import { readTerms, saleInForce, standsForSale, type OfferTerms } from './offer.service';
 import { bookingReference, oneIsland, totalsOf } from './pricing';
 
@@ -165,7 +165,7 @@ export async function holdStands(
             {
               to: form.email,
               kind: 'standHold',
-              ...holdMail(lang, event, held, { choose: chooseUrl(links.publicUrl), conditions: conditionsUrl }),
+              ...holdMail(lang, event, held, { choose: exposerUrl(links.publicUrl), conditions: conditionsUrl }),
             },
           ]
         : [];
@@ -186,8 +186,6 @@ export async function holdStands(
     throw error;
   }
 }
-
-const chooseUrl = (publicUrl: string) => new URL(SITE_PAGES.exposer.path, publicUrl).href;
 
 /**
  * Ends the options past their date (all of them, or those holding one of `numbers`): each
@@ -238,7 +236,7 @@ export async function expireHolds(tx: Tx, now: Date, publicUrl: string, numbers?
     const event = await loadEvent(tx, editionById(b.eventId));
     await tx.insert(mailOutbox).values({
       to: b.email,
-      ...holdExpiredMail(asLanguage(b.language), event, { ...b, stands }, chooseUrl(publicUrl)),
+      ...holdExpiredMail(asLanguage(b.language), event, { ...b, stands }, exposerUrl(publicUrl)),
     });
   }
   // No organiser did this: each entry has no user, and says which rule did it.

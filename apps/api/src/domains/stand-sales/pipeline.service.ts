@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   SELLER_FIELDS,
-  SITE_PAGES,
+  addDays,
   asLanguage,
   datesText,
   pickFilled,
@@ -18,6 +18,7 @@ import { loadEvent } from '../show/edition';
 import { editionById } from '../show/current-edition';
 import { documentTexts } from '../../texts/index';
 import { bookingClosedMail, bookingConfirmedMail } from './pipeline-mails';
+import { exposerUrl } from './hold-mails';
 import { bookingInvoices, creditNote, issueInvoice, uncredited, type Invoice } from './invoicing.service';
 import { readTerms } from './offer.service';
 import { share } from './pricing';
@@ -56,13 +57,6 @@ const buyerOf = (b: Booking): InvoiceParty => ({
   address: b.address,
   city: b.city,
 });
-
-/** `day` plus `days` days ('YYYY-MM-DD'). */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export interface PipelineDeps {
   db: Db;
@@ -192,7 +186,7 @@ async function endBooking(
     const numbers = stands.map((s) => s.number).join(', ');
     await tx.insert(mailOutbox).values({
       to: booking.email,
-      ...bookingClosedMail(lang, event, how, { ...booking, stands: numbers }, reason ?? null, chooseUrl(publicUrl)),
+      ...bookingClosedMail(lang, event, how, { ...booking, stands: numbers }, reason ?? null, exposerUrl(publicUrl)),
       attachments: credits.map((c) => ({ kind: 'invoice', invoiceId: c.id })),
     });
     await recordAudit(tx, {
@@ -206,8 +200,6 @@ async function endBooking(
     return { invoices: credits };
   });
 }
-
-const chooseUrl = (publicUrl: string) => new URL(SITE_PAGES.exposer.path, publicUrl).href;
 
 export const refuseBooking = (deps: PipelineDeps, id: number | null, reason?: string) =>
   endBooking(deps, id, 'refused', reason);

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { asLanguage, dayText, moneyText, showDay, type Clock } from '@salon/shared';
+import { addDays, asLanguage, dayText, moneyText, showDay, type Clock } from '@salon/shared';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { mailOutbox, paymentReminders, standBookings } from '../../db/schema';
 import { mailTexts } from '../../texts';
@@ -15,12 +15,6 @@ import { bookingAccount, type Invoice } from './invoicing.service';
  */
 
 export const REMIND_BEFORE_DAYS = 7;
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** What is still owed on `invoice`: payments go to the invoices in the order they were issued. */
 function owedOn(invoice: Invoice, open: Invoice[], paid: number): number {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { asLanguage } from '@salon/shared';
 import type { Db } from '../../db/client';
 import { documentTexts } from '../../texts/index';
@@ -19,6 +20,14 @@ export async function contractPdf(db: Db, bookingId: number | null) {
   const file = documentTexts(asLanguage(facts.language)).contract.file;
   return { filename: `${file}-${facts.reference}.pdf`, content: await renderContract(facts) };
 }
+
+/** A sale's PDF as a download that no cache keeps. */
+export const sendPdf = (reply: FastifyReply, file: { filename: string; content: Buffer }) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.content);
 
 /** The outbox's `{ kind: 'invoice', invoiceId }` and `{ kind: 'contract', bookingId }` attachments. */
 export function saleAttachments(db: Db): Record<'invoice' | 'contract', AttachmentBuilder> {

@@ -34,7 +34,7 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
     if (!terms.open || !conditions) throw salesClosed();
     const [classes, stands, [event], plan] = await Promise.all([
       readClasses(db, edition),
-      standsForSale(db, edition, clock()),
+      standsForSale(db, edition, clock(), undefined, terms),
       db.select({ year: editions.year }).from(editions).where(eq(editions.id, edition)),
       readFloorPlan(db, editionById(edition)),
     ]);
