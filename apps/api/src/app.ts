@@ -276,7 +276,7 @@ export async function buildApp(
       await api.register(registrationsRoutes, { db, directoryCache });
       await api.register(exhibitorPageRoutes, { db });
       await api.register(ownPageRoutes, { db, directoryCache, fileKeys });
-      await api.register(myBookingsRoutes, { db });
+      await api.register(myBookingsRoutes, { db, clock, onQueued });
       await api.register(contentRoutes, { db });
       await api.register(siteSettingsRoutes, { settings: siteSettings });
       await api.register(referenceRoutes, { db, clock });

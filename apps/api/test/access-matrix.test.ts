@@ -23,6 +23,7 @@ import {
   kioskSessions,
   newsletters,
   standBookings,
+  exhibitorServices,
   tokens,
   users,
 } from '../src/db/schema';
@@ -279,6 +280,8 @@ async function freshSubscription(): Promise<number> {
 let scanOfCollaboratorA = '';
 /** Exhibitor A's stand booking, confirmed: its contract and first invoice. */
 let bookingOfA = { id: 0, reference: '', invoiceId: 0 };
+/** A service of the current edition's catalogue, in unlimited stock. */
+let serviceId = 0;
 
 /** A scan of a new visitor's genuine badge, as a device sends it. */
 async function freshVisitorScan() {
@@ -461,6 +464,27 @@ const TABLE: Row[] = [
     when: 'downloads exhibitor A’s invoice',
     expect:                                                        [401, 200, 403, 404, 403, 401, 401, 403, 403],
     request: () => ({ url: `my-invoices/${bookingOfA.invoiceId}/pdf` }),
+  },
+
+  {
+    route: 'GET /backend/api/my-services',
+    when: 'reads the services catalogue and its own orders',
+    expect:                                                        [401, 200, 403, 200, 403, 401, 401, 403, 403],
+    check: (res, c) => {
+      if (res.statusCode !== 200) return;
+      const body = json<{ booking: { reference: string } | null; services: { id: number }[] }>(res);
+      expect(body.booking?.reference ?? null).toBe(c.self.id === f.exhibitorA.user.id ? bookingOfA.reference : null);
+      expect(body.services.map((s) => s.id)).toContain(serviceId);
+    },
+  },
+  {
+    route: 'POST /backend/api/my-services/orders',
+    when: 'orders a service on its own booking (exhibitor B has none)',
+    expect:                                                        [401, 201, 403, 409, 403, 401, 401, 403, 403],
+    request: () => ({ url: 'my-services/orders', body: { lines: [{ service: serviceId, quantity: 1 }] } }),
+    check: (res) => {
+      if (res.statusCode === 201) expect(Object.keys(json<{ invoice: object }>(res).invoice).sort()).toEqual(['dueOn', 'id', 'label', 'totalInclTax']);
+    },
   },
 
   // --- The exhibitor's page of the directory ('Fiche annuaire') -------------------------------------------------
@@ -1345,6 +1369,17 @@ beforeAll(async () => {
   );
   await ctx.db.update(standBookings).set({ exhibitorId: exhibitorA.user.id }).where(eq(standBookings.id, booking!.id));
   bookingOfA = { id: booking!.id, reference: booking!.reference, invoiceId: issued[0]!.id };
+  const [service] = await ctx.db
+    .insert(exhibitorServices)
+    .values({
+      eventId: DEMO_EDITION_ID,
+      name: { fr: 'Branchement matrice', en: 'Matrix power' },
+      unit: { fr: 'kW', en: 'kW' },
+      price: 10_000,
+      orderBy: '2099-12-31',
+    })
+    .returning({ id: exhibitorServices.id });
+  serviceId = service!.id;
 
   // The deleted collaborator signed in, then exhibitor A deleted it.
   deletedToken = await login(ctx.app, f.deleted.user.email);

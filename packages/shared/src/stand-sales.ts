@@ -13,6 +13,8 @@ import { standNumberField } from './floor-plan';
 /** A booking's way from the hold to the paid stand ('Option', 'Contrat signé', 'Acompte reçu', 'Soldé', 'Annulé'). */
 export const BOOKING_STATUSES = ['option', 'signed', 'deposit', 'paid', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The steps of a booking whose contract is signed and not cancelled: it is paid for, and its company orders services on it. */
+export const CONFIRMED_STATUSES = ['signed', 'deposit', 'paid'] as const satisfies readonly BookingStatus[];
 
 /** What an invoice is: the deposit, the balance, the exhibitor's services, or a credit note. */
 export const INVOICE_KINDS = ['deposit', 'balance', 'services', 'credit'] as const;
@@ -125,6 +127,36 @@ export const standClassSchema = z.object({
   position: z.optional(wholeNumber(0, 10_000)),
 });
 export type StandClassForm = z.infer<typeof standClassSchema>;
+
+/**
+ * A service of the edition's catalogue (electricity, furniture, internet…): its price per unit
+ * excluding tax, in centimes, a stock when it is limited, the last day it is ordered.
+ */
+export const exhibitorServiceSchema = z.object({
+  name: requiredMultilingualValue(requiredText(100)),
+  unit: requiredMultilingualValue(requiredText(30)),
+  price: centimesField,
+  stock: z.nullable(wholeNumber(0, 100_000)),
+  orderBy: isoDay,
+  supplier: optional(200),
+  position: z.optional(wholeNumber(0, 10_000)),
+});
+export type ExhibitorServiceForm = z.infer<typeof exhibitorServiceSchema>;
+
+/** At most this many of one service in one order. */
+export const SERVICE_MAX_QUANTITY = 1000;
+
+/** An exhibitor's order: how many of each service, one service at least, each once. */
+export const serviceOrderSchema = z.object({
+  lines: z
+    .array(z.object({ service: z.int(), quantity: wholeNumber(1, SERVICE_MAX_QUANTITY) }), { error: 'chooseService' })
+    .check(
+      z.minLength(1, { error: 'chooseService' }),
+      z.maxLength(100, { error: 'chooseService' }),
+      z.refine((lines) => new Set(lines.map((l) => l.service)).size === lines.length, { error: 'chooseService' }),
+    ),
+});
+export type ServiceOrderForm = z.infer<typeof serviceOrderSchema>;
 
 /** A new version of the conditions of sale: a PDF of the media library. */
 export const saleConditionsSchema = z.object({

@@ -68,6 +68,18 @@ export const en: ApiTexts = {
       reason: (reason) => `Reason: ${reason}`,
       again: 'You can choose another stand on our website, or write to us.',
     },
+    servicesOrdered: {
+      subject: (show, year, label) => `Your order of services — ${label} — ${show} ${year}`,
+      title: 'Your order of services',
+      ordered: (stands, label, due) =>
+        `We have received your order of services for stand ${stands}. Attached is invoice ${label}, payable by ${due}.`,
+    },
+    servicesCredited: {
+      subject: (label) => `Your order of services ${label} is cancelled`,
+      title: 'Your order of services is cancelled',
+      credited: (label, credit) =>
+        `Your order of services invoiced as ${label} is cancelled: attached is credit note ${credit}, which cancels that invoice.`,
+    },
     standCancelled: {
       subject: (show, year, reference) => `Your booking ${reference} is cancelled — ${show} ${year}`,
       title: 'Your booking is cancelled',
@@ -265,6 +277,7 @@ export const en: ApiTexts = {
       standLine: (number, hall, className, area, corner) =>
         `Stand ${number} (${hall}) — ${className}, ${area} m²${corner ? ', corner' : ''}`,
       depositDeducted: (label) => `Deposit invoiced (${label})`,
+      serviceLine: (name, unit) => `${name} (${unit})`,
     },
     contract: {
       title: 'Stand rental contract',

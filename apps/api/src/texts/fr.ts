@@ -66,6 +66,18 @@ export const fr = {
         `Nous confirmons votre réservation du stand ${stands}. Vous trouverez joints le contrat à nous retourner signé, la facture d’acompte et la facture de solde.`,
       pay: (reference: string) => `Merci d’indiquer la référence ${reference} sur chacun de vos virements.`,
     },
+    servicesOrdered: {
+      subject: (show: string, year: string, label: string) => `Votre commande de services — ${label} — ${show} ${year}`,
+      title: 'Votre commande de services',
+      ordered: (stands: string, label: string, due: string) =>
+        `Nous avons bien reçu votre commande de services pour le stand ${stands}. Vous trouverez jointe la facture ${label}, payable avant le ${due}.`,
+    },
+    servicesCredited: {
+      subject: (label: string) => `Annulation de votre commande de services ${label}`,
+      title: 'Votre commande de services est annulée',
+      credited: (label: string, credit: string) =>
+        `Votre commande de services facturée ${label} est annulée : vous trouverez joint l’avoir ${credit} qui annule cette facture.`,
+    },
     standRefused: {
       subject: (show: string, year: string, stands: string) => `Votre option sur le stand ${stands} — ${show} ${year}`,
       title: 'Votre option n’a pas pu être confirmée',
@@ -293,6 +305,7 @@ export const fr = {
       standLine: (number: string, hall: string, className: string, area: number, corner: boolean) =>
         `Stand ${number} (${hall}) — ${className}, ${area} m²${corner ? ', angle' : ''}`,
       depositDeducted: (label: string) => `Acompte facturé (${label})`,
+      serviceLine: (name: string, unit: string) => `${name} (${unit})`,
     },
     contract: {
       title: 'Contrat de location d’emplacement',

@@ -14,6 +14,7 @@ import {
   partenairesPresses,
   planFeatures,
   standClasses,
+  exhibitorServices,
   stands,
   temoignages,
 } from '../../src/db/schema';
@@ -148,6 +149,19 @@ async function freshRow(c: AdminCase, resource: string): Promise<number> {
       return freshStand(c);
     case 'plan-features':
       return freshFeature(c);
+    case 'exhibitor-services': {
+      const [row] = await c.ctx.db
+        .insert(exhibitorServices)
+        .values({
+          eventId: DEMO_EDITION_ID,
+          name: { fr: `Service ${unique()}`, en: 'Service' },
+          unit: { fr: 'pièce', en: 'piece' },
+          price: 10_000,
+          orderBy: '2099-12-31',
+        })
+        .returning({ id: exhibitorServices.id });
+      return row!.id;
+    }
     case 'stand-classes': {
       const [row] = await c.ctx.db
         .insert(standClasses)
@@ -188,6 +202,14 @@ async function newRecord(c: AdminCase, resource: string): Promise<Record<string,
       };
     case 'stands':
       return { gateId: await freshGate(c), number: `N-${unique()}`, x: 2, y: 2, width: 6, height: 4 };
+    case 'exhibitor-services':
+      return {
+        name: { fr: `Mobilier ${unique()}`, en: 'Furniture' },
+        unit: { fr: 'pièce', en: 'piece' },
+        price: 25_000,
+        stock: 40,
+        orderBy: '2099-05-01',
+      };
     case 'stand-classes':
       return { name: { fr: `Stand équipé ${unique()}`, en: 'Shell scheme' }, pricePerM2: 210_000 };
     case 'plan-features':
@@ -209,6 +231,7 @@ const CHANGES: Record<string, Record<string, unknown>> = {
   stands: { x: 10, y: 5 },
   'plan-features': { x: 10, y: 5 },
   'stand-classes': { pricePerM2: 180_000 },
+  'exhibitor-services': { price: 30_000 },
 };
 
 const RESOURCES = Object.keys(CHANGES);
@@ -223,6 +246,7 @@ const TABLES: Record<string, PgTable> = {
   stands,
   'plan-features': planFeatures,
   'stand-classes': standClasses,
+  'exhibitor-services': exhibitorServices,
 };
 
 const route = (method: string, path: string) => `${method} /backend/api/admin/${path}` as Route;

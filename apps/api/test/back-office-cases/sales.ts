@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
 import { DEMO_EDITION_ID } from '@salon/shared';
 import { desc, eq } from 'drizzle-orm';
-import { invoices, standBookings } from '../../src/db/schema';
-import { holdForm, openStandSale } from '../fixtures';
+import { exhibitorServices, invoices, standBookings } from '../../src/db/schema';
+import { createExhibitor, holdForm, openStandSale } from '../fixtures';
 import { freshEnquiry } from './exhibitor-accounts';
 import { confirmBooking } from '../../src/domains/stand-sales/pipeline.service';
+import { orderServices } from '../../src/domains/stand-sales/services.service';
 import { call, createMedia } from '../helper';
 import type { Route } from '../route-table';
 import type { AdminArea, AdminCase, AdminWrite } from './area';
@@ -60,6 +61,30 @@ async function confirmedBooking(c: AdminCase): Promise<number> {
     id,
   );
   return id;
+}
+
+let services = 0;
+/** An order of a service on a confirmed booking: its services invoice, credited in the back-office. */
+async function servicesInvoice(c: AdminCase): Promise<{ bookingId: number; invoiceId: number; serviceId: number }> {
+  const bookingId = await confirmedBooking(c);
+  const [service] = await c.ctx.db
+    .insert(exhibitorServices)
+    .values({
+      eventId: DEMO_EDITION_ID,
+      name: { fr: `Service BO ${(services += 1)} ${Date.now()}`, en: 'Service' },
+      unit: { fr: 'pièce', en: 'piece' },
+      price: 10_000,
+      orderBy: '2099-12-31',
+    })
+    .returning({ id: exhibitorServices.id });
+  const [booking] = await c.ctx.db.select().from(standBookings).where(eq(standBookings.id, bookingId));
+  const exhibitor = await createExhibitor(c.ctx.db);
+  await c.ctx.db.update(standBookings).set({ exhibitorId: exhibitor.user.id }).where(eq(standBookings.id, booking!.id));
+  const { invoice } = await orderServices(
+    { db: c.ctx.db, now: new Date(), userId: exhibitor.user.id },
+    { lines: [{ service: service!.id, quantity: 2 }] },
+  );
+  return { bookingId, invoiceId: invoice.id, serviceId: service!.id };
 }
 
 async function issuedInvoice(c: AdminCase): Promise<number> {
@@ -164,8 +189,25 @@ export const salesArea: AdminArea = {
         if (res.statusCode === 200) expect(res.body.startsWith('%PDF')).toBe(true);
       },
     },
+    {
+      route: route('GET', 'exhibitor-services/:id/orders'),
+      when: 'exports a service’s orders for its supplier',
+      request: async (c) => ({ url: `admin/exhibitor-services/${(await servicesInvoice(c)).serviceId}/orders` }),
+      check: (res) => {
+        if (res.statusCode === 200) expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      },
+    },
+    {
+      route: route('POST', 'invoices/:id/credit'),
+      when: 'cancels an order of services with a credit note',
+      request: async (c) => ({ url: `admin/invoices/${(await servicesInvoice(c)).invoiceId}/credit` }),
+    },
   ],
   writes: {
+    [route('POST', 'invoices/:id/credit')]: async (c: AdminCase): Promise<AdminWrite> => {
+      const { bookingId, invoiceId } = await servicesInvoice(c);
+      return { url: `admin/invoices/${invoiceId}/credit`, recordId: String(bookingId) };
+    },
     [route('POST', 'enquiries/:id/stand-link')]: async (c: AdminCase): Promise<AdminWrite> => {
       const id = await freshEnquiry(c);
       return { url: `admin/enquiries/${id}/stand-link`, recordId: String(id) };

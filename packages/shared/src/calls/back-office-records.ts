@@ -32,8 +32,8 @@ import {
 } from '../contracts/admin-records';
 import { standImportSchema, standSchema } from '../floor-plan';
 import { featureSchema } from '../plan-features';
-import { standClassSchema } from '../stand-sales';
-import { adminStandClassSchema } from '../contracts/stand-sales';
+import { exhibitorServiceSchema, standClassSchema } from '../stand-sales';
+import { adminExhibitorServiceSchema, adminStandClassSchema } from '../contracts/stand-sales';
 import { editionSchema, nextEditionSchema, siteSettingsSchema } from '../site-settings';
 import {
   announcementPlanSchema,
@@ -111,13 +111,19 @@ export const RECORD_RESOURCES = {
   gates: recordCalls('gates', { record: adminHallSchema, form: hallSchema, change: z.partial(hallSchema) }),
   /** The floor plan's stands, each in its hall. */
   stands: recordCalls('stands', { record: adminStandSchema, form: standSchema, change: z.partial(standSchema) }),
-  /** Entrances, aisles, services and the forum's room on the floor plan. */
   /** What the plan's stands are sold as, priced per m² (stands sold online). */
   'stand-classes': recordCalls('stand-classes', {
     record: adminStandClassSchema,
     form: standClassSchema,
     change: z.partial(standClassSchema),
   }),
+  /** The services exhibitors order for their stands, edition by edition. */
+  'exhibitor-services': recordCalls('exhibitor-services', {
+    record: adminExhibitorServiceSchema,
+    form: exhibitorServiceSchema,
+    change: z.partial(exhibitorServiceSchema),
+  }),
+  /** Entrances, aisles, services and the forum's room on the floor plan. */
   'plan-features': recordCalls('plan-features', {
     record: adminPlanFeatureSchema,
     form: featureSchema,

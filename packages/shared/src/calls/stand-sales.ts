@@ -8,6 +8,8 @@ import {
   adminPaymentsSchema,
   enquiryPrefillSchema,
   myBookingsSchema,
+  myServicesSchema,
+  serviceOrderedSchema,
   bookingAccountSchema,
   statementMatchSchema,
   adminSalesOfferSchema,
@@ -22,6 +24,7 @@ import {
   statementImportSchema,
   saleConditionsSchema,
   salesOfferSchema,
+  serviceOrderSchema,
   standBookingSchema,
   standQuoteSchema,
 } from '../stand-sales';
@@ -190,6 +193,39 @@ export const getMyContract = call({
   params: idPath,
   response: { 200: fileAnswer('application/pdf') },
   audience: 'exhibitors',
+});
+
+/** The exhibitor's services: its edition's catalogue, the booking they are invoiced on, its orders. */
+export const getMyServices = call({
+  method: 'GET',
+  path: '/my-services',
+  tags: ['stand-sales'],
+  response: { 200: myServicesSchema },
+  audience: 'exhibitors',
+});
+/** An order of services: invoiced at once on the company's booking, mailed with its invoice. */
+export const postMyServiceOrder = call({
+  method: 'POST',
+  path: '/my-services/orders',
+  tags: ['stand-sales'],
+  body: formBody(serviceOrderSchema),
+  response: { 201: serviceOrderedSchema },
+  audience: 'exhibitors',
+});
+
+/** A service's live orders for its supplier: company, stands, quantity, contact (XLSX). */
+export const getServiceOrdersExport = backOfficeCall({
+  method: 'GET',
+  path: '/admin/exhibitor-services/:id/orders',
+  params: idPath,
+  response: { 200: fileAnswer(XLSX_TYPE) },
+});
+/** Cancels an order of services: a credit note of its invoice, its quantities back in stock. */
+export const postServiceInvoiceCredit = backOfficeCall({
+  method: 'POST',
+  path: '/admin/invoices/:id/credit',
+  params: idPath,
+  response: { 200: adminInvoicesSchema },
 });
 
 /** What an enquiry said, read with the link its follow-up mailed: /exposer's form starts from it. */

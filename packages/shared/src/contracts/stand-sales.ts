@@ -210,3 +210,55 @@ export const myBookingsSchema = z.strictObject({
 export const enquiryPrefillSchema = item(
   z.strictObject({ nom: z.string(), email: z.string(), telephone: z.string(), societe: z.nullable(z.string()) }),
 );
+
+const multilingualText = z.strictObject({ fr: z.string(), en: z.string() });
+
+/** A service of the catalogue as the back-office lists it, with how many are ordered. */
+export const adminExhibitorServiceSchema = z.strictObject({
+  id: z.number(),
+  edition: z.number(),
+  name: multilingualText,
+  unit: multilingualText,
+  price: z.number(),
+  stock: z.nullable(z.number()),
+  orderBy: z.string(),
+  supplier: z.string(),
+  position: z.number(),
+  ordered: z.number(),
+});
+
+/**
+ * The exhibitor's 'Services' tab: the catalogue of its edition (how many are left when the stock
+ * is limited, whether it is still ordered), the booking its orders are invoiced on (none when the
+ * company has no confirmed booking), and its orders.
+ */
+export const myServicesSchema = z.strictObject({
+  booking: z.nullable(z.strictObject({ reference: z.string(), stands: z.string() })),
+  vatRate: z.number(),
+  services: z.array(
+    z.strictObject({
+      id: z.number(),
+      name: multilingualText,
+      unit: multilingualText,
+      price: z.number(),
+      left: z.nullable(z.number()),
+      orderBy: z.string(),
+      open: z.boolean(),
+    }),
+  ),
+  orders: z.array(
+    z.strictObject({
+      invoiceId: z.number(),
+      label: z.string(),
+      issuedOn: z.string(),
+      totalInclTax: z.number(),
+      cancelled: z.boolean(),
+      lines: z.array(z.strictObject({ name: multilingualText, quantity: z.number(), total: z.number() })),
+    }),
+  ),
+});
+
+/** An order taken: its invoice. */
+export const serviceOrderedSchema = z.strictObject({
+  invoice: z.strictObject({ id: z.number(), label: z.string(), totalInclTax: z.number(), dueOn: z.string() }),
+});

@@ -298,3 +298,67 @@ export const paymentReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
 );
+
+/**
+ * The services an exhibitor orders for its stand (electricity, furniture, internet, cleaning…),
+ * edition by edition: a price per unit excluding tax, a stock when it is limited, and the last day
+ * it is ordered, at the show's place.
+ */
+export const exhibitorServices = pgTable(
+  'exhibitor_services',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id, { onDelete: 'cascade' }),
+    name: multilingual<string>('name'),
+    /** What one is: 'kW', 'pièce', 'forfait'. */
+    unit: multilingual<string>('unit'),
+    price: integer('price').notNull(),
+    /** How many there are in all; null when there is no limit. */
+    stock: integer('stock'),
+    orderBy: date('order_by').notNull(),
+    /** Who provides it, for the organiser's export. */
+    supplier: text('supplier').notNull().default(''),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('exhibitor_services_event_name').on(t.eventId, sql`(${t.name} ->> 'fr')`),
+    check('exhibitor_services_amounts', sql`${t.price} >= 0 and (${t.stock} is null or ${t.stock} >= 0)`),
+  ],
+);
+
+/**
+ * What an exhibitor ordered: one row per service of an order, the order being its invoice of kind
+ * 'services' on the company's booking. A credit note of that invoice cancels its rows, which give
+ * their quantity back to the stock.
+ */
+export const serviceOrders = pgTable(
+  'service_orders',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => editions.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => standBookings.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => exhibitorServices.id),
+    quantity: integer('quantity').notNull(),
+    /** The price per unit excluding tax when it was ordered. */
+    unitPrice: integer('unit_price').notNull(),
+    orderedBy: integer('ordered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('service_orders_service').on(t.serviceId),
+    index('service_orders_booking').on(t.bookingId),
+    check('service_orders_quantity', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { normalizeEmail, type PaymentForm } from '@salon/shared';
+import { CONFIRMED_STATUSES, normalizeEmail, type PaymentForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { bookingStands, payments, standBookings, stands, users } from '../../db/schema';
 import { HttpError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { MailLinks } from '../mail/links';
 import { recordAudit } from '../audit/audit.service';
 import { currentEditionId } from '../show/current-edition';
-import { bookingAccount } from '../stand-sales/invoicing.service';
+import { bookingAccount, paymentStep } from '../stand-sales/invoicing.service';
 import { readTerms } from '../stand-sales/offer.service';
 import { getExhibitor } from './exhibitor-accounts.service';
 import { confirmParticipationIn } from './exhibitor-actions.service';
@@ -29,8 +29,6 @@ export interface PaymentDeps {
   organiserId: number;
   mail: MailLinks;
 }
-
-const CONFIRMED = ['signed', 'deposit', 'paid'] as const;
 
 async function lockBookings(tx: Tx, ids: number[]): Promise<Booking[]> {
   if (!ids.length) return [];
@@ -66,7 +64,7 @@ async function recordIn(
     })),
   );
   const { open: _open, ...account } = await bookingAccount(tx, booking.id);
-  const status = account.paid >= account.due ? 'paid' : account.paid >= account.deposit ? 'deposit' : 'signed';
+  const status = paymentStep(account);
   if (status !== booking.status) await tx.update(standBookings).set({ status }).where(eq(standBookings.id, booking.id));
   const terms = await readTerms(tx, booking.eventId);
   const opens = status === 'paid' || (status === 'deposit' && terms.accountOn === 'deposit');
@@ -148,7 +146,7 @@ export function recordPayment(deps: PaymentDeps, id: number | null, form: Paymen
   return deps.db.transaction(async (tx) => {
     const [booking] = id === null ? [] : await lockBookings(tx, [id]);
     if (!booking) throw notFound('Réservation introuvable.');
-    if (!(CONFIRMED as readonly string[]).includes(booking.status))
+    if (!(CONFIRMED_STATUSES as readonly string[]).includes(booking.status))
       throw new HttpError(409, 'Seule une réservation confirmée reçoit des paiements.', {
         code: 'notConfirmed',
         status: booking.status,
@@ -256,7 +254,7 @@ function outcomeOf(
   const booking = l.reference ? byReference.get(l.reference) : undefined;
   if (!booking) return { outcome: 'unmatched', bookingId: null };
   if (seen.has(l.fingerprint)) return { outcome: 'duplicate', bookingId: booking.id };
-  if (!(CONFIRMED as readonly string[]).includes(booking.status))
+  if (!(CONFIRMED_STATUSES as readonly string[]).includes(booking.status))
     return { outcome: 'notConfirmed', bookingId: booking.id };
   return { outcome: 'matched', bookingId: booking.id };
 }

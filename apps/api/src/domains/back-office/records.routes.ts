@@ -18,6 +18,7 @@ import { adminSingletonRoutes } from './singleton-records.routes';
 import { adminStandRoutes } from './stands.routes';
 import { standRecords } from './stands.service';
 import { standClassRecords } from './stand-classes.service';
+import { exhibitorServiceRecords } from './exhibitor-services.service';
 import { testimonialRecords } from './testimonials.service';
 
 const resource = <R extends { id: number }, Q extends PgSelect>(routes: ResourceRoutes<R, Q>) =>
@@ -47,6 +48,7 @@ export function resourceRoutes({ directoryCache, editionChanged }: AdminDeps): {
     gates: resource({ records: hallRecords, missing: 'Hall introuvable.', onChange }),
     stands: resource({ records: standRecords, missing: 'Stand introuvable.', onChange }),
     'stand-classes': resource({ records: standClassRecords, missing: 'Catégorie de stand introuvable.' }),
+    'exhibitor-services': resource({ records: exhibitorServiceRecords, missing: 'Service introuvable.' }),
     'plan-features': resource({ records: planFeatureRecords, missing: 'Élément du plan introuvable.', onChange }),
     // The current edition's facts are in every page, badge and mail: read again on every instance.
     editions: resource({ records: editionRecords, missing: 'Édition introuvable.', onChange: editionChanged }),

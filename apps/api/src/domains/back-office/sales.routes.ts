@@ -8,6 +8,8 @@ import {
   getBookingInvoices,
   getInvoicePdf,
   getSalesOffer,
+  getServiceOrdersExport,
+  postServiceInvoiceCredit,
   getStandBooking,
   getStandBookings,
   postBookingCancel,
@@ -19,6 +21,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { bookingInvoices, type Invoice } from '../stand-sales/invoicing.service';
 import { cancelBooking, confirmBooking, refuseBooking } from '../stand-sales/pipeline.service';
+import { creditServiceInvoice, serviceById } from '../stand-sales/services.service';
+import { supplierXlsx } from './exhibitor-services.service';
 import { contractPdf, invoicePdf, sendPdf } from '../stand-sales/sale-attachments';
 import { route } from '../../lib/route';
 import { sendList } from '../../lib/admin-list';
@@ -140,6 +144,23 @@ export const adminSalesRoutes: FastifyPluginAsyncZod<AdminDeps> = async (
   route(app, getInvoicePdf, {}, async (request, reply) =>
     sendPdf(reply, await invoicePdf(db, idParam(request.params.id))),
   );
+
+  route(app, postServiceInvoiceCredit, {}, async (request) => {
+    const result = await creditServiceInvoice(
+      { db, now: clock(), userId: currentUser(request).id },
+      idParam(request.params.id),
+    );
+    onQueued();
+    return shown(result);
+  });
+  route(app, getServiceOrdersExport, {}, async (request, reply) => {
+    const service = await serviceById(db, idParam(request.params.id));
+    return reply
+      .header('content-type', XLSX_TYPE)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="commandes-service-${service.id}.xlsx"`)
+      .send(await supplierXlsx(db, service));
+  });
 };
 
 /** An invoice as the back-office lists it. */

@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getMyBookings, getMyContract, getMyInvoicePdf } from '@salon/shared';
+import {
+  getMyBookings,
+  getMyContract,
+  getMyInvoicePdf,
+  getMyServices,
+  postMyServiceOrder,
+  type Clock,
+} from '@salon/shared';
 import type { Db } from '../../db/client';
 import { bookingStands, invoices, payments, standBookings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -8,13 +15,18 @@ import { idParam } from '../../lib/request-inputs';
 import { route } from '../../lib/route';
 import { currentUser } from '../../plugins/auth';
 import { contractPdf, invoicePdf, sendPdf } from '../stand-sales/sale-attachments';
+import { myServices, orderServices } from '../stand-sales/services.service';
 
 /**
  * The exhibitor's own stands bought online: each booking its account came from, with its step,
- * what it received, its contract and its invoices as PDFs. Its collaborators see none of it (the
- * calls are the exhibitors'), and another company's booking or invoice is a 404.
+ * what it received, its contract and its invoices as PDFs; and the services it orders for them.
+ * Its collaborators see none of it (the calls are the exhibitors'), and another company's booking
+ * or invoice is a 404.
  */
-export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; onQueued: () => void }> = async (
+  app,
+  { db, clock, onQueued },
+) => {
   route(app, getMyBookings, {}, async (request) => {
     const me = currentUser(request).id;
     const rows = await db
@@ -23,7 +35,9 @@ export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         reference: standBookings.reference,
         status: standBookings.status,
         confirmedAt: standBookings.confirmedAt,
-        totalInclTax: sql<number>`(${standBookings.totalExclTax} + ${standBookings.vat})::int`,
+        // What it owes: its invoices net of their credit notes once it has any, else its stands' price.
+        totalInclTax: sql<number>`coalesce((select sum(${invoices.totalExclTax} + ${invoices.vat}) from ${invoices}
+          where ${invoices.bookingId} = "stand_bookings"."id"), ${standBookings.totalExclTax} + ${standBookings.vat})::int`,
         stands: sql<string>`(select string_agg(${bookingStands.number}, ', ' order by ${bookingStands.number})
           from ${bookingStands} where ${bookingStands.bookingId} = "stand_bookings"."id")`,
         paid: sql<number>`(select coalesce(sum(${payments.amount}), 0)::int from ${payments}
@@ -86,5 +100,13 @@ export const myBookingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       throw notFound('Facture introuvable.');
     });
     return sendPdf(reply, await invoicePdf(db, id));
+  });
+
+  route(app, getMyServices, {}, async (request) => myServices(db, currentUser(request).id, clock()));
+
+  route(app, postMyServiceOrder, {}, async (request, reply) => {
+    const ordered = await orderServices({ db, now: clock(), userId: currentUser(request).id }, request.body);
+    onQueued();
+    return reply.status(201).send(ordered);
   });
 };

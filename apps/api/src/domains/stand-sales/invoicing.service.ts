@@ -109,3 +109,7 @@ export async function bookingAccount(tx: Db | Tx, bookingId: number) {
     .where(eq(payments.bookingId, bookingId));
   return { due, deposit, paid: row?.paid ?? 0, open };
 }
+
+/** The step a confirmed booking's account puts it at: 'Soldé' once all is in, 'Acompte reçu' once its deposit is. */
+export const paymentStep = (account: { due: number; deposit: number; paid: number }) =>
+  account.paid >= account.due ? 'paid' : account.paid >= account.deposit ? 'deposit' : 'signed';

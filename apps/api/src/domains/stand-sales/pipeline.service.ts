@@ -11,7 +11,7 @@ import {
   type InvoiceParty,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { bookingStands, editions, mailOutbox, saleConditions, standBookings } from '../../db/schema';
+import { bookingStands, editions, mailOutbox, saleConditions, serviceOrders, standBookings } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { loadEvent } from '../show/edition';
@@ -49,7 +49,7 @@ const liveStands = (tx: Db | Tx, bookingId: number) =>
     .where(and(eq(bookingStands.bookingId, bookingId), isNull(bookingStands.releasedAt)))
     .orderBy(asc(bookingStands.number));
 
-const buyerOf = (b: Booking): InvoiceParty => ({
+export const buyerOf = (b: Booking): InvoiceParty => ({
   name: b.companyName,
   ice: b.ice,
   taxId: b.taxId,
@@ -179,6 +179,11 @@ async function endBooking(
       .set({ releasedAt: now })
       .where(and(eq(bookingStands.bookingId, booking.id), isNull(bookingStands.releasedAt)));
     await tx.update(standBookings).set({ status: 'cancelled', endReason: how }).where(eq(standBookings.id, booking.id));
+    // Its services' quantities go back in stock with their credit notes.
+    await tx
+      .update(serviceOrders)
+      .set({ cancelledAt: now })
+      .where(and(eq(serviceOrders.bookingId, booking.id), isNull(serviceOrders.cancelledAt)));
     const credits: Invoice[] = [];
     for (const invoice of await uncredited(tx, booking.id)) credits.push(await creditNote(tx, invoice, showDay(now)));
     const lang = asLanguage(booking.language);
