@@ -34,6 +34,7 @@ test.describe('Sign-in to the exhibitor area', () => {
       'Mes scans',
       // The stands it bought online, the exhibitor's alone (decision 052).
       'Stands et factures',
+      'Services',
       'Se déconnecter',
     ]);
     await expect(page.getByRole('heading', { level: 1, name: 'Informations' })).toBeVisible();

@@ -145,11 +145,13 @@ export type ExhibitorServiceForm = z.infer<typeof exhibitorServiceSchema>;
 
 /** At most this many of one service in one order. */
 export const SERVICE_MAX_QUANTITY = 1000;
+/** How many of one service an order takes: a whole number, one at least. */
+export const serviceQuantityField = wholeNumber(1, SERVICE_MAX_QUANTITY);
 
 /** An exhibitor's order: how many of each service, one service at least, each once. */
 export const serviceOrderSchema = z.object({
   lines: z
-    .array(z.object({ service: z.int(), quantity: wholeNumber(1, SERVICE_MAX_QUANTITY) }), { error: 'chooseService' })
+    .array(z.object({ service: z.int(), quantity: serviceQuantityField }), { error: 'chooseService' })
     .check(
       z.minLength(1, { error: 'chooseService' }),
       z.maxLength(100, { error: 'chooseService' }),

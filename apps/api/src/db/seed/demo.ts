@@ -14,7 +14,7 @@ import { seedDemoContent } from './demo-site';
 import { logoSvg, storeSvg } from './media';
 import { seedPastEditions } from './reference';
 import { seedExhibitorPages } from './exhibitor-pages';
-import { seedDemoSale } from './demo-sales';
+import { seedDemoBooking, seedDemoSale } from './demo-sales';
 
 /**
  * The demo data, written once (recorded in seed_runs as 'demo'): exhibitors, their staff and
@@ -135,6 +135,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedExhibitorPages(tx, exhibitorRows);
     // Its stands on sale on /exposer.
     await seedDemoSale(tx);
+    await seedDemoBooking(tx, demo, exhibitorRegs[0]!.booth!);
     // The history page's past editions; the former exhibitor below exhibited at the 5th.
     await seedPastEditions(tx);
 

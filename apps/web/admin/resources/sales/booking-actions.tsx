@@ -5,6 +5,7 @@ import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Box, List, ListItem, ListItemText, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import { Button, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import {
   getBookingContract,
@@ -15,6 +16,7 @@ import {
   postBookingCancel,
   postBookingConfirm,
   postBookingRefuse,
+  postServiceInvoiceCredit,
   type Answer,
   type adminBookingSchema,
   type adminInvoicesSchema,
@@ -121,11 +123,17 @@ export function BookingActions() {
   );
 }
 
-/** The booking's invoices and credit notes, each downloadable as issued. */
+/**
+ * The booking's invoices and credit notes, each downloadable as issued; an order of services not
+ * credited yet is cancelled here alone (its credit note, its quantities back in stock).
+ */
 export function BookingInvoices() {
   const record = useRecordContext<Booking>();
   const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
   const { busy, call } = useAdminCall();
+  const [changed, setChanged] = useState(0);
   const [invoices, setInvoices] = useState<Invoices | null>(null);
   const id = record?.id;
   const status = record?.status;
@@ -139,8 +147,16 @@ export function BookingInvoices() {
     return () => {
       live = false;
     };
-  }, [id, status]);
+  }, [id, status, changed]);
   if (!invoices?.length) return null;
+  const credited = new Set(invoices.flatMap((i) => (i.creditOf ? [i.creditOf] : [])));
+  const creditServices = (invoiceId: number, close: () => void) =>
+    call(async () => {
+      await adminCall(postServiceInvoiceCredit, { params: { id: String(invoiceId) } });
+      notify('admin.sales.servicesCredited', { type: 'success' });
+      setChanged((n) => n + 1);
+      refresh();
+    }, close);
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h2">
@@ -152,15 +168,28 @@ export function BookingInvoices() {
             key={i.id}
             disableGutters
             secondaryAction={
-              <Button
-                label="admin.sales.pdf"
-                disabled={busy}
-                onClick={() =>
-                  void call(() => adminDownload(getInvoicePdf, { params: { id: String(i.id) } }, `${i.label}.pdf`))
-                }
-              >
-                <PictureAsPdfIcon />
-              </Button>
+              <>
+                {i.kind === 'services' && !credited.has(i.id) && (
+                  <ConfirmButton
+                    label="admin.sales.creditServices"
+                    color="error"
+                    icon={<RemoveShoppingCartIcon />}
+                    loading={busy}
+                    content="admin.sales.creditServicesContent"
+                    contentTranslateOptions={{ label: i.label }}
+                    onConfirm={(close) => void creditServices(i.id, close)}
+                  />
+                )}
+                <Button
+                  label="admin.sales.pdf"
+                  disabled={busy}
+                  onClick={() =>
+                    void call(() => adminDownload(getInvoicePdf, { params: { id: String(i.id) } }, `${i.label}.pdf`))
+                  }
+                >
+                  <PictureAsPdfIcon />
+                </Button>
+              </>
             }
           >
             <ListItemText

@@ -35,3 +35,9 @@ export function submitErrorKey(error: unknown): string | null {
   if (error.status === 400) return null;
   return 'errors.generic';
 }
+
+/** The code a refusal carries in its details ('standTaken', 'outOfStock'…), or ''. */
+export function refusalCode(error: unknown): string {
+  const code = error instanceof ApiError ? error.body?.error?.details?.code : undefined;
+  return typeof code === 'string' ? code : '';
+}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getStandOffer, postStandBooking, postStandQuote, type Answer, type StandBookingForm } from '@salon/shared';
 import type { standOfferSchema } from '@salon/shared';
-import { ApiError, api } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /** The offer /exposer shows: the current edition's stands for sale, their prices and states. */
 export type StandOffer = Answer<typeof standOfferSchema>['data'];
@@ -19,10 +19,4 @@ export function useHold() {
   return useMutation({
     mutationFn: (form: StandBookingForm) => api(postStandBooking, { body: { data: form } }, { auth: false }),
   });
-}
-
-/** The code a refusal of the offer's calls carries ('standTaken', 'notAdjoining'…), or ''. */
-export function refusalCode(error: unknown): string {
-  const code = error instanceof ApiError ? error.body?.error?.details?.code : undefined;
-  return typeof code === 'string' ? code : '';
 }

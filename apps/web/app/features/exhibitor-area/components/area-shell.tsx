@@ -13,6 +13,7 @@ import { FormerTeamOffer } from './former-team-offer';
 import { AREA_TITLE_ID } from './area-title';
 import { BadgeTab } from './badge-tab';
 import { BookingsTab } from './bookings-tab';
+import { ServicesTab } from './services-tab';
 import { CollaboratorsTable } from './collaborators-table';
 import { CollaboratorInfoFormCard, ExhibitorInfoFormCard } from './info-forms';
 
@@ -26,6 +27,7 @@ export const EXHIBITOR_TABS = [
   'ajouter-collaborateur',
   'scans',
   'stands-factures',
+  'services',
 ] as const;
 export const COLLABORATOR_TABS = ['informations', 'badge', 'scans'] as const;
 type Tab = (typeof EXHIBITOR_TABS)[number];
@@ -129,6 +131,7 @@ export function AreaShell({
           {current === 'ajouter-collaborateur' && <AddCollaboratorForm />}
           {current === 'scans' && scansTab}
           {current === 'stands-factures' && <BookingsTab />}
+          {current === 'services' && <ServicesTab />}
         </section>
       </div>
     </div>

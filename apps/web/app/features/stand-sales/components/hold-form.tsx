@@ -11,11 +11,11 @@ import {
 } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Field } from '../../../components/ui/form';
-import { applyServerErrors, submitErrorKey } from '../../../components/ui/form-errors';
+import { applyServerErrors, refusalCode, submitErrorKey } from '../../../components/ui/form-errors';
 import { ApiError } from '../../../lib/api-client';
 import { formResolver } from '../../../lib/form-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { refusalCode, useHold, type StandOffer } from '../api';
+import { useHold, type StandOffer } from '../api';
 
 export type Held = Answer<typeof standHeldSchema>['data'];
 /** The organiser's link after an enquiry: its token and what the enquiry said. */
