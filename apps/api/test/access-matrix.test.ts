@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, KIOSK_TOKEN_HEADER } from '@salon/shared';
@@ -19,7 +19,11 @@ import {
   checkins,
   conferences,
   demandesExposants,
+  editions,
   exhibitorPages,
+  participationInvitations,
+  registrations,
+  salesOffers,
   kioskSessions,
   newsletters,
   standBookings,
@@ -1168,6 +1172,27 @@ const TABLE: Row[] = [
         .values({ nom: 'Demande Lien', email: freshEmail('lien'), telephone: freshPhone() })
         .returning({ id: demandesExposants.id });
       return { url: `stand-offer/enquiry?token=${f.links.sign('enquiry_stand', enquiry!.id, DAY, new Date())}` };
+    },
+  },
+  {
+    route: 'GET /backend/api/stand-offer/priority',
+    when: 'reads the stand kept for a returning exhibitor with the link of its invitation',
+    expect: ok200,
+    readsOwnWithLink: true,
+    request: async () => {
+      // An exhibitor of an earlier edition on MX-19 then, invited to this one while the sale keeps its stand.
+      const [past] = await f.ctx.db.select({ id: editions.id }).from(editions).where(lt(editions.id, DEMO_EDITION_ID)).limit(1);
+      const returning = await createExhibitor(f.ctx.db, { email: freshEmail('priorite') });
+      await f.ctx.db.insert(registrations).values({ eventId: past!.id, userId: returning.user.id, type: 'exhibitor', confirmed: true, booth: 'MX-19' });
+      const [invitation] = await f.ctx.db
+        .insert(participationInvitations)
+        .values({ eventId: DEMO_EDITION_ID, fromEventId: past!.id, userId: returning.user.id, expiresAt: new Date(Date.now() + DAY * 1000) })
+        .returning({ id: participationInvitations.id });
+      await f.ctx.db.update(salesOffers).set({ priorityUntil: '2099-12-31' }).where(eq(salesOffers.eventId, DEMO_EDITION_ID));
+      return { url: `stand-offer/priority?token=${f.links.sign('stand_priority', invitation!.id, DAY, new Date())}` };
+    },
+    check: (res) => {
+      if (res.statusCode === 200) expect(json<{ data: { stands: string[] } }>(res).data.stands).toEqual(['MX-19']);
     },
   },
   {

@@ -114,6 +114,8 @@ export const salesOfferSchema = z.object({
   depositShare: rate,
   balanceDueOn: z.nullable(isoDay),
   holdDays: wholeNumber(1, 90),
+  /** The last day the exhibitors invited from an earlier edition have their stand of then kept for them. */
+  priorityUntil: z.optional(z.nullable(isoDay)),
   /** When the company's exhibitor account opens: its deposit in, or the whole. */
   accountOn: z.optional(z.enum(['deposit', 'paid'])),
   seller: z.optional(sellerSchema),
@@ -150,13 +152,11 @@ export const serviceQuantityField = wholeNumber(1, SERVICE_MAX_QUANTITY);
 
 /** An exhibitor's order: how many of each service, one service at least, each once. */
 export const serviceOrderSchema = z.object({
-  lines: z
-    .array(z.object({ service: z.int(), quantity: serviceQuantityField }), { error: 'chooseService' })
-    .check(
-      z.minLength(1, { error: 'chooseService' }),
-      z.maxLength(100, { error: 'chooseService' }),
-      z.refine((lines) => new Set(lines.map((l) => l.service)).size === lines.length, { error: 'chooseService' }),
-    ),
+  lines: z.array(z.object({ service: z.int(), quantity: serviceQuantityField }), { error: 'chooseService' }).check(
+    z.minLength(1, { error: 'chooseService' }),
+    z.maxLength(100, { error: 'chooseService' }),
+    z.refine((lines) => new Set(lines.map((l) => l.service)).size === lines.length, { error: 'chooseService' }),
+  ),
 });
 export type ServiceOrderForm = z.infer<typeof serviceOrderSchema>;
 
@@ -172,7 +172,10 @@ export const bookingStandsField = z.array(standNumberField, { error: 'chooseStan
   z.refine((list) => new Set(list.map((n) => n.toLowerCase())).size === list.length, { error: 'chooseStand' }),
 );
 
-export const standQuoteSchema = z.object({ stands: bookingStandsField });
+/** A returning exhibitor's link to its stand kept for it (the participation invitation's). */
+const priorityField = z.optional(z.string().check(z.maxLength(500)));
+
+export const standQuoteSchema = z.object({ stands: bookingStandsField, priority: priorityField });
 export type StandQuoteForm = z.infer<typeof standQuoteSchema>;
 
 /**
@@ -197,6 +200,8 @@ export const standBookingSchema = z.object({
   lang: z.optional(z.enum(LANGUAGES)),
   /** The link the organiser mailed from the enquiry's follow-up: the booking is that enquiry's. */
   enquiry: z.optional(z.string().check(maxText(500))),
+  /** A returning exhibitor's link: its stand kept for it is free to it, and the booking is its account's. */
+  priority: priorityField,
 });
 export type StandBookingForm = z.infer<typeof standBookingSchema>;
 

@@ -10,7 +10,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * signed with another key), nor a link for another purpose. Signing is synchronous and takes
  * microseconds.
  */
-export type LinkPurpose = 'badge_download' | 'newsletter_confirm' | 'newsletter_unsubscribe' | 'enquiry_stand';
+export type LinkPurpose =
+  | 'badge_download'
+  | 'newsletter_confirm'
+  | 'newsletter_unsubscribe'
+  | 'enquiry_stand'
+  | 'stand_priority';
 
 interface LinkPayload {
   /** Purpose. */

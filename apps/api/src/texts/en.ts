@@ -165,6 +165,9 @@ export const en: ApiTexts = {
         'To take part, confirm with the button below: your company details are already filled in, check them. Once the organiser confirms your stand, you sign in to the exhibitor area with your usual account.',
       link: (days) => `The link works once, for ${days} days. If you do not wish to exhibit, ignore this message.`,
       button: 'Confirm my participation',
+      kept: (stands, day) =>
+        `Your stand ${stands} is kept for you until ${day} inclusive: book it online, with its price, before it is offered to everyone.`,
+      keptLink: (stands) => `Book my stand ${stands}`,
     },
     participationConfirmed: {
       title: 'Your participation is confirmed',

@@ -180,6 +180,9 @@ export const fr = {
       link: (days: number) =>
         `Le lien fonctionne une fois, pendant ${days} jours. Si vous ne souhaitez pas exposer, ignorez ce message.`,
       button: 'Confirmer ma participation',
+      kept: (stands: string, day: string) =>
+        `Votre stand ${stands} vous est réservé jusqu’au ${day} inclus : choisissez-le en ligne, avec son prix et sa réservation, avant qu’il soit proposé à tous.`,
+      keptLink: (stands: string) => `Réserver mon stand ${stands}`,
     },
     participationConfirmed: {
       title: 'Votre participation est confirmée',

@@ -7,6 +7,7 @@ import {
   adminInvoicesSchema,
   adminPaymentsSchema,
   enquiryPrefillSchema,
+  priorityPrefillSchema,
   myBookingsSchema,
   myServicesSchema,
   serviceOrderedSchema,
@@ -32,11 +33,15 @@ import { backOfficeCall } from './back-office-call';
 
 /** Stands sold online: /exposer's offer, price and hold; the back-office's offer and bookings. */
 
-/** The current edition's offer, when its sale is open (404 otherwise). */
+/**
+ * The current edition's offer, when its sale is open (404 otherwise); with a returning
+ * exhibitor's link (`priorite`), its stand kept for it shows free.
+ */
 export const getStandOffer = call({
   method: 'GET',
   path: '/stand-offer',
   tags: ['stand-sales'],
+  query: queryFields(z.object({ priorite: z.optional(z.string().check(z.maxLength(500))) })),
   response: { 200: standOfferSchema },
 });
 
@@ -235,6 +240,14 @@ export const getEnquiryPrefill = call({
   tags: ['stand-sales'],
   query: tokenQuery,
   response: { 200: enquiryPrefillSchema },
+});
+/** What a returning exhibitor's link keeps for it and fills /exposer's form with (a wrong or old link: a 404). */
+export const getStandPriority = call({
+  method: 'GET',
+  path: '/stand-offer/priority',
+  tags: ['stand-sales'],
+  query: tokenQuery,
+  response: { 200: priorityPrefillSchema },
 });
 /** Mails the enquirer the link to choose and hold a stand on /exposer, in its language. */
 export const postEnquiryStandLink = backOfficeCall({

@@ -13,6 +13,7 @@ export const offerTermsSchema = z.strictObject({
   depositShare: z.number(),
   balanceDueOn: z.nullable(z.string()),
   holdDays: z.number(),
+  priorityUntil: z.nullable(z.string()),
 });
 
 export const standForSaleSchema = z.strictObject({
@@ -209,6 +210,28 @@ export const myBookingsSchema = z.strictObject({
 /** `GET stand-offer/enquiry`: what the enquiry said, to fill /exposer's form from the organiser's link. */
 export const enquiryPrefillSchema = item(
   z.strictObject({ nom: z.string(), email: z.string(), telephone: z.string(), societe: z.nullable(z.string()) }),
+);
+
+/**
+ * What a returning exhibitor's link reads: the stands kept for it until a day, and what /exposer's
+ * form starts from (its account's details, its last booking's legal identity; '' when unknown).
+ */
+export const priorityPrefillSchema = item(
+  z.strictObject({
+    stands: z.array(z.string()),
+    until: z.string(),
+    companyName: z.string(),
+    contactName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    ice: z.string(),
+    taxId: z.string(),
+    tradeRegister: z.string(),
+    address: z.string(),
+    city: z.string(),
+    signatoryName: z.string(),
+    signatoryRole: z.string(),
+  }),
 );
 
 const multilingualText = z.strictObject({ fr: z.string(), en: z.string() });

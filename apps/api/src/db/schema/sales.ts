@@ -59,6 +59,11 @@ export const salesOffers = pgTable(
     holdDays: smallint('hold_days').notNull().default(7),
     /** When the company's exhibitor account opens for the edition: its deposit in ('deposit'), or the whole ('paid'). */
     accountOn: text('account_on').$type<'deposit' | 'paid'>().notNull().default('deposit'),
+    /**
+     * The last day (at the show's place) the stands of the exhibitors invited from an earlier
+     * edition are kept for them, each its own stand of then; null: none are kept.
+     */
+    priorityUntil: date('priority_until'),
     /** Who sells, as its invoices print it: the organiser's legal identity and its bank account. */
     seller: jsonb('seller').$type<Seller>().notNull().default({}),
     updatedAt: updatedAt(),

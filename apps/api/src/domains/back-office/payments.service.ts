@@ -67,8 +67,10 @@ async function recordIn(
   const status = paymentStep(account);
   if (status !== booking.status) await tx.update(standBookings).set({ status }).where(eq(standBookings.id, booking.id));
   const terms = await readTerms(tx, booking.eventId);
-  const opens = status === 'paid' || (status === 'deposit' && terms.accountOn === 'deposit');
-  const exhibitorId = !booking.exhibitorId && opens ? await openAccount(tx, deps, booking) : booking.exhibitorId;
+  // The account opens once, when the booking first reaches the step the offer names.
+  const opensAt = (step: string) => step === 'paid' || (step === 'deposit' && terms.accountOn === 'deposit');
+  const exhibitorId =
+    opensAt(status) && !opensAt(booking.status) ? await openAccount(tx, deps, booking) : booking.exhibitorId;
   await recordAudit(tx, {
     userId: deps.organiserId,
     action,
@@ -82,7 +84,8 @@ async function recordIn(
 
 /**
  * The company's exhibitor account for the booking's edition, with its first stand and that
- * stand's hall: a live exhibitor with the booking's e-mail is joined to the edition, anyone else
+ * stand's hall: the returning exhibitor whose link booked it, or a live exhibitor with the
+ * booking's e-mail, is joined to the edition (its stand set when it had none); anyone else
  * (a visitor too) gets an account as the back-office makes one; either is confirmed and mailed.
  * An address that is a collaborator's or a staff member's opens nothing (the audit says so).
  */
@@ -98,10 +101,18 @@ async function openAccount(tx: Tx, deps: PaymentDeps, booking: Booking): Promise
     .where(and(eq(bookingStands.bookingId, booking.id), isNull(bookingStands.releasedAt)))
     .orderBy(asc(bookingStands.number))
     .limit(1);
+  // The returning exhibitor that booked through its own link, else whoever has the booking's address.
   const [known] = await tx
     .select({ id: users.id, type: users.type })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${normalizeEmail(booking.email)}`, isNull(users.deletedAt)));
+    .where(
+      and(
+        booking.exhibitorId
+          ? eq(users.id, booking.exhibitorId)
+          : sql`lower(${users.email}) = ${normalizeEmail(booking.email)}`,
+        isNull(users.deletedAt),
+      ),
+    );
   let id: number;
   if (known?.type === 'exhibitor') {
     id = known.id;

@@ -10,6 +10,9 @@ import { currentEdition } from '../show/current-edition';
 import { issueRowLink } from '../mail/row-link';
 import { loadEvent } from '../show/edition';
 import { type MailLinks } from '../mail/links';
+import { exposerUrl } from '../stand-sales/hold-mails';
+import { readTerms } from '../stand-sales/offer.service';
+import { keptForInvitation, priorityLink } from '../stand-sales/priority.service';
 
 /**
  * Exhibitors from one edition to the next: 'Inviter les exposants de 2024' mails each confirmed
@@ -104,6 +107,7 @@ export async function inviteReturningExhibitors(tx: Tx, ctx: MailLinks, fromId: 
   // The current edition's facts (it has its dates and city: a database check).
   const show = await loadEvent(tx);
   const expiresAt = new Date(ctx.now().getTime() + PARTICIPATION_DAYS * 86_400_000);
+  const terms = await readTerms(tx, show.id);
   let invited = 0;
   let postponed = 0;
   for (const exhibitor of await returning(tx, fromId)) {
@@ -119,12 +123,18 @@ export async function inviteReturningExhibitors(tx: Tx, ctx: MailLinks, fromId: 
     if (!invitation) continue;
     const lang = asLanguage(exhibitor.language);
     const url = `${ctx.publicUrl}/confirmer-participation?token=${LINK_PLACEHOLDER}${langParam(lang, '&')}`;
+    // While the sale keeps returning exhibitors' stands for them, its own, with its link to /exposer.
+    const kept = await keptForInvitation(tx, { eventId: show.id, userId: exhibitor.id }, ctx.now(), terms);
     const mail = participationInvitationMail(lang, {
       company: exhibitor.company,
       fromYear: from.year,
       show,
       url,
       days: PARTICIPATION_DAYS,
+      kept: kept && {
+        ...kept,
+        url: `${exposerUrl(ctx.publicUrl)}?priorite=${priorityLink(ctx.links, invitation.id, ctx.now())}${langParam(lang, '&')}`,
+      },
     });
     await tx.insert(mailOutbox).values({
       to: exhibitor.email,

@@ -1,5 +1,5 @@
 /** The mails of an edition: its past exhibitors invited back and confirmed, its announcement. */
-import { ordinalText, type Language } from '@salon/shared';
+import { dayText, ordinalText, type Language } from '@salon/shared';
 import { mailTexts } from '../../texts/index';
 import { editionYear, greeting, printable, render, whenAndWhere, type Mail, type ShowFacts } from './template-kit';
 
@@ -9,22 +9,33 @@ import { editionYear, greeting, printable, render, whenAndWhere, type Mail, type
  */
 export function participationInvitationMail(
   lang: Language,
-  data: { company: string | null; fromYear: number; show: ShowFacts; url: string; days: number },
+  data: {
+    company: string | null;
+    fromYear: number;
+    show: ShowFacts;
+    url: string;
+    days: number;
+    /** Its stand of then, kept for it on /exposer until a day, with its own link there. */
+    kept?: { stands: string[]; until: string; url: string } | null;
+  },
 ): Mail {
   const year = editionYear(data.show);
   const m = mailTexts(lang);
   const t = m.participationInvitation;
   const title = t.title(year);
+  const kept = data.kept;
   return {
     subject: `${title} — ${m.show} ${year}`,
     ...render(lang, title, {
       paragraphs: [
         m.greeting(null),
         t.exhibited(printable(data.company), m.show, data.fromYear, whenAndWhere(data.show, lang)),
+        ...(kept ? [t.kept(kept.stands.join(', '), dayText(kept.until, lang))] : []),
         t.confirm,
         t.link(data.days),
       ],
       button: { label: t.button, url: data.url },
+      ...(kept && { links: [{ label: t.keptLink(kept.stands.join(', ')), url: kept.url }] }),
       footer: [m.personalLink],
     }),
   };

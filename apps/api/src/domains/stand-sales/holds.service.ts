@@ -32,34 +32,54 @@ export const salesClosed = () =>
   new HttpError(404, 'La réservation de stands en ligne n’est pas ouverte.', { code: 'salesClosed' });
 
 /**
- * The stands asked for are another company's. `known`: these very stands are (read from the
- * database); else one of them is, which the index said without naming it.
+ * The stands asked for are another company's. `known`: those of them read taken from the database
+ * (else one of them is, which the index said without naming it).
  */
-export const standTakenRefusal = (numbers: string[], known = false) =>
+export const standTakenRefusal = (numbers: string[], known: string[] = []) =>
   Object.assign(
     fieldRefusal(409, 'stands', 'standTaken', `Stand déjà pris : ${numbers.join(', ')}.`, { stands: numbers }),
-    {
-      takenStands: known ? numbers : [],
-    },
+    { takenStands: known },
   );
 
 /** The stands a refusal knows to be taken, when it is one. */
 export const takenStandsOf = (error: unknown): string[] =>
   (error as { takenStands?: string[] } | null)?.takenStands ?? [];
 
-/** The stands asked for, priced and checked: for sale, free, in one island, at least the minimum area. */
-export async function quoteStands(db: Db | Tx, edition: number, numbers: string[], now: Date, known?: OfferTerms) {
+/**
+ * The stands asked for, priced and checked: for sale, free, in one island, at least the minimum
+ * area. `exhibitor`: a returning exhibitor's own link, to which its stand kept for it is free.
+ */
+export async function quoteStands(
+  db: Db | Tx,
+  edition: number,
+  numbers: string[],
+  now: Date,
+  known?: OfferTerms,
+  exhibitor: number | null = null,
+) {
   const terms = known ?? (await readTerms(db, edition));
   if (!terms.open) throw salesClosed();
   const wanted = numbers.map((n) => n.toLowerCase());
-  const found = await standsForSale(db, edition, now, inArray(sql`lower(${standsTable.number})`, wanted), terms);
+  const found = await standsForSale(
+    db,
+    edition,
+    now,
+    inArray(sql`lower(${standsTable.number})`, wanted),
+    terms,
+    exhibitor,
+  );
   const missing = numbers.filter((n) => !found.some((s) => s.number.toLowerCase() === n.toLowerCase()));
   if (missing.length)
     throw fieldRefusal(400, 'stands', 'standNotForSale', `Stand non proposé à la vente : ${missing.join(', ')}.`, {
       stands: missing,
     });
-  const taken = found.filter((s) => s.state !== 'free').map((s) => s.number);
-  if (taken.length) throw standTakenRefusal(taken, true);
+  const taken = found.filter((s) => s.state !== 'free');
+  // A stand kept for a returning exhibitor is not remembered as taken: its own link may come next.
+  if (taken.length)
+    throw standTakenRefusal(
+      taken.map((s) => s.number),
+      taken.filter((s) => !s.kept).map((s) => s.number),
+    );
   if (new Set(found.map((s) => s.gateId)).size > 1 || !oneIsland(found))
     throw fieldRefusal(400, 'stands', 'notAdjoining', 'Les stands choisis doivent se toucher, dans un même hall.');
   const area = found.reduce((sum, s) => sum + s.area, 0);
@@ -90,6 +110,8 @@ export async function holdStands(
   form: StandBookingForm,
   links: HoldLinks,
   enquiryId: number | null = null,
+  /** The returning exhibitor whose link this is: its stand kept for it is free to it, and the booking is its account's. */
+  exhibitor: number | null = null,
 ) {
   const lang = asLanguage(form.lang ?? DEFAULT_LANGUAGE);
   try {
@@ -106,11 +128,11 @@ export async function holdStands(
           `Les conditions générales de vente ont changé (version ${conditions.version}) : lisez-les et acceptez-les à nouveau.`,
           { conditionsVersion: conditions.version },
         );
-      let quote = await quoteStands(tx, edition, form.stands, now, terms);
+      let quote = await quoteStands(tx, edition, form.stands, now, terms, exhibitor);
       // Options past their date on these stands end now, as the job would: their stands are free.
       if (quote.stands.some((s) => s.lapsed)) {
         await expireHolds(tx, now, links.publicUrl, form.stands);
-        quote = await quoteStands(tx, edition, form.stands, now, terms);
+        quote = await quoteStands(tx, edition, form.stands, now, terms, exhibitor);
       }
       const holdUntil = holdEnd(now, terms.holdDays);
       const {
@@ -119,6 +141,7 @@ export async function holdStands(
         stands: _stands,
         conditionsVersion: _version,
         enquiry: _enquiry,
+        priority: _priority,
         ...identity
       } = form;
       const event = sale.show;
@@ -129,6 +152,7 @@ export async function holdStands(
         id,
         eventId: edition,
         enquiryId,
+        exhibitorId: exhibitor,
         reference,
         holdUntil,
         language: lang,

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { mediaUrl } from '../media/media-view';
 import { onStand } from '../floor-plan/floor-plan.service';
-import type { Seller } from '@salon/shared';
+import { showDay, type Seller } from '@salon/shared';
 import { standPrice } from './pricing';
 
 /**
@@ -33,6 +33,7 @@ export const offerTerms = {
   depositShare: salesOffers.depositShare,
   balanceDueOn: salesOffers.balanceDueOn,
   holdDays: salesOffers.holdDays,
+  priorityUntil: salesOffers.priorityUntil,
   accountOn: salesOffers.accountOn,
   seller: salesOffers.seller,
 };
@@ -51,6 +52,7 @@ export async function readTerms(db: Db | Tx, edition: number): Promise<OfferTerm
       depositShare: 5000,
       balanceDueOn: null,
       holdDays: 7,
+      priorityUntil: null,
       accountOn: 'deposit',
       seller: {},
     }
@@ -71,6 +73,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
     deposit_share: number;
     balance_due_on: string | null;
     hold_days: number;
+    priority_until: string | null;
     account_on: 'deposit' | 'paid';
     seller: Seller;
     conditions_id: number | null;
@@ -84,7 +87,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
   }>(
     db,
     sql`select o.open, o.vat_rate, o.corner_surcharge, o.minimum_area, o.deposit_share, o.balance_due_on::text,
-               o.hold_days, o.account_on, o.seller, c.id as conditions_id, c.version, m.path, e.name, e.starts_on::text, e.ends_on::text,
+               o.hold_days, o.priority_until::text, o.account_on, o.seller, c.id as conditions_id, c.version, m.path, e.name, e.starts_on::text, e.ends_on::text,
                e.city, nextval(pg_get_serial_sequence('stand_bookings', 'id'))::int as next_id
           from ${salesOffers} o
           join ${editions} e on e.id = o.event_id
@@ -102,6 +105,7 @@ export async function saleInForce(db: Db | Tx, edition: number) {
     depositShare: row.deposit_share,
     balanceDueOn: row.balance_due_on,
     holdDays: row.hold_days,
+    priorityUntil: row.priority_until,
     accountOn: row.account_on,
     seller: row.seller,
   };
@@ -150,15 +154,35 @@ const bookingState = (now: Date) => sql<StandState | 'lapsed' | null>`(
    where bs.event_id = "stands"."event_id" and lower(bs.number) = lower("stands"."number") and bs.released_at is null
    limit 1)`;
 
-/** The stands for sale of the edition, with their hall, class, price and state, in the plan's order. */
+/**
+ * Whether the stand is kept for an exhibitor invited from an earlier edition (its stand then had
+ * this number) other than `exhibitor`, while the offer's priority lasts.
+ */
+const keptForAnother = (exhibitor: number | null) => sql<boolean>`exists (
+  select 1 from participation_invitations i
+    join registrations r on r.user_id = i.user_id and r.event_id = i.from_event_id
+   where i.event_id = "stands"."event_id" and r.type = 'exhibitor' and r.confirmed and r.revoked_at is null
+     and lower(r.booth) = lower("stands"."number") ${exhibitor === null ? sql`` : sql`and i.user_id <> ${exhibitor}`})`;
+
+/** Whether the offer's priority for returning exhibitors still lasts on the day of `now`. */
+export const priorityLasts = (terms: Pick<OfferTerms, 'priorityUntil'>, now: Date) =>
+  terms.priorityUntil !== null && terms.priorityUntil >= showDay(now);
+
+/**
+ * The stands for sale of the edition, with their hall, class, price and state, in the plan's
+ * order. While the offer's priority lasts, a stand kept for a returning exhibitor is held for
+ * anyone else; `exhibitor` (the returning exhibitor's own link) sees its own stand free.
+ */
 export async function standsForSale(
   db: Db | Tx,
   edition: number,
   now: Date,
   where?: SQL,
-  known?: Pick<OfferTerms, 'vatRate' | 'cornerSurcharge'>,
+  known?: Pick<OfferTerms, 'vatRate' | 'cornerSurcharge' | 'priorityUntil'>,
+  exhibitor: number | null = null,
 ) {
   const terms = known ?? (await readTerms(db, edition));
+  const kept = priorityLasts(terms, now) ? keptForAnother(exhibitor) : sql<boolean>`false`;
   const rows = await db
     .select({
       number: stands.number,
@@ -176,22 +200,25 @@ export async function standsForSale(
       sold: sql<boolean>`exists (select 1 from ${registrations} join ${users} on ${users.id} = ${registrations.userId}
         where ${onStand(sql`${stands.number}`, stands.eventId)})`,
       booked: bookingState(now),
+      kept,
     })
     .from(stands)
     .innerJoin(halls, eq(halls.id, stands.gateId))
     .innerJoin(standClasses, eq(standClasses.id, stands.classId))
     .where(and(eq(stands.eventId, edition), isNotNull(stands.area), where))
     .orderBy(asc(halls.position), asc(stands.number));
-  const stateOf = (sold: boolean, booked: StandState | 'lapsed' | null): StandState =>
-    sold ? 'sold' : booked === 'held' || booked === 'sold' ? booked : 'free';
-  return rows.map(({ sold, booked, ...s }) => ({
+  const stateOf = (sold: boolean, booked: StandState | 'lapsed' | null, kept: boolean): StandState =>
+    sold ? 'sold' : booked === 'held' || booked === 'sold' ? booked : kept ? 'held' : 'free';
+  return rows.map(({ sold, booked, kept, ...s }) => ({
     ...s,
     area: s.area!,
     classId: s.classId!,
     price: standPrice({ area: s.area!, pricePerM2: s.pricePerM2, corner: s.corner }, terms),
-    state: stateOf(sold, booked),
+    state: stateOf(sold, booked, kept),
     /** An option past its date still holds it in the database: the expiry ends it before a new hold. */
     lapsed: !sold && booked === 'lapsed',
+    /** Held only as a returning exhibitor's stand kept for it (free to that exhibitor's link). */
+    kept: !sold && booked !== 'held' && booked !== 'sold' && kept,
   }));
 }
 

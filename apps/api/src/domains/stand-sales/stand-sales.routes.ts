@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getEnquiryPrefill, getStandOffer, postStandBooking, postStandQuote, type Clock } from '@salon/shared';
+import {
+  getEnquiryPrefill,
+  getStandOffer,
+  getStandPriority,
+  postStandBooking,
+  postStandQuote,
+  type Clock,
+} from '@salon/shared';
 import type { LinkSigner } from '../../lib/links';
 import { notFound } from '../../lib/errors';
 import { eq } from 'drizzle-orm';
@@ -11,6 +18,7 @@ import { readFloorPlan } from '../floor-plan/floor-plan.service';
 import { holdStands, quoteStands, salesClosed, standTakenRefusal, takenStandsOf } from './holds.service';
 import { TtlCache } from '../../lib/ttl-cache';
 import { conditionsInForce, readClasses, readTerms, standsForSale } from './offer.service';
+import { priorityExhibitor, priorityPrefill } from './priority.service';
 
 /**
  * /exposer's calls: the current edition's offer with each stand's state (read fresh: a hold
@@ -28,13 +36,17 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
   /** Reads the links mailed from an enquiry's follow-up. */
   links: LinkSigner;
 }> = async (app, { db, clock, publicUrl, organiserEmail, onQueued, holdRateLimit, takenMemoMs, links }) => {
-  route(app, getStandOffer, {}, async (_request, reply) => {
+  route(app, getStandOffer, {}, async (request, reply) => {
     const edition = await currentEditionId(db);
-    const [terms, conditions] = await Promise.all([readTerms(db, edition), conditionsInForce(db, edition)]);
+    const [terms, conditions, exhibitor] = await Promise.all([
+      readTerms(db, edition),
+      conditionsInForce(db, edition),
+      priorityExhibitor(db, links, request.query.priorite, edition, clock()),
+    ]);
     if (!terms.open || !conditions) throw salesClosed();
     const [classes, stands, [event], plan] = await Promise.all([
       readClasses(db, edition),
-      standsForSale(db, edition, clock(), undefined, terms),
+      standsForSale(db, edition, clock(), undefined, terms, exhibitor),
       db.select({ year: editions.year }).from(editions).where(eq(editions.id, edition)),
       readFloorPlan(db, editionById(edition)),
     ]);
@@ -94,9 +106,17 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
     return { data: row, meta: {} };
   });
 
+  // What a returning exhibitor's link keeps for it and fills the form with.
+  route(app, getStandPriority, limited, async (request, reply) => {
+    const data = await priorityPrefill(db, links, request.query.token, clock());
+    void reply.header('cache-control', 'private, no-store');
+    return { data, meta: {} };
+  });
+
   route(app, postStandQuote, limited, async (request) => {
     const edition = await currentEditionId(db);
-    const quote = await quoteStands(db, edition, request.body.stands, clock());
+    const exhibitor = await priorityExhibitor(db, links, request.body.priority, edition, clock());
+    const quote = await quoteStands(db, edition, request.body.stands, clock(), undefined, exhibitor);
     return {
       data: {
         stands: quote.stands.map((s) => ({ number: s.number, hall: s.hall, area: s.area, price: s.price })),
@@ -136,7 +156,9 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
                 .from(demandesExposants)
                 .where(eq(demandesExposants.id, linked));
         const enquiryId = enquiry?.id ?? null;
-        const held = await holdStands(db, clock, edition, form, { publicUrl, organiserEmail }, enquiryId);
+        // A wrong or old priority link holds as anyone would, its stand kept for another.
+        const exhibitor = await priorityExhibitor(db, links, form.priority, edition, clock());
+        const held = await holdStands(db, clock, edition, form, { publicUrl, organiserEmail }, enquiryId, exhibitor);
         for (const s of held.stands) taken.set(key(edition, s.number), true);
         return held;
       } catch (error) {

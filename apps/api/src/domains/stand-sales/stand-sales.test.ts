@@ -181,6 +181,7 @@ describe('The offer on /exposer', () => {
       depositShare: 3000,
       balanceDueOn: '2024-05-01',
       holdDays: 7,
+      priorityUntil: null,
     });
     const ours = offer.stands.filter((s) => s.number.startsWith('V-'));
     expect(ours.map((s) => s.number).sort()).toEqual(['V-1', 'V-2', 'V-3', 'V-4', 'V-5', 'V-6', 'V-9']);

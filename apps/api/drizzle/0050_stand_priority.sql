@@ -1,0 +1,1 @@
+ALTER TABLE "sales_offers" ADD COLUMN "priority_until" date;
