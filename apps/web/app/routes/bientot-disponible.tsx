@@ -8,7 +8,7 @@ import { pageSeo } from '../lib/seo.server';
 import type { Route } from './+types/bientot-disponible';
 import '../features/info/info.css';
 import { StandSale } from '../features/stand-sales/components/stand-sale';
-import { loadEnquiryPrefill, loadStandOffer } from '../features/stand-sales/sale.server';
+import { loadEnquiryPrefill, loadPriorityPrefill, loadStandOffer } from '../features/stand-sales/sale.server';
 
 /**
  * The specification's shared coming-soon page, at four addresses. Three of them name something
@@ -65,15 +65,22 @@ function keyOf(pathname: string): PageKey {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const key = keyOf(new URL(request.url).pathname);
+  const params = new URL(request.url).searchParams;
+  // From a returning exhibitor's invitation: its stand of last edition kept for it.
+  const priorite = key === 'exposer' ? params.get('priorite') : null;
   // /exposer sells the current edition's stands when the organiser has opened the sale.
-  const offer = key === 'exposer' ? await loadStandOffer(context) : null;
+  const offer = key === 'exposer' ? await loadStandOffer(context, priorite) : null;
   // From the organiser's mail after an enquiry: the form starts from what it said.
-  const demande = offer ? new URL(request.url).searchParams.get('demande') : null;
-  const prefill = demande ? await loadEnquiryPrefill(context, demande) : null;
+  const demande = offer ? params.get('demande') : null;
+  const [prefill, kept] = await Promise.all([
+    demande ? loadEnquiryPrefill(context, demande) : null,
+    offer && priorite ? loadPriorityPrefill(context, priorite) : null,
+  ]);
   return {
     key,
     offer,
     enquiry: prefill && demande ? { token: demande, ...prefill } : null,
+    priority: kept && priorite ? { token: priorite, ...kept } : null,
     seo: pageSeo(request, context, key),
   };
 }
@@ -87,14 +94,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 /** /exposer, /demander-votre-badge and /assister-au-forum, and 'Bientôt disponible' itself. */
 export default function BientotDisponiblePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { key, offer, enquiry } = loaderData;
+  const { key, offer, enquiry, priority } = loaderData;
   const exhibitorsEmail = useContact('exhibitors').email;
   const page = Object.values(PAGES).find((p) => p.key === key) ?? PAGES[paths.bientotDisponible];
   return (
     <article className="container page info-coming-soon">
       <h1>{t(`pages.${key}.title`)}</h1>
       <p className="lead">{t(offer ? 'pages.exposer.saleLead' : `pages.${key}.lead`)}</p>
-      {offer && <StandSale offer={offer} enquiry={enquiry} />}
+      {offer && <StandSale offer={offer} enquiry={enquiry} priority={priority} />}
       {page.action && (
         <p className="page-cta">
           <Link className="btn btn-primary" to={page.action}>

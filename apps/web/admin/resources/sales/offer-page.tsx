@@ -70,6 +70,12 @@ export function SalesOfferPage() {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, width: '100%' }}>
               <NumberInput source="depositShare" sx={FIELD} step={0.01} validate={required()} {...percentInput} />
               <DateInput source="balanceDueOn" sx={FIELD} parse={(v: string) => v || null} />
+              <DateInput
+                source="priorityUntil"
+                sx={FIELD}
+                parse={(v: string) => v || null}
+                helperText="admin.sales.priorityHint"
+              />
               <SelectInput
                 source="accountOn"
                 sx={FIELD}

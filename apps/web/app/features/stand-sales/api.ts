@@ -6,12 +6,17 @@ import { api } from '../../lib/api-client';
 /** The offer /exposer shows: the current edition's stands for sale, their prices and states. */
 export type StandOffer = Answer<typeof standOfferSchema>['data'];
 
-/** The offer read again (after a refusal: a stand was taken, the conditions changed). */
-export const readOffer = async () => (await api(getStandOffer, {}, { auth: false })).data;
+/**
+ * The offer read again (after a refusal: a stand was taken, the conditions changed); with a
+ * returning exhibitor's link, its stand kept for it shows free.
+ */
+export const readOffer = async (priorite?: string) =>
+  (await api(getStandOffer, { query: priorite ? { priorite } : {} }, { auth: false })).data;
 
-export function useQuote() {
+export function useQuote(priority?: string) {
   return useMutation({
-    mutationFn: (stands: string[]) => api(postStandQuote, { body: { stands } }, { auth: false }),
+    mutationFn: (stands: string[]) =>
+      api(postStandQuote, { body: { stands, ...(priority && { priority }) } }, { auth: false }),
   });
 }
 

@@ -1,11 +1,14 @@
-import { getEnquiryPrefill, getStandOffer } from '@salon/shared';
+import { getEnquiryPrefill, getStandOffer, getStandPriority } from '@salon/shared';
 import { LoaderApiError, loaderCall } from '../../lib/server-api';
 import type { StandOffer } from './api';
 
-/** The current edition's offer, or null while its sale is not open (the page says how to enquire instead). */
-export async function loadStandOffer(context: unknown): Promise<StandOffer | null> {
+/**
+ * The current edition's offer, or null while its sale is not open (the page says how to enquire
+ * instead); with a returning exhibitor's link (`?priorite=`), its stand kept for it shows free.
+ */
+export async function loadStandOffer(context: unknown, priorite: string | null = null): Promise<StandOffer | null> {
   try {
-    return (await loaderCall(context, getStandOffer, {})).data;
+    return (await loaderCall(context, getStandOffer, { query: priorite ? { priorite } : {} })).data;
   } catch (err) {
     if (err instanceof LoaderApiError && err.status === 404) return null;
     console.error(err instanceof LoaderApiError ? err.message : err);
@@ -18,6 +21,16 @@ export async function loadEnquiryPrefill(context: unknown, token: string | null)
   if (!token) return null;
   try {
     return (await loaderCall(context, getEnquiryPrefill, { query: { token } })).data;
+  } catch {
+    return null;
+  }
+}
+
+/** What a returning exhibitor's link keeps for it and fills the form with (`?priorite=`); null for no link, a wrong or old one. */
+export async function loadPriorityPrefill(context: unknown, token: string | null) {
+  if (!token) return null;
+  try {
+    return (await loaderCall(context, getStandPriority, { query: { token } })).data;
   } catch {
     return null;
   }

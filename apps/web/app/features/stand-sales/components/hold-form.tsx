@@ -6,6 +6,7 @@ import {
   standBookingSchema,
   type Answer,
   type enquiryPrefillSchema,
+  type priorityPrefillSchema,
   type StandBookingForm,
   type standHeldSchema,
 } from '@salon/shared';
@@ -20,7 +21,9 @@ import { useHold, type StandOffer } from '../api';
 export type Held = Answer<typeof standHeldSchema>['data'];
 /** The organiser's link after an enquiry: its token and what the enquiry said. */
 export type EnquiryLink = Answer<typeof enquiryPrefillSchema>['data'] & { token: string };
-type Values = Omit<StandBookingForm, 'lang' | 'accept' | 'enquiry'> & { accept: boolean };
+/** A returning exhibitor's link: its token, the stands kept for it until a day, and what it is known by. */
+export type PriorityLink = Answer<typeof priorityPrefillSchema>['data'] & { token: string };
+type Values = Omit<StandBookingForm, 'lang' | 'accept' | 'enquiry' | 'priority'> & { accept: boolean };
 
 /** The company's legal identity, then who to write to: each field as the contract will print it. */
 const IDENTITY = [
@@ -48,12 +51,14 @@ const FIELDS: Path<Values>[] = [...[...IDENTITY, ...CONTACT].map(([name]) => nam
 export function HoldForm({
   offer,
   enquiry,
+  priority,
   picked,
   onHeld,
   onConflict,
 }: {
   offer: StandOffer;
   enquiry: EnquiryLink | null;
+  priority: PriorityLink | null;
   picked: string[];
   onHeld: (held: Held, email: string) => void;
   onConflict: (code: string) => void;
@@ -74,6 +79,11 @@ export function HoldForm({
         email: enquiry.email,
         phone: enquiry.telephone,
       }),
+      // A returning exhibitor: its account's details and its last booking's legal identity.
+      ...(priority &&
+        Object.fromEntries(
+          [...IDENTITY, ...CONTACT].map(([name]) => [name, priority[name as keyof PriorityLink] as string]),
+        )),
     },
   });
   const { errors } = form.formState;
@@ -90,7 +100,12 @@ export function HoldForm({
 
   const submit = form.handleSubmit((values) =>
     hold.mutate(
-      { ...values, lang: asLanguage(i18n.language), ...(enquiry && { enquiry: enquiry.token }) },
+      {
+        ...values,
+        lang: asLanguage(i18n.language),
+        ...(enquiry && { enquiry: enquiry.token }),
+        ...(priority && { priority: priority.token }),
+      },
       {
         onSuccess: (answer) => onHeld(answer.data, values.email),
         onError: (error) => {

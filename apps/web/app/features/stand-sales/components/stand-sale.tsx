@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLanguage, dayText, holdLastDay, moneyText, pickFilled, rateText } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { refusalCode } from '../../../components/ui/form-errors';
 import { readOffer, useQuote, type StandOffer } from '../api';
-import { HoldForm, type EnquiryLink, type Held } from './hold-form';
+import { HoldForm, type EnquiryLink, type Held, type PriorityLink } from './hold-form';
 import { SalePlan } from './sale-plan';
 import '../stand-sales.css';
 
@@ -13,15 +13,29 @@ import '../stand-sales.css';
  * held and sold stands; the company picks adjoining free stands (on the plan or in the list
  * beside it, which a phone reads better), the server prices them, and the form below holds them.
  */
-export function StandSale({ offer: initial, enquiry }: { offer: StandOffer; enquiry: EnquiryLink | null }) {
+export function StandSale({
+  offer: initial,
+  enquiry,
+  priority,
+}: {
+  offer: StandOffer;
+  enquiry: EnquiryLink | null;
+  /** A returning exhibitor's link: its stands kept for it are picked, and the form starts from what it is known by. */
+  priority: PriorityLink | null;
+}) {
   const { t, i18n } = useTranslation();
   const lang = asLanguage(i18n.language);
   const [offer, setOffer] = useState(initial);
-  const [hallId, setHallId] = useState(initial.halls[0]?.id);
-  const [picked, setPicked] = useState<string[]>([]);
+  const keptFree = (priority?.stands ?? []).filter((n) =>
+    initial.stands.some((s) => s.number === n && s.state === 'free'),
+  );
+  const [hallId, setHallId] = useState(
+    initial.stands.find((s) => s.number === keptFree[0])?.gateId ?? initial.halls[0]?.id,
+  );
+  const [picked, setPicked] = useState<string[]>(keptFree);
   const [held, setHeld] = useState<{ held: Held; email: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const quote = useQuote();
+  const quote = useQuote(priority?.token);
   const { mutate: priceSelection, reset: resetQuote } = quote;
 
   useEffect(() => {
@@ -38,19 +52,23 @@ export function StandSale({ offer: initial, enquiry }: { offer: StandOffer; enqu
     setPicked((list) => (list.includes(number) ? list.filter((n) => n !== number) : [...list, number]));
   };
   /** A stand was taken meanwhile, or the conditions changed: the offer is read again. */
-  const refresh = async (code: string) => {
-    const fresh = await readOffer().catch(() => null);
-    if (fresh) {
-      setOffer(fresh);
-      const free = new Set(fresh.stands.filter((s) => s.state === 'free').map((s) => s.number));
-      setPicked((list) => list.filter((n) => free.has(n)));
-    }
-    setNotice(code);
-  };
+  const token = priority?.token;
+  const refresh = useCallback(
+    async (code: string) => {
+      const fresh = await readOffer(token).catch(() => null);
+      if (fresh) {
+        setOffer(fresh);
+        const free = new Set(fresh.stands.filter((s) => s.state === 'free').map((s) => s.number));
+        setPicked((list) => list.filter((n) => free.has(n)));
+      }
+      setNotice(code);
+    },
+    [token],
+  );
   const quoteCode = quote.error ? refusalCode(quote.error) || 'generic' : '';
   useEffect(() => {
     if (quoteCode === 'standTaken') void refresh('standTaken');
-  }, [quoteCode]);
+  }, [quoteCode, refresh]);
 
   if (held) {
     return (
@@ -74,6 +92,15 @@ export function StandSale({ offer: initial, enquiry }: { offer: StandOffer; enqu
   const { terms } = offer;
   return (
     <div className="stand-sale">
+      {priority && (
+        <Alert tone="info">
+          {t('standSale.kept', {
+            stands: priority.stands.join(', '),
+            count: priority.stands.length,
+            until: dayText(priority.until, lang),
+          })}
+        </Alert>
+      )}
       <section className="card sale-terms">
         <h2>{t('standSale.termsTitle')}</h2>
         <ul>
@@ -186,6 +213,7 @@ export function StandSale({ offer: initial, enquiry }: { offer: StandOffer; enqu
       <HoldForm
         offer={offer}
         enquiry={enquiry}
+        priority={priority}
         picked={picked}
         onHeld={(h, email) => {
           setHeld({ held: h, email });
