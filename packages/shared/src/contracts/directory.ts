@@ -69,6 +69,8 @@ export const participationViewSchema = item(
       endsOn: z.nullable(z.string()),
       city: z.nullable(z.string()),
     }),
+    /** Its stand of then kept for it on /exposer until a day, with the address that books it; null: none. */
+    kept: z.nullable(z.strictObject({ stands: z.array(z.string()), until: z.string(), path: z.string() })),
   }),
 );
 

@@ -31,7 +31,7 @@ const linkPage = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } };
  */
 export const participationRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailLinks }> = async (app, { db, mail }) => {
   route(app, postParticipationView, linkPage, async (request) => ({
-    data: await viewParticipation(db, request.body.token, mail.now()),
+    data: await viewParticipation(db, mail.links, request.body.token, mail.now()),
     meta: {},
   }));
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { asLanguage, langParam, normalizePhone, type ParticipationForm } from '@salon/shared';
+import { SITE_PAGES, asLanguage, langParam, normalizePhone, type ParticipationForm } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { editions, mailOutbox, participationInvitations, registrations, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { currentEdition } from '../show/current-edition';
 import { issueRowLink } from '../mail/row-link';
 import { loadEvent } from '../show/edition';
 import { type MailLinks } from '../mail/links';
+import type { LinkSigner } from '../../lib/links';
 import { exposerUrl } from '../stand-sales/hold-mails';
 import { readTerms } from '../stand-sales/offer.service';
 import { keptForInvitation, priorityLink } from '../stand-sales/priority.service';
@@ -180,12 +181,24 @@ async function openInvitation(db: Db | Tx, secret: string, now: Date) {
   return row ?? null;
 }
 
-/** What the page shows before the exhibitor confirms: its details as they stand, and the edition. */
-export async function viewParticipation(db: Db, secret: string, now: Date) {
+/**
+ * What the page shows before the exhibitor confirms: its details as they stand, the edition, and
+ * its stand of then when the sale keeps it for it (with its own link to /exposer).
+ */
+export async function viewParticipation(db: Db, links: LinkSigner, secret: string, now: Date) {
   const row = await openInvitation(db, secret, now);
   if (!row) throw refused();
   const { name, email, phone, company, jobPosition, year, startsOn, endsOn, city } = row;
-  return { name, email, phone, company, jobPosition, edition: { year, startsOn, endsOn, city } };
+  const kept = await keptForInvitation(db, { eventId: row.eventId, userId: row.userId }, now);
+  return {
+    name,
+    email,
+    phone,
+    company,
+    jobPosition,
+    edition: { year, startsOn, endsOn, city },
+    kept: kept && { ...kept, path: `${SITE_PAGES.exposer.path}?priorite=${priorityLink(links, row.id, now)}` },
+  };
 }
 
 /**

@@ -183,6 +183,8 @@ describe('the returning exhibitor', () => {
       company: 'Béton Atlas',
       jobPosition: null,
       edition: { year: 2026, startsOn: '2026-06-02', endsOn: '2026-06-05', city: 'Marrakech' },
+      // The 2026 sale is not open: no stand is kept.
+      kept: null,
     });
     const wrong = await call(ctx.app, 'POST', 'participation/view', { body: { token: `${secret}x` } });
     expect(wrong.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { asLanguage, datesText, participationSchema, type ParticipationForm } from '@salon/shared';
+import { asLanguage, datesText, dayText, participationSchema, type ParticipationForm } from '@salon/shared';
 import { Alert } from '../../../components/ui/alert';
 import { PersonFields } from '../../../components/person-fields';
 import { submitErrorKey } from '../../../components/ui/form-errors';
@@ -16,6 +16,23 @@ const REFUSALS = { invalidParticipation: 'participation.invalid' };
 
 function failureText(error: unknown, t: (key: string) => string): string {
   return t(refusalKey(error, REFUSALS) ?? submitErrorKey(error) ?? 'errors.generic');
+}
+
+/** Its stand of last edition kept for it on /exposer until a day: the link that books it. */
+function KeptStand({ kept }: { kept: ParticipationView['kept'] }) {
+  const { t, i18n } = useTranslation();
+  if (!kept) return null;
+  const stands = kept.stands.join(', ');
+  return (
+    <Alert tone="info">
+      {t('participation.kept', {
+        stands,
+        count: kept.stands.length,
+        until: dayText(kept.until, asLanguage(i18n.language)),
+      })}{' '}
+      <a href={kept.path}>{t('participation.keptLink', { stands, count: kept.stands.length })}</a>
+    </Alert>
+  );
 }
 
 /** The company's details as the account holds them, to check, then 'Confirmer ma participation'. */
@@ -38,9 +55,12 @@ function ParticipationFormCard({ token, view }: { token: string; view: Participa
   const dates = startsOn && endsOn ? datesText(startsOn, endsOn, asLanguage(i18n.language)) : String(year);
   if (confirm.isSuccess) {
     return (
-      <Alert tone="success">
-        <strong>{t('participation.thanks', { year })}</strong> {t('participation.next')}
-      </Alert>
+      <>
+        <Alert tone="success">
+          <strong>{t('participation.thanks', { year })}</strong> {t('participation.next')}
+        </Alert>
+        <KeptStand kept={view.kept} />
+      </>
     );
   }
   const failure = confirm.isError && submitErrorKey(confirm.error) !== null ? failureText(confirm.error, t) : null;
@@ -48,6 +68,7 @@ function ParticipationFormCard({ token, view }: { token: string; view: Participa
   return (
     <form method="post" noValidate onSubmit={submit}>
       <p className="lead">{t('participation.intro', { year, dates, city: city ?? '' })}</p>
+      <KeptStand kept={view.kept} />
       <p>{t('participation.check', { email: view.email })}</p>
       <div className="form-grid">
         <PersonFields form={form} fields={FIELDS} required={['company', 'name', 'phone']} />
