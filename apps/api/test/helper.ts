@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { openDatabase, type Db } from '../src/db/client';
 import { forgetCurrentShow } from '../src/domains/show/show-facts';
-import { PASSWORD, TEST_JWT_SECRET } from './fixtures';
+import { PASSWORD, TEST_JWT_SECRET, createOrganiser, openStandSale, sessionOf } from './fixtures';
 import { adminQuery, databaseUrl } from './postgres-admin';
 
 // The data factories live in fixtures.ts; re-exported for the files that import them from here.
@@ -58,6 +58,18 @@ export interface TestContext {
    */
   anotherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
+}
+
+/**
+ * A test app whose current edition sells a hall of its own (stands `prefix`-1 to `prefix`-`count`,
+ * 9 m² each), with no limit on holds and no memory of taken stands unless `env` says, and its
+ * organiser's session.
+ */
+export async function saleTestApp(prefix: string, count: number, env: Record<string, string> = {}) {
+  const ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', STAND_TAKEN_MEMO_SECONDS: '0', ...env });
+  const token = await sessionOf(ctx, await createOrganiser(ctx.db));
+  await openStandSale(ctx.db, { prefix, count });
+  return { ctx, token };
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {

@@ -63,14 +63,8 @@ export const standHeldSchema = item(
   z.strictObject({ reference: z.string(), holdUntil: dateTime, stands: z.array(quotedStand), ...totals }),
 );
 
-/** A booking as the back-office lists it. */
-export const adminBookingSchema = z.strictObject({
-  id: z.number(),
-  edition: z.number(),
-  reference: z.string(),
-  status: z.enum(BOOKING_STATUSES),
-  endReason: z.nullable(z.string()),
-  holdUntil: dateTime,
+/** A company as a booking gives it: its legal identity, its signatory, whom to write to. */
+const companyFields = {
   companyName: z.string(),
   ice: z.string(),
   taxId: z.string(),
@@ -82,6 +76,17 @@ export const adminBookingSchema = z.strictObject({
   contactName: z.string(),
   email: z.string(),
   phone: z.string(),
+};
+
+/** A booking as the back-office lists it. */
+export const adminBookingSchema = z.strictObject({
+  id: z.number(),
+  edition: z.number(),
+  reference: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  endReason: z.nullable(z.string()),
+  holdUntil: dateTime,
+  ...companyFields,
   language: z.string(),
   conditionsVersion: z.number(),
   stands: z.string(),
@@ -217,21 +222,7 @@ export const enquiryPrefillSchema = item(
  * form starts from (its account's details, its last booking's legal identity; '' when unknown).
  */
 export const priorityPrefillSchema = item(
-  z.strictObject({
-    stands: z.array(z.string()),
-    until: z.string(),
-    companyName: z.string(),
-    contactName: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    ice: z.string(),
-    taxId: z.string(),
-    tradeRegister: z.string(),
-    address: z.string(),
-    city: z.string(),
-    signatoryName: z.string(),
-    signatoryRole: z.string(),
-  }),
+  z.strictObject({ stands: z.array(z.string()), until: z.string(), ...companyFields }),
 );
 
 const multilingualText = z.strictObject({ fr: z.string(), en: z.string() });

@@ -3,8 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ErrorAnswer } from '@salon/shared';
 import { invoices, payments, registrations, standBookings, users } from '../../db/schema';
-import { createExhibitor, createOrganiser, holdForm, openStandSale, sessionOf } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { createExhibitor, holdForm, sessionOf } from '../../../test/fixtures';
+import { call, saleTestApp, type TestContext } from '../../../test/helper';
 import { parseAmount, parseDay, parseStatement, referenceIn } from './statement-csv';
 
 /**
@@ -18,9 +18,7 @@ let token: string;
 let stand = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', STAND_TAKEN_MEMO_SECONDS: '0' });
-  token = await sessionOf(ctx, await createOrganiser(ctx.db));
-  await openStandSale(ctx.db, { prefix: 'P', count: 40 });
+  ({ ctx, token } = await saleTestApp('P', 40));
 });
 afterAll(() => ctx.close());
 

@@ -4,15 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, type ErrorAnswer } from '@salon/shared';
 import { queryRows } from '../../db/client';
 import { bookingStands, invoiceCounters, invoices, salesOffers, standBookings } from '../../db/schema';
-import {
-  TEST_SELLER,
-  createExhibitor,
-  createOrganiser,
-  holdForm,
-  openStandSale,
-  sessionOf,
-} from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { TEST_SELLER, createExhibitor, holdForm, sessionOf } from '../../../test/fixtures';
+import { call, saleTestApp, type TestContext } from '../../../test/helper';
 import { createMailbox } from '../../../test/mailbox';
 import { pdfText } from '../badges/badge-pdf.test-support';
 import { amountInWords, englishNumber, frenchNumber } from './amount-in-words';
@@ -32,9 +25,7 @@ let stand = 0;
 const SELLER = { ...TEST_SELLER, rib: '181 810 21211 12345678901 23' };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', STAND_TAKEN_MEMO_SECONDS: '0' });
-  token = await sessionOf(ctx, await createOrganiser(ctx.db));
-  await openStandSale(ctx.db, { prefix: 'K', count: 60 });
+  ({ ctx, token } = await saleTestApp('K', 60));
   await ctx.db
     .update(salesOffers)
     .set({ seller: { ...SELLER, rib: SELLER.rib.replace(/\s/g, '') }, depositShare: 3000, balanceDueOn: '2099-04-30' })

@@ -14,8 +14,8 @@ import {
   users,
 } from '../../db/schema';
 import type { Exhibitor } from '../../../test/fixtures';
-import { createExhibitor, createOrganiser, holdForm, openStandSale, sessionOf } from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { createExhibitor, holdForm } from '../../../test/fixtures';
+import { call, saleTestApp, type TestContext } from '../../../test/helper';
 import { linkIssuers } from '../../link-issuers';
 import { resolveAttachments, silent } from '../mail/mail.test-support';
 import type { MailMessage } from '../mail/transport';
@@ -55,9 +55,7 @@ const setPriority = (priorityUntil: string | null) =>
   call(ctx.app, 'PUT', `admin/sales-offers/${nextId}`, { token, body: { ...offerTerms, priorityUntil } });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', STAND_TAKEN_MEMO_SECONDS: '5' });
-  token = await sessionOf(ctx, await createOrganiser(ctx.db));
-  await openStandSale(ctx.db, { prefix: 'R', count: 8 });
+  ({ ctx, token } = await saleTestApp('R', 8, { STAND_TAKEN_MEMO_SECONDS: '5' }));
   await ctx.db.insert(exhibitorServices).values({
     eventId: DEMO_EDITION_ID,
     name: { fr: 'Branchement électrique', en: 'Power' },

@@ -4,16 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EDITION_ID, addDays, showDay, type ErrorAnswer } from '@salon/shared';
 import { invoices, salesOffers, serviceOrders, standBookings } from '../../db/schema';
-import {
-  TEST_SELLER,
-  createCollaborator,
-  createExhibitor,
-  createOrganiser,
-  holdForm,
-  openStandSale,
-  sessionOf,
-} from '../../../test/fixtures';
-import { call, createTestApp, type TestContext } from '../../../test/helper';
+import { TEST_SELLER, createCollaborator, createExhibitor, holdForm, sessionOf } from '../../../test/fixtures';
+import { call, saleTestApp, type TestContext } from '../../../test/helper';
 import { createMailbox } from '../../../test/mailbox';
 import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
 
@@ -29,9 +21,7 @@ let token: string;
 let stand = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ STAND_HOLD_RATE_LIMIT: '1000', STAND_TAKEN_MEMO_SECONDS: '0' });
-  token = await sessionOf(ctx, await createOrganiser(ctx.db));
-  await openStandSale(ctx.db, { prefix: 'V', count: 60 });
+  ({ ctx, token } = await saleTestApp('V', 60));
   await ctx.db
     .update(salesOffers)
     .set({ seller: TEST_SELLER, depositShare: 3000, balanceDueOn: '2099-04-30', holdDays: 10 })

@@ -137,9 +137,19 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
   // On this instance, the holds of one stand wait for each other (those of other stands do not),
   // so that the second company on a stand finds it known.
   const lines = new Map<string, Promise<undefined>>();
+  // The edition the memory above is read under, kept a second: a refusal it knows costs no query.
+  // (The hold itself reads the current edition afresh, in its transaction's checks.)
+  const memoEdition = new TtlCache<number>(1000, 1);
+  const editionOfMemo = async () => {
+    const known = memoEdition.get('current');
+    if (known !== undefined) return known;
+    const edition = await currentEditionId(db);
+    memoEdition.set('current', edition);
+    return edition;
+  };
   route(app, postStandBooking, limited, async (request, reply) => {
     const form = request.body;
-    const edition = await currentEditionId(db);
+    const edition = takenMemoMs > 0 ? await editionOfMemo() : await currentEditionId(db);
     const keys = [...new Set(form.stands.map((n) => key(edition, n)))];
     const before = keys.flatMap((k) => lines.get(k) ?? []);
     const attempt = Promise.all(before).then(async () => {
@@ -156,9 +166,11 @@ export const standSalesRoutes: FastifyPluginAsyncZod<{
                 .from(demandesExposants)
                 .where(eq(demandesExposants.id, linked));
         const enquiryId = enquiry?.id ?? null;
+        // The current edition as it is now, whatever the memory's second-old one says.
+        const current = takenMemoMs > 0 ? await currentEditionId(db) : edition;
         // A wrong or old priority link holds as anyone would, its stand kept for another.
-        const exhibitor = await priorityExhibitor(db, links, form.priority, edition, clock());
-        const held = await holdStands(db, clock, edition, form, { publicUrl, organiserEmail }, enquiryId, exhibitor);
+        const exhibitor = await priorityExhibitor(db, links, form.priority, current, clock());
+        const held = await holdStands(db, clock, current, form, { publicUrl, organiserEmail }, enquiryId, exhibitor);
         for (const s of held.stands) taken.set(key(edition, s.number), true);
         return held;
       } catch (error) {

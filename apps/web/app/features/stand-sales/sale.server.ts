@@ -16,22 +16,20 @@ export async function loadStandOffer(context: unknown, priorite: string | null =
   }
 }
 
-/** What the enquiry said, from the link its follow-up mailed (`?demande=`); null for no link or a wrong one. */
-export async function loadEnquiryPrefill(context: unknown, token: string | null) {
+/** What a mailed link reads, or null for no link, a wrong or an old one. */
+async function linkPrefill<T>(token: string | null, read: (token: string) => Promise<T>): Promise<T | null> {
   if (!token) return null;
   try {
-    return (await loaderCall(context, getEnquiryPrefill, { query: { token } })).data;
+    return await read(token);
   } catch {
     return null;
   }
 }
 
-/** What a returning exhibitor's link keeps for it and fills the form with (`?priorite=`); null for no link, a wrong or old one. */
-export async function loadPriorityPrefill(context: unknown, token: string | null) {
-  if (!token) return null;
-  try {
-    return (await loaderCall(context, getStandPriority, { query: { token } })).data;
-  } catch {
-    return null;
-  }
-}
+/** What the enquiry said, from the link its follow-up mailed (`?demande=`). */
+export const loadEnquiryPrefill = (context: unknown, token: string | null) =>
+  linkPrefill(token, async (t) => (await loaderCall(context, getEnquiryPrefill, { query: { token: t } })).data);
+
+/** What a returning exhibitor's link keeps for it and fills the form with (`?priorite=`). */
+export const loadPriorityPrefill = (context: unknown, token: string | null) =>
+  linkPrefill(token, async (t) => (await loaderCall(context, getStandPriority, { query: { token: t } })).data);
