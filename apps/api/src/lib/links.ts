@@ -11,11 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * microseconds.
  */
 export type LinkPurpose =
-  | 'badge_download'
-  | 'newsletter_confirm'
-  | 'newsletter_unsubscribe'
-  | 'enquiry_stand'
-  | 'stand_priority';
+  'badge_download' | 'newsletter_confirm' | 'newsletter_unsubscribe' | 'enquiry_stand' | 'stand_priority';
 
 interface LinkPayload {
   /** Purpose. */
