@@ -48,7 +48,9 @@ export async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-bench-'));
   // Node itself, not npx: a signal to npx does not always reach the server it started.
-  const child = spawn(process.execPath, ['--enable-source-maps', buildApi()], {
+  // BENCH_CPU_PROF=<folder>: each server writes its processor profile there when it stops (.cpuprofile).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, buildApi()], {
     cwd: root,
     env: {
       ...process.env,

@@ -206,14 +206,26 @@ export const standBookingSchema = z.object({
 export type StandBookingForm = z.infer<typeof standBookingSchema>;
 
 /** An amount of centimes as a reader reads it: '12 500,00 MAD', 'MAD 12,500.00'. */
-export const moneyText = (centimes: number, lang: Language) =>
-  new Intl.NumberFormat(pick(lang, LOCALES), { style: 'currency', currency: 'MAD' }).format(centimes / 100);
+export const moneyText = (centimes: number, lang: Language) => numberFormat(lang, 'money').format(centimes / 100);
 
 /** A rate of basis points as a percentage: '20 %', '20%'. */
 export const rateText = (basisPoints: number, lang: Language) =>
-  new Intl.NumberFormat(pick(lang, LOCALES), { style: 'percent', maximumFractionDigits: 2 }).format(
-    basisPoints / 10_000,
-  );
+  numberFormat(lang, 'rate').format(basisPoints / 10_000);
+
+/** Each language's formats made once: an invoice, a list or a mail prints many amounts. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: Language, kind: 'money' | 'rate'): Intl.NumberFormat {
+  const key = `${lang}|${kind}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(
+      pick(lang, LOCALES),
+      kind === 'money' ? { style: 'currency', currency: 'MAD' } : { style: 'percent', maximumFractionDigits: 2 },
+    );
+    numberFormats.set(key, f);
+  }
+  return f;
+}
 
 /**
  * When an option taken `now` ends: after `days` whole days at the show's place, at midnight there
