@@ -152,6 +152,11 @@ export const serviceQuantityField = wholeNumber(1, SERVICE_MAX_QUANTITY);
 
 /** An exhibitor's order: how many of each service, one service at least, each once. */
 export const serviceOrderSchema = z.object({
+  /**
+   * The form's own key, made when it is shown: the same order sent twice (a double tap, a retry
+   * after a lost answer) is taken once and answers its invoice again.
+   */
+  key: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/, { error: 'invalid' }))),
   lines: z.array(z.object({ service: z.int(), quantity: serviceQuantityField }), { error: 'chooseService' }).check(
     z.minLength(1, { error: 'chooseService' }),
     z.maxLength(100, { error: 'chooseService' }),

@@ -358,10 +358,13 @@ export const serviceOrders = pgTable(
     /** The price per unit excluding tax when it was ordered. */
     unitPrice: integer('unit_price').notNull(),
     orderedBy: integer('ordered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The ordering form's key: an order sent twice is taken once. */
+    orderKey: text('order_key'),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex('service_orders_key').on(t.bookingId, t.orderKey, t.serviceId),
     index('service_orders_service').on(t.serviceId),
     index('service_orders_booking').on(t.bookingId),
     check('service_orders_quantity', sql`${t.quantity} > 0`),

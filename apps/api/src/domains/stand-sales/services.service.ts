@@ -32,6 +32,9 @@ import { buyerOf } from './pipeline.service';
  * quantities back.
  */
 
+/** How many orders a company places in 24 hours at most. */
+export const SERVICE_ORDERS_PER_DAY = 20;
+
 const refusal = (status: number, code: string, message: string, values: Record<string, unknown> = {}) =>
   new HttpError(status, message, { code, ...values });
 
@@ -157,6 +160,32 @@ export async function orderServices({ db, now, userId }: ServiceDeps, form: Serv
         'noBooking',
         'Les services se commandent sur une réservation de stand confirmée : votre société n’en a pas pour cette édition.',
       );
+    // The same order again (its form's key): its invoice, nothing taken twice.
+    if (form.key) {
+      const [again] = await tx
+        .select({ invoice: invoices })
+        .from(serviceOrders)
+        .innerJoin(invoices, eq(invoices.id, serviceOrders.invoiceId))
+        .where(and(eq(serviceOrders.bookingId, booking.id), eq(serviceOrders.orderKey, form.key)))
+        .limit(1);
+      if (again) return { invoice: invoiceAnswer(again.invoice) };
+    }
+    // Each order is an invoice, never deleted: a company's script does not issue them by the hundred.
+    const [lastDay] = await tx
+      .select({ n: sql<number>`count(distinct ${serviceOrders.invoiceId})::int` })
+      .from(serviceOrders)
+      .where(
+        and(
+          eq(serviceOrders.bookingId, booking.id),
+          sql`${serviceOrders.createdAt} > ${new Date(now.getTime() - 86_400_000)}`,
+        ),
+      );
+    if ((lastDay?.n ?? 0) >= SERVICE_ORDERS_PER_DAY)
+      throw refusal(
+        429,
+        'tooManyOrders',
+        `${SERVICE_ORDERS_PER_DAY} commandes en 24 heures au plus : réessayez demain ou écrivez à l’organisateur.`,
+      );
     const ids = form.lines.map((l) => l.service);
     // The services' rows in the order of their ids: two orders wait for each other, never in a circle.
     const rows = await tx
@@ -228,6 +257,7 @@ export async function orderServices({ db, now, userId }: ServiceDeps, form: Serv
         quantity: l.quantity,
         unitPrice: byId.get(l.service)!.price,
         orderedBy: userId,
+        orderKey: form.key ?? null,
       })),
     );
     // A paid booking owes again until this invoice is in.
@@ -256,16 +286,16 @@ export async function orderServices({ db, now, userId }: ServiceDeps, form: Serv
       before: { status: booking.status },
       after: { status, invoice: invoice.label, lines: form.lines },
     });
-    return {
-      invoice: {
-        id: invoice.id,
-        label: invoice.label,
-        totalInclTax: invoice.totalExclTax + invoice.vat,
-        dueOn: invoice.dueOn,
-      },
-    };
+    return { invoice: invoiceAnswer(invoice) };
   });
 }
+
+const invoiceAnswer = (invoice: typeof invoices.$inferSelect) => ({
+  id: invoice.id,
+  label: invoice.label,
+  totalInclTax: invoice.totalExclTax + invoice.vat,
+  dueOn: invoice.dueOn,
+});
 
 /**
  * The organiser cancels an order of services: a credit note of its invoice (once), its rows

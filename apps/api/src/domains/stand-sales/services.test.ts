@@ -8,6 +8,7 @@ import { TEST_SELLER, createCollaborator, createExhibitor, holdForm, sessionOf }
 import { call, saleTestApp, type TestContext } from '../../../test/helper';
 import { createMailbox } from '../../../test/mailbox';
 import { TYPED_NAMES } from '../badges/badge-pdf.test-support';
+import { SERVICE_ORDERS_PER_DAY } from './services.service';
 
 /**
  * The exhibitor's services: a catalogue per edition in the back-office, orders from the exhibitor
@@ -159,6 +160,34 @@ describe('An exhibitor’s order of services', () => {
     expect(refused.details).toMatchObject({ code: 'outOfStock', services: [{ id: tables.id, left: 1 }] });
     const rows = await ctx.db.select().from(serviceOrders).where(eq(serviceOrders.serviceId, tables.id));
     expect(rows.map((r) => r.quantity)).toEqual([4]);
+  });
+
+  it('is taken once when the same order is sent twice at once (a double tap), and answers the same invoice both times', async () => {
+    const lamps = await service({ name: { fr: 'Lampe', en: 'Lamp' }, unit: { fr: 'pièce', en: 'piece' }, stock: 3 });
+    const c = await company();
+    const body = { key: 'commande-0001-abcd', lines: [{ service: lamps.id, quantity: 2 }] };
+    const send = () => call(ctx.app, 'POST', 'my-services/orders', { token: c.session, body });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    const [first, second] = answers.map((a) => a.json<{ invoice: { id: number } }>().invoice.id);
+    expect(second).toBe(first);
+    const rows = await ctx.db.select().from(serviceOrders).where(eq(serviceOrders.serviceId, lamps.id));
+    expect(rows.map((r) => r.quantity)).toEqual([2]);
+    // Another order (another key) takes what is left.
+    expect(refusal(await order(c.session, [{ service: lamps.id, quantity: 2 }])).details).toMatchObject({
+      code: 'outOfStock',
+      services: [{ id: lamps.id, left: 1 }],
+    });
+  });
+
+  it('is refused past twenty orders of a company in a day: each is an invoice that is never deleted', async () => {
+    const pens = await service({ name: { fr: 'Stylo', en: 'Pen' }, unit: { fr: 'pièce', en: 'piece' }, price: 100 });
+    const c = await company();
+    for (let i = 0; i < SERVICE_ORDERS_PER_DAY; i++)
+      expect((await order(c.session, [{ service: pens.id, quantity: 1 }])).statusCode).toBe(201);
+    const more = await order(c.session, [{ service: pens.id, quantity: 1 }]);
+    expect(more.statusCode).toBe(429);
+    expect(refusal(more).details).toMatchObject({ code: 'tooManyOrders' });
   });
 
   it('is refused, with nothing invoiced, for a service past its order day, over the stock, unknown or of another edition, or an empty order', async () => {

@@ -43,6 +43,8 @@ export function ServicesTab() {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The order's key: sent twice (a double tap, a retry), it is taken once; a new one after each order.
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const [downloadFailed, setDownloadFailed] = useState<unknown>(null);
   const money = (c: number) => moneyText(c, lang);
 
@@ -74,6 +76,7 @@ export function ServicesTab() {
     setErrors(found);
     if (Object.keys(found).length) return;
     const form = serviceOrderSchema.safeParse({
+      key,
       lines: chosen.map((s) => ({ service: s.id, quantity: quantityOf(s) })),
     });
     if (!form.success) {
@@ -84,16 +87,18 @@ export function ServicesTab() {
       onSuccess: () => {
         setQuantities({});
         setErrors({});
+        setKey(crypto.randomUUID());
       },
       onError: (error) => {
         const refused = refusedServices(error);
         if (refused.size) setErrors(Object.fromEntries(refused));
-        else if (error instanceof ApiError && error.status === 409) setFormError(refusalCode(error) || 'generic');
+        else if (error instanceof ApiError && [409, 429].includes(error.status))
+          setFormError(refusalCode(error) || (error.status === 429 ? 'tooManyOrders' : 'generic'));
       },
     });
   };
   const failure =
-    order.error && !(order.error instanceof ApiError && order.error.status === 409)
+    order.error && !(order.error instanceof ApiError && [409, 429].includes(order.error.status))
       ? submitErrorKey(order.error)
       : null;
 

@@ -1,1 +1,0 @@
-ALTER TABLE "sales_offers" ADD COLUMN "priority_until" date;
