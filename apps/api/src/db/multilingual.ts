@@ -9,6 +9,10 @@ import type { Multilingual } from './schema/columns';
 export const eachLanguage = (column: AnyPgColumn): SQL<string | null>[] =>
   LANGUAGES.map((lang) => sql<string | null>`(${column} ->> ${lang})`);
 
+/** Every language's text of a stored value, '' for one it lacks: what the forms and the areas read. */
+export const textsOf = (value: Partial<Record<string, string | null>>): Texts<string> =>
+  inEveryLanguage((lang) => value[lang] ?? '');
+
 /** A new record's texts: each language a form gave, null for the others. */
 export const multilingualValue = (texts: Partial<Texts<string | null | undefined>> | undefined): Multilingual =>
   inEveryLanguage((lang) => texts?.[lang] ?? null);

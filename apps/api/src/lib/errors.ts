@@ -42,6 +42,9 @@ export const badRequest = (message: string, details?: Record<string, unknown>) =
 export const unauthorized = (message = 'Authentification requise.') => new HttpError(401, message);
 export const forbidden = (message = 'Accès refusé.') => new HttpError(403, message);
 export const notFound = (message = 'Ressource introuvable.') => new HttpError(404, message);
+/** A refusal the client tells apart by its `code` (a 409 'notAnOption', a 429 'tooManyOrders'…), with what it names. */
+export const refusal = (status: number, code: string, message: string, values: Record<string, unknown> = {}) =>
+  new HttpError(status, message, { code, ...values });
 
 /** PostgreSQL's unique_violation: two requests raced past the checks; the index decided. */
 export const isUniqueViolation = (error: unknown): boolean =>

@@ -2,10 +2,12 @@ import { SHOW_TIME_ZONE, exhibitorServiceSchema } from '@salon/shared';
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Db, Tx } from '../../db/client';
+import { textsOf } from '../../db/multilingual';
 import { bookingStands, exhibitorServices, serviceOrders, standBookings } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseFormBody } from '../../lib/request-inputs';
 import { xlsxWorkbook, type XlsxColumn } from '../../lib/xlsx-writer';
+import { orderedOf } from '../stand-sales/services.service';
 import { editionOfForm, nextPosition, resourceRecords } from './record-resource.service';
 
 /**
@@ -14,7 +16,7 @@ import { editionOfForm, nextPosition, resourceRecords } from './record-resource.
  * stands and contact.
  */
 
-const orderedOf = sql<number>`(select coalesce(sum(o.quantity), 0)::int from service_orders o
+const orderedInAll = sql<number>`(select coalesce(sum(o.quantity), 0)::int from service_orders o
   where o.service_id = "exhibitor_services"."id" and o.cancelled_at is null)`;
 
 /** No two services of an edition share a French name, case aside. */
@@ -38,18 +40,12 @@ async function checkName(tx: Tx, name: string, edition: number, id: number | nul
 /** A stock below what is already ordered would sell what is not there. */
 async function checkStock(tx: Tx, id: number, stock: number | null | undefined) {
   if (stock === null || stock === undefined) return;
-  const [row] = await tx
-    .select({ n: sql<number>`coalesce(sum(${serviceOrders.quantity}), 0)::int` })
-    .from(serviceOrders)
-    .where(and(eq(serviceOrders.serviceId, id), isNull(serviceOrders.cancelledAt)));
-  const ordered = row?.n ?? 0;
+  const ordered = (await orderedOf(tx, [id])).get(id) ?? 0;
   if (stock < ordered)
     throw badRequest('Données invalides.', {
       errors: [{ path: ['body', 'stock'], message: `${ordered} déjà commandé(s) : le stock ne peut être inférieur.` }],
     });
 }
-
-const bothLanguages = (v: Record<string, string | undefined>) => ({ fr: v.fr ?? '', en: v.en ?? '' });
 
 export const exhibitorServiceRecords = resourceRecords({
   table: exhibitorServices,
@@ -75,11 +71,11 @@ export const exhibitorServiceRecords = resourceRecords({
         orderBy: exhibitorServices.orderBy,
         supplier: exhibitorServices.supplier,
         position: exhibitorServices.position,
-        ordered: orderedOf,
+        ordered: orderedInAll,
       })
       .from(exhibitorServices)
       .$dynamic(),
-  present: (_, rows) => rows.map((r) => ({ ...r, name: bothLanguages(r.name), unit: bothLanguages(r.unit) })),
+  present: (_, rows) => rows.map((r) => ({ ...r, name: textsOf(r.name), unit: textsOf(r.unit) })),
   async create(tx, body) {
     const form = parseFormBody(exhibitorServiceSchema, body);
     const edition = await editionOfForm(tx, body);

@@ -6,7 +6,7 @@ import { HttpError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { MailLinks } from '../mail/links';
 import { recordAudit } from '../audit/audit.service';
 import { currentEditionId } from '../show/current-edition';
-import { bookingAccount, paymentStep } from '../stand-sales/invoicing.service';
+import { settleStep } from '../stand-sales/invoicing.service';
 import { readTerms } from '../stand-sales/offer.service';
 import { getExhibitor } from './exhibitor-accounts.service';
 import { confirmParticipationIn } from './exhibitor-actions.service';
@@ -63,9 +63,10 @@ async function recordIn(
       createdBy: deps.organiserId,
     })),
   );
-  const { open: _open, ...account } = await bookingAccount(tx, booking.id);
-  const status = paymentStep(account);
-  if (status !== booking.status) await tx.update(standBookings).set({ status }).where(eq(standBookings.id, booking.id));
+  const {
+    status,
+    account: { open: _open, ...account },
+  } = await settleStep(tx, booking);
   const terms = await readTerms(tx, booking.eventId);
   // The account opens once, when the booking first reaches the step the offer names.
   const opensAt = (step: string) => step === 'paid' || (step === 'deposit' && terms.accountOn === 'deposit');

@@ -2,6 +2,7 @@ import { standClassSchema } from '@salon/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { Tx } from '../../db/client';
+import { textsOf } from '../../db/multilingual';
 import { standClasses, stands } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { parseFormBody } from '../../lib/request-inputs';
@@ -48,7 +49,7 @@ export const standClassRecords = resourceRecords({
       })
       .from(standClasses)
       .$dynamic(),
-  present: (_, rows) => rows.map((r) => ({ ...r, name: { fr: r.name.fr ?? '', en: r.name.en ?? '' } })),
+  present: (_, rows) => rows.map((r) => ({ ...r, name: textsOf(r.name) })),
   async create(tx, body) {
     const form = parseFormBody(standClassSchema, body);
     const edition = await editionOfForm(tx, body);

@@ -12,8 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import type { MailMessage } from '../mail/transport';
-import { createMailWorker } from '../mail/worker';
-import { resolveAttachments, silent } from '../mail/mail.test-support';
+import { deliverOutbox } from '../mail/mail.test-support';
 import { participationConfirmedMail } from '../mail/edition-mails';
 import { loadEvent } from '../show/edition';
 import {
@@ -29,7 +28,6 @@ import {
   type TestContext,
 } from '../../../test/helper';
 import type { Exhibitor } from '../../../test/fixtures';
-import { linkIssuers } from '../../link-issuers';
 
 /**
  * Exhibitors from one edition to the next: the organiser invites 2024's
@@ -49,14 +47,7 @@ let nextId: number;
 
 const admin = (method: 'GET' | 'POST', url: string, token = organiser) =>
   call(ctx.app, method, `admin/${url}`, { token });
-const sendMail = () =>
-  createMailWorker({
-    db: ctx.db,
-    transport: { kind: 'file', send: async (m) => void delivered.push(m), close: () => undefined },
-    resolveAttachments,
-    issuers: linkIssuers,
-    log: silent,
-  }).runOnce();
+const sendMail = async () => void delivered.push(...(await deliverOutbox(ctx.db)));
 const secretSentTo = (email: string) => {
   const mail = delivered.findLast((m) => m.to === email && /confirmer-participation/.test(m.text));
   return /confirmer-participation\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';

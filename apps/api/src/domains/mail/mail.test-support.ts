@@ -4,9 +4,10 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createAttachmentResolver } from './attachments';
-import type { MailTransport } from './transport';
+import type { MailMessage, MailTransport } from './transport';
 import { createMailWorker, type MailWorkerDeps, type MailWorkerOptions } from './worker';
 import { createTestApp, type TestContext } from '../../../test/helper';
+import type { Db } from '../../db/client';
 import { linkIssuers } from '../../link-issuers';
 
 /**
@@ -56,6 +57,19 @@ export function worker(transport: MailTransport, options: MailWorkerOptions = {}
 }
 
 /** A row to queue; times may be SQL (e.g. `now() - interval '1 second'`). */
+/** Sends the outbox's due mails of `db` once, as the worker does, to a transport that keeps them; answers them. */
+export async function deliverOutbox(db: Db): Promise<MailMessage[]> {
+  const delivered: MailMessage[] = [];
+  await createMailWorker({
+    db,
+    transport: { kind: 'file', send: async (m) => void delivered.push(m), close: () => undefined },
+    resolveAttachments,
+    issuers: linkIssuers,
+    log: silent,
+  }).runOnce();
+  return delivered;
+}
+
 export type NewMail = PgInsertValue<typeof mailOutbox>;
 export async function queue(count: number, overrides: Partial<NewMail> = {}) {
   const values = Array.from({ length: count }, (_, i) => ({

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { InvoiceKind, InvoiceLine, InvoiceParty, Seller } from '@salon/shared';
+import type { BookingStatus, InvoiceKind, InvoiceLine, InvoiceParty, Seller } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { invoiceCounters, invoices, payments } from '../../db/schema';
+import { invoiceCounters, invoices, payments, standBookings } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { share } from './pricing';
 
@@ -111,5 +111,16 @@ export async function bookingAccount(tx: Db | Tx, bookingId: number) {
 }
 
 /** The step a confirmed booking's account puts it at: 'Soldé' once all is in, 'Acompte reçu' once its deposit is. */
-export const paymentStep = (account: { due: number; deposit: number; paid: number }) =>
+const paymentStep = (account: { due: number; deposit: number; paid: number }) =>
   account.paid >= account.due ? 'paid' : account.paid >= account.deposit ? 'deposit' : 'signed';
+
+/**
+ * Puts a confirmed booking (its row held by the caller) at the step its account says, after a
+ * payment, an order or a credit note; answers that step and the account.
+ */
+export async function settleStep(tx: Tx, booking: { id: number; status: BookingStatus }) {
+  const account = await bookingAccount(tx, booking.id);
+  const status = paymentStep(account);
+  if (status !== booking.status) await tx.update(standBookings).set({ status }).where(eq(standBookings.id, booking.id));
+  return { status, account };
+}

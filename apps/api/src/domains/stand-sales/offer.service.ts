@@ -155,14 +155,16 @@ const bookingState = (now: Date) => sql<StandState | 'lapsed' | null>`(
    limit 1)`;
 
 /**
- * Whether the stand is kept for an exhibitor invited from an earlier edition (its stand then had
- * this number) other than `exhibitor`, while the offer's priority lasts.
+ * Whether the stand of a `stands` row is kept for an exhibitor invited to its edition from an
+ * earlier one (confirmed there, never revoked, on a stand of this number) whose user id
+ * `i.user_id` meets `invited`. The rule of both the plan's states and a returning exhibitor's own
+ * stands (priority.service.ts).
  */
-const keptForAnother = (exhibitor: number | null) => sql<boolean>`exists (
+export const keptFor = (invited: SQL) => sql<boolean>`exists (
   select 1 from participation_invitations i
     join registrations r on r.user_id = i.user_id and r.event_id = i.from_event_id
    where i.event_id = "stands"."event_id" and r.type = 'exhibitor' and r.confirmed and r.revoked_at is null
-     and lower(r.booth) = lower("stands"."number") ${exhibitor === null ? sql`` : sql`and i.user_id <> ${exhibitor}`})`;
+     and lower(r.booth) = lower("stands"."number") and ${invited})`;
 
 /** Whether the offer's priority for returning exhibitors still lasts on the day of `now`. */
 export const priorityLasts = (terms: Pick<OfferTerms, 'priorityUntil'>, now: Date) =>
@@ -182,7 +184,10 @@ export async function standsForSale(
   exhibitor: number | null = null,
 ) {
   const terms = known ?? (await readTerms(db, edition));
-  const kept = priorityLasts(terms, now) ? keptForAnother(exhibitor) : sql<boolean>`false`;
+  // Kept for another than the returning exhibitor whose link this is (anyone's, without one).
+  const kept = priorityLasts(terms, now)
+    ? keptFor(exhibitor === null ? sql`true` : sql`i.user_id <> ${exhibitor}`)
+    : sql<boolean>`false`;
   const rows = await db
     .select({
       number: stands.number,

@@ -12,7 +12,7 @@ import {
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
 import { bookingStands, editions, mailOutbox, saleConditions, serviceOrders, standBookings } from '../../db/schema';
-import { HttpError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, refusal } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { loadEvent } from '../show/edition';
 import { editionById } from '../show/current-edition';
@@ -33,16 +33,14 @@ import type { ContractFacts } from './sale-pdfs';
 
 type Booking = typeof standBookings.$inferSelect;
 
-const refusal = (status: number, code: string, message: string, values: Record<string, unknown> = {}) =>
-  new HttpError(status, message, { code, ...values });
-
 async function lockBooking(tx: Tx, id: number | null): Promise<Booking> {
   const [row] = id === null ? [] : await tx.select().from(standBookings).where(eq(standBookings.id, id)).for('update');
   if (!row) throw notFound('Réservation introuvable.');
   return row;
 }
 
-const liveStands = (tx: Db | Tx, bookingId: number) =>
+/** A booking's stands not released, by number. */
+export const liveStands = (tx: Db | Tx, bookingId: number) =>
   tx
     .select()
     .from(bookingStands)

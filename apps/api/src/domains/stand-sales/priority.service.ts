@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { participationInvitations, registrations, standBookings, stands, users } from '../../db/schema';
+import { participationInvitations, standBookings, stands, users } from '../../db/schema';
 import type { LinkSigner } from '../../lib/links';
 import { notFound } from '../../lib/errors';
 import { currentEditionId } from '../show/current-edition';
-import { priorityLasts, readTerms, type OfferTerms } from './offer.service';
+import { keptFor, priorityLasts, readTerms, type OfferTerms } from './offer.service';
 
 /**
  * Next year's rebooking: while the offer's priority lasts (`priorityUntil`, a day at the show's
@@ -50,24 +50,14 @@ export async function priorityExhibitor(
 /** The stands of `edition` kept for the exhibitor: its stands of the editions it was invited from, for sale now. */
 export async function keptStands(db: Db | Tx, edition: number, exhibitor: number): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ number: stands.number })
-    .from(participationInvitations)
-    .innerJoin(
-      registrations,
-      and(
-        eq(registrations.userId, participationInvitations.userId),
-        eq(registrations.eventId, participationInvitations.fromEventId),
-        eq(registrations.type, 'exhibitor'),
-        eq(registrations.confirmed, true),
-        isNull(registrations.revokedAt),
-      ),
-    )
-    .innerJoin(stands, and(eq(stands.eventId, edition), sql`lower(${stands.number}) = lower(${registrations.booth})`))
+    .select({ number: stands.number })
+    .from(stands)
     .where(
       and(
-        eq(participationInvitations.eventId, edition),
-        eq(participationInvitations.userId, exhibitor),
-        sql`${stands.classId} is not null and ${stands.area} is not null`,
+        eq(stands.eventId, edition),
+        isNotNull(stands.classId),
+        isNotNull(stands.area),
+        keptFor(sql`i.user_id = ${exhibitor}`),
       ),
     )
     .orderBy(stands.number);

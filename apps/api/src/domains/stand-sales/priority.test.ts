@@ -16,10 +16,7 @@ import {
 import type { Exhibitor } from '../../../test/fixtures';
 import { createExhibitor, holdForm } from '../../../test/fixtures';
 import { call, saleTestApp, type TestContext } from '../../../test/helper';
-import { linkIssuers } from '../../link-issuers';
-import { resolveAttachments, silent } from '../mail/mail.test-support';
-import type { MailMessage } from '../mail/transport';
-import { createMailWorker } from '../mail/worker';
+import { deliverOutbox } from '../mail/mail.test-support';
 
 /**
  * Next year's rebooking: 2024's sale is prepared again for 2026 with the edition, its exhibitors
@@ -116,15 +113,7 @@ describe('The stands kept for last edition’s exhibitors', () => {
     expect(mail!.text).toMatch(/Réserver mon stand R-3.*\/exposer\?priorite=[\w.-]+/s);
     expect(await linkOf(neighbour.user.email)).not.toBe('');
     // The page of the invitation's link says it too, with a link of its own to /exposer.
-    const delivered: MailMessage[] = [];
-    await createMailWorker({
-      db: ctx.db,
-      transport: { kind: 'file', send: async (m) => void delivered.push(m), close: () => undefined },
-      resolveAttachments,
-      issuers: linkIssuers,
-      log: silent,
-    }).runOnce();
-    const sentTo = delivered.find((m) => m.to === returning.user.email)!;
+    const sentTo = (await deliverOutbox(ctx.db)).find((m) => m.to === returning.user.email)!;
     const secret = /confirmer-participation\?token=([\w-]+)/.exec(sentTo.text)![1]!;
     const view = await call(ctx.app, 'POST', 'participation/view', { body: { token: secret } });
     expect(view.json<{ data: { kept: unknown } }>().data.kept).toEqual({

@@ -7,20 +7,23 @@ import {
   dayText,
   pickFilled,
   showDay,
+  type Answer,
   type ServiceOrderForm,
+  type myServicesSchema,
 } from '@salon/shared';
 import type { Db, Tx } from '../../db/client';
-import { bookingStands, exhibitorServices, invoices, mailOutbox, serviceOrders, standBookings } from '../../db/schema';
-import { HttpError, badRequest, notFound } from '../../lib/errors';
+import { textsOf } from '../../db/multilingual';
+import { exhibitorServices, invoices, mailOutbox, serviceOrders, standBookings } from '../../db/schema';
+import { badRequest, notFound, refusal } from '../../lib/errors';
 import { documentTexts } from '../../texts/index';
 import { mailTexts } from '../../texts';
 import { recordAudit } from '../audit/audit.service';
 import { editionYear, greeting, render } from '../mail/template-kit';
 import { loadEvent } from '../show/edition';
 import { currentEditionId, editionById } from '../show/current-edition';
-import { bookingAccount, creditNote, invoiceById, issueInvoice, paymentStep, uncredited } from './invoicing.service';
+import { creditNote, invoiceById, issueInvoice, settleStep, uncredited } from './invoicing.service';
 import { readTerms } from './offer.service';
-import { buyerOf } from './pipeline.service';
+import { buyerOf, liveStands } from './pipeline.service';
 
 /**
  * The exhibitor's services (electricity, furniture, internet…): ordered from its area on the
@@ -35,11 +38,8 @@ import { buyerOf } from './pipeline.service';
 /** How many orders a company places in 24 hours at most. */
 export const SERVICE_ORDERS_PER_DAY = 20;
 
-const refusal = (status: number, code: string, message: string, values: Record<string, unknown> = {}) =>
-  new HttpError(status, message, { code, ...values });
-
 /** How many of each service live orders took, by service id. */
-async function orderedOf(db: Db | Tx, serviceIds: number[]): Promise<Map<number, number>> {
+export async function orderedOf(db: Db | Tx, serviceIds: number[]): Promise<Map<number, number>> {
   if (!serviceIds.length) return new Map();
   const rows = await db
     .select({ id: serviceOrders.serviceId, n: sql<number>`sum(${serviceOrders.quantity})::int` })
@@ -68,16 +68,9 @@ async function bookingOf(db: Db | Tx, exhibitorId: number, lock: boolean) {
   return { edition, booking: row ?? null };
 }
 
+/** 'A-01, A-07': the booking's stands, as its mails and the tab name them. */
 const standsOf = async (db: Db | Tx, bookingId: number) =>
-  (
-    await db
-      .select({ number: bookingStands.number })
-      .from(bookingStands)
-      .where(and(eq(bookingStands.bookingId, bookingId), isNull(bookingStands.releasedAt)))
-      .orderBy(asc(bookingStands.number))
-  )
-    .map((s) => s.number)
-    .join(', ');
+  (await liveStands(db, bookingId)).map((s) => s.number).join(', ');
 
 const catalogue = (db: Db | Tx, edition: number) =>
   db
@@ -86,7 +79,7 @@ const catalogue = (db: Db | Tx, edition: number) =>
     .where(eq(exhibitorServices.eventId, edition))
     .orderBy(asc(exhibitorServices.position), asc(exhibitorServices.id));
 
-const bothLanguages = (v: Record<string, string | undefined>) => ({ fr: v.fr ?? '', en: v.en ?? '' });
+type MyOrder = Answer<typeof myServicesSchema>['orders'][number];
 
 /** The 'Services' tab: the current edition's catalogue, the booking orders go on, the exhibitor's orders. */
 export async function myServices(db: Db, exhibitorId: number, now: Date) {
@@ -105,33 +98,30 @@ export async function myServices(db: Db, exhibitorId: number, now: Date) {
     .innerJoin(standBookings, eq(standBookings.id, serviceOrders.bookingId))
     .where(and(eq(standBookings.exhibitorId, exhibitorId), eq(serviceOrders.eventId, edition)))
     .orderBy(asc(serviceOrders.invoiceId), asc(serviceOrders.id));
-  const orders = new Map<number, ReturnType<typeof orderOf>>();
-  function orderOf(row: (typeof mine)[number]) {
-    return {
-      invoiceId: row.invoice.id,
-      label: row.invoice.label,
-      issuedOn: row.invoice.issuedOn,
-      totalInclTax: row.invoice.totalExclTax + row.invoice.vat,
-      cancelled: row.order.cancelledAt !== null,
-      lines: [] as { name: { fr: string; en: string }; quantity: number; total: number }[],
-    };
-  }
-  for (const row of mine) {
-    const order = orders.get(row.invoice.id) ?? orderOf(row);
-    order.lines.push({
-      name: bothLanguages(row.name),
-      quantity: row.order.quantity,
-      total: row.order.quantity * row.order.unitPrice,
-    });
-    orders.set(row.invoice.id, order);
+  // One order per invoice, its lines in the order they were taken.
+  const orders = new Map<number, MyOrder>();
+  for (const { order, name, invoice } of mine) {
+    let shown = orders.get(invoice.id);
+    if (!shown) {
+      shown = {
+        invoiceId: invoice.id,
+        label: invoice.label,
+        issuedOn: invoice.issuedOn,
+        totalInclTax: invoice.totalExclTax + invoice.vat,
+        cancelled: order.cancelledAt !== null,
+        lines: [],
+      };
+      orders.set(invoice.id, shown);
+    }
+    shown.lines.push({ name: textsOf(name), quantity: order.quantity, total: order.quantity * order.unitPrice });
   }
   return {
     booking: booking && { reference: booking.reference, stands: await standsOf(db, booking.id) },
     vatRate: (await readTerms(db, edition)).vatRate,
     services: services.map((s) => ({
       id: s.id,
-      name: bothLanguages(s.name),
-      unit: bothLanguages(s.unit),
+      name: textsOf(s.name),
+      unit: textsOf(s.unit),
       price: s.price,
       left: s.stock === null ? null : Math.max(0, s.stock - (ordered.get(s.id) ?? 0)),
       orderBy: s.orderBy,
@@ -261,9 +251,7 @@ export async function orderServices({ db, now, userId }: ServiceDeps, form: Serv
       })),
     );
     // A paid booking owes again until this invoice is in.
-    const status = paymentStep(await bookingAccount(tx, booking.id));
-    if (status !== booking.status)
-      await tx.update(standBookings).set({ status }).where(eq(standBookings.id, booking.id));
+    const { status } = await settleStep(tx, booking);
     const m = mailTexts(lang);
     const event = await loadEvent(tx, editionById(booking.eventId));
     await tx.insert(mailOutbox).values({
@@ -322,12 +310,9 @@ export async function creditServiceInvoice({ db, now, userId }: ServiceDeps, id:
       .update(serviceOrders)
       .set({ cancelledAt: now })
       .where(and(eq(serviceOrders.invoiceId, invoice.id), isNull(serviceOrders.cancelledAt)));
-    let status = booking!.status;
-    if ((CONFIRMED_STATUSES as readonly string[]).includes(status)) {
-      status = paymentStep(await bookingAccount(tx, booking!.id));
-      if (status !== booking!.status)
-        await tx.update(standBookings).set({ status }).where(eq(standBookings.id, booking!.id));
-    }
+    const status = (CONFIRMED_STATUSES as readonly string[]).includes(booking!.status)
+      ? (await settleStep(tx, booking!)).status
+      : booking!.status;
     await tx.insert(mailOutbox).values({
       to: booking!.email,
       ...creditMail(asLanguage(invoice.language), invoice.label, credit.label, booking!.contactName),
